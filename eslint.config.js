@@ -1,0 +1,166 @@
+import { readdirSync } from 'node:fs';
+import js from '@eslint/js';
+import { importX } from 'eslint-plugin-import-x';
+import pluginLingui from 'eslint-plugin-lingui';
+import reactHooks from 'eslint-plugin-react-hooks';
+import globals from 'globals';
+import tseslint from 'typescript-eslint';
+
+const features = readdirSync(new URL('./src/features/', import.meta.url), { withFileTypes: true })
+  .filter((entry) => entry.isDirectory())
+  .map((entry) => entry.name);
+
+// DESIGN.md §2: imports run lib → components → features → app; a feature never reaches into another feature's
+// components or atoms; sw/ and server/ share only src/lib/shared with the storefront.
+const layerZones = [
+  { target: './src/lib', from: ['./src/components', './src/features', './src/app'], message: 'lib es la capa base.' },
+  {
+    target: './src/lib/shared',
+    from: ['./src/lib/!(shared)/**', './src/lib/*.ts'],
+    message: 'shared no depende de nada.',
+  },
+  {
+    target: './src/components',
+    from: ['./src/features', './src/app'],
+    message: 'components no conoce features ni app.',
+  },
+  { target: './src/features', from: ['./src/app'], message: 'Las features no importan de app.' },
+  ...features.flatMap((feature) =>
+    features
+      .filter((other) => other !== feature)
+      .map((other) => ({
+        target: `./src/features/${feature}`,
+        from: [`./src/features/${other}/components`, `./src/features/${other}/atoms.ts`],
+        message: 'Una feature no importa componentes ni átomos de otra: lleva lo compartido a lib.',
+      })),
+  ),
+  {
+    target: './sw',
+    from: './src',
+    except: ['./lib/shared'],
+    message: 'El service worker solo comparte src/lib/shared.',
+  },
+  { target: './server', from: './src', except: ['./lib/shared'], message: 'El servidor solo comparte src/lib/shared.' },
+];
+
+export default tseslint.config(
+  {
+    ignores: [
+      'dist',
+      'dev-dist',
+      'node_modules',
+      'data',
+      'coverage',
+      'test-results',
+      'playwright-report',
+      'src/locales',
+    ],
+  },
+  js.configs.recommended,
+  ...tseslint.configs.recommended,
+  {
+    files: ['**/*.{ts,tsx,js}'],
+    plugins: { 'import-x': importX },
+    languageOptions: { globals: { ...globals.browser, ...globals.node } },
+    settings: { 'import-x/resolver': { node: { extensions: ['.ts', '.tsx', '.js'] } } },
+    rules: {
+      'import-x/no-cycle': ['error', { ignoreExternal: true }],
+      'import-x/no-restricted-paths': ['error', { zones: layerZones }],
+      'import-x/no-duplicates': 'error',
+      '@typescript-eslint/no-unused-vars': ['error', { argsIgnorePattern: '^_', varsIgnorePattern: '^_' }],
+      '@typescript-eslint/consistent-type-imports': ['error', { fixStyle: 'inline-type-imports' }],
+      'no-restricted-imports': [
+        'error',
+        {
+          patterns: [
+            { group: ['**/index', '**/index.ts'], message: 'Sin archivos barril: importa el módulo concreto.' },
+          ],
+        },
+      ],
+    },
+  },
+  {
+    files: ['src/**/*.{ts,tsx}'],
+    plugins: { 'react-hooks': reactHooks, lingui: pluginLingui },
+    rules: {
+      ...reactHooks.configs.recommended.rules,
+      'lingui/t-call-in-function': 'error',
+      'lingui/no-single-variables-to-translate': 'error',
+      'lingui/no-trans-inside-trans': 'error',
+      'lingui/no-unlocalized-strings': [
+        'error',
+        {
+          ignore: [
+            // Identifiers, keys, paths and class names: one token without spaces that does not start upper-case.
+            '^(?![A-ZÁÉÍÓÚÑ])\\S+$',
+            // Constants and codes such as COP, GET or SKIP_WAITING.
+            '^[A-Z0-9_-]+$',
+            // Strings without a single letter: symbols, numbers, separators.
+            '^[^A-Za-zÀ-ÿ]*$',
+            // Cookie attributes.
+            'Path=/',
+          ],
+          ignoreNames: [
+            { regex: { pattern: 'className', flags: 'i' } },
+            { regex: { pattern: '^[A-Z0-9_]+$' } },
+            'to',
+            'href',
+            'src',
+            'type',
+            'id',
+            'role',
+            'method',
+            'key',
+            'path',
+            'name',
+            'rel',
+            'target',
+            'align',
+            'value',
+            'data-testid',
+            'aria-live',
+            'viewBox',
+            'd',
+          ],
+          ignoreFunctions: [
+            'Error',
+            'console.*',
+            '*.addEventListener',
+            '*.removeEventListener',
+            '*.getElementById',
+            '*.getItem',
+            '*.setItem',
+            '*.removeItem',
+            '*.set',
+            '*.get',
+            '*.has',
+            '*.delete',
+            'Intl.NumberFormat',
+            'import',
+            // The router's lazy-route helper names a module export (a component such as 'HomePage').
+            'page',
+            'describe',
+            'new Workbox',
+            'Dexie',
+            'requestDetail',
+            'responsiveImage',
+          ],
+        },
+      ],
+      'react-hooks/refs': 'off',
+    },
+  },
+  {
+    files: ['src/**/*.test.{ts,tsx}', 'src/testing/**', 'src/lib/shared/**'],
+    rules: { 'lingui/no-unlocalized-strings': 'off' },
+  },
+  {
+    // Playwright reads a fixture's dependencies from its destructuring pattern: `{}` means "none".
+    files: ['tests/e2e/**/*.ts'],
+    rules: { 'no-empty-pattern': 'off' },
+  },
+  {
+    files: ['sw/**/*.ts'],
+    languageOptions: { globals: { ...globals.serviceworker } },
+  },
+);

@@ -1,0 +1,47 @@
+import type { Kysely } from 'kysely';
+import type { AddressDto } from '../../../src/lib/shared/orders';
+import type { Database } from '../db/schema';
+import { pathParam, viewerOf, type Api } from '../http/auth';
+import { readJsonObject } from '../http/body';
+import { HttpError } from '../http/errors';
+import { QueryReader } from '../http/query-params';
+import { CheckoutProblems, readAddress, readCountry } from '../orders/request';
+import { listAddresses, MAX_ADDRESSES_PER_COUNTRY, saveAddressIfNew, toAddressDto } from './repo';
+
+export const ADDRESS_NOT_FOUND_MESSAGE = 'Dirección no encontrada.';
+export const ADDRESS_BOOK_FULL_MESSAGE = `Ya tienes ${MAX_ADDRESSES_PER_COUNTRY} direcciones guardadas en este país: elimina una para guardar otra.`;
+
+/** The address book of signed-in buyers, per country (an addition: docs/api.md). */
+export function registerAddressRoutes(api: Api, db: Kysely<Database>): void {
+  api.get('/addresses', { access: 'authenticated', ownership: 'own addresses only' }, async (c) => {
+    const { user, session } = viewerOf(c);
+    const reader = new QueryReader(c.req.query());
+    const countryId = reader.integer('country_id', { min: 1 }) ?? session.country_id;
+    reader.assertValid();
+    const rows = await listAddresses(db, user.id, countryId);
+    return c.json<{ data: AddressDto[] }>({ data: rows.map(toAddressDto) });
+  });
+
+  api.post('/addresses', { access: 'authenticated', ownership: 'own addresses only' }, async (c) => {
+    const { user, session } = viewerOf(c);
+    const body = await readJsonObject(c);
+    const problems = new CheckoutProblems();
+    const country = readCountry(problems, body, session.country_id);
+    const address = readAddress(problems, body);
+    problems.assertNone();
+    const saved = await db.transaction().execute((trx) => saveAddressIfNew(trx, user.id, country.countryId, address));
+    if (saved === 'full') throw new HttpError(409, ADDRESS_BOOK_FULL_MESSAGE);
+    return c.json<AddressDto>(toAddressDto(saved), 201);
+  });
+
+  api.delete('/addresses/:id', { access: 'authenticated', ownership: 'owner' }, async (c) => {
+    const { user } = viewerOf(c);
+    const raw = pathParam(c, 'id');
+    const deleted = /^\d{1,9}$/.test(raw)
+      ? await db.deleteFrom('addresses').where('id', '=', Number(raw)).where('user_id', '=', user.id).executeTakeFirst()
+      : undefined;
+    // Another user's address answers like a missing one.
+    if (!deleted || deleted.numDeletedRows === 0n) throw new HttpError(404, ADDRESS_NOT_FOUND_MESSAGE);
+    return c.body(null, 204);
+  });
+}

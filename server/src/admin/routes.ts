@@ -1,0 +1,225 @@
+import { sql, type Kysely, type Updateable } from 'kysely';
+import {
+  APPROVAL_STATUSES,
+  PURCHASE_LEVELS,
+  type AffiliateDto,
+  type CredentialsStatusDto,
+} from '../../../src/lib/shared/accounts';
+import { HORMONE_PRESCRIPTION_DOCUMENT_TYPE } from '../../../src/lib/shared/orders';
+import { normalizeSearchText } from '../../../src/lib/shared/text';
+import { credentialsStatusOf } from '../credentials/repo';
+import type { Database, UserRow, UsersTable } from '../db/schema';
+import { pathParam, viewerOf, type Api, type AppContext } from '../http/auth';
+import { FieldProblems, readJsonObject } from '../http/body';
+import { HttpError } from '../http/errors';
+import { QueryReader } from '../http/query-params';
+import type { Services } from '../http/services';
+import type { OutgoingEmail } from '../mail/mailer';
+
+export const AFFILIATE_NOT_FOUND_MESSAGE = 'Afiliado no encontrado.';
+export const REJECTION_REASON_MESSAGE = 'Indica el motivo del rechazo';
+export const PURCHASE_LEVEL_MESSAGE = 'El nivel de compra no es válido.';
+const AFFILIATE_ROLES = ['doctor', 'health_professional'] as const;
+const MAX_AFFILIATES = 500;
+const ACCENTED = 'áàäâãéèëêíìïîóòöôõúùüûñç';
+const PLAIN = 'aaaaaeeeeiiiiooooouuuunc';
+
+function toAffiliateDto(user: UserRow, credentials: CredentialsStatusDto): AffiliateDto {
+  return {
+    id: user.id,
+    uid: user.uid,
+    email: user.email,
+    display_name: user.display_name,
+    role: user.role,
+    approval_status: user.approval_status,
+    approval_reason: user.approval_reason,
+    specialty: user.specialty,
+    professional_license_number: user.professional_license_number,
+    document_number: user.document_number,
+    country_id: user.country_id,
+    purchase_level_id: user.purchase_level_id,
+    credentials,
+    created_at: user.created_at.toISOString(),
+  };
+}
+
+async function affiliatesWithCredentials(db: Kysely<Database>, users: UserRow[]): Promise<AffiliateDto[]> {
+  const credentials = await credentialsStatusOf(db, users);
+  return users.map((user) =>
+    toAffiliateDto(user, credentials.get(user.id) ?? { status: 'not_uploaded', required: true, history: [] }),
+  );
+}
+
+function purchaseLevelOf(value: unknown): number | undefined {
+  const id = typeof value === 'number' ? value : typeof value === 'string' && /^\d+$/.test(value) ? Number(value) : NaN;
+  return PURCHASE_LEVELS.some((level) => level.id === id) ? id : undefined;
+}
+
+function affiliateId(c: AppContext): number {
+  const raw = pathParam(c, 'id');
+  if (!/^\d{1,9}$/.test(raw)) throw new HttpError(404, AFFILIATE_NOT_FOUND_MESSAGE);
+  return Number(raw);
+}
+
+const purchaseLevelName = (id: number | null) => PURCHASE_LEVELS.find((level) => level.id === id)?.name ?? 'Estándar';
+
+export function registerAdminRoutes(api: Api, services: Services): void {
+  const { db, mailer } = services;
+  const admin = { access: ['admin'] as const };
+
+  async function affiliate(id: number): Promise<UserRow> {
+    const user = await db
+      .selectFrom('users')
+      .selectAll()
+      .where('id', '=', id)
+      .where('role', 'in', AFFILIATE_ROLES)
+      .executeTakeFirst();
+    if (!user) throw new HttpError(404, AFFILIATE_NOT_FOUND_MESSAGE);
+    return user;
+  }
+
+  /** Applies a decision and queues the professional's e-mail in the same transaction. */
+  async function decide(
+    c: AppContext,
+    id: number,
+    change: (user: UserRow) => {
+      user: Updateable<UsersTable>;
+      credentials?: 'approved' | 'rejected';
+      email: OutgoingEmail;
+    },
+  ) {
+    const reviewer = viewerOf(c).user;
+    const current = await affiliate(id);
+    const { user: updates, credentials, email } = change(current);
+    const now = new Date();
+    await db.transaction().execute(async (trx) => {
+      await trx
+        .updateTable('users')
+        .set({ ...updates, approval_reviewed_at: now })
+        .where('id', '=', id)
+        .execute();
+      if (credentials) {
+        const latest = await trx
+          .selectFrom('credentials')
+          .select('id')
+          .where('user_id', '=', id)
+          .where('status', '=', 'pending')
+          // A hormone prescription of a purchase is reviewed on its order, never with the professional's credentials.
+          .where('document_type', '!=', HORMONE_PRESCRIPTION_DOCUMENT_TYPE)
+          .orderBy('created_at', 'desc')
+          .orderBy('id', 'desc')
+          .executeTakeFirst();
+        if (latest) {
+          await trx
+            .updateTable('credentials')
+            .set({
+              status: credentials,
+              reason: credentials === 'rejected' ? (updates.approval_reason ?? null) : null,
+              reviewed_at: now,
+              reviewed_by: reviewer.id,
+            })
+            .where('id', '=', latest.id)
+            .execute();
+        }
+      }
+      await mailer.enqueue(trx, email);
+    });
+    mailer.flush();
+    const [dto] = await affiliatesWithCredentials(db, [await affiliate(id)]);
+    return c.json<AffiliateDto>(dto as AffiliateDto);
+  }
+
+  api.get('/admin/affiliates', admin, async (c) => {
+    const reader = new QueryReader(c.req.query());
+    const status = reader.oneOf('status', APPROVAL_STATUSES);
+    const role = reader.oneOf('role', AFFILIATE_ROLES);
+    const search = reader.text('search', 100);
+    reader.assertValid();
+    let query = db
+      .selectFrom('users')
+      .selectAll()
+      .where('role', 'in', role ? [role] : AFFILIATE_ROLES);
+    if (status) query = query.where('approval_status', '=', status);
+    for (const word of search ? normalizeSearchText(search).split(' ').filter(Boolean) : []) {
+      const pattern = `%${word.replace(/[\\%_]/g, (char) => `\\${char}`)}%`;
+      query = query.where(
+        sql<string>`translate(lower(display_name || ' ' || email || ' ' || coalesce(document_number, '') || ' ' || coalesce(professional_license_number, '')), ${ACCENTED}, ${PLAIN})`,
+        'like',
+        pattern,
+      );
+    }
+    const users = await query.orderBy('created_at', 'desc').orderBy('id', 'desc').limit(MAX_AFFILIATES).execute();
+    return c.json<{ data: AffiliateDto[] }>({ data: await affiliatesWithCredentials(db, users) });
+  });
+
+  api.post('/admin/affiliates/:id/approve', admin, async (c) => {
+    const id = affiliateId(c);
+    const body = await readJsonObject(c);
+    const requested = body.purchaseLevelId;
+    const level = requested === undefined || requested === null ? undefined : purchaseLevelOf(requested);
+    if (requested !== undefined && requested !== null && level === undefined) {
+      throw new HttpError(400, PURCHASE_LEVEL_MESSAGE, [PURCHASE_LEVEL_MESSAGE]);
+    }
+    return decide(c, id, (user) => {
+      const purchaseLevel = level ?? user.purchase_level_id ?? 1;
+      return {
+        user: { approval_status: 'approved', approval_reason: null, purchase_level_id: purchaseLevel },
+        credentials: 'approved',
+        email: {
+          to: user.email,
+          subject: 'Tu cuenta profesional fue aprobada',
+          text: [
+            `Hola, ${user.display_name}:`,
+            '',
+            'Revisamos tus credenciales y tu cuenta profesional en el Dispensario Funcional está aprobada.',
+            `Tu nivel de compra es ${purchaseLevelName(purchaseLevel)}. Ya puedes prescribir o recomendar, invitar a`,
+            'tus pacientes y ver el catálogo profesional.',
+          ].join('\n'),
+        },
+      };
+    });
+  });
+
+  api.post('/admin/affiliates/:id/reject', admin, async (c) => {
+    const id = affiliateId(c);
+    const problems = new FieldProblems({ reason: 'Motivo' });
+    const reason = problems.text(await readJsonObject(c), 'reason', { maxLength: 1000 });
+    if (reason === undefined && !problems.has()) problems.add('reason', REJECTION_REASON_MESSAGE);
+    problems.assertNone(problems.fieldErrors[0]?.message);
+    return decide(c, id, (user) => ({
+      user: { approval_status: 'rejected', approval_reason: reason ?? null },
+      credentials: 'rejected',
+      email: {
+        to: user.email,
+        subject: 'Revisión de tu cuenta profesional',
+        text: [
+          `Hola, ${user.display_name}:`,
+          '',
+          'Revisamos tu solicitud de cuenta profesional en el Dispensario Funcional y por ahora no pudimos aprobarla.',
+          `Motivo: ${reason ?? ''}`,
+          '',
+          'Puedes subir nuevas credenciales desde tu cuenta y las revisaremos de nuevo.',
+        ].join('\n'),
+      },
+    }));
+  });
+
+  api.patch('/admin/affiliates/:id', admin, async (c) => {
+    const id = affiliateId(c);
+    const body = await readJsonObject(c);
+    const level = purchaseLevelOf(body.purchaseLevelId);
+    if (level === undefined) throw new HttpError(400, PURCHASE_LEVEL_MESSAGE, [PURCHASE_LEVEL_MESSAGE]);
+    return decide(c, id, (user) => ({
+      user: { purchase_level_id: level },
+      email: {
+        to: user.email,
+        subject: 'Actualizamos tu nivel de compra',
+        text: [
+          `Hola, ${user.display_name}:`,
+          '',
+          `Tu nivel de compra en el Dispensario Funcional ahora es ${purchaseLevelName(level)}.`,
+        ].join('\n'),
+      },
+    }));
+  });
+}

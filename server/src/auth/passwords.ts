@@ -1,0 +1,42 @@
+import { randomBytes } from 'node:crypto';
+import { hash, verify } from '@node-rs/argon2';
+
+// @node-rs/argon2's Algorithm is a const enum, which isolated modules cannot read: 2 is Argon2id.
+const ARGON2ID = 2;
+/** Long inputs only cost hashing time; no real password is longer. */
+export const PASSWORD_MAX_LENGTH = 128;
+export const PASSWORD_RULE_MESSAGE = 'La contraseña debe tener al menos 8 caracteres e incluir letras y números.';
+export const PASSWORD_TOO_LONG_MESSAGE = `La contraseña admite como máximo ${PASSWORD_MAX_LENGTH} caracteres.`;
+
+/** At least 8 characters with at least one letter and one digit. */
+export function isStrongPassword(value: string): boolean {
+  return value.length >= 8 && /\p{L}/u.test(value) && /\p{Nd}/u.test(value);
+}
+
+/** `undefined` when acceptable, else the Spanish reason. */
+export function passwordProblem(value: string): string | undefined {
+  if (value.length > PASSWORD_MAX_LENGTH) return PASSWORD_TOO_LONG_MESSAGE;
+  return isStrongPassword(value) ? undefined : PASSWORD_RULE_MESSAGE;
+}
+
+export function hashPassword(password: string): Promise<string> {
+  return hash(password, { algorithm: ARGON2ID });
+}
+
+let dummyHash: Promise<string> | undefined;
+
+/**
+ * Checks a password against a stored hash. Without a user (or without a password, as accounts from an external
+ * provider) it verifies against a throw-away hash, so the answer takes as long as for a real account: timing does not
+ * tell which e-mails exist.
+ */
+export async function verifyPassword(storedHash: string | null | undefined, password: string): Promise<boolean> {
+  const candidate = password.length > PASSWORD_MAX_LENGTH ? password.slice(0, PASSWORD_MAX_LENGTH) : password;
+  if (!storedHash) {
+    dummyHash ??= hashPassword(randomBytes(16).toString('hex'));
+    await verify(await dummyHash, candidate).catch(() => false);
+    return false;
+  }
+  const ok = await verify(storedHash, candidate).catch(() => false);
+  return ok && candidate === password;
+}

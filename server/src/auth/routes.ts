@@ -1,0 +1,134 @@
+import type { DynamicAuthResponseDto, LoginResponseDto, ValidateResponseDto } from '../../../src/lib/shared/accounts';
+import { databaseChecks } from '../forms/checks';
+import { buildForm, DOCUMENT_TAKEN_MESSAGE, EMAIL_TAKEN_MESSAGE } from '../forms/definitions';
+import { validateForm } from '../forms/engine';
+import { formErrorsResponse, formOrNotFound } from '../forms/routes';
+import { INVALID_SESSION_MESSAGE, pathParam, viewerOf, type Api } from '../http/auth';
+import { FieldProblems, readJsonObject } from '../http/body';
+import { clientAddress } from '../http/client-address';
+import { requestCountry } from '../http/country';
+import { HttpError } from '../http/errors';
+import type { Services } from '../http/services';
+import { looksLikeToken, revokeToken } from '../sessions/repo';
+import { findUserByEmail } from '../users/repo';
+import {
+  passwordLogin,
+  startSession,
+  toDynamicResponse,
+  toLoginResponse,
+  toValidateResponse,
+  WRONG_DOCUMENT_LOGIN_MESSAGE,
+  WRONG_EMAIL_LOGIN_MESSAGE,
+  WRONG_IDENTIFIER_LOGIN_MESSAGE,
+} from './login';
+import { OIDC_NOT_CONFIGURED_MESSAGE } from './oidc';
+import { hashPassword } from './passwords';
+import { registerUser } from './registration';
+
+export const NO_ACCOUNT_FOR_EMAIL_MESSAGE = 'No existe una cuenta con este correo. Regístrate primero.';
+const MAX_PASSWORD_INPUT = 1024;
+const MAX_ID_TOKEN_LENGTH = 16 * 1024;
+
+const LOGIN_LABELS = {
+  email: 'Correo electrónico',
+  document: 'Documento',
+  password: 'Contraseña',
+  idToken: 'Token del proveedor',
+};
+
+export function registerAuthRoutes(api: Api, services: Services): void {
+  const { db } = services;
+
+  api.post('/auth/email-login', { access: 'public' }, async (c) => {
+    const body = await readJsonObject(c);
+    const problems = new FieldProblems(LOGIN_LABELS);
+    const email = problems.text(body, 'email', { required: true, maxLength: 254 });
+    const password = problems.text(body, 'password', { required: true, maxLength: MAX_PASSWORD_INPUT, trim: false });
+    problems.assertNone();
+    const result = await passwordLogin(services, c, {
+      kind: 'email',
+      identifier: email ?? '',
+      password: password ?? '',
+      failureMessage: WRONG_EMAIL_LOGIN_MESSAGE,
+    });
+    return c.json<LoginResponseDto>(toLoginResponse(result));
+  });
+
+  api.post('/auth/document-login', { access: 'public' }, async (c) => {
+    const body = await readJsonObject(c);
+    const problems = new FieldProblems(LOGIN_LABELS);
+    const document = problems.text(body, 'document', { required: true, maxLength: 40 });
+    const password = problems.text(body, 'password', { required: true, maxLength: MAX_PASSWORD_INPUT, trim: false });
+    problems.assertNone();
+    const result = await passwordLogin(services, c, {
+      kind: 'document',
+      identifier: document ?? '',
+      password: password ?? '',
+      failureMessage: WRONG_DOCUMENT_LOGIN_MESSAGE,
+    });
+    return c.json<LoginResponseDto>(toLoginResponse(result));
+  });
+
+  api.post('/auth/login', { access: 'public' }, async (c) => {
+    if (!services.oidc) throw new HttpError(501, OIDC_NOT_CONFIGURED_MESSAGE);
+    const body = await readJsonObject(c);
+    const problems = new FieldProblems(LOGIN_LABELS);
+    const idToken = problems.text(body, 'idToken', { required: true, maxLength: MAX_ID_TOKEN_LENGTH });
+    problems.assertNone();
+    const email = await services.oidc.verifiedEmail(idToken ?? '');
+    const user = await findUserByEmail(db, email);
+    if (!user) throw new HttpError(404, NO_ACCOUNT_FOR_EMAIL_MESSAGE);
+    return c.json<LoginResponseDto>(toLoginResponse(await startSession(services, c, user)));
+  });
+
+  api.get(
+    '/auth/sso/validate',
+    { access: 'authenticated', messages: { missing: INVALID_SESSION_MESSAGE, invalid: INVALID_SESSION_MESSAGE } },
+    (c) => {
+      const { user, session } = viewerOf(c);
+      return c.json<ValidateResponseDto>(toValidateResponse(user, session));
+    },
+  );
+
+  // Public: logging out never fails, whatever the token (unknown, expired, another country's) — spec §4.
+  api.post('/auth/logout', { access: 'public' }, async (c) => {
+    const body = await readJsonObject(c).catch((): Record<string, unknown> => ({}));
+    const bearer = /^Bearer\s+(\S+)\s*$/i.exec(c.req.header('authorization') ?? '')?.[1];
+    for (const token of new Set([bearer, body.token].filter(looksLikeToken))) await revokeToken(db, token);
+    return c.body(null, 204);
+  });
+
+  api.post('/auth/dynamic/login/:key', { access: 'public' }, async (c) => {
+    const ref = formOrNotFound(pathParam(c, 'key'), (candidate) => candidate.kind === 'login');
+    const schema = buildForm(ref, requestCountry(c));
+    const { errors, values } = await validateForm(schema, await readJsonObject(c), databaseChecks(db));
+    if (errors.length > 0) throw formErrorsResponse(schema, errors);
+    const identifier = String(values.identifier ?? '');
+    const result = await passwordLogin(services, c, {
+      kind: identifier.includes('@') ? 'email' : 'document',
+      identifier,
+      password: String(values.password ?? ''),
+      failureMessage: WRONG_IDENTIFIER_LOGIN_MESSAGE,
+    });
+    return c.json<DynamicAuthResponseDto>(toDynamicResponse(result));
+  });
+
+  api.post('/auth/dynamic/register/:key', { access: 'public' }, async (c) => {
+    const ref = formOrNotFound(pathParam(c, 'key'), (candidate) => candidate.kind !== 'login');
+    // A 409 tells that an e-mail or document has an account: limited like check-existence.
+    services.limits.assertExistenceLookup(clientAddress(c, services.trustProxy));
+    const country = requestCountry(c);
+    const schema = buildForm(ref, country);
+    const { errors, values } = await validateForm(schema, await readJsonObject(c), databaseChecks(db));
+    if (errors.length > 0) {
+      const duplicates = errors.filter(
+        (error) => error.message === EMAIL_TAKEN_MESSAGE || error.message === DOCUMENT_TAKEN_MESSAGE,
+      );
+      // Only a taken e-mail or document left: the account exists, a conflict rather than bad input.
+      throw formErrorsResponse(schema, errors, duplicates.length === errors.length ? 409 : 400);
+    }
+    const passwordHash = await hashPassword(String(values.password));
+    const registered = await registerUser(db, { form: ref, values, passwordHash, country });
+    return c.json<DynamicAuthResponseDto>(toDynamicResponse(registered), 201);
+  });
+}

@@ -1,0 +1,81 @@
+import { resolve } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { z } from 'zod';
+
+const projectRoot = fileURLToPath(new URL('../../', import.meta.url));
+
+const DEFAULT_PORT = 8080;
+
+const envSchema = z.object({
+  PORT: z.coerce.number().int().min(0).max(65_535).default(DEFAULT_PORT),
+  HOST: z.string().default('0.0.0.0'),
+  DATA_DIR: z.string().default('./data'),
+  DATABASE_URL: z.string().url().optional(),
+  UPLOADS_DIR: z.string().optional(),
+  DIST_DIR: z.string().default('./dist'),
+  LOG_LEVEL: z.enum(['silent', 'error', 'info', 'debug']).default('info'),
+  NODE_ENV: z.string().default('development'),
+  /** Origin used in links sent by e-mail, for instance https://dispensario.example. */
+  PUBLIC_URL: z.string().url().optional(),
+  /** 1: behind a reverse proxy that sets X-Forwarded-For; its first hop is the client (rate limits). */
+  TRUST_PROXY: z.enum(['0', '1', 'true', 'false']).optional(),
+  /** External login (POST /api/auth/login): the OpenID Connect issuer and this app's client id. */
+  OIDC_ISSUER: z.string().url().optional(),
+  OIDC_CLIENT_ID: z.string().optional(),
+  /** smtp://user:password@host:587 or smtps://...; without it e-mails stay in the outbox (and the log in development). */
+  SMTP_URL: z.string().url().optional(),
+  MAIL_FROM: z.string().optional(),
+  /** HMAC secret of the sandbox's payment webhooks; random per start when unset (one instance only). */
+  PAYMENTS_WEBHOOK_SECRET: z.string().optional(),
+});
+
+export interface ServerConfig {
+  port: number;
+  host: string;
+  dataDir: string;
+  databaseUrl: string | undefined;
+  uploadsDir: string;
+  distDir: string;
+  assetsDir: string;
+  logLevel: 'silent' | 'error' | 'info' | 'debug';
+  /** Demo accounts are seeded everywhere but in production. */
+  seedDemoUsers: boolean;
+  production: boolean;
+  publicUrl: string | undefined;
+  trustProxy: boolean;
+  oidc: { issuer: string; clientId: string } | undefined;
+  smtpUrl: string | undefined;
+  mailFrom: string | undefined;
+  paymentsWebhookSecret: string | undefined;
+}
+
+export function loadConfig(env: NodeJS.ProcessEnv = process.env): ServerConfig {
+  const parsed = envSchema.safeParse(Object.fromEntries(Object.entries(env).filter(([, value]) => value !== '')));
+  if (!parsed.success) {
+    const problems = parsed.error.issues.map((issue) => `${issue.path.join('.')}: ${issue.message}`).join('; ');
+    throw new Error(`Configuración no válida: ${problems}`);
+  }
+  const values = parsed.data;
+  const dataDir = resolve(projectRoot, values.DATA_DIR);
+  return {
+    port: values.PORT,
+    host: values.HOST,
+    dataDir,
+    databaseUrl: values.DATABASE_URL,
+    uploadsDir: resolve(projectRoot, values.UPLOADS_DIR ?? resolve(dataDir, 'uploads')),
+    distDir: resolve(projectRoot, values.DIST_DIR),
+    assetsDir: resolve(projectRoot, 'server/assets'),
+    logLevel: values.LOG_LEVEL,
+    seedDemoUsers: values.NODE_ENV !== 'production',
+    production: values.NODE_ENV === 'production',
+    publicUrl: values.PUBLIC_URL,
+    trustProxy: values.TRUST_PROXY === '1' || values.TRUST_PROXY === 'true',
+    oidc:
+      values.OIDC_ISSUER && values.OIDC_CLIENT_ID
+        ? { issuer: values.OIDC_ISSUER, clientId: values.OIDC_CLIENT_ID }
+        : undefined,
+    smtpUrl: values.SMTP_URL,
+    mailFrom: values.MAIL_FROM,
+    paymentsWebhookSecret: values.PAYMENTS_WEBHOOK_SECRET,
+  };
+}

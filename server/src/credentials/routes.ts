@@ -1,0 +1,206 @@
+import {
+  CREDENTIAL_DOCUMENT_TYPES,
+  CREDENTIAL_MAX_FILES,
+  UPLOAD_MAX_BYTES,
+  type CredentialsStatusDto,
+} from '../../../src/lib/shared/accounts';
+import { countryById } from '../../../src/lib/shared/countries';
+import {
+  HORMONE_PRESCRIPTION_DOCUMENT_TYPE,
+  HORMONE_PRESCRIPTION_MAX_BYTES,
+  HORMONE_PRESCRIPTION_MIME_TYPES,
+} from '../../../src/lib/shared/orders';
+import { FORBIDDEN_MESSAGE, pathParam, viewerOf, type Api } from '../http/auth';
+import { FieldProblems, multipartText, multipartValues, readMultipart, REQUIRED_FIELD_MESSAGE } from '../http/body';
+import { HttpError } from '../http/errors';
+import type { Services } from '../http/services';
+import { isProfessional } from '../users/repo';
+import {
+  cleanOriginalName,
+  contentDisposition,
+  detectFileType,
+  randomStoredName,
+  readUpload,
+  removeUpload,
+  writeUpload,
+  type DetectedType,
+} from '../uploads/files';
+import { credentialsStatus } from './repo';
+
+export const FILE_TOO_LARGE_MESSAGE = 'El archivo supera el tamaño máximo de 10 MB.';
+export const FILE_TYPE_MESSAGE = 'Tipo de archivo no permitido. Sube un PDF o una imagen JPG, PNG o WEBP.';
+export const PRESCRIPTION_FILE_TYPE_MESSAGE = 'Tipo de archivo no permitido. Sube un PDF o una imagen JPG o PNG.';
+export const PRESCRIPTION_SINGLE_FILE_MESSAGE = 'Adjunta un solo archivo con la fórmula firmada.';
+export const OTHER_USER_UPLOAD_MESSAGE = 'No puedes subir credenciales a nombre de otro usuario.';
+export const FILE_NOT_FOUND_MESSAGE = 'Archivo no encontrado.';
+const MULTIPART_OVERHEAD_BYTES = 1024 * 1024;
+
+const LABELS: Record<string, string> = {
+  files: 'Archivos',
+  userId: 'Usuario',
+  documentType: 'Tipo de documento',
+  contactNumber: 'Número de contacto',
+  countryCode: 'Indicativo del país',
+};
+
+interface CheckedFile {
+  originalName: string;
+  bytes: Uint8Array;
+  type: DetectedType;
+}
+
+export function registerCredentialRoutes(api: Api, services: Services): void {
+  const { db, uploadsDir } = services;
+
+  api.get('/credentials', { access: 'authenticated' }, async (c) => {
+    return c.json<CredentialsStatusDto>(await credentialsStatus(db, viewerOf(c).user));
+  });
+
+  api.post(
+    '/credentials',
+    {
+      // Professional credentials for professionals; a hormone prescription (`formula-hormonal`) for any buyer.
+      access: 'authenticated',
+      ownership: 'userId must be the caller; professional documents for professionals only',
+      maxBodyBytes:
+        CREDENTIAL_MAX_FILES * Math.max(UPLOAD_MAX_BYTES, HORMONE_PRESCRIPTION_MAX_BYTES) + MULTIPART_OVERHEAD_BYTES,
+      tooLargeMessage: FILE_TOO_LARGE_MESSAGE,
+    },
+    async (c) => {
+      const { user, session } = viewerOf(c);
+      const body = await readMultipart(c);
+      const problems = new FieldProblems(LABELS);
+      const userId = multipartText(body, 'userId')?.trim();
+      if (userId && userId !== String(user.id) && userId !== user.uid) {
+        throw new HttpError(403, OTHER_USER_UPLOAD_MESSAGE);
+      }
+      if (!userId) problems.add('userId', REQUIRED_FIELD_MESSAGE);
+      const files = [...multipartValues(body, 'files'), ...multipartValues(body, 'file')].filter(
+        (value): value is File => value instanceof File,
+      );
+      if (files.length === 0) problems.add('files', REQUIRED_FIELD_MESSAGE);
+      const fields = {
+        documentType: multipartText(body, 'documentType'),
+        contactNumber: multipartText(body, 'contactNumber'),
+        countryCode: multipartText(body, 'countryCode'),
+      };
+      const documentType = problems.text(fields, 'documentType', { required: true, maxLength: 60 });
+      const prescription = documentType === HORMONE_PRESCRIPTION_DOCUMENT_TYPE;
+      // An order's prescription is one file: the admin's review shows that file, and only it.
+      if (prescription && files.length > 1) problems.add('files', PRESCRIPTION_SINGLE_FILE_MESSAGE);
+      if (files.length > CREDENTIAL_MAX_FILES) {
+        problems.add('files', `Puedes subir como máximo ${CREDENTIAL_MAX_FILES} archivos.`);
+      }
+      if (documentType && !prescription && !(CREDENTIAL_DOCUMENT_TYPES as readonly string[]).includes(documentType)) {
+        problems.add('documentType', 'Selecciona un tipo de documento válido.');
+      }
+      if (documentType && !prescription && !isProfessional(user)) throw new HttpError(403, FORBIDDEN_MESSAGE);
+      const contactNumber = problems
+        .text(fields, 'contactNumber', { required: !prescription, maxLength: 30 })
+        ?.replace(/[\s\-().]/g, '');
+      if (contactNumber !== undefined && !/^[0-9]{7,15}$/.test(contactNumber)) {
+        problems.add('contactNumber', 'El número debe tener entre 7 y 15 dígitos.');
+      }
+      const countryCode =
+        problems.text(fields, 'countryCode', { maxLength: 5 }) ??
+        user.country_code ??
+        countryById(session.country_id)?.dialCode ??
+        null;
+      if (countryCode !== null && !/^\+[0-9]{1,4}$/.test(countryCode)) {
+        problems.add('countryCode', 'El indicativo del país no es válido.');
+      }
+      problems.assertNone();
+
+      const maxBytes = prescription ? HORMONE_PRESCRIPTION_MAX_BYTES : UPLOAD_MAX_BYTES;
+      if (files.some((file) => file.size > maxBytes)) throw new HttpError(413, FILE_TOO_LARGE_MESSAGE);
+      const checked: CheckedFile[] = [];
+      for (const file of files) {
+        const bytes = new Uint8Array(await file.arrayBuffer());
+        const type = detectFileType(bytes);
+        if (prescription && !(HORMONE_PRESCRIPTION_MIME_TYPES as readonly string[]).includes(type?.mime ?? '')) {
+          throw new HttpError(415, PRESCRIPTION_FILE_TYPE_MESSAGE);
+        }
+        if (!type) throw new HttpError(415, FILE_TYPE_MESSAGE);
+        checked.push({ originalName: cleanOriginalName(file.name), bytes, type });
+      }
+
+      // Files first, then the rows in one transaction; a failed transaction removes the files again.
+      const stored: string[] = [];
+      try {
+        for (const file of checked) {
+          const name = randomStoredName(file.type.extension);
+          await writeUpload(uploadsDir, 'credentials', name, file.bytes);
+          stored.push(name);
+        }
+        await db.transaction().execute(async (trx) => {
+          const credential = await trx
+            .insertInto('credentials')
+            .values({
+              user_id: user.id,
+              document_type: documentType ?? '',
+              contact_number: contactNumber ?? null,
+              country_code: countryCode,
+            })
+            .returning('id')
+            .executeTakeFirstOrThrow();
+          await trx
+            .insertInto('credential_files')
+            .values(
+              checked.map((file, index) => ({
+                credential_id: credential.id,
+                original_name: file.originalName,
+                stored_name: stored[index] ?? '',
+                mime: file.type.mime,
+                size: file.bytes.byteLength,
+              })),
+            )
+            .execute();
+          // New credentials after a rejection put the professional back in the review queue; a purchase's
+          // prescription does not.
+          if (!prescription) {
+            await trx
+              .updateTable('users')
+              .set({ approval_status: 'pending' })
+              .where('id', '=', user.id)
+              .where('approval_status', '=', 'rejected')
+              .execute();
+          }
+        });
+      } catch (error) {
+        await Promise.all(stored.map((name) => removeUpload(uploadsDir, 'credentials', name)));
+        throw error;
+      }
+      return c.json<CredentialsStatusDto>(await credentialsStatus(db, user), 201);
+    },
+  );
+
+  api.get(
+    '/credentials/files/:id',
+    { access: 'authenticated', ownership: 'owner, admin', cookieAuth: true },
+    async (c) => {
+      const viewer = viewerOf(c).user;
+      const raw = pathParam(c, 'id');
+      const id = /^\d{1,9}$/.test(raw) ? Number(raw) : undefined;
+      const file =
+        id === undefined
+          ? undefined
+          : await db
+              .selectFrom('credential_files as f')
+              .innerJoin('credentials as cr', 'cr.id', 'f.credential_id')
+              .select(['f.original_name', 'f.stored_name', 'f.mime', 'cr.user_id'])
+              .where('f.id', '=', id)
+              .executeTakeFirst();
+      const allowed = file && (file.user_id === viewer.id || viewer.role === 'admin');
+      const bytes = allowed ? await readUpload(uploadsDir, 'credentials', file.stored_name) : undefined;
+      // Another user's file answers exactly like a missing one.
+      if (!file || !bytes) throw new HttpError(404, FILE_NOT_FOUND_MESSAGE);
+      return c.body(new Uint8Array(bytes), 200, {
+        'content-type': file.mime,
+        'content-disposition': contentDisposition('attachment', file.original_name),
+        'cache-control': 'private, no-store',
+        'x-content-type-options': 'nosniff',
+        'content-security-policy': "default-src 'none'; sandbox",
+      });
+    },
+  );
+}

@@ -1,0 +1,43 @@
+import type { Kysely } from 'kysely';
+import { Migrator, type Migration, type MigrationProvider } from 'kysely/migration';
+import * as catalogue from './migrations/0001-catalogue';
+import * as accounts from './migrations/0002-accounts';
+import * as catalogueExtras from './migrations/0003-catalogue-extras';
+import * as orders from './migrations/0004-orders';
+import * as points from './migrations/0005-points';
+import * as prescriptions from './migrations/0006-prescriptions';
+import type { Database } from './schema';
+
+// Migrations are listed in code, not read from disk: the same list runs under tsx, in tests and on both databases.
+const migrations: Record<string, Migration> = {
+  '0001-catalogue': catalogue,
+  '0002-accounts': accounts,
+  '0003-catalogue-extras': catalogueExtras,
+  '0004-orders': orders,
+  '0005-points': points,
+  '0006-prescriptions': prescriptions,
+};
+
+/** Every migration's name, in the order they apply (Kysely applies them by name). */
+export const MIGRATION_NAMES: readonly string[] = Object.keys(migrations).sort();
+
+const provider: MigrationProvider = {
+  getMigrations: async () => migrations,
+};
+
+function migrator(db: Kysely<Database>): Migrator {
+  return new Migrator({ db, provider });
+}
+
+export async function migrateToLatest(db: Kysely<Database>): Promise<string[]> {
+  const { error, results } = await migrator(db).migrateToLatest();
+  if (error) throw error instanceof Error ? error : new Error(String(error));
+  return (results ?? []).filter((result) => result.status === 'Success').map((result) => result.migrationName);
+}
+
+/** Reverts the latest migration (tests of the upgrade path). */
+export async function migrateDownOne(db: Kysely<Database>): Promise<string[]> {
+  const { error, results } = await migrator(db).migrateDown();
+  if (error) throw error instanceof Error ? error : new Error(String(error));
+  return (results ?? []).filter((result) => result.status === 'Success').map((result) => result.migrationName);
+}

@@ -1,0 +1,549 @@
+import type { ColumnType, Generated, Insertable, Selectable } from 'kysely';
+import type {
+  AddressInputDto,
+  BillFormDto,
+  CheckoutCustomerDto,
+  CouponDiscountType,
+  OrderStatus,
+  PaymentMethod,
+  PaymentStatus,
+  PrescriptionReviewStatus,
+} from '../../../src/lib/shared/orders';
+import type {
+  DocumentKind,
+  DurationUnit,
+  MomentInputDto,
+  PrescriptionToolInputDto,
+  PrescriptionType,
+} from '../../../src/lib/shared/prescriptions';
+import type { PointEntryType, PointsHistoryMetadataDto, PointsHistoryProductDto } from '../../../src/lib/shared/points';
+
+/** Ids are PostgreSQL `integer`: larger values are refused before they reach the database. */
+export const MAX_INT4 = 2_147_483_647;
+
+type CreatedAt = ColumnType<Date, string | undefined, never>;
+
+export interface CountriesTable {
+  id: number;
+  name: string;
+  code: number;
+  subdomain: string;
+  iso: string;
+  currency: string;
+  use_cents: boolean;
+}
+
+export interface CategoriesTable {
+  id: number;
+  name: string;
+  slug: string;
+  description: string;
+  patient_visible: boolean;
+  sort_order: number;
+}
+
+export interface PharmaceuticalFormsTable {
+  id: number;
+  name: string;
+  slug: string;
+}
+
+export interface ProductsTable {
+  id: Generated<number>;
+  slug: string;
+  name: string;
+  description: string;
+  tag: string;
+  category_id: number;
+  pharmaceutical_form_id: number | null;
+  capsule_info: string | null;
+  serial_number: string;
+  stock_tracked: boolean;
+  stock_quantity: number | null;
+  featured: boolean;
+  points_price: number | null;
+  active: Generated<boolean>;
+  /** Lower-case, accent-free name, tag and category, so search ignores case and accents on both databases. */
+  search_text: string;
+  created_at: CreatedAt;
+}
+
+export interface ProductPresentationsTable {
+  id: Generated<number>;
+  product_id: number;
+  container_type: string;
+  quantity: number;
+  unit_symbol: string;
+  is_default: boolean;
+}
+
+export interface ProductImagesTable {
+  id: Generated<number>;
+  product_id: number;
+  url: string;
+  position: number;
+}
+
+export interface ProductPricesTable {
+  product_id: number;
+  country_id: number;
+  amount: number;
+  vat_included: boolean;
+}
+
+export type UserRole = 'patient' | 'doctor' | 'health_professional' | 'admin';
+export type ApprovalStatus = 'pending' | 'approved' | 'rejected';
+
+export interface UsersTable {
+  id: Generated<number>;
+  uid: string;
+  email: string;
+  password_hash: string | null;
+  role: UserRole;
+  approval_status: ApprovalStatus;
+  display_name: string;
+  first_name: string;
+  last_name: string;
+  birth_date: string | null;
+  gender: string | null;
+  document_type_id: number | null;
+  document_number: string | null;
+  phone_number: string | null;
+  country_code: string | null;
+  specialty: string | null;
+  professional_license_number: string | null;
+  purchase_level_id: number | null;
+  country_id: number;
+  doctor_id: number | null;
+  required_change_password: Generated<boolean>;
+  profile_image_url: string | null;
+  created_at: CreatedAt;
+  approval_reason: string | null;
+  approval_reviewed_at: Date | null;
+  heard_from: string | null;
+  terms_accepted_at: Date | null;
+  /** Optional registration answers; jsonb, written as a JSON string. */
+  registration_details: ColumnType<RegistrationDetails | null, string | null, string | null>;
+}
+
+export interface RegistrationDetails {
+  years_of_experience?: number;
+  practice_description?: string;
+  preferred_contact_time?: string;
+  welcome_call_at?: string;
+}
+
+export interface SessionsTable {
+  id: Generated<number>;
+  token_hash: string;
+  user_id: number;
+  country_id: number;
+  created_at: CreatedAt;
+  expires_at: Date;
+  revoked_at: Date | null;
+  last_seen_at: Date | null;
+}
+
+export interface InvitationsTable {
+  id: Generated<number>;
+  token_hash: string;
+  professional_id: number;
+  country_id: number;
+  email: string | null;
+  document_number: string | null;
+  first_name: string | null;
+  last_name: string | null;
+  created_at: CreatedAt;
+  expires_at: Date;
+  used_at: Date | null;
+  used_by: number | null;
+}
+
+export interface OutboxEmailsTable {
+  id: Generated<number>;
+  to_address: string;
+  subject: string;
+  text: string;
+  created_at: CreatedAt;
+  sent_at: Date | null;
+  error: string | null;
+}
+
+export type CredentialReviewStatus = 'pending' | 'approved' | 'rejected';
+
+export interface CredentialsTable {
+  id: Generated<number>;
+  user_id: number;
+  document_type: string;
+  contact_number: string | null;
+  country_code: string | null;
+  status: Generated<CredentialReviewStatus>;
+  reason: string | null;
+  created_at: CreatedAt;
+  reviewed_at: Date | null;
+  reviewed_by: number | null;
+}
+
+export interface CredentialFilesTable {
+  id: Generated<number>;
+  credential_id: number;
+  original_name: string;
+  stored_name: string;
+  mime: string;
+  size: number;
+}
+
+export interface DiscountListsTable {
+  id: Generated<number>;
+  name: string;
+  /** A `PURCHASE_LEVELS` id. */
+  purchase_level_id: number;
+  active: Generated<boolean>;
+  created_at: CreatedAt;
+}
+
+export interface DiscountListItemsTable {
+  id: Generated<number>;
+  discount_list_id: number;
+  /** Exactly one of category_id and product_id is set (check constraint). */
+  category_id: number | null;
+  product_id: number | null;
+  /** numeric(5,2), 0–100: the drivers read it as a string, write it as a number. */
+  discount_percent: ColumnType<string, number, number>;
+}
+
+export interface FavoritesTable {
+  user_id: number;
+  product_id: number;
+  created_at: CreatedAt;
+}
+
+/** numeric columns: the drivers read them as strings (cast to float8 when selecting), write them as numbers. */
+type Numeric = ColumnType<string, number, number>;
+
+export interface PointsConfigTable {
+  country_id: number;
+  /** Money per point in the country's unit. */
+  point_value: Numeric;
+  purchase_reward_percent: Numeric;
+  prescription_reward_percent: Numeric;
+  updated_at: ColumnType<Date, Date | undefined, Date>;
+}
+
+export type PointsItemKind = 'event' | 'combo' | 'product';
+
+/** Events, combos and point products. */
+export interface PointsItemsTable {
+  id: Generated<number>;
+  kind: PointsItemKind;
+  name: string;
+  description: string;
+  image_url: string | null;
+  /** Required points (events, combos) or price in points (products). */
+  points: number;
+  is_active: Generated<boolean>;
+  /** Events only. */
+  start_date: Date | null;
+  end_date: Date | null;
+  /** Products only: removed by an admin. */
+  deleted_at: Date | null;
+  created_at: CreatedAt;
+  updated_at: ColumnType<Date, Date | undefined, Date>;
+}
+
+export interface PointsItemCountriesTable {
+  item_id: number;
+  country_id: number;
+}
+
+export interface PointsBalancesTable {
+  user_id: number;
+  balance: Generated<number>;
+  updated_at: ColumnType<Date, Date | undefined, Date>;
+}
+
+/** Append-only (a trigger refuses updates and deletes). jsonb columns are written as JSON strings. */
+export interface PointsLedgerTable {
+  id: Generated<number>;
+  user_id: number;
+  country_id: number | null;
+  delta: number;
+  balance_after: number;
+  type: PointEntryType;
+  metadata: ColumnType<PointsHistoryMetadataDto, string, never>;
+  products: ColumnType<PointsHistoryProductDto[], string, never>;
+  idempotency_key: string | null;
+  request_hash: string | null;
+  order_id: number | null;
+  sale_id: string | null;
+  created_at: CreatedAt;
+}
+
+export interface PointsRedemptionsTable {
+  id: Generated<number>;
+  ledger_id: number;
+  user_id: number;
+  item_id: number;
+  kind: PointsItemKind;
+  quantity: number;
+  spent_points: number;
+  created_at: CreatedAt;
+}
+
+/** Checkout snapshots (jsonb), written as JSON strings. */
+type Json<T> = ColumnType<T, string, string>;
+
+export interface PromoCodesTable {
+  id: Generated<number>;
+  code: string;
+  discount_type: CouponDiscountType;
+  /** A percentage 1–100, or an amount in the unit of the code's country. */
+  value: number;
+  /** Null: every country. */
+  country_id: number | null;
+  valid_from: Date | null;
+  valid_until: Date | null;
+  active: Generated<boolean>;
+  created_at: CreatedAt;
+}
+
+export interface AddressesTable {
+  id: Generated<number>;
+  user_id: number;
+  country_id: number;
+  address: string;
+  residence_detail: string;
+  state: string;
+  city: string;
+  postal_code: string;
+  created_at: CreatedAt;
+}
+
+export interface OrdersTable {
+  id: number;
+  number: string;
+  source_id: string;
+  request_hash: string;
+  user_id: number;
+  country_id: number;
+  status: OrderStatus;
+  currency: string;
+  payment_method: PaymentMethod;
+  article_count: number;
+  subtotal: number;
+  doctor_discount: number;
+  promo_discount: number;
+  points_discount: number;
+  shipping_cost: number;
+  total: number;
+  product_points: number;
+  discount_points: number;
+  promo_code_id: number | null;
+  promo_code: string | null;
+  requires_prescription: boolean;
+  customer: Json<CheckoutCustomerDto>;
+  bill: Json<BillFormDto>;
+  address: Json<AddressInputDto>;
+  prescription_document_id: number | null;
+  prescription_status: PrescriptionReviewStatus | null;
+  prescription_reason: string | null;
+  prescription_reviewed_at: Date | null;
+  prescription_reviewed_by: number | null;
+  created_at: CreatedAt;
+  paid_at: Date | null;
+}
+
+export interface OrderItemsTable {
+  id: Generated<number>;
+  order_id: number;
+  product_id: number;
+  name: string;
+  slug: string;
+  image: string | null;
+  category_id: number;
+  type: 'standard' | 'points';
+  quantity: number;
+  unit_price: number;
+  doctor_discount: number;
+  line_total: number;
+  points: number | null;
+  /** Units taken from the product's stock (0 when untracked). */
+  stock_reserved: number;
+}
+
+export interface OrderStatusHistoryTable {
+  id: Generated<number>;
+  order_id: number;
+  status: OrderStatus;
+  note: string | null;
+  changed_by: number | null;
+  created_at: CreatedAt;
+}
+
+export interface PaymentsTable {
+  id: string;
+  order_id: number;
+  provider: string;
+  method: PaymentMethod;
+  status: PaymentStatus;
+  amount: number;
+  currency: string;
+  brand: string | null;
+  last4: string | null;
+  redirect_url: string;
+  created_at: CreatedAt;
+  approved_at: Date | null;
+  captured_at: Date | null;
+  closed_at: Date | null;
+}
+
+export interface PaymentWebhookEventsTable {
+  provider: string;
+  event_id: string;
+  payment_id: string | null;
+  outcome: string;
+  received_at: CreatedAt;
+}
+
+/** Professional tools (migration 0006): the patient register, shared by the professionals linked to a patient. */
+export interface PatientsTable {
+  id: Generated<number>;
+  user_id: number | null;
+  invitation_id: number | null;
+  first_name: string;
+  last_name: string;
+  birth_date: string | null;
+  gender: string | null;
+  email: string;
+  country_id: number;
+  document_type_id: number | null;
+  document_number: string | null;
+  country_code: string | null;
+  phone_number: string | null;
+  search_text: string;
+  created_by: number | null;
+  created_at: CreatedAt;
+  updated_at: ColumnType<Date, Date | undefined, Date>;
+}
+
+export interface PatientLinksTable {
+  professional_id: number;
+  patient_id: number;
+  created_at: CreatedAt;
+}
+
+export interface PrescriptionTemplatesTable {
+  id: Generated<number>;
+  author_id: number;
+  name: string;
+  type: PrescriptionType;
+  notes: string;
+  tools: Json<PrescriptionToolInputDto[]>;
+  created_at: CreatedAt;
+}
+
+export interface PrescriptionsTable {
+  id: Generated<number>;
+  type: PrescriptionType;
+  author_id: number;
+  patient_id: number;
+  country_id: number;
+  notes: string;
+  template_id: number | null;
+  ends_at: Date;
+  cancelled_at: Date | null;
+  idempotency_key: string;
+  request_hash: string;
+  created_at: CreatedAt;
+}
+
+export interface PrescriptionToolsTable {
+  id: Generated<number>;
+  prescription_id: number;
+  position: number;
+  product_id: number;
+  name: string;
+  slug: string;
+  description: string;
+  tag: string;
+  capsule_info: string | null;
+  image_url: string;
+  category_id: number;
+  presentation: string;
+  moments: Json<MomentInputDto[]>;
+  duration_unit: DurationUnit;
+  duration_quantity: number;
+  indications: string;
+  daily_capsules: number;
+  units: number;
+}
+
+export interface DocumentsTable {
+  id: Generated<number>;
+  kind: DocumentKind;
+  title: string;
+  description: string;
+  file_name: string;
+  mime: string;
+  size: number;
+  content: Uint8Array;
+  created_at: CreatedAt;
+}
+
+export interface MedicalRequestsTable {
+  id: Generated<number>;
+  names: string;
+  last_names: string;
+  email: string;
+  country_id: number;
+  country_code: string;
+  mobile_number: string;
+  description: string;
+  created_at: CreatedAt;
+}
+
+export interface Database {
+  countries: CountriesTable;
+  categories: CategoriesTable;
+  pharmaceutical_forms: PharmaceuticalFormsTable;
+  products: ProductsTable;
+  product_presentations: ProductPresentationsTable;
+  product_images: ProductImagesTable;
+  product_prices: ProductPricesTable;
+  users: UsersTable;
+  sessions: SessionsTable;
+  invitations: InvitationsTable;
+  outbox_emails: OutboxEmailsTable;
+  credentials: CredentialsTable;
+  credential_files: CredentialFilesTable;
+  discount_lists: DiscountListsTable;
+  discount_list_items: DiscountListItemsTable;
+  favorites: FavoritesTable;
+  points_config: PointsConfigTable;
+  points_items: PointsItemsTable;
+  points_item_countries: PointsItemCountriesTable;
+  points_balances: PointsBalancesTable;
+  points_ledger: PointsLedgerTable;
+  points_redemptions: PointsRedemptionsTable;
+  promo_codes: PromoCodesTable;
+  addresses: AddressesTable;
+  orders: OrdersTable;
+  order_items: OrderItemsTable;
+  order_status_history: OrderStatusHistoryTable;
+  payments: PaymentsTable;
+  payment_webhook_events: PaymentWebhookEventsTable;
+  patients: PatientsTable;
+  patient_links: PatientLinksTable;
+  prescription_templates: PrescriptionTemplatesTable;
+  prescriptions: PrescriptionsTable;
+  prescription_tools: PrescriptionToolsTable;
+  documents: DocumentsTable;
+  medical_requests: MedicalRequestsTable;
+}
+
+export type ProductRow = Selectable<ProductsTable>;
+export type NewProduct = Insertable<ProductsTable>;
+export type NewUser = Insertable<UsersTable>;
+export type UserRow = Selectable<UsersTable>;
+export type SessionRow = Selectable<SessionsTable>;
+export type InvitationRow = Selectable<InvitationsTable>;

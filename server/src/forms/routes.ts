@@ -1,0 +1,55 @@
+import type { FormErrorDto, FormSchemaDto } from '../../../src/lib/shared/accounts';
+import { pathParam, type Api } from '../http/auth';
+import { INVALID_FORM_MESSAGE, readJsonObject, REQUIRED_FIELD_MESSAGE } from '../http/body';
+import { clientAddress } from '../http/client-address';
+import { requestCountry } from '../http/country';
+import { HttpError } from '../http/errors';
+import type { Services } from '../http/services';
+import { databaseChecks } from './checks';
+import { buildForm, findFormRef, type FormRef } from './definitions';
+import { validateForm } from './engine';
+
+export const FORM_NOT_FOUND_MESSAGE = 'Formulario no encontrado.';
+
+export function formOrNotFound(idOrKey: string, accept: (ref: FormRef) => boolean = () => true): FormRef {
+  const ref = findFormRef(idOrKey);
+  if (!ref || !accept(ref)) throw new HttpError(404, FORM_NOT_FOUND_MESSAGE);
+  return ref;
+}
+
+/** The 400 of a form: a readable line per field (`Nombres: Campo obligatorio`) and the `fieldErrors` themselves. */
+export function formErrorsResponse(schema: FormSchemaDto, errors: FormErrorDto[], status: 400 | 409 = 400) {
+  const labels = new Map(schema.fields.map((field) => [field.name, field.label]));
+  const allRequired = errors.every((error) => error.message === REQUIRED_FIELD_MESSAGE);
+  const message = status === 409 ? (errors[0]?.message ?? INVALID_FORM_MESSAGE) : INVALID_FORM_MESSAGE;
+  return new HttpError(
+    status,
+    schema.type === 'login' && allRequired ? REQUIRED_FIELD_MESSAGE : message,
+    errors.map((error) => `${labels.get(error.field) ?? error.field}: ${error.message}`),
+    { body: { fieldErrors: errors } },
+  );
+}
+
+export function registerFormRoutes(api: Api, services: Services): void {
+  const { db } = services;
+  api.get('/forms/:idOrKey', { access: 'public' }, (c) => {
+    const ref = formOrNotFound(pathParam(c, 'idOrKey'));
+    return c.json<FormSchemaDto>(buildForm(ref, requestCountry(c)));
+  });
+
+  api.post('/forms/:idOrKey/validate', { access: 'public' }, async (c) => {
+    const ref = formOrNotFound(pathParam(c, 'idOrKey'));
+    const body = await readJsonObject(c);
+    // The storefront may send the values as they are or wrapped in `values`.
+    const values = (typeof body.values === 'object' && body.values !== null ? body.values : body) as Record<
+      string,
+      unknown
+    >;
+    // Availability checks tell whether an e-mail or document has an account: limited like check-existence.
+    if (ref.kind !== 'login' && (values.email || values.document_number)) {
+      services.limits.assertExistenceLookup(clientAddress(c, services.trustProxy));
+    }
+    const { errors } = await validateForm(buildForm(ref, requestCountry(c)), values, databaseChecks(db));
+    return c.json<{ errors: FormErrorDto[] }>({ errors });
+  });
+}

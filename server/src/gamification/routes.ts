@@ -1,0 +1,232 @@
+import type { Kysely } from 'kysely';
+import type { DataResponse } from '../../../src/lib/shared/api-types';
+import { COUNTRIES } from '../../../src/lib/shared/countries';
+import {
+  POINT_ENTRY_TYPES,
+  POINTS_HISTORY_DEFAULT_LIMIT,
+  POINTS_HISTORY_DEFAULT_PAGE,
+  POINTS_HISTORY_MAX_LIMIT,
+  type PointProductRedemptionDto,
+  type PointsBalanceDto,
+  type PointsConfigDto,
+  type PointsHistoryPageDto,
+  type PointsRedemptionRecordDto,
+  type PrescriptionRewardResponseDto,
+  type RedemptionResponseDto,
+} from '../../../src/lib/shared/points';
+import type { Database, PointsItemKind, UserRow } from '../db/schema';
+import { pathParam, viewerOf, type Api, type AppContext } from '../http/auth';
+import { FieldProblems, readJsonObject } from '../http/body';
+import { HttpError, notFound } from '../http/errors';
+import { QueryReader } from '../http/query-params';
+import { USER_NOT_FOUND_MESSAGE } from '../users/routes';
+import { findUserById } from '../users/repo';
+import { completeItemFields, readConfigChanges, readItemInput } from './admin-input';
+import { createItem, findItem, ITEM_DTO, ITEM_MESSAGES, listItems, updateItem, type ItemRow } from './catalogue';
+import { listConfigs, saveConfig } from './config';
+import { productRedemptions, redemptionRecords } from './histories';
+import { idempotentRequest, pathId, positiveId, readLines, readPoints, readSingleLine, requireId } from './input';
+import { balanceOf, historyPage } from './ledger';
+import { findUserByUid, prescriptionReward } from './prescription-reward';
+import { buyCombo, participateEvent, redeemPointProducts, subtractPoints, type Spender } from './redemptions';
+
+export const COUNTRY_NOT_FOUND_MESSAGE = 'País no encontrado.';
+export const EVENT_ID_MESSAGE = 'Indica el evento con su id numérico (eventId).';
+export const COMBO_ID_MESSAGE = 'Indica el combo con su id numérico (comboId).';
+export const NOTHING_TO_SUBTRACT_MESSAGE = 'Indica los productos o los puntos a descontar.';
+const MAX_REASON_LENGTH = 200;
+
+/** Where each kind of item lives under `/gamification`. */
+const ITEM_PATHS: Record<PointsItemKind, string> = { event: 'events', combo: 'combos', product: 'products' };
+
+const signedIn = { access: 'authenticated' } as const;
+const admin = { access: ['admin'] as const };
+const ownerOrAdmin = { access: 'authenticated', ownership: 'self, admin' } as const;
+// Spending is for approved doctors and health professionals, for themselves (spec §6: points are theirs).
+const professional = { access: 'approvedProfessional' } as const;
+
+/** The user of the path (`id` or `uid`) when the caller is that user or an admin; anybody else gets a 404. */
+async function ownedUser(c: AppContext, db: Kysely<Database>): Promise<UserRow> {
+  const viewer = viewerOf(c).user;
+  const raw = pathParam(c, 'userId');
+  const id = positiveId(raw);
+  const user = id === undefined ? await findUserByUid(db, raw) : await findUserById(db, id);
+  if (!user || (user.id !== viewer.id && viewer.role !== 'admin')) throw notFound(USER_NOT_FOUND_MESSAGE);
+  return user;
+}
+
+async function knownCountryIds(db: Kysely<Database>): Promise<Set<number>> {
+  return new Set((await db.selectFrom('countries').select('id').execute()).map((row) => row.id));
+}
+
+async function countryParam(c: AppContext, db: Kysely<Database>): Promise<number> {
+  const countryId = pathId(c, 'countryId', COUNTRY_NOT_FOUND_MESSAGE);
+  if (!(await knownCountryIds(db)).has(countryId)) throw notFound(COUNTRY_NOT_FOUND_MESSAGE);
+  return countryId;
+}
+
+async function storedItem(db: Kysely<Database>, kind: PointsItemKind, id: number): Promise<ItemRow> {
+  const row = await findItem(db, kind, id);
+  if (!row) throw notFound(ITEM_MESSAGES[kind].notFound);
+  return row;
+}
+
+/** The caller spends in the country of their session (spec §3: sessions per country). */
+function spenderOf(c: AppContext): Spender {
+  const viewer = viewerOf(c);
+  return { userId: viewer.user.id, countryId: COUNTRIES[viewer.country].countryId };
+}
+
+function registerConfigRoutes(api: Api, db: Kysely<Database>): void {
+  api.get('/gamification/config', signedIn, async (c) =>
+    c.json<DataResponse<PointsConfigDto[]>>({ data: await listConfigs(db) }),
+  );
+
+  api.patch('/gamification/config/:countryId', admin, async (c) => {
+    const countryId = await countryParam(c, db);
+    const changes = readConfigChanges(await readJsonObject(c));
+    return c.json<PointsConfigDto>(await saveConfig(db, countryId, changes));
+  });
+}
+
+function registerAccountRoutes(api: Api, db: Kysely<Database>): void {
+  api.get('/gamification/users/:userId/points', ownerOrAdmin, async (c) => {
+    const user = await ownedUser(c, db);
+    return c.json<PointsBalanceDto>({ points: await balanceOf(db, user.id) });
+  });
+
+  api.get('/gamification/history/unified/:userId', ownerOrAdmin, async (c) => {
+    const reader = new QueryReader(c.req.query());
+    const type = reader.oneOf('type', POINT_ENTRY_TYPES);
+    const page = reader.integer('page', { min: 1 }) ?? POINTS_HISTORY_DEFAULT_PAGE;
+    const limit = reader.integer('limit', { min: 1, max: POINTS_HISTORY_MAX_LIMIT }) ?? POINTS_HISTORY_DEFAULT_LIMIT;
+    reader.assertValid();
+    const user = await ownedUser(c, db);
+    const { entries, total } = await historyPage(db, user.id, { type, page, limit });
+    return c.json<PointsHistoryPageDto>({
+      items: entries,
+      data: entries,
+      total,
+      limit,
+      page,
+      totalPages: Math.ceil(total / limit),
+    });
+  });
+
+  for (const kind of ['event', 'combo'] as const) {
+    api.get(`/gamification/history/${ITEM_PATHS[kind]}/:userId`, ownerOrAdmin, async (c) => {
+      const user = await ownedUser(c, db);
+      return c.json<DataResponse<PointsRedemptionRecordDto[]>>({ data: await redemptionRecords(db, user.id, kind) });
+    });
+  }
+
+  api.get('/gamification/history/products/:userId', ownerOrAdmin, async (c) => {
+    const user = await ownedUser(c, db);
+    return c.json<DataResponse<PointProductRedemptionDto[]>>({ data: await productRedemptions(db, user.id) });
+  });
+}
+
+/**
+ * Events, combos and point products: lists for signed-in users (what can be redeemed now; admins get everything)
+ * and the admin page's creation and changes.
+ */
+function registerCatalogueRoutes(api: Api, db: Kysely<Database>): void {
+  for (const kind of ['event', 'combo', 'product'] as const) {
+    const base = `/gamification/${ITEM_PATHS[kind]}`;
+    const toDto = ITEM_DTO[kind];
+    // Spec §7 names the country list of products `by-country`, and those of events and combos `country`.
+    const byCountry = kind === 'product' ? `${base}/by-country/:countryId` : `${base}/country/:countryId`;
+
+    api.get(base, signedIn, async (c) => {
+      const rows = await listItems(db, kind, { available: viewerOf(c).user.role !== 'admin' });
+      return c.json({ data: rows.map(toDto) });
+    });
+
+    api.get(byCountry, signedIn, async (c) => {
+      const countryId = await countryParam(c, db);
+      const rows = await listItems(db, kind, { available: true, countryId });
+      return c.json({ data: rows.map(toDto) });
+    });
+
+    api.post(base, admin, async (c) => {
+      const input = readItemInput(await readJsonObject(c), kind, await knownCountryIds(db));
+      const id = await createItem(db, kind, completeItemFields(input.fields), input.countryIds ?? []);
+      return c.json(toDto(await storedItem(db, kind, id)), 201);
+    });
+
+    api.patch(`${base}/:id`, admin, async (c) => {
+      const id = pathId(c, 'id', ITEM_MESSAGES[kind].notFound);
+      const existing = await storedItem(db, kind, id);
+      const input = readItemInput(await readJsonObject(c), kind, await knownCountryIds(db), existing);
+      await updateItem(db, kind, id, input.fields, input.countryIds);
+      return c.json(toDto(await storedItem(db, kind, id)));
+    });
+  }
+
+  // Removing a point product keeps it in the histories that name it (spec §3 `deletedAt`).
+  api.delete('/gamification/products/:id', admin, async (c) => {
+    const id = pathId(c, 'id', ITEM_MESSAGES.product.notFound);
+    const existing = await findItem(db, 'product', id);
+    if (!existing || existing.deleted_at) throw notFound(ITEM_MESSAGES.product.notFound);
+    await updateItem(db, 'product', id, { is_active: false, deleted_at: new Date() });
+    return c.body(null, 204);
+  });
+}
+
+function registerRedemptionRoutes(api: Api, db: Kysely<Database>): void {
+  api.post('/gamification/participate-event', professional, async (c) => {
+    const eventId = requireId(await readJsonObject(c), 'eventId', EVENT_ID_MESSAGE);
+    const request = idempotentRequest(c, 'participate-event', { eventId });
+    return c.json<RedemptionResponseDto>(await participateEvent(db, spenderOf(c), request, eventId));
+  });
+
+  api.post('/gamification/buy-combo', professional, async (c) => {
+    const comboId = requireId(await readJsonObject(c), 'comboId', COMBO_ID_MESSAGE);
+    const request = idempotentRequest(c, 'buy-combo', { comboId });
+    return c.json<RedemptionResponseDto>(await buyCombo(db, spenderOf(c), request, comboId));
+  });
+
+  api.post('/gamification/products/redeem', professional, async (c) => {
+    const problems = new FieldProblems({ products: 'Producto' });
+    const lines = readSingleLine(problems, await readJsonObject(c));
+    problems.assertNone(problems.fieldErrors[0]?.message);
+    const request = idempotentRequest(c, 'products/redeem', lines);
+    return c.json<RedemptionResponseDto>(await redeemPointProducts(db, spenderOf(c), request, lines, 'product'));
+  });
+
+  api.post('/gamification/redeem/batch', professional, async (c) => {
+    const problems = new FieldProblems({ products: 'Productos' });
+    const lines = readLines(problems, await readJsonObject(c), 'products', { required: true });
+    problems.assertNone(problems.fieldErrors[0]?.message);
+    const request = idempotentRequest(c, 'redeem/batch', lines);
+    return c.json<RedemptionResponseDto>(await redeemPointProducts(db, spenderOf(c), request, lines, 'batch'));
+  });
+
+  api.patch('/gamification/subtract', professional, async (c) => {
+    const body = await readJsonObject(c);
+    const problems = new FieldProblems({ products: 'Productos', points: 'Puntos', reason: 'Motivo' });
+    const lines = readLines(problems, body, 'products', { required: false });
+    const points = readPoints(problems, body, 'points') ?? 0;
+    const reason = problems.text(body, 'reason', { maxLength: MAX_REASON_LENGTH });
+    problems.assertNone(problems.fieldErrors[0]?.message);
+    if (lines.length === 0 && points === 0) {
+      throw new HttpError(400, NOTHING_TO_SUBTRACT_MESSAGE, [NOTHING_TO_SUBTRACT_MESSAGE]);
+    }
+    const request = idempotentRequest(c, 'subtract', { lines, points, reason });
+    return c.json<RedemptionResponseDto>(await subtractPoints(db, spenderOf(c), request, { lines, points, reason }));
+  });
+
+  // Admins only: the server rewards paid orders itself (OrderPointsHook.rewardPaidOrder); this call is for sales
+  // recorded outside the store's checkout and for support.
+  api.post('/gamification/prescription-reward', admin, async (c) =>
+    c.json<PrescriptionRewardResponseDto>(await prescriptionReward(db, await readJsonObject(c))),
+  );
+}
+
+/** The points programme (spec §7 gamification calls plus the admin page's catalogue editing). */
+export function registerGamificationRoutes(api: Api, db: Kysely<Database>): void {
+  registerConfigRoutes(api, db);
+  registerAccountRoutes(api, db);
+  registerCatalogueRoutes(api, db);
+  registerRedemptionRoutes(api, db);
+}

@@ -1,0 +1,125 @@
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { Hono } from 'hono';
+import { compress } from 'hono/compress';
+import type { HealthDto } from '../../../src/lib/shared/api-types';
+import { registerAdminRoutes } from '../admin/routes';
+import { AccountLimits, DEFAULT_ACCOUNT_LIMITS, type AccountLimitSettings } from '../auth/limits';
+import { OidcVerifier, type OidcSettings } from '../auth/oidc';
+import { registerAuthRoutes } from '../auth/routes';
+import { registerCountryRoutes } from '../countries/routes';
+import { registerCredentialRoutes } from '../credentials/routes';
+import { registerDocumentRoutes } from '../documents/routes';
+import { registerFavoriteRoutes } from '../favorites/routes';
+import type { DatabaseHandle } from '../db/database';
+import { registerFormRoutes } from '../forms/routes';
+import { createOrderPointsHook } from '../gamification/order-hook';
+import { registerGamificationRoutes } from '../gamification/routes';
+import { registerInvitationRoutes } from '../invitations/routes';
+import { registerMedicalRequestRoutes } from '../medical-requests/routes';
+import { Mailer, type MailTransport } from '../mail/mailer';
+import { registerMediaRoutes } from '../media/routes';
+import { registerCheckoutRoutes } from '../orders/checkout';
+import type { OrderPointsHook } from '../orders/points-hook';
+import { registerPatientRoutes } from '../patients/routes';
+import { registerPrescriptionRoutes } from '../prescriptions/routes';
+import { registerTemplateRoutes } from '../prescriptions/templates';
+import { registerProductRoutes } from '../products/routes';
+import { registerProfileRoutes } from '../users/profile-routes';
+import { registerUserRoutes } from '../users/routes';
+import { Api, type AppEnv } from './auth';
+import { ROUTE_NOT_FOUND_MESSAGE, toErrorResponse, type Logger } from './errors';
+import type { Services } from './services';
+import { distHandler } from './static-files';
+
+export const API_PREFIX = '/api';
+
+export interface AppOptions {
+  database: DatabaseHandle;
+  distDir: string;
+  assetsDir: string;
+  logger: Logger;
+  /** DATA_DIR: rasterised product images are cached under `cache/images`; a temporary folder when unset. */
+  dataDir?: string;
+  /** Private uploads (credentials, profile photos); the server passes UPLOADS_DIR, tools a temporary folder. */
+  uploadsDir?: string;
+  /** Origin of links sent by e-mail (invitations); the request's origin when unset. */
+  publicUrl?: string | undefined;
+  /** Read the client address from X-Forwarded-For (first hop): only behind a proxy that sets it. */
+  trustProxy?: boolean;
+  /** Login with an external OpenID Connect provider (`POST /auth/login`); 501 when unset. */
+  oidc?: OidcSettings | undefined;
+  /** Where queued e-mails go; null leaves them in the outbox (tests). */
+  mailTransport?: MailTransport | null;
+  limits?: AccountLimitSettings;
+  /** The Points programme as orders call it; tests may pass their own. */
+  pointsHook?: OrderPointsHook;
+  /** Secret of the sandbox payment webhooks (PAYMENTS_WEBHOOK_SECRET); random per app instance when unset. */
+  paymentsWebhookSecret?: string | undefined;
+  /** The current time of payment windows (unpaid orders expire); tests move it instead of waiting. */
+  clock?: () => Date;
+}
+
+export function createApp(options: AppOptions) {
+  const { database, distDir, assetsDir, logger } = options;
+  const { db } = database;
+  const services: Services = {
+    db,
+    logger,
+    uploadsDir: options.uploadsDir ?? join(tmpdir(), 'dispensario-uploads'),
+    publicUrl: options.publicUrl,
+    trustProxy: options.trustProxy ?? false,
+    oidc: options.oidc ? new OidcVerifier(options.oidc) : undefined,
+    mailer: new Mailer(db, options.mailTransport ?? null, logger),
+    limits: new AccountLimits(options.limits ?? DEFAULT_ACCOUNT_LIMITS),
+  };
+
+  const hono = new Hono<AppEnv>();
+  const api = new Api(hono, db);
+  api.get('/health', { access: 'public' }, (c) => c.json<HealthDto>({ status: 'ok', db: database.kind }));
+  registerCountryRoutes(api, db);
+  registerProductRoutes(api, db);
+  registerFavoriteRoutes(api, db);
+  const dataDir = options.dataDir ?? join(tmpdir(), 'dispensario-data');
+  registerMediaRoutes(api, assetsDir, join(dataDir, 'cache', 'images'));
+  registerAuthRoutes(api, services);
+  registerProfileRoutes(api, services);
+  registerFormRoutes(api, services);
+  registerCredentialRoutes(api, services);
+  registerUserRoutes(api, services);
+  registerInvitationRoutes(api, services);
+  registerAdminRoutes(api, services);
+  const checkout = registerCheckoutRoutes(api, services, {
+    pointsHook: options.pointsHook ?? createOrderPointsHook(),
+    webhookSecret: options.paymentsWebhookSecret,
+    clock: options.clock,
+  });
+  registerGamificationRoutes(api, db);
+  registerPatientRoutes(api, services);
+  registerPrescriptionRoutes(api, services);
+  registerTemplateRoutes(api, services);
+  registerDocumentRoutes(api, services);
+  registerMedicalRequestRoutes(api, services);
+  hono.all('*', (c) => c.json({ message: ROUTE_NOT_FOUND_MESSAGE }, 404));
+
+  const app = new Hono();
+  app.onError((error, c) => toErrorResponse(error, c, logger));
+  // JSON answers (the whole catalogue for offline search is hundreds of KB) travel compressed; files of the PWA are
+  // compressed once in static-files.
+  app.use(`${API_PREFIX}/*`, compress());
+  app.use(`${API_PREFIX}/*`, async (c, next) => {
+    await next();
+    // API answers depend on the bearer token and country: no shared caches.
+    if (!c.res.headers.has('cache-control')) c.res.headers.set('cache-control', 'no-store');
+  });
+  app.route(API_PREFIX, hono);
+  app.get('*', distHandler(distDir));
+  // The route table (every API route with who may call it) is what the RBAC test walks; the server runs the sweep.
+  return Object.assign(app, {
+    apiRoutes: api.routes,
+    services,
+    expireUnpaidOrders: checkout.expireUnpaidOrders,
+  });
+}
+
+export type App = ReturnType<typeof createApp>;

@@ -1,0 +1,202 @@
+import type { Context, Handler, Hono, MiddlewareHandler } from 'hono';
+import { getCookie } from 'hono/cookie';
+import { bodyLimit } from 'hono/body-limit';
+import type { Kysely } from 'kysely';
+import { PROFESSIONAL_ROLES, type Role } from '../../../src/lib/shared/accounts';
+import { COUNTRY_CODES } from '../../../src/lib/shared/countries';
+import type { Database } from '../db/schema';
+import { findActiveSession, type ActiveSession } from '../sessions/repo';
+import { HttpError } from './errors';
+
+/** Who is calling: the session's user, its session row and the session's country. */
+export type Viewer = ActiveSession;
+
+export interface AppEnv {
+  Variables: { viewer: Viewer | null };
+}
+
+export type AppContext = Context<AppEnv>;
+
+/**
+ * Who may call a route. `approvedProfessional` is a doctor or health professional whose approval is `approved`;
+ * `{ roles, approved: true }` lists roles and asks professionals among them to be approved (admins always are).
+ */
+export type AccessRule =
+  'public' | 'authenticated' | 'approvedProfessional' | readonly Role[] | { roles: readonly Role[]; approved: true };
+
+export const MISSING_TOKEN_MESSAGE = 'No hay un token de autenticación disponible.';
+export const EXPIRED_SESSION_MESSAGE = 'Tu sesión expiró o no tienes permisos. Inicia sesión nuevamente.';
+export const INVALID_SESSION_MESSAGE = 'Sesión inválida';
+export const FORBIDDEN_MESSAGE = 'No tienes permisos para realizar esta acción.';
+export const NOT_APPROVED_MESSAGE =
+  'Tu cuenta profesional aún no está aprobada: podrás usar esta función cuando revisemos tus credenciales.';
+export const BODY_TOO_LARGE_MESSAGE = 'La solicitud es demasiado grande.';
+
+const DEFAULT_MAX_BODY_BYTES = 64 * 1024;
+
+export interface RouteOptions {
+  access: AccessRule;
+  /** Extra checks the handler makes on top of the rule (for instance "owner, admin"); documents the RBAC table. */
+  ownership?: string;
+  /** 401 messages: no token at all, and a token that is unknown, revoked or expired. */
+  messages?: { missing?: string; invalid?: string };
+  /** Largest request body; 64 KB unless said otherwise. */
+  maxBodyBytes?: number;
+  tooLargeMessage?: string;
+  /**
+   * Also accept the storefront's `sso_token_<country>` cookie: files opened by an `<img>` or a link cannot carry
+   * an Authorization header. Only for GET routes that read.
+   */
+  cookieAuth?: boolean;
+}
+
+export type Method = 'GET' | 'POST' | 'PATCH' | 'PUT' | 'DELETE';
+
+export interface RouteEntry {
+  method: Method;
+  /** Path under `/api`, in Hono's syntax (`/credentials/files/:id`). */
+  path: string;
+  access: AccessRule;
+  ownership: string | undefined;
+}
+
+function bearerToken(c: Context): string | undefined {
+  const match = /^Bearer\s+(\S+)\s*$/i.exec(c.req.header('authorization') ?? '');
+  return match?.[1];
+}
+
+function cookieTokens(c: Context): string[] {
+  const cookies = getCookie(c);
+  const header = c.req.header('x-country')?.toLowerCase();
+  const names = [
+    ...(header ? [`sso_token_${header}`] : []),
+    ...COUNTRY_CODES.map((country) => `sso_token_${country}`),
+    'sso_token',
+  ];
+  return [...new Set(names)].map((name) => cookies[name]).filter((value): value is string => Boolean(value));
+}
+
+type SessionProblem = 'missing' | 'invalid' | 'country';
+
+async function resolveViewer(
+  c: Context,
+  db: Kysely<Database>,
+  cookieAuth: boolean,
+): Promise<{ viewer: Viewer | null; problem: SessionProblem }> {
+  const bearer = bearerToken(c);
+  const candidates = bearer ? [bearer] : cookieAuth ? cookieTokens(c) : [];
+  if (candidates.length === 0) return { viewer: null, problem: 'missing' };
+  const headerCountry = c.req.header('x-country')?.trim().toLowerCase();
+  let problem: SessionProblem = 'invalid';
+  for (const token of candidates) {
+    const found = await findActiveSession(db, token);
+    if (!found) continue;
+    // A token used for another country's requests is a client mixing sessions (spec §3: sessions per country).
+    if (bearer && headerCountry && headerCountry !== found.country) {
+      problem = 'country';
+      continue;
+    }
+    return { viewer: found, problem };
+  }
+  return { viewer: null, problem };
+}
+
+/** true, or why not: a role outside the rule, or a professional not yet approved. */
+export function accessDecision(rule: AccessRule, viewer: Viewer): true | 'forbidden' | 'not-approved' {
+  const { role, approval_status: approval } = viewer.user;
+  if (rule === 'public' || rule === 'authenticated') return true;
+  const roles: readonly Role[] =
+    rule === 'approvedProfessional' ? PROFESSIONAL_ROLES : 'roles' in rule ? rule.roles : rule;
+  const needsApproval = rule === 'approvedProfessional' || ('approved' in rule && rule.approved);
+  if (!roles.includes(role)) return 'forbidden';
+  if (needsApproval && PROFESSIONAL_ROLES.includes(role) && approval !== 'approved') return 'not-approved';
+  return true;
+}
+
+function accessMiddleware(db: Kysely<Database>, options: RouteOptions): MiddlewareHandler<AppEnv> {
+  return async (c, next) => {
+    const { viewer, problem } = await resolveViewer(c, db, options.cookieAuth ?? false);
+    // On public routes a bad token is simply anonymous: the catalogue must not fail because a session ended.
+    c.set('viewer', viewer);
+    if (options.access === 'public') return next();
+    if (!viewer) {
+      const message =
+        problem === 'missing'
+          ? (options.messages?.missing ?? MISSING_TOKEN_MESSAGE)
+          : problem === 'country'
+            ? INVALID_SESSION_MESSAGE
+            : (options.messages?.invalid ?? EXPIRED_SESSION_MESSAGE);
+      throw new HttpError(401, message);
+    }
+    const decision = accessDecision(options.access, viewer);
+    if (decision === 'forbidden') throw new HttpError(403, FORBIDDEN_MESSAGE);
+    if (decision === 'not-approved') throw new HttpError(403, NOT_APPROVED_MESSAGE);
+    return next();
+  };
+}
+
+/** The caller of a route that is not public. */
+export function viewerOf(c: AppContext): Viewer {
+  const viewer = c.get('viewer');
+  if (!viewer) throw new HttpError(401, EXPIRED_SESSION_MESSAGE);
+  return viewer;
+}
+
+export function optionalViewer(c: AppContext): Viewer | null {
+  return c.get('viewer') ?? null;
+}
+
+/**
+ * Routes are declared through this wrapper so each one states who may call it; the list it keeps is what the RBAC
+ * test walks.
+ */
+export class Api {
+  readonly routes: RouteEntry[] = [];
+
+  constructor(
+    readonly app: Hono<AppEnv>,
+    private readonly db: Kysely<Database>,
+  ) {}
+
+  on(method: Method, path: string, options: RouteOptions, handler: Handler<AppEnv>): void {
+    this.routes.push({ method, path, access: options.access, ownership: options.ownership });
+    const middlewares: MiddlewareHandler<AppEnv>[] = [accessMiddleware(this.db, options)];
+    if (method !== 'GET') {
+      const tooLarge = options.tooLargeMessage ?? BODY_TOO_LARGE_MESSAGE;
+      middlewares.push(
+        bodyLimit({
+          maxSize: options.maxBodyBytes ?? DEFAULT_MAX_BODY_BYTES,
+          onError: () => {
+            throw new HttpError(413, tooLarge);
+          },
+        }),
+      );
+    }
+    this.app.on(method, [path], ...middlewares, handler);
+  }
+
+  get(path: string, options: RouteOptions, handler: Handler<AppEnv>): void {
+    this.on('GET', path, options, handler);
+  }
+
+  post(path: string, options: RouteOptions, handler: Handler<AppEnv>): void {
+    this.on('POST', path, options, handler);
+  }
+
+  patch(path: string, options: RouteOptions, handler: Handler<AppEnv>): void {
+    this.on('PATCH', path, options, handler);
+  }
+
+  put(path: string, options: RouteOptions, handler: Handler<AppEnv>): void {
+    this.on('PUT', path, options, handler);
+  }
+
+  delete(path: string, options: RouteOptions, handler: Handler<AppEnv>): void {
+    this.on('DELETE', path, options, handler);
+  }
+}
+
+/** A path parameter of the matched route (always present once the route matched). */
+export function pathParam(c: AppContext, name: string): string {
+  return c.req.param(name) ?? '';
+}

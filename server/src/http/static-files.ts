@@ -1,0 +1,127 @@
+import { readFile, stat } from 'node:fs/promises';
+import { extname, join, normalize, sep } from 'node:path';
+import { promisify } from 'node:util';
+import { brotliCompress, constants, gzip } from 'node:zlib';
+import type { Context } from 'hono';
+
+const brotli = promisify(brotliCompress);
+const gzipAsync = promisify(gzip);
+
+const CONTENT_TYPES: Record<string, string> = {
+  '.html': 'text/html; charset=utf-8',
+  '.js': 'text/javascript; charset=utf-8',
+  '.mjs': 'text/javascript; charset=utf-8',
+  '.css': 'text/css; charset=utf-8',
+  '.json': 'application/json; charset=utf-8',
+  '.webmanifest': 'application/manifest+json; charset=utf-8',
+  '.svg': 'image/svg+xml',
+  '.png': 'image/png',
+  '.jpg': 'image/jpeg',
+  '.webp': 'image/webp',
+  '.ico': 'image/x-icon',
+  '.txt': 'text/plain; charset=utf-8',
+  '.map': 'application/json; charset=utf-8',
+  '.woff2': 'font/woff2',
+};
+
+const ONE_YEAR_S = 31_536_000;
+
+/** Resolves a URL path inside `root`, refusing anything that climbs out of it. */
+export async function resolveFile(root: string, urlPath: string): Promise<string | undefined> {
+  let decoded: string;
+  try {
+    decoded = decodeURIComponent(urlPath);
+  } catch {
+    return undefined;
+  }
+  if (decoded.includes('\0')) return undefined;
+  const candidate = normalize(join(root, decoded));
+  if (candidate !== root && !candidate.startsWith(root.endsWith(sep) ? root : root + sep)) return undefined;
+  try {
+    const info = await stat(candidate);
+    return info.isFile() ? candidate : undefined;
+  } catch {
+    return undefined;
+  }
+}
+
+/** Text formats worth compressing; images and fonts are compressed already. */
+const COMPRESSIBLE_EXTENSIONS = new Set([
+  '.html',
+  '.js',
+  '.mjs',
+  '.css',
+  '.json',
+  '.webmanifest',
+  '.svg',
+  '.txt',
+  '.map',
+]);
+const MIN_COMPRESSED_BYTES = 1024;
+
+type Encoding = 'br' | 'gzip';
+
+/**
+ * Compressed copies of the built files, made once per file version (path and modification time): brotli at its
+ * highest quality costs tens of milliseconds a file, paid on the first request only. The PWA is a few MB at most.
+ */
+const compressedCache = new Map<string, Promise<Buffer>>();
+
+function acceptedEncoding(c: Context): Encoding | undefined {
+  const header = c.req.header('accept-encoding') ?? '';
+  if (/\bbr\b/.test(header)) return 'br';
+  if (/\bgzip\b/.test(header)) return 'gzip';
+  return undefined;
+}
+
+async function compressedBody(path: string, body: Buffer, encoding: Encoding): Promise<Buffer> {
+  const { mtimeMs } = await stat(path);
+  const key = `${encoding}:${mtimeMs}:${path}`;
+  let compressed = compressedCache.get(key);
+  if (!compressed) {
+    compressed =
+      encoding === 'br'
+        ? brotli(body, { params: { [constants.BROTLI_PARAM_QUALITY]: constants.BROTLI_MAX_QUALITY } })
+        : gzipAsync(body, { level: constants.Z_BEST_COMPRESSION });
+    compressedCache.set(key, compressed);
+  }
+  return compressed;
+}
+
+export async function sendFile(c: Context, path: string, cacheControl: string): Promise<Response> {
+  const body = await readFile(path);
+  const headers: Record<string, string> = {
+    'content-type': CONTENT_TYPES[extname(path)] ?? 'application/octet-stream',
+    'cache-control': cacheControl,
+    'x-content-type-options': 'nosniff',
+  };
+  if (!COMPRESSIBLE_EXTENSIONS.has(extname(path)) || body.length < MIN_COMPRESSED_BYTES) {
+    return c.body(body, 200, headers);
+  }
+  headers.vary = 'accept-encoding';
+  const encoding = acceptedEncoding(c);
+  if (!encoding) return c.body(body, 200, headers);
+  const compressed = new Uint8Array(await compressedBody(path, body, encoding));
+  return c.body(compressed, 200, { ...headers, 'content-encoding': encoding });
+}
+
+/**
+ * Serves the built PWA. Hashed assets are immutable; the service worker, the manifest and index.html must be
+ * revalidated so an update reaches users. Unknown paths without an extension are client routes: index.html.
+ */
+export function distHandler(distDir: string) {
+  return async (c: Context): Promise<Response> => {
+    const path = c.req.path;
+    const file = path === '/' ? undefined : await resolveFile(distDir, path);
+    if (file) {
+      const immutable = path.startsWith('/assets/');
+      return sendFile(c, file, immutable ? `public, max-age=${ONE_YEAR_S}, immutable` : 'no-cache');
+    }
+    if (extname(path) !== '') return c.text('No encontrado', 404);
+    const index = await resolveFile(distDir, '/index.html');
+    if (!index) {
+      return c.text('La aplicación no está compilada: ejecuta "npm run build" o "npm start".', 503);
+    }
+    return sendFile(c, index, 'no-cache');
+  };
+}

@@ -1,0 +1,94 @@
+import { serve } from '@hono/node-server';
+import { loadConfig } from './config';
+import { openDatabase } from './db/database';
+import { migrateToLatest } from './db/migrate';
+import { DEMO_PASSWORD, DEMO_USERS } from './db/seed/demo-users';
+import { seedIfEmpty } from './db/seed/seed';
+import { createApp } from './http/app';
+import { createLogger } from './logger';
+import { DEFAULT_MAIL_FROM, logTransport, nodemailerTransport, type MailTransport } from './mail/mailer';
+import { UNPAID_ORDERS_SWEEP_INTERVAL_MS } from './orders/expiry';
+
+const config = loadConfig();
+const logger = createLogger(config.logLevel);
+
+const database = await openDatabase({ databaseUrl: config.databaseUrl, dataDir: config.dataDir });
+const applied = await migrateToLatest(database.db);
+if (applied.length > 0) logger.info(`Migraciones aplicadas: ${applied.join(', ')}`);
+const seed = await seedIfEmpty(database.db, { demoUsers: config.seedDemoUsers });
+if (seed.seeded) logger.info(`Base de datos sembrada con ${seed.products} productos.`);
+
+// SMTP when configured; otherwise e-mails stay in the outbox table, and development prints them to the log.
+const mailTransport: MailTransport | null = config.smtpUrl
+  ? nodemailerTransport(config.smtpUrl, config.mailFrom ?? DEFAULT_MAIL_FROM)
+  : config.production
+    ? null
+    : logTransport(logger);
+if (!mailTransport) logger.info('SMTP_URL no está definido: los correos quedan en la tabla outbox_emails.');
+
+const app = createApp({
+  database,
+  distDir: config.distDir,
+  assetsDir: config.assetsDir,
+  dataDir: config.dataDir,
+  logger,
+  uploadsDir: config.uploadsDir,
+  publicUrl: config.publicUrl,
+  trustProxy: config.trustProxy,
+  oidc: config.oidc,
+  mailTransport,
+  paymentsWebhookSecret: config.paymentsWebhookSecret,
+});
+// E-mails queued before a restart leave now.
+app.services.mailer.flush();
+
+// Unpaid orders whose window to pay closed give their stock and points back. One sweep at a time; it never keeps
+// the process alive.
+let sweeping: Promise<void> | undefined;
+const sweeper = setInterval(() => {
+  sweeping ??= app
+    .expireUnpaidOrders()
+    .then(
+      (cancelled) => {
+        if (cancelled > 0) logger.info(`Pedidos sin pago cancelados por vencimiento: ${cancelled}.`);
+      },
+      (error: unknown) => logger.error('No se pudieron revisar los pedidos sin pago:', error),
+    )
+    .finally(() => {
+      sweeping = undefined;
+    });
+}, UNPAID_ORDERS_SWEEP_INTERVAL_MS);
+sweeper.unref();
+
+const server = serve({ fetch: app.fetch, port: config.port, hostname: config.host }, (info) => {
+  const url = `http://localhost:${info.port}`;
+  const storage = database.kind === 'pglite' ? `PGlite en ${config.dataDir}` : 'PostgreSQL (DATABASE_URL)';
+  logger.info(
+    [
+      '',
+      `Dispensario Funcional listo en ${url}  (Colombia ${url}/co · México ${url}/mx · Perú ${url}/pe)`,
+      `Base de datos: ${storage}`,
+      ...(config.seedDemoUsers
+        ? [
+            `Cuentas de demostración (contraseña para todas: ${DEMO_PASSWORD}):`,
+            ...DEMO_USERS.map((user) => `  ${user.email.padEnd(28)} ${user.description}`),
+          ]
+        : []),
+      '',
+    ].join('\n'),
+  );
+});
+
+let closing = false;
+async function shutdown(signal: string) {
+  if (closing) return;
+  closing = true;
+  logger.info(`${signal} recibido: cerrando el servidor.`);
+  server.close();
+  clearInterval(sweeper);
+  await sweeping;
+  await database.close();
+  process.exit(0);
+}
+process.on('SIGINT', () => void shutdown('SIGINT'));
+process.on('SIGTERM', () => void shutdown('SIGTERM'));

@@ -1,0 +1,104 @@
+import type { Selectable } from 'kysely';
+import { COUNTRY_NAMES_BY_ID } from '../../../src/lib/shared/countries';
+import { phoneDigits } from '../../../src/lib/shared/phone';
+import {
+  MEDICAL_REQUEST_FORM_FIELDS,
+  MEDICAL_REQUEST_REQUIRED_MESSAGE,
+  type MedicalRequestDto,
+  type MedicalRequestListDto,
+} from '../../../src/lib/shared/prescriptions';
+import type { MedicalRequestsTable } from '../db/schema';
+import type { Api } from '../http/auth';
+import { readJsonObject } from '../http/body';
+import { clientAddress } from '../http/client-address';
+import { HttpError } from '../http/errors';
+import { QueryReader } from '../http/query-params';
+import { SlidingWindowLimiter, type RateLimitRule } from '../http/rate-limit';
+import type { Services } from '../http/services';
+import { readFormValues } from '../patients/form-input';
+import { readPaging } from '../prescriptions/paging';
+import { normalizeEmail } from '../users/repo';
+
+export const TOO_MANY_REQUESTS_MESSAGE =
+  'Ya recibimos varias solicitudes desde tu conexión. Espera un momento e inténtalo de nuevo.';
+const ONE_HOUR_MS = 60 * 60 * 1000;
+/** A person asks once or twice; more from one address in an hour is a script filling the form. */
+export const MEDICAL_REQUEST_LIMIT: RateLimitRule = { limit: 5, windowMs: ONE_HOUR_MS };
+const REQUESTS_PAGE_SIZE = 20;
+const REQUESTS_MAX_PAGE_SIZE = 100;
+
+function toMedicalRequestDto(row: Selectable<MedicalRequestsTable>): MedicalRequestDto {
+  return {
+    id: row.id,
+    names: row.names,
+    last_names: row.last_names,
+    email: row.email,
+    country_id: row.country_id,
+    country_name: COUNTRY_NAMES_BY_ID[row.country_id] ?? '',
+    country_code: row.country_code,
+    mobile_number: row.mobile_number,
+    description: row.description,
+    createdAt: row.created_at.toISOString(),
+  };
+}
+
+export function registerMedicalRequestRoutes(api: Api, services: Services): void {
+  const { db } = services;
+  // In memory like the login limits: the server is one process.
+  const limiter = new SlidingWindowLimiter(MEDICAL_REQUEST_LIMIT);
+
+  api.post('/medical-requests', { access: 'public' }, async (c) => {
+    const address = clientAddress(c, services.trustProxy);
+    const wait = limiter.retryAfterSeconds(address);
+    if (wait !== undefined) {
+      throw new HttpError(429, TOO_MANY_REQUESTS_MESSAGE, undefined, { headers: { 'retry-after': String(wait) } });
+    }
+    const values = await readFormValues(await readJsonObject(c), MEDICAL_REQUEST_FORM_FIELDS, {
+      requiredMessage: MEDICAL_REQUEST_REQUIRED_MESSAGE,
+      normalize: { email: normalizeEmail, mobile_number: phoneDigits },
+    });
+    // Only stored requests count: a form sent back for a missing field is not spam.
+    limiter.record(address);
+    // Every field is required: readFormValues refused the request otherwise.
+    const text = (field: string) => values[field] as string;
+    const row = await db
+      .insertInto('medical_requests')
+      .values({
+        names: text('names'),
+        last_names: text('last_names'),
+        email: text('email'),
+        country_id: Number(text('country_id')),
+        country_code: text('country_code'),
+        mobile_number: text('mobile_number'),
+        description: text('description'),
+      })
+      .returningAll()
+      .executeTakeFirstOrThrow();
+    return c.json<MedicalRequestDto>(toMedicalRequestDto(row), 201);
+  });
+
+  api.get('/admin/medical-requests', { access: ['admin'] }, async (c) => {
+    const query = new QueryReader(c.req.query());
+    const paging = readPaging(query, REQUESTS_PAGE_SIZE, REQUESTS_MAX_PAGE_SIZE);
+    const countryId = query.integer('country_id', { min: 1 });
+    query.assertValid();
+    const base = db
+      .selectFrom('medical_requests')
+      .$if(countryId !== undefined, (rows) => rows.where('country_id', '=', countryId ?? 0));
+    const [rows, counted] = await Promise.all([
+      base
+        .selectAll()
+        .orderBy('created_at', 'desc')
+        .orderBy('id', 'desc')
+        .limit(paging.limit)
+        .offset((paging.page - 1) * paging.limit)
+        .execute(),
+      base.select((eb) => eb.fn.countAll<string | number>().as('total')).executeTakeFirst(),
+    ]);
+    return c.json<MedicalRequestListDto>({
+      data: rows.map(toMedicalRequestDto),
+      total: Number(counted?.total ?? 0),
+      ...paging,
+    });
+  });
+}

@@ -1,0 +1,75 @@
+import type { OrderDto } from '../../../src/lib/shared/orders';
+import { viewerOf, type Api } from '../http/auth';
+import { FieldProblems, readJsonObject } from '../http/body';
+import { HttpError } from '../http/errors';
+import { QueryReader } from '../http/query-params';
+import { contentDisposition, readUpload } from '../uploads/files';
+import type { OrdersContext } from './context';
+import { approvePrescription, rejectPrescription } from './lifecycle';
+import { toOrderDtos } from './repo';
+import { orderIdParam } from './routes';
+
+/** The statuses of the hormone authorisation queue (admin section autorizacion-hormonas). */
+export const HORMONE_QUEUE_STATUSES = ['pending_prescription', 'released', 'cancelled'] as const;
+export const PRESCRIPTION_FILE_NOT_FOUND_MESSAGE = 'La fórmula médica de este pedido no está disponible.';
+const MAX_REASON_LENGTH = 500;
+const MAX_QUEUE_ORDERS = 200;
+
+/** Admin: the hormone orders and their prescriptions (an addition: docs/api.md). */
+export function registerHormoneOrderRoutes(api: Api, ctx: OrdersContext): void {
+  const { db, uploadsDir } = ctx;
+  const admin = { access: ['admin'] as const };
+
+  api.get('/admin/hormone-orders', admin, async (c) => {
+    const reader = new QueryReader(c.req.query());
+    const status = reader.oneOf('status', HORMONE_QUEUE_STATUSES) ?? 'pending_prescription';
+    const countryId = reader.integer('country_id', { min: 1 });
+    reader.assertValid();
+    const orders = await db
+      .selectFrom('orders')
+      .selectAll()
+      .where('requires_prescription', '=', true)
+      .where('status', '=', status)
+      .$if(countryId !== undefined, (query) => query.where('country_id', '=', countryId ?? 0))
+      // Oldest first: the queue is worked in the order buyers paid.
+      .orderBy('created_at')
+      .orderBy('id')
+      .limit(MAX_QUEUE_ORDERS)
+      .execute();
+    return c.json<{ data: OrderDto[] }>({ data: await toOrderDtos(db, orders) });
+  });
+
+  api.get('/admin/hormone-orders/:id/prescription', { ...admin, cookieAuth: true }, async (c) => {
+    const file = await db
+      .selectFrom('orders as o')
+      .innerJoin('credential_files as f', 'f.credential_id', 'o.prescription_document_id')
+      .select(['f.original_name', 'f.stored_name', 'f.mime'])
+      .where('o.id', '=', orderIdParam(c))
+      .orderBy('f.id')
+      .executeTakeFirst();
+    const bytes = file ? await readUpload(uploadsDir, 'credentials', file.stored_name) : undefined;
+    if (!file || !bytes) throw new HttpError(404, PRESCRIPTION_FILE_NOT_FOUND_MESSAGE);
+    // Inline so the review screen can show it in an <iframe> or <img>; its type was checked by its first bytes.
+    return c.body(new Uint8Array(bytes), 200, {
+      'content-type': file.mime,
+      'content-disposition': contentDisposition('inline', file.original_name),
+      'cache-control': 'private, no-store',
+      'x-content-type-options': 'nosniff',
+      'content-security-policy': "default-src 'none'; img-src 'self'; object-src 'self'; frame-ancestors 'self'",
+    });
+  });
+
+  api.post('/admin/hormone-orders/:id/approve', admin, async (c) => {
+    const order = await approvePrescription(ctx, orderIdParam(c), viewerOf(c).user);
+    return c.json<{ data: OrderDto }>({ data: order });
+  });
+
+  api.post('/admin/hormone-orders/:id/reject', admin, async (c) => {
+    const id = orderIdParam(c);
+    const problems = new FieldProblems({ reason: 'Motivo' });
+    const reason = problems.text(await readJsonObject(c), 'reason', { required: true, maxLength: MAX_REASON_LENGTH });
+    problems.assertNone();
+    const order = await rejectPrescription(ctx, id, viewerOf(c).user, reason ?? '');
+    return c.json<{ data: OrderDto }>({ data: order });
+  });
+}

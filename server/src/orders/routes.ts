@@ -1,0 +1,115 @@
+import {
+  IDEMPOTENCY_HEADER,
+  ORDERS_PAGE_SIZE,
+  type OrderDto,
+  type OrderSummaryDto,
+  type PagedDto,
+  type QuoteDto,
+} from '../../../src/lib/shared/orders';
+import { pathParam, viewerOf, type Api, type AppContext } from '../http/auth';
+import { readJsonObject } from '../http/body';
+import { HttpError } from '../http/errors';
+import { QueryReader } from '../http/query-params';
+import type { OrdersContext } from './context';
+import { createOrder } from './create';
+import { releaseOverdueHolds } from './expiry';
+import { quoteOrder } from './pricing';
+import {
+  findOrderBySource,
+  ORDER_NOT_FOUND_MESSAGE,
+  toOrderDto,
+  toOrderSummaryDto,
+  visibleOrder,
+  type OrderRow,
+} from './repo';
+import { CheckoutProblems, isUuid, readCreateOrderRequest, readQuoteRequest } from './request';
+
+export const ORDERS_MAX_PAGE_SIZE = 50;
+export const IDEMPOTENCY_KEY_MISSING_MESSAGE = `Falta el encabezado ${IDEMPOTENCY_HEADER} con el identificador del pedido.`;
+export const IDEMPOTENCY_KEY_MISMATCH_MESSAGE = `El encabezado ${IDEMPOTENCY_HEADER} debe ser igual a sourceId.`;
+
+/** A numeric path id, or the 404 of a missing order. */
+export function orderIdParam(c: AppContext): number {
+  const raw = pathParam(c, 'id');
+  if (!/^\d{1,9}$/.test(raw)) throw new HttpError(404, ORDER_NOT_FOUND_MESSAGE);
+  return Number(raw);
+}
+
+export function registerOrderRoutes(api: Api, ctx: OrdersContext): void {
+  const { db } = ctx;
+  const ownerOrAdmin = { access: 'authenticated', ownership: 'owner, admin' } as const;
+
+  api.post('/checkout/quote', { access: 'authenticated' }, async (c) => {
+    const { user, session } = viewerOf(c);
+    const problems = new CheckoutProblems();
+    const input = readQuoteRequest(problems, await readJsonObject(c), session.country_id);
+    problems.assertNone();
+    // The quote checks stock and points: what overdue unpaid orders hold must not look taken.
+    await releaseOverdueHolds(ctx, user.id, input);
+    const quote = await quoteOrder(db, ctx.pointsHook, user, input);
+    return c.json<QuoteDto>(quote.dto);
+  });
+
+  api.post('/orders', { access: 'authenticated' }, async (c) => {
+    const { user, session } = viewerOf(c);
+    const key = c.req.header(IDEMPOTENCY_HEADER)?.trim();
+    if (!key) throw new HttpError(400, IDEMPOTENCY_KEY_MISSING_MESSAGE);
+    const input = readCreateOrderRequest(await readJsonObject(c), session.country_id);
+    if (key.toLowerCase() !== input.sourceId) throw new HttpError(400, IDEMPOTENCY_KEY_MISMATCH_MESSAGE);
+    const { status, body } = await createOrder(ctx, user, input);
+    return c.json(body, status);
+  });
+
+  api.get('/orders', { access: 'authenticated', ownership: 'own orders only' }, async (c) => {
+    const { user } = viewerOf(c);
+    const reader = new QueryReader(c.req.query());
+    const page = reader.integer('page', { min: 1 }) ?? 1;
+    const limit = reader.integer('limit', { min: 1, max: ORDERS_MAX_PAGE_SIZE }) ?? ORDERS_PAGE_SIZE;
+    const countryId = reader.integer('country_id', { min: 1 });
+    reader.assertValid();
+    const own = db
+      .selectFrom('orders')
+      .where('user_id', '=', user.id)
+      .$if(countryId !== undefined, (query) => query.where('country_id', '=', countryId ?? 0));
+    const [rows, counted] = await Promise.all([
+      own
+        .selectAll()
+        .orderBy('created_at', 'desc')
+        .orderBy('id', 'desc')
+        .limit(limit)
+        .offset((page - 1) * limit)
+        .execute(),
+      own.select((eb) => eb.fn.countAll<string | number>().as('total')).executeTakeFirstOrThrow(),
+    ]);
+    const total = Number(counted.total);
+    return c.json<PagedDto<OrderSummaryDto>>({
+      data: rows.map(toOrderSummaryDto),
+      total,
+      page,
+      limit,
+      totalPages: Math.ceil(total / limit),
+    });
+  });
+
+  /** An order for its buyer or an admin; anybody else gets the 404 of a missing one. */
+  const answer = async (c: AppContext, order: OrderRow | undefined) =>
+    c.json<{ data: OrderDto }>({ data: await toOrderDto(db, visibleOrder(order, viewerOf(c).user)) });
+
+  api.get('/orders/:id', ownerOrAdmin, async (c) => {
+    const id = orderIdParam(c);
+    return answer(c, await db.selectFrom('orders').selectAll().where('id', '=', id).executeTakeFirst());
+  });
+
+  /** Spec §7: the result screen looks the order up by its source id within the country, then by source id alone. */
+  api.get('/orders/source/:orderSourceId/country/:countryId', ownerOrAdmin, async (c) => {
+    const sourceId = pathParam(c, 'orderSourceId');
+    const countryId = pathParam(c, 'countryId');
+    const valid = isUuid(sourceId) && /^\d{1,9}$/.test(countryId);
+    return answer(c, valid ? await findOrderBySource(db, sourceId, Number(countryId)) : undefined);
+  });
+
+  api.get('/orders/by_source/:orderSourceId', ownerOrAdmin, async (c) => {
+    const sourceId = pathParam(c, 'orderSourceId');
+    return answer(c, isUuid(sourceId) ? await findOrderBySource(db, sourceId) : undefined);
+  });
+}

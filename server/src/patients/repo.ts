@@ -1,0 +1,172 @@
+import type { Kysely, Selectable, Transaction } from 'kysely';
+import { DOCUMENT_TYPES } from '../../../src/lib/shared/accounts';
+import { COUNTRY_NAMES_BY_ID } from '../../../src/lib/shared/countries';
+import { PATIENT_COMPLETE_FIELDS, type PatientDto } from '../../../src/lib/shared/prescriptions';
+import { normalizeSearchText } from '../../../src/lib/shared/text';
+import type { Database, PatientsTable } from '../db/schema';
+import { notFound } from '../http/errors';
+
+export type PatientRow = Selectable<PatientsTable>;
+type Executor = Kysely<Database> | Transaction<Database>;
+
+/** 404 for a patient that does not exist and for one not linked to the viewer alike: existence is not disclosed. */
+export const PATIENT_NOT_FOUND_MESSAGE = 'No encontramos este paciente entre tus pacientes.';
+
+/** What the name-or-e-mail search of spec §2 looks in. */
+export function patientSearchText(row: Pick<PatientRow, 'first_name' | 'last_name' | 'email'>): string {
+  return normalizeSearchText(`${row.first_name} ${row.last_name} ${row.email}`);
+}
+
+export function isComplete(row: PatientRow): boolean {
+  return PATIENT_COMPLETE_FIELDS.every((field) => {
+    const value = row[field];
+    return value !== null && String(value).trim() !== '';
+  });
+}
+
+export function patientDisplayName(row: Pick<PatientRow, 'first_name' | 'last_name'>): string {
+  return `${row.first_name} ${row.last_name}`.trim();
+}
+
+export function toPatientDto(row: PatientRow): PatientDto {
+  return {
+    id: row.id,
+    first_name: row.first_name,
+    last_name: row.last_name,
+    display_name: patientDisplayName(row),
+    birth_date: row.birth_date,
+    gender: row.gender,
+    email: row.email,
+    country_id: row.country_id,
+    country_name: COUNTRY_NAMES_BY_ID[row.country_id] ?? '',
+    document_type_id: row.document_type_id,
+    document_type_code: DOCUMENT_TYPES.find((type) => type.id === row.document_type_id)?.code ?? null,
+    document_number: row.document_number,
+    country_code: row.country_code,
+    phone_number: row.phone_number,
+    complete: isComplete(row),
+    account_status: row.user_id === null ? 'invited' : 'active',
+    created_at: row.created_at.toISOString(),
+  };
+}
+
+/**
+ * Records that invitations sent from the patient register were accepted: the account a patient registered with is
+ * the one the invitation names in `used_by`. Registration knows nothing of the register, so the register catches
+ * up when it is read, for one professional's patients or for one patient account.
+ */
+export async function claimAcceptedInvitations(
+  db: Executor,
+  scope: { professionalId: number } | { userId: number },
+): Promise<void> {
+  await db
+    .updateTable('patients as p')
+    .from('invitations as i')
+    .set((eb) => ({ user_id: eb.ref('i.used_by'), updated_at: new Date() }))
+    .whereRef('i.id', '=', 'p.invitation_id')
+    .where('p.user_id', 'is', null)
+    .where('i.used_by', 'is not', null)
+    .$if('professionalId' in scope, (query) =>
+      query.where('i.professional_id', '=', 'professionalId' in scope ? scope.professionalId : 0),
+    )
+    .$if('userId' in scope, (query) => query.where('i.used_by', '=', 'userId' in scope ? scope.userId : 0))
+    // An account already in the register keeps its row: user_id is unique.
+    .where(({ not, exists, selectFrom }) =>
+      not(exists(selectFrom('patients as o').select('o.id').whereRef('o.user_id', '=', 'i.used_by'))),
+    )
+    .execute();
+}
+
+/**
+ * Brings into the register the patient accounts a professional invited outside it (`POST /invitations` sets the
+ * account's `doctor_id`), and links them to that professional. An account whose e-mail or document is already in
+ * the register under another row is left out rather than merged: nobody confirmed they are the same person.
+ */
+async function adoptInvitedAccounts(db: Executor, professionalId: number): Promise<void> {
+  const accounts = await db
+    .selectFrom('users as u')
+    .selectAll('u')
+    .where('u.role', '=', 'patient')
+    .where('u.doctor_id', '=', professionalId)
+    .where(({ not, exists, selectFrom }) =>
+      not(exists(selectFrom('patients as p').select('p.id').whereRef('p.user_id', '=', 'u.id'))),
+    )
+    .execute();
+  for (const user of accounts) {
+    await db
+      .insertInto('patients')
+      .values({
+        user_id: user.id,
+        first_name: user.first_name,
+        last_name: user.last_name,
+        birth_date: user.birth_date,
+        gender: user.gender,
+        email: user.email,
+        country_id: user.country_id,
+        document_type_id: user.document_type_id,
+        document_number: user.document_number,
+        country_code: user.country_code,
+        phone_number: user.phone_number,
+        search_text: patientSearchText(user),
+        created_by: professionalId,
+      })
+      .onConflict((conflict) => conflict.doNothing())
+      .execute();
+  }
+  await db
+    .insertInto('patient_links')
+    .columns(['professional_id', 'patient_id'])
+    .expression((eb) =>
+      eb
+        .selectFrom('patients as p')
+        .innerJoin('users as u', 'u.id', 'p.user_id')
+        .select([eb.val(professionalId).as('professional_id'), 'p.id'])
+        .where('u.doctor_id', '=', professionalId),
+    )
+    .onConflict((conflict) => conflict.doNothing())
+    .execute();
+}
+
+/** The register as a professional sees it: accepted invitations recorded, invited accounts brought in. */
+export async function syncRegister(db: Kysely<Database>, professionalId: number): Promise<void> {
+  await claimAcceptedInvitations(db, { professionalId });
+  await adoptInvitedAccounts(db, professionalId);
+}
+
+export function linkedPatients(db: Executor, professionalId: number) {
+  return db
+    .selectFrom('patients as p')
+    .innerJoin('patient_links as l', 'l.patient_id', 'p.id')
+    .where('l.professional_id', '=', professionalId);
+}
+
+/** A patient linked to the professional, or the 404 that also answers for everybody else's patients. */
+export async function findLinkedPatient(db: Executor, professionalId: number, patientId: number): Promise<PatientRow> {
+  const row = await linkedPatients(db, professionalId).selectAll('p').where('p.id', '=', patientId).executeTakeFirst();
+  if (!row) throw notFound(PATIENT_NOT_FOUND_MESSAGE);
+  return row;
+}
+
+/** The register rows that already use this e-mail or document, with whether each is linked to the professional. */
+export async function patientsUsing(
+  db: Executor,
+  professionalId: number,
+  identity: { email?: string | undefined; documentNumber?: string | undefined; exceptId?: number },
+) {
+  const { email, documentNumber, exceptId } = identity;
+  if (email === undefined && documentNumber === undefined) return [];
+  return db
+    .selectFrom('patients as p')
+    .leftJoin('patient_links as l', (join) =>
+      join.onRef('l.patient_id', '=', 'p.id').on('l.professional_id', '=', professionalId),
+    )
+    .select(['p.id', 'p.email', 'p.document_number', 'l.professional_id as linked_to'])
+    .where((eb) =>
+      eb.or([
+        ...(email === undefined ? [] : [eb('p.email', '=', email)]),
+        ...(documentNumber === undefined ? [] : [eb('p.document_number', '=', documentNumber)]),
+      ]),
+    )
+    .$if(exceptId !== undefined, (query) => query.where('p.id', '<>', exceptId ?? 0))
+    .execute();
+}

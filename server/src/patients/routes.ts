@@ -1,0 +1,258 @@
+import type { Insertable, Transaction, Updateable } from 'kysely';
+import { COUNTRIES, countryById } from '../../../src/lib/shared/countries';
+import { phoneDigits } from '../../../src/lib/shared/phone';
+import {
+  PATIENT_FORM_FIELDS,
+  PATIENT_REQUIRED_MESSAGE,
+  PATIENTS_MAX_PAGE_SIZE,
+  PATIENTS_PAGE_SIZE,
+  type CreatePatientResponseDto,
+  type PatientDto,
+  type PatientListDto,
+  type PatientStrategiesDto,
+} from '../../../src/lib/shared/prescriptions';
+import { normalizeSearchText } from '../../../src/lib/shared/text';
+import type { Database, PatientsTable } from '../db/schema';
+import { DOCUMENT_TAKEN_MESSAGE, EMAIL_TAKEN_MESSAGE } from '../forms/definitions';
+import { pathId } from '../gamification/input';
+import { viewerOf, type Api, type AppContext, type Viewer } from '../http/auth';
+import { readJsonObject } from '../http/body';
+import { HttpError } from '../http/errors';
+import type { Services } from '../http/services';
+import { QueryReader } from '../http/query-params';
+import { issueInvitation } from '../invitations/repo';
+import { publicOrigin } from '../invitations/routes';
+import { readDateRange } from '../prescriptions/dates';
+import { readPaging } from '../prescriptions/paging';
+import { patientStrategies } from '../prescriptions/repo';
+import {
+  findUserByDocument,
+  findUserByEmail,
+  isUniqueViolation,
+  normalizeDocument,
+  normalizeEmail,
+} from '../users/repo';
+import { readFormValues } from './form-input';
+import {
+  findLinkedPatient,
+  linkedPatients,
+  PATIENT_NOT_FOUND_MESSAGE,
+  patientsUsing,
+  patientSearchText,
+  syncRegister,
+  toPatientDto,
+  type PatientRow,
+} from './repo';
+
+export const ALREADY_YOUR_PATIENT_MESSAGE = 'Este paciente ya está en tu lista de pacientes.';
+export const EMAIL_OF_ANOTHER_PATIENT_MESSAGE = 'Este correo ya pertenece a otro paciente registrado.';
+export const DOCUMENT_OF_ANOTHER_PATIENT_MESSAGE = 'Este documento ya pertenece a otro paciente registrado.';
+const SEARCH_MAX_LENGTH = 100;
+
+type PatientColumns = Updateable<PatientsTable>;
+
+/** The patient form of the body as columns: required fields checked (all of them, or those present for PATCH). */
+async function readPatientColumns(body: Record<string, unknown>, partial: boolean): Promise<PatientColumns> {
+  const values = await readFormValues(body, PATIENT_FORM_FIELDS, {
+    partial,
+    requiredMessage: PATIENT_REQUIRED_MESSAGE,
+    normalize: { email: normalizeEmail, document_number: normalizeDocument, phone_number: phoneDigits },
+  });
+  const columns: PatientColumns = {};
+  const optionalNumber = (value: string | undefined) => (value === undefined ? null : Number(value));
+  for (const [field, value] of Object.entries(values)) {
+    switch (field) {
+      case 'country_id':
+        // Absent on creation: the session's country (set by the caller); it cannot be emptied.
+        if (value !== undefined) columns.country_id = Number(value);
+        break;
+      case 'document_type_id':
+        columns.document_type_id = optionalNumber(value);
+        break;
+      case 'gender':
+      case 'country_code':
+        columns[field] = value ?? null;
+        break;
+      default:
+        // The required text fields: the form's rules refused them empty.
+        Object.assign(columns, { [field]: value });
+    }
+  }
+  return columns;
+}
+
+function conflict(field: string, message: string, extra: Record<string, unknown> = {}): HttpError {
+  return new HttpError(409, message, [message], { body: { fieldErrors: [{ field, message }], ...extra } });
+}
+
+/**
+ * E-mail and document identify one person across professionals: a patient of the viewer is pointed to, somebody
+ * else's patient is refused (a second professional is linked only with the patient's consent, see docs/decisions.md)
+ * and an account outside the register (a professional, say) is refused as registration would.
+ */
+async function assertIdentityFree(
+  db: Services['db'],
+  viewerId: number,
+  columns: PatientColumns,
+  current?: Pick<PatientRow, 'id' | 'user_id'>,
+): Promise<void> {
+  const email = columns.email ?? undefined;
+  const documentNumber = columns.document_number ?? undefined;
+  const rows = await patientsUsing(db, viewerId, { email, documentNumber, exceptId: current?.id });
+  const mine = rows.find((row) => row.linked_to !== null);
+  if (mine) {
+    const field = mine.email === email ? 'email' : 'document_number';
+    throw conflict(field, ALREADY_YOUR_PATIENT_MESSAGE, { patientId: mine.id });
+  }
+  if (rows.some((row) => row.email === email)) throw conflict('email', EMAIL_OF_ANOTHER_PATIENT_MESSAGE);
+  if (rows.length > 0) throw conflict('document_number', DOCUMENT_OF_ANOTHER_PATIENT_MESSAGE);
+  // Accounts the register does not hold yet (a professional's, or a patient invited outside the register); the
+  // patient's own account may of course keep its e-mail and document.
+  const ownAccount = current?.user_id ?? undefined;
+  const emailHolder = email === undefined ? undefined : await findUserByEmail(db, email);
+  if (emailHolder && emailHolder.id !== ownAccount) throw conflict('email', EMAIL_TAKEN_MESSAGE);
+  const documentHolder = documentNumber === undefined ? undefined : await findUserByDocument(db, documentNumber);
+  if (documentHolder && documentHolder.id !== ownAccount) throw conflict('document_number', DOCUMENT_TAKEN_MESSAGE);
+}
+
+/** Invites the patient of a register row (creation, or an e-mail corrected before the patient registered). */
+async function invite(trx: Transaction<Database>, services: Services, c: AppContext, viewer: Viewer, row: PatientRow) {
+  const { row: invitation, link } = await issueInvitation(trx, services.mailer, {
+    professional: viewer.user,
+    country: countryById(row.country_id)?.subdomain ?? viewer.country,
+    baseUrl: publicOrigin(c, services.publicUrl),
+    email: row.email,
+    documentNumber: row.document_number,
+    firstName: row.first_name,
+    lastName: row.last_name,
+  });
+  await trx.updateTable('patients').set({ invitation_id: invitation.id }).where('id', '=', row.id).execute();
+  return { id: invitation.id, expiresAt: invitation.expires_at.toISOString(), link };
+}
+
+function translateUniqueViolation(error: unknown): never {
+  if (isUniqueViolation(error, 'patients_email_unique')) throw conflict('email', EMAIL_OF_ANOTHER_PATIENT_MESSAGE);
+  if (isUniqueViolation(error, 'patients_document_unique')) {
+    throw conflict('document_number', DOCUMENT_OF_ANOTHER_PATIENT_MESSAGE);
+  }
+  throw error;
+}
+
+function escapeLike(term: string): string {
+  return term.replace(/[\\%_]/g, (char) => `\\${char}`);
+}
+
+export function registerPatientRoutes(api: Api, services: Services): void {
+  const { db, mailer } = services;
+
+  api.get('/patients', { access: 'approvedProfessional', ownership: 'linked patients only' }, async (c) => {
+    const { user } = viewerOf(c);
+    const query = new QueryReader(c.req.query());
+    const search = query.text('search', SEARCH_MAX_LENGTH);
+    const { page, limit } = readPaging(query, PATIENTS_PAGE_SIZE, PATIENTS_MAX_PAGE_SIZE);
+    query.assertValid();
+    await syncRegister(db, user.id);
+    let matches = linkedPatients(db, user.id);
+    // Every word must appear in the name or the e-mail, in any order and regardless of accents.
+    for (const word of search ? normalizeSearchText(search).split(' ') : []) {
+      matches = matches.where('p.search_text', 'like', `%${escapeLike(word)}%`);
+    }
+    const [rows, counted] = await Promise.all([
+      matches
+        .selectAll('p')
+        .orderBy('p.search_text')
+        .orderBy('p.id')
+        .limit(limit)
+        .offset((page - 1) * limit)
+        .execute(),
+      matches.select((eb) => eb.fn.countAll<string | number>().as('total')).executeTakeFirst(),
+    ]);
+    return c.json<PatientListDto>({ data: rows.map(toPatientDto), total: Number(counted?.total ?? 0), page, limit });
+  });
+
+  api.post('/patients', { access: 'approvedProfessional' }, async (c) => {
+    const viewer = viewerOf(c);
+    const columns = await readPatientColumns(await readJsonObject(c), false);
+    // The form's rules refused a body without the required fields: the columns are a whole row.
+    const values = {
+      ...columns,
+      country_id: columns.country_id ?? COUNTRIES[viewer.country].countryId,
+    } as Insertable<PatientsTable>;
+    await syncRegister(db, viewer.user.id);
+    await assertIdentityFree(db, viewer.user.id, values);
+
+    const { patient, invitation } = await db
+      .transaction()
+      .execute(async (trx) => {
+        const inserted = await trx
+          .insertInto('patients')
+          .values({ ...values, search_text: patientSearchText(values), created_by: viewer.user.id })
+          .returningAll()
+          .executeTakeFirstOrThrow();
+        await trx
+          .insertInto('patient_links')
+          .values({ professional_id: viewer.user.id, patient_id: inserted.id })
+          .execute();
+        const sent = await invite(trx, services, c, viewer, inserted);
+        return { patient: { ...inserted, invitation_id: sent.id }, invitation: sent };
+      })
+      .catch(translateUniqueViolation);
+    mailer.flush();
+    return c.json<CreatePatientResponseDto>(
+      {
+        patient: toPatientDto(patient),
+        patientCreated: true,
+        invitation,
+      },
+      201,
+    );
+  });
+
+  api.get('/patients/:id', { access: 'approvedProfessional', ownership: 'linked professionals' }, async (c) => {
+    const { user } = viewerOf(c);
+    const id = pathId(c, 'id', PATIENT_NOT_FOUND_MESSAGE);
+    await syncRegister(db, user.id);
+    return c.json<PatientDto>(toPatientDto(await findLinkedPatient(db, user.id, id)));
+  });
+
+  api.patch('/patients/:id', { access: 'approvedProfessional', ownership: 'linked professionals' }, async (c) => {
+    const viewer = viewerOf(c);
+    const id = pathId(c, 'id', PATIENT_NOT_FOUND_MESSAGE);
+    const current = await findLinkedPatient(db, viewer.user.id, id);
+    const columns = await readPatientColumns(await readJsonObject(c), true);
+    await assertIdentityFree(db, viewer.user.id, columns, current);
+    const emailChanged = columns.email !== undefined && columns.email !== current.email;
+    const updated = await db
+      .transaction()
+      .execute(async (trx) => {
+        const next = { ...current, ...columns };
+        const row = await trx
+          .updateTable('patients')
+          .set({ ...columns, search_text: patientSearchText(next), updated_at: new Date() })
+          .where('id', '=', id)
+          .returningAll()
+          .executeTakeFirstOrThrow();
+        // The invitation went to the old address and registration checks the invited e-mail: send a new one.
+        if (emailChanged && row.user_id === null) await invite(trx, services, c, viewer, row);
+        return row;
+      })
+      .catch(translateUniqueViolation);
+    mailer.flush();
+    return c.json<PatientDto>(toPatientDto(updated));
+  });
+
+  api.get(
+    '/patients/:id/strategies',
+    { access: 'approvedProfessional', ownership: 'linked professionals' },
+    async (c) => {
+      const { user, country } = viewerOf(c);
+      const id = pathId(c, 'id', PATIENT_NOT_FOUND_MESSAGE);
+      const range = readDateRange(c);
+      await syncRegister(db, user.id);
+      await findLinkedPatient(db, user.id, id);
+      return c.json<PatientStrategiesDto>(
+        await patientStrategies(db, { patientId: id, viewerId: user.id, country, range }),
+      );
+    },
+  );
+}

@@ -1,0 +1,125 @@
+import type { Kysely } from 'kysely';
+import { countryById } from '../../../../src/lib/shared/countries';
+import type { Database } from '../../db/schema';
+import { pathParam, type Api, type AppContext } from '../../http/auth';
+import { multipartText, readMultipart } from '../../http/body';
+import type { OrdersContext } from '../../orders/context';
+import { expireUnpaidOrder, expiryExplanation, isPaymentOverdue } from '../../orders/expiry';
+import { formatMoney } from '../../orders/money';
+import { isUuid } from '../../orders/request';
+import type { PaymentEvent } from '../provider';
+import { receiveWebhook } from '../webhooks';
+import { checkCard } from './cards';
+import { expiredPaymentPage, messagePage, PAGE_HEADERS, paymentPage, type PaymentPageView } from './page';
+import { SANDBOX_PROVIDER, type SandboxPaymentProvider } from './provider';
+
+function findPayment(db: Kysely<Database>, id: string) {
+  return db
+    .selectFrom('payments as pa')
+    .innerJoin('orders as o', 'o.id', 'pa.order_id')
+    .select([
+      'pa.id',
+      'pa.method',
+      'pa.status',
+      'pa.amount',
+      'pa.currency',
+      'pa.approved_at',
+      'o.id as order_id',
+      'o.status as order_status',
+      'o.created_at',
+      'o.number',
+      'o.country_id',
+      'o.source_id',
+    ])
+    .where('pa.id', '=', id.toLowerCase())
+    .where('pa.provider', '=', SANDBOX_PROVIDER)
+    .executeTakeFirst();
+}
+
+type HostedPayment = NonNullable<Awaited<ReturnType<typeof findPayment>>>;
+
+function pageView(payment: HostedPayment, typed: Partial<PaymentPageView> = {}): PaymentPageView {
+  return {
+    paymentId: payment.id,
+    orderNumber: payment.number,
+    countryId: payment.country_id,
+    total: formatMoney(payment.amount, payment.country_id),
+    method: payment.method,
+    problems: [],
+    cardName: '',
+    expiry: '',
+    ...typed,
+  };
+}
+
+/**
+ * The sandbox's hosted payment page, standing in for a provider's website. Public like one: the buyer's browser
+ * arrives by redirect without the storefront's token, and the payment id (a random UUID) is the capability. The
+ * card goes no further than the check below: only the outcome, brand and last four digits leave it, in the webhook.
+ */
+export function registerSandboxPaymentPages(api: Api, ctx: OrdersContext, sandbox: SandboxPaymentProvider): void {
+  const access = { access: 'public', ownership: 'payment id is the capability' } as const;
+
+  /**
+   * The pending payment of the link, or the answer instead: a 404 page, the expired page once the window to pay
+   * closed, or the result screen once settled.
+   */
+  async function pendingPayment(c: AppContext) {
+    const id = pathParam(c, 'paymentId');
+    const payment = isUuid(id) ? await findPayment(ctx.db, id) : undefined;
+    if (!payment) {
+      const page = messagePage('Pago no encontrado', 'El enlace de pago no existe o ya no es válido.');
+      return { response: c.html(page, 404, PAGE_HEADERS) };
+    }
+    const bag = `/${countryById(payment.country_id)?.subdomain ?? 'co'}/bolsa`;
+    const overdue =
+      payment.status === 'pending' &&
+      isPaymentOverdue({ status: payment.order_status, created_at: payment.created_at }, ctx.clock());
+    // This page never charges once the window closed, even when the cancellation fails (the next sweep retries it).
+    if (overdue) await expireUnpaidOrder(ctx, payment.order_id);
+    // A payment voided before any approval can only have run out of time.
+    if (overdue || (payment.status === 'voided' && payment.approved_at === null)) {
+      const page = expiredPaymentPage({
+        explanation: expiryExplanation(payment.number, payment.method),
+        bagUrl: bag,
+      });
+      return { response: c.html(page, 410, PAGE_HEADERS) };
+    }
+    // A payment already settled is never charged again: back to the storefront's result screen.
+    const result = `${bag}/resultado/${payment.source_id}`;
+    if (payment.status !== 'pending') return { response: c.redirect(result, 303) };
+    return { payment, result };
+  }
+
+  api.get('/payments/sandbox/:paymentId', access, async (c) => {
+    const found = await pendingPayment(c);
+    if (!found.payment) return found.response;
+    return c.html(paymentPage(pageView(found.payment)), 200, PAGE_HEADERS);
+  });
+
+  api.post('/payments/sandbox/:paymentId', access, async (c) => {
+    const found = await pendingPayment(c);
+    if (!found.payment) return found.response;
+    const { payment, result } = found;
+    let outcome: Pick<PaymentEvent, 'outcome' | 'brand' | 'last4'> = { outcome: 'approved', brand: null, last4: null };
+    if (payment.method !== 'bank_transfer') {
+      const form = await readMultipart(c);
+      const text = (name: string) => multipartText(form, name) ?? '';
+      const card = { number: text('cardNumber'), name: text('cardName'), expiry: text('expiry'), cvv: text('cvv') };
+      const check = checkCard(card, payment.method, new Date());
+      if (!check.ok) {
+        const view = pageView(payment, { problems: check.problems, cardName: card.name, expiry: card.expiry });
+        return c.html(paymentPage(view), 422, PAGE_HEADERS);
+      }
+      outcome = { outcome: check.outcome, brand: check.brand, last4: check.last4 };
+    }
+    const { rawBody, headers } = sandbox.signedWebhook({
+      ...outcome,
+      paymentId: payment.id,
+      amount: payment.amount,
+      currency: payment.currency,
+    });
+    await receiveWebhook(ctx, sandbox.name, rawBody, headers);
+    return c.redirect(result, 303);
+  });
+}

@@ -1,0 +1,223 @@
+import type { Kysely } from 'kysely';
+import { COUNTRIES } from '../../../src/lib/shared/countries';
+import {
+  PRESCRIPTION_NOTES_MAX_LENGTH,
+  PRESCRIPTION_TYPE_BY_ROLE,
+  PRESCRIPTION_TYPES,
+  TOOL_PLACEHOLDER_IMAGE_URL,
+  type PrescriptionDetailDto,
+  type PrescriptionType,
+} from '../../../src/lib/shared/prescriptions';
+import type { Database } from '../db/schema';
+import { positiveId, type IdempotentRequest } from '../gamification/input';
+import { FORBIDDEN_MESSAGE, type Viewer } from '../http/auth';
+import { HttpError } from '../http/errors';
+import { findLinkedPatient } from '../patients/repo';
+import { isUniqueViolation } from '../users/repo';
+import { readNotes, readTools, ToolProblems, treatmentDays, type ToolInput } from './input';
+import { findPrescriptionRow, toDetailDto } from './repo';
+import { presentationText, resolveTools, type ResolvedTool } from './tools';
+
+export const IDEMPOTENCY_KEY_REQUIRED_MESSAGE =
+  'Falta el encabezado Idempotency-Key: cada prescripción se envía con un identificador único (por ejemplo un UUID).';
+export const IDEMPOTENCY_KEY_REUSED_MESSAGE =
+  'Esta clave de idempotencia ya se usó con otra prescripción. Vuelve a intentarlo desde el resumen.';
+const IDEMPOTENCY_CONSTRAINT = 'prescriptions_idempotency_unique';
+const DAY_MS = 24 * 60 * 60 * 1000;
+
+export interface CreatePrescriptionInput {
+  patientId: number;
+  type: PrescriptionType;
+  tools: ToolInput[];
+  notes: string;
+  templateId: number | null;
+}
+
+/** Spec §1: doctors prescribe, health professionals recommend. */
+const WRONG_TYPE_MESSAGES: Record<PrescriptionType, string> = {
+  prescription: 'Como médico emites prescripciones, no recomendaciones.',
+  recommendation: 'Como profesional de la salud emites recomendaciones, no prescripciones.',
+};
+
+/** What the author issues; the routes that create are for approved professionals, who all issue one type. */
+export function typeOfAuthor(viewer: Viewer): PrescriptionType {
+  const type = PRESCRIPTION_TYPE_BY_ROLE[viewer.user.role];
+  if (!type) throw new HttpError(403, FORBIDDEN_MESSAGE);
+  return type;
+}
+
+/** The body of `POST /prescriptions`, shape and bounds checked (one 400 with every problem). */
+export function readCreatePrescription(body: Record<string, unknown>, viewer: Viewer): CreatePrescriptionInput {
+  const problems = new ToolProblems();
+  const patientId = positiveId(body.patientId);
+  if (patientId === undefined) problems.add(problems.label('patientId', 'Paciente'), 'Elige un paciente.');
+  const ownType = typeOfAuthor(viewer);
+  const type =
+    body.type === undefined || body.type === null ? ownType : PRESCRIPTION_TYPES.find((t) => t === body.type);
+  if (type !== ownType) problems.add(problems.label('type', 'Tipo'), WRONG_TYPE_MESSAGES[ownType]);
+  const tools = readTools(problems, body.tools);
+  const notes = readNotes(problems, body.notes, problems.label('notes', 'Notas'), PRESCRIPTION_NOTES_MAX_LENGTH);
+  const rawTemplate = body.templateId;
+  const templateId = rawTemplate === undefined || rawTemplate === null ? null : (positiveId(rawTemplate) ?? 0);
+  if (templateId === 0) problems.add(problems.label('templateId', 'Plantilla'), 'La plantilla no es válida.');
+  problems.assertNone();
+  return { patientId: patientId as number, type: ownType, tools, notes, templateId };
+}
+
+/** 422 listing every tool that cannot be prescribed now, each under its `tools[i].productId`. */
+export function assertToolsUsable(resolved: readonly ResolvedTool<unknown>[]): void {
+  const problems = resolved.flatMap((tool, index) =>
+    tool.problem === null ? [] : [{ field: `tools[${index}].productId`, message: tool.problem }],
+  );
+  const [first] = problems;
+  if (!first) return;
+  throw new HttpError(
+    422,
+    first.message,
+    problems.map((problem) => problem.message),
+    { body: { fieldErrors: problems } },
+  );
+}
+
+export interface NewPrescription {
+  type: PrescriptionType;
+  authorId: number;
+  patientId: number;
+  countryId: number;
+  notes: string;
+  templateId: number | null;
+  idempotency: { key: string; hash: string };
+  /** Tools checked by `assertToolsUsable`: every one has its product. */
+  tools: readonly ResolvedTool<ToolInput>[];
+}
+
+/** Writes a prescription and its tools (a snapshot of each product as prescribed) in one transaction. */
+export function insertPrescription(db: Kysely<Database>, prescription: NewPrescription): Promise<number> {
+  const now = new Date();
+  const endsAt = new Date(now.getTime() + treatmentDays(prescription.tools.map((tool) => tool.input)) * DAY_MS);
+  return db.transaction().execute(async (trx) => {
+    const created = await trx
+      .insertInto('prescriptions')
+      .values({
+        type: prescription.type,
+        author_id: prescription.authorId,
+        patient_id: prescription.patientId,
+        country_id: prescription.countryId,
+        notes: prescription.notes,
+        template_id: prescription.templateId,
+        ends_at: endsAt,
+        idempotency_key: prescription.idempotency.key,
+        request_hash: prescription.idempotency.hash,
+        created_at: now.toISOString(),
+      })
+      .returning('id')
+      .executeTakeFirstOrThrow();
+    await trx
+      .insertInto('prescription_tools')
+      .values(
+        prescription.tools.map(({ input: tool, product }, position) => {
+          const sold = product as NonNullable<typeof product>;
+          return {
+            prescription_id: created.id,
+            position,
+            product_id: tool.productId,
+            name: sold.name,
+            slug: sold.slug,
+            description: sold.description,
+            tag: sold.tag,
+            capsule_info: sold.capsule_info,
+            image_url: sold.image ?? TOOL_PLACEHOLDER_IMAGE_URL,
+            category_id: sold.category_id,
+            presentation: presentationText(sold),
+            moments: JSON.stringify(tool.momentsDay),
+            duration_unit: tool.prescriptionDuration.time,
+            duration_quantity: tool.prescriptionDuration.quantity,
+            indications: tool.prescriptionIndications,
+            daily_capsules: tool.dailyCapsules,
+            units: tool.units,
+          };
+        }),
+      )
+      .execute();
+    return created.id;
+  });
+}
+
+async function replay(
+  db: Kysely<Database>,
+  viewer: Viewer,
+  countryId: number,
+  existing: { id: number; request_hash: string },
+  hash: string,
+): Promise<{ status: 200; body: PrescriptionDetailDto }> {
+  if (existing.request_hash !== hash) throw new HttpError(409, IDEMPOTENCY_KEY_REUSED_MESSAGE);
+  const row = await findPrescriptionRow(db, existing.id);
+  if (!row) throw new HttpError(409, IDEMPOTENCY_KEY_REUSED_MESSAGE);
+  return { status: 200, body: await toDetailDto(db, row, viewer, countryId) };
+}
+
+function findByKey(db: Kysely<Database>, authorId: number, key: string) {
+  return db
+    .selectFrom('prescriptions')
+    .select(['id', 'request_hash'])
+    .where('author_id', '=', authorId)
+    .where('idempotency_key', '=', key)
+    .executeTakeFirst();
+}
+
+/**
+ * `POST /prescriptions`: the patient must be linked to the author and every tool sold in the session's country, in
+ * stock and allowed to the author's role. The Idempotency-Key is unique per author: a retry (or a double click racing
+ * on PostgreSQL) answers the first prescription instead of making a second.
+ */
+export async function createPrescription(
+  db: Kysely<Database>,
+  viewer: Viewer,
+  input: CreatePrescriptionInput,
+  request: IdempotentRequest & { key: string },
+): Promise<{ status: 200 | 201; body: PrescriptionDetailDto }> {
+  const { user } = viewer;
+  const countryId = COUNTRIES[viewer.country].countryId;
+  const existing = await findByKey(db, user.id, request.key);
+  if (existing) return replay(db, viewer, countryId, existing, request.hash);
+
+  await findLinkedPatient(db, user.id, input.patientId);
+  if (input.templateId !== null) {
+    const template = await db
+      .selectFrom('prescription_templates')
+      .select('id')
+      .where('id', '=', input.templateId)
+      .where('author_id', '=', user.id)
+      .executeTakeFirst();
+    if (!template) throw new HttpError(422, 'La plantilla indicada no existe entre tus plantillas.');
+  }
+  const resolved = await resolveTools(db, input.tools, {
+    countryId,
+    discountLevelId: null,
+    prescriber: user.role,
+    requireStock: true,
+  });
+  assertToolsUsable(resolved);
+
+  let id: number;
+  try {
+    id = await insertPrescription(db, {
+      type: input.type,
+      authorId: user.id,
+      patientId: input.patientId,
+      countryId,
+      notes: input.notes,
+      templateId: input.templateId,
+      idempotency: request,
+      tools: resolved,
+    });
+  } catch (error) {
+    if (!isUniqueViolation(error, IDEMPOTENCY_CONSTRAINT)) throw error;
+    const winner = await findByKey(db, user.id, request.key);
+    if (!winner) throw error;
+    return replay(db, viewer, countryId, winner, request.hash);
+  }
+  const row = await findPrescriptionRow(db, id);
+  if (!row) throw new Error(`Prescripción ${id} sin fila tras crearla`);
+  return { status: 201, body: await toDetailDto(db, row, viewer, countryId) };
+}

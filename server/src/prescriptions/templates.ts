@@ -1,0 +1,164 @@
+import type { Kysely, Selectable } from 'kysely';
+import { COUNTRIES } from '../../../src/lib/shared/countries';
+import {
+  PRESCRIPTION_NOTES_MAX_LENGTH,
+  TEMPLATE_NAME_MAX_LENGTH,
+  type PrescriptionToolInputDto,
+  type TemplateDto,
+  type TemplateSummaryDto,
+} from '../../../src/lib/shared/prescriptions';
+import type { Database, PrescriptionTemplatesTable } from '../db/schema';
+import { pathId, positiveId } from '../gamification/input';
+import { viewerOf, type Api, type Viewer } from '../http/auth';
+import { readJsonObject } from '../http/body';
+import { HttpError, notFound } from '../http/errors';
+import type { Services } from '../http/services';
+import { catalogueScope } from '../products/repo';
+import { assertToolsUsable, typeOfAuthor } from './create';
+import { readNotes, readTools, ToolProblems } from './input';
+import { findPrescriptionRow, PRESCRIPTION_NOT_FOUND_MESSAGE, toolInputOf } from './repo';
+import { resolveTools } from './tools';
+
+export const TEMPLATE_NOT_FOUND_MESSAGE = 'No encontramos esta plantilla entre tus plantillas.';
+export const TEMPLATE_SOURCE_MESSAGE =
+  'Crea la plantilla desde una prescripción (prescriptionId) o con sus herramientas (tools), no con ambas.';
+/** A professional's templates fit on one screen. */
+const TEMPLATES_MAX_ROWS = 200;
+
+type TemplateRow = Selectable<PrescriptionTemplatesTable>;
+
+function toSummaryDto(row: TemplateRow): TemplateSummaryDto {
+  return {
+    id: row.id,
+    name: row.name,
+    type: row.type,
+    toolCount: row.tools.length,
+    createdAt: row.created_at.toISOString(),
+  };
+}
+
+/**
+ * The template with each tool resolved against today's catalogue in the viewer's country: a product no longer sold,
+ * not sold there, out of stock or not allowed to the viewer's role is kept with its Spanish `problem`, and listed in
+ * `problems`, so the storefront can say why a tool was left out of the new draft.
+ */
+async function toTemplateDto(db: Kysely<Database>, row: TemplateRow, viewer: Viewer): Promise<TemplateDto> {
+  const countryId = COUNTRIES[viewer.country].countryId;
+  const resolved = await resolveTools(db, row.tools, {
+    countryId,
+    discountLevelId: catalogueScope(viewer.user, countryId).discountLevelId,
+    prescriber: viewer.user.role,
+    requireStock: true,
+  });
+  return {
+    ...toSummaryDto(row),
+    notes: row.notes,
+    tools: resolved.map((tool) => ({
+      ...tool.input,
+      name: tool.name,
+      product: tool.product,
+      hasStock: tool.hasStock,
+      problem: tool.problem,
+    })),
+    problems: resolved.flatMap((tool) => (tool.problem === null ? [] : [tool.problem])),
+  };
+}
+
+async function ownTemplate(db: Kysely<Database>, authorId: number, id: number): Promise<TemplateRow> {
+  const row = await db
+    .selectFrom('prescription_templates')
+    .selectAll()
+    .where('id', '=', id)
+    .where('author_id', '=', authorId)
+    .executeTakeFirst();
+  if (!row) throw notFound(TEMPLATE_NOT_FOUND_MESSAGE);
+  return row;
+}
+
+/** The tools and notes of one of the viewer's own prescriptions, as a template states them. */
+async function copyOfPrescription(db: Kysely<Database>, viewer: Viewer, prescriptionId: number) {
+  const row = await findPrescriptionRow(db, prescriptionId);
+  if (!row || row.author_id !== viewer.user.id) throw notFound(PRESCRIPTION_NOT_FOUND_MESSAGE);
+  const tools: PrescriptionToolInputDto[] = row.tools.map(toolInputOf);
+  return { tools, notes: row.notes };
+}
+
+export function registerTemplateRoutes(api: Api, services: Services): void {
+  const { db } = services;
+
+  api.post('/prescription-templates', { access: 'approvedProfessional' }, async (c) => {
+    const viewer = viewerOf(c);
+    const body = await readJsonObject(c);
+    const problems = new ToolProblems();
+    const name = problems.text(body, problems.label('name', 'Nombre'), {
+      required: true,
+      maxLength: TEMPLATE_NAME_MAX_LENGTH,
+    });
+    const notesField = problems.label('notes', 'Notas');
+    const givenNotes =
+      body.notes === undefined ? undefined : readNotes(problems, body.notes, notesField, PRESCRIPTION_NOTES_MAX_LENGTH);
+    const fromPrescription = body.prescriptionId !== undefined && body.prescriptionId !== null;
+    if (fromPrescription && body.tools !== undefined) throw new HttpError(400, TEMPLATE_SOURCE_MESSAGE);
+    const prescriptionId = fromPrescription ? positiveId(body.prescriptionId) : undefined;
+    if (fromPrescription && prescriptionId === undefined) {
+      problems.add(problems.label('prescriptionId', 'Prescripción'), 'La prescripción no es válida.');
+    }
+    const tools = fromPrescription ? [] : readTools(problems, body.tools);
+    problems.assertNone();
+
+    let source: { tools: PrescriptionToolInputDto[]; notes: string };
+    if (prescriptionId !== undefined) {
+      source = await copyOfPrescription(db, viewer, prescriptionId);
+    } else {
+      // From scratch: the products must be ones the viewer may prescribe here; stock may come back later.
+      assertToolsUsable(
+        await resolveTools(db, tools, {
+          countryId: COUNTRIES[viewer.country].countryId,
+          discountLevelId: null,
+          prescriber: viewer.user.role,
+          requireStock: false,
+        }),
+      );
+      source = { tools, notes: '' };
+    }
+    const row = await db
+      .insertInto('prescription_templates')
+      .values({
+        author_id: viewer.user.id,
+        name: name as string,
+        type: typeOfAuthor(viewer),
+        notes: givenNotes ?? source.notes,
+        tools: JSON.stringify(source.tools),
+      })
+      .returningAll()
+      .executeTakeFirstOrThrow();
+    return c.json<TemplateDto>(await toTemplateDto(db, row, viewer), 201);
+  });
+
+  api.get('/prescription-templates', { access: 'approvedProfessional', ownership: 'own only' }, async (c) => {
+    const { user } = viewerOf(c);
+    const rows = await db
+      .selectFrom('prescription_templates')
+      .selectAll()
+      .where('author_id', '=', user.id)
+      .orderBy('created_at', 'desc')
+      .orderBy('id', 'desc')
+      .limit(TEMPLATES_MAX_ROWS)
+      .execute();
+    return c.json<{ data: TemplateSummaryDto[] }>({ data: rows.map(toSummaryDto) });
+  });
+
+  api.get('/prescription-templates/:id', { access: 'approvedProfessional', ownership: 'own only' }, async (c) => {
+    const viewer = viewerOf(c);
+    const row = await ownTemplate(db, viewer.user.id, pathId(c, 'id', TEMPLATE_NOT_FOUND_MESSAGE));
+    return c.json<TemplateDto>(await toTemplateDto(db, row, viewer));
+  });
+
+  api.delete('/prescription-templates/:id', { access: 'approvedProfessional', ownership: 'own only' }, async (c) => {
+    const { user } = viewerOf(c);
+    const row = await ownTemplate(db, user.id, pathId(c, 'id', TEMPLATE_NOT_FOUND_MESSAGE));
+    // Prescriptions made from it keep their tools; only their `templateId` becomes null.
+    await db.deleteFrom('prescription_templates').where('id', '=', row.id).execute();
+    return c.body(null, 204);
+  });
+}

@@ -1,0 +1,120 @@
+import { createHash, randomBytes } from 'node:crypto';
+import type { Kysely, Transaction } from 'kysely';
+import { countryById, type CountryCode } from '../../../src/lib/shared/countries';
+import type { Database, SessionRow, UserRow } from '../db/schema';
+import { HttpError } from '../http/errors';
+
+/** Spec §9: the session cookie lasts one day; the server's session ends at the same time. */
+export const SESSION_LIFETIME_MS = 24 * 60 * 60 * 1000;
+const LAST_SEEN_RESOLUTION_MS = 60_000;
+const DEAD_SESSION_RETENTION_MS = 30 * 24 * 60 * 60 * 1000;
+const TOKEN_BYTES = 32;
+const TOKEN_SHAPE = /^[A-Za-z0-9_-]{20,200}$/;
+
+export const ALREADY_LOGGED_IN_ELSEWHERE = 'Este usuario ya está logueado en otro país';
+
+/** A 256-bit random reference token, base64url; only its SHA-256 is stored. */
+export function newToken(): string {
+  return randomBytes(TOKEN_BYTES).toString('base64url');
+}
+
+export function hashToken(token: string): string {
+  return createHash('sha256').update(token).digest('hex');
+}
+
+export function looksLikeToken(value: unknown): value is string {
+  return typeof value === 'string' && TOKEN_SHAPE.test(value);
+}
+
+export interface ActiveSession {
+  user: UserRow;
+  session: SessionRow;
+  country: CountryCode;
+}
+
+export interface IssuedSession {
+  token: string;
+  session: SessionRow;
+}
+
+/**
+ * Opens the session of (user, country) inside `trx`: the user's row is locked so two logins of one account cannot
+ * race, an active session in another country refuses the login (spec §5) and one in the same country is revoked
+ * (rotation).
+ */
+export async function openSessionIn(trx: Transaction<Database>, userId: number, countryId: number) {
+  await trx.selectFrom('users').select('id').where('id', '=', userId).forUpdate().executeTakeFirstOrThrow();
+  const now = new Date();
+  const elsewhere = await trx
+    .selectFrom('sessions')
+    .select('id')
+    .where('user_id', '=', userId)
+    .where('country_id', '<>', countryId)
+    .where('revoked_at', 'is', null)
+    .where('expires_at', '>', now)
+    .executeTakeFirst();
+  if (elsewhere) throw new HttpError(409, ALREADY_LOGGED_IN_ELSEWHERE);
+  await trx
+    .updateTable('sessions')
+    .set({ revoked_at: now })
+    .where('user_id', '=', userId)
+    .where('country_id', '=', countryId)
+    .where('revoked_at', 'is', null)
+    .execute();
+  // Sessions that ended more than a month ago tell nothing any more: each login sweeps its user's.
+  await trx
+    .deleteFrom('sessions')
+    .where('user_id', '=', userId)
+    .where('expires_at', '<', new Date(now.getTime() - DEAD_SESSION_RETENTION_MS))
+    .execute();
+  const token = newToken();
+  const session = await trx
+    .insertInto('sessions')
+    .values({
+      token_hash: hashToken(token),
+      user_id: userId,
+      country_id: countryId,
+      expires_at: new Date(now.getTime() + SESSION_LIFETIME_MS),
+      last_seen_at: now,
+    })
+    .returningAll()
+    .executeTakeFirstOrThrow();
+  return { token, session } satisfies IssuedSession;
+}
+
+export function openSession(db: Kysely<Database>, userId: number, countryId: number): Promise<IssuedSession> {
+  return db.transaction().execute((trx) => openSessionIn(trx, userId, countryId));
+}
+
+/** The live session of a token with its user, or undefined for unknown, revoked or expired tokens. */
+export async function findActiveSession(db: Kysely<Database>, token: string): Promise<ActiveSession | undefined> {
+  if (!looksLikeToken(token)) return undefined;
+  const now = new Date();
+  const session = await db
+    .selectFrom('sessions')
+    .selectAll()
+    .where('token_hash', '=', hashToken(token))
+    .where('revoked_at', 'is', null)
+    .where('expires_at', '>', now)
+    .executeTakeFirst();
+  if (!session) return undefined;
+  const country = countryById(session.country_id);
+  const user = await db.selectFrom('users').selectAll().where('id', '=', session.user_id).executeTakeFirst();
+  if (!user || !country) return undefined;
+  // last_seen_at is informative: writing it once a minute keeps reads from becoming writes.
+  if (!session.last_seen_at || now.getTime() - session.last_seen_at.getTime() > LAST_SEEN_RESOLUTION_MS) {
+    await db.updateTable('sessions').set({ last_seen_at: now }).where('id', '=', session.id).execute();
+    session.last_seen_at = now;
+  }
+  return { user, session, country: country.subdomain };
+}
+
+export async function revokeToken(db: Kysely<Database>, token: string): Promise<void> {
+  if (!looksLikeToken(token)) return;
+  await db
+    .updateTable('sessions')
+    .set({ revoked_at: new Date() })
+    .where('token_hash', '=', hashToken(token))
+    .where('revoked_at', 'is', null)
+    .execute();
+}

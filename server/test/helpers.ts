@@ -1,0 +1,203 @@
+import { randomBytes } from 'node:crypto';
+import { mkdtemp, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import type { Kysely } from 'kysely';
+import pg from 'pg';
+import type { LoginResponseDto, Role } from '../../src/lib/shared/accounts';
+import { COUNTRIES, type CountryCode } from '../../src/lib/shared/countries';
+import { openDatabase, type DatabaseHandle } from '../src/db/database';
+import { migrateDownOne, migrateToLatest } from '../src/db/migrate';
+import type { Database, UserRow } from '../src/db/schema';
+import { DEMO_PASSWORD } from '../src/db/seed/demo-users';
+import { seedIfEmpty } from '../src/db/seed/seed';
+import { createApp, type App, type AppOptions } from '../src/http/app';
+import { openSession } from '../src/sessions/repo';
+import { newUid } from '../src/users/repo';
+
+export interface TestContext {
+  database: DatabaseHandle;
+  app: App;
+  /** A private temporary UPLOADS_DIR, removed by close(). */
+  uploadsDir: string;
+  /** A private temporary DATA_DIR (the image cache), removed by close(). */
+  dataDir: string;
+  /** Another app over the same database (for instance with OIDC configured or other limits). */
+  makeApp: (overrides?: Partial<AppOptions>) => App;
+  close: () => Promise<void>;
+}
+
+export const silentLogger = { error: () => undefined, info: () => undefined, debug: () => undefined };
+const assetsDir = fileURLToPath(new URL('../assets', import.meta.url));
+
+/**
+ * A fresh, migrated and seeded database per test file: in-memory PGlite by default, or a throw-away database
+ * on the PostgreSQL server of `DATABASE_URL` (CI runs the suite both ways). Tests trust X-Forwarded-For so each
+ * test can act as its own client address for the rate limits.
+ */
+export async function createTestContext(
+  options: { seed?: boolean; app?: Partial<AppOptions> } = {},
+): Promise<TestContext> {
+  const adminUrl = process.env.DATABASE_URL;
+  let dropDatabase: (() => Promise<void>) | undefined;
+  let databaseUrl: string | undefined;
+  if (adminUrl) {
+    const name = `test_${randomBytes(6).toString('hex')}`;
+    const admin = new pg.Client({ connectionString: adminUrl });
+    await admin.connect();
+    await admin.query(`create database ${name}`);
+    await admin.end();
+    const url = new URL(adminUrl);
+    url.pathname = `/${name}`;
+    databaseUrl = url.toString();
+    dropDatabase = async () => {
+      const cleaner = new pg.Client({ connectionString: adminUrl });
+      await cleaner.connect();
+      await cleaner.query(`drop database if exists ${name} with (force)`);
+      await cleaner.end();
+    };
+  }
+  const database = await openDatabase({ databaseUrl, dataDir: 'memory://' });
+  try {
+    await migrateToLatest(database.db);
+    if (options.seed !== false) await seedIfEmpty(database.db);
+  } catch (error) {
+    // A failed setup must not leave a throw-away database behind on the shared server.
+    await database.close();
+    await dropDatabase?.();
+    throw error;
+  }
+  const uploadsDir = await mkdtemp(join(tmpdir(), 'dispensario-uploads-'));
+  const dataDir = await mkdtemp(join(tmpdir(), 'dispensario-data-'));
+  const makeApp = (overrides: Partial<AppOptions> = {}) =>
+    createApp({
+      database,
+      distDir: '/nonexistent-dist',
+      assetsDir,
+      logger: silentLogger,
+      uploadsDir,
+      dataDir,
+      trustProxy: true,
+      mailTransport: null,
+      ...options.app,
+      ...overrides,
+    });
+  return {
+    database,
+    app: makeApp(),
+    uploadsDir,
+    dataDir,
+    makeApp,
+    close: async () => {
+      await database.close();
+      await dropDatabase?.();
+      await rm(uploadsDir, { recursive: true, force: true });
+      await rm(dataDir, { recursive: true, force: true });
+    },
+  };
+}
+
+/**
+ * Reverts migrations one step at a time, latest first, until `name` is reverted (later ones go first, since they may
+ * depend on it). Answers the reverted names in the order they were reverted.
+ */
+export async function revertMigrationsThrough(db: Kysely<Database>, name: string): Promise<string[]> {
+  const reverted: string[] = [];
+  while (!reverted.includes(name)) {
+    const step = await migrateDownOne(db);
+    if (step.length !== 1) throw new Error(`Se esperaba revertir una migración y se revirtieron ${step.length}`);
+    reverted.push(...step);
+  }
+  return reverted;
+}
+
+export function authHeaders(token: string, country?: CountryCode): Record<string, string> {
+  return { authorization: `Bearer ${token}`, ...(country ? { 'x-country': country } : {}) };
+}
+
+export function jsonRequest(
+  method: string,
+  body: unknown,
+  headers: Record<string, string> = {},
+): RequestInit & { headers: Record<string, string> } {
+  return {
+    method,
+    headers: { 'content-type': 'application/json', ...headers },
+    body: typeof body === 'string' ? body : JSON.stringify(body),
+  };
+}
+
+/** Logs in through the API, as the storefront does; the password hashing makes it cost 15–60 ms. */
+export async function loginAs(
+  app: App,
+  email: string,
+  options: { country?: CountryCode; password?: string; address?: string } = {},
+): Promise<LoginResponseDto> {
+  const response = await app.request(
+    '/api/auth/email-login',
+    jsonRequest(
+      'POST',
+      { email, password: options.password ?? DEMO_PASSWORD },
+      {
+        'x-country': options.country ?? 'co',
+        ...(options.address ? { 'x-forwarded-for': options.address } : {}),
+      },
+    ),
+  );
+  if (response.status !== 200) throw new Error(`login ${email} → ${response.status}: ${await response.text()}`);
+  return (await response.json()) as LoginResponseDto;
+}
+
+/** A session opened straight in the database: no password hashing, for tests about what happens after login. */
+export async function sessionFor(ctx: TestContext, email: string, country: CountryCode = 'co'): Promise<string> {
+  const user = await userByEmail(ctx, email);
+  const { token } = await openSession(ctx.database.db, user.id, COUNTRIES[country].countryId);
+  return token;
+}
+
+export async function userByEmail(ctx: TestContext, email: string): Promise<UserRow> {
+  return ctx.database.db.selectFrom('users').selectAll().where('email', '=', email).executeTakeFirstOrThrow();
+}
+
+let sequence = 0;
+
+/**
+ * Inserts a user with the demo password (reusing a seeded hash, so no hashing cost). Unique e-mail and document
+ * unless given.
+ */
+export async function createUser(
+  ctx: TestContext,
+  fields: {
+    role: Role;
+    approval?: 'pending' | 'approved' | 'rejected';
+    email?: string;
+    documentNumber?: string;
+    doctorId?: number | null;
+    countryId?: number;
+    firstName?: string;
+  },
+): Promise<UserRow> {
+  sequence += 1;
+  const unique = `${Date.now().toString(36)}${sequence}${randomBytes(2).toString('hex')}`;
+  const admin = await userByEmail(ctx, 'admin@demo.test');
+  const firstName = fields.firstName ?? 'Prueba';
+  return ctx.database.db
+    .insertInto('users')
+    .values({
+      uid: newUid(),
+      email: fields.email ?? `usuario.${unique}@prueba.test`,
+      password_hash: admin.password_hash,
+      role: fields.role,
+      approval_status: fields.approval ?? 'approved',
+      display_name: `${firstName} ${unique}`,
+      first_name: firstName,
+      last_name: unique,
+      document_number: fields.documentNumber ?? `9${String(Date.now()).slice(-7)}${String(sequence).padStart(4, '0')}`,
+      country_id: fields.countryId ?? 1,
+      doctor_id: fields.doctorId ?? null,
+      purchase_level_id: fields.role === 'patient' ? null : 1,
+    })
+    .returningAll()
+    .executeTakeFirstOrThrow();
+}

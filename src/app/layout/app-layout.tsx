@@ -1,0 +1,60 @@
+import { useLingui } from '@lingui/react/macro';
+import { useSetAtom } from 'jotai';
+import { useLogout } from '../../features/auth/use-logout';
+import { checkoutStepAtom } from '../../features/checkout/atoms';
+import { FavoritesSync } from '../../features/favorites/components/favorites-sync';
+import { useSession } from '../../features/auth/use-session';
+import { ROLE_LABELS } from '../../features/auth/role-labels';
+import type { ReactNode } from 'react';
+import { useLocation } from 'react-router';
+import type { CountryCode } from '../../lib/shared/countries';
+import { ChatButton } from './chat-button';
+import { Footer } from './footer';
+import { Header } from './header';
+import { LazySideCart } from './lazy-side-cart';
+import { OfflineIndicator } from './offline-indicator';
+import { ProductActionsProvider } from './product-actions';
+import { SessionNotice } from './session-notice';
+import { StorageNotice } from './storage-notice';
+import { needsTopMargin } from './top-margin';
+import { UpdatePrompt } from './update-prompt';
+
+export function AppLayout({ country, children }: { country: CountryCode; children: ReactNode }) {
+  const { t, i18n } = useLingui();
+  const { pathname } = useLocation();
+  const session = useSession(country);
+  const logout = useLogout(country);
+  const setCheckoutStep = useSetAtom(checkoutStepAtom);
+  const user = session?.user;
+  return (
+    <div className="app-shell">
+      <a href="#main" className="skip-link">
+        {t`Saltar al contenido`}
+      </a>
+      <Header
+        country={country}
+        role={user?.role.name ?? 'anonymous'}
+        approvalStatus={user?.personalInfo.approval_status}
+        profile={
+          user && {
+            displayName: user.displayName,
+            roleLabel: i18n._(ROLE_LABELS[user.role.name]),
+            pictureUrl: user.personalInfo.profile_image_url,
+          }
+        }
+        onLogout={() => void logout()}
+      />
+      <OfflineIndicator />
+      <main id="main" className={needsTopMargin(pathname) ? 'site-main site-main--offset' : 'site-main'}>
+        <ProductActionsProvider>{children}</ProductActionsProvider>
+      </main>
+      <LazySideCart country={country} onViewBag={() => setCheckoutStep(1)} />
+      <FavoritesSync country={country} />
+      <Footer country={country} />
+      <ChatButton country={country} />
+      <SessionNotice country={country} />
+      <StorageNotice />
+      <UpdatePrompt />
+    </div>
+  );
+}

@@ -1,0 +1,48 @@
+import { I18nProvider } from '@lingui/react';
+import { act, render, screen } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { beforeEach, describe, expect, it, vi } from 'vitest';
+import { i18n } from '../../lib/i18n';
+import type { UpdateAvailable } from '../../lib/pwa';
+import { UpdatePrompt } from './update-prompt';
+
+const registration = vi.hoisted(() => ({ announce: (_update: UpdateAvailable) => undefined as void }));
+
+vi.mock('../../lib/pwa', () => ({
+  registerServiceWorker: (onUpdate: (update: UpdateAvailable) => void) => {
+    registration.announce = onUpdate;
+    return Promise.resolve();
+  },
+}));
+
+function renderPrompt() {
+  return render(
+    <I18nProvider i18n={i18n}>
+      <UpdatePrompt />
+    </I18nProvider>,
+  );
+}
+
+describe('update prompt', () => {
+  beforeEach(() => {
+    registration.announce = () => undefined;
+  });
+
+  it('stays silent until a new version waits, then applies it only when asked', async () => {
+    const apply = vi.fn();
+    renderPrompt();
+    expect(screen.queryByRole('status')).toBeNull();
+    act(() => registration.announce({ apply }));
+    expect(screen.getByRole('status').textContent).toContain('Hay una nueva versión del Dispensario disponible.');
+    expect(apply).not.toHaveBeenCalled();
+    await userEvent.click(screen.getByRole('button', { name: 'Actualizar' }));
+    expect(apply).toHaveBeenCalledOnce();
+  });
+
+  it('can be postponed', async () => {
+    renderPrompt();
+    act(() => registration.announce({ apply: vi.fn() }));
+    await userEvent.click(screen.getByRole('button', { name: 'Más tarde' }));
+    expect(screen.queryByRole('status')).toBeNull();
+  });
+});

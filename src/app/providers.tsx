@@ -1,0 +1,62 @@
+import { I18nProvider } from '@lingui/react';
+import { PersistQueryClientProvider } from '@tanstack/react-query-persist-client';
+import { Provider as JotaiProvider } from 'jotai';
+import { useEffect, useState, type ReactNode } from 'react';
+import { expireSession, recoverSessionsFromTokens, validateAllSessions } from '../features/auth/session';
+import { setUnauthorizedHandler, sleep } from '../lib/http';
+import { i18n } from '../lib/i18n';
+import { createQueryClient, QUERY_CACHE_BUSTER, QUERY_CACHE_MAX_AGE_MS, queryPersister } from '../lib/query';
+import { appStore, restorePersistedState, RESTORE_TIMEOUT_MS } from '../lib/store';
+import { RestorationPlaceholder } from './layout/restoration-placeholder';
+
+/**
+ * Spec §4: nothing that reads persisted state renders before it is restored (or 5000 ms pass). Sessions whose
+ * token survived but whose stored copy did not are recovered first, so a returning user is not shown as anonymous.
+ */
+function RestorationGate({ children }: { children: ReactNode }) {
+  const [ready, setReady] = useState(false);
+  useEffect(() => {
+    setUnauthorizedHandler((country) => {
+      if (country) expireSession(country);
+    });
+    let cancelled = false;
+    const opened = () => {
+      if (!cancelled) setReady(true);
+    };
+    void restorePersistedState(appStore).then(async () => {
+      const recovery = recoverSessionsFromTokens();
+      await Promise.race([recovery, sleep(RESTORE_TIMEOUT_MS)]);
+      opened();
+      // Spec §4: then validate every country that has a token (the recovered ones were just validated).
+      await validateAllSessions(appStore, { except: await recovery });
+    });
+    const fallback = setTimeout(opened, RESTORE_TIMEOUT_MS);
+    // Coming back to the tab re-reads the sessions: an approval granted meanwhile enables the gated links.
+    const revalidate = () => {
+      if (document.visibilityState === 'visible') void validateAllSessions();
+    };
+    document.addEventListener('visibilitychange', revalidate);
+    return () => {
+      cancelled = true;
+      clearTimeout(fallback);
+      document.removeEventListener('visibilitychange', revalidate);
+    };
+  }, []);
+  return ready ? children : <RestorationPlaceholder />;
+}
+
+export function Providers({ children }: { children: ReactNode }) {
+  const [queryClient] = useState(createQueryClient);
+  return (
+    <JotaiProvider store={appStore}>
+      <I18nProvider i18n={i18n}>
+        <PersistQueryClientProvider
+          client={queryClient}
+          persistOptions={{ persister: queryPersister, maxAge: QUERY_CACHE_MAX_AGE_MS, buster: QUERY_CACHE_BUSTER }}
+        >
+          <RestorationGate>{children}</RestorationGate>
+        </PersistQueryClientProvider>
+      </I18nProvider>
+    </JotaiProvider>
+  );
+}

@@ -1,0 +1,114 @@
+import type { ComponentType } from 'react';
+import { createBrowserRouter, Navigate, type RouteObject } from 'react-router';
+import { getActiveCountry } from '../lib/countries';
+import { DEFAULT_COUNTRY } from '../lib/shared/countries';
+import { CountryRoot } from './routes/country-root';
+import { NotFoundPage } from './routes/not-found-page';
+import { RouteError } from './routes/route-error';
+
+function RootRedirect() {
+  return <Navigate to={`/${getActiveCountry() ?? DEFAULT_COUNTRY}`} replace />;
+}
+
+/**
+ * The lazy part of a route: it renders the export `name` of the module `load` brings; `ready` waits for what the module needs
+ * before it renders (its persisted state, restored from IndexedDB).
+ */
+function page<M>(
+  load: () => Promise<M>,
+  name: keyof M,
+  ready?: (module: M) => Promise<void>,
+): () => Promise<{ Component: ComponentType }> {
+  return async () => {
+    const module = await load();
+    await ready?.(module);
+    return { Component: module[name] as ComponentType };
+  };
+}
+
+// One loader per module: each `import()` call carries its chunk's preload list, and the app shell pays for every
+// copy of it.
+const checkoutRoute = () => import('./routes/checkout-route');
+const articlesRoute = () => import('./routes/articles-route');
+const ordersRoute = () => import('./routes/orders-route');
+const patientsRoute = () => import('./routes/patients-route');
+const prescriptionRoute = () => import('./routes/prescription-route');
+const myPrescriptionsRoute = () => import('./routes/my-prescriptions-route');
+
+const checkoutReady = (module: Awaited<ReturnType<typeof checkoutRoute>>) => module.checkoutFormRestored();
+const draftsReady = (module: Awaited<ReturnType<typeof prescriptionRoute>>) => module.draftsRestored();
+
+export const routes: RouteObject[] = [
+  { path: '/', element: <RootRedirect /> },
+  {
+    // Spec §2: the country route parameter is named `locale`.
+    path: '/:locale',
+    element: <CountryRoot />,
+    errorElement: <RouteError />,
+    children: [
+      { index: true, lazy: page(() => import('./routes/home-page'), 'HomePage') },
+      { path: 'herramientas', lazy: page(() => import('../features/catalog/components/catalog-page'), 'CatalogPage') },
+      {
+        path: 'herramientas/:slug',
+        lazy: page(() => import('../features/catalog/components/product-page'), 'ProductPage'),
+      },
+      { path: 'bolsa', lazy: page(checkoutRoute, 'CheckoutRoute', checkoutReady) },
+      { path: 'bolsa/resultado/:sourceId', lazy: page(checkoutRoute, 'CheckoutResultRoute', checkoutReady) },
+      { path: 'nosotros', lazy: page(() => import('./routes/about-route'), 'AboutRoute') },
+      { path: 'articulos', lazy: page(articlesRoute, 'ArticlesRoute') },
+      { path: 'articulos/:slug', lazy: page(articlesRoute, 'ArticleRoute') },
+      { path: 'terminos-y-condiciones', element: <Navigate to="home" replace /> },
+      { path: 'terminos-y-condiciones/home', lazy: page(() => import('./routes/terms-route'), 'TermsRoute') },
+      {
+        path: 'solicitar-atencion',
+        lazy: page(() => import('./routes/medical-request-route'), 'MedicalRequestRoute'),
+      },
+      { path: 'iniciar-sesion', lazy: page(() => import('../features/auth/components/login-page'), 'LoginPage') },
+      { path: 'registro', lazy: page(() => import('../features/auth/components/register-page'), 'RegisterPage') },
+      {
+        path: 'mi-cuenta',
+        lazy: page(() => import('../features/account/components/account-layout'), 'AccountLayout'),
+        children: [
+          { index: true, element: <Navigate to="datos-personales" replace /> },
+          { path: 'datos-personales', lazy: page(() => import('./routes/personal-data-route'), 'PersonalDataRoute') },
+          { path: 'mis-favoritos', lazy: page(() => import('./routes/favorites-route'), 'FavoritesRoute') },
+          { path: 'mis-pedidos', lazy: page(ordersRoute, 'OrdersRoute') },
+          { path: 'mis-pedidos/:orderId', lazy: page(ordersRoute, 'OrderDetailRoute') },
+          { path: 'mis-puntos', lazy: page(() => import('./routes/points-route'), 'PointsRoute') },
+          // Professional tools (spec §2): patients, prescriptions, recommendations, medical resources.
+          { path: 'mis-pacientes', lazy: page(patientsRoute, 'PatientsRoute') },
+          { path: 'mis-pacientes/:patientId', lazy: page(patientsRoute, 'PatientDetailRoute') },
+          {
+            path: 'mis-pacientes/:patientId/estrategias/:prescriptionId',
+            lazy: page(patientsRoute, 'StrategyDetailRoute'),
+          },
+          { path: 'prescripcion', lazy: page(prescriptionRoute, 'PrescriptionRoute', draftsReady) },
+          { path: 'recomendaciones', lazy: page(prescriptionRoute, 'RecommendationRoute', draftsReady) },
+          { path: 'mis-prescripciones', lazy: page(myPrescriptionsRoute, 'MyPrescriptionsRoute') },
+          { path: 'mis-prescripciones/:prescriptionId', lazy: page(myPrescriptionsRoute, 'MyPrescriptionDetailRoute') },
+          { path: 'herramientas-funcionales', lazy: page(() => import('./routes/resources-route'), 'ResourcesRoute') },
+          {
+            path: ':section',
+            lazy: page(() => import('../features/account/components/account-section'), 'AccountSectionPlaceholder'),
+          },
+        ],
+      },
+      {
+        path: 'admin',
+        lazy: page(() => import('../features/admin/components/admin-layout'), 'AdminLayout'),
+        children: [
+          { index: true, element: <Navigate to="gestion-afiliados" replace /> },
+          {
+            path: ':section',
+            lazy: page(() => import('../features/admin/components/admin-section'), 'AdminSectionRoute'),
+          },
+        ],
+      },
+      { path: '*', element: <NotFoundPage /> },
+    ],
+  },
+];
+
+export function createRouter() {
+  return createBrowserRouter(routes);
+}

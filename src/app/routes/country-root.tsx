@@ -1,0 +1,39 @@
+import { useEffect, useState } from 'react';
+import { usePointsFollowCountry } from '../../features/cart/use-points-follow-country';
+import { Navigate, Outlet, useLocation, useParams } from 'react-router';
+import { canonicalCountryPath, languageOf, setActiveCountry } from '../../lib/countries';
+import { activateLocale, i18n } from '../../lib/i18n';
+import { resolveCountry } from '../../lib/shared/countries';
+import { AppLayout } from '../layout/app-layout';
+import { FullPageLoader } from '../layout/full-page-loader';
+
+/** Everything under `/:locale`: validates the country, loads its catalogue, then renders the layout. */
+export function CountryRoot() {
+  const { locale } = useParams();
+  const location = useLocation();
+  const country = resolveCountry(locale);
+  const language = languageOf(country);
+  const [loadedLanguage, setLoadedLanguage] = useState<string | null>(i18n.locale || null);
+  const redirect = canonicalCountryPath(location.pathname);
+  usePointsFollowCountry(country);
+
+  useEffect(() => {
+    if (redirect) return;
+    setActiveCountry(country);
+    let cancelled = false;
+    void activateLocale(language).then(() => {
+      if (!cancelled) setLoadedLanguage(language);
+    });
+    return () => {
+      cancelled = true;
+    };
+  }, [country, language, redirect]);
+
+  if (redirect) return <Navigate to={`${redirect}${location.search}${location.hash}`} replace />;
+  if (loadedLanguage !== language) return <FullPageLoader />;
+  return (
+    <AppLayout country={country}>
+      <Outlet />
+    </AppLayout>
+  );
+}

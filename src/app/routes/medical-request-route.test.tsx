@@ -1,0 +1,37 @@
+import { screen, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { describe, expect, it } from 'vitest';
+import { prescriptionFixtures } from '../../testing/handlers/prescriptions';
+import { renderApp } from '../../testing/render';
+
+describe('medical attention request', () => {
+  it('requires every field with "Campo obligatorio", then sends and confirms', async () => {
+    await renderApp('/mx/solicitar-atencion');
+    const form = await screen.findByRole('form', { name: 'Solicitud de atención médica' });
+    await userEvent.click(within(form).getByRole('button', { name: 'Enviar solicitud' }));
+    // Country and prefix come filled from the route's country; the other five are missing.
+    expect(await within(form).findAllByText('Campo obligatorio')).toHaveLength(5);
+    expect(prescriptionFixtures.medicalRequests).toHaveLength(0);
+
+    await userEvent.type(within(form).getByLabelText(/^Nombres/), 'Lucía');
+    await userEvent.type(within(form).getByLabelText(/^Apellidos/), 'Quispe');
+    await userEvent.type(within(form).getByLabelText(/^Correo electrónico/), 'lucia@correo.test');
+    await userEvent.type(within(form).getByLabelText(/^Número de celular/), '5512345678');
+    await userEvent.type(within(form).getByLabelText(/^Descripción de los problemas/), 'Cansancio y mal sueño.');
+    await userEvent.click(within(form).getByRole('button', { name: 'Enviar solicitud' }));
+
+    expect(await screen.findByText(/Recibimos tu solicitud/)).toBeTruthy();
+    expect(prescriptionFixtures.medicalRequests).toEqual([
+      {
+        names: 'Lucía',
+        last_names: 'Quispe',
+        email: 'lucia@correo.test',
+        country_id: 2,
+        country_code: '+52',
+        mobile_number: '5512345678',
+        description: 'Cansancio y mal sueño.',
+      },
+    ]);
+    expect((within(form).getByLabelText(/^Nombres/) as HTMLInputElement).value).toBe('');
+  });
+});

@@ -1,0 +1,214 @@
+import { screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { describe, expect, it } from 'vitest';
+import { buildPatient, buildPrescriptionDetail, prescriptionFixtures } from '../../testing/handlers/prescriptions';
+import { renderApp } from '../../testing/render';
+import { loggedInAs } from '../../testing/session';
+
+describe('my patients', () => {
+  it('lists the patients with name, e-mail, country, phone and type ID, and searches by name or e-mail', async () => {
+    prescriptionFixtures.patients = [
+      buildPatient(),
+      buildPatient({
+        id: 502,
+        first_name: 'Julián',
+        last_name: 'Torres',
+        email: 'julian@correo.test',
+        account_status: 'invited',
+        complete: false,
+        gender: null,
+      }),
+    ];
+    await loggedInAs('co');
+    await renderApp('/co/mi-cuenta/mis-pacientes');
+    const table = await screen.findByRole('table', { name: 'Tus pacientes' });
+    expect(
+      within(table)
+        .getAllByRole('columnheader')
+        .map((cell) => cell.textContent),
+    ).toEqual(['Nombre', 'Correo electrónico', 'País', 'Teléfono', 'Tipo ID']);
+    const first = within(table).getAllByRole('row')[1] as HTMLElement;
+    expect(
+      within(first)
+        .getAllByRole('cell')
+        .map((cell) => cell.textContent),
+    ).toEqual(['paciente.co@demo.test', 'Colombia', '+57 3101000004', 'CC']);
+    expect(within(table).getByText('Ficha incompleta')).toBeTruthy();
+    expect(within(table).getByText('Invitado')).toBeTruthy();
+
+    await userEvent.type(screen.getByRole('searchbox', { name: 'Buscar por nombre o correo' }), 'julian');
+    await waitFor(() => expect(within(table).getAllByRole('row')).toHaveLength(2));
+    expect(within(table).getByRole('link', { name: 'Julián Torres' })).toBeTruthy();
+
+    await userEvent.clear(screen.getByRole('searchbox', { name: 'Buscar por nombre o correo' }));
+    await userEvent.type(screen.getByRole('searchbox', { name: 'Buscar por nombre o correo' }), 'nadie');
+    expect(await screen.findByText('No encontramos pacientes que coincidan con «nadie».')).toBeTruthy();
+  });
+
+  it('shows an empty state', async () => {
+    prescriptionFixtures.patients = [];
+    await loggedInAs('co');
+    await renderApp('/co/mi-cuenta/mis-pacientes');
+    expect(await screen.findByText(/Aún no tienes pacientes/)).toBeTruthy();
+  });
+
+  it('creates a patient: required marks and messages, then the invitation is sent', async () => {
+    prescriptionFixtures.patients = [];
+    await loggedInAs('co');
+    await renderApp('/co/mi-cuenta/mis-pacientes');
+    await userEvent.click(await screen.findByRole('button', { name: 'Crear paciente' }));
+    const form = screen.getByRole('form', { name: 'Crear paciente' });
+    const requiredLabels = [...form.querySelectorAll('.field__required')].map((mark) =>
+      mark.parentElement?.textContent?.replace(' *', ''),
+    );
+    expect(requiredLabels).toEqual([
+      'Nombres',
+      'Apellidos',
+      'Fecha de nacimiento',
+      'Correo electrónico',
+      'Número de documento',
+      'Número de teléfono',
+    ]);
+
+    await userEvent.click(within(form).getByRole('button', { name: 'Crear paciente y enviar invitación' }));
+    expect(await within(form).findAllByText('Debes completar este campo')).toHaveLength(6);
+    expect(prescriptionFixtures.createdPatients).toHaveLength(0);
+
+    await userEvent.type(within(form).getByLabelText(/^Nombres/), 'Julián');
+    await userEvent.type(within(form).getByLabelText(/^Apellidos/), 'Torres');
+    await userEvent.type(within(form).getByLabelText(/^Fecha de nacimiento/), '2099-02-28');
+    await userEvent.type(within(form).getByLabelText(/^Correo electrónico/), 'julian@correo');
+    await userEvent.type(within(form).getByLabelText(/^Número de documento/), '1020304050');
+    await userEvent.type(within(form).getByLabelText(/^Número de teléfono/), '3105550000');
+    await userEvent.click(within(form).getByRole('button', { name: 'Crear paciente y enviar invitación' }));
+    // The server's own rules, checked as the professional types.
+    expect(await within(form).findByText('La fecha de nacimiento no puede ser futura.')).toBeTruthy();
+    expect(within(form).getByText('Escribe un correo electrónico válido.')).toBeTruthy();
+    await userEvent.clear(within(form).getByLabelText(/^Fecha de nacimiento/));
+    await userEvent.type(within(form).getByLabelText(/^Fecha de nacimiento/), '1988-02-28');
+    await userEvent.type(within(form).getByLabelText(/^Correo electrónico/), '.test');
+    await userEvent.click(within(form).getByRole('button', { name: 'Crear paciente y enviar invitación' }));
+
+    expect(
+      await screen.findByText(/Creamos a Julián Torres y le enviamos una invitación a julian@correo.test/),
+    ).toBeTruthy();
+    expect(screen.getByTestId('invitation-link').textContent).toContain('/co/registro?invitacion=');
+    expect(prescriptionFixtures.createdPatients[0]).toEqual({
+      first_name: 'Julián',
+      last_name: 'Torres',
+      birth_date: '1988-02-28',
+      gender: null,
+      email: 'julian@correo.test',
+      country_id: 1,
+      document_type_id: null,
+      document_number: '1020304050',
+      country_code: '+57',
+      phone_number: '3105550000',
+    });
+    // Not every field was filled: the patient's record is incomplete, and the list shows it.
+    expect(screen.getByText(/Su ficha está incompleta/)).toBeTruthy();
+    expect(await screen.findByRole('link', { name: 'Julián Torres' })).toBeTruthy();
+  }, 30_000);
+});
+
+describe('patient info with strategies', () => {
+  it('edits the patient with edit, cancel and save', async () => {
+    await loggedInAs('co');
+    await renderApp('/co/mi-cuenta/mis-pacientes/501');
+    expect(await screen.findByRole('heading', { name: 'Mariana Gómez Ortiz' })).toBeTruthy();
+    await userEvent.click(screen.getByRole('button', { name: 'Editar' }));
+    const form = screen.getByRole('form', { name: 'Editar paciente' });
+    await userEvent.clear(within(form).getByLabelText(/^Número de teléfono/));
+    await userEvent.click(within(form).getByRole('button', { name: 'Guardar' }));
+    expect(await within(form).findByText('Debes completar este campo')).toBeTruthy();
+    await userEvent.click(within(form).getByRole('button', { name: 'Cancelar' }));
+    expect(screen.getByText('+57 3101000004')).toBeTruthy();
+
+    await userEvent.click(screen.getByRole('button', { name: 'Editar' }));
+    const again = screen.getByRole('form', { name: 'Editar paciente' });
+    await userEvent.clear(within(again).getByLabelText(/^Número de teléfono/));
+    await userEvent.type(within(again).getByLabelText(/^Número de teléfono/), '3119998888');
+    await userEvent.click(within(again).getByRole('button', { name: 'Guardar' }));
+    expect(await screen.findByText('Guardamos los cambios del paciente.')).toBeTruthy();
+    expect(screen.getByText('+57 3119998888')).toBeTruthy();
+    expect(prescriptionFixtures.patients[0]?.phone_number).toBe('3119998888');
+  });
+
+  it('splits own strategies from other professionals’ and searches them by date', async () => {
+    const own = buildPrescriptionDetail({ id: 7001, createdAt: '2026-11-10T15:00:00.000Z' });
+    prescriptionFixtures.prescriptions = [own];
+    prescriptionFixtures.strategies[501] = {
+      own: [
+        {
+          id: 7001,
+          createdAt: '2026-11-10T15:00:00.000Z',
+          type: 'prescription',
+          categories: [{ id: 1, name: 'Vitaminas y minerales' }],
+          status: 'active',
+          toolCount: 2,
+          author: { id: 10, display_name: 'Carolina Mejía', role: 'doctor' },
+        },
+        {
+          id: 6001,
+          createdAt: '2026-09-01T15:00:00.000Z',
+          type: 'prescription',
+          categories: [{ id: 4, name: 'Hormonas bioidénticas' }],
+          status: 'finished',
+          toolCount: 1,
+          author: { id: 10, display_name: 'Carolina Mejía', role: 'doctor' },
+        },
+      ],
+      others: [
+        {
+          id: 7100,
+          createdAt: '2026-11-12T15:00:00.000Z',
+          type: 'recommendation',
+          categories: [{ id: 2, name: 'Probióticos' }],
+          status: 'active',
+          toolCount: 1,
+          author: { id: 12, display_name: 'Andrés Salazar', role: 'health_professional' },
+        },
+      ],
+    };
+    await loggedInAs('co');
+    await renderApp('/co/mi-cuenta/mis-pacientes/501');
+    const mine = await screen.findByRole('table', { name: 'Mis estrategias' });
+    expect(
+      within(mine)
+        .getAllByRole('columnheader')
+        .map((cell) => cell.textContent),
+    ).toEqual(['Fecha', 'Tipo', 'Categoría', 'Estado', 'Profesional']);
+    expect(within(mine).getAllByRole('row')).toHaveLength(3);
+    const others = screen.getByRole('table', { name: 'De otros profesionales' });
+    expect(others.textContent).toContain('Recomendación');
+    expect(others.textContent).toContain('Andrés Salazar');
+    expect(screen.getByText(/Solo lectura/)).toBeTruthy();
+
+    await userEvent.type(screen.getByLabelText('Desde'), '2026-11-01');
+    await userEvent.type(screen.getByLabelText('Hasta'), '2026-11-30');
+    await userEvent.click(screen.getByRole('button', { name: 'Buscar por fecha' }));
+    await waitFor(() =>
+      expect(within(screen.getByRole('table', { name: 'Mis estrategias' })).getAllByRole('row')).toHaveLength(2),
+    );
+    expect(prescriptionFixtures.strategySearches).toContain('2026-11-01..2026-11-30');
+
+    await userEvent.click(screen.getByRole('link', { name: '10 de noviembre de 2026' }));
+    expect(await screen.findByRole('heading', { name: 'Prescripción del 10 de noviembre de 2026' })).toBeTruthy();
+    expect(screen.getByRole('button', { name: 'Guardar como plantilla' })).toBeTruthy();
+  });
+
+  it('says a patient outside the register is not found', async () => {
+    await loggedInAs('co');
+    await renderApp('/co/mi-cuenta/mis-pacientes/999');
+    expect(await screen.findByRole('heading', { name: 'Paciente no encontrado' })).toBeTruthy();
+  });
+
+  it('starts a prescription for the patient from their page', async () => {
+    await loggedInAs('co');
+    const { router } = await renderApp('/co/mi-cuenta/mis-pacientes/501');
+    await userEvent.click(await screen.findByRole('link', { name: 'Nueva prescripción' }));
+    expect(await screen.findByRole('heading', { name: 'Nueva prescripción' })).toBeTruthy();
+    await waitFor(() => expect(router.state.location.search).toBe(''));
+    expect(screen.getByRole('button', { name: /Mariana Gómez Ortiz/ }).getAttribute('aria-pressed')).toBe('true');
+  });
+});

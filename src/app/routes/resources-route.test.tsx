@@ -1,0 +1,63 @@
+import { screen, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { ROLE_IDS } from '../../lib/shared/accounts';
+import { prescriptionFixtures } from '../../testing/handlers/prescriptions';
+import { renderApp } from '../../testing/render';
+import { loggedInAs } from '../../testing/session';
+
+afterEach(() => vi.restoreAllMocks());
+
+describe('functional tools and medical resources', () => {
+  it('shows the tools with capsule and presentation, and downloads library documents', async () => {
+    prescriptionFixtures.documents = [
+      {
+        id: 1,
+        kind: 'template',
+        title: 'Historia clínica funcional',
+        description: 'Formato para la primera consulta.',
+        fileName: 'historia-clinica.pdf',
+        mime: 'application/pdf',
+        size: 120_000,
+        url: '/api/documents/1/file',
+        createdAt: '2026-11-01T00:00:00.000Z',
+      },
+      {
+        id: 2,
+        kind: 'patient-support',
+        title: 'Guía de alimentación antiinflamatoria',
+        description: '',
+        fileName: 'guia.pdf',
+        mime: 'application/pdf',
+        size: 2_500_000,
+        url: '/api/documents/2/file',
+        createdAt: '2026-11-01T00:00:00.000Z',
+      },
+    ];
+    const downloads: string[] = [];
+    vi.spyOn(URL, 'createObjectURL').mockReturnValue('blob:documento');
+    vi.spyOn(URL, 'revokeObjectURL').mockImplementation(() => undefined);
+    vi.spyOn(HTMLAnchorElement.prototype, 'click').mockImplementation(function (this: HTMLAnchorElement) {
+      downloads.push(this.download);
+    });
+    await loggedInAs('co');
+    await renderApp('/co/mi-cuenta/herramientas-funcionales');
+
+    const tool = await screen.findByRole('article', { name: 'Producto 1' });
+    expect(tool.textContent).toContain('1 cápsula = 400 mg');
+    expect(tool.textContent).toContain('Frasco x 60 cápsulas');
+
+    const resources = screen.getByRole('region', { name: 'Recursos médicos' });
+    expect(await within(resources).findByRole('heading', { name: 'Plantillas' })).toBeTruthy();
+    expect(within(resources).getByRole('heading', { name: 'Documentos de apoyo para pacientes' })).toBeTruthy();
+    expect(within(resources).getByText('guia.pdf · 2,4 MB')).toBeTruthy();
+    await userEvent.click(within(resources).getByRole('button', { name: 'Descargar Historia clínica funcional' }));
+    await vi.waitFor(() => expect(downloads).toEqual(['historia-clinica.pdf']));
+  });
+
+  it('is not for patients', async () => {
+    await loggedInAs('co', { role: { id: ROLE_IDS.patient, name: 'patient' } });
+    await renderApp('/co/mi-cuenta/herramientas-funcionales');
+    expect(await screen.findByRole('heading', { name: 'Sección no disponible' })).toBeTruthy();
+  });
+});

@@ -1,0 +1,159 @@
+import { Trans, useLingui } from '@lingui/react/macro';
+import { useState, type FormEvent } from 'react';
+import { Field } from '../../../components/ui/field';
+import { SaveCancel } from '../../../components/ui/save-cancel';
+import { PasswordInput } from '../../../components/ui/password-input';
+import { errorMessage } from '../../../lib/http';
+import type { ProfileDto } from '../../../lib/shared/accounts';
+import type { CountryCode } from '../../../lib/shared/countries';
+import { changeAccess, fetchProfile } from '../api';
+
+interface AccessDataFormProps {
+  country: CountryCode;
+  profile: ProfileDto;
+  onSaved: (profile: ProfileDto) => void;
+}
+
+const STRONG_PASSWORD = /^(?=.*[A-Za-zÀ-ÿ])(?=.*\d).{8,}$/;
+
+/** Access data: the e-mail and the password, both changed only with the current password. */
+export function AccessDataForm({ country, profile, onSaved }: AccessDataFormProps) {
+  const { t } = useLingui();
+  const [editing, setEditing] = useState(false);
+  const [email, setEmail] = useState(profile.email);
+  const [currentPassword, setCurrentPassword] = useState('');
+  const [newPassword, setNewPassword] = useState('');
+  const [confirmation, setConfirmation] = useState('');
+  const [errors, setErrors] = useState<Record<string, string>>({});
+  const [failure, setFailure] = useState<string | null>(null);
+  const [saved, setSaved] = useState(false);
+  const [pending, setPending] = useState(false);
+
+  function reset() {
+    setEmail(profile.email);
+    setCurrentPassword('');
+    setNewPassword('');
+    setConfirmation('');
+    setErrors({});
+    setFailure(null);
+  }
+
+  async function save(event: FormEvent) {
+    event.preventDefault();
+    const problems: Record<string, string> = {};
+    if (!email.trim()) problems.email = t`Campo obligatorio`;
+    if (!currentPassword) problems.currentPassword = t`Campo obligatorio`;
+    if (newPassword && !STRONG_PASSWORD.test(newPassword)) {
+      problems.newPassword = t`La contraseña debe tener al menos 8 caracteres e incluir letras y números.`;
+    }
+    if (newPassword !== confirmation) problems.confirmation = t`Las contraseñas no coinciden.`;
+    setErrors(problems);
+    setFailure(null);
+    if (Object.keys(problems).length > 0) return;
+    setPending(true);
+    try {
+      await changeAccess(country, {
+        currentPassword,
+        ...(email.trim() !== profile.email ? { email: email.trim() } : {}),
+        ...(newPassword ? { newPassword } : {}),
+      });
+      onSaved(await fetchProfile(country));
+      setEditing(false);
+      setSaved(true);
+      reset();
+    } catch (error) {
+      setFailure(errorMessage(error));
+    } finally {
+      setPending(false);
+    }
+  }
+
+  if (!editing) {
+    return (
+      <>
+        {saved && (
+          <p className="notice notice--success" role="status">
+            <Trans>Tus datos de acceso se actualizaron.</Trans>
+          </p>
+        )}
+        <dl className="data-list">
+          <div>
+            <dt>{t`Correo electrónico`}</dt>
+            <dd>{profile.email}</dd>
+          </div>
+          <div>
+            <dt>{t`Contraseña`}</dt>
+            <dd aria-label={t`Contraseña oculta`}>••••••••</dd>
+          </div>
+        </dl>
+        <button
+          type="button"
+          className="button button--secondary"
+          onClick={() => {
+            reset();
+            setSaved(false);
+            setEditing(true);
+          }}
+        >
+          <Trans>Cambiar correo o contraseña</Trans>
+        </button>
+      </>
+    );
+  }
+
+  return (
+    <form onSubmit={(event) => void save(event)} noValidate aria-label={t`Editar datos de acceso`}>
+      <Field label={t`Correo electrónico`} required error={errors.email}>
+        {({ id, describedBy, invalid }) => (
+          <input
+            id={id}
+            className="input"
+            type="email"
+            autoComplete="email"
+            value={email}
+            aria-invalid={invalid}
+            aria-describedby={describedBy}
+            onChange={(event) => setEmail(event.target.value)}
+          />
+        )}
+      </Field>
+      <Field label={t`Nueva contraseña`} error={errors.newPassword} help={t`Déjala vacía para conservar la actual.`}>
+        {({ id, describedBy, invalid }) => (
+          <PasswordInput
+            id={id}
+            autoComplete="new-password"
+            value={newPassword}
+            aria-invalid={invalid}
+            aria-describedby={describedBy}
+            onChange={(event) => setNewPassword(event.target.value)}
+          />
+        )}
+      </Field>
+      <Field label={t`Confirma la nueva contraseña`} error={errors.confirmation}>
+        {({ id, describedBy, invalid }) => (
+          <PasswordInput
+            id={id}
+            autoComplete="new-password"
+            value={confirmation}
+            aria-invalid={invalid}
+            aria-describedby={describedBy}
+            onChange={(event) => setConfirmation(event.target.value)}
+          />
+        )}
+      </Field>
+      <Field label={t`Contraseña actual`} required error={errors.currentPassword}>
+        {({ id, describedBy, invalid }) => (
+          <PasswordInput
+            id={id}
+            autoComplete="current-password"
+            value={currentPassword}
+            aria-invalid={invalid}
+            aria-describedby={describedBy}
+            onChange={(event) => setCurrentPassword(event.target.value)}
+          />
+        )}
+      </Field>
+      <SaveCancel failure={failure} pending={pending} onCancel={() => setEditing(false)} />
+    </form>
+  );
+}

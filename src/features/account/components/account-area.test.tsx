@@ -1,0 +1,143 @@
+import { screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { describe, expect, it } from 'vitest';
+import { ROLE_IDS } from '../../../lib/shared/accounts';
+import { renderApp } from '../../../testing/render';
+import { loggedInAs } from '../../../testing/session';
+
+describe('account area', () => {
+  it('sends an anonymous visitor to the login, and back afterwards', async () => {
+    const { router } = await renderApp('/co/mi-cuenta/mis-pedidos');
+    await waitFor(() => expect(router.state.location.pathname).toBe('/co/iniciar-sesion'));
+    expect(router.state.location.search).toBe(`?volver=${encodeURIComponent('/co/mi-cuenta/mis-pedidos')}`);
+  });
+
+  it('shows a doctor the menus of spec §2 under their group titles', async () => {
+    await loggedInAs('co');
+    await renderApp('/co/mi-cuenta');
+    const tools = await screen.findByRole('navigation', { name: 'Herramientas funcionales' });
+    expect(
+      within(tools)
+        .getAllByRole('link')
+        .map((link) => link.textContent),
+    ).toEqual(['Herramientas funcionales', 'Prescripción']);
+    const management = screen.getByRole('navigation', { name: 'Gestión y seguimiento' });
+    expect(
+      within(management)
+        .getAllByRole('link')
+        .map((link) => link.textContent),
+    ).toEqual(['Datos personales', 'Mis pacientes', 'Mis pedidos', 'Mis puntos', 'Mis favoritos']);
+    expect(await screen.findByRole('heading', { name: 'Mis datos' })).toBeTruthy();
+  });
+
+  it('gives a patient their own menu and refuses sections of other roles', async () => {
+    await loggedInAs('co', { role: { id: ROLE_IDS.patient, name: 'patient' }, email: 'paciente.co@demo.test' });
+    await renderApp('/co/mi-cuenta/mis-pacientes');
+    const tools = await screen.findByRole('navigation', { name: 'Herramientas funcionales' });
+    expect(
+      within(tools)
+        .getAllByRole('link')
+        .map((link) => link.textContent),
+    ).toEqual(['Mis prescripciones']);
+    expect(await screen.findByRole('heading', { name: 'Sección no disponible' })).toBeTruthy();
+  });
+
+  it('dims the professional tools of a doctor awaiting approval and says why', async () => {
+    await loggedInAs('co', { approval_status: 'pending' });
+    await renderApp('/co/mi-cuenta/datos-personales');
+    expect(await screen.findByText(/Tu cuenta está en revisión/)).toBeTruthy();
+    const tools = screen.getByRole('navigation', { name: 'Herramientas funcionales' });
+    expect(within(tools).queryAllByRole('link')).toHaveLength(0);
+    expect(within(tools).getByText('Prescripción').getAttribute('aria-disabled')).toBe('true');
+    expect(screen.getByRole('navigation', { name: 'Navegación principal' }).textContent).toContain('Prescripción');
+    expect(
+      within(screen.getByRole('navigation', { name: 'Navegación principal' })).queryByRole('link', {
+        name: 'Prescripción',
+      }),
+    ).toBeNull();
+  });
+
+  it('edits personal data with cancel and save', async () => {
+    await loggedInAs('co');
+    await renderApp('/co/mi-cuenta/datos-personales');
+    await userEvent.click(await screen.findByRole('button', { name: 'Editar' }));
+    const names = screen.getByLabelText(/Nombres/);
+    await userEvent.clear(names);
+    await userEvent.click(screen.getByRole('button', { name: 'Guardar' }));
+    expect(screen.getByText('Campo obligatorio')).toBeTruthy();
+    await userEvent.type(names, 'Carolina Andrea');
+    await userEvent.click(screen.getByRole('button', { name: 'Guardar' }));
+    expect(await screen.findByText('Tus datos se guardaron.')).toBeTruthy();
+    expect(screen.getByText('Carolina Andrea')).toBeTruthy();
+    expect(screen.getByRole('link', { name: /Carolina Andrea Mejía/ })).toBeTruthy();
+  });
+
+  it('uploads credentials and shows the refreshed status and history', async () => {
+    await loggedInAs('co');
+    await renderApp('/co/mi-cuenta/datos-personales');
+    expect((await screen.findByTestId('credentials-status')).textContent).toBe('Sin cargar');
+    const form = screen.getByRole('form', { name: 'Subir credenciales' });
+    await userEvent.click(within(form).getByRole('button', { name: 'Subir credenciales' }));
+    expect(within(form).getAllByText('Campo obligatorio')).toHaveLength(2);
+    const pdf = new File(['%PDF-1.7 tarjeta'], 'tarjeta.pdf', { type: 'application/pdf' });
+    await userEvent.upload(within(form).getByLabelText(/Archivos/), pdf);
+    await userEvent.selectOptions(within(form).getByLabelText(/Tipo de documento/), 'tarjeta-profesional');
+    await userEvent.click(within(form).getByRole('button', { name: 'Subir credenciales' }));
+    expect(await screen.findByText(/Recibimos tus credenciales/)).toBeTruthy();
+    expect(screen.getByTestId('credentials-status').textContent).toBe('En revisión');
+    expect(screen.getByRole('table').textContent).toContain('tarjeta.pdf');
+  });
+
+  it('refuses a file of the wrong type before uploading it', async () => {
+    await loggedInAs('co');
+    await renderApp('/co/mi-cuenta/datos-personales');
+    const form = await screen.findByRole('form', { name: 'Subir credenciales' });
+    const program = new File(['MZ'], 'tarjeta.exe', { type: 'application/x-msdownload' });
+    await userEvent.upload(within(form).getByLabelText(/Archivos/), program, { applyAccept: false });
+    expect(within(form).getByText(/Tipo de archivo no permitido/)).toBeTruthy();
+  });
+
+  it('logs out from the account menu, clearing only this country', async () => {
+    await loggedInAs('co');
+    await loggedInAs('mx', { email: 'otro@demo.test', uid: 'uid-otro-0000000000000000001' });
+    const { router } = await renderApp('/co/mi-cuenta/datos-personales');
+    await userEvent.click(await screen.findByRole('button', { name: 'Cerrar sesión' }));
+    await waitFor(() => expect(router.state.location.pathname).toBe('/co'));
+    expect(await screen.findByRole('link', { name: 'Iniciar sesión' })).toBeTruthy();
+    expect(document.cookie).toContain('sso_token_mx=');
+    expect(document.cookie).not.toContain('sso_token_co=');
+  });
+});
+
+describe('admin area', () => {
+  it('answers a non-admin with the Spanish no-permission screen', async () => {
+    await loggedInAs('co');
+    await renderApp('/co/admin/affiliate-management');
+    expect(await screen.findByRole('heading', { name: 'No tienes permiso para ver esta página' })).toBeTruthy();
+  });
+
+  it('lets an admin approve a pending professional from the English path too', async () => {
+    await loggedInAs('co', { role: { id: ROLE_IDS.admin, name: 'admin' }, email: 'admin@demo.test' });
+    await renderApp('/co/admin/affiliate-management');
+    const card = await screen.findByRole('article', { name: 'Jorge Paredes' });
+    expect(within(card).getByTestId('affiliate-status').textContent).toBe('Pendiente');
+    await userEvent.click(within(card).getByRole('button', { name: 'Aprobar' }));
+    await waitFor(() => expect(screen.queryByRole('article', { name: 'Jorge Paredes' })).toBeNull());
+    await userEvent.selectOptions(screen.getByLabelText('Estado'), 'approved');
+    expect(
+      within(await screen.findByRole('article', { name: 'Jorge Paredes' })).getByTestId('affiliate-status').textContent,
+    ).toBe('Aprobado');
+  });
+
+  it('asks for a reason before rejecting', async () => {
+    await loggedInAs('co', { role: { id: ROLE_IDS.admin, name: 'admin' }, email: 'admin@demo.test' });
+    await renderApp('/co/admin/gestion-afiliados');
+    const card = await screen.findByRole('article', { name: 'Jorge Paredes' });
+    await userEvent.click(within(card).getByRole('button', { name: 'Rechazar' }));
+    await userEvent.click(within(card).getByRole('button', { name: 'Confirmar rechazo' }));
+    expect(within(card).getByText('Indica el motivo del rechazo')).toBeTruthy();
+    await userEvent.type(within(card).getByRole('textbox'), 'La tarjeta profesional no es legible.');
+    await userEvent.click(within(card).getByRole('button', { name: 'Confirmar rechazo' }));
+    await waitFor(() => expect(screen.queryByRole('article', { name: 'Jorge Paredes' })).toBeNull());
+  });
+});

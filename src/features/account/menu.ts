@@ -1,0 +1,68 @@
+import { msg } from '@lingui/core/macro';
+import type { MessageDescriptor } from '@lingui/core';
+import type { Role } from '../../lib/shared/accounts';
+
+export interface AccountMenuItem {
+  path: string;
+  label: MessageDescriptor;
+  /** Professional tools wait for the approval (spec §4 gating). */
+  needsApproval: boolean;
+}
+
+export interface AccountMenuGroup {
+  title: MessageDescriptor;
+  items: AccountMenuItem[];
+}
+
+const item = (path: string, label: MessageDescriptor, needsApproval = false): AccountMenuItem => ({
+  path,
+  label,
+  needsApproval,
+});
+
+const PERSONAL_DATA = item('datos-personales', msg`Datos personales`);
+const ORDERS = item('mis-pedidos', msg`Mis pedidos`);
+const FAVOURITES = item('mis-favoritos', msg`Mis favoritos`);
+
+/** Spec §2: the account area's menus per role, under the groups 'functional tools' and 'management and follow-up'. */
+export function accountMenu(role: Role): AccountMenuGroup[] {
+  const toolsTitle = msg`Herramientas funcionales`;
+  const managementTitle = msg`Gestión y seguimiento`;
+  switch (role) {
+    case 'doctor':
+    case 'health_professional':
+      return [
+        {
+          title: toolsTitle,
+          items: [
+            item('herramientas-funcionales', msg`Herramientas funcionales`, true),
+            role === 'doctor'
+              ? item('prescripcion', msg`Prescripción`, true)
+              : item('recomendaciones', msg`Recomendaciones`, true),
+          ],
+        },
+        {
+          title: managementTitle,
+          items: [
+            PERSONAL_DATA,
+            item('mis-pacientes', msg`Mis pacientes`, true),
+            ORDERS,
+            item('mis-puntos', msg`Mis puntos`, true),
+            FAVOURITES,
+          ],
+        },
+      ];
+    case 'patient':
+      return [
+        { title: toolsTitle, items: [item('mis-prescripciones', msg`Mis prescripciones`)] },
+        { title: managementTitle, items: [PERSONAL_DATA, ORDERS, FAVOURITES] },
+      ];
+    case 'admin':
+      return [{ title: managementTitle, items: [PERSONAL_DATA] }];
+  }
+}
+
+/** Sections of the account area a role may open (anything else is a 404 for that role). */
+export function accountSections(role: Role): string[] {
+  return accountMenu(role).flatMap((group) => group.items.map((entry) => entry.path));
+}

@@ -1,0 +1,52 @@
+import { Trans, useLingui } from '@lingui/react/macro';
+import { Navigate, NavLink, Outlet, useLocation } from 'react-router';
+import { useCountry } from '../../../lib/use-country';
+import { useSession } from '../../auth/use-session';
+import { ADMIN_GROUPS } from '../sections';
+
+/** `/{c}/admin/...`: only admins enter; everyone else gets the Spanish 'no permission' screen. */
+export function AdminLayout() {
+  const { t, i18n } = useLingui();
+  const country = useCountry();
+  const session = useSession();
+  const location = useLocation();
+  if (!session) {
+    const back = encodeURIComponent(location.pathname);
+    return <Navigate to={`/${country}/iniciar-sesion?volver=${back}`} replace />;
+  }
+  if (session.user.role.name !== 'admin') {
+    return (
+      <section className="page not-found" aria-labelledby="forbidden-title">
+        <h1 id="forbidden-title">
+          <Trans>No tienes permiso para ver esta página</Trans>
+        </h1>
+        <p>
+          <Trans>El área de administración es solo para administradores del Dispensario.</Trans>
+        </p>
+      </section>
+    );
+  }
+  return (
+    <div className="page account">
+      <aside className="account__menu" aria-label={t`Menú de administración`}>
+        {ADMIN_GROUPS.map((group) => (
+          <nav key={group.title.id} aria-label={i18n._(group.title)} className="account__group">
+            <h2 className="account__group-title">{i18n._(group.title)}</h2>
+            <ul className="plain-list">
+              {group.sections.map((section) => (
+                <li key={section.path}>
+                  <NavLink to={`/${country}/admin/${section.path}`} className="account__link">
+                    {i18n._(section.label)}
+                  </NavLink>
+                </li>
+              ))}
+            </ul>
+          </nav>
+        ))}
+      </aside>
+      <div className="account__content">
+        <Outlet />
+      </div>
+    </div>
+  );
+}

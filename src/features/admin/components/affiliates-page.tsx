@@ -1,0 +1,255 @@
+import { Trans, useLingui } from '@lingui/react/macro';
+import { useQuery, useQueryClient } from '@tanstack/react-query';
+import { useState } from 'react';
+import { errorMessage } from '../../../lib/http';
+import { PURCHASE_LEVELS, type AffiliateDto, type ApprovalStatus } from '../../../lib/shared/accounts';
+import { countryById } from '../../../lib/shared/countries';
+import { useCountry } from '../../../lib/use-country';
+import {
+  affiliateQueries,
+  approveAffiliate,
+  openCredentialFile,
+  rejectAffiliate,
+  setPurchaseLevel,
+  type AffiliateFilters,
+} from '../api';
+
+/** Admin `gestion-afiliados`: professionals with their status and credentials; approve, reject, purchase level. */
+export function AffiliatesPage() {
+  const { t, i18n } = useLingui();
+  const country = useCountry();
+  const queryClient = useQueryClient();
+  const [filters, setFilters] = useState<AffiliateFilters>({ status: 'pending', role: '', search: '' });
+  const list = useQuery(affiliateQueries.list(country, filters));
+  const [busy, setBusy] = useState<number | null>(null);
+  const [failure, setFailure] = useState<string | null>(null);
+  const [rejecting, setRejecting] = useState<number | null>(null);
+  const [reason, setReason] = useState('');
+  const [reasonError, setReasonError] = useState<string | null>(null);
+
+  const statusLabels: Record<ApprovalStatus, string> = {
+    pending: t`Pendiente`,
+    approved: t`Aprobado`,
+    rejected: t`Rechazado`,
+  };
+  const roleLabels: Record<string, string> = { doctor: t`Médico`, health_professional: t`Profesional de la salud` };
+
+  async function act(id: number, action: () => Promise<unknown>) {
+    setBusy(id);
+    setFailure(null);
+    try {
+      await action();
+      await queryClient.invalidateQueries({ queryKey: affiliateQueries.all(country) });
+      return true;
+    } catch (error) {
+      setFailure(errorMessage(error));
+      return false;
+    } finally {
+      setBusy(null);
+    }
+  }
+
+  async function confirmReject(affiliate: AffiliateDto) {
+    if (!reason.trim()) {
+      setReasonError(t`Indica el motivo del rechazo`);
+      return;
+    }
+    const done = await act(affiliate.id, () => rejectAffiliate(country, affiliate.id, reason.trim()));
+    if (done) {
+      setRejecting(null);
+      setReason('');
+      setReasonError(null);
+    }
+  }
+
+  return (
+    <section className="stack" aria-labelledby="affiliates-title">
+      <h1 id="affiliates-title">
+        <Trans>Gestión de afiliados</Trans>
+      </h1>
+      <div className="filters" role="search">
+        <label className="field">
+          <span className="field__label">{t`Estado`}</span>
+          <select
+            className="select"
+            value={filters.status}
+            onChange={(event) => setFilters({ ...filters, status: event.target.value as ApprovalStatus | '' })}
+          >
+            <option value="">{t`Todos`}</option>
+            {(Object.keys(statusLabels) as ApprovalStatus[]).map((status) => (
+              <option key={status} value={status}>
+                {statusLabels[status]}
+              </option>
+            ))}
+          </select>
+        </label>
+        <label className="field">
+          <span className="field__label">{t`Buscar`}</span>
+          <input
+            className="input"
+            type="search"
+            value={filters.search}
+            placeholder={t`Nombre, correo o documento`}
+            onChange={(event) => setFilters({ ...filters, search: event.target.value })}
+          />
+        </label>
+      </div>
+      {failure && (
+        <p className="alert" role="alert">
+          {failure}
+        </p>
+      )}
+      {list.isPending && (
+        <p role="status" className="muted">
+          <Trans>Cargando afiliados…</Trans>
+        </p>
+      )}
+      {list.isError && (
+        <p className="alert" role="alert">
+          {errorMessage(list.error)}
+        </p>
+      )}
+      {list.data && list.data.data.length === 0 && (
+        <p className="empty-state">
+          <Trans>No hay profesionales con estos filtros.</Trans>
+        </p>
+      )}
+      {list.data?.data.map((affiliate) => (
+        <article key={affiliate.id} className="card affiliate" aria-label={affiliate.display_name}>
+          <header className="affiliate__header">
+            <div>
+              <h2 className="affiliate__name">{affiliate.display_name}</h2>
+              <p className="muted">
+                {roleLabels[affiliate.role] ?? affiliate.role} · {countryById(affiliate.country_id)?.name} ·{' '}
+                {affiliate.email} · {affiliate.document_number}
+              </p>
+              {affiliate.specialty && (
+                <p className="muted">
+                  {affiliate.specialty} · {affiliate.professional_license_number}
+                </p>
+              )}
+            </div>
+            <span className={`status status--${affiliate.approval_status}`} data-testid="affiliate-status">
+              {statusLabels[affiliate.approval_status]}
+            </span>
+          </header>
+          {affiliate.approval_reason && (
+            <p className="muted">
+              <Trans>Motivo: {affiliate.approval_reason}</Trans>
+            </p>
+          )}
+          <div className="affiliate__credentials">
+            <h3>
+              <Trans>Credenciales</Trans>
+            </h3>
+            {affiliate.credentials.history.length === 0 ? (
+              <p className="muted">
+                <Trans>Aún no ha cargado credenciales.</Trans>
+              </p>
+            ) : (
+              <ul className="plain-list">
+                {affiliate.credentials.history.map((entry) => (
+                  <li key={entry.id}>
+                    {i18n.date(entry.createdAt, { dateStyle: 'medium' })} · {entry.documentType} ·{' '}
+                    {entry.files.map((file) => (
+                      <button
+                        key={file.id}
+                        type="button"
+                        className="link-button"
+                        onClick={() =>
+                          void openCredentialFile(country, file.url).catch((error: unknown) =>
+                            setFailure(errorMessage(error)),
+                          )
+                        }
+                      >
+                        {file.name}
+                      </button>
+                    ))}
+                  </li>
+                ))}
+              </ul>
+            )}
+          </div>
+          <div className="affiliate__actions">
+            <label className="field">
+              <span className="field__label">{t`Nivel de compra`}</span>
+              <select
+                className="select"
+                value={affiliate.purchase_level_id ?? ''}
+                disabled={busy === affiliate.id}
+                onChange={(event) =>
+                  void act(affiliate.id, () => setPurchaseLevel(country, affiliate.id, Number(event.target.value)))
+                }
+              >
+                {PURCHASE_LEVELS.map((level) => (
+                  <option key={level.id} value={level.id}>
+                    {level.name}
+                  </option>
+                ))}
+              </select>
+            </label>
+            {affiliate.approval_status !== 'approved' && (
+              <button
+                type="button"
+                className="button button--primary"
+                disabled={busy === affiliate.id}
+                onClick={() =>
+                  void act(affiliate.id, () =>
+                    approveAffiliate(country, affiliate.id, affiliate.purchase_level_id ?? undefined),
+                  )
+                }
+              >
+                <Trans>Aprobar</Trans>
+              </button>
+            )}
+            {affiliate.approval_status !== 'rejected' && rejecting !== affiliate.id && (
+              <button
+                type="button"
+                className="button button--secondary"
+                disabled={busy === affiliate.id}
+                onClick={() => {
+                  setRejecting(affiliate.id);
+                  setReason('');
+                  setReasonError(null);
+                }}
+              >
+                <Trans>Rechazar</Trans>
+              </button>
+            )}
+          </div>
+          {rejecting === affiliate.id && (
+            <div className="affiliate__reject">
+              <label className="field">
+                <span className="field__label">
+                  {t`Motivo del rechazo`}
+                  <span className="field__required" aria-hidden="true">
+                    {' *'}
+                  </span>
+                </span>
+                <textarea className="textarea" value={reason} onChange={(event) => setReason(event.target.value)} />
+                {reasonError && (
+                  <span className="field__error" role="alert">
+                    {reasonError}
+                  </span>
+                )}
+              </label>
+              <div className="form-actions">
+                <button type="button" className="button button--ghost" onClick={() => setRejecting(null)}>
+                  <Trans>Cancelar</Trans>
+                </button>
+                <button
+                  type="button"
+                  className="button button--primary"
+                  disabled={busy === affiliate.id}
+                  onClick={() => void confirmReject(affiliate)}
+                >
+                  <Trans>Confirmar rechazo</Trans>
+                </button>
+              </div>
+            </div>
+          )}
+        </article>
+      ))}
+    </section>
+  );
+}

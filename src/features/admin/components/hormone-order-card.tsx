@@ -1,0 +1,169 @@
+import { Trans, useLingui } from '@lingui/react/macro';
+import { useState } from 'react';
+import { COUNTRY_NAMES_BY_ID } from '../../../lib/shared/countries';
+import type { OrderDto } from '../../../lib/shared/orders';
+import { ORDER_STATUS_LABELS, ORDER_STATUS_TONES, PRESCRIPTION_REVIEW_LABELS } from '../../orders/order-labels';
+import { formatOrderAmount, orderCountry } from '../../orders/order-format';
+import { formatCountryDate } from '../../../lib/dates';
+import { HormonePrescriptionViewer } from './hormone-prescription-viewer';
+
+interface HormoneOrderCardProps {
+  order: OrderDto;
+  busy: boolean;
+  /** Server error of the last action on this order, in Spanish. */
+  failure: string | null;
+  onApprove: () => void;
+  /** Resolves true when the rejection went through. */
+  onReject: (reason: string) => Promise<boolean>;
+}
+
+/** One hormone order: buyer, country, dates, items, total, the prescription inline, and the decision. */
+export function HormoneOrderCard({ order, busy, failure, onApprove, onReject }: HormoneOrderCardProps) {
+  const { t, i18n } = useLingui();
+  const [rejecting, setRejecting] = useState(false);
+  const [reason, setReason] = useState('');
+  const [reasonError, setReasonError] = useState<string | null>(null);
+  const placedIn = orderCountry(order);
+  const paidAt = order.paidAt ? formatCountryDate(order.paidAt, placedIn) : null;
+  const createdAt = formatCountryDate(order.createdAt, placedIn) ?? '—';
+  const reasonErrorId = `reject-reason-error-${order.id}`;
+  const pending = order.status === 'pending_prescription';
+
+  async function confirmReject() {
+    const trimmed = reason.trim();
+    if (!trimmed) {
+      setReasonError(t`Indica el motivo del rechazo`);
+      return;
+    }
+    setReasonError(null);
+    if (await onReject(trimmed)) {
+      setRejecting(false);
+      setReason('');
+    }
+  }
+
+  return (
+    <article className="card hormone-order" aria-label={order.number}>
+      <header className="affiliate__header">
+        <div>
+          <h2 className="affiliate__name">{order.number}</h2>
+          <p className="muted">
+            {order.buyer.display_name} · {order.buyer.email}
+          </p>
+          <p className="muted">
+            {COUNTRY_NAMES_BY_ID[order.countryId] ?? order.countryId} ·{' '}
+            {paidAt ? t`Pagado el ${paidAt}` : t`Creado el ${createdAt}`}
+          </p>
+        </div>
+        <span className={`status status--${ORDER_STATUS_TONES[order.status]}`} data-testid="hormone-order-status">
+          {i18n._(ORDER_STATUS_LABELS[order.status])}
+        </span>
+      </header>
+
+      <div className="hormone-order__body">
+        <div>
+          <h3 className="hormone-order__subtitle">
+            <Trans>Productos</Trans>
+          </h3>
+          <ul className="plain-list hormone-order__items">
+            {order.items.map((item, index) => (
+              <li key={`${item.productId}-${index}`}>
+                {item.name} × {item.quantity}
+              </li>
+            ))}
+          </ul>
+          <p className="hormone-order__total">
+            <Trans>Total: {formatOrderAmount(order.total, order)}</Trans>
+          </p>
+          {order.prescription && order.prescription.status !== 'pending' && (
+            <p className="muted">
+              <Trans>Fórmula: {i18n._(PRESCRIPTION_REVIEW_LABELS[order.prescription.status])}</Trans>
+              {order.prescription.reason && (
+                <>
+                  {' · '}
+                  <Trans>Motivo: {order.prescription.reason}</Trans>
+                </>
+              )}
+            </p>
+          )}
+        </div>
+        <div>
+          <h3 className="hormone-order__subtitle">
+            <Trans>Fórmula médica</Trans>
+          </h3>
+          {order.prescription ? (
+            <HormonePrescriptionViewer orderId={order.id} orderNumber={order.number} mime={order.prescription.mime} />
+          ) : (
+            <p className="muted">
+              <Trans>Este pedido no tiene una fórmula cargada.</Trans>
+            </p>
+          )}
+        </div>
+      </div>
+
+      {failure && (
+        <p className="alert" role="alert">
+          {failure}
+        </p>
+      )}
+
+      {pending && !rejecting && (
+        <div className="affiliate__actions">
+          <button type="button" className="button button--primary" disabled={busy} onClick={onApprove}>
+            <Trans>Aprobar</Trans>
+          </button>
+          <button
+            type="button"
+            className="button button--secondary"
+            disabled={busy}
+            onClick={() => {
+              setRejecting(true);
+              setReason('');
+              setReasonError(null);
+            }}
+          >
+            <Trans>Rechazar</Trans>
+          </button>
+        </div>
+      )}
+      {pending && rejecting && (
+        <div className="affiliate__reject">
+          <label className="field">
+            <span className="field__label">
+              {t`Motivo del rechazo`}
+              <span className="field__required" aria-hidden="true">
+                {' *'}
+              </span>
+            </span>
+            <textarea
+              className="textarea"
+              value={reason}
+              required
+              aria-invalid={reasonError !== null}
+              aria-describedby={reasonError ? reasonErrorId : undefined}
+              onChange={(event) => setReason(event.target.value)}
+            />
+            {reasonError && (
+              <span id={reasonErrorId} className="field__error" role="alert">
+                {reasonError}
+              </span>
+            )}
+          </label>
+          <div className="form-actions">
+            <button type="button" className="button button--ghost" disabled={busy} onClick={() => setRejecting(false)}>
+              <Trans>Cancelar</Trans>
+            </button>
+            <button
+              type="button"
+              className="button button--primary"
+              disabled={busy}
+              onClick={() => void confirmReject()}
+            >
+              <Trans>Confirmar rechazo</Trans>
+            </button>
+          </div>
+        </div>
+      )}
+    </article>
+  );
+}

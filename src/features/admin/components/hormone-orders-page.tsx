@@ -1,0 +1,157 @@
+import { Trans, useLingui } from '@lingui/react/macro';
+import { useQuery, useQueryClient } from '@tanstack/react-query';
+import { useState } from 'react';
+import { errorMessage } from '../../../lib/http';
+import { COUNTRIES, COUNTRY_CODES } from '../../../lib/shared/countries';
+import type { OrderDto } from '../../../lib/shared/orders';
+import { useCountry } from '../../../lib/use-country';
+import {
+  approveHormoneOrder,
+  HORMONE_ORDER_FILTER_STATUSES,
+  hormoneOrderQueries,
+  rejectHormoneOrder,
+  type HormoneOrderFilters,
+  type HormoneOrderFilterStatus,
+} from '../api';
+import { HormoneOrderCard } from './hormone-order-card';
+
+/**
+ * Admin `autorizacion-hormonas` (`hormones-auth`): paid hormone orders wait here until an admin checks the signed
+ * prescription and releases them for dispatch or rejects them (the order is cancelled and its payment voided).
+ */
+export function HormoneOrdersPage() {
+  const { t } = useLingui();
+  const country = useCountry();
+  const queryClient = useQueryClient();
+  const [filters, setFilters] = useState<HormoneOrderFilters>({ status: 'pending_prescription', countryId: null });
+  const list = useQuery(hormoneOrderQueries.list(country, filters));
+  const [busy, setBusy] = useState<number | null>(null);
+  const [failures, setFailures] = useState<Record<number, string>>({});
+  const [done, setDone] = useState<string | null>(null);
+
+  const tabLabels: Record<HormoneOrderFilterStatus, string> = {
+    pending_prescription: t`Pendientes`,
+    released: t`Liberados`,
+    cancelled: t`Cancelados`,
+  };
+  const emptyMessages: Record<HormoneOrderFilterStatus, string> = {
+    pending_prescription: t`No hay pedidos con fórmula pendiente de validación`,
+    released: t`No hay pedidos liberados con estos filtros.`,
+    cancelled: t`No hay pedidos cancelados con estos filtros.`,
+  };
+
+  async function act(order: OrderDto, action: () => Promise<unknown>, success: string): Promise<boolean> {
+    setBusy(order.id);
+    setDone(null);
+    setFailures(({ [order.id]: _previous, ...rest }) => rest);
+    try {
+      await action();
+      // Every tab and country filter may hold the order: refresh them all, the pending list first on screen.
+      await queryClient.invalidateQueries({ queryKey: hormoneOrderQueries.all(country) });
+      setDone(success);
+      return true;
+    } catch (error) {
+      setFailures((current) => ({ ...current, [order.id]: errorMessage(error) }));
+      return false;
+    } finally {
+      setBusy(null);
+    }
+  }
+
+  function approve(order: OrderDto) {
+    const number = order.number;
+    return act(
+      order,
+      () => approveHormoneOrder(country, order.id),
+      t`El pedido ${number} quedó liberado para despacho.`,
+    );
+  }
+
+  function reject(order: OrderDto, reason: string) {
+    const number = order.number;
+    return act(order, () => rejectHormoneOrder(country, order.id, reason), t`El pedido ${number} fue cancelado.`);
+  }
+
+  return (
+    <section className="stack" aria-labelledby="hormone-orders-title">
+      <h1 id="hormone-orders-title">
+        <Trans>Autorización de hormonas</Trans>
+      </h1>
+      <p className="muted">
+        <Trans>
+          Revisa la fórmula firmada de cada pedido con hormonas. Al aprobarla, el pedido se libera para despacho; al
+          rechazarla, se cancela y se anula el pago.
+        </Trans>
+      </p>
+      <div className="filters">
+        <div className="hormone-tabs" role="group" aria-label={t`Estado de la fórmula`}>
+          {HORMONE_ORDER_FILTER_STATUSES.map((status) => (
+            <button
+              key={status}
+              type="button"
+              className="filter-option hormone-tabs__option"
+              aria-pressed={filters.status === status}
+              onClick={() => {
+                setDone(null);
+                setFilters({ ...filters, status });
+              }}
+            >
+              {tabLabels[status]}
+            </button>
+          ))}
+        </div>
+        <label className="field">
+          <span className="field__label">{t`País`}</span>
+          <select
+            className="select"
+            value={filters.countryId ?? ''}
+            onChange={(event) =>
+              setFilters({ ...filters, countryId: event.target.value ? Number(event.target.value) : null })
+            }
+          >
+            <option value="">{t`Todos`}</option>
+            {COUNTRY_CODES.map((code) => (
+              <option key={code} value={COUNTRIES[code].countryId}>
+                {COUNTRIES[code].name}
+              </option>
+            ))}
+          </select>
+        </label>
+      </div>
+      {done && (
+        <p className="notice notice--success" role="status">
+          {done}
+        </p>
+      )}
+      {list.isPending && (
+        <p role="status" className="muted">
+          <Trans>Cargando pedidos…</Trans>
+        </p>
+      )}
+      {list.isError && (
+        <div className="alert" role="alert">
+          <p>{errorMessage(list.error)}</p>
+          <button
+            type="button"
+            className="button button--secondary"
+            disabled={list.isFetching}
+            onClick={() => void list.refetch()}
+          >
+            <Trans>Reintentar</Trans>
+          </button>
+        </div>
+      )}
+      {list.data && list.data.data.length === 0 && <p className="empty-state">{emptyMessages[filters.status]}</p>}
+      {list.data?.data.map((order) => (
+        <HormoneOrderCard
+          key={order.id}
+          order={order}
+          busy={busy === order.id}
+          failure={failures[order.id] ?? null}
+          onApprove={() => void approve(order)}
+          onReject={(reason) => reject(order, reason)}
+        />
+      ))}
+    </section>
+  );
+}

@@ -1,0 +1,161 @@
+import { Trans, useLingui } from '@lingui/react/macro';
+import { useQueryClient } from '@tanstack/react-query';
+import { useState, type FormEvent } from 'react';
+import { TextField } from '../../../components/ui/text-field';
+import { formatPoints, formatPrice } from '../../../lib/money';
+import { COUNTRIES, type CountryCode } from '../../../lib/shared/countries';
+import { pointsToMoney, type PointsConfigDto } from '../../../lib/shared/points';
+import { updatePointsConfig } from '../../points/admin-api';
+import {
+  checkConfigForm,
+  CONFIG_SERVER_FIELDS,
+  parseDecimal,
+  type ConfigField,
+  type ConfigForm,
+} from '../../points/admin-items';
+import { pointsFailure, serverFieldErrors, type PointsFailure } from '../../points/points-messages';
+
+/** The points an example conversion shows (spec §9: points × pointValue). */
+const EXAMPLE_POINTS = 1_000;
+
+interface PointsConfigFormProps {
+  /** The route's country: whose session makes the call. */
+  country: CountryCode;
+  /** The country whose config this form edits. */
+  target: CountryCode;
+  config: PointsConfigDto | undefined;
+}
+
+function formFrom(config: PointsConfigDto | undefined): ConfigForm {
+  return {
+    pointValue: config ? String(config.pointValue) : '',
+    purchaseRewardPercent: config ? String(config.purchaseRewardPercent) : '',
+    prescriptionRewardPercent: config ? String(config.prescriptionRewardPercent) : '',
+  };
+}
+
+/** One country's point value and reward percentages, with the money a thousand points are worth. */
+export function PointsConfigForm({ country, target, config }: PointsConfigFormProps) {
+  const { t } = useLingui();
+  const queryClient = useQueryClient();
+  const info = COUNTRIES[target];
+  const [form, setForm] = useState<ConfigForm>(() => formFrom(config));
+  const [errors, setErrors] = useState<Partial<Record<ConfigField, string>>>({});
+  const [failure, setFailure] = useState<PointsFailure | null>(null);
+  const [saved, setSaved] = useState(false);
+  const [saving, setSaving] = useState(false);
+
+  const countryName = info.name;
+  const currency = info.currency;
+  const pointValue = parseDecimal(form.pointValue);
+  const examplePoints = formatPoints(EXAMPLE_POINTS, target);
+  const exampleMoney = pointValue > 0 ? formatPrice(pointsToMoney(EXAMPLE_POINTS, pointValue), target) : null;
+  const unit = info.useCents ? t`En centavos de ${currency} por punto.` : t`En ${currency} por punto.`;
+
+  function change(field: ConfigField, value: string) {
+    setForm((current) => ({ ...current, [field]: value }));
+    setErrors((current) => ({ ...current, [field]: undefined }));
+    setSaved(false);
+  }
+
+  async function submit(event: FormEvent) {
+    event.preventDefault();
+    const problems = checkConfigForm(form);
+    setErrors(problems);
+    setFailure(null);
+    setSaved(false);
+    if (Object.keys(problems).length > 0) return;
+    setSaving(true);
+    try {
+      await updatePointsConfig(country, info.countryId, {
+        pointValue: parseDecimal(form.pointValue),
+        purchaseRewardPercent: parseDecimal(form.purchaseRewardPercent),
+        prescriptionRewardPercent: parseDecimal(form.prescriptionRewardPercent),
+      });
+      setSaved(true);
+      // Every country's screens read the whole config list: all of them must read it again.
+      await queryClient.invalidateQueries({
+        predicate: ({ queryKey }) => queryKey[0] === 'points' && queryKey[2] === 'config',
+      });
+    } catch (error) {
+      const fieldErrors = serverFieldErrors(error, CONFIG_SERVER_FIELDS);
+      setErrors(fieldErrors);
+      // The fields say what is wrong; the alert only points at them.
+      setFailure(
+        Object.keys(fieldErrors).length > 0
+          ? { message: t`Revisa los campos marcados.`, detail: null }
+          : pointsFailure(error, 'updateConfig'),
+      );
+    } finally {
+      setSaving(false);
+    }
+  }
+
+  return (
+    <form
+      className="card points-config"
+      aria-label={t`Configuración de puntos de ${countryName}`}
+      noValidate
+      onSubmit={submit}
+    >
+      <h3 className="points-config__country">{countryName}</h3>
+      {!config && (
+        <p className="notice">
+          <Trans>Este país aún no tiene programa de puntos: indica los tres valores para activarlo.</Trans>
+        </p>
+      )}
+      <div className="form-grid">
+        <TextField
+          label={t`Valor del punto`}
+          required
+          inputMode="decimal"
+          value={form.pointValue}
+          onValueChange={(value) => change('pointValue', value)}
+          error={errors.pointValue}
+          help={unit}
+        />
+        <TextField
+          label={t`Porcentaje por compras propias`}
+          required
+          inputMode="decimal"
+          value={form.purchaseRewardPercent}
+          onValueChange={(value) => change('purchaseRewardPercent', value)}
+          error={errors.purchaseRewardPercent}
+          help={t`Lo que el profesional recibe en puntos de lo que paga en sus pedidos (%).`}
+        />
+        <TextField
+          label={t`Porcentaje por compras de pacientes`}
+          required
+          inputMode="decimal"
+          value={form.prescriptionRewardPercent}
+          onValueChange={(value) => change('prescriptionRewardPercent', value)}
+          error={errors.prescriptionRewardPercent}
+          help={t`Lo que el profesional recibe en puntos de lo que pagan sus pacientes (%).`}
+        />
+      </div>
+      {exampleMoney && (
+        <p className="points-config__example" data-testid={`points-example-${target}`}>
+          <Trans>
+            Ejemplo: {examplePoints} = {exampleMoney}
+          </Trans>
+        </p>
+      )}
+      {failure && (
+        <div className="alert" role="alert">
+          <p>{failure.message}</p>
+          {failure.detail && <p>{failure.detail}</p>}
+        </div>
+      )}
+      {saved && (
+        <p className="notice notice--success" role="status">
+          <Trans>Configuración de {countryName} guardada.</Trans>
+        </p>
+      )}
+      <div className="form-actions">
+        <button type="submit" className="button button--primary" disabled={saving}>
+          {saving ? t`Guardando…` : t`Guardar`}
+        </button>
+      </div>
+    </form>
+  );
+}

@@ -1,0 +1,219 @@
+import { Trans, useLingui } from '@lingui/react/macro';
+import { Dialog } from 'radix-ui';
+import { useId, useState, type FormEvent } from 'react';
+import { Field } from '../../../components/ui/field';
+import { TextField } from '../../../components/ui/text-field';
+import { COUNTRIES, COUNTRY_CODES, type CountryCode } from '../../../lib/shared/countries';
+import { createPointsItem, updatePointsItem } from '../../points/admin-api';
+import {
+  checkItemForm,
+  ITEM_SERVER_FIELDS,
+  itemFormFrom,
+  itemInputFrom,
+  type ItemForm,
+  type ItemFormErrors,
+  type ItemFormField,
+} from '../../points/admin-items';
+import type { PointsItemKind } from '../../points/api';
+import type { PointsItem } from '../../points/points-items';
+import { failureOf, serverFieldErrors, type PointsFailure } from '../../points/points-messages';
+
+interface PointsConfigItemDialogProps {
+  country: CountryCode;
+  kind: PointsItemKind;
+  /** The item edited; undefined creates one. */
+  item: PointsItem | undefined;
+  onClose: () => void;
+  /** After the server stored it, with the name it has now. */
+  onSaved: (name: string) => Promise<void>;
+}
+
+/** Creates or edits an event, combo or point product: name, description, image, points, countries, period, active. */
+export function PointsConfigItemDialog({ country, kind, item, onClose, onSaved }: PointsConfigItemDialogProps) {
+  const { t } = useLingui();
+  const countriesId = useId();
+  const [form, setForm] = useState<ItemForm>(() => itemFormFrom(item, COUNTRIES[country].countryId));
+  const [errors, setErrors] = useState<ItemFormErrors>({});
+  const [failure, setFailure] = useState<PointsFailure | null>(null);
+  const [saving, setSaving] = useState(false);
+
+  const titles: Record<PointsItemKind, [string, string]> = {
+    event: [t`Nuevo evento`, t`Editar evento`],
+    combo: [t`Nuevo combo`, t`Editar combo`],
+    product: [t`Nuevo producto de puntos`, t`Editar producto de puntos`],
+  };
+  const title = titles[kind][item ? 1 : 0];
+
+  function change<F extends ItemFormField>(field: F, value: ItemForm[F]) {
+    setForm((current) => ({ ...current, [field]: value }));
+    setErrors((current) => ({ ...current, [field]: undefined }));
+  }
+
+  function toggleCountry(countryId: number, checked: boolean) {
+    change(
+      'countries',
+      checked ? [...form.countries, countryId] : form.countries.filter((candidate) => candidate !== countryId),
+    );
+  }
+
+  async function submit(event: FormEvent) {
+    event.preventDefault();
+    const problems = checkItemForm(kind, form);
+    setErrors(problems);
+    setFailure(null);
+    if (Object.keys(problems).length > 0) return;
+    setSaving(true);
+    try {
+      const input = itemInputFrom(kind, form);
+      await (item ? updatePointsItem(country, kind, item.id, input) : createPointsItem(country, kind, input));
+      await onSaved(input.name);
+      onClose();
+    } catch (error) {
+      const fieldErrors = serverFieldErrors(error, ITEM_SERVER_FIELDS);
+      setErrors(fieldErrors);
+      // The fields say what is wrong; the alert only points at them.
+      setFailure(
+        Object.keys(fieldErrors).length > 0
+          ? { message: t`Revisa los campos marcados.`, detail: null }
+          : failureOf(error, t`No se pudo guardar. Revisa los datos e intenta de nuevo.`),
+      );
+    } finally {
+      setSaving(false);
+    }
+  }
+
+  return (
+    <Dialog.Root
+      open
+      onOpenChange={(open) => {
+        if (!open && !saving) onClose();
+      }}
+    >
+      <Dialog.Portal>
+        <Dialog.Overlay className="dialog__overlay" />
+        <Dialog.Content className="dialog points-config-dialog" aria-describedby={undefined}>
+          <Dialog.Title>{title}</Dialog.Title>
+          <form aria-label={title} noValidate onSubmit={submit}>
+            <TextField
+              label={t`Nombre`}
+              required
+              value={form.name}
+              onValueChange={(value) => change('name', value)}
+              error={errors.name}
+              maxLength={120}
+            />
+            <Field label={t`Descripción`} error={errors.description}>
+              {({ id, describedBy, invalid }) => (
+                <textarea
+                  id={id}
+                  className="textarea"
+                  value={form.description}
+                  maxLength={2000}
+                  aria-invalid={invalid}
+                  aria-describedby={describedBy}
+                  onChange={(event) => change('description', event.target.value)}
+                />
+              )}
+            </Field>
+            <TextField
+              label={t`URL de la imagen`}
+              type="url"
+              value={form.image}
+              onValueChange={(value) => change('image', value)}
+              error={errors.image}
+              help={t`Opcional. Sin imagen se muestra un marcador.`}
+            />
+            <TextField
+              label={kind === 'product' ? t`Precio en puntos` : t`Puntos requeridos`}
+              required
+              inputMode="numeric"
+              value={form.points}
+              onValueChange={(value) => change('points', value)}
+              error={errors.points}
+            />
+            <fieldset
+              className={
+                errors.countries
+                  ? 'field field--invalid points-config-dialog__countries'
+                  : 'field points-config-dialog__countries'
+              }
+              aria-describedby={errors.countries ? `${countriesId}-error` : undefined}
+            >
+              <legend className="field__label">
+                {t`Países`}
+                <span className="field__required" aria-hidden="true">
+                  {' *'}
+                </span>
+              </legend>
+              {COUNTRY_CODES.map((code) => (
+                <label key={code} className="choice">
+                  <input
+                    type="checkbox"
+                    checked={form.countries.includes(COUNTRIES[code].countryId)}
+                    onChange={(event) => toggleCountry(COUNTRIES[code].countryId, event.target.checked)}
+                  />
+                  <span>{COUNTRIES[code].name}</span>
+                </label>
+              ))}
+              {errors.countries && (
+                <p id={`${countriesId}-error`} className="field__error" role="alert">
+                  {errors.countries}
+                </p>
+              )}
+            </fieldset>
+            {kind === 'event' && (
+              <div className="form-grid">
+                <TextField
+                  label={t`Inicio`}
+                  required
+                  type="datetime-local"
+                  value={form.startDate}
+                  onValueChange={(value) => change('startDate', value)}
+                  error={errors.startDate}
+                  help={t`En la hora de este dispositivo.`}
+                />
+                <TextField
+                  label={t`Fin`}
+                  required
+                  type="datetime-local"
+                  value={form.endDate}
+                  onValueChange={(value) => change('endDate', value)}
+                  error={errors.endDate}
+                />
+              </div>
+            )}
+            <label className="choice">
+              <input
+                type="checkbox"
+                checked={form.isActive}
+                onChange={(event) => change('isActive', event.target.checked)}
+              />
+              <span>
+                <Trans>Activo: se ofrece a los profesionales de los países elegidos</Trans>
+              </span>
+            </label>
+            {errors.isActive && (
+              <p className="field__error" role="alert">
+                {errors.isActive}
+              </p>
+            )}
+            {failure && (
+              <div className="alert" role="alert">
+                <p>{failure.message}</p>
+                {failure.detail && <p>{failure.detail}</p>}
+              </div>
+            )}
+            <div className="dialog__actions">
+              <Dialog.Close className="button button--ghost" type="button" disabled={saving}>
+                <Trans>Cancelar</Trans>
+              </Dialog.Close>
+              <button type="submit" className="button button--primary" disabled={saving}>
+                {saving ? t`Guardando…` : t`Guardar`}
+              </button>
+            </div>
+          </form>
+        </Dialog.Content>
+      </Dialog.Portal>
+    </Dialog.Root>
+  );
+}

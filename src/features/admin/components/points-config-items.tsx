@@ -1,0 +1,199 @@
+import { Trans, useLingui } from '@lingui/react/macro';
+import { useQuery, useQueryClient } from '@tanstack/react-query';
+import { useState } from 'react';
+import { formatPoints } from '../../../lib/money';
+import type { CountryCode } from '../../../lib/shared/countries';
+import { pointsAdminQueries, updatePointsItem } from '../../points/admin-api';
+import { pointsQueries, type PointsItemKind } from '../../points/api';
+import { formatDeviceDateTime } from '../../points/points-format';
+import { toPointsItem, type PointsItem } from '../../points/points-items';
+import { failureOf, pointsFailure, type PointsFailure, type PointsStoreError } from '../../points/points-messages';
+import { PointsConfigItemDialog } from './points-config-item-dialog';
+
+const LOAD_ERRORS: Record<PointsItemKind, PointsStoreError> = { event: 'events', combo: 'combos', product: 'products' };
+
+/** The dialog open: a creation (no item) or an edit. */
+type Editing = { item: PointsItem | undefined } | null;
+
+/** Every event, combo or point product (active or not, every country), with create, edit and (de)activate. */
+export function PointsConfigItems({ country, kind }: { country: CountryCode; kind: PointsItemKind }) {
+  const { t } = useLingui();
+  const queryClient = useQueryClient();
+  const list = useQuery(pointsAdminQueries.items(country, kind));
+  const [editing, setEditing] = useState<Editing>(null);
+  const [busy, setBusy] = useState<number | null>(null);
+  const [failure, setFailure] = useState<PointsFailure | null>(null);
+  const [notice, setNotice] = useState<string | null>(null);
+  const items = list.data?.map((dto) => toPointsItem(kind, dto)) ?? [];
+  // An active event outside its period is not offered: the status says whether it is over or still to come.
+  const [now] = useState(() => Date.now());
+
+  const labels: Record<PointsItemKind, { create: string; empty: string; caption: string }> = {
+    event: { create: t`Nuevo evento`, empty: t`Aún no hay eventos.`, caption: t`Eventos` },
+    combo: { create: t`Nuevo combo`, empty: t`Aún no hay combos.`, caption: t`Combos` },
+    product: {
+      create: t`Nuevo producto de puntos`,
+      empty: t`Aún no hay productos de puntos.`,
+      caption: t`Productos de puntos`,
+    },
+  };
+
+  /** The admin list and every country's catalogue show the change. */
+  async function refresh() {
+    await queryClient.invalidateQueries(pointsQueries.catalogues());
+  }
+
+  async function setActive(item: PointsItem, isActive: boolean) {
+    setBusy(item.id);
+    setFailure(null);
+    setNotice(null);
+    try {
+      await updatePointsItem(country, kind, item.id, { isActive });
+      await refresh();
+      const name = item.name;
+      setNotice(isActive ? t`«${name}» está activo.` : t`«${name}» quedó inactivo: ya no se ofrece.`);
+    } catch (error) {
+      setFailure(failureOf(error, t`No se pudo cambiar el estado. Intenta de nuevo.`));
+    } finally {
+      setBusy(null);
+    }
+  }
+
+  return (
+    <div className="stack">
+      <div>
+        <button type="button" className="button button--primary" onClick={() => setEditing({ item: undefined })}>
+          {labels[kind].create}
+        </button>
+      </div>
+      {notice && (
+        <p className="notice notice--success" role="status">
+          {notice}
+        </p>
+      )}
+      {failure && (
+        <div className="alert" role="alert">
+          <p>{failure.message}</p>
+          {failure.detail && <p>{failure.detail}</p>}
+        </div>
+      )}
+      {list.isPending && (
+        <p className="muted" role="status">
+          <Trans>Cargando…</Trans>
+        </p>
+      )}
+      {list.isError && (
+        <div className="alert" role="alert">
+          <p>{pointsFailure(list.error, LOAD_ERRORS[kind]).message}</p>
+          <button
+            type="button"
+            className="button button--secondary"
+            disabled={list.isFetching}
+            onClick={() => void list.refetch()}
+          >
+            <Trans>Reintentar</Trans>
+          </button>
+        </div>
+      )}
+      {list.data && items.length === 0 && <p className="empty-state">{labels[kind].empty}</p>}
+      {items.length > 0 && (
+        <div className="points-config__table-wrap">
+          <table className="table">
+            <caption className="visually-hidden">{labels[kind].caption}</caption>
+            <thead>
+              <tr>
+                <th scope="col">{t`Nombre`}</th>
+                <th scope="col" className="points-numeric">
+                  {t`Puntos`}
+                </th>
+                <th scope="col">{t`Países`}</th>
+                {kind === 'event' && <th scope="col">{t`Vigencia`}</th>}
+                <th scope="col">{t`Estado`}</th>
+                <th scope="col">{t`Acciones`}</th>
+              </tr>
+            </thead>
+            <tbody>
+              {items.map((item) => {
+                const name = item.name;
+                return (
+                  <tr key={item.id}>
+                    <th scope="row">{name}</th>
+                    <td className="points-numeric">{formatPoints(item.points, country)}</td>
+                    <td>{item.countries.map((entry) => entry.name).join(', ')}</td>
+                    {kind === 'event' && (
+                      <td>
+                        {item.startDate && item.endDate
+                          ? `${formatDeviceDateTime(item.startDate, country)} – ${formatDeviceDateTime(item.endDate, country)}`
+                          : '—'}
+                      </td>
+                    )}
+                    <td>
+                      {item.deletedAt ? (
+                        <span className="status status--rejected">{t`Eliminado`}</span>
+                      ) : !item.isActive ? (
+                        <span className="status">{t`Inactivo`}</span>
+                      ) : item.endDate && Date.parse(item.endDate) < now ? (
+                        <span className="status">{t`Terminado`}</span>
+                      ) : item.startDate && Date.parse(item.startDate) > now ? (
+                        <span className="status status--pending">{t`Programado`}</span>
+                      ) : (
+                        <span className="status status--approved">{t`Activo`}</span>
+                      )}
+                    </td>
+                    <td>
+                      <div className="points-config__actions">
+                        <button
+                          type="button"
+                          className="button button--secondary"
+                          aria-label={t`Editar ${name}`}
+                          disabled={busy === item.id}
+                          onClick={() => setEditing({ item })}
+                        >
+                          <Trans>Editar</Trans>
+                        </button>
+                        {item.deletedAt ? null : item.isActive ? (
+                          <button
+                            type="button"
+                            className="button button--ghost"
+                            aria-label={t`Desactivar ${name}`}
+                            disabled={busy === item.id}
+                            onClick={() => void setActive(item, false)}
+                          >
+                            <Trans>Desactivar</Trans>
+                          </button>
+                        ) : (
+                          <button
+                            type="button"
+                            className="button button--ghost"
+                            aria-label={t`Activar ${name}`}
+                            disabled={busy === item.id}
+                            onClick={() => void setActive(item, true)}
+                          >
+                            <Trans>Activar</Trans>
+                          </button>
+                        )}
+                      </div>
+                    </td>
+                  </tr>
+                );
+              })}
+            </tbody>
+          </table>
+        </div>
+      )}
+      {editing && (
+        <PointsConfigItemDialog
+          country={country}
+          kind={kind}
+          item={editing.item}
+          onClose={() => setEditing(null)}
+          onSaved={async (name) => {
+            setFailure(null);
+            setNotice(editing.item ? t`Cambios de «${name}» guardados.` : t`«${name}» creado.`);
+            await refresh();
+          }}
+        />
+      )}
+    </div>
+  );
+}

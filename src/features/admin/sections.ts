@@ -1,0 +1,46 @@
+import { msg } from '@lingui/core/macro';
+import type { MessageDescriptor } from '@lingui/core';
+
+export interface AdminSection {
+  /** Spanish path, the canonical one. */
+  path: string;
+  /** English variant path of spec §2, an alias of the same screen. */
+  englishPath: string;
+  label: MessageDescriptor;
+}
+
+export interface AdminGroup {
+  title: MessageDescriptor;
+  sections: AdminSection[];
+}
+
+/** Spec §2: six sections under the groups 'functional tools' and 'system configuration'. */
+export const ADMIN_GROUPS: AdminGroup[] = [
+  {
+    title: msg`Herramientas funcionales`,
+    sections: [
+      { path: 'herramientas-funcionales', englishPath: 'functional-tools', label: msg`Herramientas funcionales` },
+      {
+        path: 'configuracion-prescripcion',
+        englishPath: 'prescription-settings',
+        label: msg`Configuración de prescripción`,
+      },
+    ],
+  },
+  {
+    title: msg`Configuración del sistema`,
+    sections: [
+      { path: 'gestion-afiliados', englishPath: 'affiliate-management', label: msg`Gestión de afiliados` },
+      { path: 'configuracion-puntos', englishPath: 'points-configuration', label: msg`Configuración de puntos` },
+      { path: 'libreria', englishPath: 'document-library', label: msg`Librería` },
+      { path: 'autorizacion-hormonas', englishPath: 'hormones-auth', label: msg`Autorización de hormonas` },
+    ],
+  },
+];
+
+export const ADMIN_SECTIONS = ADMIN_GROUPS.flatMap((group) => group.sections);
+
+/** Resolves a Spanish or English section path to its section. */
+export function adminSection(path: string | undefined): AdminSection | undefined {
+  return ADMIN_SECTIONS.find((section) => section.path === path || section.englishPath === path);
+}

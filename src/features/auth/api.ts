@@ -1,0 +1,46 @@
+import { queryOptions } from '@tanstack/react-query';
+import { authClient, gatewayClient } from '../../lib/http';
+import type {
+  DynamicAuthResponseDto,
+  FormErrorDto,
+  FormSchemaDto,
+  InvitationPreviewDto,
+} from '../../lib/shared/accounts';
+import type { CountryCode } from '../../lib/shared/countries';
+import type { FormValues } from '../../lib/shared/form-validation';
+
+export const formQueries = {
+  schema: (country: CountryCode, idOrKey: string | number) =>
+    queryOptions({
+      queryKey: ['forms', country, String(idOrKey)] as const,
+      queryFn: ({ signal }) => authClient.request<FormSchemaDto>(`/forms/${idOrKey}`, { country, signal }),
+      staleTime: Infinity,
+    }),
+};
+
+export const invitationQueries = {
+  preview: (country: CountryCode, token: string) =>
+    queryOptions({
+      queryKey: ['invitations', country, 'preview', token] as const,
+      queryFn: ({ signal }) =>
+        gatewayClient.request<InvitationPreviewDto>(`/invitations/${encodeURIComponent(token)}`, { country, signal }),
+    }),
+};
+
+/** Spec §5: dynamic forms are validated on the server before submit; a non-empty list blocks the submit. */
+export async function validateOnServer(country: CountryCode, idOrKey: string | number, values: FormValues) {
+  const answer = await authClient.request<{ errors: FormErrorDto[] }>(`/forms/${idOrKey}/validate`, {
+    method: 'POST',
+    country,
+    body: values,
+  });
+  return answer.errors ?? [];
+}
+
+export function registerWithForm(country: CountryCode, key: string, values: FormValues) {
+  return authClient.request<DynamicAuthResponseDto>(`/auth/dynamic/register/${key}`, {
+    method: 'POST',
+    country,
+    body: values,
+  });
+}

@@ -1,0 +1,67 @@
+import { screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { describe, expect, it } from 'vitest';
+import { readToken } from '../../../lib/session-tokens';
+import { renderApp } from '../../../testing/render';
+
+async function fillDoctorStepOne() {
+  await userEvent.type(await screen.findByLabelText(/Nombres/), 'Laura');
+  await userEvent.type(screen.getByLabelText(/Apellidos/), 'Vélez');
+  await userEvent.type(screen.getByLabelText(/Número de documento/), '80123456');
+  await userEvent.click(screen.getByRole('button', { name: 'Siguiente' }));
+}
+
+describe('registration', () => {
+  it('asks a patient without invitation to contact an agent or decline', async () => {
+    await renderApp('/co/registro');
+    await userEvent.click(await screen.findByRole('button', { name: /Soy paciente/ }));
+    const dialog = await screen.findByRole('dialog', { name: 'El registro de pacientes es por invitación' });
+    await userEvent.click(within(dialog).getByRole('button', { name: 'No, gracias' }));
+    expect(screen.queryByRole('dialog')).toBeNull();
+  });
+
+  it('walks a doctor through two steps, marks required fields and shows the server list of errors', async () => {
+    await renderApp('/co/registro');
+    await userEvent.click(await screen.findByRole('button', { name: /Soy médico/ }));
+    await userEvent.click(await screen.findByRole('button', { name: 'Siguiente' }));
+    expect(screen.getAllByText('Campo obligatorio').length).toBeGreaterThanOrEqual(3);
+
+    await fillDoctorStepOne();
+    expect(await screen.findByLabelText(/Correo electrónico/)).toBeTruthy();
+    await userEvent.type(screen.getByLabelText(/Correo electrónico/), 'medico.co@demo.test');
+    await userEvent.type(screen.getByLabelText(/^Contraseña/), 'Segura123');
+    await userEvent.click(screen.getByRole('checkbox', { name: /Acepto los términos/ }));
+    await userEvent.click(screen.getByRole('button', { name: 'Crear cuenta' }));
+    const alert = await screen.findByText('Revisa estos datos:');
+    expect(alert.closest('[role="alert"]')?.textContent).toContain('Ya existe una cuenta con este correo.');
+  });
+
+  it('registers, logs in and goes to personal data after a second', async () => {
+    const { router } = await renderApp('/co/registro');
+    await userEvent.click(await screen.findByRole('button', { name: /Soy médico/ }));
+    await fillDoctorStepOne();
+    await userEvent.type(await screen.findByLabelText(/Correo electrónico/), 'laura.velez@correo.test');
+    await userEvent.type(screen.getByLabelText(/^Contraseña/), 'Segura123');
+    await userEvent.click(screen.getByRole('checkbox', { name: /Acepto los términos/ }));
+    await userEvent.click(screen.getByRole('button', { name: 'Crear cuenta' }));
+    expect(await screen.findByText('¡Tu cuenta está lista!')).toBeTruthy();
+    expect(readToken('co')).toBe('token-nuevo');
+    await waitFor(() => expect(router.state.location.pathname).toBe('/co/mi-cuenta/datos-personales'), {
+      timeout: 3000,
+    });
+  });
+
+  it('prefills and locks what an invitation fixes', async () => {
+    await renderApp('/co/registro?invitacion=invitacion-valida');
+    expect(await screen.findByText(/Carolina Mejía te invitó/)).toBeTruthy();
+    const names = await screen.findByLabelText(/Nombres/);
+    expect((names as HTMLInputElement).value).toBe('Lucía');
+    expect((names as HTMLInputElement).disabled).toBe(true);
+    expect((screen.getByLabelText(/Número de documento/) as HTMLInputElement).disabled).toBe(true);
+  });
+
+  it('explains an invalid invitation', async () => {
+    await renderApp('/co/registro?invitacion=vencida');
+    expect((await screen.findByRole('alert')).textContent).toContain('La invitación no es válida o ya expiró.');
+  });
+});

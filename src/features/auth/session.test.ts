@@ -1,0 +1,104 @@
+import { createStore } from 'jotai';
+import { http, HttpResponse } from 'msw';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { readToken, storeToken } from '../../lib/session-tokens';
+import { TEST_API } from '../../testing/api-url';
+import { TEST_PASSWORD } from '../../testing/handlers/auth';
+import { server } from '../../testing/msw-server';
+import { expiredSessionNoticeAtom, sessionsAtom } from './atoms';
+import { isLoggingOut, LOGGING_OUT_FLAG_MS, login, logout, validateAllSessions } from './session';
+
+afterEach(() => {
+  vi.useRealTimers();
+  for (const country of ['co', 'mx', 'pe']) document.cookie = `sso_token_${country}=; Max-Age=0; Path=/`;
+});
+
+describe('per-country sessions (spec §4)', () => {
+  it('logs in, stores the token of that country and marks the session authenticated', async () => {
+    const store = createStore();
+    await login('co', { method: 'email', email: 'medico.co@demo.test', password: TEST_PASSWORD }, store);
+    const session = store.get(sessionsAtom).co;
+    expect(session?.isAuthenticated).toBe(true);
+    expect(session?.user.email).toBe('medico.co@demo.test');
+    expect(session?.user.displayName).toBe('Carolina Mejía');
+    expect(readToken('co')).toMatch(/^token-/);
+    expect(store.get(sessionsAtom).mx).toBeNull();
+  });
+
+  it('logs in by document too', async () => {
+    const store = createStore();
+    await login('pe', { method: 'document', document: '52345674', password: TEST_PASSWORD }, store);
+    expect(store.get(sessionsAtom).pe?.user.role.name).toBe('patient');
+  });
+
+  it('refuses an answer without a session token', async () => {
+    server.use(http.post(`${TEST_API}/auth/email-login`, () => HttpResponse.json({ id: 1 })));
+    const store = createStore();
+    await expect(
+      login('co', { method: 'email', email: 'medico.co@demo.test', password: TEST_PASSWORD }, store),
+    ).rejects.toThrow('Token de sesión no generado');
+    expect(store.get(sessionsAtom).co).toBeNull();
+  });
+
+  it('shows the server message for a wrong password', async () => {
+    const store = createStore();
+    await expect(
+      login('co', { method: 'email', email: 'medico.co@demo.test', password: 'mala' }, store),
+    ).rejects.toThrow('Correo o contraseña incorrectos.');
+  });
+
+  it('refuses an e-mail already logged in another country of this browser', async () => {
+    const store = createStore();
+    await login('co', { method: 'email', email: 'medico.co@demo.test', password: TEST_PASSWORD }, store);
+    await expect(
+      login('mx', { method: 'email', email: 'MEDICO.co@demo.test', password: TEST_PASSWORD }, store),
+    ).rejects.toThrow('Este usuario ya está logueado en otro país');
+    expect(store.get(sessionsAtom).mx).toBeNull();
+  });
+
+  it('keeps two users logged in two countries at once, and logout leaves the other', async () => {
+    const store = createStore();
+    await login('co', { method: 'email', email: 'medico.co@demo.test', password: TEST_PASSWORD }, store);
+    await login('mx', { method: 'email', email: 'paciente.co@demo.test', password: TEST_PASSWORD }, store);
+    expect(store.get(sessionsAtom).mx?.user.role.name).toBe('patient');
+    await logout('co', store);
+    expect(store.get(sessionsAtom).co).toBeNull();
+    expect(readToken('co')).toBeUndefined();
+    expect(store.get(sessionsAtom).mx?.user.email).toBe('paciente.co@demo.test');
+    expect(readToken('mx')).toBeDefined();
+  });
+
+  it('clears the session even when the server cannot be reached, and holds the logging-out flag 3 s', async () => {
+    const store = createStore();
+    await login('co', { method: 'email', email: 'medico.co@demo.test', password: TEST_PASSWORD }, store);
+    server.use(http.post(`${TEST_API}/auth/logout`, () => HttpResponse.error()));
+    vi.useFakeTimers({ toFake: ['setTimeout'] });
+    const done = logout('co', store);
+    expect(isLoggingOut()).toBe(true);
+    await vi.runAllTimersAsync();
+    await done;
+    expect(store.get(sessionsAtom).co).toBeNull();
+    expect(isLoggingOut()).toBe(false);
+    expect(LOGGING_OUT_FLAG_MS).toBe(3000);
+  });
+
+  it('validates every country with a token on start and expires the ones the server refuses', async () => {
+    const store = createStore();
+    await login('co', { method: 'email', email: 'medico.co@demo.test', password: TEST_PASSWORD }, store);
+    storeToken('pe', 'token-revocado');
+    store.set(sessionsAtom, (sessions) => ({ ...sessions, pe: { ...sessions.co!, country: 'pe' } }));
+    await validateAllSessions(store);
+    expect(store.get(sessionsAtom).co?.isAuthenticated).toBe(true);
+    expect(store.get(sessionsAtom).pe).toBeNull();
+    expect(readToken('pe')).toBeUndefined();
+    expect(store.get(expiredSessionNoticeAtom)).toBe('pe');
+  });
+
+  it('keeps a stored session while offline', async () => {
+    const store = createStore();
+    await login('co', { method: 'email', email: 'medico.co@demo.test', password: TEST_PASSWORD }, store);
+    server.use(http.get(`${TEST_API}/auth/sso/validate`, () => HttpResponse.error()));
+    await validateAllSessions(store);
+    expect(store.get(sessionsAtom).co?.isAuthenticated).toBe(true);
+  });
+});

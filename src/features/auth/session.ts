@@ -1,0 +1,180 @@
+import { t } from '@lingui/core/macro';
+import type { createStore } from 'jotai';
+import { ApiError, authClient, requestDetail } from '../../lib/http';
+import { clearToken, readToken, storeToken } from '../../lib/session-tokens';
+import type { LoginResponseDto, ProfileDto, ValidateResponseDto } from '../../lib/shared/accounts';
+import { COUNTRY_CODES, type CountryCode } from '../../lib/shared/countries';
+import { appStore, flushPersistedState } from '../../lib/store';
+import { expiredSessionNoticeAtom, sessionsAtom, toSessionUser } from './atoms';
+
+type Store = ReturnType<typeof createStore>;
+
+/** Spec §4: while logging out, session validation skips; the flag clears itself after 3 s. */
+export const LOGGING_OUT_FLAG = 'isLoggingOut';
+export const LOGGING_OUT_FLAG_MS = 3000;
+
+export function isLoggingOut(): boolean {
+  try {
+    return sessionStorage.getItem(LOGGING_OUT_FLAG) === 'true';
+  } catch {
+    return false;
+  }
+}
+
+function setLoggingOut(active: boolean): void {
+  try {
+    if (active) sessionStorage.setItem(LOGGING_OUT_FLAG, 'true');
+    else sessionStorage.removeItem(LOGGING_OUT_FLAG);
+  } catch {
+    // Storage disabled: validation may run during logout, which only re-reads a session being closed.
+  }
+}
+
+/** Stores the token and marks the country's session authenticated with the user's profile. */
+export function establishSession(
+  country: CountryCode,
+  token: string,
+  profile: ProfileDto,
+  expiresAt: string,
+  store: Store = appStore,
+): void {
+  storeToken(country, token);
+  store.set(sessionsAtom, (sessions) => ({
+    ...sessions,
+    [country]: { country, isAuthenticated: true, user: toSessionUser(profile), lastActivity: Date.now(), expiresAt },
+  }));
+}
+
+/** Forgets the country's token and session; other countries keep theirs. */
+export function clearSession(country: CountryCode, store: Store = appStore): void {
+  clearToken(country);
+  store.set(sessionsAtom, (sessions) => ({ ...sessions, [country]: null }));
+}
+
+/** Spec §4: a 401 clears that country's token and session and shows the session-expired message. */
+export function expireSession(country: CountryCode, store: Store = appStore): void {
+  clearSession(country, store);
+  store.set(expiredSessionNoticeAtom, country);
+}
+
+/**
+ * Spec §5: an e-mail already logged in another country is refused. The server enforces it too; checking here
+ * first spares a round trip and keeps the message the same when the browser already knows.
+ */
+export function assertNotLoggedElsewhere(country: CountryCode, email: string, store: Store = appStore): void {
+  const sessions = store.get(sessionsAtom);
+  const elsewhere = COUNTRY_CODES.some(
+    (other) => other !== country && sessions[other]?.user.email.toLowerCase() === email.trim().toLowerCase(),
+  );
+  if (elsewhere) {
+    throw new ApiError(
+      t`Este usuario ya está logueado en otro país`,
+      'http',
+      requestDetail('POST', '/auth/email-login', 409),
+      409,
+    );
+  }
+}
+
+export type LoginCredentials =
+  { method: 'email'; email: string; password: string } | { method: 'document'; document: string; password: string };
+
+export async function login(country: CountryCode, credentials: LoginCredentials, store: Store = appStore) {
+  if (credentials.method === 'email') assertNotLoggedElsewhere(country, credentials.email, store);
+  const answer =
+    credentials.method === 'email'
+      ? await authClient.request<LoginResponseDto>('/auth/email-login', {
+          method: 'POST',
+          country,
+          body: { email: credentials.email.trim(), password: credentials.password },
+          unauthorizedMeansExpiredSession: false,
+        })
+      : await authClient.request<LoginResponseDto>('/auth/document-login', {
+          method: 'POST',
+          country,
+          body: { document: credentials.document.trim(), password: credentials.password },
+          unauthorizedMeansExpiredSession: false,
+        });
+  if (!answer?.sessionToken) {
+    throw new ApiError(t`Token de sesión no generado`, 'http', requestDetail('POST', '/auth/login', 200));
+  }
+  establishSession(country, answer.sessionToken, answer.profile, answer.expiresAt, store);
+  // A session must be on disk before the next page load reads it: wait for the write, not just start it.
+  await flushPersistedState();
+  return answer;
+}
+
+/**
+ * Spec §4: logout tells the server with the stored token, then always clears the country's session, whatever the
+ * server answered; the flag keeps validation from resurrecting it meanwhile.
+ */
+export async function logout(country: CountryCode, store: Store = appStore): Promise<void> {
+  setLoggingOut(true);
+  const token = readToken(country);
+  try {
+    if (token) await authClient.request('/auth/logout', { method: 'POST', country, body: { token } });
+  } catch {
+    // Offline or already expired: the local session goes anyway; the server's expires by itself within a day.
+  } finally {
+    clearSession(country, store);
+    setTimeout(() => setLoggingOut(false), LOGGING_OUT_FLAG_MS);
+  }
+}
+
+/** Re-reads one country's session from the server. Offline keeps the stored session; 401 expires it. */
+export async function validateCountrySession(country: CountryCode, store: Store = appStore): Promise<void> {
+  if (!readToken(country) || isLoggingOut()) return;
+  try {
+    const answer = await authClient.request<ValidateResponseDto>('/auth/sso/validate', { country });
+    store.set(sessionsAtom, (sessions) => ({
+      ...sessions,
+      [country]: {
+        country,
+        isAuthenticated: true,
+        user: toSessionUser(answer.user),
+        lastActivity: Date.now(),
+        expiresAt: answer.expiresAt,
+      },
+    }));
+  } catch (error) {
+    if (error instanceof ApiError && error.kind === 'unauthorized') expireSession(country, store);
+  }
+}
+
+/**
+ * Countries with a token but no stored session (storage cleared, or the page left before the session was written):
+ * the server knows who they are, so ask before the screens decide the visitor is anonymous.
+ */
+export async function recoverSessionsFromTokens(store: Store = appStore): Promise<CountryCode[]> {
+  const sessions = store.get(sessionsAtom);
+  const missing = COUNTRY_CODES.filter((country) => !sessions[country] && readToken(country));
+  await Promise.all(missing.map((country) => validateCountrySession(country, store)));
+  return missing;
+}
+
+/** Spec §4: on start the product validates every country that has a stored token. */
+export async function validateAllSessions(
+  store: Store = appStore,
+  { except = [] }: { except?: readonly CountryCode[] } = {},
+): Promise<void> {
+  // A session whose token vanished (cookie expired, cleared by the user) is not a session any more.
+  const sessions = store.get(sessionsAtom);
+  for (const country of COUNTRY_CODES) {
+    if (sessions[country] && !readToken(country)) clearSession(country, store);
+  }
+  await Promise.all(
+    COUNTRY_CODES.filter((country) => readToken(country) && !except.includes(country)).map((country) =>
+      validateCountrySession(country, store),
+    ),
+  );
+}
+
+/** After the user edits their profile, the session shows the new data at once. */
+export function updateSessionProfile(country: CountryCode, profile: ProfileDto, store: Store = appStore): void {
+  store.set(sessionsAtom, (sessions) => {
+    const session = sessions[country];
+    return session
+      ? { ...sessions, [country]: { ...session, user: toSessionUser(profile), lastActivity: Date.now() } }
+      : sessions;
+  });
+}

@@ -1,0 +1,226 @@
+import { Trans, useLingui } from '@lingui/react/macro';
+import { useInfiniteQuery, useQuery } from '@tanstack/react-query';
+import { useSetAtom } from 'jotai';
+import { useEffect, useState } from 'react';
+import { useSearchParams } from 'react-router';
+import { ApiError, errorMessage } from '../../../lib/http';
+import { PRODUCTS_PAGE_SIZE } from '../../../lib/shared/catalogue';
+import { useOnline } from '../../../lib/use-online';
+import { useCountry } from '../../../lib/use-country';
+import { useViewerKey } from '../../auth/use-viewer-key';
+import { productQueries } from '../api';
+import { filterMenuAtom } from '../atoms';
+import { filtersFromParams, SORT_OPTIONS, type SortOption } from '../catalog-params';
+import { searchLocally } from '../local-search';
+import { ProductGrid } from './product-grid';
+import { SerialSearch } from './serial-search';
+
+/**
+ * Rows kept for the categories while they load: the categories a patient or visitor sees (three of five), so the
+ * filters below them do not jump when the list arrives (a layout shift on phones, where filters come first).
+ */
+const PLACEHOLDER_CATEGORY_ROWS = 3;
+
+/** Typing pauses this long before the search reaches the server. */
+const SEARCH_DEBOUNCE_MS = 300;
+
+export function CatalogPage() {
+  const { t } = useLingui();
+  const country = useCountry();
+  const viewer = useViewerKey();
+  const [params, setParams] = useSearchParams();
+  const { sort, ...filters } = filtersFromParams(params);
+  const setFilterMenu = useSetAtom(filterMenuAtom);
+  const [searchText, setSearchText] = useState(filters.search ?? '');
+  const categories = useQuery(productQueries.categories(country, viewer));
+  const forms = useQuery(productQueries.forms(country, viewer, filters.categoryId));
+  const query = useInfiniteQuery(productQueries.list(country, viewer, filters));
+  const everything = useQuery(productQueries.everything(country, viewer));
+  const online = useOnline();
+  const [localVisible, setLocalVisible] = useState(PRODUCTS_PAGE_SIZE);
+  // Offline, or the server out of reach: the device answers from its copy of the catalogue.
+  const unreachable = query.isError && query.error instanceof ApiError && query.error.kind === 'network';
+  const local = (!online || unreachable) && everything.data ? searchLocally(everything.data.data, filters) : null;
+  const products = local ? local.slice(0, localVisible) : (query.data?.pages.flatMap((page) => page.data) ?? []);
+  const total = local ? local.length : (query.data?.pages[0]?.total ?? 0);
+  const hasMore = local ? localVisible < local.length : query.hasNextPage;
+  const allCount = categories.data?.data.reduce((sum, category) => sum + category.count, 0);
+
+  useEffect(() => {
+    const current = params.get('buscar') ?? '';
+    if (searchText.trim() === current) return;
+    const timer = setTimeout(() => update({ buscar: searchText.trim() || null }), SEARCH_DEBOUNCE_MS);
+    return () => clearTimeout(timer);
+    // Only the typed text schedules a search; `update` reads the latest params itself.
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, [searchText]);
+
+  function update(changes: Record<string, string | null>) {
+    setLocalVisible(PRODUCTS_PAGE_SIZE);
+    setParams(
+      (previous) => {
+        const next = new URLSearchParams(previous);
+        for (const [key, value] of Object.entries(changes)) {
+          if (value === null) next.delete(key);
+          else next.set(key, value);
+        }
+        return next;
+      },
+      { replace: true },
+    );
+  }
+
+  function chooseCategory(id: number | null, name: string | null) {
+    setFilterMenu({ filterId: id, filterName: name, isCollapsed: true });
+    update({ categoria: id === null ? null : String(id), forma: null });
+  }
+
+  const sortLabels: Record<SortOption, string> = {
+    'name-asc': t`Nombre (A-Z)`,
+    'name-desc': t`Nombre (Z-A)`,
+    'price-asc': t`Menor precio`,
+    'price-desc': t`Mayor precio`,
+    'created_at-desc': t`Más recientes`,
+  };
+
+  return (
+    <section className="page catalog" aria-labelledby="catalog-title">
+      <header className="page__header">
+        <h1 id="catalog-title">
+          <Trans>Herramientas funcionales</Trans>
+        </h1>
+        <p className="page__lead">
+          <Trans>Suplementos, fitoterapia y fórmulas de calidad farmacéutica para tu estrategia terapéutica.</Trans>
+        </p>
+      </header>
+      <div className="catalog__layout">
+        <aside className="catalog__filters" aria-label={t`Filtros`}>
+          <nav aria-label={t`Categorías`}>
+            <h2 className="account__group-title">{t`Categorías`}</h2>
+            <ul className="plain-list">
+              <li>
+                <button
+                  type="button"
+                  className="filter-option"
+                  aria-pressed={filters.categoryId === undefined}
+                  onClick={() => chooseCategory(null, null)}
+                >
+                  {t`Todos`} {allCount !== undefined && <span className="filter-option__count">{allCount}</span>}
+                </button>
+              </li>
+              {categories.isPending &&
+                Array.from({ length: PLACEHOLDER_CATEGORY_ROWS }, (_, index) => (
+                  <li key={index} className="filter-option filter-option--placeholder" aria-hidden="true" />
+                ))}
+              {categories.data?.data.map((category) => (
+                <li key={category.id}>
+                  <button
+                    type="button"
+                    className="filter-option"
+                    aria-pressed={filters.categoryId === category.id}
+                    onClick={() => chooseCategory(category.id, category.name)}
+                  >
+                    {category.name} <span className="filter-option__count">{category.count}</span>
+                  </button>
+                </li>
+              ))}
+            </ul>
+          </nav>
+          <label className="field">
+            <span className="field__label">{t`Forma farmacéutica`}</span>
+            <select
+              className="select"
+              value={filters.pharmaceuticalFormId ?? ''}
+              onChange={(event) => update({ forma: event.target.value || null })}
+            >
+              <option value="">{t`Todas`}</option>
+              {forms.data?.data.map((form) => (
+                <option key={form.id} value={form.id}>
+                  {form.name} ({form.count})
+                </option>
+              ))}
+            </select>
+          </label>
+          <SerialSearch country={country} />
+        </aside>
+        <div className="catalog__results">
+          <div className="catalog__toolbar">
+            <label className="field catalog__search">
+              <span className="field__label">{t`Buscar`}</span>
+              <input
+                type="search"
+                className="input"
+                value={searchText}
+                placeholder={t`Nombre, ingrediente o beneficio`}
+                onChange={(event) => setSearchText(event.target.value)}
+              />
+            </label>
+            <label className="field">
+              <span className="field__label">{t`Ordenar por`}</span>
+              <select className="select" value={sort} onChange={(event) => update({ orden: event.target.value })}>
+                {SORT_OPTIONS.map((option) => (
+                  <option key={option} value={option}>
+                    {sortLabels[option]}
+                  </option>
+                ))}
+              </select>
+            </label>
+          </div>
+          {local && (
+            <p className="notice" role="status">
+              <Trans>Sin conexión: resultados del catálogo guardado en este dispositivo.</Trans>
+            </p>
+          )}
+          {!local && query.isPending && (
+            <p role="status" className="muted">
+              <Trans>Cargando productos…</Trans>
+            </p>
+          )}
+          {!local && query.isError && !query.data && (
+            <div role="alert" className="alert">
+              <p>
+                <Trans>Error al cargar productos</Trans>
+              </p>
+              <p className="muted">{errorMessage(query.error)}</p>
+              <button type="button" className="button button--secondary" onClick={() => void query.refetch()}>
+                <Trans>Reintentar</Trans>
+              </button>
+            </div>
+          )}
+          {(local ?? query.data) && products.length === 0 && (
+            <p className="empty-state">
+              <Trans>No se encontraron productos.</Trans>
+            </p>
+          )}
+          {products.length > 0 && (
+            <>
+              <p className="muted" aria-live="polite">
+                <Trans>
+                  Mostrando {products.length} de {total} productos
+                </Trans>
+              </p>
+              <ProductGrid products={products} country={country} />
+              {hasMore && (
+                <div className="catalog__more">
+                  <button
+                    type="button"
+                    className="button button--secondary"
+                    onClick={() =>
+                      local ? setLocalVisible((visible) => visible + PRODUCTS_PAGE_SIZE) : void query.fetchNextPage()
+                    }
+                    disabled={query.isFetchingNextPage}
+                  >
+                    {query.isFetchingNextPage ? <Trans>Cargando…</Trans> : <Trans>Cargar más</Trans>}
+                  </button>
+                </div>
+              )}
+            </>
+          )}
+          <p className="catalog__vat-note">
+            <Trans>Los productos marcados con asterisco (*) incluyen IVA.</Trans>
+          </p>
+        </div>
+      </div>
+    </section>
+  );
+}

@@ -1,0 +1,37 @@
+import { Trans } from '@lingui/react/macro';
+import { useQuery } from '@tanstack/react-query';
+import { Link } from 'react-router';
+import { errorMessage } from '../../../lib/http';
+import { useCountry } from '../../../lib/use-country';
+import { useViewerKey } from '../../auth/use-viewer-key';
+import { productQueries } from '../api';
+import { ProductGrid } from './product-grid';
+
+export function FeaturedProducts() {
+  const country = useCountry();
+  const viewer = useViewerKey();
+  const query = useQuery(productQueries.featured(country, viewer));
+  return (
+    <section className="section" aria-labelledby="featured-title">
+      <div className="section__header">
+        <h2 id="featured-title">
+          <Trans>Productos destacados</Trans>
+        </h2>
+        <Link to={`/${country}/herramientas`} className="link-arrow">
+          <Trans>Ver todas las herramientas</Trans>
+        </Link>
+      </div>
+      {query.isPending && (
+        <p role="status" className="muted">
+          <Trans>Cargando productos…</Trans>
+        </p>
+      )}
+      {query.isError && !query.data && (
+        <p role="alert" className="alert">
+          <Trans>Error al cargar productos destacados</Trans> · {errorMessage(query.error)}
+        </p>
+      )}
+      {query.data && <ProductGrid products={query.data.data} country={country} />}
+    </section>
+  );
+}

@@ -1,0 +1,113 @@
+import { Trans, useLingui } from '@lingui/react/macro';
+import { useQuery } from '@tanstack/react-query';
+import { Link, useParams } from 'react-router';
+import { ApiError, errorMessage } from '../../../lib/http';
+import { formatPoints } from '../../../lib/money';
+import { useProductActions } from '../../../lib/product-actions';
+import { useCountry } from '../../../lib/use-country';
+import { useViewerKey } from '../../auth/use-viewer-key';
+import { productQueries } from '../api';
+import { responsiveImage } from '../image-sources';
+import { hasStock, presentationText } from '../product-facts';
+import { ProductPrice } from './product-price';
+
+export function ProductPage() {
+  const renderActions = useProductActions();
+  const { t } = useLingui();
+  const country = useCountry();
+  const viewer = useViewerKey();
+  const { slug = '' } = useParams();
+  const query = useQuery(productQueries.detail(country, viewer, slug));
+
+  if (query.isPending) {
+    return (
+      <p className="page muted" role="status">
+        <Trans>Cargando producto…</Trans>
+      </p>
+    );
+  }
+  if (query.isError) {
+    const missing = query.error instanceof ApiError && query.error.status === 404;
+    return (
+      <section className="page not-found" role="alert">
+        <h1>{missing ? t`Producto no encontrado` : t`Error al cargar el producto ${slug}`}</h1>
+        <p>{missing ? t`Es posible que ya no esté disponible en este país.` : errorMessage(query.error)}</p>
+        <Link to={`/${country}/herramientas`} className="button button--primary">
+          <Trans>Ver herramientas</Trans>
+        </Link>
+      </section>
+    );
+  }
+
+  const product = query.data;
+  const image = responsiveImage(product.image, '(min-width: 900px) 480px, 100vw');
+  const presentation = presentationText(product);
+  const available = hasStock(product);
+  return (
+    <article className="page product-page" aria-labelledby="product-title">
+      <nav className="breadcrumbs" aria-label={t`Ruta`}>
+        <Link to={`/${country}/herramientas`}>{t`Herramientas`}</Link> ·{' '}
+        <Link to={`/${country}/herramientas?categoria=${product.category.id}`}>{product.category.name}</Link>
+      </nav>
+      <div className="product-page__layout">
+        <div className="product-page__media">
+          {image ? (
+            <img {...image} alt={product.name} width={480} height={480} fetchPriority="high" />
+          ) : (
+            <div className="product-card__placeholder" aria-hidden="true" />
+          )}
+        </div>
+        <div className="product-page__info">
+          <p className="product-card__tag">{product.tag || product.category.name}</p>
+          <h1 id="product-title">
+            {product.name}
+            {product.price?.vat_included && <span aria-hidden="true">*</span>}
+          </h1>
+          <ProductPrice product={product} country={country} className="product-page__price" />
+          {product.points_price !== null && (
+            <p className="muted">
+              <Trans>O canjéalo por {formatPoints(product.points_price, country)}</Trans>
+            </p>
+          )}
+          <dl className="data-list">
+            {presentation && (
+              <div>
+                <dt>{t`Presentación`}</dt>
+                <dd>{presentation}</dd>
+              </div>
+            )}
+            {product.pharmaceutical_form && (
+              <div>
+                <dt>{t`Forma farmacéutica`}</dt>
+                <dd>{product.pharmaceutical_form.name}</dd>
+              </div>
+            )}
+            {product.capsule_info && (
+              <div>
+                <dt>{t`Composición`}</dt>
+                <dd>{product.capsule_info}</dd>
+              </div>
+            )}
+            <div>
+              <dt>{t`Disponibilidad`}</dt>
+              <dd data-testid="product-stock">
+                {!available
+                  ? t`Agotado`
+                  : product.stock.tracked && product.stock.quantity !== null
+                    ? t`${product.stock.quantity} disponibles`
+                    : t`Disponible`}
+              </dd>
+            </div>
+          </dl>
+          {renderActions?.(product, 'page')}
+          <p className="product-page__description">{product.description}</p>
+          {product.price?.vat_included && (
+            <p className="catalog__vat-note">
+              <Trans>Los productos marcados con asterisco (*) incluyen IVA.</Trans>
+            </p>
+          )}
+        </div>
+      </div>
+    </article>
+  );
+}

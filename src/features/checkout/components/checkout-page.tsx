@@ -1,0 +1,264 @@
+import { Trans, useLingui } from '@lingui/react/macro';
+import { useAtom } from 'jotai';
+import { useCallback, useEffect, useState, type ReactNode } from 'react';
+import { Link } from 'react-router';
+import { ApiError, errorMessage } from '../../../lib/http';
+import { leaveTo } from '../../../lib/navigation';
+import { COUNTRIES, type CountryCode } from '../../../lib/shared/countries';
+import { HORMONE_PRESCRIPTION_DOCUMENT_TYPE, type QuoteDto, type QuoteRequestDto } from '../../../lib/shared/orders';
+import { phoneDigits } from '../../../lib/shared/phone';
+import { flushPersistedState } from '../../../lib/store';
+import { useSession } from '../../auth/use-session';
+import { useViewerKey } from '../../auth/use-viewer-key';
+import { isPointsItem, type CartState } from '../../cart/cart-rules';
+import { uploadCredentials } from '../../credentials/api';
+import { usePointsAccess } from '../../points/use-points-access';
+import { createOrder } from '../api';
+import { checkoutAtom, CHECKOUT_STEPS, type CheckoutStep } from '../atoms';
+import { checkoutFormAtom } from '../form-atom';
+import { EMPTY_CUSTOMER, type CheckoutForm } from '../checkout-form';
+import { checkDataStep } from '../checkout-validation';
+import { DataStep } from './data-step';
+import { PaymentStep } from './payment-step';
+import { SummaryStep } from './summary-step';
+
+interface CheckoutPageProps {
+  country: CountryCode;
+  cart: CartState;
+  /** Step 1, the bag, belongs to the cart. */
+  renderBag: () => ReactNode;
+}
+
+type SessionUser = NonNullable<ReturnType<typeof useSession>>['user'];
+
+/** The buyer's own data as the first guess for the checkout's personal data. */
+function customerFromProfile(user: SessionUser, country: CountryCode): CheckoutForm['customer'] {
+  const profile = user.personalInfo;
+  const [firstName = '', ...secondNames] = profile.first_name.trim().split(/\s+/);
+  const [firstLastName = '', ...secondLastNames] = profile.last_name.trim().split(/\s+/);
+  return {
+    firstName,
+    secondName: secondNames.join(' '),
+    firstLastName,
+    secondLastName: secondLastNames.join(' '),
+    typeID: profile.document_type_id,
+    numberID: profile.document_number ?? '',
+    countryCode: profile.country_code ?? COUNTRIES[country].dialCode,
+    phoneNumber: profile.phone_number ?? '',
+    email: user.email,
+  };
+}
+
+const isBlankCustomer = (customer: CheckoutForm['customer']) =>
+  Object.entries(customer).every(([key, value]) => value === EMPTY_CUSTOMER[key as keyof typeof EMPTY_CUSTOMER]);
+
+/**
+ * A step is only shown when the ones before it are complete: a checkout restored after logging out (the form is
+ * purged) or edited in another tab goes back to the first step that lacks something.
+ */
+function reachableStep(step: CheckoutStep, form: CheckoutForm, needsPrescription: boolean): CheckoutStep {
+  if (step <= 2) return step;
+  if (Object.keys(checkDataStep(form, { email: '', phone: '' }).errors).length > 0) return 2;
+  if (step === 4 && (!form.paymentMethod || (needsPrescription && !form.prescription))) return 3;
+  return step;
+}
+
+/** `/{c}/bolsa`: the four checkout steps (spec §2, §4): bag, data, payment and summary. */
+export function CheckoutPage({ country, cart, renderBag }: CheckoutPageProps) {
+  const { t } = useLingui();
+  const session = useSession(country);
+  const viewer = useViewerKey();
+  const [checkout, setCheckout] = useAtom(checkoutAtom);
+  const [form, setForm] = useAtom(checkoutFormAtom);
+  const [paying, setPaying] = useState(false);
+  const [payError, setPayError] = useState<string | null>(null);
+  const user = session?.user ?? null;
+  const pointsAccess = usePointsAccess();
+  const empty = cart.cartItems.length === 0;
+  const step = reachableStep(empty ? 1 : checkout.step, form, cart.isHormonesAdded);
+  const stepLabels = [t`Bolsa`, t`Datos`, t`Pago`, t`Resumen`];
+
+  useEffect(() => {
+    if (user && isBlankCustomer(form.customer)) {
+      setForm((previous) => ({ ...previous, customer: customerFromProfile(user, country) }));
+    }
+  }, [user, form.customer, setForm, country]);
+
+  function goTo(next: CheckoutStep) {
+    setPayError(null);
+    // A payment attempt belongs to the summary it was made from: leaving it starts a new attempt.
+    setForm((previous) => (previous.pendingSourceId ? { ...previous, pendingSourceId: null } : previous));
+    setCheckout((previous) => ({ ...previous, step: next }));
+    window.scrollTo({ top: 0 });
+  }
+
+  const request: QuoteRequestDto = {
+    countryId: COUNTRIES[country].countryId,
+    items: cart.cartItems
+      .filter((item) => !isPointsItem(item))
+      .map((item) => ({ productId: item.id, quantity: item.quantity })),
+    pointItems: cart.cartItems.filter(isPointsItem).map((item) => ({ productId: item.id, quantity: item.quantity })),
+    promoCode: form.promoCode || null,
+    discountPoints: checkout.discountPoints,
+  };
+
+  const rememberQuote = useCallback(
+    (quote: QuoteDto) =>
+      setCheckout((previous) => ({
+        ...previous,
+        discounts: { role: quote.doctorDiscount, points: quote.pointsDiscount, code: quote.promoDiscount },
+        infoCoupon: quote.coupon
+          ? { code: quote.coupon.code, discountType: quote.coupon.discountType, id: quote.coupon.id }
+          : null,
+        productPoints: quote.productPoints,
+      })),
+    [setCheckout],
+  );
+
+  async function uploadPrescription(file: File, onProgress: (fraction: number) => void): Promise<number> {
+    if (!user) throw new Error(t`Inicia sesión para adjuntar la fórmula.`);
+    const status = await uploadCredentials(
+      country,
+      {
+        files: [file],
+        userId: user.id,
+        documentType: HORMONE_PRESCRIPTION_DOCUMENT_TYPE,
+        contactNumber: phoneDigits(form.customer.phoneNumber) || (user.personalInfo.phone_number ?? ''),
+        countryCode: form.customer.countryCode || COUNTRIES[country].dialCode,
+      },
+      onProgress,
+    );
+    const entry = status.history
+      .filter((candidate) => candidate.documentType === HORMONE_PRESCRIPTION_DOCUMENT_TYPE)
+      .sort((a, b) => b.createdAt.localeCompare(a.createdAt) || b.id - a.id)[0];
+    if (!entry) throw new Error(t`No se pudo registrar la fórmula. Intenta de nuevo.`);
+    return entry.id;
+  }
+
+  async function pay() {
+    if (!form.paymentMethod) return;
+    setPaying(true);
+    setPayError(null);
+    const sourceId = form.pendingSourceId ?? crypto.randomUUID();
+    // The key is on disk before the request leaves: after a timeout or a crash the retry reuses it.
+    setForm((previous) => ({ ...previous, pendingSourceId: sourceId }));
+    await flushPersistedState();
+    try {
+      const response = await createOrder(country, {
+        ...request,
+        sourceId,
+        customer: { ...form.customer, countryCode: form.customer.countryCode || COUNTRIES[country].dialCode },
+        bill: form.bill,
+        address: form.address,
+        saveAddress: form.saveAddress && form.addressId === null,
+        paymentMethod: form.paymentMethod,
+        prescriptionDocumentId: form.prescription?.documentId ?? null,
+      });
+      leaveTo(response.payment.redirectUrl);
+    } catch (error) {
+      // The server refused this order (no stock, bad data): the next attempt is a new one. After a network
+      // failure or a timeout the order may exist, so the key stays for the retry.
+      const refused = error instanceof ApiError && error.kind === 'http' && (error.status ?? 500) < 500;
+      if (refused) setForm((previous) => ({ ...previous, pendingSourceId: null }));
+      setPayError(errorMessage(error));
+      setPaying(false);
+    }
+  }
+
+  return (
+    <section className="page checkout" aria-labelledby="checkout-title">
+      <h1 id="checkout-title">
+        <Trans>Bolsa de compras</Trans>
+      </h1>
+      {!empty && (
+        <ol className="checkout__steps" aria-label={t`Pasos de la compra`}>
+          {CHECKOUT_STEPS.map((name, index) => {
+            const number = (index + 1) as CheckoutStep;
+            return (
+              <li
+                key={name}
+                className={number === step ? 'checkout__step checkout__step--current' : 'checkout__step'}
+                aria-current={number === step ? 'step' : undefined}
+              >
+                <span className="checkout__step-number">{number}</span> {stepLabels[index]}
+              </li>
+            );
+          })}
+        </ol>
+      )}
+
+      {step === 1 && (
+        <>
+          {renderBag()}
+          {!empty && (
+            <div className="checkout__actions">
+              <Link to={`/${country}/herramientas`} className="button button--secondary">
+                <Trans>Seguir comprando</Trans>
+              </Link>
+              <button type="button" className="button button--primary" onClick={() => goTo(2)}>
+                <Trans>Continuar</Trans>
+              </button>
+            </div>
+          )}
+        </>
+      )}
+
+      {step > 1 && !user && (
+        <div className="card stack checkout__login">
+          <p>
+            <Trans>Inicia sesión para continuar con tu compra. Tu bolsa te espera.</Trans>
+          </p>
+          <div className="checkout__actions">
+            <button type="button" className="button button--secondary" onClick={() => goTo(1)}>
+              <Trans>Volver a la bolsa</Trans>
+            </button>
+            <Link
+              to={`/${country}/iniciar-sesion?volver=${encodeURIComponent(`/${country}/bolsa`)}`}
+              className="button button--primary"
+            >
+              <Trans>Iniciar sesión</Trans>
+            </Link>
+          </div>
+        </div>
+      )}
+
+      {step === 2 && user && (
+        <DataStep
+          country={country}
+          viewer={viewer}
+          form={form}
+          onChange={setForm}
+          onBack={() => goTo(1)}
+          onNext={() => goTo(3)}
+        />
+      )}
+      {step === 3 && user && (
+        <PaymentStep
+          form={form}
+          onChange={setForm}
+          needsPrescription={cart.isHormonesAdded}
+          uploadPrescription={uploadPrescription}
+          onBack={() => goTo(2)}
+          onNext={() => goTo(4)}
+        />
+      )}
+      {step === 4 && user && (
+        <SummaryStep
+          country={country}
+          viewer={viewer}
+          form={form}
+          request={request}
+          onChange={setForm}
+          onQuote={rememberQuote}
+          onEdit={goTo}
+          onBack={() => goTo(3)}
+          onPay={() => void pay()}
+          paying={paying}
+          payError={payError}
+          pointsOwner={pointsAccess.status === 'allowed' ? pointsAccess.userId : null}
+          onDiscountPoints={(discountPoints) => setCheckout((previous) => ({ ...previous, discountPoints }))}
+        />
+      )}
+    </section>
+  );
+}

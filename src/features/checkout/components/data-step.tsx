@@ -1,0 +1,305 @@
+import { Trans, useLingui } from '@lingui/react/macro';
+import { useQuery } from '@tanstack/react-query';
+import { useState, type FormEvent } from 'react';
+import { Field } from '../../../components/ui/field';
+import { TextField } from '../../../components/ui/text-field';
+import { DOCUMENT_TYPES } from '../../../lib/shared/accounts';
+import { COUNTRIES, COUNTRY_CODES, type CountryCode } from '../../../lib/shared/countries';
+import { COMPANY_TAX_ID_TYPES, type AddressDto, type TaxpayerType } from '../../../lib/shared/orders';
+import { checkoutQueries } from '../api';
+import type { CheckoutForm } from '../checkout-form';
+import { checkDataStep, type FieldErrors } from '../checkout-validation';
+
+interface DataStepProps {
+  country: CountryCode;
+  viewer: string;
+  form: CheckoutForm;
+  onChange: (update: (form: CheckoutForm) => CheckoutForm) => void;
+  onBack: () => void;
+  onNext: () => void;
+}
+
+/** Step 2: personal data, the taxpayer type with the bill data, and the shipping address (spec §3, §5). */
+export function DataStep({ country, viewer, form, onChange, onBack, onNext }: DataStepProps) {
+  const { t } = useLingui();
+  // Messages appear after the first attempt to go on, then follow what the buyer types.
+  const [submitted, setSubmitted] = useState(false);
+  const addresses = useQuery(checkoutQueries.addresses(country, viewer));
+  const countryId = COUNTRIES[country].countryId;
+  const documentTypes = DOCUMENT_TYPES.filter((type) => type.countryId === null || type.countryId === countryId);
+  const taxId = COMPANY_TAX_ID_TYPES[countryId];
+  const taxpayerLabels: Record<TaxpayerType, string> = {
+    persona_natural: t`Persona natural`,
+    persona_juridica: t`Persona jurídica (empresa)`,
+  };
+  const messages = {
+    email: t`Ingresa un correo electrónico válido`,
+    phone: t`El número de teléfono no es válido para el país seleccionado`,
+  };
+
+  const errors: FieldErrors = submitted ? checkDataStep(form, messages).errors : {};
+
+  const update = onChange;
+  const customer = <K extends keyof CheckoutForm['customer']>(key: K, value: CheckoutForm['customer'][K]) =>
+    update((previous) => ({ ...previous, customer: { ...previous.customer, [key]: value } }));
+  const bill = <K extends keyof CheckoutForm['bill']>(key: K, value: CheckoutForm['bill'][K]) =>
+    update((previous) => ({ ...previous, bill: { ...previous.bill, [key]: value } }));
+  const address = <K extends keyof CheckoutForm['address']>(key: K, value: string) =>
+    update((previous) => ({ ...previous, addressId: null, address: { ...previous.address, [key]: value } }));
+
+  function chooseSaved(saved: AddressDto) {
+    const { address: line, residenceDetail, state, city, postalCode } = saved;
+    update((previous) => ({
+      ...previous,
+      addressId: saved.id,
+      saveAddress: false,
+      address: { address: line, residenceDetail, state, city, postalCode },
+    }));
+  }
+
+  function submit(event: FormEvent<HTMLFormElement>) {
+    event.preventDefault();
+    setSubmitted(true);
+    if (Object.keys(checkDataStep(form, messages).errors).length > 0) {
+      const formElement = event.currentTarget;
+      // The messages render with this state change: focus the first invalid control once it is marked.
+      requestAnimationFrame(() => formElement.querySelector<HTMLElement>('[aria-invalid="true"]')?.focus());
+      return;
+    }
+    onNext();
+  }
+
+  const saved = addresses.data?.data ?? [];
+  return (
+    <form className="checkout-form stack" onSubmit={submit} noValidate aria-label={t`Datos de compra`}>
+      <fieldset className="card stack">
+        <legend>
+          <Trans>Datos personales</Trans>
+        </legend>
+        <div className="form-grid">
+          <TextField
+            label={t`Primer nombre`}
+            required
+            autoComplete="given-name"
+            value={form.customer.firstName}
+            onValueChange={(value) => customer('firstName', value)}
+            error={errors['customer.firstName']}
+          />
+          <TextField
+            label={t`Segundo nombre (opcional)`}
+            autoComplete="additional-name"
+            value={form.customer.secondName}
+            onValueChange={(value) => customer('secondName', value)}
+          />
+          <TextField
+            label={t`Primer apellido`}
+            required
+            autoComplete="family-name"
+            value={form.customer.firstLastName}
+            onValueChange={(value) => customer('firstLastName', value)}
+            error={errors['customer.firstLastName']}
+          />
+          <TextField
+            label={t`Segundo apellido (opcional)`}
+            value={form.customer.secondLastName}
+            onValueChange={(value) => customer('secondLastName', value)}
+          />
+          <Field label={t`Tipo de documento`} required error={errors['customer.typeID']}>
+            {({ id, describedBy, invalid }) => (
+              <select
+                id={id}
+                className="input"
+                value={form.customer.typeID ?? ''}
+                aria-invalid={invalid}
+                aria-describedby={describedBy}
+                onChange={(event) => customer('typeID', event.target.value ? Number(event.target.value) : null)}
+              >
+                <option value="">{t`Selecciona`}</option>
+                {documentTypes.map((type) => (
+                  <option key={type.id} value={type.id}>
+                    {type.name}
+                  </option>
+                ))}
+              </select>
+            )}
+          </Field>
+          <TextField
+            label={t`Número de documento`}
+            required
+            value={form.customer.numberID}
+            onValueChange={(value) => customer('numberID', value)}
+            error={errors['customer.numberID']}
+          />
+          <Field label={t`Indicativo`} required>
+            {({ id }) => (
+              <select
+                id={id}
+                className="input"
+                value={form.customer.countryCode || COUNTRIES[country].dialCode}
+                onChange={(event) => customer('countryCode', event.target.value)}
+              >
+                {COUNTRY_CODES.map((code) => (
+                  <option key={code} value={COUNTRIES[code].dialCode}>
+                    {`${COUNTRIES[code].name} ${COUNTRIES[code].dialCode}`}
+                  </option>
+                ))}
+              </select>
+            )}
+          </Field>
+          <TextField
+            label={t`Número de celular`}
+            required
+            type="tel"
+            autoComplete="tel-national"
+            inputMode="tel"
+            value={form.customer.phoneNumber}
+            onValueChange={(value) => customer('phoneNumber', value)}
+            error={errors['customer.phoneNumber']}
+          />
+          <TextField
+            label={t`Correo electrónico`}
+            required
+            type="email"
+            autoComplete="email"
+            value={form.customer.email}
+            onValueChange={(value) => customer('email', value)}
+            error={errors['customer.email']}
+          />
+        </div>
+      </fieldset>
+
+      <fieldset className="card stack">
+        <legend>
+          <Trans>Facturación</Trans>
+        </legend>
+        <div className="form-grid">
+          <Field label={t`Tipo de contribuyente`} required error={errors['bill.typeContributor']}>
+            {({ id, describedBy, invalid }) => (
+              <select
+                id={id}
+                className="input"
+                value={form.bill.typeContributor}
+                aria-invalid={invalid}
+                aria-describedby={describedBy}
+                onChange={(event) => bill('typeContributor', event.target.value as TaxpayerType | '')}
+              >
+                <option value="">{t`Selecciona`}</option>
+                {(Object.keys(taxpayerLabels) as TaxpayerType[]).map((type) => (
+                  <option key={type} value={type}>
+                    {taxpayerLabels[type]}
+                  </option>
+                ))}
+              </select>
+            )}
+          </Field>
+          {form.bill.typeContributor === 'persona_juridica' && (
+            <TextField
+              label={taxId ? t`Número de ${taxId.name}` : t`Número de identificación tributaria`}
+              required
+              value={form.bill.numberID}
+              onValueChange={(value) =>
+                update((previous) => ({
+                  ...previous,
+                  bill: { ...previous.bill, typeID: taxId?.code ?? '', numberID: value },
+                }))
+              }
+              error={errors['bill.numberID']}
+            />
+          )}
+        </div>
+        {form.bill.typeContributor === 'persona_natural' && (
+          <p className="muted">
+            <Trans>La factura se emitirá a nombre y documento de quien compra.</Trans>
+          </p>
+        )}
+      </fieldset>
+
+      <fieldset className="card stack">
+        <legend>
+          <Trans>Dirección de envío</Trans>
+        </legend>
+        {saved.length > 0 && (
+          <div className="address-book" role="radiogroup" aria-label={t`Direcciones guardadas`}>
+            {saved.map((entry) => (
+              <label key={entry.id} className="address-book__entry">
+                <input
+                  type="radio"
+                  name="saved-address"
+                  checked={form.addressId === entry.id}
+                  onChange={() => chooseSaved(entry)}
+                />
+                <span>
+                  {entry.address}
+                  {entry.residenceDetail && `, ${entry.residenceDetail}`} · {entry.city}, {entry.state}
+                </span>
+              </label>
+            ))}
+          </div>
+        )}
+        <div className="form-grid">
+          <TextField
+            label={t`Dirección`}
+            required
+            autoComplete="address-line1"
+            value={form.address.address}
+            onValueChange={(value) => address('address', value)}
+            error={errors['address.address']}
+          />
+          <TextField
+            label={t`Detalle de residencia (apartamento, torre, barrio)`}
+            autoComplete="address-line2"
+            value={form.address.residenceDetail}
+            onValueChange={(value) => address('residenceDetail', value)}
+          />
+          <TextField
+            label={t`Departamento o estado`}
+            required
+            autoComplete="address-level1"
+            value={form.address.state}
+            onValueChange={(value) => address('state', value)}
+            error={errors['address.state']}
+          />
+          <TextField
+            label={t`Ciudad`}
+            required
+            autoComplete="address-level2"
+            value={form.address.city}
+            onValueChange={(value) => address('city', value)}
+            error={errors['address.city']}
+          />
+          <TextField
+            label={t`Código postal`}
+            autoComplete="postal-code"
+            inputMode="numeric"
+            value={form.address.postalCode}
+            onValueChange={(value) => address('postalCode', value)}
+          />
+        </div>
+        {form.addressId === null && (
+          <label className="checkbox">
+            <input
+              type="checkbox"
+              checked={form.saveAddress}
+              onChange={(event) => update((previous) => ({ ...previous, saveAddress: event.target.checked }))}
+            />
+            <Trans>Guardar esta dirección para próximas compras</Trans>
+          </label>
+        )}
+      </fieldset>
+
+      {submitted && Object.keys(errors).length > 0 && (
+        <p className="notice notice--error" role="alert">
+          <Trans>Revisa los campos marcados antes de continuar.</Trans>
+        </p>
+      )}
+      <div className="checkout__actions">
+        <button type="button" className="button button--secondary" onClick={onBack}>
+          <Trans>Volver</Trans>
+        </button>
+        <button type="submit" className="button button--primary">
+          <Trans>Continuar al pago</Trans>
+        </button>
+      </div>
+    </form>
+  );
+}

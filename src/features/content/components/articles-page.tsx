@@ -1,0 +1,42 @@
+import { Trans, useLingui } from '@lingui/react/macro';
+import { useCountry } from '../../../lib/use-country';
+import { ARTICLES } from '../articles';
+import { useDocumentTitle } from '../use-document';
+import { ArticleCard } from './article-card';
+
+/** Spec §2: the blog (`/{c}/articulos`), three articles, newest first. */
+export function ArticlesPage() {
+  const { t } = useLingui();
+  const country = useCountry();
+  useDocumentTitle(t`Blog · Dispensario Funcional`);
+  const articles = [...ARTICLES].sort((a, b) => b.publishedOn.localeCompare(a.publishedOn));
+  return (
+    <>
+      <section className="hero hero--compact" aria-labelledby="articles-title">
+        <div className="hero__inner">
+          <p className="hero__eyebrow">
+            <Trans>Blog</Trans>
+          </p>
+          <h1 id="articles-title">
+            <Trans>Artículos de medicina funcional</Trans>
+          </h1>
+          <p className="hero__lead">
+            <Trans>
+              Explicamos la evidencia detrás de los temas que más consultan nuestros pacientes. Quedan guardados en tu
+              dispositivo para leerlos sin conexión.
+            </Trans>
+          </p>
+        </div>
+      </section>
+      <div className="page">
+        <ul className="article-grid article-grid--list">
+          {articles.map((article) => (
+            <li key={article.slug}>
+              <ArticleCard article={article} country={country} headingLevel={2} />
+            </li>
+          ))}
+        </ul>
+      </div>
+    </>
+  );
+}

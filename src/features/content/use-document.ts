@@ -1,0 +1,25 @@
+import { use, useEffect } from 'react';
+
+const documents = new Map<string, Promise<string>>();
+
+/** Suspends until the document is loaded; each document is fetched once per page life. A failure may be retried. */
+export function useDocument(key: string, load: () => Promise<string>): string {
+  let pending = documents.get(key);
+  if (!pending) {
+    pending = load();
+    documents.set(key, pending);
+    pending.catch(() => documents.delete(key));
+  }
+  return use(pending);
+}
+
+/** The tab's title names the page, so history, bookmarks and screen readers tell pages apart. */
+export function useDocumentTitle(title: string) {
+  useEffect(() => {
+    const previous = document.title;
+    document.title = title;
+    return () => {
+      document.title = previous;
+    };
+  }, [title]);
+}

@@ -1,0 +1,70 @@
+import { t } from '@lingui/core/macro';
+import { queryOptions } from '@tanstack/react-query';
+import { ApiError, authClient, requestDetail } from '../../lib/http';
+import { readToken } from '../../lib/session-tokens';
+import type { CredentialsStatusDto } from '../../lib/shared/accounts';
+import type { CountryCode } from '../../lib/shared/countries';
+
+export const credentialQueries = {
+  status: (country: CountryCode, userId: number) =>
+    queryOptions({
+      queryKey: ['credentials', country, userId] as const,
+      queryFn: async ({ signal }) => {
+        try {
+          return await authClient.request<CredentialsStatusDto>('/credentials', { country, signal });
+        } catch (error) {
+          if (error instanceof ApiError && error.kind === 'unauthorized') throw error;
+          // Spec §8: the status has its own message when it cannot be read.
+          throw new ApiError(
+            t`No se pudo obtener el estado de las credenciales`,
+            'http',
+            error instanceof ApiError ? error.detail : '',
+          );
+        }
+      },
+    }),
+};
+
+export interface CredentialUpload {
+  files: File[];
+  userId: number;
+  documentType: string;
+  contactNumber: string;
+  countryCode: string;
+}
+
+/**
+ * Spec §7 multipart upload: files, userId, documentType, contactNumber, countryCode. Spec §5: without a token it
+ * fails before sending; spec §8: failures show the server's errors or message, else 'Error {status}: {statusText}'.
+ */
+export async function uploadCredentials(
+  country: CountryCode,
+  upload: CredentialUpload,
+  onProgress?: (fraction: number) => void,
+): Promise<CredentialsStatusDto> {
+  if (!readToken(country)) {
+    throw new ApiError(
+      t`No hay un token de autenticación disponible.`,
+      'unauthorized',
+      requestDetail('POST', '/credentials'),
+    );
+  }
+  const form = new FormData();
+  for (const file of upload.files) form.append('files', file, file.name);
+  form.append('userId', String(upload.userId));
+  form.append('documentType', upload.documentType);
+  form.append('contactNumber', upload.contactNumber);
+  form.append('countryCode', upload.countryCode);
+  try {
+    return await authClient.upload<CredentialsStatusDto>('/credentials', form, {
+      country,
+      ...(onProgress ? { onProgress } : {}),
+    });
+  } catch (error) {
+    if (error instanceof ApiError && error.kind === 'http' && !error.fromServer && error.status !== undefined) {
+      const { status, statusText } = error;
+      throw new ApiError(t`Error ${status}: ${statusText}`, 'http', error.detail, status);
+    }
+    throw error;
+  }
+}

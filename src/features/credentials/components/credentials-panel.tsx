@@ -1,0 +1,208 @@
+import { Trans, useLingui } from '@lingui/react/macro';
+import { useQuery, useQueryClient } from '@tanstack/react-query';
+import { useState, type FormEvent } from 'react';
+import { Field } from '../../../components/ui/field';
+import { errorMessage } from '../../../lib/http';
+import {
+  CREDENTIAL_DOCUMENT_TYPES,
+  CREDENTIAL_MAX_FILES,
+  UPLOAD_MAX_BYTES,
+  type CredentialStatus,
+} from '../../../lib/shared/accounts';
+import { COUNTRIES } from '../../../lib/shared/countries';
+import { useCountry } from '../../../lib/use-country';
+import { useSession } from '../../auth/use-session';
+import { credentialQueries, uploadCredentials } from '../api';
+
+const ACCEPTED = ['application/pdf', 'image/jpeg', 'image/png', 'image/webp'];
+const BYTES_PER_MB = 1024 * 1024;
+
+/** A professional's credentials: status (starts not_uploaded), upload with progress, and history. */
+export function CredentialsPanel() {
+  const { t, i18n } = useLingui();
+  const country = useCountry();
+  const session = useSession();
+  const queryClient = useQueryClient();
+  const profile = session?.user.personalInfo;
+  const status = useQuery({ ...credentialQueries.status(country, profile?.id ?? 0), enabled: !!profile });
+  const [files, setFiles] = useState<File[]>([]);
+  const [documentType, setDocumentType] = useState<string>('');
+  const [contactNumber, setContactNumber] = useState(profile?.phone_number ?? '');
+  const [progress, setProgress] = useState<number | null>(null);
+  const [problems, setProblems] = useState<Record<string, string>>({});
+  const [failure, setFailure] = useState<string | null>(null);
+  const [uploaded, setUploaded] = useState(false);
+  if (!profile) return null;
+
+  const statusLabels: Record<CredentialStatus, string> = {
+    not_uploaded: t`Sin cargar`,
+    pending: t`En revisión`,
+    approved: t`Aprobadas`,
+    rejected: t`Rechazadas`,
+  };
+  const documentLabels: Record<(typeof CREDENTIAL_DOCUMENT_TYPES)[number], string> = {
+    'tarjeta-profesional': t`Tarjeta profesional`,
+    diploma: t`Diploma`,
+    'documento-identidad': t`Documento de identidad`,
+    'registro-sanitario': t`Registro sanitario`,
+  };
+  const labelOf = (type: string) => documentLabels[type as keyof typeof documentLabels] ?? type;
+
+  function choose(selected: File[]) {
+    const maxMb = UPLOAD_MAX_BYTES / BYTES_PER_MB;
+    const maxFiles = CREDENTIAL_MAX_FILES;
+    if (selected.length > CREDENTIAL_MAX_FILES) {
+      setProblems({ files: t`Puedes subir hasta ${maxFiles} archivos a la vez.` });
+      return;
+    }
+    const wrong = selected.find((file) => !ACCEPTED.includes(file.type));
+    const large = selected.find((file) => file.size > UPLOAD_MAX_BYTES);
+    if (wrong) setProblems({ files: t`Tipo de archivo no permitido. Sube un PDF o una imagen JPG, PNG o WEBP.` });
+    else if (large) setProblems({ files: t`El archivo supera el tamaño máximo de ${maxMb} MB.` });
+    else setProblems({});
+    setFiles(wrong || large ? [] : selected);
+  }
+
+  async function submit(event: FormEvent) {
+    event.preventDefault();
+    const missing: Record<string, string> = {};
+    if (files.length === 0) missing.files = t`Campo obligatorio`;
+    if (!documentType) missing.documentType = t`Campo obligatorio`;
+    if (!contactNumber.trim()) missing.contactNumber = t`Campo obligatorio`;
+    setProblems(missing);
+    setFailure(null);
+    setUploaded(false);
+    if (Object.keys(missing).length > 0 || !profile) return;
+    setProgress(0);
+    try {
+      const next = await uploadCredentials(
+        country,
+        {
+          files,
+          userId: profile.id,
+          documentType,
+          contactNumber: contactNumber.trim(),
+          countryCode: profile.country_code ?? COUNTRIES[country].dialCode,
+        },
+        setProgress,
+      );
+      queryClient.setQueryData(credentialQueries.status(country, profile.id).queryKey, next);
+      setFiles([]);
+      setDocumentType('');
+      setUploaded(true);
+    } catch (error) {
+      setFailure(errorMessage(error));
+    } finally {
+      setProgress(null);
+    }
+  }
+
+  const current = status.data?.status ?? 'not_uploaded';
+  return (
+    <div className="stack">
+      <h2>
+        <Trans>Credenciales profesionales</Trans>
+      </h2>
+      {status.isError ? (
+        <p className="alert" role="alert">
+          {errorMessage(status.error)}
+        </p>
+      ) : (
+        <p>
+          <Trans>Estado:</Trans>{' '}
+          <strong className={`status status--${current}`} data-testid="credentials-status">
+            {statusLabels[current]}
+          </strong>
+        </p>
+      )}
+      <form onSubmit={(event) => void submit(event)} noValidate aria-label={t`Subir credenciales`}>
+        <Field label={t`Archivos (PDF o imagen)`} required error={problems.files}>
+          {({ id, describedBy, invalid }) => (
+            <input
+              id={id}
+              type="file"
+              className="input"
+              multiple
+              accept={ACCEPTED.join(',')}
+              aria-invalid={invalid}
+              aria-describedby={describedBy}
+              onChange={(event) => choose(Array.from(event.target.files ?? []))}
+            />
+          )}
+        </Field>
+        <Field label={t`Tipo de documento`} required error={problems.documentType}>
+          {({ id, describedBy, invalid }) => (
+            <select
+              id={id}
+              className="select"
+              value={documentType}
+              aria-invalid={invalid}
+              aria-describedby={describedBy}
+              onChange={(event) => setDocumentType(event.target.value)}
+            >
+              <option value="">{t`Selecciona una opción`}</option>
+              {CREDENTIAL_DOCUMENT_TYPES.map((type) => (
+                <option key={type} value={type}>
+                  {documentLabels[type]}
+                </option>
+              ))}
+            </select>
+          )}
+        </Field>
+        <Field label={t`Número de contacto`} required error={problems.contactNumber}>
+          {({ id, describedBy, invalid }) => (
+            <input
+              id={id}
+              type="tel"
+              className="input"
+              value={contactNumber}
+              aria-invalid={invalid}
+              aria-describedby={describedBy}
+              onChange={(event) => setContactNumber(event.target.value)}
+            />
+          )}
+        </Field>
+        {progress !== null && <progress max={1} value={progress} aria-label={t`Subiendo credenciales`} />}
+        {failure && (
+          <p className="alert" role="alert">
+            {failure}
+          </p>
+        )}
+        {uploaded && (
+          <p className="notice notice--success" role="status">
+            <Trans>Recibimos tus credenciales. Te avisaremos cuando las revisemos.</Trans>
+          </p>
+        )}
+        <button type="submit" className="button button--primary" disabled={progress !== null}>
+          <Trans>Subir credenciales</Trans>
+        </button>
+      </form>
+      {status.data && status.data.history.length > 0 && (
+        <table className="table">
+          <caption className="visually-hidden">{t`Historial de credenciales`}</caption>
+          <thead>
+            <tr>
+              <th scope="col">{t`Fecha`}</th>
+              <th scope="col">{t`Documento`}</th>
+              <th scope="col">{t`Archivos`}</th>
+              <th scope="col">{t`Estado`}</th>
+            </tr>
+          </thead>
+          <tbody>
+            {status.data.history.map((entry) => (
+              <tr key={entry.id}>
+                <td>{i18n.date(entry.createdAt, { dateStyle: 'medium' })}</td>
+                <td>{labelOf(entry.documentType)}</td>
+                <td>{entry.files.map((file) => file.name).join(', ')}</td>
+                <td>
+                  {statusLabels[entry.status]}
+                  {entry.reason && <span className="muted"> · {entry.reason}</span>}
+                </td>
+              </tr>
+            ))}
+          </tbody>
+        </table>
+      )}
+    </div>
+  );
+}

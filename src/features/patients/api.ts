@@ -1,0 +1,64 @@
+import { queryOptions } from '@tanstack/react-query';
+import { gatewayClient } from '../../lib/http';
+import type { CountryCode } from '../../lib/shared/countries';
+import {
+  PATIENTS_PAGE_SIZE,
+  type CreatePatientResponseDto,
+  type PatientDto,
+  type PatientInputDto,
+  type PatientListDto,
+  type PatientStrategiesDto,
+} from '../../lib/shared/prescriptions';
+
+/** Inclusive `YYYY-MM-DD` bounds of the strategies' search by date; empty means open. */
+export interface DateRange {
+  from: string;
+  to: string;
+}
+
+/**
+ * Keys carry the country (logout drops a country's answers by `queryKey[1]`) and the viewer: a professional's
+ * register is never shown to the next person who logs in on the same device. Invalidate `patientQueries.all(country)`
+ * after creating or editing a patient.
+ */
+export const patientQueries = {
+  all: (country: CountryCode) => ['patients', country] as const,
+  list: (country: CountryCode, viewer: string, search: string, page: number) =>
+    queryOptions({
+      queryKey: [...patientQueries.all(country), viewer, 'list', search, page] as const,
+      queryFn: ({ signal }) =>
+        gatewayClient.request<PatientListDto>('/patients', {
+          country,
+          signal,
+          query: { search: search || undefined, page, limit: PATIENTS_PAGE_SIZE },
+        }),
+      // An invited patient who registers meanwhile changes status: ask again whenever the list opens.
+      staleTime: 0,
+    }),
+  detail: (country: CountryCode, viewer: string, id: number) =>
+    queryOptions({
+      queryKey: [...patientQueries.all(country), viewer, 'detail', id] as const,
+      queryFn: ({ signal }) => gatewayClient.request<PatientDto>(`/patients/${id}`, { country, signal }),
+      staleTime: 0,
+    }),
+  strategies: (country: CountryCode, viewer: string, id: number, range: DateRange) =>
+    queryOptions({
+      queryKey: [...patientQueries.all(country), viewer, 'strategies', id, range.from, range.to] as const,
+      queryFn: ({ signal }) =>
+        gatewayClient.request<PatientStrategiesDto>(`/patients/${id}/strategies`, {
+          country,
+          signal,
+          query: { from: range.from || undefined, to: range.to || undefined },
+        }),
+      staleTime: 0,
+    }),
+};
+
+/** `POST /patients`: the server saves the patient and e-mails the invitation to register. */
+export function createPatient(country: CountryCode, input: PatientInputDto) {
+  return gatewayClient.request<CreatePatientResponseDto>('/patients', { method: 'POST', country, body: input });
+}
+
+export function updatePatient(country: CountryCode, id: number, changes: Partial<PatientInputDto>) {
+  return gatewayClient.request<PatientDto>(`/patients/${id}`, { method: 'PATCH', country, body: changes });
+}

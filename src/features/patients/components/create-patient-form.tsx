@@ -1,0 +1,145 @@
+import { Trans, useLingui } from '@lingui/react/macro';
+import { useQueryClient } from '@tanstack/react-query';
+import { useRef, useState, type FormEvent } from 'react';
+import { errorMessage } from '../../../lib/http';
+import type { CountryCode } from '../../../lib/shared/countries';
+import type { CreatePatientResponseDto } from '../../../lib/shared/prescriptions';
+import { useOnline } from '../../../lib/use-online';
+import { createPatient, patientQueries } from '../api';
+import { emptyPatientForm, isPatientComplete, patientInput } from '../patient-form';
+import { focusFirstInvalid, usePatientForm } from '../use-patient-form';
+import { PatientFormFields } from './patient-form-fields';
+
+interface CreatePatientFormProps {
+  country: CountryCode;
+  onCreated: (created: CreatePatientResponseDto) => void;
+  onCancel?: () => void;
+}
+
+/** Spec §2/§3: create a patient; the server saves it and e-mails the invitation to register. */
+export function CreatePatientForm({ country, onCreated, onCancel }: CreatePatientFormProps) {
+  const { t } = useLingui();
+  const queryClient = useQueryClient();
+  const online = useOnline();
+  const form = usePatientForm(() => emptyPatientForm(country));
+  const [pending, setPending] = useState(false);
+  const [failure, setFailure] = useState<string | null>(null);
+  const element = useRef<HTMLFormElement>(null);
+  const complete = isPatientComplete(form.values);
+
+  async function submit(event: FormEvent) {
+    event.preventDefault();
+    setFailure(null);
+    if (!(await form.check())) {
+      focusFirstInvalid(element.current);
+      return;
+    }
+    setPending(true);
+    try {
+      const created = await createPatient(country, patientInput(form.values));
+      await queryClient.invalidateQueries({ queryKey: patientQueries.all(country) });
+      form.reset(emptyPatientForm(country));
+      onCreated(created);
+    } catch (error) {
+      setFailure(errorMessage(error));
+    } finally {
+      setPending(false);
+    }
+  }
+
+  return (
+    <form
+      ref={element}
+      className="stack patient-form"
+      onSubmit={(event) => void submit(event)}
+      noValidate
+      aria-label={t`Crear paciente`}
+    >
+      <p className="muted">
+        <Trans>
+          Los campos con * son obligatorios. Al crear el paciente le enviaremos por correo una invitación para que cree
+          su cuenta y vea sus prescripciones.
+        </Trans>
+      </p>
+      <PatientFormFields values={form.values} errors={form.errors} onChange={form.set} />
+      {!complete && (
+        <p className="field__help">
+          <Trans>
+            Puedes crear el paciente con los datos obligatorios; su ficha quedará incompleta hasta que agregues el
+            resto.
+          </Trans>
+        </p>
+      )}
+      {failure && (
+        <p className="alert" role="alert">
+          {failure}
+        </p>
+      )}
+      {!online && (
+        <p className="notice" role="status">
+          <Trans>Sin conexión: podrás crear el paciente cuando vuelvas a estar en línea.</Trans>
+        </p>
+      )}
+      <div className="form-actions">
+        {onCancel && (
+          <button type="button" className="button button--ghost" onClick={onCancel} disabled={pending}>
+            <Trans>Cancelar</Trans>
+          </button>
+        )}
+        <button type="submit" className="button button--primary" disabled={pending || !online}>
+          {pending ? t`Creando paciente…` : t`Crear paciente y enviar invitación`}
+        </button>
+      </div>
+    </form>
+  );
+}
+
+/** What the professional sees after creating a patient: the invitation went out, and the link to share it. */
+export function PatientCreatedNotice({
+  created,
+  onClose,
+}: {
+  created: CreatePatientResponseDto;
+  onClose?: () => void;
+}) {
+  const { t } = useLingui();
+  const [copied, setCopied] = useState(false);
+  const name = created.patient.display_name;
+  const email = created.patient.email;
+  async function copy() {
+    try {
+      await navigator.clipboard.writeText(created.invitation.link);
+      setCopied(true);
+    } catch {
+      setCopied(false);
+    }
+  }
+  return (
+    <div className="notice notice--success stack patient-created" role="status">
+      <p>
+        <Trans>
+          Creamos a {name} y le enviamos una invitación a {email} para que cree su cuenta y vea sus prescripciones.
+        </Trans>
+      </p>
+      {!created.patient.complete && (
+        <p>
+          <Trans>Su ficha está incompleta: puedes completarla desde Mis pacientes.</Trans>
+        </p>
+      )}
+      <p className="patient-created__link">
+        <Trans>También puedes compartirle este enlace de registro:</Trans>{' '}
+        <code data-testid="invitation-link">{created.invitation.link}</code>
+      </p>
+      <div className="form-actions">
+        <button type="button" className="button button--secondary" onClick={() => void copy()}>
+          {copied ? t`Enlace copiado` : t`Copiar enlace`}
+        </button>
+        {onClose && (
+          <button type="button" className="button button--ghost" onClick={onClose}>
+            <Trans>Cerrar</Trans>
+          </button>
+        )}
+      </div>
+    </div>
+  );
+}

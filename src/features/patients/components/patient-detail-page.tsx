@@ -1,0 +1,211 @@
+import { Trans, useLingui } from '@lingui/react/macro';
+import { useQuery, useQueryClient } from '@tanstack/react-query';
+import { useRef, useState, type FormEvent } from 'react';
+import { Link, useParams } from 'react-router';
+import { SaveCancel } from '../../../components/ui/save-cancel';
+import { ApiError, errorMessage } from '../../../lib/http';
+import { DOCUMENT_TYPES, type GENDERS, type Role } from '../../../lib/shared/accounts';
+import { COUNTRY_NAMES_BY_ID, type CountryCode } from '../../../lib/shared/countries';
+import type { PatientDto } from '../../../lib/shared/prescriptions';
+import { useCountry } from '../../../lib/use-country';
+import { useSession } from '../../auth/use-session';
+import { useViewerKey } from '../../auth/use-viewer-key';
+import { patientQueries, updatePatient } from '../api';
+import { patientChanges, patientFormFrom } from '../patient-form';
+import { focusFirstInvalid, usePatientForm } from '../use-patient-form';
+import { PatientFormFields } from './patient-form-fields';
+import { phoneOf } from './patients-page';
+import { PatientStrategies } from './patient-strategies';
+
+function parseId(value: string | undefined): number | null {
+  if (!value || !/^\d+$/.test(value)) return null;
+  const id = Number(value);
+  return Number.isSafeInteger(id) && id > 0 ? id : null;
+}
+
+/** Where a professional starts a new strategy: doctors prescribe, health professionals recommend. */
+export function builderPath(country: CountryCode, role: Role): string {
+  return `/${country}/mi-cuenta/${role === 'health_professional' ? 'recomendaciones' : 'prescripcion'}`;
+}
+
+/** `mi-cuenta/mis-pacientes/:patientId` (spec §2, patient info with strategies). */
+export function PatientDetailPage() {
+  const country = useCountry();
+  const viewer = useViewerKey();
+  const role = useSession()?.user.role.name ?? 'doctor';
+  const patientId = parseId(useParams().patientId);
+  const query = useQuery({ ...patientQueries.detail(country, viewer, patientId ?? 0), enabled: patientId !== null });
+  const back = (
+    <Link to={`/${country}/mi-cuenta/mis-pacientes`} className="button button--ghost">
+      <Trans>Volver a mis pacientes</Trans>
+    </Link>
+  );
+
+  // The server answers 404 alike for a patient who does not exist and for one who is not in this register.
+  if (patientId === null || (query.error instanceof ApiError && [403, 404].includes(query.error.status ?? 0))) {
+    return (
+      <section className="stack" aria-labelledby="patient-missing-title">
+        <h1 id="patient-missing-title">
+          <Trans>Paciente no encontrado</Trans>
+        </h1>
+        <p>
+          <Trans>Este paciente no está en tu lista de pacientes. Revisa el enlace o búscalo en Mis pacientes.</Trans>
+        </p>
+        {back}
+      </section>
+    );
+  }
+  if (query.isError && !query.data) {
+    return (
+      <section className="stack" aria-labelledby="patient-error-title">
+        <h1 id="patient-error-title">
+          <Trans>No pudimos cargar el paciente</Trans>
+        </h1>
+        <div className="alert" role="alert">
+          <p>{errorMessage(query.error)}</p>
+          <button type="button" className="button button--secondary" onClick={() => void query.refetch()}>
+            <Trans>Reintentar</Trans>
+          </button>
+        </div>
+        {back}
+      </section>
+    );
+  }
+  if (!query.data) {
+    return (
+      <p className="muted" role="status">
+        <Trans>Cargando paciente…</Trans>
+      </p>
+    );
+  }
+  const patient = query.data;
+  return (
+    <section className="stack patient-detail" aria-labelledby="patient-title">
+      {back}
+      <div className="patients__header">
+        <h1 id="patient-title">{patient.display_name}</h1>
+        <Link to={`${builderPath(country, role)}?paciente=${patient.id}`} className="button button--primary">
+          {role === 'health_professional' ? <Trans>Nueva recomendación</Trans> : <Trans>Nueva prescripción</Trans>}
+        </Link>
+      </div>
+      <PatientData key={patient.id} country={country} viewer={viewer} patient={patient} />
+      <PatientStrategies country={country} viewer={viewer} patientId={patient.id} />
+    </section>
+  );
+}
+
+/** Spec §2: the patient's data with edit, cancel and save. */
+function PatientData({ country, viewer, patient }: { country: CountryCode; viewer: string; patient: PatientDto }) {
+  const { t } = useLingui();
+  const queryClient = useQueryClient();
+  const [editing, setEditing] = useState(false);
+  const [pending, setPending] = useState(false);
+  const [failure, setFailure] = useState<string | null>(null);
+  const [saved, setSaved] = useState<string | null>(null);
+  const form = usePatientForm(() => patientFormFrom(patient));
+  const element = useRef<HTMLFormElement>(null);
+  const genderLabels: Record<(typeof GENDERS)[number], string> = {
+    femenino: t`Femenino`,
+    masculino: t`Masculino`,
+    otro: t`Otro`,
+    'prefiero-no-decir': t`Prefiero no decirlo`,
+  };
+
+  async function save(event: FormEvent) {
+    event.preventDefault();
+    setFailure(null);
+    if (!(await form.check())) {
+      focusFirstInvalid(element.current);
+      return;
+    }
+    const changes = patientChanges(patientFormFrom(patient), form.values);
+    if (Object.keys(changes).length === 0) {
+      setEditing(false);
+      return;
+    }
+    setPending(true);
+    try {
+      const updated = await updatePatient(country, patient.id, changes);
+      queryClient.setQueryData(patientQueries.detail(country, viewer, patient.id).queryKey, updated);
+      await queryClient.invalidateQueries({ queryKey: patientQueries.all(country) });
+      setEditing(false);
+      setSaved(
+        changes.email !== undefined && updated.account_status === 'invited'
+          ? t`Guardamos los cambios y enviamos una nueva invitación a ${updated.email}.`
+          : t`Guardamos los cambios del paciente.`,
+      );
+    } catch (error) {
+      setFailure(errorMessage(error));
+    } finally {
+      setPending(false);
+    }
+  }
+
+  if (!editing) {
+    const documentType = DOCUMENT_TYPES.find((type) => type.id === patient.document_type_id)?.name;
+    const rows: [string, string | null][] = [
+      [t`Nombres`, patient.first_name],
+      [t`Apellidos`, patient.last_name],
+      [t`Fecha de nacimiento`, patient.birth_date],
+      [t`Género`, patient.gender ? (genderLabels[patient.gender as (typeof GENDERS)[number]] ?? patient.gender) : null],
+      [t`Correo electrónico`, patient.email],
+      [t`Ubicación`, patient.country_name || COUNTRY_NAMES_BY_ID[patient.country_id] || null],
+      [t`Documento`, [documentType, patient.document_number].filter(Boolean).join(' ') || null],
+      [t`Teléfono`, phoneOf(patient) || null],
+      [t`Cuenta`, patient.account_status === 'active' ? t`Registrado` : t`Invitación enviada`],
+    ];
+    return (
+      <div className="card stack">
+        <h2>
+          <Trans>Datos del paciente</Trans>
+        </h2>
+        {saved && (
+          <p className="notice notice--success" role="status">
+            {saved}
+          </p>
+        )}
+        {!patient.complete && (
+          <p className="notice" role="status">
+            <Trans>La ficha de este paciente está incompleta.</Trans>
+          </p>
+        )}
+        <dl className="data-list">
+          {rows.map(([label, value]) => (
+            <div key={label}>
+              <dt>{label}</dt>
+              <dd>{value || '—'}</dd>
+            </div>
+          ))}
+        </dl>
+        <div>
+          <button
+            type="button"
+            className="button button--secondary"
+            onClick={() => {
+              form.reset(patientFormFrom(patient));
+              setSaved(null);
+              setEditing(true);
+            }}
+          >
+            <Trans>Editar</Trans>
+          </button>
+        </div>
+      </div>
+    );
+  }
+  return (
+    <form
+      ref={element}
+      className="card stack"
+      onSubmit={(event) => void save(event)}
+      noValidate
+      aria-label={t`Editar paciente`}
+    >
+      <h2>
+        <Trans>Editar datos del paciente</Trans>
+      </h2>
+      <PatientFormFields values={form.values} errors={form.errors} onChange={form.set} />
+      <SaveCancel failure={failure} pending={pending} onCancel={() => setEditing(false)} />
+    </form>
+  );
+}

@@ -1,0 +1,114 @@
+import { Trans, useLingui } from '@lingui/react/macro';
+import { keepPreviousData, useQuery } from '@tanstack/react-query';
+import { useDeferredValue, useState } from 'react';
+import { errorMessage } from '../../../lib/http';
+import type { CountryCode } from '../../../lib/shared/countries';
+import type { CreatePatientResponseDto, PatientDto } from '../../../lib/shared/prescriptions';
+import { patientQueries } from '../api';
+import { CreatePatientForm, PatientCreatedNotice } from './create-patient-form';
+
+export interface PatientPickerProps {
+  country: CountryCode;
+  viewer: string;
+  selectedId: number | null;
+  onSelect: (patient: PatientDto) => void;
+}
+
+/** Step 1 of a prescription (spec §4): choose one of the professional's patients, or create one. */
+export function PatientPicker({ country, viewer, selectedId, onSelect }: PatientPickerProps) {
+  const { t } = useLingui();
+  const [search, setSearch] = useState('');
+  const deferred = useDeferredValue(search.trim());
+  const [creating, setCreating] = useState(false);
+  const [created, setCreated] = useState<CreatePatientResponseDto | null>(null);
+  const list = useQuery({ ...patientQueries.list(country, viewer, deferred, 1), placeholderData: keepPreviousData });
+
+  return (
+    <div className="stack patient-picker">
+      {created && <PatientCreatedNotice created={created} onClose={() => setCreated(null)} />}
+      {creating ? (
+        <div className="card stack">
+          <h3>
+            <Trans>Nuevo paciente</Trans>
+          </h3>
+          <CreatePatientForm
+            country={country}
+            onCancel={() => setCreating(false)}
+            onCreated={(answer) => {
+              setCreating(false);
+              setCreated(answer);
+              onSelect(answer.patient);
+            }}
+          />
+        </div>
+      ) : (
+        <div>
+          <button type="button" className="button button--secondary" onClick={() => setCreating(true)}>
+            <Trans>Crear paciente nuevo</Trans>
+          </button>
+        </div>
+      )}
+      <div className="field">
+        <label htmlFor="picker-search" className="field__label">
+          <Trans>Buscar paciente por nombre o correo</Trans>
+        </label>
+        <input
+          id="picker-search"
+          type="search"
+          className="input"
+          value={search}
+          onChange={(event) => setSearch(event.target.value)}
+        />
+      </div>
+      {list.isPending && (
+        <p className="muted" role="status">
+          <Trans>Cargando pacientes…</Trans>
+        </p>
+      )}
+      {list.isError && (
+        <p className="alert" role="alert">
+          {errorMessage(list.error)}
+        </p>
+      )}
+      {list.data && list.data.data.length === 0 && (
+        <p className="empty-state">
+          {deferred ? (
+            <Trans>No encontramos pacientes que coincidan con «{deferred}».</Trans>
+          ) : (
+            <Trans>Aún no tienes pacientes: crea el primero.</Trans>
+          )}
+        </p>
+      )}
+      {list.data && list.data.data.length > 0 && (
+        <ul className="plain-list patient-picker__list" aria-label={t`Tus pacientes`}>
+          {list.data.data.map((patient) => {
+            const selected = patient.id === selectedId;
+            return (
+              <li key={patient.id}>
+                <button
+                  type="button"
+                  className={selected ? 'patient-option patient-option--selected' : 'patient-option'}
+                  aria-pressed={selected}
+                  onClick={() => onSelect(patient)}
+                >
+                  <span className="patient-option__name">{patient.display_name}</span>
+                  <span className="muted">{patient.email}</span>
+                  {patient.document_number && (
+                    <span className="muted">
+                      {patient.document_type_code ?? ''} {patient.document_number}
+                    </span>
+                  )}
+                </button>
+              </li>
+            );
+          })}
+        </ul>
+      )}
+      {list.data && list.data.total > list.data.data.length && (
+        <p className="muted">
+          <Trans>Hay más pacientes: escribe parte del nombre o del correo para encontrarlos.</Trans>
+        </p>
+      )}
+    </div>
+  );
+}

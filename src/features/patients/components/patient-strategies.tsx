@@ -1,0 +1,184 @@
+import { Trans, useLingui } from '@lingui/react/macro';
+import { keepPreviousData, useQuery } from '@tanstack/react-query';
+import { useState, type FormEvent } from 'react';
+import { Link } from 'react-router';
+import { errorMessage } from '../../../lib/http';
+import type { CountryCode } from '../../../lib/shared/countries';
+import type { StrategyDto } from '../../../lib/shared/prescriptions';
+import { formatDate } from '../../prescriptions/format';
+import { STATUS_LABELS, STATUS_TONES, TYPE_LABELS } from '../../prescriptions/labels';
+import { patientQueries, type DateRange } from '../api';
+
+interface PatientStrategiesProps {
+  country: CountryCode;
+  viewer: string;
+  patientId: number;
+}
+
+const NO_RANGE: DateRange = { from: '', to: '' };
+
+/** The professional detail of a strategy, reached from the patient it belongs to. */
+export function strategyPath(country: CountryCode, patientId: number, strategyId: number): string {
+  return `/${country}/mi-cuenta/mis-pacientes/${patientId}/estrategias/${strategyId}`;
+}
+
+/**
+ * Spec §2: the patient's strategies, the professional's own apart from those by other professionals (read-only),
+ * with a search by date and a table of date, type, category and status.
+ */
+export function PatientStrategies({ country, viewer, patientId }: PatientStrategiesProps) {
+  const { t } = useLingui();
+  const [typed, setTyped] = useState<DateRange>(NO_RANGE);
+  const [range, setRange] = useState<DateRange>(NO_RANGE);
+  const query = useQuery({
+    ...patientQueries.strategies(country, viewer, patientId, range),
+    placeholderData: keepPreviousData,
+  });
+  const inverted = typed.from !== '' && typed.to !== '' && typed.from > typed.to;
+
+  function search(event: FormEvent) {
+    event.preventDefault();
+    if (!inverted) setRange(typed);
+  }
+
+  return (
+    <section className="card stack strategies" aria-labelledby="strategies-title">
+      <h2 id="strategies-title">
+        <Trans>Estrategias terapéuticas</Trans>
+      </h2>
+      <form className="strategies__search" onSubmit={search} aria-label={t`Buscar estrategias por fecha`}>
+        <div className="field">
+          <label className="field__label" htmlFor="strategies-from">
+            <Trans>Desde</Trans>
+          </label>
+          <input
+            id="strategies-from"
+            type="date"
+            className="input"
+            value={typed.from}
+            onChange={(event) => setTyped((previous) => ({ ...previous, from: event.target.value }))}
+          />
+        </div>
+        <div className="field">
+          <label className="field__label" htmlFor="strategies-to">
+            <Trans>Hasta</Trans>
+          </label>
+          <input
+            id="strategies-to"
+            type="date"
+            className="input"
+            value={typed.to}
+            aria-invalid={inverted}
+            onChange={(event) => setTyped((previous) => ({ ...previous, to: event.target.value }))}
+          />
+        </div>
+        <button type="submit" className="button button--secondary" disabled={inverted}>
+          <Trans>Buscar por fecha</Trans>
+        </button>
+        {(range.from || range.to) && (
+          <button
+            type="button"
+            className="button button--ghost"
+            onClick={() => {
+              setTyped(NO_RANGE);
+              setRange(NO_RANGE);
+            }}
+          >
+            <Trans>Ver todas</Trans>
+          </button>
+        )}
+      </form>
+      {inverted && (
+        <p className="field__error" role="alert">
+          <Trans>La fecha inicial debe ser anterior a la final.</Trans>
+        </p>
+      )}
+      {query.isPending && (
+        <p className="muted" role="status">
+          <Trans>Cargando estrategias…</Trans>
+        </p>
+      )}
+      {query.isError && (
+        <div className="alert" role="alert">
+          <p>{errorMessage(query.error)}</p>
+          <button type="button" className="button button--secondary" onClick={() => void query.refetch()}>
+            <Trans>Reintentar</Trans>
+          </button>
+        </div>
+      )}
+      {query.data && (
+        <>
+          <StrategyTable
+            title={t`Mis estrategias`}
+            empty={t`No has creado estrategias para este paciente en estas fechas.`}
+            rows={query.data.own}
+            country={country}
+            patientId={patientId}
+          />
+          <StrategyTable
+            title={t`De otros profesionales`}
+            note={t`Solo lectura: las creó otro profesional que atiende a este paciente.`}
+            empty={t`Ningún otro profesional le ha creado estrategias en estas fechas.`}
+            rows={query.data.others}
+            country={country}
+            patientId={patientId}
+          />
+        </>
+      )}
+    </section>
+  );
+}
+
+interface StrategyTableProps {
+  title: string;
+  note?: string;
+  empty: string;
+  rows: StrategyDto[];
+  country: CountryCode;
+  patientId: number;
+}
+
+function StrategyTable({ title, note, empty, rows, country, patientId }: StrategyTableProps) {
+  const { t, i18n } = useLingui();
+  return (
+    <div className="stack strategies__group">
+      <h3>{title}</h3>
+      {note && <p className="muted">{note}</p>}
+      {rows.length === 0 ? (
+        <p className="empty-state">{empty}</p>
+      ) : (
+        <div className="table-wrap">
+          <table className="table">
+            <caption className="visually-hidden">{title}</caption>
+            <thead>
+              <tr>
+                <th scope="col">{t`Fecha`}</th>
+                <th scope="col">{t`Tipo`}</th>
+                <th scope="col">{t`Categoría`}</th>
+                <th scope="col">{t`Estado`}</th>
+                <th scope="col">{t`Profesional`}</th>
+              </tr>
+            </thead>
+            <tbody>
+              {rows.map((row) => (
+                <tr key={row.id}>
+                  <th scope="row">
+                    <Link to={strategyPath(country, patientId, row.id)}>{formatDate(row.createdAt, country)}</Link>
+                  </th>
+                  <td>{i18n._(TYPE_LABELS[row.type])}</td>
+                  <td>{row.categories.map((category) => category.name).join(', ') || '—'}</td>
+                  <td>
+                    <span className={`status status--${STATUS_TONES[row.status]}`}>
+                      {i18n._(STATUS_LABELS[row.status])}
+                    </span>
+                  </td>
+                  <td>{row.author.display_name}</td>
+                </tr>
+              ))}
+            </tbody>
+          </table>
+        </div>
+      )}
+    </div>
+  );
+}

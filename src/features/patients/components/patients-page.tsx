@@ -1,0 +1,208 @@
+import { Trans, useLingui } from '@lingui/react/macro';
+import { keepPreviousData, useQuery } from '@tanstack/react-query';
+import { useEffect, useState } from 'react';
+import { Link, useSearchParams } from 'react-router';
+import { errorMessage } from '../../../lib/http';
+import { COUNTRY_NAMES_BY_ID } from '../../../lib/shared/countries';
+import type { CreatePatientResponseDto, PatientDto } from '../../../lib/shared/prescriptions';
+import { useCountry } from '../../../lib/use-country';
+import { useViewerKey } from '../../auth/use-viewer-key';
+import { patientQueries } from '../api';
+import { CreatePatientForm, PatientCreatedNotice } from './create-patient-form';
+
+/** Typing pauses this long before the list is asked again. */
+const SEARCH_DEBOUNCE_MS = 300;
+
+function pageOf(value: string | null): number {
+  const page = Number(value);
+  return Number.isSafeInteger(page) && page > 0 ? page : 1;
+}
+
+export function phoneOf(patient: Pick<PatientDto, 'country_code' | 'phone_number'>): string {
+  return [patient.country_code, patient.phone_number].filter(Boolean).join(' ');
+}
+
+/** `mi-cuenta/mis-pacientes` (spec §2): search by name or e-mail, the patients table, creating a patient. */
+export function PatientsPage() {
+  const { t } = useLingui();
+  const country = useCountry();
+  const viewer = useViewerKey();
+  const [params, setParams] = useSearchParams();
+  const search = params.get('buscar') ?? '';
+  const page = pageOf(params.get('pagina'));
+  const [typed, setTyped] = useState(search);
+  const [creating, setCreating] = useState(false);
+  const [created, setCreated] = useState<CreatePatientResponseDto | null>(null);
+  const list = useQuery({ ...patientQueries.list(country, viewer, search, page), placeholderData: keepPreviousData });
+
+  useEffect(() => {
+    if (typed.trim() === search) return;
+    const timer = setTimeout(() => {
+      setParams(
+        (previous) => {
+          const next = new URLSearchParams(previous);
+          if (typed.trim()) next.set('buscar', typed.trim());
+          else next.delete('buscar');
+          next.delete('pagina');
+          return next;
+        },
+        { replace: true },
+      );
+    }, SEARCH_DEBOUNCE_MS);
+    return () => clearTimeout(timer);
+  }, [typed, search, setParams]);
+
+  const data = list.data;
+  const totalPages = data ? Math.max(1, Math.ceil(data.total / data.limit)) : 1;
+  const goToPage = (target: number) =>
+    setParams((previous) => {
+      const next = new URLSearchParams(previous);
+      if (target <= 1) next.delete('pagina');
+      else next.set('pagina', String(target));
+      return next;
+    });
+
+  return (
+    <section aria-labelledby="patients-title" className="stack patients">
+      <div className="patients__header">
+        <h1 id="patients-title">
+          <Trans>Mis pacientes</Trans>
+        </h1>
+        {!creating && (
+          <button
+            type="button"
+            className="button button--primary"
+            onClick={() => {
+              setCreated(null);
+              setCreating(true);
+            }}
+          >
+            <Trans>Crear paciente</Trans>
+          </button>
+        )}
+      </div>
+
+      {created && <PatientCreatedNotice created={created} onClose={() => setCreated(null)} />}
+      {creating && (
+        <div className="card stack">
+          <h2>
+            <Trans>Nuevo paciente</Trans>
+          </h2>
+          <CreatePatientForm
+            country={country}
+            onCancel={() => setCreating(false)}
+            onCreated={(answer) => {
+              setCreating(false);
+              setCreated(answer);
+            }}
+          />
+        </div>
+      )}
+
+      <form role="search" className="patients__search" onSubmit={(event) => event.preventDefault()}>
+        <label htmlFor="patients-search" className="field__label">
+          <Trans>Buscar por nombre o correo</Trans>
+        </label>
+        <input
+          id="patients-search"
+          type="search"
+          className="input"
+          value={typed}
+          placeholder={t`Ej.: Mariana o mariana@correo.com`}
+          onChange={(event) => setTyped(event.target.value)}
+        />
+      </form>
+
+      {list.isPending && (
+        <p className="muted" role="status">
+          <Trans>Cargando pacientes…</Trans>
+        </p>
+      )}
+      {list.isError && (
+        <div className="alert" role="alert">
+          <p>{errorMessage(list.error)}</p>
+          <button type="button" className="button button--secondary" onClick={() => void list.refetch()}>
+            <Trans>Reintentar</Trans>
+          </button>
+        </div>
+      )}
+      {data && data.total === 0 && (
+        <div className="empty-state">
+          {search ? (
+            <p>
+              <Trans>No encontramos pacientes que coincidan con «{search}».</Trans>
+            </p>
+          ) : (
+            <p>
+              <Trans>Aún no tienes pacientes. Crea el primero para prescribirle o recomendarle herramientas.</Trans>
+            </p>
+          )}
+        </div>
+      )}
+      {data && data.data.length > 0 && (
+        <div className="table-wrap">
+          <table className="table patients__table" aria-busy={list.isPlaceholderData}>
+            <caption className="visually-hidden">{t`Tus pacientes`}</caption>
+            <thead>
+              <tr>
+                <th scope="col">{t`Nombre`}</th>
+                <th scope="col">{t`Correo electrónico`}</th>
+                <th scope="col">{t`País`}</th>
+                <th scope="col">{t`Teléfono`}</th>
+                <th scope="col">{t`Tipo ID`}</th>
+              </tr>
+            </thead>
+            <tbody>
+              {data.data.map((patient) => (
+                <tr key={patient.id}>
+                  <th scope="row">
+                    <Link to={`/${country}/mi-cuenta/mis-pacientes/${patient.id}`}>{patient.display_name}</Link>
+                    {patient.account_status === 'invited' && (
+                      <span className="badge badge--muted">
+                        <Trans>Invitado</Trans>
+                      </span>
+                    )}
+                    {!patient.complete && (
+                      <span className="badge badge--warning">
+                        <Trans>Ficha incompleta</Trans>
+                      </span>
+                    )}
+                  </th>
+                  <td>{patient.email}</td>
+                  <td>{patient.country_name || COUNTRY_NAMES_BY_ID[patient.country_id] || '—'}</td>
+                  <td>{phoneOf(patient) || '—'}</td>
+                  <td>{patient.document_type_code ?? '—'}</td>
+                </tr>
+              ))}
+            </tbody>
+          </table>
+        </div>
+      )}
+      {data && totalPages > 1 && (
+        <nav className="pager" aria-label={t`Páginas de pacientes`}>
+          <button
+            type="button"
+            className="button button--secondary"
+            disabled={page <= 1}
+            onClick={() => goToPage(page - 1)}
+          >
+            <Trans>Anterior</Trans>
+          </button>
+          <span className="pager__position" aria-live="polite">
+            <Trans>
+              Página {page} de {totalPages}
+            </Trans>
+          </span>
+          <button
+            type="button"
+            className="button button--secondary"
+            disabled={page >= totalPages}
+            onClick={() => goToPage(page + 1)}
+          >
+            <Trans>Siguiente</Trans>
+          </button>
+        </nav>
+      )}
+    </section>
+  );
+}

@@ -1,0 +1,56 @@
+import { useEffect, useState } from 'react';
+import { DOCUMENT_TYPES } from '../../lib/shared/accounts';
+import { validatePatientForm, type PatientField, type PatientFormErrors, type PatientFormValues } from './patient-form';
+
+/**
+ * The patient form's values and messages: messages appear after the first attempt to save, then follow what the
+ * professional types. `check` validates now and tells whether the form may be sent.
+ */
+export function usePatientForm(initial: () => PatientFormValues) {
+  const [values, setValues] = useState(initial);
+  const [submitted, setSubmitted] = useState(false);
+  const [errors, setErrors] = useState<PatientFormErrors>({});
+
+  useEffect(() => {
+    if (!submitted) return;
+    let current = true;
+    void validatePatientForm(values).then((next) => {
+      if (current) setErrors(next);
+    });
+    return () => {
+      current = false;
+    };
+  }, [values, submitted]);
+
+  function set(field: PatientField, value: string) {
+    setValues((previous) => {
+      const next = { ...previous, [field]: value };
+      // The document types depend on the location: a Mexican INE is not a Colombian document.
+      const type = DOCUMENT_TYPES.find((candidate) => String(candidate.id) === next.document_type_id);
+      if (field === 'country_id' && type && type.countryId !== null && String(type.countryId) !== value) {
+        next.document_type_id = '';
+      }
+      return next;
+    });
+  }
+
+  async function check(): Promise<boolean> {
+    setSubmitted(true);
+    const found = await validatePatientForm(values);
+    setErrors(found);
+    return Object.keys(found).length === 0;
+  }
+
+  function reset(next: PatientFormValues) {
+    setValues(next);
+    setSubmitted(false);
+    setErrors({});
+  }
+
+  return { values, errors, set, check, reset };
+}
+
+/** Moves the focus to the first field marked invalid once the messages have rendered. */
+export function focusFirstInvalid(form: HTMLFormElement | null): void {
+  requestAnimationFrame(() => form?.querySelector<HTMLElement>('[aria-invalid="true"]')?.focus());
+}

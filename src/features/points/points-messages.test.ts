@@ -1,0 +1,65 @@
+import { i18n } from '@lingui/core';
+import { describe, expect, it } from 'vitest';
+import { ApiError } from '../../lib/http';
+import { POINTS_STORE_ERRORS } from '../../lib/shared/points';
+import { pointsFailure, serverFieldErrors, STORE_ERRORS, surelyNotSpent } from './points-messages';
+
+const httpError = (status: number, message: string, fromServer: boolean, errors: string[] = []) =>
+  new ApiError(message, 'http', `${status} POST /x`, status, errors, fromServer);
+
+describe('points messages', () => {
+  it('says the store defaults of spec §8 word for word in Spanish', () => {
+    const shown = Object.fromEntries(
+      Object.entries(STORE_ERRORS).map(([key, descriptor]) => [key, i18n._(descriptor)]),
+    );
+    expect(shown).toEqual(POINTS_STORE_ERRORS);
+  });
+
+  it('prefers the server’s message and falls back to the store default, saying why the server was not reached', () => {
+    expect(
+      pointsFailure(httpError(422, 'No tienes puntos suficientes: tienes 10 y necesitas 20', true), 'combo'),
+    ).toEqual({
+      message: 'No tienes puntos suficientes: tienes 10 y necesitas 20',
+      detail: null,
+    });
+    expect(pointsFailure(httpError(500, 'Ocurrió un error, por favor intenta de nuevo.', false), 'combo')).toEqual({
+      message: 'Error al redimir combo',
+      detail: null,
+    });
+    const offline = new ApiError('No se pudo conectar con el servidor.', 'network', '0 POST /x');
+    expect(pointsFailure(offline, 'event')).toEqual({
+      message: 'Error al redimir evento',
+      detail: 'No se pudo conectar con el servidor.',
+    });
+    expect(pointsFailure(new Error('boom'), 'balance').message).toBe('Error cargando saldo de puntos');
+  });
+
+  it('keeps the Idempotency-Key only while a spend may have happened', () => {
+    expect(surelyNotSpent(httpError(422, 'x', true))).toBe(true);
+    expect(surelyNotSpent(httpError(409, 'Ya participas en este evento.', true))).toBe(true);
+    expect(surelyNotSpent(new ApiError('x', 'unauthorized', '401', 401))).toBe(true);
+    expect(surelyNotSpent(httpError(500, 'x', false))).toBe(false);
+    expect(surelyNotSpent(httpError(429, 'x', false))).toBe(false);
+    expect(surelyNotSpent(new ApiError('x', 'timeout', '0 POST /x'))).toBe(false);
+    expect(surelyNotSpent(new ApiError('x', 'network', '0 POST /x'))).toBe(false);
+  });
+
+  it('matches the server’s problem lines to fields by label or wire name', () => {
+    const error = httpError(400, 'Revisa los datos del formulario.', true, [
+      'Puntos requeridos: Debe ser un número entero de puntos entre 1 y 10000000.',
+      'countries: Indica al menos un país.',
+      'Otra cosa sin campo',
+    ]);
+    expect(
+      serverFieldErrors(error, {
+        points: ['requiredPoints', 'Puntos requeridos'],
+        countries: ['Países'],
+        name: ['Nombre'],
+      }),
+    ).toEqual({
+      points: 'Debe ser un número entero de puntos entre 1 y 10000000.',
+      countries: 'Indica al menos un país.',
+    });
+    expect(serverFieldErrors(new Error('x'), { name: ['Nombre'] })).toEqual({});
+  });
+});

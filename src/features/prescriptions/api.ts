@@ -1,0 +1,115 @@
+import { queryOptions } from '@tanstack/react-query';
+import { gatewayClient } from '../../lib/http';
+import type { CountryCode } from '../../lib/shared/countries';
+import { IDEMPOTENCY_HEADER } from '../../lib/shared/orders';
+import {
+  PRESCRIPTIONS_PAGE_SIZE,
+  type CreatePrescriptionRequestDto,
+  type CreateTemplateRequestDto,
+  type PrescriptionDetailDto,
+  type PrescriptionListDto,
+  type TemplateDto,
+  type TemplateSummaryDto,
+} from '../../lib/shared/prescriptions';
+
+/**
+ * A prescription issued a moment ago, or one the patient just received, must show up at once: lists and details are
+ * always revalidated when a screen opens (the copy kept on the device is shown meanwhile, offline too).
+ */
+const PRESCRIPTIONS_STALE_MS = 0;
+
+/**
+ * Keys carry the country (logout drops a country's answers by `queryKey[1]`) and the viewer, so one professional's
+ * patients' prescriptions are never shown to the next person who logs in on the same device. `own` are the
+ * author's (`/prescriptions`), `mine` the patient's (`/me/prescriptions`).
+ */
+export const prescriptionQueries = {
+  all: (country: CountryCode) => ['prescriptions', country] as const,
+  own: (country: CountryCode, viewer: string, page: number) =>
+    queryOptions({
+      queryKey: [...prescriptionQueries.all(country), viewer, 'own', page] as const,
+      queryFn: ({ signal }) =>
+        gatewayClient.request<PrescriptionListDto>('/prescriptions', {
+          country,
+          signal,
+          query: { page, limit: PRESCRIPTIONS_PAGE_SIZE },
+        }),
+      staleTime: PRESCRIPTIONS_STALE_MS,
+    }),
+  detail: (country: CountryCode, viewer: string, id: number) =>
+    queryOptions({
+      queryKey: [...prescriptionQueries.all(country), viewer, 'detail', id] as const,
+      queryFn: ({ signal }) =>
+        gatewayClient.request<PrescriptionDetailDto>(`/prescriptions/${id}`, { country, signal }),
+      staleTime: PRESCRIPTIONS_STALE_MS,
+    }),
+  mine: (country: CountryCode, viewer: string, page: number) =>
+    queryOptions({
+      queryKey: [...prescriptionQueries.all(country), viewer, 'mine', page] as const,
+      queryFn: ({ signal }) =>
+        gatewayClient.request<PrescriptionListDto>('/me/prescriptions', {
+          country,
+          signal,
+          query: { page, limit: PRESCRIPTIONS_PAGE_SIZE },
+        }),
+      staleTime: PRESCRIPTIONS_STALE_MS,
+    }),
+  myDetail: (country: CountryCode, viewer: string, id: number) =>
+    queryOptions({
+      queryKey: [...prescriptionQueries.all(country), viewer, 'my-detail', id] as const,
+      queryFn: ({ signal }) =>
+        gatewayClient.request<PrescriptionDetailDto>(`/me/prescriptions/${id}`, { country, signal }),
+      staleTime: PRESCRIPTIONS_STALE_MS,
+    }),
+};
+
+/** Templates change only through this device's own actions: invalidate `templateQueries.all(country)` after them. */
+export const templateQueries = {
+  all: (country: CountryCode) => ['prescription-templates', country] as const,
+  list: (country: CountryCode, viewer: string) =>
+    queryOptions({
+      queryKey: [...templateQueries.all(country), viewer, 'list'] as const,
+      queryFn: ({ signal }) =>
+        gatewayClient.request<{ data: TemplateSummaryDto[] }>('/prescription-templates', { country, signal }),
+    }),
+  /** Resolved against today's catalogue: always asked again, never served from an old copy. */
+  detail: (country: CountryCode, viewer: string, id: number) =>
+    queryOptions({
+      queryKey: [...templateQueries.all(country), viewer, 'detail', id] as const,
+      queryFn: ({ signal }) => gatewayClient.request<TemplateDto>(`/prescription-templates/${id}`, { country, signal }),
+      staleTime: 0,
+      gcTime: 0,
+    }),
+};
+
+/**
+ * `POST /prescriptions` with the draft's key: a replay after a timeout, a crash or a lost answer gets the first
+ * result back (200) instead of creating a second prescription.
+ */
+export function createPrescription(country: CountryCode, body: CreatePrescriptionRequestDto, idempotencyKey: string) {
+  return gatewayClient.request<PrescriptionDetailDto>('/prescriptions', {
+    method: 'POST',
+    country,
+    body,
+    headers: { [IDEMPOTENCY_HEADER]: idempotencyKey },
+  });
+}
+
+export function createTemplate(country: CountryCode, body: CreateTemplateRequestDto) {
+  return gatewayClient.request<TemplateDto>('/prescription-templates', { method: 'POST', country, body });
+}
+
+export function deleteTemplate(country: CountryCode, id: number) {
+  return gatewayClient.request<null>(`/prescription-templates/${id}`, { method: 'DELETE', country });
+}
+
+export function cancelPrescription(country: CountryCode, id: number) {
+  return gatewayClient.request<PrescriptionDetailDto>(`/prescriptions/${id}/cancel`, { method: 'POST', country });
+}
+
+/** `?pagina=` and `:id` segments as positive whole numbers (null when they cannot be one). */
+export function parsePositiveId(value: string | null | undefined): number | null {
+  if (!value || !/^\d+$/.test(value)) return null;
+  const id = Number(value);
+  return Number.isSafeInteger(id) && id > 0 ? id : null;
+}

@@ -1,0 +1,113 @@
+import { Trans, useLingui } from '@lingui/react/macro';
+import { keepPreviousData, useQuery } from '@tanstack/react-query';
+import { Link, useSearchParams } from 'react-router';
+import { errorMessage } from '../../../lib/http';
+import { useCountry } from '../../../lib/use-country';
+import { useViewerKey } from '../../auth/use-viewer-key';
+import { parsePositiveId, prescriptionQueries } from '../api';
+import { formatDate } from '../format';
+import { STATUS_LABELS, STATUS_TONES, TYPE_LABELS } from '../labels';
+
+/** `mi-cuenta/mis-prescripciones` (spec §2): the patient's prescriptions and recommendations, newest first. */
+export function MyPrescriptionsPage() {
+  const { t, i18n } = useLingui();
+  const country = useCountry();
+  const viewer = useViewerKey();
+  const [params, setParams] = useSearchParams();
+  const page = parsePositiveId(params.get('pagina')) ?? 1;
+  const list = useQuery({ ...prescriptionQueries.mine(country, viewer, page), placeholderData: keepPreviousData });
+  const data = list.data;
+  const totalPages = data ? Math.max(1, Math.ceil(data.total / data.limit)) : 1;
+  const base = `/${country}/mi-cuenta/mis-prescripciones`;
+
+  return (
+    <section className="stack" aria-labelledby="my-prescriptions-title">
+      <h1 id="my-prescriptions-title">
+        <Trans>Mis prescripciones</Trans>
+      </h1>
+      {list.isPending && (
+        <p className="muted" role="status">
+          <Trans>Cargando prescripciones…</Trans>
+        </p>
+      )}
+      {list.isError && (
+        <div className="alert" role="alert">
+          <p>
+            {data ? t`No pudimos actualizar tus prescripciones: ${errorMessage(list.error)}` : errorMessage(list.error)}
+          </p>
+          <button type="button" className="button button--secondary" onClick={() => void list.refetch()}>
+            <Trans>Reintentar</Trans>
+          </button>
+        </div>
+      )}
+      {data && data.total === 0 && (
+        <div className="empty-state">
+          <p>
+            <Trans>
+              Aún no tienes prescripciones ni recomendaciones. Cuando tu profesional de la salud te prescriba
+              herramientas, las verás aquí.
+            </Trans>
+          </p>
+        </div>
+      )}
+      {data && data.data.length > 0 && (
+        <div className="table-wrap">
+          <table className="table">
+            <caption className="visually-hidden">{t`Tus prescripciones y recomendaciones`}</caption>
+            <thead>
+              <tr>
+                <th scope="col">{t`Fecha`}</th>
+                <th scope="col">{t`Tipo`}</th>
+                <th scope="col">{t`Profesional`}</th>
+                <th scope="col">{t`Herramientas`}</th>
+                <th scope="col">{t`Estado`}</th>
+              </tr>
+            </thead>
+            <tbody>
+              {data.data.map((item) => (
+                <tr key={item.id}>
+                  <th scope="row">
+                    <Link to={`${base}/${item.id}`}>{formatDate(item.createdAt, country)}</Link>
+                  </th>
+                  <td>{i18n._(TYPE_LABELS[item.type])}</td>
+                  <td>{item.author.display_name}</td>
+                  <td>{item.toolCount}</td>
+                  <td>
+                    <span className={`status status--${STATUS_TONES[item.status]}`}>
+                      {i18n._(STATUS_LABELS[item.status])}
+                    </span>
+                  </td>
+                </tr>
+              ))}
+            </tbody>
+          </table>
+        </div>
+      )}
+      {data && totalPages > 1 && (
+        <nav className="pager" aria-label={t`Páginas de prescripciones`}>
+          <button
+            type="button"
+            className="button button--secondary"
+            disabled={page <= 1}
+            onClick={() => setParams(page - 1 <= 1 ? {} : { pagina: String(page - 1) })}
+          >
+            <Trans>Anterior</Trans>
+          </button>
+          <span className="pager__position">
+            <Trans>
+              Página {page} de {totalPages}
+            </Trans>
+          </span>
+          <button
+            type="button"
+            className="button button--secondary"
+            disabled={page >= totalPages}
+            onClick={() => setParams({ pagina: String(page + 1) })}
+          >
+            <Trans>Siguiente</Trans>
+          </button>
+        </nav>
+      )}
+    </section>
+  );
+}

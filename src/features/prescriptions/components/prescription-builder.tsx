@@ -1,0 +1,408 @@
+import { Trans, useLingui } from '@lingui/react/macro';
+import { useQuery, useQueryClient } from '@tanstack/react-query';
+import { useAtom } from 'jotai';
+import { useCallback, useEffect, useState, type ReactNode } from 'react';
+import { Link, useSearchParams } from 'react-router';
+import { ApiError, errorMessage } from '../../../lib/http';
+import type { CountryCode } from '../../../lib/shared/countries';
+import type { PatientDto, PrescriptionType } from '../../../lib/shared/prescriptions';
+import { flushPersistedState } from '../../../lib/store';
+import { useOnline } from '../../../lib/use-online';
+import { useCountry } from '../../../lib/use-country';
+import { useSession } from '../../auth/use-session';
+import { useViewerKey } from '../../auth/use-viewer-key';
+import { patientQueries } from '../../patients/api';
+import { createPrescription, prescriptionQueries } from '../api';
+import { draftAtomFor } from '../atoms';
+import { createDraft, draftKey, type DraftPatient, type DraftStep, type PrescriptionDraft } from '../draft';
+import {
+  applyTemplate,
+  choosePatient,
+  dailyCapsulesOf,
+  goToStep,
+  markCreated,
+  notesError,
+  reachableStep,
+  removeTool,
+  requestFromDraft,
+  selectTool,
+  toggleTool,
+  toolInputs,
+  toolIsComplete,
+  updateTool,
+  withNewKey,
+} from '../draft-rules';
+import { PrescriptionCreated } from './prescription-created';
+import { IndicationsStep } from './indications-step';
+import { IssuedList } from './issued-list';
+import { SaveTemplateForm } from './save-template-form';
+import { TemplatePicker } from './template-picker';
+import { ToolsStep } from './tools-step';
+import { ToolsSummary } from './tools-summary';
+
+export interface PatientPickerSlotProps {
+  country: CountryCode;
+  viewer: string;
+  selectedId: number | null;
+  onSelect: (patient: PatientDto) => void;
+}
+
+interface PrescriptionBuilderProps {
+  type: PrescriptionType;
+  /** Step 1's patient list and form belong to the patients feature: the app passes them in. */
+  renderPatientPicker: (props: PatientPickerSlotProps) => ReactNode;
+}
+
+function draftPatient(patient: PatientDto): DraftPatient {
+  return {
+    id: patient.id,
+    name: patient.display_name,
+    email: patient.email,
+    documentNumber: patient.document_number,
+  };
+}
+
+/**
+ * `mi-cuenta/prescripcion` (doctors) and `mi-cuenta/recomendaciones` (health professionals): spec §4's four steps
+ * on a draft kept in IndexedDB, one per professional and country.
+ */
+export function PrescriptionBuilder({ type, renderPatientPicker }: PrescriptionBuilderProps) {
+  const country = useCountry();
+  const viewer = useViewerKey();
+  const uid = useSession()?.user.uid ?? 'anonymous';
+  const [draft, setDraft] = useAtom(draftAtomFor(draftKey(uid, country)));
+  const update = useCallback(
+    (change: (current: PrescriptionDraft) => PrescriptionDraft) =>
+      setDraft((current) => (current ? change(current) : current)),
+    [setDraft],
+  );
+
+  useEffect(() => {
+    // The first visit, or a role that changed (a doctor's draft is never sent as a recommendation).
+    if (draft === null || draft.prescriptionType !== type) setDraft(createDraft(type));
+  }, [draft, type, setDraft]);
+
+  if (draft === null || draft.prescriptionType !== type) {
+    return (
+      <p className="muted" role="status">
+        <Trans>Cargando borrador…</Trans>
+      </p>
+    );
+  }
+  if (draft.prescriptionCreated) {
+    return (
+      <PrescriptionCreated
+        country={country}
+        viewer={viewer}
+        draft={draft}
+        created={draft.prescriptionCreated}
+        onDownloaded={(fileName) => setDraft((current) => current && { ...current, prescriptionFile: fileName })}
+        onStartNew={() => setDraft(createDraft(type))}
+      />
+    );
+  }
+  return (
+    <DraftEditor
+      country={country}
+      viewer={viewer}
+      draft={draft}
+      update={update}
+      restart={() => setDraft(createDraft(type))}
+      renderPatientPicker={renderPatientPicker}
+    />
+  );
+}
+
+interface DraftEditorProps {
+  country: CountryCode;
+  viewer: string;
+  draft: PrescriptionDraft;
+  update: (change: (draft: PrescriptionDraft) => PrescriptionDraft) => void;
+  restart: () => void;
+  renderPatientPicker: PrescriptionBuilderProps['renderPatientPicker'];
+}
+
+function DraftEditor({ country, viewer, draft, update, restart, renderPatientPicker }: DraftEditorProps) {
+  const { t } = useLingui();
+  const queryClient = useQueryClient();
+  const online = useOnline();
+  const [params, setParams] = useSearchParams();
+  const [showErrors, setShowErrors] = useState(false);
+  const [pending, setPending] = useState(false);
+  const [failure, setFailure] = useState<{ message: string; reusedKey: boolean } | null>(null);
+  const step = reachableStep(draft);
+  const isPrescription = draft.prescriptionType === 'prescription';
+  const stepLabels = [t`Paciente`, t`Herramientas`, t`Indicaciones`, t`Resumen`];
+
+  // `?paciente=12` (from the patient's page) chooses that patient once.
+  const askedPatient = Number(params.get('paciente'));
+  const linked = useQuery({
+    ...patientQueries.detail(country, viewer, askedPatient),
+    enabled: Number.isSafeInteger(askedPatient) && askedPatient > 0,
+  });
+  useEffect(() => {
+    if (!linked.data) return;
+    const patient = linked.data;
+    update((current) => (current.patient?.id === patient.id ? current : choosePatient(current, draftPatient(patient))));
+    setParams(
+      (previous) => {
+        const next = new URLSearchParams(previous);
+        next.delete('paciente');
+        return next;
+      },
+      { replace: true },
+    );
+  }, [linked.data, update, setParams]);
+
+  function go(next: DraftStep) {
+    setFailure(null);
+    setShowErrors(false);
+    update((current) => goToStep(current, next));
+    window.scrollTo({ top: 0 });
+  }
+
+  function next() {
+    if (step === 3) {
+      const incomplete = draft.functionalTools.find((tool) => !toolIsComplete(tool));
+      if (incomplete) {
+        setShowErrors(true);
+        update((current) => selectTool(current, incomplete.productId));
+        return;
+      }
+    }
+    go((step + 1) as DraftStep);
+  }
+
+  async function create() {
+    if (draft.patient === null || notesError(draft.notes)) return;
+    setPending(true);
+    setFailure(null);
+    try {
+      // The key is on disk before the request leaves: a replay after a crash reuses it.
+      await flushPersistedState();
+      const result = await createPrescription(
+        country,
+        requestFromDraft({ ...draft, patient: draft.patient }),
+        draft.idempotencyKey,
+      );
+      queryClient.setQueryData(prescriptionQueries.detail(country, viewer, result.id).queryKey, result);
+      void queryClient.invalidateQueries({ queryKey: prescriptionQueries.all(country) });
+      void queryClient.invalidateQueries({ queryKey: patientQueries.all(country) });
+      update((current) => markCreated(current, result));
+      window.scrollTo({ top: 0 });
+    } catch (error) {
+      const reusedKey = error instanceof ApiError && error.status === 409;
+      const offline = error instanceof ApiError && (error.kind === 'network' || error.kind === 'timeout');
+      setFailure({
+        message: offline
+          ? t`No pudimos enviar: ${errorMessage(error)} Tu borrador queda guardado en este dispositivo; al reintentar no se creará dos veces.`
+          : errorMessage(error),
+        reusedKey,
+      });
+    } finally {
+      setPending(false);
+    }
+  }
+
+  const canGoOn =
+    (step === 1 && draft.patient !== null) || (step === 2 && draft.functionalTools.length > 0) || step === 3;
+
+  return (
+    <section className="stack builder" aria-labelledby="builder-title">
+      <div className="patients__header">
+        <h1 id="builder-title">
+          {isPrescription ? <Trans>Nueva prescripción</Trans> : <Trans>Nueva recomendación</Trans>}
+        </h1>
+        <button type="button" className="button button--ghost" onClick={restart}>
+          <Trans>Descartar borrador</Trans>
+        </button>
+      </div>
+      <p className="muted">
+        <Trans>Tu avance se guarda en este dispositivo, incluso sin conexión.</Trans>
+      </p>
+      <ol className="steps" aria-label={t`Pasos`}>
+        {stepLabels.map((label, index) => (
+          <li key={label} aria-current={index + 1 === step ? 'step' : undefined}>
+            {label}
+          </li>
+        ))}
+      </ol>
+
+      {draft.patient && step > 1 && (
+        <p className="builder__patient">
+          <Trans>Paciente: {draft.patient.name}</Trans>
+        </p>
+      )}
+      {draft.suggestionTools.length > 0 && (
+        <div className="notice stack" role="status">
+          <p>
+            <Trans>Algunas herramientas de la plantilla no se cargaron:</Trans>
+          </p>
+          <ul>
+            {draft.suggestionTools.map((problem) => (
+              <li key={problem}>{problem}</li>
+            ))}
+          </ul>
+          <p>
+            <Trans>Las demás herramientas sí se cargaron con sus indicaciones.</Trans>
+          </p>
+          <div>
+            <button
+              type="button"
+              className="button button--ghost"
+              onClick={() => update((current) => ({ ...current, suggestionTools: [] }))}
+            >
+              <Trans>Entendido</Trans>
+            </button>
+          </div>
+        </div>
+      )}
+      {step <= 2 && (
+        <TemplatePicker
+          country={country}
+          viewer={viewer}
+          selectedId={draft.selectedSuggestion}
+          onApply={(template) => update((current) => applyTemplate(current, template))}
+        />
+      )}
+
+      <h2 className="builder__step-title">{stepLabels[step - 1]}</h2>
+      {step === 1 &&
+        renderPatientPicker({
+          country,
+          viewer,
+          selectedId: draft.patient?.id ?? null,
+          onSelect: (patient) => update((current) => choosePatient(current, draftPatient(patient))),
+        })}
+      {step === 2 && (
+        <ToolsStep
+          country={country}
+          viewer={viewer}
+          type={draft.prescriptionType}
+          tools={draft.functionalTools}
+          onToggle={(product) => update((current) => toggleTool(current, product))}
+        />
+      )}
+      {step === 3 && (
+        <>
+          {showErrors && (
+            <p className="alert" role="alert">
+              <Trans>Completa las indicaciones de cada herramienta para continuar.</Trans>
+            </p>
+          )}
+          <IndicationsStep
+            country={country}
+            tools={draft.functionalTools}
+            selectedTool={draft.selectedTool}
+            showErrors={showErrors}
+            onSelect={(productId) => update((current) => selectTool(current, productId))}
+            onChange={(productId, change) => update((current) => updateTool(current, productId, change))}
+            onRemove={(productId) => update((current) => removeTool(current, productId))}
+          />
+        </>
+      )}
+      {step === 4 && draft.patient && (
+        <div className="stack">
+          <dl className="data-list">
+            <div>
+              <dt>{t`Paciente`}</dt>
+              <dd>{draft.patient.name}</dd>
+            </div>
+            <div>
+              <dt>{t`Correo electrónico`}</dt>
+              <dd>{draft.patient.email}</dd>
+            </div>
+          </dl>
+          <ToolsSummary
+            country={country}
+            tools={draft.functionalTools.map((tool) => ({ ...tool, dailyCapsules: dailyCapsulesOf(tool) }))}
+          />
+          <div className="field">
+            <label className="field__label" htmlFor="draft-notes">
+              <Trans>Observaciones generales</Trans>
+            </label>
+            <textarea
+              id="draft-notes"
+              className="input"
+              rows={3}
+              value={draft.notes}
+              aria-invalid={Boolean(notesError(draft.notes))}
+              onChange={(event) => update((current) => ({ ...current, notes: event.target.value }))}
+            />
+            {notesError(draft.notes) && (
+              <p className="field__error" role="alert">
+                {notesError(draft.notes)}
+              </p>
+            )}
+          </div>
+          <SaveTemplateForm
+            country={country}
+            source={{ tools: toolInputs(draft), notes: draft.notes.trim() }}
+            suggestedName={draft.functionalTools.map((tool) => tool.name).join(' + ')}
+          />
+        </div>
+      )}
+
+      {failure && (
+        <div className="alert stack" role="alert">
+          <p>{failure.message}</p>
+          {failure.reusedKey && (
+            <div>
+              <button
+                type="button"
+                className="button button--secondary"
+                onClick={() => {
+                  update(withNewKey);
+                  setFailure(null);
+                }}
+              >
+                {isPrescription ? (
+                  <Trans>Enviar como una prescripción nueva</Trans>
+                ) : (
+                  <Trans>Enviar como una recomendación nueva</Trans>
+                )}
+              </button>
+            </div>
+          )}
+        </div>
+      )}
+      {!online && step === 4 && (
+        <p className="notice" role="status">
+          <Trans>Sin conexión: tu borrador queda guardado. Podrás crearla cuando vuelvas a estar en línea.</Trans>
+        </p>
+      )}
+      <div className="form-actions builder__actions">
+        {step > 1 && (
+          <button type="button" className="button button--ghost" onClick={() => go((step - 1) as DraftStep)}>
+            <Trans>Atrás</Trans>
+          </button>
+        )}
+        {step < 4 ? (
+          <button type="button" className="button button--primary" disabled={!canGoOn} onClick={next}>
+            <Trans>Siguiente</Trans>
+          </button>
+        ) : (
+          <button
+            type="button"
+            className="button button--primary"
+            disabled={pending || !online || Boolean(notesError(draft.notes))}
+            onClick={() => void create()}
+          >
+            {pending ? t`Creando…` : isPrescription ? t`Crear prescripción` : t`Crear recomendación`}
+          </button>
+        )}
+      </div>
+      {step === 2 && draft.functionalTools.length === 0 && (
+        <p className="muted">
+          <Trans>Elige al menos una herramienta para continuar.</Trans>
+        </p>
+      )}
+      <IssuedList country={country} viewer={viewer} type={draft.prescriptionType} />
+      <p>
+        <Link to={`/${country}/mi-cuenta/mis-pacientes`}>
+          <Trans>Ver mis pacientes y sus estrategias</Trans>
+        </Link>
+      </p>
+    </section>
+  );
+}

@@ -1,0 +1,65 @@
+import { Trans } from '@lingui/react/macro';
+import type { UseQueryResult } from '@tanstack/react-query';
+import type { ReactNode } from 'react';
+import { ApiError, errorMessage } from '../../../lib/http';
+
+interface DetailStatesProps<T> {
+  query: UseQueryResult<T>;
+  invalidId: boolean;
+  back: ReactNode;
+  loading: ReactNode;
+  children: (data: T) => ReactNode;
+}
+
+/**
+ * Not found (a bad id, or one the viewer may not see: the server answers 404 alike), failed without a copy on the
+ * device, loading, or the data, with a notice when the copy shown could not be refreshed (offline).
+ */
+export function DetailStates<T>({ query, invalidId, back, loading, children }: DetailStatesProps<T>) {
+  if (invalidId || (query.error instanceof ApiError && [403, 404].includes(query.error.status ?? 0))) {
+    return (
+      <section className="stack" aria-labelledby="detail-missing-title">
+        <h1 id="detail-missing-title">
+          <Trans>No encontrada</Trans>
+        </h1>
+        <p>
+          <Trans>No encontramos esta prescripción o recomendación entre las que puedes ver. Revisa el enlace.</Trans>
+        </p>
+        {back}
+      </section>
+    );
+  }
+  if (query.isError && query.data === undefined) {
+    return (
+      <section className="stack" aria-labelledby="detail-error-title">
+        <h1 id="detail-error-title">
+          <Trans>No pudimos cargarla</Trans>
+        </h1>
+        <div className="alert" role="alert">
+          <p>{errorMessage(query.error)}</p>
+          <button type="button" className="button button--secondary" onClick={() => void query.refetch()}>
+            <Trans>Reintentar</Trans>
+          </button>
+        </div>
+        {back}
+      </section>
+    );
+  }
+  if (query.data === undefined) {
+    return (
+      <p className="muted" role="status">
+        {loading}
+      </p>
+    );
+  }
+  return (
+    <>
+      {query.isError && (
+        <p className="alert" role="alert">
+          <Trans>No pudimos actualizarla: {errorMessage(query.error)}</Trans>
+        </p>
+      )}
+      {children(query.data)}
+    </>
+  );
+}

@@ -1,0 +1,43 @@
+import { Trans } from '@lingui/react/macro';
+import type { ReactNode } from 'react';
+import { accountMenu } from '../../account/menu';
+import { useSession } from '../../auth/use-session';
+
+/**
+ * An account section opened by its address: only the roles whose menu has it (spec §2, §6), and professional tools
+ * only once the professional is approved (spec §4 gating). The server refuses the calls too; this says why.
+ */
+export function SectionGate({ section, children }: { section: string; children: ReactNode }) {
+  const session = useSession();
+  if (!session) return null;
+  const { role, personalInfo } = session.user;
+  const entry = accountMenu(role.name)
+    .flatMap((group) => group.items)
+    .find((candidate) => candidate.path === section);
+  if (!entry) {
+    return (
+      <section aria-labelledby="section-title">
+        <h1 id="section-title">
+          <Trans>Sección no disponible</Trans>
+        </h1>
+        <p>
+          <Trans>Esta sección no existe o no corresponde a tu tipo de cuenta.</Trans>
+        </p>
+      </section>
+    );
+  }
+  const approved = role.name === 'patient' || role.name === 'admin' || personalInfo.approval_status === 'approved';
+  if (entry.needsApproval && !approved) {
+    return (
+      <section aria-labelledby="section-title">
+        <h1 id="section-title">
+          <Trans>Disponible después de la aprobación</Trans>
+        </h1>
+        <p>
+          <Trans>Podrás usar esta sección cuando aprobemos tus credenciales profesionales.</Trans>
+        </p>
+      </section>
+    );
+  }
+  return children;
+}

@@ -1,0 +1,190 @@
+import { Trans, useLingui } from '@lingui/react/macro';
+import { keepPreviousData, useInfiniteQuery, useQuery } from '@tanstack/react-query';
+import { useDeferredValue, useState } from 'react';
+import { errorMessage } from '../../../lib/http';
+import { chatLink } from '../../../lib/chat';
+import type { ProductDto } from '../../../lib/shared/api-types';
+import type { CountryCode } from '../../../lib/shared/countries';
+import { PRESCRIPTION_MAX_TOOLS, type PrescriptionType } from '../../../lib/shared/prescriptions';
+import { productQueries } from '../../catalog/api';
+import { PRESCRIPTION_ONLY_CATEGORY_IDS, type DraftTool } from '../draft';
+import { mayUseCategory, productHasStock, productImage, toolFromProduct } from '../draft-rules';
+import { ToolImage } from './tool-image';
+
+interface ToolsStepProps {
+  country: CountryCode;
+  viewer: string;
+  type: PrescriptionType;
+  tools: DraftTool[];
+  onToggle: (product: ProductDto) => void;
+}
+
+/** Step 2 (spec §4): choose the tools, with search and a category filter. */
+export function ToolsStep({ country, viewer, type, tools, onToggle }: ToolsStepProps) {
+  const { t } = useLingui();
+  const [search, setSearch] = useState('');
+  const [categoryId, setCategoryId] = useState<number | undefined>(undefined);
+  const deferredSearch = useDeferredValue(search.trim());
+  const categories = useQuery(productQueries.categories(country, viewer));
+  const list = useInfiniteQuery({
+    ...productQueries.list(country, viewer, {
+      ...(deferredSearch ? { search: deferredSearch } : {}),
+      ...(categoryId !== undefined ? { categoryId } : {}),
+    }),
+    placeholderData: keepPreviousData,
+  });
+  const chosen = new Set(tools.map((tool) => tool.productId));
+  const products = (list.data?.pages ?? []).flatMap((page) => page.data);
+  // Health professionals never see what they cannot recommend (the server refuses it too).
+  const shown = products.filter((product) => mayUseCategory(type, product.category.id));
+  const full = tools.length >= PRESCRIPTION_MAX_TOOLS;
+  const customMessage = t`Hola, soy profesional de la salud y quiero cotizar una fórmula personalizada para un paciente.`;
+  const custom = chatLink(customMessage);
+
+  return (
+    <div className="stack tools-step">
+      {type === 'recommendation' && (
+        <p className="notice" role="note">
+          <Trans>
+            Como profesional de la salud recomiendas productos de venta libre. Las hormonas bioidénticas y los productos
+            de uso profesional requieren prescripción médica y no aparecen aquí.
+          </Trans>
+        </p>
+      )}
+      <div className="tools-step__filters">
+        <div className="field">
+          <label className="field__label" htmlFor="tools-search">
+            <Trans>Buscar herramienta</Trans>
+          </label>
+          <input
+            id="tools-search"
+            type="search"
+            className="input"
+            value={search}
+            onChange={(event) => setSearch(event.target.value)}
+          />
+        </div>
+        <div className="field">
+          <label className="field__label" htmlFor="tools-category">
+            <Trans>Categoría</Trans>
+          </label>
+          <select
+            id="tools-category"
+            className="input"
+            value={categoryId ?? ''}
+            onChange={(event) => setCategoryId(event.target.value ? Number(event.target.value) : undefined)}
+          >
+            <option value="">{t`Todas`}</option>
+            {(categories.data?.data ?? []).map((category) => {
+              const allowed = mayUseCategory(type, category.id);
+              return (
+                <option key={category.id} value={category.id} disabled={!allowed}>
+                  {allowed ? category.name : t`${category.name} (requiere prescripción médica)`}
+                </option>
+              );
+            })}
+          </select>
+        </div>
+      </div>
+      <p className="muted" aria-live="polite">
+        <Trans>
+          {tools.length} de {PRESCRIPTION_MAX_TOOLS} herramientas elegidas
+        </Trans>
+      </p>
+      {list.isPending && (
+        <p className="muted" role="status">
+          <Trans>Cargando herramientas…</Trans>
+        </p>
+      )}
+      {list.isError && (
+        <div className="alert" role="alert">
+          <p>{errorMessage(list.error)}</p>
+          <button type="button" className="button button--secondary" onClick={() => void list.refetch()}>
+            <Trans>Reintentar</Trans>
+          </button>
+        </div>
+      )}
+      {list.data && shown.length === 0 && (
+        <p className="empty-state">
+          <Trans>No encontramos herramientas con esos filtros.</Trans>
+        </p>
+      )}
+      <ul className="plain-list tool-grid" aria-label={t`Herramientas disponibles`}>
+        {shown.map((product) => (
+          <li key={product.id}>
+            <ToolCard
+              product={product}
+              chosen={chosen.has(product.id)}
+              full={full}
+              onToggle={() => onToggle(product)}
+            />
+          </li>
+        ))}
+      </ul>
+      {list.hasNextPage && (
+        <button
+          type="button"
+          className="button button--secondary"
+          disabled={list.isFetchingNextPage}
+          onClick={() => void list.fetchNextPage()}
+        >
+          {list.isFetchingNextPage ? t`Cargando…` : t`Cargar más`}
+        </button>
+      )}
+      {custom && (
+        <p className="tools-step__custom">
+          <Trans>¿Tu paciente necesita una fórmula a la medida?</Trans>{' '}
+          <a href={custom} target="_blank" rel="noopener noreferrer">
+            <Trans>Cotiza un producto personalizado por chat</Trans>
+          </a>
+        </p>
+      )}
+    </div>
+  );
+}
+
+/** Spec §3: image or placeholder, capsule info, stock, description or tag. */
+function ToolCard({
+  product,
+  chosen,
+  full,
+  onToggle,
+}: {
+  product: ProductDto;
+  chosen: boolean;
+  full: boolean;
+  onToggle: () => void;
+}) {
+  const { t } = useLingui();
+  const tool = toolFromProduct(product);
+  const inStock = productHasStock(product);
+  const blocked = !chosen && (!inStock || full);
+  return (
+    <article className={chosen ? 'tool-card tool-card--chosen' : 'tool-card'} aria-label={product.name}>
+      <ToolImage url={productImage(product)} />
+      <div className="tool-card__body">
+        <h3 className="tool-card__name">{product.name}</h3>
+        <p className="tool-card__tag">{product.tag || product.description || product.category.name}</p>
+        {tool.capsuleInfo && <p className="muted">{tool.capsuleInfo}</p>}
+        {tool.presentation && <p className="muted">{tool.presentation}</p>}
+        <p className={inStock ? 'tool-card__stock' : 'tool-card__stock tool-card__stock--out'}>
+          {inStock ? t`Disponible` : t`Agotado`}
+        </p>
+        {PRESCRIPTION_ONLY_CATEGORY_IDS.includes(product.category.id) && (
+          <p className="badge badge--warning">
+            <Trans>Requiere prescripción médica</Trans>
+          </p>
+        )}
+        <button
+          type="button"
+          className={chosen ? 'button button--secondary' : 'button button--primary'}
+          aria-pressed={chosen}
+          disabled={blocked}
+          onClick={onToggle}
+        >
+          {chosen ? t`Quitar` : inStock ? t`Agregar` : t`Sin stock`}
+        </button>
+      </div>
+    </article>
+  );
+}

@@ -1,0 +1,69 @@
+import { PDFDocument } from 'pdf-lib';
+import { describe, expect, it } from 'vitest';
+import { buildPrescriptionDetail, buildPrescribedTool } from '../../testing/handlers/prescriptions';
+import { buildProduct } from '../../testing/data';
+import { buildPrescriptionPdf, pdfFileName, toWinAnsi } from './pdf';
+import { pdfText } from './pdf-text';
+
+describe('buildPrescriptionPdf', () => {
+  it('states the professional, the patient, the date, the tools with indications and the personal notice', async () => {
+    const detail = buildPrescriptionDetail({
+      notes: 'Control en 8 semanas con perfil tiroideo.',
+      tools: [
+        buildPrescribedTool(buildProduct({ id: 1, name: 'Magnesio Bisglicinato 400 mg' }), {
+          momentsDay: [
+            { id: 3, quantity: 1, value: 'Con el desayuno' },
+            { id: 10, quantity: 0.5, value: 'Antes de dormir' },
+          ],
+          prescriptionDuration: { time: 'months', quantity: 2 },
+          prescriptionIndications: 'Tomar con un vaso de agua 🙂.',
+          dailyCapsules: 1.5,
+          units: 2,
+        }),
+      ],
+    });
+    const pages = await pdfText(await buildPrescriptionPdf(detail, 'co'));
+    const text = pages.join('\n');
+    expect(text).toContain('Prescripción N.º 7001');
+    expect(text).toContain('Fecha: 10 de noviembre de 2026');
+    expect(text).toContain('Carolina Mejía');
+    expect(text).toContain('Medicina funcional · Registro RM-52345671');
+    expect(text).toContain('Mariana Gómez Ortiz');
+    expect(text).toContain('Documento: 52345674');
+    expect(text).toContain('1. Magnesio Bisglicinato 400 mg');
+    expect(text).toContain('Momento del día: Con el desayuno: 1 · Antes de dormir: 0,5');
+    expect(text).toContain('Duración: 2 meses');
+    expect(text).toContain('Cápsulas diarias: 1,5 al día');
+    expect(text).toContain('Unidades del producto: 2 unidades');
+    // An emoji cannot be drawn with the standard fonts: it becomes '?' instead of breaking the download.
+    expect(text).toContain('Indicaciones: Tomar con un vaso de agua ?.');
+    expect(text).toContain('Control en 8 semanas con perfil tiroideo.');
+    expect(pages[0]).toContain('Documento personal e intransferible');
+    expect(pages[0]).toContain('No lo compartas.');
+
+    const document = await PDFDocument.load(await buildPrescriptionPdf(detail, 'co'));
+    expect(document.getTitle()).toBe('Prescripción N.º 7001');
+    expect(document.getAuthor()).toBe('Carolina Mejía');
+  });
+
+  it('puts the notice on every page of a long prescription', async () => {
+    const tools = Array.from({ length: 14 }, (_, index) =>
+      buildPrescribedTool(buildProduct({ id: index + 1, name: `Herramienta ${index + 1}` }), {
+        prescriptionIndications: 'Indicación larga '.repeat(20),
+      }),
+    );
+    const pages = await pdfText(await buildPrescriptionPdf(buildPrescriptionDetail({ tools }), 'co'));
+    expect(pages.length).toBeGreaterThan(1);
+    for (const [index, page] of pages.entries()) {
+      expect(page).toContain('Documento personal e intransferible');
+      expect(page).toContain(`Página ${index + 1} de ${pages.length}`);
+    }
+    expect(pages.join('\n')).toContain('14. Herramienta 14');
+  });
+
+  it('names the file after the kind and the number', () => {
+    expect(pdfFileName({ id: 3, type: 'prescription' })).toBe('prescripcion-3.pdf');
+    expect(pdfFileName({ id: 4, type: 'recommendation' })).toBe('recomendacion-4.pdf');
+    expect(toWinAnsi('Niño ✓ “ok”')).toBe('Niño ? “ok”');
+  });
+});

@@ -1,0 +1,193 @@
+import { Trans, useLingui } from '@lingui/react/macro';
+import { keepPreviousData, useInfiniteQuery, useQuery } from '@tanstack/react-query';
+import { useDeferredValue, useState } from 'react';
+import { chatLink } from '../../../lib/chat';
+import { errorMessage } from '../../../lib/http';
+import type { ProductDto } from '../../../lib/shared/api-types';
+import { TOOL_PLACEHOLDER_IMAGE_URL } from '../../../lib/shared/prescriptions';
+import { useCountry } from '../../../lib/use-country';
+import { useViewerKey } from '../../auth/use-viewer-key';
+import { productQueries } from '../../catalog/api';
+import { responsiveImage } from '../../catalog/image-sources';
+import { hasStock, presentationText } from '../../catalog/product-facts';
+import { ResourcesSection } from './resources-section';
+
+/**
+ * `mi-cuenta/herramientas-funcionales` (spec §1 medical resources, §2 account area): the functional tools with their
+ * capsule and presentation details, the document library (templates and patient support documents), and
+ * customised products through the chat.
+ */
+export function FunctionalToolsPage() {
+  const { t } = useLingui();
+  const country = useCountry();
+  const viewer = useViewerKey();
+  const [search, setSearch] = useState('');
+  const [categoryId, setCategoryId] = useState<number | undefined>(undefined);
+  const deferred = useDeferredValue(search.trim());
+  const categories = useQuery(productQueries.categories(country, viewer));
+  const list = useInfiniteQuery({
+    ...productQueries.list(country, viewer, {
+      ...(deferred ? { search: deferred } : {}),
+      ...(categoryId !== undefined ? { categoryId } : {}),
+    }),
+    placeholderData: keepPreviousData,
+  });
+  const products = (list.data?.pages ?? []).flatMap((page) => page.data);
+  const custom = chatLink(
+    t`Hola, soy profesional de la salud y quiero información sobre productos personalizados para mis pacientes.`,
+  );
+
+  return (
+    <div className="stack functional-tools">
+      <section className="stack" aria-labelledby="tools-title">
+        <h1 id="tools-title">
+          <Trans>Herramientas funcionales</Trans>
+        </h1>
+        <nav aria-label={t`En esta página`} className="functional-tools__jump">
+          <a href="#resources-title">
+            <Trans>Recursos médicos: plantillas y documentos de apoyo</Trans>
+          </a>
+          <a href="#custom-title">
+            <Trans>Productos personalizados</Trans>
+          </a>
+        </nav>
+        <div className="tools-step__filters">
+          <div className="field">
+            <label className="field__label" htmlFor="functional-search">
+              <Trans>Buscar herramienta</Trans>
+            </label>
+            <input
+              id="functional-search"
+              type="search"
+              className="input"
+              value={search}
+              onChange={(event) => setSearch(event.target.value)}
+            />
+          </div>
+          <div className="field">
+            <label className="field__label" htmlFor="functional-category">
+              <Trans>Categoría</Trans>
+            </label>
+            <select
+              id="functional-category"
+              className="input"
+              value={categoryId ?? ''}
+              onChange={(event) => setCategoryId(event.target.value ? Number(event.target.value) : undefined)}
+            >
+              <option value="">{t`Todas`}</option>
+              {(categories.data?.data ?? []).map((category) => (
+                <option key={category.id} value={category.id}>
+                  {category.name}
+                </option>
+              ))}
+            </select>
+          </div>
+        </div>
+        {list.isPending && (
+          <p className="muted" role="status">
+            <Trans>Cargando herramientas…</Trans>
+          </p>
+        )}
+        {list.isError && (
+          <p className="alert" role="alert">
+            {errorMessage(list.error)}
+          </p>
+        )}
+        {list.data && products.length === 0 && (
+          <p className="empty-state">
+            <Trans>No encontramos herramientas con esos filtros.</Trans>
+          </p>
+        )}
+        <ul className="plain-list tool-grid" aria-label={t`Herramientas funcionales`}>
+          {products.map((product) => (
+            <li key={product.id}>
+              <FunctionalTool product={product} />
+            </li>
+          ))}
+        </ul>
+        {list.hasNextPage && (
+          <button
+            type="button"
+            className="button button--secondary"
+            disabled={list.isFetchingNextPage}
+            onClick={() => void list.fetchNextPage()}
+          >
+            {list.isFetchingNextPage ? t`Cargando…` : t`Cargar más`}
+          </button>
+        )}
+      </section>
+
+      <ResourcesSection country={country} viewer={viewer} />
+
+      <section className="card stack" aria-labelledby="custom-title">
+        <h2 id="custom-title">
+          <Trans>Productos personalizados</Trans>
+        </h2>
+        <p>
+          <Trans>
+            ¿Tu paciente necesita una fórmula a la medida? Escríbenos y un químico farmacéutico te ayudará a cotizarla.
+          </Trans>
+        </p>
+        {custom ? (
+          <div>
+            <a href={custom} className="button button--primary" target="_blank" rel="noopener noreferrer">
+              <Trans>Escribir por chat</Trans>
+            </a>
+          </div>
+        ) : (
+          <p className="muted">
+            <Trans>
+              El chat no está disponible en este momento. Escríbenos desde la línea de atención del pie de página.
+            </Trans>
+          </p>
+        )}
+      </section>
+    </div>
+  );
+}
+
+function FunctionalTool({ product }: { product: ProductDto }) {
+  const { t } = useLingui();
+  const image = product.image ? responsiveImage(product.image, '96px') : null;
+  const presentation = presentationText(product);
+  const available = hasStock(product);
+  return (
+    <article className="tool-card" aria-label={product.name}>
+      {image ? (
+        <img {...image} alt="" width={96} height={96} loading="lazy" decoding="async" className="tool-image" />
+      ) : (
+        <img
+          src={TOOL_PLACEHOLDER_IMAGE_URL}
+          alt=""
+          width={96}
+          height={96}
+          className="tool-image tool-image--placeholder"
+        />
+      )}
+      <div className="tool-card__body">
+        <h2 className="tool-card__name">{product.name}</h2>
+        <p className="tool-card__tag">{product.category.name}</p>
+        {product.description && <p className="tool-card__tag">{product.description}</p>}
+        <dl className="data-list data-list--compact">
+          <div>
+            <dt>{t`Cápsula`}</dt>
+            <dd>{product.capsule_info || '—'}</dd>
+          </div>
+          <div>
+            <dt>{t`Presentación`}</dt>
+            <dd>{presentation ?? '—'}</dd>
+          </div>
+          {product.pharmaceutical_form && (
+            <div>
+              <dt>{t`Forma farmacéutica`}</dt>
+              <dd>{product.pharmaceutical_form.name}</dd>
+            </div>
+          )}
+        </dl>
+        <p className={available ? 'tool-card__stock' : 'tool-card__stock tool-card__stock--out'}>
+          {available ? t`Disponible` : t`Agotado`}
+        </p>
+      </div>
+    </article>
+  );
+}

@@ -1,0 +1,18 @@
+import Dexie, { type EntityTable } from 'dexie';
+
+/** One row per persisted atom or cache blob, keyed by a stable name such as `cart` or `session:co`. */
+export interface KeyValueRow {
+  key: string;
+  value: unknown;
+  updatedAt: number;
+}
+
+/** The one IndexedDB database of the storefront. Workbox keeps its own queues in a separate database. */
+export class StorefrontDatabase extends Dexie {
+  kv!: EntityTable<KeyValueRow, 'key'>;
+
+  constructor(name = 'dispensario') {
+    super(name);
+    this.version(1).stores({ kv: 'key' });
+  }
+}

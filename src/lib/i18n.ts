@@ -1,0 +1,21 @@
+import { i18n, type Messages } from '@lingui/core';
+
+export type CatalogueLocale = 'es' | 'pe' | 'en';
+
+const loaders: Record<CatalogueLocale, () => Promise<{ messages: Messages }>> = {
+  es: () => import('../locales/es/messages.po'),
+  pe: () => import('../locales/pe/messages.po'),
+  en: () => import('../locales/en/messages.po'),
+};
+
+/** Loads a catalogue once and activates it; the Peru variant and the English skeleton fall back to Spanish. */
+export async function activateLocale(locale: CatalogueLocale): Promise<void> {
+  if (i18n.locale !== locale) {
+    const { messages } = await loaders[locale]();
+    i18n.load(locale, messages);
+    i18n.activate(locale);
+  }
+  document.documentElement.lang = locale === 'pe' ? 'es-PE' : locale;
+}
+
+export { i18n };

@@ -1,0 +1,48 @@
+import { t } from '@lingui/core/macro';
+import { COUNTRIES, DEFAULT_COUNTRY_ID, type CountryCode } from './shared/countries';
+
+const formatters = new Map<CountryCode, Intl.NumberFormat>();
+
+function formatterFor(country: CountryCode): Intl.NumberFormat {
+  let formatter = formatters.get(country);
+  if (!formatter) {
+    const info = COUNTRIES[country];
+    const digits = info.useCents ? 2 : 0;
+    formatter = new Intl.NumberFormat(info.intlLocale, {
+      style: 'currency',
+      currency: info.currency,
+      minimumFractionDigits: digits,
+      maximumFractionDigits: digits,
+    });
+    formatters.set(country, formatter);
+  }
+  return formatter;
+}
+
+/**
+ * Spec §9: es-{COUNTRY} with the country's currency; amounts of cent-using countries (MX, PE) arrive in cents and
+ * are shown with 2 digits, Colombian pesos with none.
+ */
+export function formatPrice(amount: number, country: CountryCode): string {
+  const value = COUNTRIES[country].useCents ? amount / 100 : amount;
+  return formatterFor(country).format(value);
+}
+
+export interface PointValue {
+  countryId: number;
+  pointValue: number;
+}
+
+/** Spec §9: amount × the pointValue of the matching country, country 1 when there is no match. */
+export function toPoints(amount: number, countryId: number, pointValues: readonly PointValue[]): number {
+  const match =
+    pointValues.find((entry) => entry.countryId === countryId) ??
+    pointValues.find((entry) => entry.countryId === DEFAULT_COUNTRY_ID);
+  return amount * (match?.pointValue ?? 0);
+}
+
+/** Spec §9: the label is 'puntos'. */
+export function formatPoints(points: number, country: CountryCode): string {
+  const amount = new Intl.NumberFormat(COUNTRIES[country].intlLocale, { maximumFractionDigits: 0 }).format(points);
+  return t`${amount} puntos`;
+}

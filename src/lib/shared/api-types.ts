@@ -1,0 +1,124 @@
+// Wire shapes of the calls in spec §7, the single definition both the storefront and the server use.
+
+export interface CountryDto {
+  id: number;
+  name: string;
+  code: number;
+  subdomain: string;
+  iso: string;
+  country_id: number;
+  currency: string;
+  useCents: boolean;
+}
+
+export interface CategoryDto {
+  id: number;
+  name: string;
+  slug: string;
+}
+
+export interface PresentationDto {
+  is_default: boolean;
+  quantity: number;
+  unit: { symbol: string };
+  container_type: { name: string };
+}
+
+export interface ProductPriceDto {
+  country_id: number;
+  currency: string;
+  /** Whole pesos for COP; cents for MXN and PEN (spec §9). */
+  amount: number;
+  vat_included: boolean;
+}
+
+export interface ProductDto {
+  id: number;
+  name: string;
+  description: string;
+  slug: string;
+  tag: string;
+  featured: boolean;
+  category_id: number;
+  category: CategoryDto;
+  pharmaceutical_form: { id: number; name: string } | null;
+  capsule_info: string | null;
+  stock: { quantity: number | null; tracked: boolean };
+  images: { url: string }[];
+  image: string | null;
+  presentations: PresentationDto[];
+  /** The price for the requested country; null when the product is not sold there. */
+  price: ProductPriceDto | null;
+  points_price: number | null;
+  type: 'standard' | 'points';
+  /**
+   * The viewer's discount on this product (spec §3: the cart reads `discounts[0].discount_value`): one entry for an
+   * approved professional whose purchase level has a discount here, else `[]`. The server always sends it.
+   */
+  discounts?: ProductDiscountDto[];
+}
+
+export interface ProductDiscountDto {
+  /** Percentage, 0–100 (decimals allowed). */
+  discount_value: number;
+  discount_type: 'percent';
+}
+
+/** `GET /products/categories`: a category with the number of active products priced in the country. */
+export interface CategoryCountDto {
+  id: number;
+  name: string;
+  slug: string;
+  count: number;
+}
+
+/** `GET /products/pharmaceutical-forms`: a pharmaceutical form with its number of products. */
+export interface PharmaceuticalFormCountDto {
+  id: number;
+  name: string;
+  slug: string;
+  count: number;
+}
+
+/** One line of a discount list: exactly one of `category_id` and `product_id` is set. */
+export interface DiscountListItemDto {
+  id: number;
+  category_id: number | null;
+  product_id: number | null;
+  /** 0–100. */
+  discount_percent: number;
+}
+
+/** `GET /products/discount-lists`: the discounts of a purchase level (`PURCHASE_LEVELS`). */
+export interface DiscountListDto {
+  id: number;
+  name: string;
+  purchase_level_id: number;
+  active: boolean;
+  items: DiscountListItemDto[];
+}
+
+/** `POST /products/search-by-serial` body. */
+export interface SerialSearchRequestDto {
+  number_serial: string;
+}
+
+/** `POST /favorites/merge` body: at most `FAVORITES_MERGE_MAX_IDS` product ids. */
+export interface FavoritesMergeRequestDto {
+  productIds: number[];
+}
+
+/** Answers of the form `{ data }`. */
+export interface DataResponse<T> {
+  data: T;
+}
+
+export interface ApiErrorBody {
+  message: string;
+  errors?: string[];
+}
+
+export interface HealthDto {
+  status: 'ok';
+  db: 'pglite' | 'postgres';
+}

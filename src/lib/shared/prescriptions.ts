@@ -1,0 +1,621 @@
+// Professional tools: the wire contract the storefront and the server share (spec §2 my patients, patient info with
+// strategies, create prescription in 4 steps, my prescriptions, medical attention request; §3 Patient, Prescription
+// draft, Medical attention request; §5 required fields; §6 roles). Endpoints are listed in docs/api.md
+// ("Professional tools"). Dates are ISO 8601; birth dates and date filters are `YYYY-MM-DD`.
+
+import { DOCUMENT_TYPES, GENDERS, type FormFieldDto, type FormRuleDto, type Role } from './accounts';
+import type { ProductDto } from './api-types';
+import { COUNTRIES } from './countries';
+
+// ---------------------------------------------------------------------------------------------------------------
+// Patients
+
+/** Spec §5: the patient form's required-field message (the medical attention request uses 'Campo obligatorio'). */
+export const PATIENT_REQUIRED_MESSAGE = 'Debes completar este campo';
+
+/** Spec §5: the patient fields marked with an asterisk. */
+export const PATIENT_REQUIRED_FIELDS = [
+  'first_name',
+  'last_name',
+  'birth_date',
+  'email',
+  'document_number',
+  'phone_number',
+] as const;
+
+/** Spec §3: the fields that must all be non-empty for `complete`. */
+export const PATIENT_COMPLETE_FIELDS = [
+  'first_name',
+  'last_name',
+  'birth_date',
+  'gender',
+  'email',
+  'country_id',
+  'document_type_id',
+  'document_number',
+  'country_code',
+  'phone_number',
+] as const;
+
+/** The `custom` rule name of a real calendar date (`validateForm` runs it where a check of that name is given). */
+export const CALENDAR_DATE_CHECK = 'calendarDate';
+const NAME_MAX_LENGTH = 80;
+const EMAIL_MAX_LENGTH = 254;
+const EARLIEST_BIRTH_DATE = '1900-01-01';
+const required = (message: string): FormRuleDto => ({ kind: 'required', message });
+const oneOf = (values: readonly (string | number)[], message: string): FormRuleDto => ({
+  kind: 'pattern',
+  value: values.map((value) => String(value).replace(/[+]/g, '\\+')).join('|'),
+  message,
+});
+const maxLength = (value: number): FormRuleDto => ({
+  kind: 'maxLength',
+  value,
+  message: `Máximo ${value} caracteres.`,
+});
+const emailRules = (requiredMessage: string): FormRuleDto[] => [
+  required(requiredMessage),
+  { kind: 'email', message: 'Escribe un correo electrónico válido.' },
+  maxLength(EMAIL_MAX_LENGTH),
+];
+const countryOptions = Object.values(COUNTRIES).map((country) => ({
+  value: String(country.countryId),
+  label: country.name,
+}));
+const dialCodeOptions = Object.values(COUNTRIES).map((country) => ({
+  value: country.dialCode,
+  label: `${country.name} (${country.dialCode})`,
+}));
+const countryRule = oneOf(
+  countryOptions.map((option) => option.value),
+  'Selecciona un país de la lista.',
+);
+const dialCodeRule = oneOf(
+  dialCodeOptions.map((option) => option.value),
+  'Selecciona el indicativo de la lista.',
+);
+/** Values are checked after the server strips separators: documents keep letters and digits, phones digits. */
+const documentRule: FormRuleDto = {
+  kind: 'pattern',
+  value: '[A-Za-z0-9]{5,20}',
+  message: 'El documento debe tener entre 5 y 20 letras o números.',
+};
+const phoneRule: FormRuleDto = {
+  kind: 'pattern',
+  value: '[0-9]{7,15}',
+  message: 'El número debe tener entre 7 y 15 dígitos.',
+};
+
+/**
+ * The patient form (spec §3 fields, §5 required ones): the storefront validates it as the user types and the server
+ * before it saves, both with `validateForm` of ./form-validation. Select values are strings ('1' for Colombia).
+ */
+export const PATIENT_FORM_FIELDS: FormFieldDto[] = [
+  {
+    name: 'first_name',
+    type: 'text',
+    label: 'Nombres',
+    step: 1,
+    rules: [required(PATIENT_REQUIRED_MESSAGE), maxLength(NAME_MAX_LENGTH)],
+  },
+  {
+    name: 'last_name',
+    type: 'text',
+    label: 'Apellidos',
+    step: 1,
+    rules: [required(PATIENT_REQUIRED_MESSAGE), maxLength(NAME_MAX_LENGTH)],
+  },
+  {
+    name: 'birth_date',
+    type: 'date',
+    label: 'Fecha de nacimiento',
+    step: 1,
+    rules: [
+      required(PATIENT_REQUIRED_MESSAGE),
+      { kind: 'pattern', value: '\\d{4}-\\d{2}-\\d{2}', message: 'Escribe la fecha como AAAA-MM-DD.' },
+      { kind: 'min', value: EARLIEST_BIRTH_DATE, message: 'Revisa la fecha de nacimiento.' },
+      { kind: 'max', value: 'today', message: 'La fecha de nacimiento no puede ser futura.' },
+      // A server check: '2001-02-30' has the right shape but is no date.
+      { kind: 'custom', value: CALENDAR_DATE_CHECK, message: 'La fecha de nacimiento no existe.' },
+    ],
+  },
+  {
+    name: 'gender',
+    type: 'select',
+    label: 'Género',
+    step: 1,
+    rules: [oneOf(GENDERS, 'Selecciona una opción de la lista.')],
+  },
+  { name: 'email', type: 'email', label: 'Correo electrónico', step: 1, rules: emailRules(PATIENT_REQUIRED_MESSAGE) },
+  { name: 'country_id', type: 'select', label: 'Ubicación', step: 1, options: countryOptions, rules: [countryRule] },
+  {
+    name: 'document_type_id',
+    type: 'select',
+    label: 'Tipo de documento',
+    step: 1,
+    options: DOCUMENT_TYPES.map((type) => ({ value: String(type.id), label: type.name })),
+    rules: [
+      oneOf(
+        DOCUMENT_TYPES.map((type) => type.id),
+        'Selecciona un tipo de documento de la lista.',
+      ),
+    ],
+  },
+  {
+    name: 'document_number',
+    type: 'text',
+    label: 'Número de documento',
+    step: 1,
+    rules: [required(PATIENT_REQUIRED_MESSAGE), documentRule],
+  },
+  {
+    name: 'country_code',
+    type: 'select',
+    label: 'Indicativo',
+    step: 1,
+    options: dialCodeOptions,
+    rules: [dialCodeRule],
+  },
+  {
+    name: 'phone_number',
+    type: 'tel',
+    label: 'Número de teléfono',
+    step: 1,
+    rules: [required(PATIENT_REQUIRED_MESSAGE), phoneRule],
+  },
+];
+
+/** Patients per page of `GET /patients`. */
+export const PATIENTS_PAGE_SIZE = 20;
+export const PATIENTS_MAX_PAGE_SIZE = 100;
+
+/**
+ * `POST /patients` and `PATCH /patients/{id}` body (spec §3 patient data; the form's "location" is `country_id`).
+ * `gender` is a `GENDERS` value, `document_type_id` a `DOCUMENT_TYPES` id, `country_code` the phone prefix ('+57').
+ * PATCH accepts any subset.
+ */
+export interface PatientInputDto {
+  first_name: string;
+  last_name: string;
+  birth_date: string;
+  gender: string | null;
+  email: string;
+  /** Defaults to the session's country. */
+  country_id?: number;
+  document_type_id: number | null;
+  document_number: string;
+  country_code: string | null;
+  phone_number: string;
+}
+
+/**
+ * `invited`: the invitation was sent and the patient has no account yet; `active`: the patient has an account and
+ * sees their prescriptions.
+ */
+export const PATIENT_ACCOUNT_STATUSES = ['invited', 'active'] as const;
+export type PatientAccountStatus = (typeof PATIENT_ACCOUNT_STATUSES)[number];
+
+/** A patient of the viewer's register (spec §3 Patient + the table columns name, email, country, phone, type ID). */
+export interface PatientDto {
+  id: number;
+  first_name: string;
+  last_name: string;
+  display_name: string;
+  birth_date: string | null;
+  gender: string | null;
+  email: string;
+  country_id: number;
+  /** Spec table column "country". */
+  country_name: string;
+  document_type_id: number | null;
+  /** Spec table column "type ID": the `DOCUMENT_TYPES` code, e.g. 'CC'; null when unknown. */
+  document_type_code: string | null;
+  /** Null only for a patient who came in through an account without these data (then `complete` is false). */
+  document_number: string | null;
+  country_code: string | null;
+  phone_number: string | null;
+  /** Spec §3: true only when every `PATIENT_COMPLETE_FIELDS` field is non-empty. */
+  complete: boolean;
+  account_status: PatientAccountStatus;
+  created_at: string;
+}
+
+/** `GET /patients?search=&page=&limit=`: the viewer's linked patients; `search` matches name or e-mail. */
+export interface PatientListDto {
+  data: PatientDto[];
+  total: number;
+  page: number;
+  limit: number;
+}
+
+/** `POST /patients` answer (201): the patient, spec §3 `patientCreated`, and the invitation e-mailed to them. */
+export interface CreatePatientResponseDto {
+  patient: PatientDto;
+  patientCreated: true;
+  /** `link` is the single-use registration link, also e-mailed, for sharing it by other means. */
+  invitation: { id: number; expiresAt: string; link: string };
+}
+
+// ---------------------------------------------------------------------------------------------------------------
+// Prescriptions and recommendations ("strategies")
+
+/** Doctors issue prescriptions; health professionals issue recommendations (spec §1). */
+export const PRESCRIPTION_TYPES = ['prescription', 'recommendation'] as const;
+export type PrescriptionType = (typeof PRESCRIPTION_TYPES)[number];
+export const PRESCRIPTION_TYPE_LABELS: Record<PrescriptionType, string> = {
+  prescription: 'Prescripción',
+  recommendation: 'Recomendación',
+};
+export const PRESCRIPTION_TYPE_BY_ROLE: Partial<Record<Role, PrescriptionType>> = {
+  doctor: 'prescription',
+  health_professional: 'recommendation',
+};
+
+/**
+ * `active`: within its treatment period; `finished`: the longest tool duration has elapsed since it was issued;
+ * `cancelled`: its author withdrew it (`POST /prescriptions/{id}/cancel`). A cancelled one cannot be bought.
+ */
+export const PRESCRIPTION_STATUSES = ['active', 'finished', 'cancelled'] as const;
+export type PrescriptionStatus = (typeof PRESCRIPTION_STATUSES)[number];
+export const PRESCRIPTION_STATUS_LABELS: Record<PrescriptionStatus, string> = {
+  active: 'Activa',
+  finished: 'Finalizada',
+  cancelled: 'Anulada',
+};
+
+/** Spec §3 time-of-day options in their three groups; `momentsDay[].id` refers to these ids. */
+export const MOMENT_GROUPS = [
+  {
+    id: 'morning',
+    label: 'Mañana',
+    moments: [
+      { id: 1, label: 'En ayunas' },
+      { id: 2, label: 'Antes del desayuno' },
+      { id: 3, label: 'Con el desayuno' },
+      { id: 4, label: 'Media mañana' },
+    ],
+  },
+  {
+    id: 'afternoon',
+    label: 'Tarde',
+    moments: [
+      { id: 5, label: 'Antes del almuerzo' },
+      { id: 6, label: 'Con el almuerzo' },
+      { id: 7, label: 'Media tarde' },
+    ],
+  },
+  {
+    id: 'evening',
+    label: 'Noche',
+    moments: [
+      { id: 8, label: 'Antes de la cena' },
+      { id: 9, label: 'Con la cena' },
+      { id: 10, label: 'Antes de dormir' },
+    ],
+  },
+] as const;
+export type MomentGroupId = (typeof MOMENT_GROUPS)[number]['id'];
+export type MomentId = (typeof MOMENT_GROUPS)[number]['moments'][number]['id'];
+export const MOMENTS: readonly { id: MomentId; label: string; group: MomentGroupId }[] = MOMENT_GROUPS.flatMap(
+  (group) => group.moments.map((moment) => ({ id: moment.id, label: moment.label, group: group.id })),
+);
+
+/** Spec §3 `prescriptionDuration.time`. */
+export const DURATION_UNITS = ['days', 'weeks', 'months'] as const;
+export type DurationUnit = (typeof DURATION_UNITS)[number];
+export const DURATION_UNIT_LABELS: Record<DurationUnit, string> = { days: 'Días', weeks: 'Semanas', months: 'Meses' };
+/** Days one unit of duration stands for, to compute the end of a treatment (a month counts as 30 days). */
+export const DURATION_UNIT_DAYS: Record<DurationUnit, number> = { days: 1, weeks: 7, months: 30 };
+
+/** Bounds of the indications: a tool is taken at most this often and for at most this long. */
+export const MOMENT_MAX_QUANTITY = 20;
+export const DURATION_MAX_DAYS = 365;
+export const TOOL_MAX_UNITS = 99;
+export const TOOL_MAX_DAILY_CAPSULES = 50;
+export const PRESCRIPTION_MAX_TOOLS = 30;
+export const INDICATIONS_MAX_LENGTH = 1000;
+export const PRESCRIPTION_NOTES_MAX_LENGTH = 2000;
+
+export interface MomentInputDto {
+  id: MomentId;
+  /** How many units (capsules, drops…) at that moment; positive, may be fractional (half a tablet). */
+  quantity: number;
+}
+
+/** Spec §3 `momentsDay[]`: `value` is the moment's Spanish label. */
+export interface MomentDto extends MomentInputDto {
+  value: string;
+}
+
+export interface PrescriptionDurationDto {
+  time: DurationUnit;
+  /** Positive whole number of `time` units. */
+  quantity: number;
+}
+
+/** One tool of `POST /prescriptions` and of a template (spec §3 indications fields). */
+export interface PrescriptionToolInputDto {
+  productId: number;
+  /** At least one moment; each id at most once. */
+  momentsDay: MomentInputDto[];
+  prescriptionDuration: PrescriptionDurationDto;
+  /** Free notes ("prescriptionIndications"); may be empty. */
+  prescriptionIndications: string;
+  /** Units taken per day; omitted or null: the sum of `momentsDay` quantities. */
+  dailyCapsules?: number | null;
+  /** Product units (containers) to buy; a positive whole number. */
+  units: number;
+}
+
+/**
+ * `POST /prescriptions` body, sent with an `Idempotency-Key` header (`IDEMPOTENCY_HEADER` of ./orders): replaying the
+ * same key answers the first result; the same key with another body is refused (409). The first answer is 201, a replay 200, both `PrescriptionDetailDto`.
+ */
+export interface CreatePrescriptionRequestDto {
+  patientId: number;
+  /** Defaults to the author's (`PRESCRIPTION_TYPE_BY_ROLE`); another value is refused. */
+  type?: PrescriptionType;
+  tools: PrescriptionToolInputDto[];
+  notes: string;
+  /** The template it started from, if any (kept for the record). */
+  templateId?: number | null;
+}
+
+/** A tool as stored: the product as it was when prescribed, plus its indications. */
+export interface PrescriptionToolDto {
+  productId: number;
+  name: string;
+  slug: string;
+  /** Spec §3 "description or tag". */
+  description: string;
+  tag: string;
+  capsuleInfo: string | null;
+  /** A placeholder image when the product has none. */
+  imageUrl: string;
+  category: { id: number; name: string; slug: string };
+  /** Presentation text, e.g. 'Frasco x 60 cápsulas' (defaults 'Frasco' and 'unidades'). */
+  presentation: string;
+  momentsDay: MomentDto[];
+  prescriptionDuration: PrescriptionDurationDto;
+  prescriptionIndications: string;
+  dailyCapsules: number;
+  units: number;
+}
+
+export interface StrategyPersonDto {
+  id: number;
+  display_name: string;
+}
+
+export interface StrategyAuthorDto extends StrategyPersonDto {
+  role: Role;
+  specialty: string | null;
+  professional_license_number: string | null;
+}
+
+export interface PrescriptionDto {
+  id: number;
+  type: PrescriptionType;
+  status: PrescriptionStatus;
+  createdAt: string;
+  /** When the longest tool duration ends. */
+  endsAt: string;
+  countryId: number;
+  notes: string;
+  templateId: number | null;
+  author: StrategyAuthorDto;
+  patient: StrategyPersonDto & { email: string; document_number: string };
+  tools: PrescriptionToolDto[];
+}
+
+/**
+ * A product to buy of a prescription, as sold today in the request's country: `product` is null when it is no longer
+ * sold there (then `problem` says so). `quantity` is the prescribed units; `hasStock` is spec §3's (true if no stock
+ * is tracked or the quantity is > 0). Cart items built from it carry `momentsDay` (a prescription product).
+ */
+export interface PrescriptionPurchaseLineDto {
+  productId: number;
+  name: string;
+  quantity: number;
+  momentsDay: MomentDto[];
+  product: ProductDto | null;
+  hasStock: boolean;
+  problem: string | null;
+}
+
+/** `GET /prescriptions/{id}` and `GET /me/prescriptions/{id}`. */
+export interface PrescriptionDetailDto extends PrescriptionDto {
+  products: PrescriptionPurchaseLineDto[];
+  /** The author or, for the patient, false: only the author cancels or saves it as a template. */
+  editable: boolean;
+}
+
+/** Spec §2 strategies table: date, type, category, status (a row of `GET /patients/{id}/strategies`). */
+export interface StrategyDto {
+  id: number;
+  createdAt: string;
+  type: PrescriptionType;
+  /** Distinct categories of its tools, in tool order. */
+  categories: { id: number; name: string }[];
+  status: PrescriptionStatus;
+  toolCount: number;
+  author: StrategyPersonDto & { role: Role };
+}
+
+/**
+ * `GET /patients/{id}/strategies?from=&to=` (inclusive dates): `own` by the viewer, `others` by other professionals
+ * (read-only for the viewer). Newest first.
+ */
+export interface PatientStrategiesDto {
+  own: StrategyDto[];
+  others: StrategyDto[];
+}
+
+/** `GET /prescriptions` (the author's) and `GET /me/prescriptions` (the patient's): newest first. */
+export interface PrescriptionListItemDto extends StrategyDto {
+  patient: StrategyPersonDto;
+}
+
+export interface PrescriptionListDto {
+  data: PrescriptionListItemDto[];
+  total: number;
+  page: number;
+  limit: number;
+}
+export const PRESCRIPTIONS_PAGE_SIZE = 20;
+
+// ---------------------------------------------------------------------------------------------------------------
+// Templates
+
+export const TEMPLATE_NAME_MAX_LENGTH = 120;
+
+/**
+ * `POST /prescription-templates` body: either `prescriptionId` (one of the viewer's own prescriptions: its tools and
+ * notes are copied) or `tools` (from scratch; same validation as a prescription's tools).
+ */
+export interface CreateTemplateRequestDto {
+  name: string;
+  prescriptionId?: number;
+  tools?: PrescriptionToolInputDto[];
+  notes?: string;
+}
+
+export interface TemplateSummaryDto {
+  id: number;
+  name: string;
+  type: PrescriptionType;
+  toolCount: number;
+  createdAt: string;
+}
+
+/**
+ * A template tool resolved against today's catalogue in the request's country: `product` is null and `problem` says
+ * why when the product is no longer sold; the draft keeps only tools whose `problem` is null.
+ */
+export interface TemplateToolDto extends PrescriptionToolInputDto {
+  name: string;
+  product: ProductDto | null;
+  hasStock: boolean;
+  problem: string | null;
+}
+
+/** `GET /prescription-templates/{id}`: `problems` lists one Spanish sentence per tool that cannot be prescribed. */
+export interface TemplateDto extends TemplateSummaryDto {
+  notes: string;
+  tools: TemplateToolDto[];
+  problems: string[];
+}
+
+// ---------------------------------------------------------------------------------------------------------------
+// Document library (read side; admin management comes later)
+
+/** Spec §1 medical resources: templates and patient support documents. */
+export const DOCUMENT_KINDS = ['template', 'patient-support'] as const;
+export type DocumentKind = (typeof DOCUMENT_KINDS)[number];
+export const DOCUMENT_KIND_LABELS: Record<DocumentKind, string> = {
+  template: 'Plantillas',
+  'patient-support': 'Documentos de apoyo para pacientes',
+};
+
+/** `GET /documents?kind=`: `url` downloads the file (`GET /documents/{id}/file`, session cookie or bearer). */
+export interface LibraryDocumentDto {
+  id: number;
+  kind: DocumentKind;
+  title: string;
+  description: string;
+  fileName: string;
+  mime: string;
+  size: number;
+  url: string;
+  createdAt: string;
+}
+
+// ---------------------------------------------------------------------------------------------------------------
+// Medical attention request (spec §3; public form)
+
+/** Spec §5: the medical attention request's required-field message. */
+export const MEDICAL_REQUEST_REQUIRED_MESSAGE = 'Campo obligatorio';
+export const MEDICAL_REQUEST_DESCRIPTION_MAX_LENGTH = 2000;
+
+/** The medical attention request form: every field required ('Campo obligatorio'), validated like the patient's. */
+export const MEDICAL_REQUEST_FORM_FIELDS: FormFieldDto[] = [
+  {
+    name: 'names',
+    type: 'text',
+    label: 'Nombres',
+    step: 1,
+    rules: [required(MEDICAL_REQUEST_REQUIRED_MESSAGE), maxLength(NAME_MAX_LENGTH)],
+  },
+  {
+    name: 'last_names',
+    type: 'text',
+    label: 'Apellidos',
+    step: 1,
+    rules: [required(MEDICAL_REQUEST_REQUIRED_MESSAGE), maxLength(NAME_MAX_LENGTH)],
+  },
+  {
+    name: 'email',
+    type: 'email',
+    label: 'Correo electrónico',
+    step: 1,
+    rules: emailRules(MEDICAL_REQUEST_REQUIRED_MESSAGE),
+  },
+  {
+    name: 'country_id',
+    type: 'select',
+    label: 'País',
+    step: 1,
+    options: countryOptions,
+    rules: [required(MEDICAL_REQUEST_REQUIRED_MESSAGE), countryRule],
+  },
+  {
+    name: 'country_code',
+    type: 'select',
+    label: 'Indicativo',
+    step: 1,
+    options: dialCodeOptions,
+    rules: [required(MEDICAL_REQUEST_REQUIRED_MESSAGE), dialCodeRule],
+  },
+  {
+    name: 'mobile_number',
+    type: 'tel',
+    label: 'Número de celular',
+    step: 1,
+    rules: [required(MEDICAL_REQUEST_REQUIRED_MESSAGE), phoneRule],
+  },
+  {
+    name: 'description',
+    type: 'textarea',
+    label: 'Descripción de los problemas',
+    step: 1,
+    rules: [required(MEDICAL_REQUEST_REQUIRED_MESSAGE), maxLength(MEDICAL_REQUEST_DESCRIPTION_MAX_LENGTH)],
+  },
+];
+
+/** `POST /medical-requests` body: every field is required. `country_code` is the phone prefix ('+57'). */
+export interface MedicalRequestInputDto {
+  names: string;
+  last_names: string;
+  email: string;
+  country_id: number;
+  country_code: string;
+  mobile_number: string;
+  description: string;
+}
+
+export interface MedicalRequestDto extends MedicalRequestInputDto {
+  id: number;
+  country_name: string;
+  createdAt: string;
+}
+
+/** `GET /admin/medical-requests?page=&limit=`: newest first. */
+export interface MedicalRequestListDto {
+  data: MedicalRequestDto[];
+  total: number;
+  page: number;
+  limit: number;
+}
+
+/** Spec §3 "imageUrl (a placeholder as fallback)": the logo stands in for a product without a picture. */
+export const TOOL_PLACEHOLDER_IMAGE_URL = '/icons/logo.svg';

@@ -1,0 +1,20 @@
+// Names shared by the storefront and the service worker: a rename on one side cannot silently break the other.
+
+export const CACHE_NAMES = {
+  catalogue: 'api-catalogue-v1',
+  media: 'product-media-v1',
+} as const;
+
+/** API reads answered from the cache while revalidating (catalogue, countries). */
+export const CATALOGUE_API_PATHS = ['/api/products', '/api/countries'] as const;
+export const MEDIA_PATH_PREFIX = '/api/media/';
+export const API_PATH_PREFIX = '/api/';
+
+export const SW_MESSAGES = {
+  skipWaiting: 'SKIP_WAITING',
+} as const;
+
+export const MEDIA_CACHE_MAX_ENTRIES = 400;
+export const MEDIA_CACHE_MAX_AGE_S = 30 * 24 * 60 * 60;
+export const CATALOGUE_CACHE_MAX_ENTRIES = 300;
+export const CATALOGUE_CACHE_MAX_AGE_S = 7 * 24 * 60 * 60;

@@ -1,0 +1,125 @@
+import { http, HttpResponse } from 'msw';
+import {
+  ROLE_IDS,
+  type LoginResponseDto,
+  type ProfileDto,
+  type Role,
+  type ValidateResponseDto,
+} from '../../lib/shared/accounts';
+import { TEST_API } from '../api-url';
+
+export const TEST_PASSWORD = 'Clave1234';
+
+export function buildProfile(overrides: Partial<ProfileDto> & { role?: ProfileDto['role'] } = {}): ProfileDto {
+  const roleName: Role = overrides.role?.name ?? 'doctor';
+  return {
+    id: 10,
+    uid: 'uid-doctor-0000000000000001',
+    email: 'medico.co@demo.test',
+    display_name: 'Carolina Mejía',
+    first_name: 'Carolina',
+    last_name: 'Mejía',
+    birth_date: '1985-04-12',
+    gender: 'femenino',
+    document_type_id: 1,
+    document_number: '52345671',
+    phone_number: '3101000001',
+    specialty: 'Medicina funcional',
+    country_code: '+57',
+    professional_license_number: 'RM-52345671',
+    purchase_level_id: 1,
+    country_id: 1,
+    doctor_id: null,
+    role_id: ROLE_IDS[roleName],
+    role: { id: ROLE_IDS[roleName], name: roleName },
+    required_change_password: false,
+    profile_image_url: null,
+    approval_status: 'approved',
+    ecosystems: ['dispensario'],
+    ...overrides,
+  };
+}
+
+/** Accounts the fake authentication service knows; tests add their own with `server.use`. */
+export const knownProfiles: ProfileDto[] = [
+  buildProfile(),
+  buildProfile({
+    id: 11,
+    uid: 'uid-patient-000000000000001',
+    email: 'paciente.co@demo.test',
+    display_name: 'Mariana Gómez',
+    first_name: 'Mariana',
+    last_name: 'Gómez',
+    document_number: '52345674',
+    role: { id: ROLE_IDS.patient, name: 'patient' },
+    doctor_id: 10,
+  }),
+];
+
+const tokens = new Map<string, ProfileDto>();
+
+/** Makes the fake server accept `token` for `profile`, as after a login in an earlier visit. */
+export function acceptToken(token: string, profile: ProfileDto): void {
+  tokens.set(token, profile);
+}
+
+function loginAnswer(profile: ProfileDto, country: string): LoginResponseDto {
+  const sessionToken = `token-${profile.uid}-${country}`;
+  tokens.set(sessionToken, profile);
+  return {
+    sessionToken,
+    id: profile.id,
+    uid: profile.uid,
+    email: profile.email,
+    display_name: profile.display_name,
+    role: profile.role,
+    ecosystems: profile.ecosystems,
+    country,
+    expiresAt: new Date(Date.now() + 86_400_000).toISOString(),
+    profile,
+  };
+}
+
+function bearer(request: Request): ProfileDto | undefined {
+  const token = request.headers.get('authorization')?.replace(/^Bearer /, '');
+  return token ? tokens.get(token) : undefined;
+}
+
+export const authHandlers = [
+  http.post(`${TEST_API}/auth/email-login`, async ({ request }) => {
+    const body = (await request.json()) as { email?: string; password?: string };
+    const profile = knownProfiles.find((candidate) => candidate.email === body.email);
+    if (!profile || body.password !== TEST_PASSWORD) {
+      return HttpResponse.json({ message: 'Correo o contraseña incorrectos.' }, { status: 401 });
+    }
+    return HttpResponse.json(loginAnswer(profile, request.headers.get('x-country') ?? 'co'));
+  }),
+  http.post(`${TEST_API}/auth/document-login`, async ({ request }) => {
+    const body = (await request.json()) as { document?: string; password?: string };
+    const profile = knownProfiles.find((candidate) => candidate.document_number === body.document);
+    if (!profile || body.password !== TEST_PASSWORD) {
+      return HttpResponse.json({ message: 'Documento o contraseña incorrectos.' }, { status: 401 });
+    }
+    return HttpResponse.json(loginAnswer(profile, request.headers.get('x-country') ?? 'co'));
+  }),
+  http.get(`${TEST_API}/auth/sso/validate`, ({ request }) => {
+    const profile = bearer(request);
+    if (!profile) return HttpResponse.json({ message: 'Sesión inválida' }, { status: 401 });
+    return HttpResponse.json<ValidateResponseDto>({
+      valid: true,
+      ecosystems: profile.ecosystems,
+      user: profile,
+      expiresAt: new Date(Date.now() + 86_400_000).toISOString(),
+    });
+  }),
+  http.get(`${TEST_API}/auth/profile`, ({ request }) => {
+    const profile = bearer(request);
+    if (!profile) return HttpResponse.json({ message: 'Sesión inválida' }, { status: 401 });
+    return HttpResponse.json(profile);
+  }),
+  http.post(`${TEST_API}/auth/logout`, ({ request }) => {
+    const token = request.headers.get('authorization')?.replace(/^Bearer /, '');
+    if (token) tokens.delete(token);
+    return new HttpResponse(null, { status: 204 });
+  }),
+];

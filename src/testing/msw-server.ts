@@ -1,0 +1,22 @@
+import { setupServer } from 'msw/node';
+import { accountHandlers } from './handlers/account';
+import { authHandlers } from './handlers/auth';
+import { checkoutHandlers } from './handlers/checkout';
+import { countryHandlers } from './handlers/countries';
+import { formHandlers } from './handlers/forms';
+import { orderHandlers } from './handlers/orders';
+import { pointsHandlers } from './handlers/points';
+import { prescriptionHandlers } from './handlers/prescriptions';
+import { productHandlers } from './handlers/products';
+
+export const server = setupServer(
+  ...productHandlers,
+  ...countryHandlers,
+  ...authHandlers,
+  ...formHandlers,
+  ...accountHandlers,
+  ...checkoutHandlers,
+  ...orderHandlers,
+  ...pointsHandlers,
+  ...prescriptionHandlers,
+);

@@ -1,0 +1,44 @@
+import 'fake-indexeddb/auto';
+import { cleanup, configure } from '@testing-library/react';
+import { afterAll, afterEach, beforeAll } from 'vitest';
+import { deleteValue } from '../lib/db';
+import { i18n } from '../lib/i18n';
+import { appStore, resetPersistedState } from '../lib/store';
+import { messages } from '../locales/es/messages.po';
+import { resetAccountFixtures } from './handlers/account';
+import { resetCheckoutFixtures } from './handlers/checkout';
+import { resetOrderFixtures } from './handlers/orders';
+import { resetPointsFixtures } from './handlers/points';
+import { resetPrescriptionFixtures } from './handlers/prescriptions';
+import { server } from './msw-server';
+
+// Lazy routes compile on first use: on a loaded 2-core CI machine that can exceed the 1 s default of findBy*.
+configure({ asyncUtilTimeout: 5_000 });
+
+// jsdom does not scroll; the checkout scrolls to the top of each step.
+window.scrollTo = () => undefined;
+
+i18n.load('es', messages);
+i18n.activate('es');
+
+// Any request without a handler fails the test: no test talks to a real network by accident.
+beforeAll(() => server.listen({ onUnhandledFrame: 'error' }));
+afterEach(async () => {
+  cleanup();
+  server.resetHandlers();
+  resetAccountFixtures();
+  resetCheckoutFixtures();
+  resetOrderFixtures();
+  resetPointsFixtures();
+  resetPrescriptionFixtures();
+  sessionStorage.clear();
+  localStorage.clear();
+  for (const cookie of document.cookie.split(';')) {
+    document.cookie = `${cookie.split('=')[0]?.trim()}=; Max-Age=0; Path=/`;
+  }
+  // Tests of one file share the app's store and IndexedDB: a session or cart must not leak into the next test.
+  await resetPersistedState(appStore);
+  // Each render makes a new query client, but it restores the answers the previous test persisted.
+  await deleteValue('query-cache');
+});
+afterAll(() => server.close());

@@ -1,0 +1,123 @@
+import { mkdtemp, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { chromium } from '@playwright/test';
+import { rolldown } from 'rolldown';
+import { openDatabase } from '../../server/src/db/database';
+import { migrateToLatest } from '../../server/src/db/migrate';
+import { seedBenchProducts } from '../../server/src/db/seed/bench';
+import { seedIfEmpty } from '../../server/src/db/seed/seed';
+import { createApp } from '../../server/src/http/app';
+import { createLogger } from '../../server/src/logger';
+import { CHROMIUM_LAUNCH_OPTIONS } from '../chromium';
+import { listen } from './api-load';
+
+const projectRoot = fileURLToPath(new URL('../../', import.meta.url));
+/** Typed one letter at a time, as a person searching for magnesium would. */
+const SEARCH_WORD = 'magnesio';
+const RENDER_RUNS = 5;
+const PAGE_SIZE = 24;
+
+export interface BrowserFigures {
+  products: number;
+  firstPageMs: number[];
+  serverSearchMs: number[];
+  localSearchMs: number[];
+}
+
+/** The storefront's own local search, bundled for the page: the figure is the real code's, run in Chromium. */
+async function localSearchScript(): Promise<string> {
+  const bundle = await rolldown({
+    input: join(projectRoot, 'src/features/catalog/local-search.ts'),
+    logLevel: 'silent',
+  });
+  const { output } = await bundle.generate({ format: 'iife', name: 'benchLocalSearch' });
+  await bundle.close();
+  return output[0].code;
+}
+
+/**
+ * With `products` generated products: how long the catalogue's first page takes to show in Chromium (cold
+ * context each run), and the time per keystroke of a search answered by the server (fetch to JSON in the page)
+ * and answered on the device (the storefront's `searchLocally` over the whole catalogue, in the page).
+ */
+export async function benchCatalogueInBrowser(options: {
+  distDir: string;
+  assetsDir: string;
+  products: number;
+}): Promise<BrowserFigures> {
+  const dataDir = await mkdtemp(join(tmpdir(), 'dispensario-bench-browser-'));
+  const database = await openDatabase({ dataDir });
+  const browser = await chromium.launch(CHROMIUM_LAUNCH_OPTIONS);
+  let listening: Awaited<ReturnType<typeof listen>> | undefined;
+  try {
+    await migrateToLatest(database.db);
+    await seedIfEmpty(database.db);
+    await seedBenchProducts(database.db, options.products);
+    const app = createApp({
+      database,
+      distDir: options.distDir,
+      assetsDir: options.assetsDir,
+      dataDir,
+      logger: createLogger('error'),
+    });
+    listening = await listen(app.fetch);
+    const origin = listening.origin;
+
+    const firstPageMs: number[] = [];
+    for (let run = 0; run < RENDER_RUNS; run += 1) {
+      const context = await browser.newContext({ serviceWorkers: 'block' });
+      const page = await context.newPage();
+      const started = performance.now();
+      await page.goto(`${origin}/co/herramientas`);
+      await page
+        .locator('article.product-card')
+        .nth(PAGE_SIZE - 1)
+        .waitFor();
+      firstPageMs.push(performance.now() - started);
+      await context.close();
+    }
+
+    const context = await browser.newContext({ serviceWorkers: 'block' });
+    const page = await context.newPage();
+    await page.goto(`${origin}/co/herramientas`);
+    await page.locator('article.product-card').first().waitFor();
+    const prefixes = Array.from({ length: SEARCH_WORD.length }, (_, index) => SEARCH_WORD.slice(0, index + 1));
+    const serverSearchMs = await page.evaluate(async (words) => {
+      const times: number[] = [];
+      for (const word of words) {
+        const started = performance.now();
+        const answer = await fetch(`/api/products?search=${encodeURIComponent(word)}&limit=24&country_id=1`);
+        await answer.json();
+        times.push(performance.now() - started);
+      }
+      return times;
+    }, prefixes);
+
+    await page.addScriptTag({ content: await localSearchScript() });
+    const localSearchMs = await page.evaluate(async (words) => {
+      const answer = await fetch('/api/products?all=true&country_id=1');
+      const { data } = (await answer.json()) as { data: unknown[] };
+      const search = (
+        window as unknown as { benchLocalSearch: { searchLocally: (p: unknown[], f: object) => unknown[] } }
+      ).benchLocalSearch.searchLocally;
+      search(data, {}); // The first call builds the per-product search texts, as the first render does.
+      return words.map((word) => {
+        const started = performance.now();
+        search(data, { search: word, orderBy: 'name', order: 'asc' });
+        return performance.now() - started;
+      });
+    }, prefixes);
+    await context.close();
+    return { products: options.products, firstPageMs, serverSearchMs, localSearchMs };
+  } finally {
+    await browser.close();
+    if (listening) {
+      await listening.idle();
+      listening.server.close();
+    }
+    await database.close();
+    await rm(dataDir, { recursive: true, force: true });
+  }
+}

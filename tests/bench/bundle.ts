@@ -1,0 +1,111 @@
+import { mkdtemp, readFile } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { constants, gzipSync } from 'node:zlib';
+import { build, type Manifest } from 'vite';
+
+/** Fetched on every first visit: the Spanish catalogue (`/co` and `/pe` default to it) and Dexie's schema. */
+export const FIRST_VISIT_DYNAMIC_SOURCES = ['src/locales/es/messages.po', 'src/lib/db-schema.ts'] as const;
+
+export interface BuildOutcome {
+  buildMs: number;
+  outDir: string;
+  manifest: Manifest;
+}
+
+export interface ChunkSize {
+  file: string;
+  bytes: number;
+  gzipBytes: number;
+}
+
+export interface JsSet {
+  chunks: ChunkSize[];
+  bytes: number;
+  gzipBytes: number;
+}
+
+/**
+ * Builds the PWA with the project's vite.config.ts plus `build.manifest` into a temp directory, so the
+ * project's dist/ stays as it is. The wall clock covers config loading, the client build and the service worker.
+ */
+export async function buildWithManifest(projectRoot: string): Promise<BuildOutcome> {
+  const outDir = await mkdtemp(join(tmpdir(), 'dispensario-bench-dist-'));
+  const started = performance.now();
+  await muteStdout(() =>
+    build({
+      root: projectRoot,
+      configFile: join(projectRoot, 'vite.config.ts'),
+      logLevel: 'warn',
+      build: { manifest: true, outDir, emptyOutDir: true },
+    }),
+  );
+  const buildMs = performance.now() - started;
+  const manifest = JSON.parse(await readFile(join(outDir, '.vite', 'manifest.json'), 'utf8')) as Manifest;
+  return { buildMs, outDir, manifest };
+}
+
+/** The service worker's nested build ignores `logLevel`; its progress lines would drown the report. */
+async function muteStdout<T>(task: () => Promise<T>): Promise<T> {
+  const write = process.stdout.write;
+  process.stdout.write = (() => true) as typeof process.stdout.write;
+  try {
+    return await task();
+  } finally {
+    process.stdout.write = write;
+  }
+}
+
+export function manifestKeyForSource(manifest: Manifest, src: string): string {
+  const key = Object.keys(manifest).find((candidate) => manifest[candidate]?.src === src);
+  if (!key) throw new Error(`No chunk for ${src} in the Vite manifest`);
+  return key;
+}
+
+/**
+ * The chunks the built index.html loads (its module scripts and modulepreloads) and its stylesheets. The manifest's
+ * own entry cannot say it: the shell chunk of vite.config.ts takes the HTML entry's modules.
+ */
+export async function htmlEntry(manifest: Manifest, outDir: string): Promise<{ keys: string[]; css: string[] }> {
+  const html = await readFile(join(outDir, 'index.html'), 'utf8');
+  const urls = (pattern: RegExp) => [...html.matchAll(pattern)].map((match) => (match[1] ?? '').replace(/^\//, ''));
+  const scripts = urls(/<(?:script[^>]*\ssrc|link[^>]*rel="modulepreload"[^>]*\shref)="([^"]+\.js)"/g);
+  const keys = scripts.map((file) => {
+    const key = Object.keys(manifest).find((candidate) => manifest[candidate]?.file === file);
+    if (!key) throw new Error(`index.html loads ${file}, which is not in the Vite manifest`);
+    return key;
+  });
+  return { keys, css: urls(/<link[^>]*rel="stylesheet"[^>]*\shref="([^"]+\.css)"/g) };
+}
+
+/** The given chunks plus everything they import statically (what the browser fetches before running them). */
+export function staticClosure(manifest: Manifest, roots: readonly string[]): string[] {
+  const seen = new Set<string>();
+  const visit = (key: string) => {
+    if (seen.has(key)) return;
+    const chunk = manifest[key];
+    if (!chunk) throw new Error(`Manifest key ${key} not found`);
+    seen.add(key);
+    for (const imported of chunk.imports ?? []) visit(imported);
+  };
+  roots.forEach(visit);
+  return [...seen];
+}
+
+export async function measureJs(manifest: Manifest, outDir: string, keys: readonly string[]): Promise<JsSet> {
+  const files = [...new Set(keys.map((key) => manifest[key]?.file ?? ''))].filter((file) => file.endsWith('.js'));
+  const chunks = await Promise.all(files.map((file) => sizeOf(outDir, file)));
+  chunks.sort((a, b) => b.gzipBytes - a.gzipBytes);
+  return {
+    chunks,
+    bytes: chunks.reduce((sum, chunk) => sum + chunk.bytes, 0),
+    gzipBytes: chunks.reduce((sum, chunk) => sum + chunk.gzipBytes, 0),
+  };
+}
+
+/** Each emitted file gzipped on its own at level 9, as a server would send it. */
+export async function sizeOf(outDir: string, file: string): Promise<ChunkSize> {
+  const content = await readFile(join(outDir, file));
+  const gzipBytes = gzipSync(content, { level: constants.Z_BEST_COMPRESSION }).length;
+  return { file, bytes: content.length, gzipBytes };
+}

@@ -1,0 +1,110 @@
+import { mkdtemp, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import * as chromeLauncher from 'chrome-launcher';
+import lighthouse from 'lighthouse';
+import { openDatabase } from '../../server/src/db/database';
+import { migrateToLatest } from '../../server/src/db/migrate';
+import { seedIfEmpty } from '../../server/src/db/seed/seed';
+import { createApp } from '../../server/src/http/app';
+import { createLogger } from '../../server/src/logger';
+import { CHROMIUM_LAUNCH_OPTIONS } from '../chromium';
+import { listen, type Listening } from './api-load';
+
+export interface LighthousePage {
+  label: string;
+  path: string;
+}
+
+export interface LighthouseFigures {
+  label: string;
+  path: string;
+  performance: number;
+  accessibility: number;
+  bestPractices: number;
+  lcpMs: number;
+  cls: number;
+  tbtMs: number;
+  fcpMs: number;
+  /** Failed audits of the three categories, by id, for the report. */
+  failed: string[];
+}
+
+const CATEGORIES = ['performance', 'accessibility', 'best-practices'] as const;
+
+function score(value: number | null | undefined): number {
+  return Math.round((value ?? 0) * 100);
+}
+
+/**
+ * Lighthouse (its default mobile config: Moto G Power viewport, simulated slow 4G and 4× CPU slowdown) over the built
+ * PWA served by the real app on a seeded PGlite, in Debian's Chromium with the same flags as the end-to-end tests.
+ * Each page is audited as a first visit (Lighthouse resets storage), served as the app serves it (compressed).
+ */
+export async function benchLighthouse(options: {
+  distDir: string;
+  assetsDir: string;
+  pages: (origin: string) => Promise<LighthousePage[]>;
+}): Promise<LighthouseFigures[]> {
+  const dataDir = await mkdtemp(join(tmpdir(), 'dispensario-bench-lighthouse-'));
+  const database = await openDatabase({ dataDir });
+  const listening: Listening[] = [];
+  const chrome = await chromeLauncher.launch({
+    chromePath: CHROMIUM_LAUNCH_OPTIONS.executablePath,
+    chromeFlags: ['--headless=new', ...CHROMIUM_LAUNCH_OPTIONS.args],
+    logLevel: 'silent',
+  });
+  try {
+    await migrateToLatest(database.db);
+    await seedIfEmpty(database.db);
+    const app = createApp({
+      database,
+      distDir: options.distDir,
+      assetsDir: options.assetsDir,
+      dataDir,
+      logger: createLogger('error'),
+    });
+    const served = await listen(app.fetch);
+    listening.push(served);
+    const { origin } = served;
+
+    const pages = await options.pages(origin);
+    const figures: LighthouseFigures[] = [];
+    for (const page of pages) {
+      const result = await lighthouse(`${origin}${page.path}`, {
+        port: chrome.port,
+        output: 'json',
+        logLevel: 'error',
+        onlyCategories: [...CATEGORIES],
+      });
+      if (!result) throw new Error(`Lighthouse no devolvió resultado para ${page.path}`);
+      const { categories, audits } = result.lhr;
+      const numeric = (id: string) => audits[id]?.numericValue ?? Number.NaN;
+      const failed = CATEGORIES.flatMap((category) =>
+        (categories[category]?.auditRefs ?? [])
+          .filter((ref) => ref.weight > 0 && (audits[ref.id]?.score ?? 1) < 1)
+          .map((ref) => `${ref.id}${category === 'performance' ? '' : `(${category.slice(0, 4)})`}`),
+      );
+      figures.push({
+        ...page,
+        performance: score(categories.performance?.score),
+        accessibility: score(categories.accessibility?.score),
+        bestPractices: score(categories['best-practices']?.score),
+        lcpMs: numeric('largest-contentful-paint'),
+        cls: numeric('cumulative-layout-shift'),
+        tbtMs: numeric('total-blocking-time'),
+        fcpMs: numeric('first-contentful-paint'),
+        failed,
+      });
+    }
+    return figures;
+  } finally {
+    chrome.kill();
+    for (const { server, idle } of listening) {
+      await idle();
+      server.close();
+    }
+    await database.close();
+    await rm(dataDir, { recursive: true, force: true });
+  }
+}

@@ -1,0 +1,487 @@
+// `npm run bench`: build time, initial JS per entry route, API load on PGlite (and PostgreSQL when DATABASE_URL is
+// set), the catalogue in Chromium and Lighthouse over the main pages. Missed targets are reported, never turned
+// into a failing exit code.
+import { cpus } from 'node:os';
+import { rm } from 'node:fs/promises';
+import { fileURLToPath } from 'node:url';
+import { loadConfig } from '../../server/src/config';
+import {
+  benchDatabase,
+  measureFloor,
+  withThrowawayDatabase,
+  type DatabaseRun,
+  type LoadFigures,
+  type LoadSettings,
+  type Scenario,
+} from './api-load';
+import {
+  buildWithManifest,
+  FIRST_VISIT_DYNAMIC_SOURCES,
+  htmlEntry,
+  manifestKeyForSource,
+  measureJs,
+  sizeOf,
+  staticClosure,
+  type BuildOutcome,
+  type JsSet,
+} from './bundle';
+import { benchCatalogueInBrowser } from './browser';
+import { benchLighthouse, type LighthousePage } from './lighthouse';
+
+const projectRoot = fileURLToPath(new URL('../../', import.meta.url));
+
+const INITIAL_JS_TARGET_KIB = 140;
+const BENCH_PRODUCTS = 5000;
+const settings: LoadSettings = {
+  connections: positiveInteger(process.env.BENCH_CONNECTIONS, 10),
+  durationS: positiveInteger(process.env.BENCH_DURATION, 10),
+  warmupS: 2,
+};
+
+const ROUTES = [
+  { path: '/co', label: 'home', src: 'src/app/routes/home-page.tsx' },
+  { path: '/co/herramientas', label: 'catalogue', src: 'src/features/catalog/components/catalog-page.tsx' },
+] as const;
+
+const SCENARIOS: Scenario[] = [
+  { name: 'list', path: '/api/products?limit=24&country_id=1' },
+  { name: 'search', path: '/api/products?limit=24&country_id=1&search=magnesio' },
+];
+
+interface RouteFigures {
+  path: string;
+  label: string;
+  initial: JsSet;
+  route: JsSet;
+}
+
+interface SummaryRow {
+  figure: string;
+  value: string;
+  note: string;
+}
+
+const summary: SummaryRow[] = [];
+let crashed = false;
+
+function positiveInteger(value: string | undefined, fallback: number): number {
+  const parsed = Number(value);
+  return Number.isSafeInteger(parsed) && parsed > 0 ? parsed : fallback;
+}
+
+const kib = (bytes: number) => `${(bytes / 1024).toFixed(1)} KiB`;
+const ms = (value: number) => `${Math.round(value)} ms`;
+/** autocannon's latency histogram has a 1 ms resolution: faster answers land in the 0 bucket. */
+const latency = (value: number) => (value < 1 ? '<1 ms' : ms(value));
+const count = (value: number) => Math.round(value).toLocaleString('en-US');
+
+/** Plain-text table; `align` has one letter per column, `l` or `r` (numbers). */
+function table(header: string[], rows: string[][], align: string, indent = '  '): string {
+  const widths = header.map((title, column) =>
+    Math.max(title.length, ...rows.map((row) => (row[column] ?? '').length)),
+  );
+  const line = (cells: string[]) =>
+    indent +
+    cells
+      .map((cell, column) =>
+        align[column] === 'r' ? cell.padStart(widths[column] ?? 0) : cell.padEnd(widths[column] ?? 0),
+      )
+      .join('  ')
+      .trimEnd();
+  return [line(header), indent + widths.map((width) => '-'.repeat(width)).join('  '), ...rows.map(line)].join('\n');
+}
+
+function section(title: string) {
+  console.info(`\n${title}\n${'='.repeat(title.length)}`);
+}
+
+function reportCrash(what: string, error: unknown) {
+  crashed = true;
+  console.error(`  !! ${what} failed: ${error instanceof Error ? (error.stack ?? error.message) : String(error)}`);
+  summary.push({ figure: what, value: 'CRASHED', note: 'see above' });
+}
+
+async function bundleSection(): Promise<BuildOutcome | undefined> {
+  section('1. Production build');
+  let outcome: BuildOutcome;
+  try {
+    outcome = await buildWithManifest(projectRoot);
+  } catch (error) {
+    reportCrash('production build', error);
+    return undefined;
+  }
+  console.info(
+    `  vite build: ${ms(outcome.buildMs)} wall clock (in-process Vite JS API, project vite.config.ts + manifest,\n` +
+      '  temp outDir; covers config loading, the client build and the service worker build)',
+  );
+  summary.push({ figure: 'build', value: ms(outcome.buildMs), note: 'wall clock, vite build in-process' });
+
+  section('2. JavaScript per entry route');
+  try {
+    await routeSizes(outcome);
+  } catch (error) {
+    reportCrash('bundle sizes', error);
+  }
+  return outcome;
+}
+
+async function routeSizes({ manifest, outDir }: BuildOutcome) {
+  const entry = await htmlEntry(manifest, outDir);
+  const initialKeys = staticClosure(manifest, entry.keys);
+  const initial = await measureJs(manifest, outDir, initialKeys);
+  const firstVisitKeys = FIRST_VISIT_DYNAMIC_SOURCES.map((src) => manifestKeyForSource(manifest, src));
+  const routes: RouteFigures[] = [];
+  for (const route of ROUTES) {
+    const routeKeys = staticClosure(manifest, [
+      ...entry.keys,
+      manifestKeyForSource(manifest, route.src),
+      ...firstVisitKeys,
+    ]);
+    routes.push({ ...route, initial, route: await measureJs(manifest, outDir, routeKeys) });
+  }
+  const css = await Promise.all(entry.css.map((file) => sizeOf(outDir, file)));
+  const targetBytes = INITIAL_JS_TARGET_KIB * 1024;
+
+  console.info(
+    '  Sizes in KiB (1 KiB = 1024 bytes); gzip = node:zlib gzipSync level 9 on each emitted file, summed.\n' +
+      '  initial JS = the chunks index.html loads + their static imports, recursively (what the HTML loads and\n' +
+      '               modulepreloads before anything renders); the same entry serves every route.\n' +
+      '  route JS   = initial JS + the lazy route chunk and its static imports + the es messages chunk\n' +
+      `               (${FIRST_VISIT_DYNAMIC_SOURCES[0]}) + the lazily imported Dexie chunk (${FIRST_VISIT_DYNAMIC_SOURCES[1]}),\n` +
+      '               i.e. all the JS a first visit to that URL downloads.\n',
+  );
+  console.info(
+    table(
+      ['route', 'initial JS gzip', 'raw', `target <= ${INITIAL_JS_TARGET_KIB} KiB`, 'route JS gzip', 'raw', 'chunks'],
+      routes.map((route) => [
+        `${route.path} (${route.label})`,
+        kib(route.initial.gzipBytes),
+        kib(route.initial.bytes),
+        route.initial.gzipBytes <= targetBytes ? 'met' : `MISSED by ${kib(route.initial.gzipBytes - targetBytes)}`,
+        kib(route.route.gzipBytes),
+        kib(route.route.bytes),
+        String(route.route.chunks.length),
+      ]),
+      'lrrlrrr',
+    ),
+  );
+
+  const initialFiles = new Set(initial.chunks.map((chunk) => chunk.file));
+  const allChunks = new Map(routes.flatMap((route) => route.route.chunks.map((chunk) => [chunk.file, chunk] as const)));
+  console.info('\n  Chunk breakdown (I = initial JS; H / C = route JS of /co / /co/herramientas):');
+  console.info(
+    table(
+      ['file', 'gzip', 'raw', 'in'],
+      [...allChunks.values()]
+        .sort((a, b) => b.gzipBytes - a.gzipBytes)
+        .map((chunk) => [
+          chunk.file,
+          kib(chunk.gzipBytes),
+          kib(chunk.bytes),
+          initialFiles.has(chunk.file)
+            ? 'I H C'
+            : routes
+                .filter((route) => route.route.chunks.some((own) => own.file === chunk.file))
+                .map((route) => (route.label === 'home' ? 'H' : 'C'))
+                .join(' '),
+        ]),
+      'lrrl',
+      '    ',
+    ),
+  );
+  if (css.length > 0) {
+    const cssGzip = css.reduce((sum, file) => sum + file.gzipBytes, 0);
+    console.info(`\n  Not counted above: entry CSS ${css.map((file) => file.file).join(', ')} = ${kib(cssGzip)} gzip.`);
+  }
+
+  for (const route of routes) {
+    summary.push({
+      figure: `initial JS ${route.path}`,
+      value: `${kib(route.initial.gzipBytes)} gz`,
+      note: `target <= ${INITIAL_JS_TARGET_KIB} KiB: ${route.initial.gzipBytes <= targetBytes ? 'met' : 'MISSED'}`,
+    });
+    summary.push({
+      figure: `route JS ${route.path}`,
+      value: `${kib(route.route.gzipBytes)} gz`,
+      note: 'initial + route + es messages + Dexie',
+    });
+  }
+}
+
+const LOAD_ALIGN = 'lrrrrrrrr';
+const loadHeader = ['scenario', 'payload', 'total', 'req/s', 'p50', 'p99', 'requests', 'errors', 'non-2xx'];
+
+function loadRow(name: string, payloadBytes: number, total: string, load: LoadFigures): string[] {
+  return [
+    name,
+    `${count(payloadBytes)} B`,
+    total,
+    count(load.requestsPerS),
+    latency(load.p50Ms),
+    latency(load.p99Ms),
+    count(load.requests),
+    count(load.errors),
+    count(load.non2xx),
+  ];
+}
+
+function loadNote(load: LoadFigures): string {
+  const problems = load.errors + load.non2xx;
+  return `p50 ${latency(load.p50Ms)}, p99 ${latency(load.p99Ms)}${problems > 0 ? `, ${count(problems)} errors/non-2xx` : ''}`;
+}
+
+async function databaseSection(label: string, distDir: string, databaseUrl?: string): Promise<DatabaseRun> {
+  const run = await benchDatabase({
+    databaseUrl,
+    products: BENCH_PRODUCTS,
+    distDir,
+    assetsDir: loadConfig({}).assetsDir,
+    scenarios: SCENARIOS,
+    settings,
+  });
+  console.info(
+    `\n  ${label}: ${count(BENCH_PRODUCTS)} generated products added in ${ms(run.seedMs)} on top of the seeded ` +
+      `catalogue;\n  the seed refreshes planner statistics (ANALYZE) as the app does after every bulk load.`,
+  );
+  console.info(
+    table(
+      loadHeader,
+      run.outcomes.map((outcome) =>
+        loadRow(outcome.scenario.name, outcome.payload.bytes, count(outcome.total), outcome.load),
+      ),
+      LOAD_ALIGN,
+    ),
+  );
+  if (run.autoAnalyzed.length > 0) {
+    console.info(
+      `  Note: autovacuum analysed ${run.autoAnalyzed.join(', ')} during the run; plans may have changed mid-bench.`,
+    );
+  }
+  for (const outcome of run.outcomes) {
+    summary.push({
+      figure: `API ${outcome.scenario.name} ${label}`,
+      value: `${count(outcome.load.requestsPerS)} req/s`,
+      note: loadNote(outcome.load),
+    });
+  }
+  return run;
+}
+
+async function apiSection(distDir: string) {
+  section('3. API load');
+  console.info(
+    `  autocannon, ${settings.connections} connections, ${settings.durationS} s per scenario after a ${settings.warmupS} s warm-up,\n` +
+      '  load generated in a worker thread; the real Hono app (createApp) runs in this process on 127.0.0.1.\n' +
+      '  total = products matching the query (the JSON `total`); p50/p99 = latency of 2xx answers (1 ms\n' +
+      '  resolution); errors = connection errors and timeouts; non-2xx = answers with another status.\n' +
+      SCENARIOS.map((scenario) => `  ${scenario.name.padEnd(7)} GET ${scenario.path}`).join('\n'),
+  );
+
+  let pglite: DatabaseRun | undefined;
+  try {
+    pglite = await databaseSection('PGlite', distDir);
+  } catch (error) {
+    reportCrash('API load on PGlite', error);
+  }
+
+  if (pglite) {
+    try {
+      const rows: string[][] = [];
+      for (const outcome of pglite.outcomes) {
+        const load = await measureFloor(outcome.payload, settings);
+        rows.push(loadRow(`${outcome.scenario.name} floor`, outcome.payload.bytes, '-', load));
+        summary.push({
+          figure: `floor ${outcome.scenario.name}`,
+          value: `${count(load.requestsPerS)} req/s`,
+          note: loadNote(load),
+        });
+      }
+      console.info(
+        '\n  Floor: the same JSON bytes served from memory by a bare Hono route on @hono/node-server (another port,\n' +
+          '  same process; no database, query parsing or serialisation) = the framework/network floor, the best any\n' +
+          '  endpoint of this stack can do here. Measured once: it does not depend on the database.',
+      );
+      console.info(table(loadHeader, rows, LOAD_ALIGN));
+    } catch (error) {
+      reportCrash('floor', error);
+    }
+  }
+
+  const baseUrl = process.env.DATABASE_URL;
+  if (!baseUrl) {
+    console.info('\n  PostgreSQL: skipped (set DATABASE_URL to also bench PostgreSQL).');
+    summary.push({ figure: 'API PostgreSQL', value: 'skipped', note: 'DATABASE_URL not set' });
+    return;
+  }
+  try {
+    const { name } = await withThrowawayDatabase(baseUrl, (databaseUrl) =>
+      databaseSection('PostgreSQL', distDir, databaseUrl),
+    );
+    console.info(`  (throwaway database ${name} on ${serverOf(baseUrl)}, dropped afterwards)`);
+  } catch (error) {
+    reportCrash('API load on PostgreSQL', error);
+  }
+}
+
+/** Host and port only: the URL may carry a password. */
+const serverOf = (url: string) => new URL(url).host;
+
+const LOCAL_SEARCH_TARGET_MS = 16;
+
+function percentile(values: number[], fraction: number): number {
+  const sorted = [...values].sort((a, b) => a - b);
+  return sorted[Math.min(sorted.length - 1, Math.floor(fraction * sorted.length))] ?? 0;
+}
+
+async function browserSection(distDir: string) {
+  section('4. Catalogue in Chromium');
+  try {
+    const figures = await benchCatalogueInBrowser({
+      distDir,
+      assetsDir: loadConfig({}).assetsDir,
+      products: BENCH_PRODUCTS,
+    });
+    const oneDecimal = (value: number) => `${value.toFixed(1)} ms`;
+    console.info(
+      `  ${count(figures.products)} generated products on PGlite; Debian Chromium headless; no service worker.\n` +
+        '  first page = navigation until the 24th card is in the DOM (fresh context each run);\n' +
+        `  per keystroke = each prefix of "magnesio": server = fetch + JSON in the page; local = the storefront's\n` +
+        '  searchLocally over the whole catalogue in the page (what answers offline).',
+    );
+    console.info(
+      table(
+        ['figure', 'p50', 'max', 'target'],
+        [
+          ['first page', ms(percentile(figures.firstPageMs, 0.5)), ms(Math.max(...figures.firstPageMs)), '-'],
+          [
+            'server search / key',
+            oneDecimal(percentile(figures.serverSearchMs, 0.5)),
+            oneDecimal(Math.max(...figures.serverSearchMs)),
+            '-',
+          ],
+          [
+            'local search / key',
+            oneDecimal(percentile(figures.localSearchMs, 0.5)),
+            oneDecimal(Math.max(...figures.localSearchMs)),
+            `<= ${LOCAL_SEARCH_TARGET_MS} ms: ${Math.max(...figures.localSearchMs) <= LOCAL_SEARCH_TARGET_MS ? 'met' : 'MISSED'}`,
+          ],
+        ],
+        'lrrr',
+      ),
+    );
+    summary.push(
+      { figure: 'catalogue first page', value: ms(percentile(figures.firstPageMs, 0.5)), note: 'Chromium, p50' },
+      {
+        figure: 'local search / key',
+        value: oneDecimal(Math.max(...figures.localSearchMs)),
+        note: `max; target <= ${LOCAL_SEARCH_TARGET_MS} ms`,
+      },
+      {
+        figure: 'server search / key',
+        value: oneDecimal(percentile(figures.serverSearchMs, 0.5)),
+        note: 'p50, fetch + JSON',
+      },
+    );
+  } catch (error) {
+    reportCrash('catalogue in Chromium', error);
+  }
+}
+
+const LIGHTHOUSE_TARGETS = { performance: 95, accessibility: 100, bestPractices: 100, cls: 0.1 };
+
+/** Home, catalogue, a product (the first of the list) and the blog: the pages a first visit lands on. */
+async function lighthousePages(origin: string): Promise<LighthousePage[]> {
+  const answer = await fetch(`${origin}/api/products?limit=1&country_id=1`);
+  const { data } = (await answer.json()) as { data: { slug: string }[] };
+  const product = data[0]?.slug;
+  return [
+    { label: 'home', path: '/co' },
+    { label: 'catalogue', path: '/co/herramientas' },
+    ...(product ? [{ label: 'product', path: `/co/herramientas/${product}` }] : []),
+    { label: 'articles', path: '/co/articulos' },
+    { label: 'article', path: '/co/articulos/eje-intestino-cerebro' },
+  ];
+}
+
+async function lighthouseSection(distDir: string) {
+  section('5. Lighthouse (mobile)');
+  try {
+    const figures = await benchLighthouse({ distDir, assetsDir: loadConfig({}).assetsDir, pages: lighthousePages });
+    console.info(
+      '  Lighthouse default mobile config (simulated slow 4G, 4x CPU slowdown), Debian Chromium headless, first visit\n' +
+        '  (storage reset), seeded PGlite, served as the app serves them (brotli files, gzip JSON).\n' +
+        `  Targets for home: performance >= ${LIGHTHOUSE_TARGETS.performance}, accessibility ` +
+        `${LIGHTHOUSE_TARGETS.accessibility}, best practices ${LIGHTHOUSE_TARGETS.bestPractices}, CLS <= ${LIGHTHOUSE_TARGETS.cls}.`,
+    );
+    console.info(
+      table(
+        ['page', 'perf', 'a11y', 'best pr.', 'FCP', 'LCP', 'TBT', 'CLS', 'audits below 100'],
+        figures.map((figure) => [
+          `${figure.path} (${figure.label})`,
+          String(figure.performance),
+          String(figure.accessibility),
+          String(figure.bestPractices),
+          ms(figure.fcpMs),
+          ms(figure.lcpMs),
+          ms(figure.tbtMs),
+          figure.cls.toFixed(3),
+          figure.failed.join(' ') || '-',
+        ]),
+        'lrrrrrrrl',
+      ),
+    );
+    for (const figure of figures) {
+      const home = figure.label === 'home';
+      const met =
+        figure.performance >= LIGHTHOUSE_TARGETS.performance &&
+        figure.accessibility >= LIGHTHOUSE_TARGETS.accessibility &&
+        figure.bestPractices >= LIGHTHOUSE_TARGETS.bestPractices &&
+        figure.cls <= LIGHTHOUSE_TARGETS.cls;
+      summary.push({
+        figure: `Lighthouse ${figure.path}`,
+        value: `${figure.performance}/${figure.accessibility}/${figure.bestPractices}`,
+        note: `perf/a11y/bp, CLS ${figure.cls.toFixed(3)}${home ? `; home targets: ${met ? 'met' : 'MISSED'}` : ''}`,
+      });
+    }
+  } catch (error) {
+    reportCrash('Lighthouse', error);
+  }
+}
+
+function summarySection() {
+  section('6. Summary');
+  console.info(
+    table(
+      ['figure', 'value', 'note'],
+      summary.map((row) => [row.figure, row.value, row.note]),
+      'lrl',
+    ),
+  );
+}
+
+async function main() {
+  const cpu = cpus();
+  console.info(
+    `Dispensario Funcional benchmark · node ${process.version} · ${process.platform}/${process.arch} · ` +
+      `${cpu.length} CPU ${cpu[0]?.model.trim() ?? ''}`,
+  );
+  const startedAt = performance.now();
+  const built = await bundleSection();
+  if (built) {
+    await apiSection(built.outDir);
+    await browserSection(built.outDir);
+    await lighthouseSection(built.outDir);
+    await rm(built.outDir, { recursive: true, force: true });
+  }
+  summarySection();
+  console.info(`\nBench finished in ${((performance.now() - startedAt) / 1000).toFixed(0)} s.`);
+}
+
+try {
+  await main();
+} catch (error) {
+  crashed = true;
+  console.error(error);
+}
+// Open handles (worker pools, PGlite) must not keep the process alive; only a crash makes the exit code non-zero.
+process.exit(crashed ? 1 : 0);

@@ -1,0 +1,264 @@
+import type { Browser, Page } from '@playwright/test';
+import type { ProductDto } from '../../src/lib/shared/api-types';
+import type { CheckoutPage, PaymentGatewayPage } from './pages/checkout-page';
+import { LoginPage } from './pages/login-page';
+import { MyPrescriptionsPage } from './pages/prescription-patient-page';
+import { apiLogin, closeLoggedOut } from './support/api';
+import { expect, test } from './support/fixtures';
+
+type Country = 'co' | 'mx' | 'pe';
+
+const ADDRESSES: Record<Country, { address: string; state: string; city: string }> = {
+  co: { address: 'Calle 93 # 11-26', state: 'Cundinamarca', city: 'Bogotá' },
+  mx: { address: 'Av. Insurgentes Sur 1602', state: 'Ciudad de México', city: 'Benito Juárez' },
+  pe: { address: 'Av. José Larco 345', state: 'Lima', city: 'Miraflores' },
+};
+
+/** Spec §9: COP without decimals, MXN and PEN with two, each with its own symbol. */
+const MONEY: Record<Country, RegExp> = {
+  co: /^\$\s?\d{1,3}(\.\d{3})*$/,
+  mx: /^\$\s?\d{1,3}(,\d{3})*\.\d{2}$/,
+  pe: /^S\/\s?\d{1,3}(,\d{3})*\.\d{2}$/,
+};
+
+const APPROVING_VISA = '4242424242424242';
+const DECLINING_VISA = '4000000000000002';
+const APPROVING_MASTERCARD = '5555555555554444';
+const HORMONE_SLUG = 'progesterona-micronizada-100-mg';
+const PRESCRIPTION_FILE = 'tests/e2e/files/tarjeta-profesional.pdf';
+
+async function addFirstProduct(page: Page, country: Country): Promise<string> {
+  await page.goto(`/${country}/herramientas`);
+  const card = page.locator('article.product-card').first();
+  const name = (await card.getAttribute('aria-label'))!;
+  await card.getByRole('button', { name: /a la bolsa/ }).click();
+  return name;
+}
+
+async function addFromProductPage(page: Page, country: Country, slug: string) {
+  await page.goto(`/${country}/herramientas/${slug}`);
+  await page.getByRole('button', { name: /a la bolsa/ }).click();
+}
+
+/**
+ * Pays a Colombian bag that holds hormones: the summary is refused until the signed formula is attached, then the
+ * card pays and the result says the formula will be validated. Returns the order number.
+ */
+async function payHormoneOrder(
+  checkout: CheckoutPage,
+  gateway: PaymentGatewayPage,
+  method: 'Visa' | 'MasterCard',
+  card: string,
+): Promise<string> {
+  const { page } = checkout;
+  await checkout.start('co');
+  await checkout.fillData(ADDRESSES.co);
+  await checkout.choosePayment(method);
+  await checkout.review();
+  await expect(page.getByText('Debes adjuntar la fórmula médica firmada para comprar hormonas')).toBeVisible();
+  await page.getByLabel(/Archivo de la fórmula/).setInputFiles(PRESCRIPTION_FILE);
+  await expect(page.getByText(/Fórmula adjunta: tarjeta-profesional.pdf/)).toBeVisible();
+  await checkout.review();
+  await checkout.pay();
+  await gateway.payWithCard(card);
+  await expect(page.getByRole('heading', { name: 'Pago exitoso' })).toBeVisible();
+  await expect(page.getByText('Validaremos tu fórmula médica antes del despacho')).toBeVisible();
+  return (await page.getByTestId('result-order-number').textContent())!;
+}
+
+/** A second person at another device: the admin who validates prescriptions. */
+async function asAdmin(browser: Browser, baseURL: string, country: Country) {
+  const context = await browser.newContext({ baseURL });
+  const page = await context.newPage();
+  await new LoginPage(page).login(country, 'admin@demo.test');
+  await page.goto(`/${country}/admin/autorizacion-hormonas`);
+  return { page, close: () => closeLoggedOut(context) };
+}
+
+test.describe('checkout against the real server and the sandbox payment provider', () => {
+  for (const country of ['co', 'mx', 'pe'] as const) {
+    test(`a patient buys in ${country} with an approving card`, async ({ login, page, checkout, gateway, bag }) => {
+      await login.login(country, `paciente.${country}@demo.test`);
+      await addFirstProduct(page, country);
+      await expect(bag.badge).toHaveText('1');
+      await checkout.start(country);
+      await expect(page.getByLabel(/Primer nombre/)).not.toHaveValue('');
+      await checkout.fillData(ADDRESSES[country]);
+      await checkout.choosePayment('Visa');
+      await checkout.review();
+      await expect(checkout.summaryValue('summary-total')).toHaveText(MONEY[country]);
+      await expect(checkout.summaryValue('summary-shipping')).toHaveText(/Gratis|\d/);
+      // A patient gets no doctor discount.
+      await expect(checkout.summaryValue('summary-doctor-discount')).toHaveCount(0);
+      const total = await checkout.summaryValue('summary-total').textContent();
+      await checkout.pay();
+
+      await expect(page).toHaveURL(/\/api\/payments\/sandbox\//);
+      await expect(page.getByText(total!.replace(/\s/g, ' ').trim()).first()).toBeVisible();
+      await gateway.payWithCard(APPROVING_VISA);
+
+      await expect(page.getByRole('heading', { name: 'Pago exitoso' })).toBeVisible();
+      await expect(page).toHaveURL(new RegExp(`/${country}/bolsa/resultado/`));
+      await expect(page.getByTestId('result-total')).toHaveText(total!);
+      await expect(page.getByTestId('result-total')).toHaveText(MONEY[country]);
+      const number = (await page.getByTestId('result-order-number').textContent())!;
+      await expect(page.getByText('Te enviamos el comprobante de pago por correo electrónico.')).toBeVisible();
+      await expect(bag.badge).toHaveCount(0);
+
+      await page.goto(`/${country}/mi-cuenta/mis-pedidos`);
+      await expect(page.getByText(number)).toBeVisible();
+    });
+  }
+
+  test('a declining card reaches "Pago rechazado" and goes back to verify the data', async ({
+    login,
+    page,
+    checkout,
+    gateway,
+    bag,
+  }) => {
+    await login.login('co', 'paciente.co@demo.test');
+    await addFirstProduct(page, 'co');
+    await checkout.start('co');
+    await checkout.fillData(ADDRESSES.co);
+    await checkout.choosePayment('Visa');
+    await checkout.review();
+    await checkout.pay();
+    await gateway.payWithCard(DECLINING_VISA);
+
+    await expect(page.getByRole('heading', { name: 'Pago rechazado' })).toBeVisible();
+    await page.getByRole('button', { name: 'Verificar datos' }).click();
+    await expect(page).toHaveURL(/\/co\/bolsa$/);
+    await expect(page.getByRole('group', { name: 'Datos personales' })).toBeVisible();
+    await expect(page.getByLabel(/^Ciudad/)).toHaveValue(ADDRESSES.co.city);
+    // The bag is still there for the next attempt.
+    await expect(bag.badge).toHaveText('1');
+  });
+
+  test('a promo code lowers the total; an unknown one says why', async ({ login, page, checkout }) => {
+    await login.login('mx', 'paciente.mx@demo.test');
+    await addFirstProduct(page, 'mx');
+    await checkout.start('mx');
+    await checkout.fillData(ADDRESSES.mx);
+    await checkout.choosePayment('American Express');
+    await checkout.review();
+    await expect(checkout.summaryValue('summary-total')).toHaveText(MONEY.mx);
+    const before = await checkout.summaryValue('summary-total').textContent();
+
+    const code = checkout.summary.getByLabel('Código promocional');
+    await code.fill('NO-EXISTE');
+    await checkout.summary.getByRole('button', { name: 'Aplicar' }).click();
+    await expect(checkout.summary.getByRole('alert')).toContainText('código promocional');
+    await code.fill('bienvenida10');
+    await checkout.summary.getByRole('button', { name: 'Aplicar' }).click();
+    await expect(checkout.summaryValue('summary-promo')).toHaveText(/^−\$/);
+    await expect(checkout.summaryValue('summary-total')).not.toHaveText(before!);
+  });
+
+  test('a doctor sees the doctor discount', async ({ login, page, checkout, request }) => {
+    const token = await apiLogin(request, 'co', 'medico.co@demo.test');
+    const answer = await request.get('/api/products?all=true&limit=100&country_id=1&role_id=1', {
+      headers: { authorization: `Bearer ${token}`, 'x-country': 'co' },
+    });
+    const products = ((await answer.json()) as { data: ProductDto[] }).data;
+    const discounted = products.find((product) => (product.discounts?.[0]?.discount_value ?? 0) > 0 && product.price);
+    expect(discounted, 'the demo data gives the Colombian doctor a discounted product').toBeTruthy();
+
+    await login.login('co', 'medico.co@demo.test');
+    await addFromProductPage(page, 'co', discounted!.slug);
+    await checkout.start('co');
+    await checkout.fillData(ADDRESSES.co);
+    await checkout.choosePayment('Transferencia bancaria');
+    await checkout.review();
+    await expect(checkout.summaryValue('summary-doctor-discount')).toHaveText(/^−\$/);
+  });
+
+  test('a hormone order waits for the prescription; the admin releases it', async ({
+    login,
+    page,
+    checkout,
+    gateway,
+    browser,
+    baseURL,
+  }) => {
+    await login.login('co', 'medico.co@demo.test');
+    await addFromProductPage(page, 'co', HORMONE_SLUG);
+    const number = await payHormoneOrder(checkout, gateway, 'MasterCard', APPROVING_MASTERCARD);
+
+    const admin = await asAdmin(browser, baseURL!, 'co');
+    const card = admin.page.getByRole('article', { name: new RegExp(number) });
+    await expect(card.locator('iframe, img').first()).toBeVisible();
+    await card.getByRole('button', { name: 'Aprobar' }).click();
+    await expect(card).toHaveCount(0);
+    await admin.close();
+
+    await page.getByRole('link', { name: 'Ver detalle del pedido' }).click();
+    await expect(page.getByText('Liberado para despacho').first()).toBeVisible();
+  });
+
+  test('a patient buys the hormone their doctor prescribed, with the signed formula', async ({
+    login,
+    page,
+    checkout,
+    gateway,
+    bag,
+  }) => {
+    await login.login('co', 'paciente.co@demo.test');
+    // The general catalogue hides hormones from patients; the seeded prescription of the demo doctor authorises DHEA.
+    const prescriptions = new MyPrescriptionsPage(page);
+    await prescriptions.open('co');
+    await prescriptions.openOldestPrescription();
+    await prescriptions.addAll.click();
+    await expect(page.getByText(/Agregamos 2 productos a tu bolsa/)).toBeVisible();
+    // Two units of magnesium and one of DHEA, as prescribed.
+    await expect(bag.badge).toHaveText('3');
+
+    await payHormoneOrder(checkout, gateway, 'Visa', APPROVING_VISA);
+  });
+
+  test('a rejected prescription cancels the order', async ({ login, page, checkout, gateway, browser, baseURL }) => {
+    await login.login('co', 'profesional.co@demo.test');
+    await addFromProductPage(page, 'co', HORMONE_SLUG);
+    const number = await payHormoneOrder(checkout, gateway, 'Visa', APPROVING_VISA);
+
+    const admin = await asAdmin(browser, baseURL!, 'co');
+    const card = admin.page.getByRole('article', { name: new RegExp(number) });
+    await card.getByRole('button', { name: 'Rechazar' }).click();
+    await card.getByRole('textbox').fill('La fórmula no tiene firma del médico.');
+    await card.getByRole('button', { name: 'Confirmar rechazo' }).click();
+    await expect(card).toHaveCount(0);
+    await admin.close();
+
+    await page.getByRole('link', { name: 'Ver detalle del pedido' }).click();
+    await expect(page.getByText('Cancelado').first()).toBeVisible();
+    await expect(page.getByText('La fórmula no tiene firma del médico.').first()).toBeVisible();
+  });
+});
+
+test.describe('points products in the cart', () => {
+  test('switching country drops the other country’s products and keeps the points products', async ({
+    login,
+    page,
+    bag,
+    request,
+  }) => {
+    const answer = await request.get('/api/products?all=true&limit=100&country_id=1');
+    const products = ((await answer.json()) as { data: ProductDto[] }).data;
+    const redeemable = products.find((product) => product.type === 'points' && product.points_price !== null);
+    const bought = products.find((product) => product.type === 'standard' && product.price);
+    expect(redeemable && bought, 'the demo catalogue has products redeemable with points').toBeTruthy();
+
+    await login.login('co', 'medico.co@demo.test');
+    await addFromProductPage(page, 'co', bought!.slug);
+    await page.goto(`/co/herramientas/${redeemable!.slug}`);
+    await page.getByRole('button', { name: 'Canjear con puntos' }).click();
+    await expect(bag.drawer.getByRole('listitem', { name: redeemable!.name })).toContainText('puntos');
+    await expect(bag.drawer.getByTestId('side-cart-points')).toBeVisible();
+
+    await bag.open('co');
+    await bag.chooseCountry('México');
+    await expect(page).toHaveURL(/\/mx\/bolsa$/);
+    await expect(bag.line(redeemable!.name)).toContainText('puntos');
+    await expect(bag.line(bought!.name)).toHaveCount(0);
+  });
+});

@@ -1,0 +1,159 @@
+import AxeBuilder from '@axe-core/playwright';
+import type { Page } from '@playwright/test';
+import { TOUR_DEFAULTS } from '../../src/features/tour/tour-config';
+import { CONTENT_COUNTRIES, CONTENT_PATHS } from './pages/content-pages';
+import { expect, test } from './support/fixtures';
+
+/** WCAG 2.2 A/AA plus axe's best practices, on the whole page. */
+async function axeViolations(page: Page) {
+  const { violations } = await new AxeBuilder({ page })
+    .withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22aa', 'best-practice'])
+    .analyze();
+  return violations.map((violation) => ({
+    rule: violation.id,
+    impact: violation.impact,
+    targets: violation.nodes.map((node) => node.target.join(' ')),
+  }));
+}
+
+test.describe('content pages', () => {
+  for (const country of CONTENT_COUNTRIES) {
+    for (const { path, heading } of CONTENT_PATHS) {
+      test(`/${country}${path} renders translated, with no accessibility violation`, async ({ content }) => {
+        await content.open(country, path);
+        await expect(content.page.getByRole('heading', { level: 1, name: heading })).toBeVisible();
+        await expect(content.footer).toContainText('Lunes a viernes: 8:00 a 18:00');
+        // Documents and lazy sections have arrived before the page is judged.
+        await expect(content.page.getByRole('status')).toHaveCount(0);
+        expect(await content.rawMessageIds()).toEqual([]);
+        expect(await axeViolations(content.page)).toEqual([]);
+      });
+    }
+  }
+
+  test('home presents the services, the articles, testimonials, registration by role and where we are', async ({
+    content,
+  }) => {
+    await content.open('co');
+    const page = content.page;
+    for (const service of [
+      'Dispensario en línea',
+      'Prescripciones y recomendaciones',
+      'Recursos médicos',
+      'Tienda en línea',
+      'Puntos y beneficios',
+      'Registro de pacientes',
+      'Favoritos e historial de pedidos',
+      'Blog de medicina funcional',
+      'Productos personalizados',
+      'Solicitud de atención médica',
+    ]) {
+      await expect(page.getByRole('heading', { level: 3, name: service })).toBeVisible();
+    }
+    await expect(page.getByRole('heading', { name: 'Últimos artículos' })).toBeVisible();
+    await expect(page.locator('.article-card')).toHaveCount(3);
+    await expect(page.locator('.testimonial')).toHaveCount(3);
+    await expect(page.getByText('El registro de pacientes es por invitación')).toBeVisible();
+    await expect(page.getByText('Calle 93 # 13-24, oficina 402, Chicó Norte, Bogotá')).toBeVisible();
+    await expect(page.getByRole('link', { name: /Ver cómo llegar/ })).toHaveAttribute('href', /google\.com\/maps/);
+    const attention = page.getByRole('link', { name: 'Solicitar atención médica' }).first();
+    await expect(attention).toHaveAttribute('href', '/co/solicitar-atencion');
+    // No key in the test build: the provider's script is never requested.
+    expect(await page.locator('script[src*="maps.googleapis.com"]').count()).toBe(0);
+  });
+
+  test('Peru reads its own terms: colegiatura, preparado magistral, Ley 29733 and the Libro de Reclamaciones', async ({
+    content,
+  }) => {
+    await content.open('pe');
+    await expect(content.page.getByText(/validamos tu número de colegiatura/)).toBeVisible();
+    await expect(content.page.getByText(/¿Necesitas un preparado magistral a tu medida\?/)).toBeVisible();
+    await content.open('pe', '/terminos-y-condiciones/home');
+    await expect(content.page.getByText(/Ley N\.° 29733/).first()).toBeVisible();
+    await expect(content.page.getByText(/Libro de Reclamaciones/)).toBeVisible();
+    await content.open('mx', '/terminos-y-condiciones/home');
+    await expect(content.page.getByText(/Derechos ARCO/)).toBeVisible();
+    await expect(content.page.getByText(/cédula profesional/)).toBeVisible();
+    await content.open('co', '/terminos-y-condiciones/home');
+    await expect(content.page.getByText(/Superintendencia de\s+Industria y Comercio/).first()).toBeVisible();
+  });
+
+  test('the chat button opens the chat service with the prefilled welcome message', async ({ content }) => {
+    await content.open('mx', '/articulos');
+    const number = process.env.VITE_CHAT_NUMBER?.replace(/\D/g, '');
+    if (!number) {
+      // A build without a chat number (plain `npm run build`): no button, and the footer says how else to write.
+      await expect(content.chatButton).toHaveCount(0);
+      await expect(content.footer.getByTestId('chat-fallback')).toBeVisible();
+      return;
+    }
+    await expect(content.chatButton).toBeVisible();
+    const href = await content.chatButton.getAttribute('href');
+    const url = new URL(href!);
+    expect(`${url.origin}${url.pathname}`).toBe(`https://wa.me/${number}`);
+    expect(url.searchParams.get('text')).toBe(
+      '¡Hola! Les escribo desde el Dispensario Funcional de México y quisiera hablar con un asesor.',
+    );
+    await expect(content.chatButton).toHaveAttribute('target', '_blank');
+  });
+});
+
+const TOUR_TRANSITION_MS = TOUR_DEFAULTS.duration;
+
+test.describe('guided tour', () => {
+  test.use({ tourSeen: false });
+
+  test('starts on the first visit, can be skipped and does not come back', async ({ content }) => {
+    await content.open('co');
+    await expect(content.tourDialog).toBeVisible();
+    await expect(content.tourDialog).toContainText('Te damos la bienvenida');
+    await expect(content.tourDialog).toContainText('Paso 1 de');
+    await content.tourDialog.getByRole('button', { name: 'Saltar recorrido' }).click();
+    await expect(content.tourDialog).toHaveCount(0);
+
+    await content.page.reload();
+    await expect(content.page.getByRole('heading', { level: 1 })).toBeVisible();
+    // Longer than the first-visit delay: had it been going to start, it would have.
+    await content.page.waitForTimeout(2500);
+    await expect(content.tourDialog).toHaveCount(0);
+  });
+
+  test('is driven by the keyboard, closes with Escape, and is replayed from the footer', async ({ content }) => {
+    await content.open('co');
+    await expect(content.tourDialog).toBeVisible();
+    // Focus is inside the card; the arrow keys move between steps.
+    await expect(content.tourDialog.locator(':focus')).toHaveCount(1);
+    // Keys pressed during the card's 0.6 s transition (spec §9) are ignored by design: let it finish.
+    await content.page.waitForTimeout(TOUR_TRANSITION_MS + 200);
+    await content.page.keyboard.press('ArrowRight');
+    await expect(content.tourDialog).toContainText('Productos, blog y nosotros');
+    await content.page.keyboard.press('Escape');
+    await expect(content.tourDialog).toHaveCount(0);
+
+    await content.open('co', '/articulos');
+    await content.footer.getByRole('button', { name: 'Ver recorrido guiado' }).click();
+    await expect(content.page).toHaveURL(/\/co$/);
+    await expect(content.tourDialog).toContainText('Te damos la bienvenida');
+    // Judged once the card has faded in: mid-animation its colours are not the ones a reader sees.
+    await expect(content.tourDialog).toHaveCSS('opacity', '1');
+    expect(await axeViolations(content.page)).toEqual([]);
+  });
+});
+
+test.describe('articles offline', () => {
+  test('after one visit, every article opens offline with its picture', async ({ article, context }) => {
+    await article.open('co', '/articulos');
+    await expect(article.page.locator('.article-card')).toHaveCount(3);
+    await article.waitForServiceWorker();
+
+    await context.setOffline(true);
+    // An article this device never opened: its text and picture come from the precache.
+    await article.open('co', '/articulos/hormonas-bioidenticas');
+    await expect(article.heading).toHaveText(/Hormonas bioidénticas/);
+    await expect(article.body).toContainText('prescripción médica firmada');
+    await expect.poll(() => article.imageLoaded()).toBe(true);
+    await article.open('pe', '/articulos/hormonas-bioidenticas');
+    await expect(article.body).toContainText('DIGEMID');
+    await context.setOffline(false);
+  });
+});

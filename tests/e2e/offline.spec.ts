@@ -1,0 +1,60 @@
+import { expect, test } from './support/fixtures';
+
+test.describe('offline', () => {
+  test('a visited catalogue page reloads offline with its products', async ({ catalog, context }) => {
+    await catalog.open('/co/herramientas');
+    await expect(catalog.productCards).toHaveCount(24);
+    await catalog.waitForServiceWorker();
+    // The first load happened before the service worker controlled the page: load once more under its control.
+    await catalog.page.reload();
+    await expect(catalog.productCards).toHaveCount(24);
+    const firstName = await catalog.productCards.first().getAttribute('aria-label');
+
+    await context.setOffline(true);
+    await catalog.page.reload();
+    await expect(catalog.heading).toBeVisible();
+    await expect(catalog.productCards).toHaveCount(24);
+    await expect(catalog.productCards.first()).toHaveAttribute('aria-label', firstName!);
+    await expect(catalog.page.getByText('Sin conexión: estás viendo la información guardada')).toBeVisible();
+    // Images come from the service worker's cache too.
+    const imageLoaded = await catalog.productCards
+      .first()
+      .locator('img')
+      .evaluate((image: HTMLImageElement) => image.complete && image.naturalWidth > 0);
+    expect(imageLoaded).toBe(true);
+    await context.setOffline(false);
+  });
+});
+
+test.describe('offline search', () => {
+  test('the catalogue search is answered from the device while offline', async ({ catalog, context }) => {
+    // The whole-catalogue copy for offline search is fetched once on the first visit.
+    const snapshot = catalog.page.waitForResponse(
+      (response) =>
+        /\/api\/products\?/.test(response.url()) && /all=true/.test(response.url()) && !/limit=/.test(response.url()),
+    );
+    await catalog.open('/co/herramientas');
+    await snapshot;
+    await expect(catalog.productCards).toHaveCount(24);
+    await catalog.waitForServiceWorker();
+    await catalog.page.reload();
+    await expect(catalog.productCards).toHaveCount(24);
+
+    await context.setOffline(true);
+    await catalog.page.getByLabel('Buscar', { exact: true }).fill('magnesio');
+    await expect(catalog.page).toHaveURL(/buscar=magnesio/);
+    await expect(
+      catalog.page.getByText('Sin conexión: resultados del catálogo guardado en este dispositivo.'),
+    ).toBeVisible();
+    await expect
+      .poll(() =>
+        catalog.productCards.evaluateAll((cards) => cards.map((card) => card.getAttribute('aria-label') ?? '')),
+      )
+      .toEqual(expect.arrayContaining([expect.stringMatching(/magnesio/i)]));
+    const names = await catalog.productCards.evaluateAll((cards) =>
+      cards.map((card) => card.getAttribute('aria-label')),
+    );
+    expect(names.every((name) => /magnesio/i.test(name ?? ''))).toBe(true);
+    await context.setOffline(false);
+  });
+});

@@ -1,0 +1,42 @@
+import type { Locator, Page } from '@playwright/test';
+import { Shell } from './shell';
+
+export class AccountPage extends Shell {
+  readonly heading: Locator;
+  readonly logout: Locator;
+  readonly reviewNotice: Locator;
+  readonly credentialsStatus: Locator;
+  readonly sessionExpired: Locator;
+
+  constructor(page: Page) {
+    super(page);
+    this.heading = page.getByRole('heading', { name: 'Mis datos' });
+    this.logout = page.locator('.account__menu').getByRole('button', { name: 'Cerrar sesión' });
+    this.reviewNotice = page.getByText(/Tu cuenta está en revisión/);
+    this.credentialsStatus = page.getByTestId('credentials-status');
+    this.sessionExpired = page.getByRole('alert').filter({ hasText: 'Tu sesión expiró' });
+  }
+
+  async open(country: string, section = 'datos-personales') {
+    await this.page.goto(`/${country}/mi-cuenta/${section}`);
+  }
+
+  profileLink(name: RegExp | string): Locator {
+    return this.header.getByRole('link', { name });
+  }
+
+  navbarLink(name: string): Locator {
+    return this.mainNav.getByRole('link', { name });
+  }
+
+  navbarDisabled(name: string): Locator {
+    return this.mainNav.locator('[aria-disabled="true"]', { hasText: name });
+  }
+
+  async uploadCredential(filePath: string, documentType = 'tarjeta-profesional') {
+    const form = this.page.getByRole('form', { name: 'Subir credenciales' });
+    await form.getByLabel(/Archivos/).setInputFiles(filePath);
+    await form.getByLabel(/Tipo de documento/).selectOption(documentType);
+    await form.getByRole('button', { name: 'Subir credenciales' }).click();
+  }
+}

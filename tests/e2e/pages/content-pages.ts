@@ -1,0 +1,92 @@
+import { createHash } from 'node:crypto';
+import { readFileSync } from 'node:fs';
+import type { Locator, Page } from '@playwright/test';
+import { Shell } from './shell';
+
+export const CONTENT_COUNTRIES = ['co', 'mx', 'pe'] as const;
+export type ContentCountry = (typeof CONTENT_COUNTRIES)[number];
+
+/** Every content page of the Content issue, under the country prefix. */
+export const CONTENT_PATHS = [
+  { path: '', heading: /Tu estrategia terapéutica/ },
+  { path: '/nosotros', heading: /Hacemos que la estrategia/ },
+  { path: '/articulos', heading: 'Artículos de medicina funcional' },
+  { path: '/articulos/eje-intestino-cerebro', heading: /Eje intestino-cerebro/ },
+  { path: '/terminos-y-condiciones/home', heading: 'Términos y condiciones y política de privacidad' },
+] as const;
+
+/**
+ * The ids Lingui gives the catalogue's messages (sha256 of message + U+001F + context, base64url, 6 characters, as
+ * @lingui/message-utils computes them). A production build carries only ids: a message missing from the active
+ * catalogue shows as its id, so finding one on a page means an untranslated string.
+ */
+function catalogueIds(): string[] {
+  const po = readFileSync(new URL('../../../src/locales/es/messages.po', import.meta.url), 'utf8');
+  const ids: string[] = [];
+  let context = '';
+  for (const line of po.split('\n')) {
+    const ctx = /^msgctxt "(.*)"$/.exec(line);
+    if (ctx) context = JSON.parse(`"${ctx[1]}"`) as string;
+    const id = /^msgid "(.+)"$/.exec(line);
+    if (id) {
+      const message = JSON.parse(`"${id[1]}"`) as string;
+      ids.push(createHash('sha256').update(`${message}\u001f${context}`).digest('base64url').slice(0, 6));
+      context = '';
+    }
+  }
+  return ids;
+}
+
+let idsCache: RegExp | undefined;
+function rawIdPattern(): RegExp {
+  idsCache ??= new RegExp(
+    `(?<![\\w-])(${catalogueIds()
+      .map((id) => id.replace(/[-]/g, '\\-'))
+      .join('|')})(?![\\w-])`,
+  );
+  return idsCache;
+}
+
+export class ContentPage extends Shell {
+  readonly heading: Locator;
+  readonly tourDialog: Locator;
+  readonly chatButton: Locator;
+
+  constructor(page: Page) {
+    super(page);
+    this.heading = page.locator('h1');
+    this.tourDialog = page.getByRole('dialog').filter({ has: page.locator('.driver-popover-title') });
+    this.chatButton = page.locator('a.chat-button');
+  }
+
+  async open(country: ContentCountry, path = '') {
+    await this.page.goto(`/${country}${path}`);
+  }
+
+  /** Visible text and the names given to assistive technology, where a raw message id would show. */
+  async rawMessageIds(): Promise<string[]> {
+    const texts = await this.page.evaluate(() => {
+      const attributes = [...document.querySelectorAll('[aria-label], [alt], [title], [placeholder]')].flatMap(
+        (element) => ['aria-label', 'alt', 'title', 'placeholder'].map((name) => element.getAttribute(name) ?? ''),
+      );
+      return [document.title, document.body.innerText, ...attributes];
+    });
+    const pattern = new RegExp(rawIdPattern(), 'g');
+    return texts.flatMap((text) => [...text.matchAll(pattern)].map((match) => match[1]!));
+  }
+}
+
+export class ContentArticlePage extends ContentPage {
+  readonly image: Locator;
+  readonly body: Locator;
+
+  constructor(page: Page) {
+    super(page);
+    this.image = page.locator('img.article__image');
+    this.body = page.locator('.prose');
+  }
+
+  async imageLoaded(): Promise<boolean> {
+    return this.image.evaluate((image: HTMLImageElement) => image.complete && image.naturalWidth > 0);
+  }
+}

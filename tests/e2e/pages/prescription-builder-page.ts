@@ -1,0 +1,87 @@
+import { expect, type Locator, type Page } from '@playwright/test';
+import { Shell } from './shell';
+
+export interface NewPatient {
+  firstName: string;
+  lastName: string;
+  birthDate: string;
+  email: string;
+  document: string;
+  phone: string;
+}
+
+export interface Indications {
+  moment: string;
+  quantity: string;
+  units?: string;
+}
+
+/** The four steps of `mi-cuenta/prescripcion` (doctors) and `mi-cuenta/recomendaciones` (health professionals). */
+export class PrescriptionBuilderPage extends Shell {
+  readonly next: Locator;
+  readonly back: Locator;
+  readonly stepTitle: Locator;
+
+  constructor(page: Page) {
+    super(page);
+    this.next = page.getByRole('button', { name: 'Siguiente' });
+    this.back = page.getByRole('button', { name: 'Atrás' });
+    this.stepTitle = page.locator('.builder__step-title');
+  }
+
+  async open(country: string, kind: 'prescripcion' | 'recomendaciones') {
+    await this.page.goto(`/${country}/mi-cuenta/${kind}`);
+    await expect(this.page.getByRole('heading', { name: /^Nueva (prescripción|recomendación)$/ })).toBeVisible();
+  }
+
+  /** Step 1: creates the patient (the server e-mails the invitation) and returns the invitation token shown. */
+  async createPatient(patient: NewPatient): Promise<string> {
+    await this.page.getByRole('button', { name: 'Crear paciente nuevo' }).click();
+    const form = this.page.getByRole('form', { name: 'Crear paciente' });
+    await form.getByLabel(/^Nombres/).fill(patient.firstName);
+    await form.getByLabel(/^Apellidos/).fill(patient.lastName);
+    await form.getByLabel(/^Fecha de nacimiento/).fill(patient.birthDate);
+    await form.getByLabel(/^Género/).selectOption('femenino');
+    await form.getByLabel(/^Correo electrónico/).fill(patient.email);
+    await form.getByLabel(/^Tipo de documento/).selectOption('1');
+    await form.getByLabel(/^Número de documento/).fill(patient.document);
+    await form.getByLabel(/^Número de teléfono/).fill(patient.phone);
+    await form.getByRole('button', { name: 'Crear paciente y enviar invitación' }).click();
+    await expect(this.page.getByText(/le enviamos una invitación a/)).toBeVisible();
+    const link = (await this.page.getByTestId('invitation-link').textContent()) ?? '';
+    return new URL(link).searchParams.get('invitacion') ?? '';
+  }
+
+  async choosePatient(name: string) {
+    await this.page
+      .getByRole('button', { name: new RegExp(name) })
+      .first()
+      .click();
+  }
+
+  toolCard(name: string): Locator {
+    return this.page.getByRole('article', { name, exact: true });
+  }
+
+  async searchTools(text: string) {
+    await this.page.getByRole('searchbox', { name: 'Buscar herramienta' }).fill(text);
+  }
+
+  async addTool(name: string) {
+    await this.searchTools(name);
+    await this.toolCard(name).getByRole('button', { name: 'Agregar' }).click();
+    await expect(this.toolCard(name).getByRole('button', { name: 'Quitar' })).toBeVisible();
+  }
+
+  /** Step 3, for the tool on screen: a time of day with its quantity, and the units to buy. */
+  async fillIndications({ moment, quantity, units }: Indications) {
+    await this.page.getByRole('checkbox', { name: moment }).check();
+    await this.page.getByRole('spinbutton', { name: `Cantidad ${moment}` }).fill(quantity);
+    if (units) await this.page.getByRole('spinbutton', { name: /Unidades del producto/ }).fill(units);
+  }
+
+  async create(kind: 'prescripción' | 'recomendación') {
+    await this.page.getByRole('button', { name: `Crear ${kind}` }).click();
+    await expect(this.page.getByRole('heading', { name: new RegExp(`creada$`) })).toBeVisible();
+  }
+}

@@ -1,0 +1,39 @@
+import { expect, type Download, type Locator, type Page } from '@playwright/test';
+import { Shell } from './shell';
+
+/** The patient's side: `mi-cuenta/mis-prescripciones` and a prescription's detail. */
+export class MyPrescriptionsPage extends Shell {
+  readonly table: Locator;
+  readonly addAll: Locator;
+  readonly download: Locator;
+
+  constructor(page: Page) {
+    super(page);
+    this.table = page.getByRole('table', { name: 'Tus prescripciones y recomendaciones' });
+    this.addAll = page.getByRole('button', { name: 'Agregar todo a la bolsa' });
+    this.download = page.getByRole('button', { name: 'Descargar PDF' });
+  }
+
+  async open(country: string) {
+    await this.page.goto(`/${country}/mi-cuenta/mis-prescripciones`);
+    await expect(this.page.getByRole('heading', { name: 'Mis prescripciones' })).toBeVisible();
+  }
+
+  /** Opens the newest one (the list is newest first). */
+  async openNewest() {
+    await this.table.getByRole('row').nth(1).getByRole('link').click();
+    await expect(this.page.getByRole('heading', { name: /^(Prescripción|Recomendación) del / })).toBeVisible();
+  }
+
+  /** Opens the oldest prescription of the list (the seeded one, for the demo patient). */
+  async openOldestPrescription() {
+    await this.table.getByRole('row').filter({ hasText: 'Prescripción' }).last().getByRole('link').click();
+    await expect(this.page.getByRole('heading', { name: /^Prescripción del / })).toBeVisible();
+  }
+
+  async downloadPdf(): Promise<Download> {
+    const waiting = this.page.waitForEvent('download');
+    await this.download.click();
+    return waiting;
+  }
+}

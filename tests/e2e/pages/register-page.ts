@@ -1,0 +1,51 @@
+import type { Locator, Page } from '@playwright/test';
+import { Shell } from './shell';
+
+export interface ProfessionalData {
+  firstName: string;
+  lastName: string;
+  document: string;
+  email: string;
+  password: string;
+}
+
+export class RegisterPage extends Shell {
+  readonly next: Locator;
+  readonly create: Locator;
+
+  constructor(page: Page) {
+    super(page);
+    this.next = page.getByRole('button', { name: 'Siguiente' });
+    this.create = page.getByRole('button', { name: 'Crear cuenta' });
+  }
+
+  async open(country: string, invitation?: string) {
+    await this.page.goto(`/${country}/registro${invitation ? `?invitacion=${encodeURIComponent(invitation)}` : ''}`);
+  }
+
+  chooseRole(name: RegExp) {
+    return this.page.getByRole('button', { name }).click();
+  }
+
+  /** Fills whatever the server's form asks for in the current step that is still empty. */
+  async fillStep(values: Record<string, string>) {
+    for (const [label, value] of Object.entries(values)) {
+      const field = this.page.getByLabel(new RegExp(`^${label}`)).first();
+      if (!(await field.isVisible()) || !(await field.isEnabled())) continue;
+      const tag = await field.evaluate((element) => element.tagName.toLowerCase());
+      const type = await field.getAttribute('type');
+      if (tag === 'select') {
+        const options = await field
+          .locator('option')
+          .evaluateAll((items) => items.map((item) => (item as HTMLOptionElement).value).filter(Boolean));
+        await field.selectOption(options.includes(value) ? value : (options[0] ?? ''));
+      } else if (type === 'checkbox') {
+        await field.check();
+      } else if (type === 'radio') {
+        await field.check();
+      } else if ((await field.inputValue()) === '') {
+        await field.fill(value);
+      }
+    }
+  }
+}

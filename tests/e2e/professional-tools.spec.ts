@@ -1,0 +1,237 @@
+import AxeBuilder from '@axe-core/playwright';
+import type { APIRequestContext, Page } from '@playwright/test';
+import { apiLogin, apiLogout, closeLoggedOut } from './support/api';
+import { BagPage } from './pages/bag-page';
+import { LoginPage } from './pages/login-page';
+import { PrescriptionBuilderPage } from './pages/prescription-builder-page';
+import { MyPrescriptionsPage } from './pages/prescription-patient-page';
+import { downloadedPdfText } from './pages/prescription-pdf';
+import { RegisterPage } from './pages/register-page';
+import { expect, test } from './support/fixtures';
+
+const unique = () => Date.now().toString().slice(-8);
+const MAGNESIUM = 'Magnesio Bisglicinato 400 mg';
+const HORMONE = 'DHEA 25 mg';
+
+test.describe('professional tools against the real server', () => {
+  test('a doctor creates a patient and a prescription; the invited patient registers, buys it locked and downloads the PDF', async ({
+    browser,
+    login,
+    page,
+  }) => {
+    const suffix = unique();
+    const builder = new PrescriptionBuilderPage(page);
+    await login.login('co', 'medico.co@demo.test');
+    await builder.open('co', 'prescripcion');
+
+    const invitation = await builder.createPatient({
+      firstName: 'Valeria',
+      lastName: `Ríos ${suffix}`,
+      birthDate: '1991-05-20',
+      email: `valeria.${suffix}@correo.test`,
+      document: `8${suffix}`,
+      phone: '3125550000',
+    });
+    expect(invitation).not.toBe('');
+    await builder.next.click();
+
+    await builder.addTool(MAGNESIUM);
+    await builder.next.click();
+    await expect(builder.stepTitle).toHaveText('Indicaciones');
+    await builder.fillIndications({ moment: 'Antes de dormir', quantity: '2', units: '2' });
+    await builder.next.click();
+    await expect(builder.stepTitle).toHaveText('Resumen');
+    await expect(page.getByText('Antes de dormir: 2')).toBeVisible();
+    await page.getByRole('textbox', { name: 'Observaciones generales' }).fill('Control en 8 semanas.');
+    await builder.create('prescripción');
+
+    // The invited patient, in a browser of their own.
+    const patientContext = await browser.newContext({ baseURL: process.env.E2E_BASE_URL });
+    const patientPage = await patientContext.newPage();
+    const register = new RegisterPage(patientPage);
+    await register.open('co', invitation);
+    await expect(patientPage.getByText(/te invitó a crear tu cuenta de paciente/)).toBeVisible();
+    await register.fillStep({
+      'Tipo de documento': '1',
+      'Fecha de nacimiento': '1991-05-20',
+      'Número de celular': '3125550000',
+      Femenino: 'femenino',
+    });
+    await register.next.click();
+    await register.fillStep({ Contraseña: 'Paciente2026', Confirma: 'Paciente2026', Acepto: 'true' });
+    await register.create.click();
+    await expect(patientPage).toHaveURL(/\/co\/mi-cuenta\/datos-personales$/);
+
+    const mine = new MyPrescriptionsPage(patientPage);
+    await mine.open('co');
+    await expect(mine.table).toContainText('Carolina Mejía');
+    await mine.openNewest();
+    await expect(patientPage.getByText(/Documento personal e intransferible/)).toBeVisible();
+    await expect(patientPage.getByText(MAGNESIUM).first()).toBeVisible();
+
+    await mine.addAll.click();
+    await expect(patientPage.getByText('Agregamos 1 producto a tu bolsa.')).toBeVisible();
+    const bag = new BagPage(patientPage);
+    await bag.open('co');
+    const line = bag.line(MAGNESIUM).first();
+    await expect(line.getByTestId('line-quantity')).toHaveText('2');
+    await expect(line.getByRole('button', { name: `Agregar una unidad de ${MAGNESIUM}` })).toBeDisabled();
+    await expect(line.getByRole('button', { name: `Quitar una unidad de ${MAGNESIUM}` })).toBeDisabled();
+
+    await mine.open('co');
+    await mine.openNewest();
+    const download = await mine.downloadPdf();
+    expect(download.suggestedFilename()).toMatch(/^prescripcion-\d+\.pdf$/);
+    const text = await downloadedPdfText(download);
+    expect(text).toContain('Carolina Mejía');
+    expect(text).toContain(`Valeria Ríos ${suffix}`);
+    expect(text).toContain(`1. ${MAGNESIUM}`);
+    expect(text).toContain('Momento del día: Antes de dormir: 2');
+    expect(text).toContain('Unidades del producto: 2 unidades');
+    expect(text).toContain('Control en 8 semanas.');
+    expect(text).toMatch(/Fecha: \d{1,2} de \w+ de \d{4}/);
+    expect(text).toContain('No lo compartas.');
+    await closeLoggedOut(patientContext);
+  });
+
+  test('a health professional makes a recommendation and cannot add a hormone', async ({ login, page }) => {
+    const builder = new PrescriptionBuilderPage(page);
+    await login.login('co', 'profesional.co@demo.test');
+    await builder.open('co', 'recomendaciones');
+    await builder.choosePatient('Mariana Gómez Ortiz');
+    await builder.next.click();
+
+    await expect(page.getByText(/requieren prescripción médica y no aparecen aquí/)).toBeVisible();
+    await builder.searchTools('DHEA');
+    await expect(page.getByText('No encontramos herramientas con esos filtros.')).toBeVisible();
+    await expect(builder.toolCard(HORMONE)).toHaveCount(0);
+    const hormones = page.getByRole('option', { name: /Hormonas bioidénticas \(requiere prescripción médica\)/ });
+    await expect(hormones).toBeDisabled();
+
+    await builder.addTool(MAGNESIUM);
+    await builder.next.click();
+    await builder.fillIndications({ moment: 'Con la cena', quantity: '1' });
+    await builder.next.click();
+    await builder.create('recomendación');
+    await expect(page.getByText(/La recomendación del .* ya está disponible para Mariana Gómez Ortiz/)).toBeVisible();
+  });
+
+  test('a draft survives a reload mid-way', async ({ login, page }) => {
+    const builder = new PrescriptionBuilderPage(page);
+    await login.login('mx', 'medico.mx@demo.test');
+    await builder.open('mx', 'prescripcion');
+    await builder.choosePatient('Fernanda Castañeda Ruiz');
+    await builder.next.click();
+    await builder.addTool(MAGNESIUM);
+    await builder.next.click();
+    await builder.fillIndications({ moment: 'En ayunas', quantity: '1', units: '3' });
+
+    await page.reload();
+    await expect(builder.stepTitle).toHaveText('Indicaciones');
+    await expect(page.getByText('Paciente: Fernanda Castañeda Ruiz')).toBeVisible();
+    await expect(page.getByRole('checkbox', { name: 'En ayunas' })).toBeChecked();
+    await expect(page.getByRole('spinbutton', { name: /Unidades del producto/ })).toHaveValue('3');
+
+    // Closed and opened again: still there.
+    await page.goto('/mx/mi-cuenta/datos-personales');
+    await builder.open('mx', 'prescripcion');
+    await expect(builder.stepTitle).toHaveText('Indicaciones');
+    await page.getByRole('button', { name: 'Descartar borrador' }).click();
+    await expect(builder.stepTitle).toHaveText('Paciente');
+  });
+
+  test('the professional screens and the request form pass axe', async ({ login, page }) => {
+    const builder = new PrescriptionBuilderPage(page);
+    await page.goto('/co/solicitar-atencion');
+    await page.getByRole('button', { name: 'Enviar solicitud' }).click();
+    await expect(page.getByText('Campo obligatorio').first()).toBeVisible();
+    expect(await axeViolations(page)).toEqual([]);
+
+    await login.login('co', 'medico.co@demo.test');
+    await page.goto('/co/mi-cuenta/mis-pacientes');
+    await expect(page.getByRole('table', { name: 'Tus pacientes' })).toBeVisible();
+    expect(await axeViolations(page)).toEqual([]);
+    await page.getByRole('link', { name: 'Mariana Gómez Ortiz' }).click();
+    await expect(page.getByRole('table', { name: 'Mis estrategias' })).toBeVisible();
+    expect(await axeViolations(page)).toEqual([]);
+
+    await builder.open('co', 'prescripcion');
+    await builder.choosePatient('Mariana Gómez Ortiz');
+    await builder.next.click();
+    await builder.searchTools(MAGNESIUM);
+    await expect(builder.toolCard(MAGNESIUM)).toBeVisible();
+    expect(await axeViolations(page)).toEqual([]);
+    await builder.addTool(MAGNESIUM);
+    await builder.next.click();
+    await builder.next.click();
+    await expect(page.getByText('Elige al menos un momento del día.')).toBeVisible();
+    expect(await axeViolations(page)).toEqual([]);
+
+    await page.goto('/co/mi-cuenta/herramientas-funcionales');
+    await expect(page.getByRole('heading', { name: 'Plantillas' })).toBeVisible();
+    expect(await axeViolations(page)).toEqual([]);
+  });
+
+  test('a second doctor cannot open the first doctor’s patient', async ({ page, request }) => {
+    const suffix = unique();
+    const patientId = await createPatientByApi(request, 'pe', 'medico.pe@demo.test', suffix);
+    await approveByApi(request, 'pendiente.pe@demo.test');
+
+    const login = new LoginPage(page);
+    await login.login('pe', 'pendiente.pe@demo.test');
+    await page.goto(`/pe/mi-cuenta/mis-pacientes/${patientId}`);
+    await expect(page.getByRole('heading', { name: 'Paciente no encontrado' })).toBeVisible();
+    await expect(page.getByText(`Rosa Llanos ${suffix}`)).toHaveCount(0);
+
+    await page.goto('/pe/mi-cuenta/mis-pacientes');
+    await page.getByRole('searchbox', { name: 'Buscar por nombre o correo' }).fill(`Llanos ${suffix}`);
+    await expect(page.getByText(/No encontramos pacientes que coincidan/)).toBeVisible();
+  });
+});
+
+/** WCAG 2.2 A/AA and best practices on the section's own content (the shared header is checked elsewhere). */
+async function axeViolations(page: Page) {
+  const { violations } = await new AxeBuilder({ page })
+    .include('.account__content, .medical-request')
+    .withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22aa', 'best-practice'])
+    .analyze();
+  return violations.map(
+    (violation) => `${violation.id}: ${violation.nodes.map((node) => node.target.join(' ')).join(', ')}`,
+  );
+}
+
+/** Setup, not the subject: the first doctor's patient, created through the API. */
+async function createPatientByApi(request: APIRequestContext, country: string, email: string, suffix: string) {
+  const token = await apiLogin(request, country, email);
+  const answer = await request.post('/api/patients', {
+    headers: { 'x-country': country, authorization: `Bearer ${token}` },
+    data: {
+      first_name: 'Rosa',
+      last_name: `Llanos ${suffix}`,
+      birth_date: '1980-01-15',
+      gender: 'femenino',
+      email: `rosa.${suffix}@correo.test`,
+      document_type_id: 6,
+      document_number: `4${suffix}`,
+      country_code: '+51',
+      phone_number: '987654321',
+    },
+  });
+  if (!answer.ok()) throw new Error(`paciente: ${answer.status()} ${await answer.text()}`);
+  await apiLogout(request, country, token);
+  return ((await answer.json()) as { patient: { id: number } }).patient.id;
+}
+
+/** Setup: the admin approves a pending doctor, who becomes a second approved doctor of that country. */
+async function approveByApi(request: APIRequestContext, email: string) {
+  const token = await apiLogin(request, 'co', 'admin@demo.test');
+  const headers = { 'x-country': 'co', authorization: `Bearer ${token}` };
+  const list = await request.get(`/api/admin/affiliates?search=${encodeURIComponent(email)}`, { headers });
+  const affiliate = ((await list.json()) as { data: { id: number; email: string }[] }).data.find(
+    (candidate) => candidate.email === email,
+  );
+  if (!affiliate) throw new Error(`afiliado ${email} no encontrado`);
+  const approved = await request.post(`/api/admin/affiliates/${affiliate.id}/approve`, { headers, data: {} });
+  if (!approved.ok()) throw new Error(`aprobación: ${approved.status()} ${await approved.text()}`);
+  await apiLogout(request, 'co', token);
+}

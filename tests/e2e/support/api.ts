@@ -1,0 +1,51 @@
+import type { APIRequestContext, BrowserContext } from '@playwright/test';
+import { DEMO_PASSWORD } from '../pages/login-page';
+
+/** Logs in through the API (for setup steps that are not what the test is about) and returns the token. */
+export async function apiLogin(request: APIRequestContext, country: string, email: string): Promise<string> {
+  const answer = await request.post('/api/auth/email-login', {
+    headers: { 'x-country': country },
+    data: { email, password: DEMO_PASSWORD },
+  });
+  if (!answer.ok()) throw new Error(`login ${email} en ${country}: ${answer.status()} ${await answer.text()}`);
+  return ((await answer.json()) as { sessionToken: string }).sessionToken;
+}
+
+export async function apiLogout(request: APIRequestContext, country: string, token: string): Promise<void> {
+  await request.post('/api/auth/logout', {
+    headers: { 'x-country': country, authorization: `Bearer ${token}` },
+    data: { token },
+  });
+}
+
+/**
+ * Ends every session a browser context holds (spec §9 cookies `sso_token_<country>`), then closes it: a user may be
+ * logged in one country at a time, so a context left logged in would block that user's login in another country in
+ * a later test.
+ */
+export async function closeLoggedOut(context: BrowserContext): Promise<void> {
+  await logoutAll(context);
+  await context.close();
+}
+
+export async function logoutAll(context: BrowserContext): Promise<void> {
+  for (const cookie of await context.cookies()) {
+    const country = /^sso_token_([a-z]{2})$/.exec(cookie.name)?.[1];
+    if (country) await apiLogout(context.request, country, decodeURIComponent(cookie.value));
+  }
+}
+
+export async function createInvitation(
+  request: APIRequestContext,
+  country: string,
+  token: string,
+  invitee: { email: string; documentNumber: string; firstName: string; lastName: string },
+): Promise<string> {
+  const answer = await request.post('/api/invitations', {
+    headers: { 'x-country': country, authorization: `Bearer ${token}` },
+    data: invitee,
+  });
+  if (!answer.ok()) throw new Error(`invitación: ${answer.status()} ${await answer.text()}`);
+  const { link } = (await answer.json()) as { link: string };
+  return new URL(link).searchParams.get('invitacion') ?? '';
+}
