@@ -49,8 +49,3 @@ export function usePatientForm(initial: () => PatientFormValues) {
 
   return { values, errors, set, check, reset };
 }
-
-/** Moves the focus to the first field marked invalid once the messages have rendered. */
-export function focusFirstInvalid(form: HTMLFormElement | null): void {
-  requestAnimationFrame(() => form?.querySelector<HTMLElement>('[aria-invalid="true"]')?.focus());
-}

@@ -3,6 +3,7 @@ import { useQuery } from '@tanstack/react-query';
 import { useState, type FormEvent } from 'react';
 import { Field } from '../../../components/ui/field';
 import { TextField } from '../../../components/ui/text-field';
+import { focusFirstInvalid } from '../../../lib/focus-first-invalid';
 import { DOCUMENT_TYPES } from '../../../lib/shared/accounts';
 import { COUNTRIES, COUNTRY_CODES, type CountryCode } from '../../../lib/shared/countries';
 import { COMPANY_TAX_ID_TYPES, type AddressDto, type TaxpayerType } from '../../../lib/shared/orders';
@@ -61,9 +62,7 @@ export function DataStep({ country, viewer, form, onChange, onBack, onNext }: Da
     event.preventDefault();
     setSubmitted(true);
     if (Object.keys(checkDataStep(form, messages).errors).length > 0) {
-      const formElement = event.currentTarget;
-      // The messages render with this state change: focus the first invalid control once it is marked.
-      requestAnimationFrame(() => formElement.querySelector<HTMLElement>('[aria-invalid="true"]')?.focus());
+      focusFirstInvalid(event.currentTarget);
       return;
     }
     onNext();

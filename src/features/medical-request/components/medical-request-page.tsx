@@ -2,6 +2,7 @@ import { Trans, useLingui } from '@lingui/react/macro';
 import { useEffect, useRef, useState, type FormEvent } from 'react';
 import { Field } from '../../../components/ui/field';
 import { TextField } from '../../../components/ui/text-field';
+import { focusFirstInvalid } from '../../../lib/focus-first-invalid';
 import { errorMessage } from '../../../lib/http';
 import { COUNTRIES, COUNTRY_CODES } from '../../../lib/shared/countries';
 import { validateForm } from '../../../lib/shared/form-validation';
@@ -56,7 +57,7 @@ export function MedicalRequestPage() {
     const found = await validateForm({ fields: MEDICAL_REQUEST_FORM_FIELDS }, values);
     setErrors(Object.fromEntries(found.map((error) => [error.field, error.message])));
     if (found.length > 0) {
-      requestAnimationFrame(() => form.current?.querySelector<HTMLElement>('[aria-invalid="true"]')?.focus());
+      focusFirstInvalid(form.current);
       return;
     }
     setPending(true);

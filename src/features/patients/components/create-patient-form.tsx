@@ -1,13 +1,14 @@
 import { Trans, useLingui } from '@lingui/react/macro';
 import { useQueryClient } from '@tanstack/react-query';
 import { useRef, useState, type FormEvent } from 'react';
+import { focusFirstInvalid } from '../../../lib/focus-first-invalid';
 import { errorMessage } from '../../../lib/http';
 import type { CountryCode } from '../../../lib/shared/countries';
 import type { CreatePatientResponseDto } from '../../../lib/shared/prescriptions';
 import { useOnline } from '../../../lib/use-online';
 import { createPatient, patientQueries } from '../api';
 import { emptyPatientForm, isPatientComplete, patientInput } from '../patient-form';
-import { focusFirstInvalid, usePatientForm } from '../use-patient-form';
+import { usePatientForm } from '../use-patient-form';
 import { PatientFormFields } from './patient-form-fields';
 
 interface CreatePatientFormProps {
