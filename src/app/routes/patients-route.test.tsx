@@ -1,6 +1,7 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
+import { PATIENTS_PAGE_SIZE } from '../../lib/shared/prescriptions';
 import { buildPatient, buildPrescriptionDetail, prescriptionFixtures } from '../../testing/handlers/prescriptions';
 import { renderApp } from '../../testing/render';
 import { loggedInAs } from '../../testing/session';
@@ -43,6 +44,26 @@ describe('my patients', () => {
     await userEvent.clear(screen.getByRole('searchbox', { name: 'Buscar por nombre o correo' }));
     await userEvent.type(screen.getByRole('searchbox', { name: 'Buscar por nombre o correo' }), 'nadie');
     expect(await screen.findByText('No encontramos pacientes que coincidan con «nadie».')).toBeTruthy();
+  });
+
+  it('pages the patients with links that keep the search', async () => {
+    prescriptionFixtures.patients = Array.from({ length: PATIENTS_PAGE_SIZE + 3 }, (_, index) =>
+      buildPatient({ id: 600 + index, first_name: `Ana ${index + 1}`, email: `ana${index + 1}@correo.test` }),
+    );
+    await loggedInAs('co');
+    await renderApp('/co/mi-cuenta/mis-pacientes?buscar=ana');
+    const pager = await screen.findByRole('navigation', { name: 'Páginas de pacientes' });
+    expect(within(pager).getByText('Página 1 de 2')).toBeTruthy();
+    const next = within(pager).getByRole('link', { name: 'Siguiente' });
+    expect(next.getAttribute('href')).toBe('/co/mi-cuenta/mis-pacientes?buscar=ana&pagina=2');
+
+    await userEvent.click(next);
+    expect(await within(pager).findByText('Página 2 de 2')).toBeTruthy();
+    const table = screen.getByRole('table', { name: 'Tus pacientes' });
+    await waitFor(() => expect(within(table).getAllByRole('row')).toHaveLength(4));
+    expect(within(pager).getByRole('link', { name: 'Anterior' }).getAttribute('href')).toBe(
+      '/co/mi-cuenta/mis-pacientes?buscar=ana',
+    );
   });
 
   it('shows an empty state', async () => {

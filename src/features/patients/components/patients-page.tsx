@@ -1,7 +1,8 @@
 import { Trans, useLingui } from '@lingui/react/macro';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { useEffect, useState } from 'react';
-import { Link, useSearchParams } from 'react-router';
+import { Link, useLocation, useSearchParams } from 'react-router';
+import { LinkPager } from '../../../components/ui/link-pager';
 import { errorMessage } from '../../../lib/http';
 import { COUNTRY_NAMES_BY_ID } from '../../../lib/shared/countries';
 import type { CreatePatientResponseDto, PatientDto } from '../../../lib/shared/prescriptions';
@@ -28,6 +29,7 @@ export function PatientsPage() {
   const country = useCountry();
   const viewer = useViewerKey();
   const [params, setParams] = useSearchParams();
+  const { pathname } = useLocation();
   const search = params.get('buscar') ?? '';
   const page = pageOf(params.get('pagina'));
   const [typed, setTyped] = useState(search);
@@ -54,13 +56,13 @@ export function PatientsPage() {
 
   const data = list.data;
   const totalPages = data ? Math.max(1, Math.ceil(data.total / data.limit)) : 1;
-  const goToPage = (target: number) =>
-    setParams((previous) => {
-      const next = new URLSearchParams(previous);
-      if (target <= 1) next.delete('pagina');
-      else next.set('pagina', String(target));
-      return next;
-    });
+  const pageHref = (target: number) => {
+    const next = new URLSearchParams(params);
+    if (target <= 1) next.delete('pagina');
+    else next.set('pagina', String(target));
+    const query = next.toString();
+    return query ? `${pathname}?${query}` : pathname;
+  };
 
   return (
     <section aria-labelledby="patients-title" className="stack patients">
@@ -178,31 +180,7 @@ export function PatientsPage() {
           </table>
         </div>
       )}
-      {data && totalPages > 1 && (
-        <nav className="pager" aria-label={t`Páginas de pacientes`}>
-          <button
-            type="button"
-            className="button button--secondary"
-            disabled={page <= 1}
-            onClick={() => goToPage(page - 1)}
-          >
-            <Trans>Anterior</Trans>
-          </button>
-          <span className="pager__position" aria-live="polite">
-            <Trans>
-              Página {page} de {totalPages}
-            </Trans>
-          </span>
-          <button
-            type="button"
-            className="button button--secondary"
-            disabled={page >= totalPages}
-            onClick={() => goToPage(page + 1)}
-          >
-            <Trans>Siguiente</Trans>
-          </button>
-        </nav>
-      )}
+      {data && <LinkPager label={t`Páginas de pacientes`} page={page} totalPages={totalPages} pageHref={pageHref} />}
     </section>
   );
 }

@@ -1,6 +1,7 @@
 import { Trans, useLingui } from '@lingui/react/macro';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { Link, useSearchParams } from 'react-router';
+import { LinkPager } from '../../../components/ui/link-pager';
 import { errorMessage } from '../../../lib/http';
 import { useCountry } from '../../../lib/use-country';
 import { useViewerKey } from '../../auth/use-viewer-key';
@@ -13,7 +14,7 @@ export function MyPrescriptionsPage() {
   const { t, i18n } = useLingui();
   const country = useCountry();
   const viewer = useViewerKey();
-  const [params, setParams] = useSearchParams();
+  const [params] = useSearchParams();
   const page = parsePositiveId(params.get('pagina')) ?? 1;
   const list = useQuery({ ...prescriptionQueries.mine(country, viewer, page), placeholderData: keepPreviousData });
   const data = list.data;
@@ -83,30 +84,13 @@ export function MyPrescriptionsPage() {
           </table>
         </div>
       )}
-      {data && totalPages > 1 && (
-        <nav className="pager" aria-label={t`Páginas de prescripciones`}>
-          <button
-            type="button"
-            className="button button--secondary"
-            disabled={page <= 1}
-            onClick={() => setParams(page - 1 <= 1 ? {} : { pagina: String(page - 1) })}
-          >
-            <Trans>Anterior</Trans>
-          </button>
-          <span className="pager__position">
-            <Trans>
-              Página {page} de {totalPages}
-            </Trans>
-          </span>
-          <button
-            type="button"
-            className="button button--secondary"
-            disabled={page >= totalPages}
-            onClick={() => setParams({ pagina: String(page + 1) })}
-          >
-            <Trans>Siguiente</Trans>
-          </button>
-        </nav>
+      {data && (
+        <LinkPager
+          label={t`Páginas de prescripciones`}
+          page={page}
+          totalPages={totalPages}
+          pageHref={(target) => (target <= 1 ? base : `${base}?pagina=${target}`)}
+        />
       )}
     </section>
   );
