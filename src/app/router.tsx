@@ -89,7 +89,7 @@ export const routes: RouteObject[] = [
           { path: 'herramientas-funcionales', lazy: page(() => import('./routes/resources-route'), 'ResourcesRoute') },
           {
             path: ':section',
-            lazy: page(() => import('../features/account/components/account-section'), 'AccountSectionPlaceholder'),
+            lazy: page(() => import('../features/account/components/account-section'), 'AccountSectionNotFound'),
           },
         ],
       },

@@ -42,6 +42,13 @@ describe('account area', () => {
     expect(await screen.findByRole('heading', { name: 'Sección no disponible' })).toBeTruthy();
   });
 
+  it('says an address that is no section of any menu is not available, with the menu still there', async () => {
+    await loggedInAs('co');
+    await renderApp('/co/mi-cuenta/no-existe');
+    expect(await screen.findByRole('heading', { name: 'Sección no disponible' })).toBeTruthy();
+    expect(screen.getByRole('navigation', { name: 'Gestión y seguimiento' })).toBeTruthy();
+  });
+
   it('dims the professional tools of a doctor awaiting approval and says why', async () => {
     await loggedInAs('co', { approval_status: 'pending' });
     await renderApp('/co/mi-cuenta/datos-personales');

@@ -1,5 +1,6 @@
 import { Trans } from '@lingui/react/macro';
 import type { ReactNode } from 'react';
+import { SectionUnavailable } from '../../../components/ui/section-unavailable';
 import { accountMenu } from '../../account/menu';
 import { useSession } from '../../auth/use-session';
 
@@ -14,18 +15,7 @@ export function SectionGate({ section, children }: { section: string; children: 
   const entry = accountMenu(role.name)
     .flatMap((group) => group.items)
     .find((candidate) => candidate.path === section);
-  if (!entry) {
-    return (
-      <section aria-labelledby="section-title">
-        <h1 id="section-title">
-          <Trans>Sección no disponible</Trans>
-        </h1>
-        <p>
-          <Trans>Esta sección no existe o no corresponde a tu tipo de cuenta.</Trans>
-        </p>
-      </section>
-    );
-  }
+  if (!entry) return <SectionUnavailable />;
   const approved = role.name === 'patient' || role.name === 'admin' || personalInfo.approval_status === 'approved';
   if (entry.needsApproval && !approved) {
     return (
