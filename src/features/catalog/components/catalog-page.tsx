@@ -3,6 +3,7 @@ import { useInfiniteQuery, useQuery } from '@tanstack/react-query';
 import { useSetAtom } from 'jotai';
 import { useEffect, useState } from 'react';
 import { useSearchParams } from 'react-router';
+import { RetryAlert } from '../../../components/ui/retry-alert';
 import { ApiError, errorMessage } from '../../../lib/http';
 import { PRODUCTS_PAGE_SIZE } from '../../../lib/shared/catalogue';
 import { useOnline } from '../../../lib/use-online';
@@ -177,15 +178,18 @@ export function CatalogPage() {
             </p>
           )}
           {!local && query.isError && !query.data && (
-            <div role="alert" className="alert">
-              <p>
-                <Trans>Error al cargar productos</Trans>
-              </p>
-              <p className="muted">{errorMessage(query.error)}</p>
-              <button type="button" className="button button--secondary" onClick={() => void query.refetch()}>
-                <Trans>Reintentar</Trans>
-              </button>
-            </div>
+            <RetryAlert
+              message={
+                <>
+                  <p>
+                    <Trans>Error al cargar productos</Trans>
+                  </p>
+                  <p className="muted">{errorMessage(query.error)}</p>
+                </>
+              }
+              retrying={query.isFetching}
+              onRetry={() => void query.refetch()}
+            />
           )}
           {(local ?? query.data) && products.length === 0 && (
             <p className="empty-state">

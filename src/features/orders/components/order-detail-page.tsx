@@ -2,6 +2,7 @@ import { Trans, useLingui } from '@lingui/react/macro';
 import { useQuery } from '@tanstack/react-query';
 import type { ReactNode } from 'react';
 import { Link, useParams } from 'react-router';
+import { RetryAlert } from '../../../components/ui/retry-alert';
 import { ApiError, errorMessage } from '../../../lib/http';
 import { DOCUMENT_TYPES } from '../../../lib/shared/accounts';
 import type { CountryCode } from '../../../lib/shared/countries';
@@ -38,6 +39,7 @@ export interface OrderDetailPageProps {
 
 /** `mi-cuenta/mis-pedidos/:orderId`: everything about one order, and 'Comprar de nuevo'. */
 export function OrderDetailPage({ onBuyAgain, onViewBag }: OrderDetailPageProps) {
+  const { t } = useLingui();
   const country = useCountry();
   const viewer = useViewerKey();
   const orderId = parseOrderId(useParams().orderId);
@@ -68,17 +70,11 @@ export function OrderDetailPage({ onBuyAgain, onViewBag }: OrderDetailPageProps)
         <h1 id="order-error-title">
           <Trans>No pudimos cargar el pedido</Trans>
         </h1>
-        <div className="alert" role="alert">
-          <p>{errorMessage(query.error)}</p>
-          <button
-            type="button"
-            className="button button--secondary"
-            disabled={query.isFetching}
-            onClick={() => void query.refetch()}
-          >
-            <Trans>Reintentar</Trans>
-          </button>
-        </div>
+        <RetryAlert
+          message={errorMessage(query.error)}
+          retrying={query.isFetching}
+          onRetry={() => void query.refetch()}
+        />
         {back}
       </section>
     );
@@ -94,19 +90,11 @@ export function OrderDetailPage({ onBuyAgain, onViewBag }: OrderDetailPageProps)
     <>
       {query.isError && (
         // A copy kept on the device is still worth showing when it cannot be refreshed (offline).
-        <div className="alert" role="alert">
-          <p>
-            <Trans>No pudimos actualizar este pedido: {errorMessage(query.error)}</Trans>
-          </p>
-          <button
-            type="button"
-            className="button button--secondary"
-            disabled={query.isFetching}
-            onClick={() => void query.refetch()}
-          >
-            <Trans>Reintentar</Trans>
-          </button>
-        </div>
+        <RetryAlert
+          message={t`No pudimos actualizar este pedido: ${errorMessage(query.error)}`}
+          retrying={query.isFetching}
+          onRetry={() => void query.refetch()}
+        />
       )}
       <OrderDetail order={query.data} country={country} back={back} onBuyAgain={onBuyAgain} onViewBag={onViewBag} />
     </>

@@ -1,6 +1,7 @@
 import { Trans, useLingui } from '@lingui/react/macro';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { Link, useSearchParams } from 'react-router';
+import { RetryAlert } from '../../../components/ui/retry-alert';
 import { errorMessage } from '../../../lib/http';
 import { useCountry } from '../../../lib/use-country';
 import { useViewerKey } from '../../auth/use-viewer-key';
@@ -37,18 +38,12 @@ export function OrdersPage() {
         </p>
       )}
       {list.isError && (
-        <div className="alert" role="alert">
-          {/* Offline or failing, the copy kept on the device stays on screen below. */}
-          <p>{data ? t`No pudimos actualizar tus pedidos: ${failure}` : failure}</p>
-          <button
-            type="button"
-            className="button button--secondary"
-            disabled={list.isFetching}
-            onClick={() => void list.refetch()}
-          >
-            <Trans>Reintentar</Trans>
-          </button>
-        </div>
+        // Offline or failing, the copy kept on the device stays on screen below.
+        <RetryAlert
+          message={data ? t`No pudimos actualizar tus pedidos: ${failure}` : failure}
+          retrying={list.isFetching}
+          onRetry={() => void list.refetch()}
+        />
       )}
       {data && data.total === 0 && (
         <div className="empty-state">

@@ -2,6 +2,7 @@ import { Trans, useLingui } from '@lingui/react/macro';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useRef, useState, type FormEvent } from 'react';
 import { Link, useParams } from 'react-router';
+import { RetryAlert } from '../../../components/ui/retry-alert';
 import { SaveCancel } from '../../../components/ui/save-cancel';
 import { focusFirstInvalid } from '../../../lib/focus-first-invalid';
 import { ApiError, errorMessage } from '../../../lib/http';
@@ -62,12 +63,11 @@ export function PatientDetailPage() {
         <h1 id="patient-error-title">
           <Trans>No pudimos cargar el paciente</Trans>
         </h1>
-        <div className="alert" role="alert">
-          <p>{errorMessage(query.error)}</p>
-          <button type="button" className="button button--secondary" onClick={() => void query.refetch()}>
-            <Trans>Reintentar</Trans>
-          </button>
-        </div>
+        <RetryAlert
+          message={errorMessage(query.error)}
+          retrying={query.isFetching}
+          onRetry={() => void query.refetch()}
+        />
         {back}
       </section>
     );

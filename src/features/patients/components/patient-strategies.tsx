@@ -2,6 +2,7 @@ import { Trans, useLingui } from '@lingui/react/macro';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { useState, type FormEvent } from 'react';
 import { Link } from 'react-router';
+import { RetryAlert } from '../../../components/ui/retry-alert';
 import { errorMessage } from '../../../lib/http';
 import type { CountryCode } from '../../../lib/shared/countries';
 import type { StrategyDto } from '../../../lib/shared/prescriptions';
@@ -99,12 +100,11 @@ export function PatientStrategies({ country, viewer, patientId }: PatientStrateg
         </p>
       )}
       {query.isError && (
-        <div className="alert" role="alert">
-          <p>{errorMessage(query.error)}</p>
-          <button type="button" className="button button--secondary" onClick={() => void query.refetch()}>
-            <Trans>Reintentar</Trans>
-          </button>
-        </div>
+        <RetryAlert
+          message={errorMessage(query.error)}
+          retrying={query.isFetching}
+          onRetry={() => void query.refetch()}
+        />
       )}
       {query.data && (
         <>

@@ -2,6 +2,7 @@ import { Trans, useLingui } from '@lingui/react/macro';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { useEffect, useState } from 'react';
 import { Link, useLocation, useSearchParams } from 'react-router';
+import { RetryAlert } from '../../../components/ui/retry-alert';
 import { LinkPager } from '../../../components/ui/link-pager';
 import { errorMessage } from '../../../lib/http';
 import { COUNTRY_NAMES_BY_ID } from '../../../lib/shared/countries';
@@ -121,12 +122,7 @@ export function PatientsPage() {
         </p>
       )}
       {list.isError && (
-        <div className="alert" role="alert">
-          <p>{errorMessage(list.error)}</p>
-          <button type="button" className="button button--secondary" onClick={() => void list.refetch()}>
-            <Trans>Reintentar</Trans>
-          </button>
-        </div>
+        <RetryAlert message={errorMessage(list.error)} retrying={list.isFetching} onRetry={() => void list.refetch()} />
       )}
       {data && data.total === 0 && (
         <div className="empty-state">

@@ -1,6 +1,7 @@
 import { Trans, useLingui } from '@lingui/react/macro';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { Link, useSearchParams } from 'react-router';
+import { RetryAlert } from '../../../components/ui/retry-alert';
 import { LinkPager } from '../../../components/ui/link-pager';
 import { errorMessage } from '../../../lib/http';
 import { useCountry } from '../../../lib/use-country';
@@ -32,14 +33,13 @@ export function MyPrescriptionsPage() {
         </p>
       )}
       {list.isError && (
-        <div className="alert" role="alert">
-          <p>
-            {data ? t`No pudimos actualizar tus prescripciones: ${errorMessage(list.error)}` : errorMessage(list.error)}
-          </p>
-          <button type="button" className="button button--secondary" onClick={() => void list.refetch()}>
-            <Trans>Reintentar</Trans>
-          </button>
-        </div>
+        <RetryAlert
+          message={
+            data ? t`No pudimos actualizar tus prescripciones: ${errorMessage(list.error)}` : errorMessage(list.error)
+          }
+          retrying={list.isFetching}
+          onRetry={() => void list.refetch()}
+        />
       )}
       {data && data.total === 0 && (
         <div className="empty-state">

@@ -1,6 +1,7 @@
 import { Trans } from '@lingui/react/macro';
 import type { UseQueryResult } from '@tanstack/react-query';
 import type { ReactNode } from 'react';
+import { RetryAlert } from '../../../components/ui/retry-alert';
 import { ApiError, errorMessage } from '../../../lib/http';
 
 interface DetailStatesProps<T> {
@@ -35,12 +36,11 @@ export function DetailStates<T>({ query, invalidId, back, loading, children }: D
         <h1 id="detail-error-title">
           <Trans>No pudimos cargarla</Trans>
         </h1>
-        <div className="alert" role="alert">
-          <p>{errorMessage(query.error)}</p>
-          <button type="button" className="button button--secondary" onClick={() => void query.refetch()}>
-            <Trans>Reintentar</Trans>
-          </button>
-        </div>
+        <RetryAlert
+          message={errorMessage(query.error)}
+          retrying={query.isFetching}
+          onRetry={() => void query.refetch()}
+        />
         {back}
       </section>
     );

@@ -1,6 +1,7 @@
 import { Trans, useLingui } from '@lingui/react/macro';
 import { keepPreviousData, useInfiniteQuery, useQuery } from '@tanstack/react-query';
 import { useDeferredValue, useState } from 'react';
+import { RetryAlert } from '../../../components/ui/retry-alert';
 import { errorMessage } from '../../../lib/http';
 import { chatLink } from '../../../lib/chat';
 import type { ProductDto } from '../../../lib/shared/api-types';
@@ -97,12 +98,7 @@ export function ToolsStep({ country, viewer, type, tools, onToggle }: ToolsStepP
         </p>
       )}
       {list.isError && (
-        <div className="alert" role="alert">
-          <p>{errorMessage(list.error)}</p>
-          <button type="button" className="button button--secondary" onClick={() => void list.refetch()}>
-            <Trans>Reintentar</Trans>
-          </button>
-        </div>
+        <RetryAlert message={errorMessage(list.error)} retrying={list.isFetching} onRetry={() => void list.refetch()} />
       )}
       {list.data && shown.length === 0 && (
         <p className="empty-state">
