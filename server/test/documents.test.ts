@@ -90,3 +90,108 @@ describe('renderTextPdf', () => {
     expect(pdf).toContain('(Gu\u00eda \u0097 \u0093prueba\u0094 \\(1\\))');
   });
 });
+
+describe('the library, managed by admins', () => {
+  const adminUpload = async (method: 'POST' | 'PUT', path: string, fields: Record<string, string>, file?: File) => {
+    const form = new FormData();
+    for (const [key, value] of Object.entries(fields)) form.append(key, value);
+    if (file) form.append('file', file);
+    return ctx.app.request(`/api${path}`, {
+      method,
+      body: form,
+      headers: { authorization: `Bearer ${await sessionFor(ctx, 'admin@demo.test')}` },
+    });
+  };
+  const pdf = (text: string, name = 'guia.pdf') =>
+    new File([new Uint8Array(renderTextPdf({ title: text, paragraphs: [text] }))], name, { type: 'application/pdf' });
+
+  it('uploads a document for Mexico: Mexican professionals see and download it, Colombian ones do not', async () => {
+    const created = await adminUpload(
+      'POST',
+      '/admin/documents',
+      { kind: 'patient-support', title: 'Guía de ayuno intermitente', description: 'Para pacientes.', countryId: '2' },
+      pdf('Ayuno intermitente'),
+    );
+    expect(created.status).toBe(201);
+    const document = await json<LibraryDocumentDto>(created);
+    expect(document).toMatchObject({ countryId: 2, fileName: 'guia.pdf', mime: 'application/pdf' });
+
+    const mexican = { token: await sessionFor(ctx, 'medico.mx@demo.test', 'mx'), country: 'mx' as const };
+    const seenInMexico = await json<{ data: LibraryDocumentDto[] }>(await client(ctx, mexican).get('/documents'));
+    expect(seenInMexico.data.map((item) => item.id)).toContain(document.id);
+    const download = await client(ctx, mexican).get(`/documents/${document.id}/file`);
+    expect(download.status).toBe(200);
+    expect(
+      Buffer.from(await download.arrayBuffer())
+        .subarray(0, 5)
+        .toString('latin1'),
+    ).toBe('%PDF-');
+
+    const seenInColombia = await json<{ data: LibraryDocumentDto[] }>(await client(ctx, doctor).get('/documents'));
+    expect(seenInColombia.data.map((item) => item.id)).not.toContain(document.id);
+    expect((await client(ctx, doctor).get(`/documents/${document.id}/file`)).status).toBe(404);
+  });
+
+  it('replaces the file under the same id, and removes documents', async () => {
+    const document = await json<LibraryDocumentDto>(
+      await adminUpload('POST', '/admin/documents', { kind: 'template', title: 'Consentimiento' }, pdf('v1', 'v1.pdf')),
+    );
+    expect(document.countryId).toBeNull();
+    const replaced = await adminUpload(
+      'PUT',
+      `/admin/documents/${document.id}`,
+      { kind: 'template', title: 'Consentimiento informado' },
+      pdf('segunda versión', 'v2.pdf'),
+    );
+    expect(await json<LibraryDocumentDto>(replaced)).toMatchObject({
+      id: document.id,
+      title: 'Consentimiento informado',
+      fileName: 'v2.pdf',
+    });
+    const removed = await client(ctx, { token: await sessionFor(ctx, 'admin@demo.test') }).delete(
+      `/admin/documents/${document.id}`,
+    );
+    expect(removed.status).toBe(204);
+    expect((await client(ctx, doctor).get(`/documents/${document.id}/file`)).status).toBe(404);
+  });
+
+  it('refuses a file that is not what its name says, one too large and a missing title, saving nothing', async () => {
+    const before = (await json<{ data: LibraryDocumentDto[] }>(await client(ctx, doctor).get('/documents'))).data;
+    const fake = await adminUpload(
+      'POST',
+      '/admin/documents',
+      { kind: 'template', title: 'Falso' },
+      new File([new TextEncoder().encode('MZ\u0090 ejecutable')], 'plantilla.pdf', { type: 'application/pdf' }),
+    );
+    expect(fake.status).toBe(415);
+    expect((await json<ApiErrorBody>(fake)).message).toBe(
+      'Tipo de archivo no permitido. Sube un PDF o una imagen JPG, PNG o WEBP.',
+    );
+    const renamed = await adminUpload(
+      'POST',
+      '/admin/documents',
+      { kind: 'template', title: 'Renombrado' },
+      pdf('pdf', 'foto.png'),
+    );
+    expect((await json<ApiErrorBody>(renamed)).message).toBe(
+      'El archivo no es lo que dice su nombre: su contenido no corresponde a su extensión.',
+    );
+    const big = new Uint8Array(15 * 1024 * 1024 + 1);
+    big.set(new TextEncoder().encode('%PDF-1.4'));
+    const tooLarge = await adminUpload(
+      'POST',
+      '/admin/documents',
+      { kind: 'template', title: 'Grande' },
+      new File([big], 'grande.pdf'),
+    );
+    expect(tooLarge.status).toBe(413);
+    expect((await json<ApiErrorBody>(tooLarge)).message).toBe('El documento supera el tamaño máximo de 15 MB.');
+    const untitled = await adminUpload('POST', '/admin/documents', { kind: 'template' }, pdf('sin título'));
+    expect(untitled.status).toBe(400);
+    expect((await json<{ fieldErrors: { field: string }[] }>(untitled)).fieldErrors).toEqual([
+      { field: 'title', message: 'Campo obligatorio' },
+    ]);
+    const after = (await json<{ data: LibraryDocumentDto[] }>(await client(ctx, doctor).get('/documents'))).data;
+    expect(after).toEqual(before);
+  });
+});

@@ -82,6 +82,9 @@ export interface ProductImagesTable {
   product_id: number;
   url: string;
   position: number;
+  /** An image an admin uploaded (served resized from `url`); null for the catalogue's own drawings. */
+  mime: string | null;
+  content: Uint8Array | null;
 }
 
 export interface ProductPricesTable {
@@ -487,7 +490,10 @@ export interface DocumentsTable {
   mime: string;
   size: number;
   content: Uint8Array;
+  /** Null: the document is for every country. */
+  country_id: number | null;
   created_at: CreatedAt;
+  updated_at: Generated<Date>;
 }
 
 export interface MedicalRequestsTable {
@@ -499,8 +505,12 @@ export interface MedicalRequestsTable {
   country_code: string;
   mobile_number: string;
   description: string;
+  status: Generated<MedicalRequestStatus>;
+  status_updated_at: Date | null;
   created_at: CreatedAt;
 }
+
+export type MedicalRequestStatus = 'new' | 'contacted' | 'closed';
 
 export interface Database {
   countries: CountriesTable;

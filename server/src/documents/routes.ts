@@ -1,23 +1,52 @@
 import type { Selectable } from 'kysely';
-import { DOCUMENT_KINDS, type DocumentKind, type LibraryDocumentDto } from '../../../src/lib/shared/prescriptions';
+import { countryById } from '../../../src/lib/shared/countries';
+import {
+  DOCUMENT_KINDS,
+  LIBRARY_DOCUMENT_DESCRIPTION_MAX_LENGTH,
+  LIBRARY_DOCUMENT_MAX_BYTES,
+  LIBRARY_DOCUMENT_TITLE_MAX_LENGTH,
+  type DocumentKind,
+  type LibraryDocumentDto,
+} from '../../../src/lib/shared/prescriptions';
 import type { DocumentsTable } from '../db/schema';
 import { pathId } from '../gamification/input';
-import { type AccessRule, type Api } from '../http/auth';
-import { notFound } from '../http/errors';
+import { viewerOf, type AccessRule, type Api } from '../http/auth';
+import { FieldProblems, multipartText, readMultipart, REQUIRED_FIELD_MESSAGE, type MultipartBody } from '../http/body';
+import { HttpError, notFound } from '../http/errors';
 import { QueryReader } from '../http/query-params';
 import type { Services } from '../http/services';
+import { checkedUpload } from '../uploads/checked-upload';
 import { contentDisposition } from '../uploads/files';
 
 export const DOCUMENT_NOT_FOUND_MESSAGE = 'No encontramos este documento.';
+export const DOCUMENT_TOO_LARGE_MESSAGE = `El documento supera el tamaño máximo de ${LIBRARY_DOCUMENT_MAX_BYTES / 1024 / 1024} MB.`;
+export const DOCUMENT_COUNTRY_MESSAGE = 'Selecciona un país válido o «Todos los países».';
+export const DOCUMENT_KIND_MESSAGE = 'Selecciona una categoría válida.';
 
-/** Medical resources are for approved professionals; admins will manage the library. */
+/** Medical resources are for approved professionals; admins manage the library. */
 const LIBRARY_ACCESS: AccessRule = { roles: ['doctor', 'health_professional', 'admin'], approved: true };
+const ADMIN: AccessRule = ['admin'];
+const MULTIPART_OVERHEAD_BYTES = 64 * 1024;
+
+type DocumentRow = Omit<Selectable<DocumentsTable>, 'content'>;
+const DOCUMENT_COLUMNS = [
+  'id',
+  'kind',
+  'title',
+  'description',
+  'file_name',
+  'mime',
+  'size',
+  'country_id',
+  'created_at',
+  'updated_at',
+] as const;
 
 export function documentFileUrl(id: number): string {
   return `/api/documents/${id}/file`;
 }
 
-function toDocumentDto(row: Omit<Selectable<DocumentsTable>, 'content'>): LibraryDocumentDto {
+function toDocumentDto(row: DocumentRow): LibraryDocumentDto {
   return {
     id: row.id,
     kind: row.kind,
@@ -27,7 +56,9 @@ function toDocumentDto(row: Omit<Selectable<DocumentsTable>, 'content'>): Librar
     mime: row.mime,
     size: row.size,
     url: documentFileUrl(row.id),
+    countryId: row.country_id,
     createdAt: row.created_at.toISOString(),
+    updatedAt: row.updated_at.toISOString(),
   };
 }
 
@@ -42,17 +73,64 @@ export function downloadHeaders(mime: string, fileName: string): Record<string, 
   };
 }
 
+interface DocumentFields {
+  kind: DocumentKind;
+  title: string;
+  description: string;
+  countryId: number | null;
+}
+
+/** The form's fields; every problem is reported at once, and nothing is written before all are fine. */
+function readDocumentFields(body: MultipartBody, problems: FieldProblems): DocumentFields | undefined {
+  const fields = {
+    kind: multipartText(body, 'kind'),
+    title: multipartText(body, 'title'),
+    description: multipartText(body, 'description'),
+    countryId: multipartText(body, 'countryId'),
+  };
+  const kind = problems.text(fields, 'kind', { required: true });
+  if (kind !== undefined && !(DOCUMENT_KINDS as readonly string[]).includes(kind)) {
+    problems.add('kind', DOCUMENT_KIND_MESSAGE);
+  }
+  const title = problems.text(fields, 'title', { required: true, maxLength: LIBRARY_DOCUMENT_TITLE_MAX_LENGTH });
+  const description =
+    problems.text(fields, 'description', { maxLength: LIBRARY_DOCUMENT_DESCRIPTION_MAX_LENGTH }) ?? '';
+  const rawCountry = problems.text(fields, 'countryId');
+  const countryId = rawCountry === undefined ? null : Number(rawCountry);
+  if (countryId !== null && !countryById(countryId)) problems.add('countryId', DOCUMENT_COUNTRY_MESSAGE);
+  if (problems.has() || kind === undefined || title === undefined) return undefined;
+  return { kind: kind as DocumentKind, title, description, countryId };
+}
+
+async function readDocumentFile(body: MultipartBody, problems: FieldProblems, required: boolean) {
+  const file = body.file;
+  if (!(file instanceof File) || file.size === 0) {
+    if (required) problems.add('file', REQUIRED_FIELD_MESSAGE);
+    return undefined;
+  }
+  return checkedUpload(file, { maxBytes: LIBRARY_DOCUMENT_MAX_BYTES, tooLargeMessage: DOCUMENT_TOO_LARGE_MESSAGE });
+}
+
 export function registerDocumentRoutes(api: Api, services: Services): void {
   const { db } = services;
+  const uploadLimits = {
+    maxBodyBytes: LIBRARY_DOCUMENT_MAX_BYTES + MULTIPART_OVERHEAD_BYTES,
+    tooLargeMessage: DOCUMENT_TOO_LARGE_MESSAGE,
+  };
 
+  // Professionals see the documents for every country and their session's; an admin sees the whole library.
   api.get('/documents', { access: LIBRARY_ACCESS }, async (c) => {
+    const { user, session } = viewerOf(c);
     const query = new QueryReader(c.req.query());
     const kind: DocumentKind | undefined = query.oneOf('kind', DOCUMENT_KINDS);
     query.assertValid();
     const rows = await db
       .selectFrom('documents')
-      .select(['id', 'kind', 'title', 'description', 'file_name', 'mime', 'size', 'created_at'])
+      .select(DOCUMENT_COLUMNS)
       .$if(kind !== undefined, (rows) => rows.where('kind', '=', kind ?? 'template'))
+      .$if(user.role !== 'admin', (rows) =>
+        rows.where((eb) => eb.or([eb('country_id', 'is', null), eb('country_id', '=', session.country_id)])),
+      )
       .orderBy('kind')
       .orderBy('id')
       .execute();
@@ -61,13 +139,72 @@ export function registerDocumentRoutes(api: Api, services: Services): void {
 
   // Opened by a link: the session cookie is accepted as well as the bearer token.
   api.get('/documents/:id/file', { access: LIBRARY_ACCESS, cookieAuth: true }, async (c) => {
+    const { user, session } = viewerOf(c);
     const id = pathId(c, 'id', DOCUMENT_NOT_FOUND_MESSAGE);
     const row = await db
       .selectFrom('documents')
-      .select(['file_name', 'mime', 'content'])
+      .select(['file_name', 'mime', 'content', 'country_id'])
       .where('id', '=', id)
       .executeTakeFirst();
-    if (!row) throw notFound(DOCUMENT_NOT_FOUND_MESSAGE);
+    const visible = row && (user.role === 'admin' || row.country_id === null || row.country_id === session.country_id);
+    if (!row || !visible) throw notFound(DOCUMENT_NOT_FOUND_MESSAGE);
     return c.body(new Uint8Array(row.content), 200, downloadHeaders(row.mime, row.file_name));
+  });
+
+  api.post('/admin/documents', { access: ADMIN, ...uploadLimits }, async (c) => {
+    const body = await readMultipart(c);
+    const problems = new FieldProblems();
+    const fields = readDocumentFields(body, problems);
+    const file = await readDocumentFile(body, problems, true);
+    problems.assertNone();
+    if (!fields || !file) throw new HttpError(400, REQUIRED_FIELD_MESSAGE);
+    const row = await db
+      .insertInto('documents')
+      .values({
+        kind: fields.kind,
+        title: fields.title,
+        description: fields.description,
+        country_id: fields.countryId,
+        file_name: file.name,
+        mime: file.type.mime,
+        size: file.bytes.byteLength,
+        content: file.bytes,
+      })
+      .returning(DOCUMENT_COLUMNS)
+      .executeTakeFirstOrThrow();
+    return c.json<LibraryDocumentDto>(toDocumentDto(row), 201);
+  });
+
+  // Replacing keeps the id, so links professionals saved keep working; the file is optional on an edit.
+  api.put('/admin/documents/:id', { access: ADMIN, ...uploadLimits }, async (c) => {
+    const id = pathId(c, 'id', DOCUMENT_NOT_FOUND_MESSAGE);
+    const body = await readMultipart(c);
+    const problems = new FieldProblems();
+    const fields = readDocumentFields(body, problems);
+    const file = await readDocumentFile(body, problems, false);
+    problems.assertNone();
+    if (!fields) throw new HttpError(400, REQUIRED_FIELD_MESSAGE);
+    const row = await db
+      .updateTable('documents')
+      .set({
+        kind: fields.kind,
+        title: fields.title,
+        description: fields.description,
+        country_id: fields.countryId,
+        updated_at: new Date(),
+        ...(file && { file_name: file.name, mime: file.type.mime, size: file.bytes.byteLength, content: file.bytes }),
+      })
+      .where('id', '=', id)
+      .returning(DOCUMENT_COLUMNS)
+      .executeTakeFirst();
+    if (!row) throw notFound(DOCUMENT_NOT_FOUND_MESSAGE);
+    return c.json<LibraryDocumentDto>(toDocumentDto(row));
+  });
+
+  api.delete('/admin/documents/:id', { access: ADMIN }, async (c) => {
+    const id = pathId(c, 'id', DOCUMENT_NOT_FOUND_MESSAGE);
+    const deleted = await db.deleteFrom('documents').where('id', '=', id).returning('id').executeTakeFirst();
+    if (!deleted) throw notFound(DOCUMENT_NOT_FOUND_MESSAGE);
+    return c.body(null, 204);
   });
 }

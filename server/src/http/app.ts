@@ -3,6 +3,7 @@ import { join } from 'node:path';
 import { Hono } from 'hono';
 import { compress } from 'hono/compress';
 import type { HealthDto } from '../../../src/lib/shared/api-types';
+import { registerAdminProductRoutes } from '../admin/products';
 import { registerAdminRoutes } from '../admin/routes';
 import { AccountLimits, DEFAULT_ACCOUNT_LIMITS, type AccountLimitSettings } from '../auth/limits';
 import { OidcVerifier, type OidcSettings } from '../auth/oidc';
@@ -81,7 +82,7 @@ export function createApp(options: AppOptions) {
   registerProductRoutes(api, db);
   registerFavoriteRoutes(api, db);
   const dataDir = options.dataDir ?? join(tmpdir(), 'dispensario-data');
-  registerMediaRoutes(api, assetsDir, join(dataDir, 'cache', 'images'));
+  registerMediaRoutes(api, db, assetsDir, join(dataDir, 'cache', 'images'));
   registerAuthRoutes(api, services);
   registerProfileRoutes(api, services);
   registerFormRoutes(api, services);
@@ -89,6 +90,7 @@ export function createApp(options: AppOptions) {
   registerUserRoutes(api, services);
   registerInvitationRoutes(api, services);
   registerAdminRoutes(api, services);
+  registerAdminProductRoutes(api, services);
   const checkout = registerCheckoutRoutes(api, services, {
     pointsHook: options.pointsHook ?? createOrderPointsHook(),
     webhookSecret: options.paymentsWebhookSecret,

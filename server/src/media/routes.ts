@@ -3,11 +3,16 @@ import { mkdir, readFile, rename, rm, stat, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import sharp from 'sharp';
 import { IMAGE_DEFAULT_QUALITY, IMAGE_WIDTHS } from '../../../src/lib/shared/catalogue';
-import { pathParam, type Api } from '../http/auth';
+import type { Kysely } from 'kysely';
+import type { Database } from '../db/schema';
+import { pathId } from '../gamification/input';
+import { pathParam, type Api, type AppContext } from '../http/auth';
 import { notFound } from '../http/errors';
 import { QueryReader } from '../http/query-params';
 import { resolveFile, sendFile } from '../http/static-files';
 
+const UPLOAD_NOT_FOUND_MESSAGE = 'Imagen no encontrada.';
+const LARGEST_WIDTH = Math.max(...IMAGE_WIDTHS);
 const PRODUCT_IMAGE_NAME = /^[a-z0-9-]+\.svg$/;
 const ONE_DAY_S = 86_400;
 const ONE_YEAR_S = 31_536_000;
@@ -30,6 +35,12 @@ export function acceptsWebp(accept: string | undefined): boolean {
   });
 }
 
+async function resizeRaster(bytes: Uint8Array, width: number, quality: number, format: RasterFormat): Promise<Buffer> {
+  // Never enlarged: a 640 px upload asked for at 3840 is served at 640, the browser scales it.
+  const image = sharp(bytes).rotate().resize({ width, withoutEnlargement: true });
+  return format === 'webp' ? image.webp({ quality }).toBuffer() : image.png().toBuffer();
+}
+
 async function rasterise(svgPath: string, width: number, quality: number, format: RasterFormat): Promise<Buffer> {
   const svg = await readFile(svgPath);
   const { width: intrinsic } = await sharp(svg).metadata();
@@ -49,11 +60,15 @@ class ImageCache {
 
   constructor(private readonly cacheDir: string) {}
 
-  async get(svgPath: string, key: string, render: () => Promise<Buffer>): Promise<Buffer> {
+  /** `svgPath`: the drawing the image is rendered from; null for an upload, which never changes under its id. */
+  async get(svgPath: string | null, key: string, render: () => Promise<Buffer>): Promise<Buffer> {
     const cached = join(this.cacheDir, key);
-    const [source, existing] = await Promise.all([stat(svgPath), stat(cached).catch(() => undefined)]);
+    const [source, existing] = await Promise.all([
+      svgPath === null ? null : stat(svgPath),
+      stat(cached).catch(() => undefined),
+    ]);
     // A drawing regenerated after the file was cached makes the file stale.
-    if (existing && existing.mtimeMs >= source.mtimeMs) {
+    if (existing && (source === null || existing.mtimeMs >= source.mtimeMs)) {
       try {
         return await readFile(cached);
       } catch {
@@ -84,18 +99,51 @@ class ImageCache {
 }
 
 /** Catalogue drawings shipped in the repository, as SVG or rasterised to a width of spec §9. */
-export function registerMediaRoutes(api: Api, assetsDir: string, imageCacheDir: string): void {
-  const cache = new ImageCache(imageCacheDir);
+function readSize(c: AppContext): { width: number | undefined; quality: number } {
   const widths: readonly number[] = IMAGE_WIDTHS;
+  const reader = new QueryReader(c.req.query());
+  const width = reader.integer('w', { min: 1 });
+  if (width !== undefined && !widths.includes(width)) {
+    reader.errors.push(`El parámetro "w" debe ser uno de: ${widths.join(', ')}.`);
+  }
+  const quality = reader.integer('q', { min: 1, max: 100 }) ?? IMAGE_DEFAULT_QUALITY;
+  reader.assertValid();
+  return { width, quality };
+}
+
+function rasterResponse(c: AppContext, image: Buffer, format: RasterFormat): Response {
+  return c.body(new Uint8Array(image), 200, {
+    'content-type': CONTENT_TYPES[format],
+    // The URL names the image, the width and the quality: what it serves never changes.
+    'cache-control': `public, max-age=${ONE_YEAR_S}, immutable`,
+    vary: 'Accept',
+    'x-content-type-options': 'nosniff',
+  });
+}
+
+export function registerMediaRoutes(api: Api, db: Kysely<Database>, assetsDir: string, imageCacheDir: string): void {
+  const cache = new ImageCache(imageCacheDir);
+
+  // Images uploaded by admins, from the database; always re-encoded by sharp, never served as uploaded.
+  api.get('/media/uploads/:id', { access: 'public' }, async (c) => {
+    const { width, quality } = readSize(c);
+    const id = pathId(c, 'id', UPLOAD_NOT_FOUND_MESSAGE);
+    const format: RasterFormat = acceptsWebp(c.req.header('accept')) ? 'webp' : 'png';
+    const key = `upload-${id}.w${width ?? 'full'}.q${quality}.${format}`;
+    const row = await db
+      .selectFrom('product_images')
+      .select('content')
+      .where('id', '=', id)
+      .where('content', 'is not', null)
+      .executeTakeFirst();
+    if (!row?.content) throw notFound(UPLOAD_NOT_FOUND_MESSAGE);
+    const content = row.content;
+    const image = await cache.get(null, key, () => resizeRaster(content, width ?? LARGEST_WIDTH, quality, format));
+    return rasterResponse(c, image, format);
+  });
 
   api.get('/media/products/:file', { access: 'public' }, async (c) => {
-    const reader = new QueryReader(c.req.query());
-    const width = reader.integer('w', { min: 1 });
-    if (width !== undefined && !widths.includes(width)) {
-      reader.errors.push(`El parámetro "w" debe ser uno de: ${widths.join(', ')}.`);
-    }
-    const quality = reader.integer('q', { min: 1, max: 100 }) ?? IMAGE_DEFAULT_QUALITY;
-    reader.assertValid();
+    const { width, quality } = readSize(c);
 
     const name = pathParam(c, 'file');
     const file = PRODUCT_IMAGE_NAME.test(name) ? await resolveFile(join(assetsDir, 'products'), `/${name}`) : undefined;
@@ -111,12 +159,6 @@ export function registerMediaRoutes(api: Api, assetsDir: string, imageCacheDir: 
     const format: RasterFormat = acceptsWebp(c.req.header('accept')) ? 'webp' : 'png';
     const key = `${name.slice(0, -'.svg'.length)}.w${width}.q${quality}.${format}`;
     const image = await cache.get(file, key, () => rasterise(file, width, quality, format));
-    return c.body(new Uint8Array(image), 200, {
-      'content-type': CONTENT_TYPES[format],
-      // The URL names the width and quality; the drawing of a product does not change under the same name.
-      'cache-control': `public, max-age=${ONE_YEAR_S}, immutable`,
-      vary: 'Accept',
-      'x-content-type-options': 'nosniff',
-    });
+    return rasterResponse(c, image, format);
   });
 }

@@ -20,7 +20,9 @@ describe('functional tools and medical resources', () => {
         mime: 'application/pdf',
         size: 120_000,
         url: '/api/documents/1/file',
+        countryId: null,
         createdAt: '2026-11-01T00:00:00.000Z',
+        updatedAt: '2026-11-01T00:00:00.000Z',
       },
       {
         id: 2,
@@ -31,7 +33,9 @@ describe('functional tools and medical resources', () => {
         mime: 'application/pdf',
         size: 2_500_000,
         url: '/api/documents/2/file',
+        countryId: null,
         createdAt: '2026-11-01T00:00:00.000Z',
+        updatedAt: '2026-11-01T00:00:00.000Z',
       },
     ];
     const downloads: string[] = [];

@@ -527,8 +527,16 @@ export interface LibraryDocumentDto {
   mime: string;
   size: number;
   url: string;
+  /** The country whose professionals see it; null for every country. */
+  countryId: number | null;
   createdAt: string;
+  updatedAt: string;
 }
+
+/** The library takes PDFs and images up to this size (checked by content, not by name). */
+export const LIBRARY_DOCUMENT_MAX_BYTES = 15 * 1024 * 1024;
+export const LIBRARY_DOCUMENT_TITLE_MAX_LENGTH = 120;
+export const LIBRARY_DOCUMENT_DESCRIPTION_MAX_LENGTH = 500;
 
 // ---------------------------------------------------------------------------------------------------------------
 // Medical attention request (spec §3; public form)

@@ -1,0 +1,512 @@
+import { sql, type Kysely, type Transaction } from 'kysely';
+import { PURCHASE_LEVELS } from '../../../src/lib/shared/accounts';
+import {
+  ADMIN_PRODUCTS_PAGE_SIZE,
+  PRODUCT_DESCRIPTION_MAX_LENGTH,
+  PRODUCT_IMAGE_MAX_BYTES,
+  PRODUCT_IMAGE_MIME_TYPES,
+  PRODUCT_NAME_MAX_LENGTH,
+  PRODUCT_SLUG_PATTERN,
+  type AdminDiscountInput,
+  type AdminPresentationInput,
+  type AdminProductDto,
+  type AdminProductInput,
+  type AdminProductListDto,
+  type AdminProductPriceInput,
+} from '../../../src/lib/shared/admin-products';
+import { COUNTRIES, COUNTRY_CODES, type CountryCode } from '../../../src/lib/shared/countries';
+import { normalizeSearchText } from '../../../src/lib/shared/text';
+import type { Database } from '../db/schema';
+import { pathId } from '../gamification/input';
+import type { AccessRule, Api } from '../http/auth';
+import { FieldProblems, readJsonObject, readMultipart, REQUIRED_FIELD_MESSAGE } from '../http/body';
+import { HttpError, notFound } from '../http/errors';
+import { QueryReader } from '../http/query-params';
+import type { Services } from '../http/services';
+import { checkedUpload } from '../uploads/checked-upload';
+import { isUniqueViolation } from '../users/repo';
+
+export const PRODUCT_NOT_FOUND_MESSAGE = 'No encontramos este producto.';
+export const DUPLICATE_SLUG_MESSAGE = 'Ya existe un producto con este slug.';
+export const DUPLICATE_SERIAL_MESSAGE = 'Ya existe un producto con este número de serie.';
+export const SLUG_FORMAT_MESSAGE = 'Usa solo minúsculas, números y guiones (por ejemplo magnesio-glicinato).';
+export const NEGATIVE_PRICE_MESSAGE = 'El precio no puede ser negativo.';
+export const NEGATIVE_STOCK_MESSAGE = 'El inventario no puede ser negativo.';
+export const NO_PRICE_MESSAGE = 'Indica el precio en al menos un país.';
+export const PRESENTATION_REQUIRED_MESSAGE = 'Agrega al menos una presentación.';
+export const IMAGE_TOO_LARGE_MESSAGE = `La imagen supera el tamaño máximo de ${PRODUCT_IMAGE_MAX_BYTES / 1024 / 1024} MB.`;
+export const IMAGE_TYPE_MESSAGE = 'Sube una imagen JPG, PNG o WEBP.';
+export const IMAGE_NOT_FOUND_MESSAGE = 'No encontramos esta imagen.';
+
+const ADMIN: AccessRule = ['admin'];
+const MULTIPART_OVERHEAD_BYTES = 64 * 1024;
+const MAX_PRESENTATIONS = 10;
+const MAX_POINTS_PRICE = 1_000_000;
+/** Above any real price in minor units (a billion Colombian pesos); stops typos of several extra zeros. */
+const MAX_AMOUNT = 1_000_000_000;
+
+export function uploadedImageUrl(id: number): string {
+  return `/api/media/uploads/${id}`;
+}
+
+const isInteger = (value: unknown): value is number => typeof value === 'number' && Number.isInteger(value);
+
+/** Reads and checks the editor's JSON: every problem at once, per field, before anything is written. */
+function readProductInput(body: Record<string, unknown>): AdminProductInput {
+  const problems = new FieldProblems();
+  const name = problems.text(body, 'name', { required: true, maxLength: PRODUCT_NAME_MAX_LENGTH });
+  const slug = problems.text(body, 'slug', { required: true, maxLength: 80 });
+  if (slug !== undefined && !PRODUCT_SLUG_PATTERN.test(slug)) problems.add('slug', SLUG_FORMAT_MESSAGE);
+  const description = problems.text(body, 'description', { maxLength: PRODUCT_DESCRIPTION_MAX_LENGTH }) ?? '';
+  const tag = problems.text(body, 'tag', { maxLength: 60 }) ?? '';
+  const capsuleInfo = problems.text(body, 'capsuleInfo', { maxLength: 200 }) ?? null;
+  const serialNumber = problems.text(body, 'serialNumber', { required: true, maxLength: 40 });
+  const categoryId = body.categoryId;
+  if (!isInteger(categoryId)) problems.add('categoryId', REQUIRED_FIELD_MESSAGE);
+  const formId = body.pharmaceuticalFormId ?? null;
+  if (formId !== null && !isInteger(formId)) problems.add('pharmaceuticalFormId', 'Selecciona una forma válida.');
+
+  const stockTracked = body.stockTracked === true;
+  const stockQuantity = stockTracked ? body.stockQuantity : null;
+  if (stockTracked && !isInteger(stockQuantity)) problems.add('stockQuantity', REQUIRED_FIELD_MESSAGE);
+  else if (isInteger(stockQuantity) && stockQuantity < 0) problems.add('stockQuantity', NEGATIVE_STOCK_MESSAGE);
+
+  const pointsPrice = body.pointsPrice ?? null;
+  if (pointsPrice !== null && (!isInteger(pointsPrice) || pointsPrice <= 0 || pointsPrice > MAX_POINTS_PRICE)) {
+    problems.add('pointsPrice', 'El precio en puntos debe ser un número entero mayor que cero.');
+  }
+
+  const rawPrices = (typeof body.prices === 'object' && body.prices !== null ? body.prices : {}) as Record<
+    string,
+    unknown
+  >;
+  const prices = {} as Record<CountryCode, AdminProductPriceInput | null>;
+  for (const country of COUNTRY_CODES) {
+    const raw = rawPrices[country] as { amount?: unknown; vatIncluded?: unknown } | null | undefined;
+    if (raw === null || raw === undefined) {
+      prices[country] = null;
+      continue;
+    }
+    const field = `prices.${country}`;
+    if (!isInteger(raw.amount)) problems.add(field, 'Escribe el precio en números.');
+    else if (raw.amount < 0) problems.add(field, NEGATIVE_PRICE_MESSAGE);
+    else if (raw.amount > MAX_AMOUNT) problems.add(field, 'El precio es demasiado alto.');
+    prices[country] = { amount: isInteger(raw.amount) ? raw.amount : 0, vatIncluded: raw.vatIncluded === true };
+  }
+  if (COUNTRY_CODES.every((country) => prices[country] === null)) problems.add('prices', NO_PRICE_MESSAGE);
+
+  const presentations: AdminPresentationInput[] = [];
+  const rawPresentations = Array.isArray(body.presentations) ? (body.presentations as unknown[]) : [];
+  if (rawPresentations.length === 0) problems.add('presentations', PRESENTATION_REQUIRED_MESSAGE);
+  if (rawPresentations.length > MAX_PRESENTATIONS) {
+    problems.add('presentations', `Máximo ${MAX_PRESENTATIONS} presentaciones.`);
+  }
+  rawPresentations.slice(0, MAX_PRESENTATIONS).forEach((raw, index) => {
+    const item = (typeof raw === 'object' && raw !== null ? raw : {}) as Record<string, unknown>;
+    const field = `presentations.${index}`;
+    const containerType = problems.text(item, 'containerType', { maxLength: 40 }) ?? '';
+    const unitSymbol = problems.text(item, 'unitSymbol', { maxLength: 20 }) ?? '';
+    if (!isInteger(item.quantity) || item.quantity <= 0) {
+      problems.add(field, 'La cantidad de la presentación debe ser un entero mayor que cero.');
+    }
+    presentations.push({
+      containerType,
+      unitSymbol,
+      quantity: isInteger(item.quantity) ? item.quantity : 0,
+      isDefault: item.isDefault === true,
+    });
+  });
+  // Exactly one default: the first, unless the admin chose another.
+  const chosen = Math.max(
+    0,
+    presentations.findIndex((presentation) => presentation.isDefault),
+  );
+  presentations.forEach((presentation, index) => (presentation.isDefault = index === chosen));
+
+  const discounts: AdminDiscountInput[] = [];
+  for (const raw of Array.isArray(body.discounts) ? (body.discounts as unknown[]) : []) {
+    const item = (typeof raw === 'object' && raw !== null ? raw : {}) as Record<string, unknown>;
+    const level = PURCHASE_LEVELS.find((candidate) => candidate.id === item.purchaseLevelId);
+    const percent = item.percent;
+    if (!level) {
+      problems.add('discounts', 'El nivel de compra no es válido.');
+      continue;
+    }
+    if (typeof percent !== 'number' || !Number.isFinite(percent) || percent < 0 || percent > 100) {
+      problems.add(`discounts.${level.id}`, 'El descuento debe estar entre 0 y 100 %.');
+      continue;
+    }
+    if (!discounts.some((discount) => discount.purchaseLevelId === level.id)) {
+      discounts.push({ purchaseLevelId: level.id, percent: Math.round(percent * 100) / 100 });
+    }
+  }
+
+  problems.assertNone();
+  return {
+    name: name ?? '',
+    slug: slug ?? '',
+    description,
+    tag,
+    categoryId: categoryId as number,
+    pharmaceuticalFormId: formId as number | null,
+    capsuleInfo,
+    serialNumber: serialNumber ?? '',
+    stockTracked,
+    stockQuantity: stockTracked ? (stockQuantity as number) : null,
+    featured: body.featured === true,
+    pointsPrice: pointsPrice as number | null,
+    prices,
+    presentations,
+    discounts,
+  };
+}
+
+function fieldConflict(field: string, message: string): HttpError {
+  return new HttpError(409, message, [message], { body: { fieldErrors: [{ field, message }] } });
+}
+
+async function assertReferencesExist(db: Kysely<Database>, input: AdminProductInput): Promise<void> {
+  const problems = new FieldProblems();
+  const category = await db.selectFrom('categories').select('id').where('id', '=', input.categoryId).executeTakeFirst();
+  if (!category) problems.add('categoryId', 'Selecciona una categoría válida.');
+  if (input.pharmaceuticalFormId !== null) {
+    const form = await db
+      .selectFrom('pharmaceutical_forms')
+      .select('id')
+      .where('id', '=', input.pharmaceuticalFormId)
+      .executeTakeFirst();
+    if (!form) problems.add('pharmaceuticalFormId', 'Selecciona una forma válida.');
+  }
+  problems.assertNone();
+}
+
+/** The product's own lines in one discount list per purchase level (created the first time a level needs one). */
+async function writeDiscounts(trx: Transaction<Database>, productId: number, discounts: AdminDiscountInput[]) {
+  await trx.deleteFrom('discount_list_items').where('product_id', '=', productId).execute();
+  for (const discount of discounts) {
+    let list = await trx
+      .selectFrom('discount_lists')
+      .select('id')
+      .where('purchase_level_id', '=', discount.purchaseLevelId)
+      .where('active', '=', true)
+      .orderBy('id')
+      .executeTakeFirst();
+    if (!list) {
+      const level = PURCHASE_LEVELS.find((candidate) => candidate.id === discount.purchaseLevelId);
+      list = await trx
+        .insertInto('discount_lists')
+        .values({
+          name: `Descuentos ${level?.name ?? discount.purchaseLevelId}`,
+          purchase_level_id: discount.purchaseLevelId,
+        })
+        .returning('id')
+        .executeTakeFirstOrThrow();
+    }
+    await trx
+      .insertInto('discount_list_items')
+      .values({ discount_list_id: list.id, product_id: productId, discount_percent: discount.percent })
+      .execute();
+  }
+}
+
+async function writeProductDetails(
+  trx: Transaction<Database>,
+  productId: number,
+  input: AdminProductInput,
+): Promise<void> {
+  await trx.deleteFrom('product_presentations').where('product_id', '=', productId).execute();
+  await trx
+    .insertInto('product_presentations')
+    .values(
+      input.presentations.map((presentation) => ({
+        product_id: productId,
+        container_type: presentation.containerType,
+        quantity: presentation.quantity,
+        unit_symbol: presentation.unitSymbol,
+        is_default: presentation.isDefault,
+      })),
+    )
+    .execute();
+  await trx.deleteFrom('product_prices').where('product_id', '=', productId).execute();
+  const prices = COUNTRY_CODES.flatMap((country) => {
+    const price = input.prices[country];
+    return price
+      ? [
+          {
+            product_id: productId,
+            country_id: COUNTRIES[country].countryId,
+            amount: price.amount,
+            vat_included: price.vatIncluded,
+          },
+        ]
+      : [];
+  });
+  await trx.insertInto('product_prices').values(prices).execute();
+  await writeDiscounts(trx, productId, input.discounts);
+}
+
+async function productColumns(trx: Kysely<Database>, input: AdminProductInput) {
+  const category = await trx
+    .selectFrom('categories')
+    .select('name')
+    .where('id', '=', input.categoryId)
+    .executeTakeFirstOrThrow();
+  return {
+    name: input.name,
+    slug: input.slug,
+    description: input.description,
+    tag: input.tag,
+    category_id: input.categoryId,
+    pharmaceutical_form_id: input.pharmaceuticalFormId,
+    capsule_info: input.capsuleInfo,
+    serial_number: input.serialNumber,
+    stock_tracked: input.stockTracked,
+    stock_quantity: input.stockQuantity,
+    featured: input.featured,
+    points_price: input.pointsPrice,
+    search_text: normalizeSearchText([input.name, input.tag, category.name].join(' ')),
+  };
+}
+
+function rethrowDuplicates(error: unknown): never {
+  if (isUniqueViolation(error, 'products_slug_key')) throw fieldConflict('slug', DUPLICATE_SLUG_MESSAGE);
+  if (isUniqueViolation(error, 'products_serial_number_key')) {
+    throw fieldConflict('serialNumber', DUPLICATE_SERIAL_MESSAGE);
+  }
+  throw error;
+}
+
+export async function adminProducts(
+  db: Kysely<Database>,
+  ids: readonly number[],
+): Promise<Map<number, AdminProductDto>> {
+  const result = new Map<number, AdminProductDto>();
+  if (ids.length === 0) return result;
+  const [products, presentations, prices, images, discounts] = await Promise.all([
+    db
+      .selectFrom('products as p')
+      .innerJoin('categories as c', 'c.id', 'p.category_id')
+      .selectAll('p')
+      .select('c.name as category_name')
+      .where('p.id', 'in', ids)
+      .execute(),
+    db.selectFrom('product_presentations').selectAll().where('product_id', 'in', ids).orderBy('id').execute(),
+    db.selectFrom('product_prices').selectAll().where('product_id', 'in', ids).execute(),
+    db
+      .selectFrom('product_images')
+      .select(['id', 'product_id', 'url', sql<boolean>`content is not null`.as('uploaded')])
+      .where('product_id', 'in', ids)
+      .orderBy('position')
+      .orderBy('id')
+      .execute(),
+    db
+      .selectFrom('discount_list_items as i')
+      .innerJoin('discount_lists as l', 'l.id', 'i.discount_list_id')
+      .select(['i.product_id', 'l.purchase_level_id', 'i.discount_percent'])
+      .where('i.product_id', 'in', ids)
+      .where('l.active', '=', true)
+      .execute(),
+  ]);
+  for (const product of products) {
+    const priceOf = (country: CountryCode): AdminProductPriceInput | null => {
+      const row = prices.find(
+        (price) => price.product_id === product.id && price.country_id === COUNTRIES[country].countryId,
+      );
+      return row ? { amount: row.amount, vatIncluded: row.vat_included } : null;
+    };
+    result.set(product.id, {
+      id: product.id,
+      active: product.active,
+      name: product.name,
+      slug: product.slug,
+      description: product.description,
+      tag: product.tag,
+      categoryId: product.category_id,
+      categoryName: product.category_name,
+      pharmaceuticalFormId: product.pharmaceutical_form_id,
+      capsuleInfo: product.capsule_info,
+      serialNumber: product.serial_number,
+      stockTracked: product.stock_tracked,
+      stockQuantity: product.stock_quantity,
+      featured: product.featured,
+      pointsPrice: product.points_price,
+      prices: { co: priceOf('co'), mx: priceOf('mx'), pe: priceOf('pe') },
+      presentations: presentations
+        .filter((row) => row.product_id === product.id)
+        .map((row) => ({
+          containerType: row.container_type,
+          quantity: row.quantity,
+          unitSymbol: row.unit_symbol,
+          isDefault: row.is_default,
+        })),
+      discounts: discounts
+        .filter((row) => row.product_id === product.id)
+        .map((row) => ({ purchaseLevelId: row.purchase_level_id, percent: Number(row.discount_percent) })),
+      images: images
+        .filter((row) => row.product_id === product.id)
+        .map((row) => ({ id: row.id, url: row.url, uploaded: row.uploaded })),
+      createdAt: product.created_at.toISOString(),
+    });
+  }
+  return result;
+}
+
+async function adminProduct(db: Kysely<Database>, id: number): Promise<AdminProductDto> {
+  const product = (await adminProducts(db, [id])).get(id);
+  if (!product) throw notFound(PRODUCT_NOT_FOUND_MESSAGE);
+  return product;
+}
+
+export function registerAdminProductRoutes(api: Api, services: Services): void {
+  const { db } = services;
+
+  api.get('/admin/products', { access: ADMIN }, async (c) => {
+    const reader = new QueryReader(c.req.query());
+    const search = reader.text('search', 100);
+    const page = reader.integer('page', { min: 1 }) ?? 1;
+    reader.assertValid();
+    let query = db.selectFrom('products');
+    for (const word of search ? normalizeSearchText(search).split(' ').filter(Boolean) : []) {
+      const pattern = `%${word.replace(/[\\%_]/g, (char) => `\\${char}`)}%`;
+      query = query.where((eb) =>
+        eb.or([
+          eb('search_text', 'like', pattern),
+          eb(sql<string>`lower(slug || ' ' || serial_number)`, 'like', pattern),
+        ]),
+      );
+    }
+    const [{ total } = { total: 0 }] = await query.select((eb) => eb.fn.countAll<string>().as('total')).execute();
+    const rows = await query
+      .select('id')
+      .orderBy('active', 'desc')
+      .orderBy('name')
+      .limit(ADMIN_PRODUCTS_PAGE_SIZE)
+      .offset((page - 1) * ADMIN_PRODUCTS_PAGE_SIZE)
+      .execute();
+    const details = await adminProducts(
+      db,
+      rows.map((row) => row.id),
+    );
+    return c.json<AdminProductListDto>({
+      data: rows.flatMap((row) => details.get(row.id) ?? []),
+      total: Number(total),
+      page,
+      limit: ADMIN_PRODUCTS_PAGE_SIZE,
+    });
+  });
+
+  api.get('/admin/products/:id', { access: ADMIN }, async (c) =>
+    c.json<AdminProductDto>(await adminProduct(db, pathId(c, 'id', PRODUCT_NOT_FOUND_MESSAGE))),
+  );
+
+  api.post('/admin/products', { access: ADMIN }, async (c) => {
+    const input = readProductInput(await readJsonObject(c));
+    await assertReferencesExist(db, input);
+    const columns = await productColumns(db, input);
+    const id = await db
+      .transaction()
+      .execute(async (trx) => {
+        const { id } = await trx.insertInto('products').values(columns).returning('id').executeTakeFirstOrThrow();
+        await writeProductDetails(trx, id, input);
+        return id;
+      })
+      .catch(rethrowDuplicates);
+    return c.json<AdminProductDto>(await adminProduct(db, id), 201);
+  });
+
+  api.put('/admin/products/:id', { access: ADMIN }, async (c) => {
+    const id = pathId(c, 'id', PRODUCT_NOT_FOUND_MESSAGE);
+    const input = readProductInput(await readJsonObject(c));
+    await assertReferencesExist(db, input);
+    const columns = await productColumns(db, input);
+    await db
+      .transaction()
+      .execute(async (trx) => {
+        const updated = await trx
+          .updateTable('products')
+          .set(columns)
+          .where('id', '=', id)
+          .returning('id')
+          .executeTakeFirst();
+        if (!updated) throw notFound(PRODUCT_NOT_FOUND_MESSAGE);
+        await writeProductDetails(trx, id, input);
+      })
+      .catch(rethrowDuplicates);
+    return c.json<AdminProductDto>(await adminProduct(db, id));
+  });
+
+  // Products are never deleted: orders, prescriptions and favourites keep pointing at them. Deactivated, a product
+  // leaves the catalogue and can no longer be prescribed or bought; what was already prescribed keeps its snapshot.
+  for (const [action, active] of [
+    ['deactivate', false],
+    ['activate', true],
+  ] as const) {
+    api.post(`/admin/products/:id/${action}`, { access: ADMIN }, async (c) => {
+      const id = pathId(c, 'id', PRODUCT_NOT_FOUND_MESSAGE);
+      const updated = await db
+        .updateTable('products')
+        .set({ active })
+        .where('id', '=', id)
+        .returning('id')
+        .executeTakeFirst();
+      if (!updated) throw notFound(PRODUCT_NOT_FOUND_MESSAGE);
+      return c.json<AdminProductDto>(await adminProduct(db, id));
+    });
+  }
+
+  api.post(
+    '/admin/products/:id/images',
+    {
+      access: ADMIN,
+      maxBodyBytes: PRODUCT_IMAGE_MAX_BYTES + MULTIPART_OVERHEAD_BYTES,
+      tooLargeMessage: IMAGE_TOO_LARGE_MESSAGE,
+    },
+    async (c) => {
+      const id = pathId(c, 'id', PRODUCT_NOT_FOUND_MESSAGE);
+      const body = await readMultipart(c);
+      const file = body.file;
+      if (!(file instanceof File) || file.size === 0) {
+        throw new HttpError(400, REQUIRED_FIELD_MESSAGE, [`file: ${REQUIRED_FIELD_MESSAGE}`]);
+      }
+      const image = await checkedUpload(file, {
+        maxBytes: PRODUCT_IMAGE_MAX_BYTES,
+        tooLargeMessage: IMAGE_TOO_LARGE_MESSAGE,
+        allowed: PRODUCT_IMAGE_MIME_TYPES,
+        typeMessage: IMAGE_TYPE_MESSAGE,
+      });
+      await db.transaction().execute(async (trx) => {
+        const product = await trx.selectFrom('products').select('id').where('id', '=', id).executeTakeFirst();
+        if (!product) throw notFound(PRODUCT_NOT_FOUND_MESSAGE);
+        const { next } = await trx
+          .selectFrom('product_images')
+          .select((eb) => eb.fn.coalesce(eb.fn.max('position'), sql<number>`-1`).as('next'))
+          .where('product_id', '=', id)
+          .executeTakeFirstOrThrow();
+        const { id: imageId } = await trx
+          .insertInto('product_images')
+          .values({ product_id: id, url: '', position: Number(next) + 1, mime: image.type.mime, content: image.bytes })
+          .returning('id')
+          .executeTakeFirstOrThrow();
+        await trx
+          .updateTable('product_images')
+          .set({ url: uploadedImageUrl(imageId) })
+          .where('id', '=', imageId)
+          .execute();
+      });
+      return c.json<AdminProductDto>(await adminProduct(db, id), 201);
+    },
+  );
+
+  api.delete('/admin/products/:id/images/:imageId', { access: ADMIN }, async (c) => {
+    const id = pathId(c, 'id', PRODUCT_NOT_FOUND_MESSAGE);
+    const imageId = pathId(c, 'imageId', IMAGE_NOT_FOUND_MESSAGE);
+    const deleted = await db
+      .deleteFrom('product_images')
+      .where('id', '=', imageId)
+      .where('product_id', '=', id)
+      .returning('id')
+      .executeTakeFirst();
+    if (!deleted) throw notFound(IMAGE_NOT_FOUND_MESSAGE);
+    return c.json<AdminProductDto>(await adminProduct(db, id));
+  });
+}

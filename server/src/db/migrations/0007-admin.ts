@@ -1,0 +1,36 @@
+import { sql, type Kysely } from 'kysely';
+
+// The admin area: product images uploaded by admins (kept in the database like the library's documents, so a
+// product and its images are saved or refused together, on PGlite and PostgreSQL alike), documents scoped to a
+// country or to all, and the follow-up status of medical attention requests.
+export async function up(db: Kysely<unknown>): Promise<void> {
+  await db.schema.alterTable('product_images').addColumn('mime', 'text').execute();
+  await db.schema.alterTable('product_images').addColumn('content', 'bytea').execute();
+
+  // Null: for every country.
+  await db.schema
+    .alterTable('documents')
+    .addColumn('country_id', 'integer', (col) => col.references('countries.id'))
+    .execute();
+  await db.schema
+    .alterTable('documents')
+    .addColumn('updated_at', 'timestamptz', (col) => col.notNull().defaultTo(sql`now()`))
+    .execute();
+
+  await db.schema
+    .alterTable('medical_requests')
+    .addColumn('status', 'text', (col) =>
+      col
+        .notNull()
+        .defaultTo('new')
+        .check(sql`status in ('new', 'contacted', 'closed')`),
+    )
+    .execute();
+  await db.schema.alterTable('medical_requests').addColumn('status_updated_at', 'timestamptz').execute();
+}
+
+export async function down(db: Kysely<unknown>): Promise<void> {
+  await db.schema.alterTable('medical_requests').dropColumn('status_updated_at').dropColumn('status').execute();
+  await db.schema.alterTable('documents').dropColumn('updated_at').dropColumn('country_id').execute();
+  await db.schema.alterTable('product_images').dropColumn('content').dropColumn('mime').execute();
+}
