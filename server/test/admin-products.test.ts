@@ -1,8 +1,7 @@
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { AdminProductDto, AdminProductInput, AdminProductListDto } from '../../src/lib/shared/admin-products';
-import type { ApiErrorBody } from '../../src/lib/shared/api-types';
-import type { ProductDto, ProductListDto } from '../../src/lib/shared/catalogue';
+import type { ApiErrorBody, ProductDto } from '../../src/lib/shared/api-types';
 import { createTestContext, sessionFor, type TestContext } from './helpers';
 import { client, json, type Caller } from './prescriptions-fixtures';
 
@@ -52,7 +51,7 @@ async function create(input: AdminProductInput): Promise<Response> {
 async function catalogue(country: 'co' | 'mx', search: string): Promise<ProductDto[]> {
   const countryId = country === 'co' ? 1 : 2;
   const response = await ctx.app.request(`/api/products?country_id=${countryId}&search=${encodeURIComponent(search)}`);
-  return (await json<ProductListDto>(response)).data;
+  return (await json<{ data: ProductDto[] }>(response)).data;
 }
 
 describe('admin products', () => {

@@ -107,3 +107,31 @@ describe('GET /api/admin/medical-requests', () => {
     expect((await client(ctx, null).get('/admin/medical-requests')).status).toBe(401);
   });
 });
+
+describe('PATCH /api/admin/medical-requests/{id}', () => {
+  it('moves a request from new to contacted to closed, and filters by status', async () => {
+    const created = await json<MedicalRequestDto>(await send(request({ names: 'Seguimiento' })));
+    expect(created.status).toBe('new');
+    const admin = client(ctx, { token: await sessionFor(ctx, 'admin@demo.test') });
+    const contacted = await json<MedicalRequestDto>(
+      await admin.send('PATCH', `/admin/medical-requests/${created.id}`, { status: 'contacted' }),
+    );
+    expect(contacted.status).toBe('contacted');
+    expect(contacted.statusUpdatedAt).not.toBeNull();
+    const onlyContacted = await json<MedicalRequestListDto>(
+      await admin.get('/admin/medical-requests?status=contacted'),
+    );
+    expect(onlyContacted.data.map((item) => item.id)).toEqual([created.id]);
+
+    const wrong = await admin.send('PATCH', `/admin/medical-requests/${created.id}`, { status: 'archivada' });
+    expect(wrong.status).toBe(400);
+    expect((await json<ApiErrorBody>(wrong)).message).toBe('El estado debe ser nueva, contactada o cerrada.');
+    const missing = await admin.send('PATCH', '/admin/medical-requests/999999', { status: 'closed' });
+    expect((await json<ApiErrorBody>(missing)).message).toBe('No encontramos esta solicitud.');
+
+    const doctor = client(ctx, { token: await sessionFor(ctx, 'medico.co@demo.test') });
+    expect((await doctor.send('PATCH', `/admin/medical-requests/${created.id}`, { status: 'closed' })).status).toBe(
+      403,
+    );
+  });
+});

@@ -450,6 +450,13 @@ const ROUTES: RouteCase[] = [
   },
   { method: 'POST', path: '/medical-requests', url: url('/medical-requests'), body: {}, allowed: 'everyone' },
   { method: 'GET', path: '/admin/medical-requests', url: url('/admin/medical-requests'), allowed: ['admin'] },
+  {
+    method: 'PATCH',
+    path: '/admin/medical-requests/:id',
+    url: url('/admin/medical-requests/999999'),
+    body: { status: 'closed' },
+    allowed: ['admin'],
+  },
   // Last: logging out ends each caller's session.
   { method: 'POST', path: '/auth/logout', url: url('/auth/logout'), body: {}, allowed: 'everyone' },
 ];

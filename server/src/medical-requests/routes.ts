@@ -4,14 +4,17 @@ import { phoneDigits } from '../../../src/lib/shared/phone';
 import {
   MEDICAL_REQUEST_FORM_FIELDS,
   MEDICAL_REQUEST_REQUIRED_MESSAGE,
+  MEDICAL_REQUEST_STATUSES,
   type MedicalRequestDto,
   type MedicalRequestListDto,
+  type MedicalRequestStatus,
 } from '../../../src/lib/shared/prescriptions';
 import type { MedicalRequestsTable } from '../db/schema';
 import type { Api } from '../http/auth';
 import { readJsonObject } from '../http/body';
 import { clientAddress } from '../http/client-address';
-import { HttpError } from '../http/errors';
+import { HttpError, notFound } from '../http/errors';
+import { pathId } from '../gamification/input';
 import { QueryReader } from '../http/query-params';
 import { SlidingWindowLimiter, type RateLimitRule } from '../http/rate-limit';
 import type { Services } from '../http/services';
@@ -25,6 +28,8 @@ const ONE_HOUR_MS = 60 * 60 * 1000;
 /** A person asks once or twice; more from one address in an hour is a script filling the form. */
 export const MEDICAL_REQUEST_LIMIT: RateLimitRule = { limit: 5, windowMs: ONE_HOUR_MS };
 const REQUESTS_PAGE_SIZE = 20;
+export const MEDICAL_REQUEST_NOT_FOUND_MESSAGE = 'No encontramos esta solicitud.';
+export const MEDICAL_REQUEST_STATUS_MESSAGE = 'El estado debe ser nueva, contactada o cerrada.';
 const REQUESTS_MAX_PAGE_SIZE = 100;
 
 function toMedicalRequestDto(row: Selectable<MedicalRequestsTable>): MedicalRequestDto {
@@ -38,6 +43,8 @@ function toMedicalRequestDto(row: Selectable<MedicalRequestsTable>): MedicalRequ
     country_code: row.country_code,
     mobile_number: row.mobile_number,
     description: row.description,
+    status: row.status,
+    statusUpdatedAt: row.status_updated_at?.toISOString() ?? null,
     createdAt: row.created_at.toISOString(),
   };
 }
@@ -81,10 +88,12 @@ export function registerMedicalRequestRoutes(api: Api, services: Services): void
     const query = new QueryReader(c.req.query());
     const paging = readPaging(query, REQUESTS_PAGE_SIZE, REQUESTS_MAX_PAGE_SIZE);
     const countryId = query.integer('country_id', { min: 1 });
+    const status = query.oneOf('status', MEDICAL_REQUEST_STATUSES);
     query.assertValid();
     const base = db
       .selectFrom('medical_requests')
-      .$if(countryId !== undefined, (rows) => rows.where('country_id', '=', countryId ?? 0));
+      .$if(countryId !== undefined, (rows) => rows.where('country_id', '=', countryId ?? 0))
+      .$if(status !== undefined, (rows) => rows.where('status', '=', status ?? 'new'));
     const [rows, counted] = await Promise.all([
       base
         .selectAll()
@@ -100,5 +109,21 @@ export function registerMedicalRequestRoutes(api: Api, services: Services): void
       total: Number(counted?.total ?? 0),
       ...paging,
     });
+  });
+
+  api.patch('/admin/medical-requests/:id', { access: ['admin'] }, async (c) => {
+    const id = pathId(c, 'id', MEDICAL_REQUEST_NOT_FOUND_MESSAGE);
+    const { status } = await readJsonObject(c);
+    if (!(MEDICAL_REQUEST_STATUSES as readonly unknown[]).includes(status)) {
+      throw new HttpError(400, MEDICAL_REQUEST_STATUS_MESSAGE, [`status: ${MEDICAL_REQUEST_STATUS_MESSAGE}`]);
+    }
+    const row = await db
+      .updateTable('medical_requests')
+      .set({ status: status as MedicalRequestStatus, status_updated_at: new Date() })
+      .where('id', '=', id)
+      .returningAll()
+      .executeTakeFirst();
+    if (!row) throw notFound(MEDICAL_REQUEST_NOT_FOUND_MESSAGE);
+    return c.json<MedicalRequestDto>(toMedicalRequestDto(row));
   });
 }

@@ -611,9 +611,15 @@ export interface MedicalRequestInputDto {
   description: string;
 }
 
+export const MEDICAL_REQUEST_STATUSES = ['new', 'contacted', 'closed'] as const;
+export type MedicalRequestStatus = (typeof MEDICAL_REQUEST_STATUSES)[number];
+
 export interface MedicalRequestDto extends MedicalRequestInputDto {
   id: number;
   country_name: string;
+  /** The admins' follow-up: new, contacted (someone called or wrote), closed. */
+  status: MedicalRequestStatus;
+  statusUpdatedAt: string | null;
   createdAt: string;
 }
 
