@@ -1,6 +1,11 @@
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { AdminProductDto, AdminProductInput, AdminProductListDto } from '../../src/lib/shared/admin-products';
+import type {
+  AdminCatalogueOptionsDto,
+  AdminProductDto,
+  AdminProductInput,
+  AdminProductListDto,
+} from '../../src/lib/shared/admin-products';
 import type { ApiErrorBody, ProductDto } from '../../src/lib/shared/api-types';
 import { createTestContext, sessionFor, type TestContext } from './helpers';
 import { client, json, type Caller } from './prescriptions-fixtures';
@@ -190,6 +195,12 @@ describe('admin products', () => {
     const removed = await client(ctx, admin).delete(`/admin/products/${created.id}/images/${image?.id}`);
     expect((await json<AdminProductDto>(removed)).images.some((candidate) => candidate.id === image?.id)).toBe(false);
     expect((await ctx.app.request(`${image?.url}?w=640`)).status).toBe(404);
+  });
+
+  it('offers every category and pharmaceutical form, the hormones among them', async () => {
+    const options = await json<AdminCatalogueOptionsDto>(await client(ctx, admin).get('/admin/catalogue-options'));
+    expect(options.categories.find((category) => category.id === 4)?.name).toBe('Hormonas bioidénticas');
+    expect(options.forms.length).toBeGreaterThan(3);
   });
 
   it('is for admins only', async () => {

@@ -418,6 +418,7 @@ const ROUTES: RouteCase[] = [
   },
   { method: 'DELETE', path: '/admin/documents/:id', url: url('/admin/documents/999999'), allowed: ['admin'] },
   { method: 'GET', path: '/admin/products', url: url('/admin/products'), allowed: ['admin'] },
+  { method: 'GET', path: '/admin/catalogue-options', url: url('/admin/catalogue-options'), allowed: ['admin'] },
   { method: 'GET', path: '/admin/products/:id', url: url('/admin/products/999999'), allowed: ['admin'] },
   { method: 'POST', path: '/admin/products', url: url('/admin/products'), body: {}, allowed: ['admin'] },
   { method: 'PUT', path: '/admin/products/:id', url: url('/admin/products/999999'), body: {}, allowed: ['admin'] },

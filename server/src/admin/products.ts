@@ -7,6 +7,7 @@ import {
   PRODUCT_IMAGE_MIME_TYPES,
   PRODUCT_NAME_MAX_LENGTH,
   PRODUCT_SLUG_PATTERN,
+  type AdminCatalogueOptionsDto,
   type AdminDiscountInput,
   type AdminPresentationInput,
   type AdminProductDto,
@@ -162,7 +163,7 @@ function readProductInput(body: Record<string, unknown>): AdminProductInput {
 }
 
 function fieldConflict(field: string, message: string): HttpError {
-  return new HttpError(409, message, [message], { body: { fieldErrors: [{ field, message }] } });
+  return new HttpError(409, message, [`${field}: ${message}`], { body: { fieldErrors: [{ field, message }] } });
 }
 
 async function assertReferencesExist(db: Kysely<Database>, input: AdminProductInput): Promise<void> {
@@ -393,6 +394,14 @@ export function registerAdminProductRoutes(api: Api, services: Services): void {
       page,
       limit: ADMIN_PRODUCTS_PAGE_SIZE,
     });
+  });
+
+  api.get('/admin/catalogue-options', { access: ADMIN }, async (c) => {
+    const [categories, forms] = await Promise.all([
+      db.selectFrom('categories').select(['id', 'name']).orderBy('sort_order').orderBy('id').execute(),
+      db.selectFrom('pharmaceutical_forms').select(['id', 'name']).orderBy('name').execute(),
+    ]);
+    return c.json<AdminCatalogueOptionsDto>({ categories, forms });
   });
 
   api.get('/admin/products/:id', { access: ADMIN }, async (c) =>

@@ -64,6 +64,12 @@ export interface AdminProductListDto {
   limit: number;
 }
 
+/** `GET /admin/catalogue-options`: every category and pharmaceutical form, with or without products. */
+export interface AdminCatalogueOptionsDto {
+  categories: { id: number; name: string }[];
+  forms: { id: number; name: string }[];
+}
+
 export const ADMIN_PRODUCTS_PAGE_SIZE = 20;
 export const PRODUCT_IMAGE_MAX_BYTES = 5 * 1024 * 1024;
 export const PRODUCT_IMAGE_MIME_TYPES = ['image/png', 'image/jpeg', 'image/webp'] as const;
