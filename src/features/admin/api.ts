@@ -3,7 +3,20 @@ import { env } from '../../lib/env';
 import { gatewayClient } from '../../lib/http';
 import type { AffiliateDto, ApprovalStatus, Role } from '../../lib/shared/accounts';
 import type { CountryCode } from '../../lib/shared/countries';
+import type {
+  AdminCatalogueOptionsDto,
+  AdminProductDto,
+  AdminProductInput,
+  AdminProductListDto,
+} from '../../lib/shared/admin-products';
 import type { OrderDto } from '../../lib/shared/orders';
+import type {
+  DocumentKind,
+  LibraryDocumentDto,
+  MedicalRequestDto,
+  MedicalRequestListDto,
+  MedicalRequestStatus,
+} from '../../lib/shared/prescriptions';
 
 export interface AffiliateFilters {
   status?: ApprovalStatus | '';
@@ -111,4 +124,109 @@ export function rejectHormoneOrder(country: CountryCode, orderId: number, reason
  */
 export function prescriptionUrl(orderId: number): string {
   return `${env.gatewayBaseUrl}/admin/hormone-orders/${orderId}/prescription`;
+}
+
+export const adminProductQueries = {
+  all: (country: CountryCode) => ['admin', country, 'products'] as const,
+  list: (country: CountryCode, search: string, page: number) =>
+    queryOptions({
+      queryKey: [...adminProductQueries.all(country), 'list', search, page] as const,
+      queryFn: ({ signal }) =>
+        gatewayClient.request<AdminProductListDto>('/admin/products', {
+          country,
+          signal,
+          query: { search: search || undefined, page },
+        }),
+    }),
+  options: (country: CountryCode) =>
+    queryOptions({
+      queryKey: [...adminProductQueries.all(country), 'options'] as const,
+      queryFn: ({ signal }) =>
+        gatewayClient.request<AdminCatalogueOptionsDto>('/admin/catalogue-options', { country, signal }),
+      staleTime: Infinity,
+    }),
+};
+
+export function saveProduct(country: CountryCode, id: number | null, input: AdminProductInput) {
+  return gatewayClient.request<AdminProductDto>(id === null ? '/admin/products' : `/admin/products/${id}`, {
+    method: id === null ? 'POST' : 'PUT',
+    country,
+    body: input,
+  });
+}
+
+export function setProductActive(country: CountryCode, id: number, active: boolean) {
+  return gatewayClient.request<AdminProductDto>(`/admin/products/${id}/${active ? 'activate' : 'deactivate'}`, {
+    method: 'POST',
+    country,
+    body: {},
+  });
+}
+
+export function uploadProductImage(country: CountryCode, id: number, file: File) {
+  const form = new FormData();
+  form.append('file', file);
+  return gatewayClient.upload<AdminProductDto>(`/admin/products/${id}/images`, form, { country });
+}
+
+export function removeProductImage(country: CountryCode, id: number, imageId: number) {
+  return gatewayClient.request<AdminProductDto>(`/admin/products/${id}/images/${imageId}`, {
+    method: 'DELETE',
+    country,
+  });
+}
+
+export const libraryQueries = {
+  all: (country: CountryCode) => ['admin', country, 'library'] as const,
+  list: (country: CountryCode) =>
+    queryOptions({
+      queryKey: [...libraryQueries.all(country), 'list'] as const,
+      queryFn: ({ signal }) => gatewayClient.request<{ data: LibraryDocumentDto[] }>('/documents', { country, signal }),
+    }),
+};
+
+export interface LibraryDocumentInput {
+  kind: DocumentKind;
+  title: string;
+  description: string;
+  /** Null: every country. */
+  countryId: number | null;
+  file: File | null;
+}
+
+export function saveLibraryDocument(country: CountryCode, id: number | null, input: LibraryDocumentInput) {
+  const form = new FormData();
+  form.append('kind', input.kind);
+  form.append('title', input.title);
+  form.append('description', input.description);
+  form.append('countryId', input.countryId === null ? '' : String(input.countryId));
+  if (input.file) form.append('file', input.file);
+  if (id === null) return gatewayClient.upload<LibraryDocumentDto>('/admin/documents', form, { country });
+  return gatewayClient.request<LibraryDocumentDto>(`/admin/documents/${id}`, { method: 'PUT', country, body: form });
+}
+
+export function removeLibraryDocument(country: CountryCode, id: number) {
+  return gatewayClient.request<null>(`/admin/documents/${id}`, { method: 'DELETE', country });
+}
+
+export const medicalRequestQueries = {
+  all: (country: CountryCode) => ['admin', country, 'medical-requests'] as const,
+  list: (country: CountryCode, status: MedicalRequestStatus | '', page: number) =>
+    queryOptions({
+      queryKey: [...medicalRequestQueries.all(country), status, page] as const,
+      queryFn: ({ signal }) =>
+        gatewayClient.request<MedicalRequestListDto>('/admin/medical-requests', {
+          country,
+          signal,
+          query: { status: status || undefined, page },
+        }),
+    }),
+};
+
+export function setMedicalRequestStatus(country: CountryCode, id: number, status: MedicalRequestStatus) {
+  return gatewayClient.request<MedicalRequestDto>(`/admin/medical-requests/${id}`, {
+    method: 'PATCH',
+    country,
+    body: { status },
+  });
 }

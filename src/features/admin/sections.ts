@@ -14,7 +14,7 @@ export interface AdminGroup {
   sections: AdminSection[];
 }
 
-/** Spec §2: six sections under the groups 'functional tools' and 'system configuration'. */
+/** Spec §2: six sections under the groups 'functional tools' and 'system configuration', plus the requests. */
 export const ADMIN_GROUPS: AdminGroup[] = [
   {
     title: msg`Herramientas funcionales`,
@@ -34,6 +34,8 @@ export const ADMIN_GROUPS: AdminGroup[] = [
       { path: 'configuracion-puntos', englishPath: 'points-configuration', label: msg`Configuración de puntos` },
       { path: 'libreria', englishPath: 'document-library', label: msg`Librería` },
       { path: 'autorizacion-hormonas', englishPath: 'hormones-auth', label: msg`Autorización de hormonas` },
+      // Not one of spec §2's six: the follow-up of the public medical attention requests (docs/decisions.md).
+      { path: 'solicitudes-atencion', englishPath: 'medical-requests', label: msg`Solicitudes de atención` },
     ],
   },
 ];

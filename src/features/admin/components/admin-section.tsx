@@ -1,20 +1,37 @@
 import { Trans, useLingui } from '@lingui/react/macro';
-import { lazy, Suspense } from 'react';
+import { lazy, Suspense, type ReactNode } from 'react';
 import { useParams } from 'react-router';
 import { ComingSoon } from '../../../components/ui/coming-soon';
 import { adminSection } from '../sections';
 import { AffiliatesPage } from './affiliates-page';
 
-// Its own chunk: the prescription viewer and order formatting load only for the admins who open this section.
+// Each section but the first is its own chunk: the prescription viewer, the points forms, the product editor and the
+// upload forms load only for the admins who open them.
 const HormoneOrdersPage = lazy(async () => ({ default: (await import('./hormone-orders-page')).HormoneOrdersPage }));
-// Its own chunk too: the points forms and Radix Tabs and Dialog load only for the admins who open it.
 const PointsConfigPage = lazy(async () => ({ default: (await import('./points-config-page')).PointsConfigPage }));
+const ProductsPage = lazy(async () => ({ default: (await import('./products-page')).ProductsPage }));
+const LibraryPage = lazy(async () => ({ default: (await import('./library-page')).LibraryPage }));
+const MedicalRequestsPage = lazy(async () => ({
+  default: (await import('./medical-requests-page')).MedicalRequestsPage,
+}));
+
+const SECTION_PAGES: Record<string, ReactNode> = {
+  'gestion-afiliados': <AffiliatesPage />,
+  'autorizacion-hormonas': <HormoneOrdersPage />,
+  'configuracion-puntos': <PointsConfigPage />,
+  'herramientas-funcionales': <ProductsPage />,
+  libreria: <LibraryPage />,
+  'solicitudes-atencion': <MedicalRequestsPage />,
+};
 
 /** Resolves Spanish and English section paths to the same screen. */
 export function AdminSectionRoute() {
   const { i18n } = useLingui();
   const section = adminSection(useParams().section);
-  if (!section) {
+  const page = section && SECTION_PAGES[section.path];
+  // Prescription settings are still built into the prescription builder (see the note).
+  if (section && !page) return <ComingSoon title={i18n._(section.label)} />;
+  if (!page) {
     return (
       <section>
         <h1>
@@ -23,32 +40,15 @@ export function AdminSectionRoute() {
       </section>
     );
   }
-  if (section.path === 'gestion-afiliados') return <AffiliatesPage />;
-  if (section.path === 'autorizacion-hormonas') {
-    return (
-      <Suspense
-        fallback={
-          <p className="muted" role="status">
-            <Trans>Cargando…</Trans>
-          </p>
-        }
-      >
-        <HormoneOrdersPage />
-      </Suspense>
-    );
-  }
-  if (section.path === 'configuracion-puntos') {
-    return (
-      <Suspense
-        fallback={
-          <p className="muted" role="status">
-            <Trans>Cargando…</Trans>
-          </p>
-        }
-      >
-        <PointsConfigPage />
-      </Suspense>
-    );
-  }
-  return <ComingSoon title={i18n._(section.label)} />;
+  return (
+    <Suspense
+      fallback={
+        <p className="muted" role="status">
+          <Trans>Cargando…</Trans>
+        </p>
+      }
+    >
+      {page}
+    </Suspense>
+  );
 }

@@ -1,0 +1,277 @@
+import { Trans, useLingui } from '@lingui/react/macro';
+import { useQuery, useQueryClient } from '@tanstack/react-query';
+import { useState, type FormEvent } from 'react';
+import { Field } from '../../../components/ui/field';
+import { RetryAlert } from '../../../components/ui/retry-alert';
+import { TextField } from '../../../components/ui/text-field';
+import { errorMessage } from '../../../lib/http';
+import { COUNTRIES, COUNTRY_CODES, countryById } from '../../../lib/shared/countries';
+import {
+  DOCUMENT_KINDS,
+  LIBRARY_DOCUMENT_MAX_BYTES,
+  type DocumentKind,
+  type LibraryDocumentDto,
+} from '../../../lib/shared/prescriptions';
+import { useCountry } from '../../../lib/use-country';
+import { libraryQueries, removeLibraryDocument, saveLibraryDocument } from '../api';
+
+const MAX_MB = LIBRARY_DOCUMENT_MAX_BYTES / 1024 / 1024;
+
+interface DocumentForm {
+  kind: DocumentKind;
+  title: string;
+  description: string;
+  countryId: string;
+  file: File | null;
+}
+
+const emptyForm = (): DocumentForm => ({ kind: 'template', title: '', description: '', countryId: '', file: null });
+
+/** Admin `libreria`: the documents professionals read in their medical resources, per country or for all. */
+export function LibraryPage() {
+  const { t } = useLingui();
+  const country = useCountry();
+  const queryClient = useQueryClient();
+  const list = useQuery(libraryQueries.list(country));
+  const [editing, setEditing] = useState<LibraryDocumentDto | null>(null);
+  const [form, setForm] = useState<DocumentForm>(emptyForm);
+  const [errors, setErrors] = useState<Partial<Record<keyof DocumentForm, string>>>({});
+  const [failure, setFailure] = useState<string | null>(null);
+  const [notice, setNotice] = useState<string | null>(null);
+  const [pending, setPending] = useState(false);
+  const [fileInputKey, setFileInputKey] = useState(0);
+
+  const kindLabels: Record<DocumentKind, string> = {
+    template: t`Plantillas`,
+    'patient-support': t`Documentos de apoyo para pacientes`,
+  };
+
+  function edit(document: LibraryDocumentDto | null) {
+    setEditing(document);
+    setErrors({});
+    setFailure(null);
+    setFileInputKey((key) => key + 1);
+    setForm(
+      document
+        ? {
+            kind: document.kind,
+            title: document.title,
+            description: document.description,
+            countryId: document.countryId === null ? '' : String(document.countryId),
+            file: null,
+          }
+        : emptyForm(),
+    );
+  }
+
+  async function submit(event: FormEvent) {
+    event.preventDefault();
+    setFailure(null);
+    setNotice(null);
+    const found: typeof errors = {};
+    if (!form.title.trim()) found.title = t`Campo obligatorio`;
+    if (!editing && !form.file) found.file = t`Campo obligatorio`;
+    if (form.file && form.file.size > LIBRARY_DOCUMENT_MAX_BYTES) {
+      found.file = t`El documento supera el tamaño máximo de ${MAX_MB} MB.`;
+    }
+    setErrors(found);
+    if (Object.keys(found).length > 0) return;
+    setPending(true);
+    try {
+      const saved = await saveLibraryDocument(country, editing?.id ?? null, {
+        kind: form.kind,
+        title: form.title.trim(),
+        description: form.description.trim(),
+        countryId: form.countryId ? Number(form.countryId) : null,
+        file: form.file,
+      });
+      await queryClient.invalidateQueries({ queryKey: libraryQueries.all(country) });
+      setNotice(editing ? t`Actualizamos «${saved.title}».` : t`Subimos «${saved.title}» a la librería.`);
+      edit(null);
+    } catch (error) {
+      setFailure(errorMessage(error));
+    } finally {
+      setPending(false);
+    }
+  }
+
+  async function remove(document: LibraryDocumentDto) {
+    if (!window.confirm(t`¿Eliminar «${document.title}» de la librería?`)) return;
+    setFailure(null);
+    try {
+      await removeLibraryDocument(country, document.id);
+      await queryClient.invalidateQueries({ queryKey: libraryQueries.all(country) });
+      setNotice(t`Eliminamos «${document.title}».`);
+      if (editing?.id === document.id) edit(null);
+    } catch (error) {
+      setFailure(errorMessage(error));
+    }
+  }
+
+  const documents = list.data?.data ?? [];
+
+  return (
+    <section className="stack" aria-labelledby="library-title">
+      <h1 id="library-title">
+        <Trans>Librería</Trans>
+      </h1>
+      {notice && (
+        <p className="notice notice--success" role="status">
+          {notice}
+        </p>
+      )}
+      <form
+        className="stack"
+        noValidate
+        aria-label={editing ? t`Editar documento` : t`Subir documento`}
+        onSubmit={(event) => void submit(event)}
+      >
+        <h2>{editing ? t`Editar «${editing.title}»` : t`Subir documento`}</h2>
+        <div className="form-grid">
+          <TextField
+            label={t`Título`}
+            required
+            value={form.title}
+            error={errors.title}
+            onValueChange={(title) => setForm({ ...form, title })}
+          />
+          <Field label={t`Categoría`} required>
+            {({ id }) => (
+              <select
+                id={id}
+                className="select"
+                value={form.kind}
+                onChange={(event) => setForm({ ...form, kind: event.target.value as DocumentKind })}
+              >
+                {DOCUMENT_KINDS.map((kind) => (
+                  <option key={kind} value={kind}>
+                    {kindLabels[kind]}
+                  </option>
+                ))}
+              </select>
+            )}
+          </Field>
+          <Field label={t`País`}>
+            {({ id }) => (
+              <select
+                id={id}
+                className="select"
+                value={form.countryId}
+                onChange={(event) => setForm({ ...form, countryId: event.target.value })}
+              >
+                <option value="">{t`Todos los países`}</option>
+                {COUNTRY_CODES.map((code) => (
+                  <option key={code} value={COUNTRIES[code].countryId}>
+                    {COUNTRIES[code].name}
+                  </option>
+                ))}
+              </select>
+            )}
+          </Field>
+        </div>
+        <TextField
+          label={t`Descripción`}
+          value={form.description}
+          onValueChange={(description) => setForm({ ...form, description })}
+        />
+        <Field
+          label={editing ? t`Reemplazar archivo (opcional)` : t`Archivo`}
+          required={!editing}
+          error={errors.file}
+          help={t`PDF o imagen JPG, PNG o WEBP, máximo ${MAX_MB} MB.`}
+        >
+          {({ id, describedBy, invalid }) => (
+            <input
+              key={fileInputKey}
+              id={id}
+              type="file"
+              accept="application/pdf,image/png,image/jpeg,image/webp"
+              aria-invalid={invalid}
+              aria-describedby={describedBy}
+              onChange={(event) => setForm({ ...form, file: event.target.files?.[0] ?? null })}
+            />
+          )}
+        </Field>
+        {failure && (
+          <p className="alert" role="alert">
+            {failure}
+          </p>
+        )}
+        <div className="form-actions">
+          {editing && (
+            <button type="button" className="button button--ghost" onClick={() => edit(null)} disabled={pending}>
+              <Trans>Cancelar</Trans>
+            </button>
+          )}
+          <button type="submit" className="button button--primary" disabled={pending}>
+            {pending ? t`Guardando…` : editing ? t`Guardar cambios` : t`Subir documento`}
+          </button>
+        </div>
+      </form>
+
+      {list.isPending && (
+        <p className="muted" role="status">
+          <Trans>Cargando documentos…</Trans>
+        </p>
+      )}
+      {list.isError && (
+        <RetryAlert message={errorMessage(list.error)} retrying={list.isFetching} onRetry={() => void list.refetch()} />
+      )}
+      {list.data && documents.length === 0 && (
+        <p className="empty-state">
+          <Trans>La librería está vacía.</Trans>
+        </p>
+      )}
+      {documents.length > 0 && (
+        <div className="table-wrap">
+          <table className="table">
+            <caption className="visually-hidden">{t`Documentos de la librería`}</caption>
+            <thead>
+              <tr>
+                <th scope="col">{t`Título`}</th>
+                <th scope="col">{t`Categoría`}</th>
+                <th scope="col">{t`País`}</th>
+                <th scope="col">{t`Archivo`}</th>
+                <th scope="col">{t`Acciones`}</th>
+              </tr>
+            </thead>
+            <tbody>
+              {documents.map((document) => (
+                <tr key={document.id}>
+                  <th scope="row">{document.title}</th>
+                  <td>{kindLabels[document.kind]}</td>
+                  <td>{document.countryId === null ? t`Todos` : (countryById(document.countryId)?.name ?? '—')}</td>
+                  <td>
+                    <a href={document.url} download={document.fileName}>
+                      {document.fileName}
+                    </a>
+                  </td>
+                  <td>
+                    <div className="form-actions">
+                      <button
+                        type="button"
+                        className="button button--secondary"
+                        aria-label={t`Editar ${document.title}`}
+                        onClick={() => edit(document)}
+                      >
+                        <Trans>Editar</Trans>
+                      </button>
+                      <button
+                        type="button"
+                        className="button button--ghost"
+                        aria-label={t`Eliminar ${document.title}`}
+                        onClick={() => void remove(document)}
+                      >
+                        <Trans>Eliminar</Trans>
+                      </button>
+                    </div>
+                  </td>
+                </tr>
+              ))}
+            </tbody>
+          </table>
+        </div>
+      )}
+    </section>
+  );
+}

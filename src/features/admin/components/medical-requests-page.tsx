@@ -1,0 +1,158 @@
+import { Trans, useLingui } from '@lingui/react/macro';
+import { keepPreviousData, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useState } from 'react';
+import { useLocation, useSearchParams } from 'react-router';
+import { LinkPager } from '../../../components/ui/link-pager';
+import { RetryAlert } from '../../../components/ui/retry-alert';
+import { formatCountryDate } from '../../../lib/dates';
+import { errorMessage } from '../../../lib/http';
+import { MEDICAL_REQUEST_STATUSES, type MedicalRequestStatus } from '../../../lib/shared/prescriptions';
+import { useCountry } from '../../../lib/use-country';
+import { medicalRequestQueries, setMedicalRequestStatus } from '../api';
+
+const isStatus = (value: string | null): value is MedicalRequestStatus =>
+  (MEDICAL_REQUEST_STATUSES as readonly (string | null)[]).includes(value);
+
+/** The public medical attention requests, newest first, with the admins' follow-up status. */
+export function MedicalRequestsPage() {
+  const { t } = useLingui();
+  const country = useCountry();
+  const queryClient = useQueryClient();
+  const { pathname } = useLocation();
+  const [params, setParams] = useSearchParams();
+  const rawStatus = params.get('estado');
+  const status = isStatus(rawStatus) ? rawStatus : '';
+  const page = Math.max(1, Number(params.get('pagina')) || 1);
+  const list = useQuery({ ...medicalRequestQueries.list(country, status, page), placeholderData: keepPreviousData });
+  const [failure, setFailure] = useState<string | null>(null);
+  const [busy, setBusy] = useState<number | null>(null);
+
+  const labels: Record<MedicalRequestStatus, string> = {
+    new: t`Nueva`,
+    contacted: t`Contactada`,
+    closed: t`Cerrada`,
+  };
+  const tones: Record<MedicalRequestStatus, string> = { new: 'pending', contacted: 'approved', closed: 'rejected' };
+
+  async function change(id: number, next: MedicalRequestStatus) {
+    setBusy(id);
+    setFailure(null);
+    try {
+      await setMedicalRequestStatus(country, id, next);
+      await queryClient.invalidateQueries({ queryKey: medicalRequestQueries.all(country) });
+    } catch (error) {
+      setFailure(errorMessage(error));
+    } finally {
+      setBusy(null);
+    }
+  }
+
+  const data = list.data;
+  const totalPages = data ? Math.max(1, Math.ceil(data.total / data.limit)) : 1;
+  const pageHref = (target: number) => {
+    const next = new URLSearchParams(params);
+    if (target <= 1) next.delete('pagina');
+    else next.set('pagina', String(target));
+    const query = next.toString();
+    return query ? `${pathname}?${query}` : pathname;
+  };
+
+  return (
+    <section className="stack" aria-labelledby="requests-title">
+      <h1 id="requests-title">
+        <Trans>Solicitudes de atención</Trans>
+      </h1>
+      <div className="filters" role="search">
+        <label className="field">
+          <span className="field__label">{t`Estado`}</span>
+          <select
+            className="select"
+            value={status}
+            onChange={(event) => setParams(event.target.value ? { estado: event.target.value } : {})}
+          >
+            <option value="">{t`Todas`}</option>
+            {MEDICAL_REQUEST_STATUSES.map((value) => (
+              <option key={value} value={value}>
+                {labels[value]}
+              </option>
+            ))}
+          </select>
+        </label>
+      </div>
+      {failure && (
+        <p className="alert" role="alert">
+          {failure}
+        </p>
+      )}
+      {list.isPending && (
+        <p className="muted" role="status">
+          <Trans>Cargando solicitudes…</Trans>
+        </p>
+      )}
+      {list.isError && (
+        <RetryAlert message={errorMessage(list.error)} retrying={list.isFetching} onRetry={() => void list.refetch()} />
+      )}
+      {data && data.total === 0 && (
+        <p className="empty-state">
+          <Trans>No hay solicitudes con este estado.</Trans>
+        </p>
+      )}
+      {data && data.data.length > 0 && (
+        <div className="table-wrap">
+          <table className="table">
+            <caption className="visually-hidden">{t`Solicitudes de atención médica`}</caption>
+            <thead>
+              <tr>
+                <th scope="col">{t`Fecha`}</th>
+                <th scope="col">{t`Persona`}</th>
+                <th scope="col">{t`Contacto`}</th>
+                <th scope="col">{t`Motivo`}</th>
+                <th scope="col">{t`Estado`}</th>
+              </tr>
+            </thead>
+            <tbody>
+              {data.data.map((request) => (
+                <tr key={request.id}>
+                  <td>{formatCountryDate(request.createdAt, country)}</td>
+                  <th scope="row">
+                    {request.names} {request.last_names}
+                    <span className="muted"> · {request.country_name}</span>
+                  </th>
+                  <td>
+                    <a href={`mailto:${request.email}`}>{request.email}</a>
+                    <br />
+                    <a href={`tel:${request.country_code}${request.mobile_number}`}>
+                      {request.country_code} {request.mobile_number}
+                    </a>
+                  </td>
+                  <td>{request.description}</td>
+                  <td>
+                    <span className={`status status--${tones[request.status]}`}>{labels[request.status]}</span>
+                    <label className="field">
+                      <span className="visually-hidden">
+                        {t`Cambiar estado de la solicitud de ${request.names} ${request.last_names}`}
+                      </span>
+                      <select
+                        className="select"
+                        value={request.status}
+                        disabled={busy === request.id}
+                        onChange={(event) => void change(request.id, event.target.value as MedicalRequestStatus)}
+                      >
+                        {MEDICAL_REQUEST_STATUSES.map((value) => (
+                          <option key={value} value={value}>
+                            {labels[value]}
+                          </option>
+                        ))}
+                      </select>
+                    </label>
+                  </td>
+                </tr>
+              ))}
+            </tbody>
+          </table>
+        </div>
+      )}
+      {data && <LinkPager label={t`Páginas de solicitudes`} page={page} totalPages={totalPages} pageHref={pageHref} />}
+    </section>
+  );
+}

@@ -1,0 +1,438 @@
+import { Trans, useLingui } from '@lingui/react/macro';
+import { useQuery, useQueryClient } from '@tanstack/react-query';
+import { useRef, useState, type FormEvent } from 'react';
+import { Field } from '../../../components/ui/field';
+import { TextField } from '../../../components/ui/text-field';
+import { focusFirstInvalid } from '../../../lib/focus-first-invalid';
+import { ApiError, errorMessage } from '../../../lib/http';
+import { PURCHASE_LEVELS } from '../../../lib/shared/accounts';
+import { slugify, type AdminProductDto } from '../../../lib/shared/admin-products';
+import { DEFAULT_CONTAINER_TYPE, DEFAULT_UNIT_SYMBOL } from '../../../lib/shared/catalogue';
+import { COUNTRIES, COUNTRY_CODES, type CountryCode } from '../../../lib/shared/countries';
+import { adminProductQueries, removeProductImage, saveProduct, uploadProductImage } from '../api';
+import {
+  checkProductForm,
+  emptyProductForm,
+  productFormFromDto,
+  serverFieldErrors,
+  type ProductFormValues,
+} from '../product-form';
+
+interface ProductEditorProps {
+  country: CountryCode;
+  /** Null: a new product. */
+  product: AdminProductDto | null;
+  onSaved: (product: AdminProductDto) => void;
+  onCancel: () => void;
+}
+
+/** Admin `herramientas-funcionales`: the whole product in one form, saved at once or not at all. */
+export function ProductEditor({ country, product, onSaved, onCancel }: ProductEditorProps) {
+  const { t, i18n } = useLingui();
+  const queryClient = useQueryClient();
+  const options = useQuery(adminProductQueries.options(country));
+  const [values, setValues] = useState<ProductFormValues>(() =>
+    product ? productFormFromDto(product) : emptyProductForm(),
+  );
+  const [saved, setSaved] = useState(product);
+  const [submitted, setSubmitted] = useState(false);
+  const [serverErrors, setServerErrors] = useState<Record<string, string>>({});
+  const [failure, setFailure] = useState<string | null>(null);
+  const [pending, setPending] = useState(false);
+  const [imageFailure, setImageFailure] = useState<string | null>(null);
+  const [uploading, setUploading] = useState(false);
+  const element = useRef<HTMLFormElement>(null);
+
+  const checked = checkProductForm(values);
+  const errorOf = (field: string): string | undefined => {
+    const local = submitted ? checked.errors[field] : undefined;
+    return local ? i18n._(local) : serverErrors[field];
+  };
+  const set = <K extends keyof ProductFormValues>(field: K, value: ProductFormValues[K]) => {
+    setServerErrors(({ [field]: _dropped, ...rest }) => rest);
+    setValues((previous) => ({ ...previous, [field]: value }));
+  };
+
+  async function submit(event: FormEvent<HTMLFormElement>) {
+    event.preventDefault();
+    setSubmitted(true);
+    setFailure(null);
+    if (!checked.input) {
+      focusFirstInvalid(event.currentTarget);
+      return;
+    }
+    setPending(true);
+    try {
+      const result = await saveProduct(country, saved?.id ?? null, checked.input);
+      setSaved(result);
+      setServerErrors({});
+      await queryClient.invalidateQueries({ queryKey: adminProductQueries.all(country) });
+      onSaved(result);
+    } catch (error) {
+      const fields = error instanceof ApiError ? serverFieldErrors(error.errors) : {};
+      setServerErrors(fields);
+      // The server names each field ("slug: …"): the alert says what is wrong, the field shows where.
+      const messages = Object.values(fields);
+      setFailure(messages.length > 0 ? messages.join('\n') : errorMessage(error));
+      focusFirstInvalid(element.current);
+    } finally {
+      setPending(false);
+    }
+  }
+
+  async function changeImages(action: () => Promise<AdminProductDto>) {
+    setImageFailure(null);
+    setUploading(true);
+    try {
+      setSaved(await action());
+      await queryClient.invalidateQueries({ queryKey: adminProductQueries.all(country) });
+    } catch (error) {
+      setImageFailure(errorMessage(error));
+    } finally {
+      setUploading(false);
+    }
+  }
+
+  const presentations = values.presentations;
+  const setPresentation = (index: number, change: Partial<ProductFormValues['presentations'][number]>) =>
+    set(
+      'presentations',
+      presentations.map((presentation, at) =>
+        at === index
+          ? { ...presentation, ...change }
+          : change.isDefault
+            ? { ...presentation, isDefault: false }
+            : presentation,
+      ),
+    );
+
+  return (
+    <form
+      ref={element}
+      className="stack product-editor"
+      noValidate
+      aria-label={saved ? t`Editar producto` : t`Nuevo producto`}
+      onSubmit={(event) => void submit(event)}
+    >
+      <h2>{saved ? t`Editar ${saved.name}` : t`Nuevo producto`}</h2>
+      <p className="muted">
+        <Trans>Los campos con * son obligatorios. Un país sin precio no vende el producto.</Trans>
+      </p>
+      <div className="form-grid">
+        <TextField
+          label={t`Nombre`}
+          required
+          value={values.name}
+          error={errorOf('name')}
+          onValueChange={(name) => {
+            set('name', name);
+            if (!values.slugEdited) set('slug', slugify(name));
+          }}
+        />
+        <TextField
+          label={t`Slug (dirección web)`}
+          required
+          value={values.slug}
+          error={errorOf('slug')}
+          help={t`Aparece en la dirección del producto: /herramientas/${values.slug || 'slug'}`}
+          onValueChange={(slug) => {
+            set('slug', slug);
+            set('slugEdited', true);
+          }}
+        />
+        <TextField
+          label={t`Número de serie`}
+          required
+          value={values.serialNumber}
+          error={errorOf('serialNumber')}
+          onValueChange={(value) => set('serialNumber', value)}
+        />
+        <Field label={t`Categoría`} required error={errorOf('categoryId')}>
+          {({ id, describedBy, invalid }) => (
+            <select
+              id={id}
+              className="select"
+              value={values.categoryId}
+              aria-invalid={invalid}
+              aria-describedby={describedBy}
+              onChange={(event) => set('categoryId', event.target.value)}
+            >
+              <option value="">{t`Selecciona una categoría`}</option>
+              {options.data?.categories.map((category) => (
+                <option key={category.id} value={category.id}>
+                  {category.name}
+                </option>
+              ))}
+            </select>
+          )}
+        </Field>
+        <Field label={t`Forma farmacéutica`} error={errorOf('pharmaceuticalFormId')}>
+          {({ id, describedBy, invalid }) => (
+            <select
+              id={id}
+              className="select"
+              value={values.pharmaceuticalFormId}
+              aria-invalid={invalid}
+              aria-describedby={describedBy}
+              onChange={(event) => set('pharmaceuticalFormId', event.target.value)}
+            >
+              <option value="">{t`Sin forma`}</option>
+              {options.data?.forms.map((form) => (
+                <option key={form.id} value={form.id}>
+                  {form.name}
+                </option>
+              ))}
+            </select>
+          )}
+        </Field>
+        <TextField
+          label={t`Etiqueta`}
+          value={values.tag}
+          error={errorOf('tag')}
+          onValueChange={(value) => set('tag', value)}
+        />
+        <TextField
+          label={t`Información de cápsulas`}
+          value={values.capsuleInfo}
+          error={errorOf('capsuleInfo')}
+          onValueChange={(value) => set('capsuleInfo', value)}
+        />
+      </div>
+      <Field label={t`Descripción`} error={errorOf('description')}>
+        {({ id, describedBy, invalid }) => (
+          <textarea
+            id={id}
+            className="textarea"
+            rows={4}
+            value={values.description}
+            aria-invalid={invalid}
+            aria-describedby={describedBy}
+            onChange={(event) => set('description', event.target.value)}
+          />
+        )}
+      </Field>
+
+      <fieldset className="stack">
+        <legend className="field__label">{t`Precios por país`}</legend>
+        {errorOf('prices') && (
+          <p className="field__error" role="alert">
+            {errorOf('prices')}
+          </p>
+        )}
+        <div className="form-grid">
+          {COUNTRY_CODES.map((code) => (
+            <div key={code} className="stack">
+              <TextField
+                label={t`Precio en ${COUNTRIES[code].name} (${COUNTRIES[code].currency})`}
+                inputMode="decimal"
+                value={values.prices[code].amount}
+                error={errorOf(`prices.${code}`)}
+                onValueChange={(amount) =>
+                  set('prices', { ...values.prices, [code]: { ...values.prices[code], amount } })
+                }
+              />
+              <label className="choice">
+                <input
+                  type="checkbox"
+                  checked={values.prices[code].vatIncluded}
+                  onChange={(event) =>
+                    set('prices', {
+                      ...values.prices,
+                      [code]: { ...values.prices[code], vatIncluded: event.target.checked },
+                    })
+                  }
+                />
+                <span>{t`IVA incluido en ${COUNTRIES[code].name}`}</span>
+              </label>
+            </div>
+          ))}
+        </div>
+      </fieldset>
+
+      <fieldset className="stack">
+        <legend className="field__label">{t`Presentaciones`}</legend>
+        {presentations.map((presentation, index) => (
+          <div key={index} className="form-grid" role="group" aria-label={t`Presentación ${index + 1}`}>
+            <TextField
+              label={t`Envase`}
+              value={presentation.containerType}
+              onValueChange={(containerType) => setPresentation(index, { containerType })}
+            />
+            <TextField
+              label={t`Cantidad`}
+              required
+              inputMode="numeric"
+              value={presentation.quantity}
+              error={errorOf(`presentations.${index}`)}
+              onValueChange={(quantity) => setPresentation(index, { quantity })}
+            />
+            <TextField
+              label={t`Unidad`}
+              value={presentation.unitSymbol}
+              onValueChange={(unitSymbol) => setPresentation(index, { unitSymbol })}
+            />
+            <div className="stack">
+              <label className="choice">
+                <input
+                  type="radio"
+                  name="default-presentation"
+                  checked={presentation.isDefault}
+                  onChange={() => setPresentation(index, { isDefault: true })}
+                />
+                <span>{t`Presentación principal`}</span>
+              </label>
+              {presentations.length > 1 && (
+                <button
+                  type="button"
+                  className="button button--ghost"
+                  onClick={() => {
+                    const rest = presentations.filter((_, at) => at !== index);
+                    const first = rest[0];
+                    if (first && !rest.some((item) => item.isDefault)) rest[0] = { ...first, isDefault: true };
+                    set('presentations', rest);
+                  }}
+                >
+                  {t`Quitar presentación ${index + 1}`}
+                </button>
+              )}
+            </div>
+          </div>
+        ))}
+        <div>
+          <button
+            type="button"
+            className="button button--secondary"
+            onClick={() =>
+              set('presentations', [
+                ...presentations,
+                {
+                  containerType: DEFAULT_CONTAINER_TYPE,
+                  quantity: '',
+                  unitSymbol: DEFAULT_UNIT_SYMBOL,
+                  isDefault: false,
+                },
+              ])
+            }
+          >
+            <Trans>Agregar presentación</Trans>
+          </button>
+        </div>
+      </fieldset>
+
+      <fieldset className="stack">
+        <legend className="field__label">{t`Inventario, destacado y puntos`}</legend>
+        <label className="choice">
+          <input
+            type="checkbox"
+            checked={values.stockTracked}
+            onChange={(event) => set('stockTracked', event.target.checked)}
+          />
+          <span>{t`Controlar inventario`}</span>
+        </label>
+        <div className="form-grid">
+          {values.stockTracked && (
+            <TextField
+              label={t`Unidades en inventario`}
+              required
+              inputMode="numeric"
+              value={values.stockQuantity}
+              error={errorOf('stockQuantity')}
+              onValueChange={(value) => set('stockQuantity', value)}
+            />
+          )}
+          <TextField
+            label={t`Precio en puntos`}
+            inputMode="numeric"
+            value={values.pointsPrice}
+            error={errorOf('pointsPrice')}
+            help={t`Déjalo vacío si el producto no se canjea con puntos.`}
+            onValueChange={(value) => set('pointsPrice', value)}
+          />
+        </div>
+        <label className="choice">
+          <input
+            type="checkbox"
+            checked={values.featured}
+            onChange={(event) => set('featured', event.target.checked)}
+          />
+          <span>{t`Destacado en el inicio`}</span>
+        </label>
+      </fieldset>
+
+      <fieldset className="stack">
+        <legend className="field__label">{t`Descuento por nivel de compra (%)`}</legend>
+        <div className="form-grid">
+          {PURCHASE_LEVELS.map((level) => (
+            <TextField
+              key={level.id}
+              label={t`Nivel ${level.name}`}
+              inputMode="decimal"
+              value={values.discounts[level.id] ?? ''}
+              error={errorOf(`discounts.${level.id}`)}
+              onValueChange={(percent) => set('discounts', { ...values.discounts, [level.id]: percent })}
+            />
+          ))}
+        </div>
+      </fieldset>
+
+      {saved && (
+        <fieldset className="stack">
+          <legend className="field__label">{t`Imágenes`}</legend>
+          <ul className="plain-list product-editor__images">
+            {saved.images.map((image, index) => (
+              <li key={image.id}>
+                <img
+                  src={`${image.url}?w=640&q=75`}
+                  alt={t`Imagen ${index + 1} de ${saved.name}`}
+                  width={96}
+                  height={96}
+                />
+                {image.uploaded && (
+                  <button
+                    type="button"
+                    className="button button--ghost"
+                    disabled={uploading}
+                    onClick={() => void changeImages(() => removeProductImage(country, saved.id, image.id))}
+                  >
+                    {t`Quitar imagen ${index + 1}`}
+                  </button>
+                )}
+              </li>
+            ))}
+          </ul>
+          <Field label={t`Subir imagen (JPG, PNG o WEBP, máximo 5 MB)`} error={imageFailure ?? undefined}>
+            {({ id, describedBy, invalid }) => (
+              <input
+                id={id}
+                type="file"
+                accept="image/png,image/jpeg,image/webp"
+                disabled={uploading}
+                aria-invalid={invalid}
+                aria-describedby={describedBy}
+                onChange={(event) => {
+                  const file = event.target.files?.[0];
+                  event.target.value = '';
+                  if (file) void changeImages(() => uploadProductImage(country, saved.id, file));
+                }}
+              />
+            )}
+          </Field>
+        </fieldset>
+      )}
+
+      {failure && (
+        <p className="alert" role="alert">
+          {failure}
+        </p>
+      )}
+      <div className="form-actions">
+        <button type="button" className="button button--ghost" onClick={onCancel} disabled={pending}>
+          <Trans>Volver a la lista</Trans>
+        </button>
+        <button type="submit" className="button button--primary" disabled={pending}>
+          {pending ? t`Guardando…` : saved ? t`Guardar cambios` : t`Crear producto`}
+        </button>
+      </div>
+    </form>
+  );
+}

@@ -1,0 +1,137 @@
+import { fileURLToPath } from 'node:url';
+import { apiLogin, apiLogout, closeLoggedOut } from './support/api';
+import { AdminLibraryPage } from './pages/admin-library-page';
+import { AdminProductsPage } from './pages/admin-products-page';
+import { LoginPage } from './pages/login-page';
+import { expect, test } from './support/fixtures';
+
+/** Spec §2: the admin sections under their Spanish and English paths. */
+const ADMIN_PATHS = [
+  ['herramientas-funcionales', 'functional-tools'],
+  ['configuracion-prescripcion', 'prescription-settings'],
+  ['gestion-afiliados', 'affiliate-management'],
+  ['configuracion-puntos', 'points-configuration'],
+  ['libreria', 'document-library'],
+  ['autorizacion-hormonas', 'hormones-auth'],
+  ['solicitudes-atencion', 'medical-requests'],
+] as const;
+
+const unique = () => Date.now().toString().slice(-8);
+const PDF = fileURLToPath(new URL('./files/tarjeta-profesional.pdf', import.meta.url));
+
+test.describe('the admin area against the real server', () => {
+  test('an admin creates a product in Mexico and it appears in /mx/herramientas with its MXN price, not in Colombia', async ({
+    login,
+    catalog,
+    page,
+  }) => {
+    const suffix = unique();
+    const name = `Cúrcuma liposomal ${suffix}`;
+    const products = new AdminProductsPage(page);
+    await login.login('mx', 'admin@demo.test');
+    await products.open('mx');
+    await products.create({
+      name,
+      serial: `CUR-${suffix}`,
+      category: 'Adaptógenos y fitoterapia',
+      quantity: '30',
+      prices: { México: '389,50' },
+    });
+    await expect(products.notice).toContainText(`Creamos ${name}`);
+
+    await catalog.open(`/mx/herramientas?buscar=${encodeURIComponent(name)}`);
+    const card = catalog.card(name);
+    await expect(card).toBeVisible();
+    await expect(card.getByTestId('product-price')).toContainText('389.50');
+    await catalog.open(`/co/herramientas?buscar=${encodeURIComponent(name)}`);
+    await expect(page.getByText('No se encontraron productos.')).toBeVisible();
+    await expect(catalog.card(name)).toHaveCount(0);
+  });
+
+  test('a duplicate slug or a negative price is refused with a Spanish message and nothing is saved', async ({
+    login,
+    page,
+    request,
+  }) => {
+    const products = new AdminProductsPage(page);
+    await login.login('co', 'admin@demo.test');
+    await products.open('co', true);
+    await products.create({
+      name: 'Otro magnesio',
+      slug: 'magnesio-bisglicinato-400-mg',
+      serial: `DUP-${unique()}`,
+      category: 'Adaptógenos y fitoterapia',
+      quantity: '60',
+      prices: { Colombia: '-100' },
+    });
+    await expect(products.fieldError(/^Precio en Colombia/)).toHaveText('El precio no puede ser negativo.');
+    await products.editor.getByLabel(/^Precio en Colombia/).fill('85000');
+    await products.save.click();
+    await expect(products.alert).toHaveText('Ya existe un producto con este slug.');
+    await expect(products.fieldError(/^Slug/)).toHaveText('Ya existe un producto con este slug.');
+    const search = await request.get('/api/products?country_id=1&search=otro%20magnesio');
+    expect(((await search.json()) as { data: unknown[] }).data).toEqual([]);
+  });
+
+  test('an admin uploads a document for every country and a doctor downloads it from the medical resources', async ({
+    browser,
+    login,
+    page,
+  }) => {
+    const title = `Guía de sueño reparador ${unique()}`;
+    const library = new AdminLibraryPage(page);
+    await login.login('co', 'admin@demo.test');
+    await library.open('co');
+    await library.upload({
+      title,
+      category: 'Documentos de apoyo para pacientes',
+      country: 'Todos los países',
+      file: PDF,
+    });
+    await expect(library.notice).toHaveText(`Subimos «${title}» a la librería.`);
+    await expect(page.getByRole('row', { name: new RegExp(title) })).toContainText('tarjeta-profesional.pdf');
+
+    const doctorContext = await browser.newContext({ baseURL: process.env.E2E_BASE_URL });
+    const doctorPage = await doctorContext.newPage();
+    await new LoginPage(doctorPage).login('pe', 'medico.pe@demo.test');
+    await doctorPage.goto('/pe/mi-cuenta/herramientas-funcionales');
+    const resource = doctorPage.getByRole('article', { name: title });
+    await expect(resource).toBeVisible();
+    const downloading = doctorPage.waitForEvent('download');
+    await resource.getByRole('button', { name: `Descargar ${title}` }).click();
+    const download = await downloading;
+    expect(download.suggestedFilename()).toBe('tarjeta-profesional.pdf');
+    await closeLoggedOut(doctorContext);
+  });
+
+  test('every admin path, Spanish and English, refuses a doctor in the page and in the API', async ({
+    login,
+    page,
+    request,
+  }) => {
+    await login.login('co', 'medico.co@demo.test');
+    for (const paths of ADMIN_PATHS) {
+      for (const path of paths) {
+        await page.goto(`/co/admin/${path}`);
+        await expect(page.getByRole('heading', { name: 'No tienes permiso para ver esta página' })).toBeVisible();
+      }
+    }
+    const token = await apiLogin(request, 'mx', 'medico.mx@demo.test');
+    const headers = { authorization: `Bearer ${token}`, 'x-country': 'mx' };
+    for (const path of [
+      '/api/admin/affiliates',
+      '/api/admin/products',
+      '/api/admin/catalogue-options',
+      '/api/admin/hormone-orders',
+      '/api/admin/medical-requests',
+    ]) {
+      const answer = await request.get(path, { headers });
+      expect(answer.status(), path).toBe(403);
+    }
+    const upload = await request.post('/api/admin/documents', { headers, multipart: { title: 'x' } });
+    expect(upload.status()).toBe(403);
+    const points = await request.patch('/api/gamification/config/2', { headers, data: {} });
+    expect(points.status()).toBe(403);
+    await apiLogout(request, 'mx', token);
+  });
+});
