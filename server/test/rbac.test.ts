@@ -403,6 +403,19 @@ const ROUTES: RouteCase[] = [
   { method: 'GET', path: '/documents', url: url('/documents'), allowed: [...APPROVED_PROFESSIONALS, 'admin'] },
   {
     method: 'GET',
+    path: '/prescription-settings',
+    url: url('/prescription-settings'),
+    allowed: [...APPROVED_PROFESSIONALS, 'admin'],
+  },
+  {
+    method: 'PUT',
+    path: '/admin/prescription-settings',
+    url: url('/admin/prescription-settings'),
+    body: {},
+    allowed: ['admin'],
+  },
+  {
+    method: 'GET',
     path: '/documents/:id/file',
     url: (fixtures) => fixtures.documentUrl,
     allowed: [...APPROVED_PROFESSIONALS, 'admin'],

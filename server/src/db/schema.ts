@@ -13,6 +13,7 @@ import type {
   DocumentKind,
   DurationUnit,
   MomentInputDto,
+  PrescriptionSettingsDto,
   PrescriptionToolInputDto,
   PrescriptionType,
 } from '../../../src/lib/shared/prescriptions';
@@ -512,6 +513,13 @@ export interface MedicalRequestsTable {
 
 export type MedicalRequestStatus = 'new' | 'contacted' | 'closed';
 
+export interface PrescriptionSettingsTable {
+  id: number;
+  settings: ColumnType<PrescriptionSettingsDto, string, string>;
+  updated_at: Generated<Date>;
+  updated_by: number | null;
+}
+
 export interface Database {
   countries: CountriesTable;
   categories: CategoriesTable;
@@ -549,6 +557,7 @@ export interface Database {
   prescription_tools: PrescriptionToolsTable;
   documents: DocumentsTable;
   medical_requests: MedicalRequestsTable;
+  prescription_settings: PrescriptionSettingsTable;
 }
 
 export type ProductRow = Selectable<ProductsTable>;

@@ -24,6 +24,7 @@ import { registerCheckoutRoutes } from '../orders/checkout';
 import type { OrderPointsHook } from '../orders/points-hook';
 import { registerPatientRoutes } from '../patients/routes';
 import { registerPrescriptionRoutes } from '../prescriptions/routes';
+import { registerPrescriptionSettingsRoutes } from '../prescriptions/settings';
 import { registerTemplateRoutes } from '../prescriptions/templates';
 import { registerProductRoutes } from '../products/routes';
 import { registerProfileRoutes } from '../users/profile-routes';
@@ -100,6 +101,7 @@ export function createApp(options: AppOptions) {
   registerPatientRoutes(api, services);
   registerPrescriptionRoutes(api, services);
   registerTemplateRoutes(api, services);
+  registerPrescriptionSettingsRoutes(api, services);
   registerDocumentRoutes(api, services);
   registerMedicalRequestRoutes(api, services);
   hono.all('*', (c) => c.json({ message: ROUTE_NOT_FOUND_MESSAGE }, 404));

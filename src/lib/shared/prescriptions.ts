@@ -314,6 +314,27 @@ export const TOOL_MAX_UNITS = 99;
 export const TOOL_MAX_DAILY_CAPSULES = 50;
 export const PRESCRIPTION_MAX_TOOLS = 30;
 export const INDICATIONS_MAX_LENGTH = 1000;
+
+/**
+ * `GET /prescription-settings` (professionals, admins) and `PUT /admin/prescription-settings`: what the admins tune
+ * in the prescription builder. A moment keeps its id (stored prescriptions refer to it); its label may be renamed
+ * (null: the standard one) and it may be hidden from new prescriptions.
+ */
+export interface PrescriptionSettingsDto {
+  moments: { id: MomentId; label: string | null; enabled: boolean }[];
+  /** The duration a tool starts with when added to a prescription. */
+  defaultDuration: PrescriptionDurationDto;
+  /** The notes a tool starts with. */
+  defaultIndications: string;
+}
+
+export const MOMENT_LABEL_MAX_LENGTH = 40;
+
+export const DEFAULT_PRESCRIPTION_SETTINGS: PrescriptionSettingsDto = {
+  moments: MOMENTS.map((moment) => ({ id: moment.id, label: null, enabled: true })),
+  defaultDuration: { time: 'months', quantity: 1 },
+  defaultIndications: '',
+};
 export const PRESCRIPTION_NOTES_MAX_LENGTH = 2000;
 
 export interface MomentInputDto {

@@ -2,7 +2,7 @@ import { sql, type Kysely } from 'kysely';
 
 // The admin area: product images uploaded by admins (kept in the database like the library's documents, so a
 // product and its images are saved or refused together, on PGlite and PostgreSQL alike), documents scoped to a
-// country or to all, and the follow-up status of medical attention requests.
+// country or to all, the follow-up status of medical attention requests and the prescription builder's settings.
 export async function up(db: Kysely<unknown>): Promise<void> {
   await db.schema.alterTable('product_images').addColumn('mime', 'text').execute();
   await db.schema.alterTable('product_images').addColumn('content', 'bytea').execute();
@@ -27,9 +27,19 @@ export async function up(db: Kysely<unknown>): Promise<void> {
     )
     .execute();
   await db.schema.alterTable('medical_requests').addColumn('status_updated_at', 'timestamptz').execute();
+
+  // One row: the prescription builder's settings as the admins left them (absent: the standard ones).
+  await db.schema
+    .createTable('prescription_settings')
+    .addColumn('id', 'integer', (col) => col.primaryKey().check(sql`id = 1`))
+    .addColumn('settings', 'jsonb', (col) => col.notNull())
+    .addColumn('updated_at', 'timestamptz', (col) => col.notNull().defaultTo(sql`now()`))
+    .addColumn('updated_by', 'integer', (col) => col.references('users.id'))
+    .execute();
 }
 
 export async function down(db: Kysely<unknown>): Promise<void> {
+  await db.schema.dropTable('prescription_settings').execute();
   await db.schema.alterTable('medical_requests').dropColumn('status_updated_at').dropColumn('status').execute();
   await db.schema.alterTable('documents').dropColumn('updated_at').dropColumn('country_id').execute();
   await db.schema.alterTable('product_images').dropColumn('content').dropColumn('mime').execute();
