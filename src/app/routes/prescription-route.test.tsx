@@ -7,6 +7,7 @@ import { draftAtomFor, prescriptionDraftsAtom } from '../../features/prescriptio
 import { createDraft, draftKey, PRESCRIPTION_DRAFTS_STORAGE_KEY } from '../../features/prescriptions/draft';
 import { readValue, writeValue } from '../../lib/db';
 import { ROLE_IDS } from '../../lib/shared/accounts';
+import { DEFAULT_PRESCRIPTION_SETTINGS } from '../../lib/shared/prescriptions';
 import { appStore, flushPersistedState, restorePersistedState } from '../../lib/store';
 import { TEST_API } from '../../testing/api-url';
 import { buildProduct } from '../../testing/data';
@@ -100,6 +101,30 @@ describe('prescription builder (doctor)', () => {
     expect(await screen.findByRole('heading', { name: 'Nueva prescripción' })).toBeTruthy();
     expect(draftOf()?.idempotencyKey).not.toBe(key);
     expect(draftOf()?.functionalTools).toEqual([]);
+  });
+
+  it('follows the admins’ settings: a renamed moment, a hidden one, the default duration and notes', async () => {
+    prescriptionFixtures.settings = {
+      moments: DEFAULT_PRESCRIPTION_SETTINGS.moments.map((moment) =>
+        moment.id === 10
+          ? { ...moment, label: 'Al acostarse' }
+          : moment.id === 4
+            ? { ...moment, enabled: false }
+            : moment,
+      ),
+      defaultDuration: { time: 'weeks', quantity: 6 },
+      defaultIndications: 'Tomar con abundante agua.',
+    };
+    await loggedInAs('co');
+    await renderApp('/co/mi-cuenta/prescripcion');
+    await choosePatientAndTools(['Producto 1']);
+    expect(screen.getByRole('checkbox', { name: 'Al acostarse' })).toBeTruthy();
+    expect(screen.queryByRole('checkbox', { name: 'Antes de dormir' })).toBeNull();
+    expect(screen.queryByRole('checkbox', { name: 'Media mañana' })).toBeNull();
+    expect(draftOf()?.functionalTools[0]).toMatchObject({
+      prescriptionDuration: { time: 'weeks', quantity: 6 },
+      prescriptionIndications: 'Tomar con abundante agua.',
+    });
   });
 
   it('sends a replay after a lost answer with the same key, so only one prescription exists', async () => {

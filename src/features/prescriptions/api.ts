@@ -8,6 +8,7 @@ import {
   type CreateTemplateRequestDto,
   type PrescriptionDetailDto,
   type PrescriptionListDto,
+  type PrescriptionSettingsDto,
   type TemplateDto,
   type TemplateSummaryDto,
 } from '../../lib/shared/prescriptions';
@@ -23,6 +24,17 @@ const PRESCRIPTIONS_STALE_MS = 0;
  * patients' prescriptions are never shown to the next person who logs in on the same device. `own` are the
  * author's (`/prescriptions`), `mine` the patient's (`/me/prescriptions`).
  */
+/** The builder's settings; kept on the device with the other answers, so a draft started offline uses the last. */
+export const prescriptionSettingsQueries = {
+  current: (country: CountryCode) =>
+    queryOptions({
+      queryKey: ['prescription-settings', country] as const,
+      queryFn: ({ signal }) =>
+        gatewayClient.request<PrescriptionSettingsDto>('/prescription-settings', { country, signal }),
+      staleTime: 5 * 60 * 1000,
+    }),
+};
+
 export const prescriptionQueries = {
   all: (country: CountryCode) => ['prescriptions', country] as const,
   own: (country: CountryCode, viewer: string, page: number) =>

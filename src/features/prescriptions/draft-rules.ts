@@ -5,6 +5,7 @@ import { t } from '@lingui/core/macro';
 import type { ProductDto } from '../../lib/shared/api-types';
 import { DEFAULT_CONTAINER_TYPE, DEFAULT_UNIT_SYMBOL } from '../../lib/shared/catalogue';
 import {
+  DEFAULT_PRESCRIPTION_SETTINGS,
   DURATION_MAX_DAYS,
   DURATION_UNIT_DAYS,
   INDICATIONS_MAX_LENGTH,
@@ -17,6 +18,7 @@ import {
   TOOL_PLACEHOLDER_IMAGE_URL,
   type CreatePrescriptionRequestDto,
   type MomentId,
+  type PrescriptionDurationDto,
   type PrescriptionToolInputDto,
   type PrescriptionType,
   type TemplateDto,
@@ -32,7 +34,7 @@ import {
 } from './draft';
 
 /** A new tool starts with a month of treatment and one container; the professional adjusts both in step 3. */
-const DEFAULT_DURATION = { time: 'months', quantity: 1 } as const;
+const DEFAULT_DURATION: PrescriptionDurationDto = DEFAULT_PRESCRIPTION_SETTINGS.defaultDuration;
 
 /** Spec §6: health professionals recommend only products that need no prescription (not categories 4 and 5). */
 export function mayUseCategory(type: PrescriptionType, categoryId: number): boolean {
@@ -61,8 +63,16 @@ export function productImage(product: Pick<ProductDto, 'image' | 'images'>): str
   return product.image || product.images[0]?.url || TOOL_PLACEHOLDER_IMAGE_URL;
 }
 
-/** A catalogue product as a tool of the draft, with empty indications. */
-export function toolFromProduct(product: ProductDto): DraftTool {
+/** What a new tool starts with: the admins' default duration and notes (prescription settings). */
+export interface ToolDefaults {
+  duration: PrescriptionDurationDto;
+  indications: string;
+}
+
+const STANDARD_TOOL_DEFAULTS: ToolDefaults = { duration: DEFAULT_DURATION, indications: '' };
+
+/** A catalogue product as a tool of the draft, with the default indications. */
+export function toolFromProduct(product: ProductDto, defaults: ToolDefaults = STANDARD_TOOL_DEFAULTS): DraftTool {
   const presentation = presentationOf(product);
   return {
     productId: product.id,
@@ -77,8 +87,8 @@ export function toolFromProduct(product: ProductDto): DraftTool {
     presentation: presentation.text,
     containerQuantity: presentation.quantity,
     momentsDay: [],
-    prescriptionDuration: { ...DEFAULT_DURATION },
-    prescriptionIndications: '',
+    prescriptionDuration: { ...defaults.duration },
+    prescriptionIndications: defaults.indications,
     dailyCapsules: null,
     units: 1,
   };
@@ -114,7 +124,11 @@ export function choosePatient(draft: PrescriptionDraft, patient: DraftPatient): 
 }
 
 /** Adds the product as a tool, or removes it when it is already one. Refused products leave the draft as it is. */
-export function toggleTool(draft: PrescriptionDraft, product: ProductDto): PrescriptionDraft {
+export function toggleTool(
+  draft: PrescriptionDraft,
+  product: ProductDto,
+  defaults: ToolDefaults = STANDARD_TOOL_DEFAULTS,
+): PrescriptionDraft {
   const present = draft.functionalTools.some((tool) => tool.productId === product.id);
   if (present) {
     const functionalTools = draft.functionalTools.filter((tool) => tool.productId !== product.id);
@@ -126,7 +140,7 @@ export function toggleTool(draft: PrescriptionDraft, product: ProductDto): Presc
   if (!mayUseCategory(draft.prescriptionType, product.category.id)) return draft;
   if (draft.functionalTools.length >= PRESCRIPTION_MAX_TOOLS) return draft;
   return touched(draft, {
-    functionalTools: [...draft.functionalTools, toolFromProduct(product)],
+    functionalTools: [...draft.functionalTools, toolFromProduct(product, defaults)],
     selectedTool: draft.selectedTool ?? product.id,
   });
 }

@@ -2,6 +2,7 @@ import { http, HttpResponse } from 'msw';
 import type { ProductDto } from '../../lib/shared/api-types';
 import { COUNTRY_NAMES_BY_ID } from '../../lib/shared/countries';
 import {
+  DEFAULT_PRESCRIPTION_SETTINGS,
   MOMENTS,
   type CreatePatientResponseDto,
   type CreatePrescriptionRequestDto,
@@ -15,6 +16,7 @@ import {
   type PrescriptionListItemDto,
   type PrescriptionToolDto,
   type TemplateDto,
+  type PrescriptionSettingsDto,
 } from '../../lib/shared/prescriptions';
 import { TEST_API } from '../api-url';
 import { buildProduct } from '../data';
@@ -144,6 +146,7 @@ export const prescriptionFixtures = {
   prescriptions: [] as PrescriptionDetailDto[],
   templates: [] as TemplateDto[],
   documents: [] as LibraryDocumentDto[],
+  settings: DEFAULT_PRESCRIPTION_SETTINGS as PrescriptionSettingsDto,
   /** Every `POST /prescriptions`: its body and Idempotency-Key, in order. */
   created: [] as { key: string | null; body: CreatePrescriptionRequestDto }[],
   createdPatients: [] as PatientInputDto[],
@@ -159,6 +162,7 @@ export function resetPrescriptionFixtures() {
   prescriptionFixtures.prescriptions = [];
   prescriptionFixtures.templates = [];
   prescriptionFixtures.documents = [];
+  prescriptionFixtures.settings = DEFAULT_PRESCRIPTION_SETTINGS;
   prescriptionFixtures.created = [];
   prescriptionFixtures.createdPatients = [];
   prescriptionFixtures.createdTemplates = [];
@@ -383,6 +387,10 @@ export const prescriptionHandlers = [
     return HttpResponse.json(template, { status: 201 });
   }),
 
+  http.get(`${TEST_API}/prescription-settings`, ({ request }) => {
+    if (!authorized(request)) return UNAUTHORIZED();
+    return HttpResponse.json(prescriptionFixtures.settings);
+  }),
   http.get(`${TEST_API}/documents`, ({ request }) => {
     if (!authorized(request)) return UNAUTHORIZED();
     return HttpResponse.json({ data: prescriptionFixtures.documents });

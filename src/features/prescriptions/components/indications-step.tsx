@@ -9,6 +9,7 @@ import {
   TOOL_MAX_DAILY_CAPSULES,
   TOOL_MAX_UNITS,
   type DurationUnit,
+  type PrescriptionSettingsDto,
 } from '../../../lib/shared/prescriptions';
 import type { DraftTool } from '../draft';
 import {
@@ -26,6 +27,8 @@ import { ToolImage } from './tool-image';
 
 interface IndicationsStepProps {
   country: CountryCode;
+  /** The admins' prescription settings: a moment's label and whether new indications may use it. */
+  moments: PrescriptionSettingsDto['moments'];
   tools: DraftTool[];
   selectedTool: number | null;
   /** Messages show after the first attempt to go on. */
@@ -82,6 +85,7 @@ export function IndicationsStep(props: IndicationsStepProps) {
 
 function ToolIndications({
   country,
+  moments,
   tool,
   showErrors,
   onChange,
@@ -120,7 +124,10 @@ function ToolIndications({
               <p className="moment-group__title">{i18n._(MOMENT_GROUP_LABELS[group.id])}</p>
               {group.moments.map((moment) => {
                 const chosen = tool.momentsDay.find((candidate) => candidate.id === moment.id);
-                const label = i18n._(MOMENT_LABELS[moment.id]);
+                const setting = moments.find((candidate) => candidate.id === moment.id);
+                // A hidden moment stays visible on a tool that already uses it (a template, an older draft).
+                if (setting && !setting.enabled && !chosen) return null;
+                const label = setting?.label ?? i18n._(MOMENT_LABELS[moment.id]);
                 return (
                   <div key={moment.id} className="moment">
                     <label className="moment__check">

@@ -5,14 +5,18 @@ import { useCallback, useEffect, useState, type ReactNode } from 'react';
 import { Link, useSearchParams } from 'react-router';
 import { ApiError, errorMessage } from '../../../lib/http';
 import type { CountryCode } from '../../../lib/shared/countries';
-import type { PatientDto, PrescriptionType } from '../../../lib/shared/prescriptions';
+import {
+  DEFAULT_PRESCRIPTION_SETTINGS,
+  type PatientDto,
+  type PrescriptionType,
+} from '../../../lib/shared/prescriptions';
 import { flushPersistedState } from '../../../lib/store';
 import { useOnline } from '../../../lib/use-online';
 import { useCountry } from '../../../lib/use-country';
 import { useSession } from '../../auth/use-session';
 import { useViewerKey } from '../../auth/use-viewer-key';
 import { patientQueries } from '../../patients/api';
-import { createPrescription, prescriptionQueries } from '../api';
+import { createPrescription, prescriptionQueries, prescriptionSettingsQueries } from '../api';
 import { draftAtomFor } from '../atoms';
 import { createDraft, draftKey, type DraftPatient, type DraftStep, type PrescriptionDraft } from '../draft';
 import {
@@ -133,6 +137,8 @@ function DraftEditor({ country, viewer, draft, update, restart, renderPatientPic
   const step = reachableStep(draft);
   const isPrescription = draft.prescriptionType === 'prescription';
   const stepLabels = [t`Paciente`, t`Herramientas`, t`Indicaciones`, t`Resumen`];
+  // Offline with nothing kept yet, the standard settings stand in: the builder never waits for them.
+  const settings = useQuery(prescriptionSettingsQueries.current(country)).data ?? DEFAULT_PRESCRIPTION_SETTINGS;
 
   // `?paciente=12` (from the patient's page) chooses that patient once.
   const askedPatient = Number(params.get('paciente'));
@@ -280,7 +286,14 @@ function DraftEditor({ country, viewer, draft, update, restart, renderPatientPic
           viewer={viewer}
           type={draft.prescriptionType}
           tools={draft.functionalTools}
-          onToggle={(product) => update((current) => toggleTool(current, product))}
+          onToggle={(product) =>
+            update((current) =>
+              toggleTool(current, product, {
+                duration: settings.defaultDuration,
+                indications: settings.defaultIndications,
+              }),
+            )
+          }
         />
       )}
       {step === 3 && (
@@ -292,6 +305,7 @@ function DraftEditor({ country, viewer, draft, update, restart, renderPatientPic
           )}
           <IndicationsStep
             country={country}
+            moments={settings.moments}
             tools={draft.functionalTools}
             selectedTool={draft.selectedTool}
             showErrors={showErrors}
