@@ -1,8 +1,10 @@
 import { fileURLToPath } from 'node:url';
-import { apiLogin, apiLogout, closeLoggedOut } from './support/api';
+import { apiLogin, apiLogout, closeLoggedOut, logoutAll } from './support/api';
 import { AdminLibraryPage } from './pages/admin-library-page';
+import { AdminPrescriptionSettingsPage } from './pages/admin-prescription-settings-page';
 import { AdminProductsPage } from './pages/admin-products-page';
 import { LoginPage } from './pages/login-page';
+import { PrescriptionBuilderPage } from './pages/prescription-builder-page';
 import { expect, test } from './support/fixtures';
 
 /** Spec §2: the admin sections under their Spanish and English paths. */
@@ -102,6 +104,50 @@ test.describe('the admin area against the real server', () => {
     const download = await downloading;
     expect(download.suggestedFilename()).toBe('tarjeta-profesional.pdf');
     await closeLoggedOut(doctorContext);
+  });
+
+  test('an admin renames a time-of-day option and the prescription builder shows it', async ({
+    browser,
+    login,
+    page,
+    request,
+  }) => {
+    const label = `A media tarde ${unique()}`;
+    const settings = new AdminPrescriptionSettingsPage(page);
+    await login.login('co', 'admin@demo.test');
+    await settings.open('co', true);
+    await settings.rename('Media tarde', label);
+    await settings.save.click();
+    await expect(settings.notice).toHaveText('Guardamos la configuración de prescripción.');
+
+    const doctorContext = await browser.newContext({ baseURL: process.env.E2E_BASE_URL });
+    const doctorPage = await doctorContext.newPage();
+    try {
+      await new LoginPage(doctorPage).login('co', 'medico.co@demo.test');
+      const builder = new PrescriptionBuilderPage(doctorPage);
+      await builder.open('co', 'prescripcion');
+      await builder.choosePatient('Mariana');
+      await builder.next.click();
+      await builder.addTool('Magnesio Bisglicinato 400 mg');
+      await builder.next.click();
+      await expect(builder.stepTitle).toHaveText('Indicaciones');
+      await expect(doctorPage.getByRole('checkbox', { name: label })).toBeVisible();
+      await expect(doctorPage.getByRole('checkbox', { name: 'Media tarde', exact: true })).toHaveCount(0);
+    } finally {
+      await closeLoggedOut(doctorContext);
+      // Other journeys use the standard labels: put them back (as the admin, whose page session ends first).
+      await logoutAll(page.context());
+      const token = await apiLogin(request, 'mx', 'admin@demo.test');
+      const standard = await request.get('/api/prescription-settings', {
+        headers: { authorization: `Bearer ${token}`, 'x-country': 'mx' },
+      });
+      const body = (await standard.json()) as { moments: { id: number; label: string | null }[] };
+      await request.put('/api/admin/prescription-settings', {
+        headers: { authorization: `Bearer ${token}`, 'x-country': 'mx' },
+        data: { ...body, moments: body.moments.map((moment) => ({ ...moment, label: null })) },
+      });
+      await apiLogout(request, 'mx', token);
+    }
   });
 
   test('every admin path, Spanish and English, refuses a doctor in the page and in the API', async ({

@@ -16,6 +16,7 @@ import type {
   MedicalRequestDto,
   MedicalRequestListDto,
   MedicalRequestStatus,
+  PrescriptionSettingsDto,
 } from '../../lib/shared/prescriptions';
 
 export interface AffiliateFilters {
@@ -228,5 +229,22 @@ export function setMedicalRequestStatus(country: CountryCode, id: number, status
     method: 'PATCH',
     country,
     body: { status },
+  });
+}
+
+export const adminPrescriptionSettingsQueries = {
+  current: (country: CountryCode) =>
+    queryOptions({
+      queryKey: ['admin', country, 'prescription-settings'] as const,
+      queryFn: ({ signal }) =>
+        gatewayClient.request<PrescriptionSettingsDto>('/prescription-settings', { country, signal }),
+    }),
+};
+
+export function savePrescriptionSettings(country: CountryCode, settings: PrescriptionSettingsDto) {
+  return gatewayClient.request<PrescriptionSettingsDto>('/admin/prescription-settings', {
+    method: 'PUT',
+    country,
+    body: settings,
   });
 }

@@ -1,7 +1,6 @@
-import { Trans, useLingui } from '@lingui/react/macro';
+import { Trans } from '@lingui/react/macro';
 import { lazy, Suspense, type ReactNode } from 'react';
 import { useParams } from 'react-router';
-import { ComingSoon } from '../../../components/ui/coming-soon';
 import { adminSection } from '../sections';
 import { AffiliatesPage } from './affiliates-page';
 
@@ -11,6 +10,9 @@ const HormoneOrdersPage = lazy(async () => ({ default: (await import('./hormone-
 const PointsConfigPage = lazy(async () => ({ default: (await import('./points-config-page')).PointsConfigPage }));
 const ProductsPage = lazy(async () => ({ default: (await import('./products-page')).ProductsPage }));
 const LibraryPage = lazy(async () => ({ default: (await import('./library-page')).LibraryPage }));
+const PrescriptionSettingsPage = lazy(async () => ({
+  default: (await import('./prescription-settings-page')).PrescriptionSettingsPage,
+}));
 const MedicalRequestsPage = lazy(async () => ({
   default: (await import('./medical-requests-page')).MedicalRequestsPage,
 }));
@@ -20,17 +22,15 @@ const SECTION_PAGES: Record<string, ReactNode> = {
   'autorizacion-hormonas': <HormoneOrdersPage />,
   'configuracion-puntos': <PointsConfigPage />,
   'herramientas-funcionales': <ProductsPage />,
+  'configuracion-prescripcion': <PrescriptionSettingsPage />,
   libreria: <LibraryPage />,
   'solicitudes-atencion': <MedicalRequestsPage />,
 };
 
 /** Resolves Spanish and English section paths to the same screen. */
 export function AdminSectionRoute() {
-  const { i18n } = useLingui();
   const section = adminSection(useParams().section);
   const page = section && SECTION_PAGES[section.path];
-  // Prescription settings are still built into the prescription builder (see the issue's note).
-  if (section && !page) return <ComingSoon title={i18n._(section.label)} />;
   if (!page) {
     return (
       <section>

@@ -1,0 +1,225 @@
+import { Trans, useLingui } from '@lingui/react/macro';
+import { useQuery, useQueryClient } from '@tanstack/react-query';
+import { useState, type FormEvent } from 'react';
+import { Field } from '../../../components/ui/field';
+import { RetryAlert } from '../../../components/ui/retry-alert';
+import { ApiError, errorMessage } from '../../../lib/http';
+import {
+  DURATION_UNITS,
+  INDICATIONS_MAX_LENGTH,
+  MOMENT_GROUPS,
+  MOMENT_LABEL_MAX_LENGTH,
+  type DurationUnit,
+  type PrescriptionSettingsDto,
+} from '../../../lib/shared/prescriptions';
+import { useCountry } from '../../../lib/use-country';
+import { DURATION_LABELS, MOMENT_GROUP_LABELS, MOMENT_LABELS } from '../../prescriptions/labels';
+import { adminPrescriptionSettingsQueries, savePrescriptionSettings } from '../api';
+import { serverFieldErrors } from '../product-form';
+
+/** Admin `configuracion-prescripcion`: the options and defaults of the prescription builder. */
+export function PrescriptionSettingsPage() {
+  const { t } = useLingui();
+  const country = useCountry();
+  const query = useQuery(adminPrescriptionSettingsQueries.current(country));
+  if (query.isError && !query.data) {
+    return (
+      <RetryAlert
+        message={errorMessage(query.error)}
+        retrying={query.isFetching}
+        onRetry={() => void query.refetch()}
+      />
+    );
+  }
+  if (!query.data) {
+    return (
+      <p className="muted" role="status">
+        {t`Cargando configuración…`}
+      </p>
+    );
+  }
+  return <SettingsForm initial={query.data} />;
+}
+
+function SettingsForm({ initial }: { initial: PrescriptionSettingsDto }) {
+  const { t, i18n } = useLingui();
+  const country = useCountry();
+  const queryClient = useQueryClient();
+  const [settings, setSettings] = useState(initial);
+  const [duration, setDuration] = useState(String(initial.defaultDuration.quantity));
+  const [errors, setErrors] = useState<Record<string, string>>({});
+  const [failure, setFailure] = useState<string | null>(null);
+  const [notice, setNotice] = useState<string | null>(null);
+  const [pending, setPending] = useState(false);
+
+  const setMoment = (id: number, change: Partial<PrescriptionSettingsDto['moments'][number]>) =>
+    setSettings((current) => ({
+      ...current,
+      moments: current.moments.map((moment) => (moment.id === id ? { ...moment, ...change } : moment)),
+    }));
+
+  async function submit(event: FormEvent) {
+    event.preventDefault();
+    setFailure(null);
+    setNotice(null);
+    const found: Record<string, string> = {};
+    if (!settings.moments.some((moment) => moment.enabled)) {
+      found.moments = t`Deja al menos un momento del día disponible.`;
+    }
+    const quantity = Number(duration);
+    if (!Number.isInteger(quantity) || quantity < 1) {
+      found.defaultDuration = t`Escribe un número entero mayor que cero.`;
+    }
+    setErrors(found);
+    if (Object.keys(found).length > 0) return;
+    setPending(true);
+    try {
+      const saved = await savePrescriptionSettings(country, {
+        ...settings,
+        moments: settings.moments.map((moment) => ({ ...moment, label: moment.label?.trim() || null })),
+        defaultDuration: { ...settings.defaultDuration, quantity },
+      });
+      queryClient.setQueryData(adminPrescriptionSettingsQueries.current(country).queryKey, saved);
+      // The builder on this device reads its own copy: drop it so it takes these at once.
+      await queryClient.invalidateQueries({ queryKey: ['prescription-settings'] });
+      setNotice(t`Guardamos la configuración de prescripción.`);
+    } catch (error) {
+      const fields = error instanceof ApiError ? serverFieldErrors(error.errors) : {};
+      setErrors(fields);
+      setFailure(Object.values(fields).join('\n') || errorMessage(error));
+    } finally {
+      setPending(false);
+    }
+  }
+
+  return (
+    <section className="stack" aria-labelledby="prescription-settings-title">
+      <h1 id="prescription-settings-title">
+        <Trans>Configuración de prescripción</Trans>
+      </h1>
+      {notice && (
+        <p className="notice notice--success" role="status">
+          {notice}
+        </p>
+      )}
+      <form className="stack" noValidate aria-label={t`Configuración de prescripción`} onSubmit={(e) => void submit(e)}>
+        <fieldset className="stack">
+          <legend className="field__label">{t`Momentos del día`}</legend>
+          <p className="muted">
+            <Trans>
+              Cambia el nombre que ve el profesional o deja de ofrecer un momento en las nuevas prescripciones. Las
+              prescripciones ya emitidas no cambian.
+            </Trans>
+          </p>
+          {errors.moments && (
+            <p className="field__error" role="alert">
+              {errors.moments}
+            </p>
+          )}
+          {MOMENT_GROUPS.map((group) => (
+            <div key={group.id} className="stack" role="group" aria-label={i18n._(MOMENT_GROUP_LABELS[group.id])}>
+              <h2 className="moment-group__title">{i18n._(MOMENT_GROUP_LABELS[group.id])}</h2>
+              <div className="form-grid">
+                {group.moments.map((standard) => {
+                  const moment = settings.moments.find((candidate) => candidate.id === standard.id);
+                  const standardLabel = i18n._(MOMENT_LABELS[standard.id]);
+                  const position = settings.moments.findIndex((candidate) => candidate.id === standard.id);
+                  return (
+                    <div key={standard.id} className="stack">
+                      <Field label={t`Nombre de «${standardLabel}»`} error={errors[`moments.${position}`]}>
+                        {({ id, describedBy, invalid }) => (
+                          <input
+                            id={id}
+                            className="input"
+                            maxLength={MOMENT_LABEL_MAX_LENGTH}
+                            placeholder={standardLabel}
+                            value={moment?.label ?? ''}
+                            aria-invalid={invalid}
+                            aria-describedby={describedBy}
+                            onChange={(event) => setMoment(standard.id, { label: event.target.value })}
+                          />
+                        )}
+                      </Field>
+                      <label className="choice">
+                        <input
+                          type="checkbox"
+                          checked={moment?.enabled ?? true}
+                          onChange={(event) => setMoment(standard.id, { enabled: event.target.checked })}
+                        />
+                        <span>{t`Ofrecer «${moment?.label || standardLabel}»`}</span>
+                      </label>
+                    </div>
+                  );
+                })}
+              </div>
+            </div>
+          ))}
+        </fieldset>
+
+        <fieldset className="stack">
+          <legend className="field__label">{t`Valores con los que empieza cada herramienta`}</legend>
+          <div className="form-grid">
+            <Field label={t`Duración predeterminada`} error={errors.defaultDuration}>
+              {({ id, describedBy, invalid }) => (
+                <input
+                  id={id}
+                  className="input"
+                  inputMode="numeric"
+                  value={duration}
+                  aria-invalid={invalid}
+                  aria-describedby={describedBy}
+                  onChange={(event) => setDuration(event.target.value)}
+                />
+              )}
+            </Field>
+            <Field label={t`Unidad de la duración`}>
+              {({ id }) => (
+                <select
+                  id={id}
+                  className="select"
+                  value={settings.defaultDuration.time}
+                  onChange={(event) =>
+                    setSettings({
+                      ...settings,
+                      defaultDuration: { ...settings.defaultDuration, time: event.target.value as DurationUnit },
+                    })
+                  }
+                >
+                  {DURATION_UNITS.map((unit) => (
+                    <option key={unit} value={unit}>
+                      {i18n._(DURATION_LABELS[unit])}
+                    </option>
+                  ))}
+                </select>
+              )}
+            </Field>
+          </div>
+          <Field label={t`Notas e indicaciones predeterminadas`} error={errors.defaultIndications}>
+            {({ id, describedBy, invalid }) => (
+              <textarea
+                id={id}
+                className="textarea"
+                rows={3}
+                maxLength={INDICATIONS_MAX_LENGTH}
+                value={settings.defaultIndications}
+                aria-invalid={invalid}
+                aria-describedby={describedBy}
+                onChange={(event) => setSettings({ ...settings, defaultIndications: event.target.value })}
+              />
+            )}
+          </Field>
+        </fieldset>
+        {failure && (
+          <p className="alert" role="alert">
+            {failure}
+          </p>
+        )}
+        <div className="form-actions">
+          <button type="submit" className="button button--primary" disabled={pending}>
+            {pending ? t`Guardando…` : t`Guardar configuración`}
+          </button>
+        </div>
+      </form>
+    </section>
+  );
+}
