@@ -99,7 +99,8 @@ describe('admin: document library', () => {
     expect(prescriptionFixtures.documents).toEqual([GUIDE]);
   });
 
-  // Only the metadata: jsdom's File objects cannot travel in a fetch body under Node (server/test/documents.test.ts replaces files).
+  // Only the metadata: jsdom's File objects cannot travel in a fetch body under Node (replacing the file is covered
+  // by server/test/documents.test.ts).
   it('edits a document’s title and category under the same id', async () => {
     await asAdmin();
     await userEvent.click(await screen.findByRole('button', { name: 'Editar Guía de ayuno' }));
