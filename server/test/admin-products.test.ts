@@ -42,6 +42,7 @@ function productInput(overrides: Partial<AdminProductInput> = {}): AdminProductI
     stockQuantity: 40,
     featured: false,
     pointsPrice: null,
+    requiresSignedPrescription: false,
     prices: { co: null, mx: { amount: 52900, vatIncluded: true }, pe: null },
     presentations: [{ containerType: 'Frasco', quantity: 60, unitSymbol: 'cápsulas', isDefault: true }],
     discounts: [{ purchaseLevelId: 2, percent: 12.5 }],
@@ -195,6 +196,53 @@ describe('admin products', () => {
     const removed = await client(ctx, admin).delete(`/admin/products/${created.id}/images/${image?.id}`);
     expect((await json<AdminProductDto>(removed)).images.some((candidate) => candidate.id === image?.id)).toBe(false);
     expect((await ctx.app.request(`${image?.url}?w=640`)).status).toBe(404);
+  });
+
+  it('marks a product as needing a signed prescription: the catalogue says so and its quote asks for one', async () => {
+    const created = await json<AdminProductDto>(
+      await create(
+        productInput({
+          slug: 'glutation-inyectable',
+          serialNumber: 'ADM-GLU-INY',
+          name: 'Glutatión inyectable 600 mg',
+          requiresSignedPrescription: true,
+          prices: { co: { amount: 180000, vatIncluded: true }, mx: null, pe: null },
+        }),
+      ),
+    );
+    expect(created.requiresSignedPrescription).toBe(true);
+    const listed = await json<AdminProductListDto>(
+      await client(ctx, admin).get('/admin/products?signedPrescription=true'),
+    );
+    expect(listed.data.map((product) => product.id)).toContain(created.id);
+    expect(listed.data.every((product) => product.requiresSignedPrescription)).toBe(true);
+
+    const [product] = await catalogue('co', 'glutation inyectable');
+    expect(product?.requires_signed_prescription).toBe(true);
+    const quote = await client(ctx, doctor).send('POST', '/checkout/quote', {
+      countryId: 1,
+      items: [{ productId: created.id, quantity: 1 }],
+      pointItems: [],
+      promoCode: null,
+      discountPoints: 0,
+    });
+    expect(quote.status).toBe(200);
+    expect(await json<{ requiresPrescription: boolean }>(quote)).toMatchObject({ requiresPrescription: true });
+  });
+
+  it('keeps every hormone needing a signed prescription, whatever the form says', async () => {
+    const hormone = await json<AdminProductDto>(
+      await create(
+        productInput({
+          slug: 'pregnenolona-10-mg-admin',
+          serialNumber: 'ADM-PREG-10',
+          name: 'Pregnenolona 10 mg',
+          categoryId: 4,
+          requiresSignedPrescription: false,
+        }),
+      ),
+    );
+    expect(hormone.requiresSignedPrescription).toBe(true);
   });
 
   it('offers every category and pharmaceutical form, the hormones among them', async () => {

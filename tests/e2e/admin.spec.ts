@@ -119,6 +119,9 @@ test.describe('the admin area against the real server', () => {
     await settings.rename('Media tarde', label);
     await settings.save.click();
     await expect(settings.notice).toHaveText('Guardamos la configuración de prescripción.');
+    await expect(
+      page.getByRole('list', { name: 'Productos que requieren prescripción firmada' }).getByText('DHEA 25 mg'),
+    ).toBeVisible();
 
     const doctorContext = await browser.newContext({ baseURL: process.env.E2E_BASE_URL });
     const doctorPage = await doctorContext.newPage();

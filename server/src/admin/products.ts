@@ -15,6 +15,7 @@ import {
   type AdminProductListDto,
   type AdminProductPriceInput,
 } from '../../../src/lib/shared/admin-products';
+import { HORMONES_CATEGORY_ID } from '../../../src/lib/shared/catalogue';
 import { COUNTRIES, COUNTRY_CODES, type CountryCode } from '../../../src/lib/shared/countries';
 import { normalizeSearchText } from '../../../src/lib/shared/text';
 import type { Database } from '../db/schema';
@@ -156,6 +157,7 @@ function readProductInput(body: Record<string, unknown>): AdminProductInput {
     stockQuantity: stockTracked ? (stockQuantity as number) : null,
     featured: body.featured === true,
     pointsPrice: pointsPrice as number | null,
+    requiresSignedPrescription: body.requiresSignedPrescription === true || categoryId === HORMONES_CATEGORY_ID,
     prices,
     presentations,
     discounts,
@@ -265,6 +267,7 @@ async function productColumns(trx: Kysely<Database>, input: AdminProductInput) {
     stock_quantity: input.stockQuantity,
     featured: input.featured,
     points_price: input.pointsPrice,
+    requires_signed_prescription: input.requiresSignedPrescription,
     search_text: normalizeSearchText([input.name, input.tag, category.name].join(' ')),
   };
 }
@@ -331,6 +334,7 @@ export async function adminProducts(
       stockQuantity: product.stock_quantity,
       featured: product.featured,
       pointsPrice: product.points_price,
+      requiresSignedPrescription: product.requires_signed_prescription,
       prices: { co: priceOf('co'), mx: priceOf('mx'), pe: priceOf('pe') },
       presentations: presentations
         .filter((row) => row.product_id === product.id)
@@ -365,8 +369,11 @@ export function registerAdminProductRoutes(api: Api, services: Services): void {
     const reader = new QueryReader(c.req.query());
     const search = reader.text('search', 100);
     const page = reader.integer('page', { min: 1 }) ?? 1;
+    const signed = reader.oneOf('signedPrescription', ['true'] as const);
     reader.assertValid();
-    let query = db.selectFrom('products');
+    let query = db
+      .selectFrom('products')
+      .$if(signed !== undefined, (rows) => rows.where('requires_signed_prescription', '=', true));
     for (const word of search ? normalizeSearchText(search).split(' ').filter(Boolean) : []) {
       const pattern = `%${word.replace(/[\\%_]/g, (char) => `\\${char}`)}%`;
       query = query.where((eb) =>

@@ -63,6 +63,8 @@ export interface ProductsTable {
   stock_quantity: number | null;
   featured: boolean;
   points_price: number | null;
+  /** Its orders wait for a validated signed prescription (always for the hormones category). */
+  requires_signed_prescription: Generated<boolean>;
   active: Generated<boolean>;
   /** Lower-case, accent-free name, tag and category, so search ignores case and accents on both databases. */
   search_text: string;

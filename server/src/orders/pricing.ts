@@ -50,8 +50,13 @@ export interface Quote {
   promoCodeId: number | null;
 }
 
+/** Spec §9's hormones category, and whatever else the admins marked as needing a signed prescription. */
 function isHormone(product: ProductDto): boolean {
-  return product.category_id === HORMONES_CATEGORY_ID || product.category.slug === HORMONES_CATEGORY_SLUG;
+  return (
+    product.requires_signed_prescription === true ||
+    product.category_id === HORMONES_CATEGORY_ID ||
+    product.category.slug === HORMONES_CATEGORY_SLUG
+  );
 }
 
 function promoProblem(message: string): HttpError {

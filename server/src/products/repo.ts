@@ -133,6 +133,7 @@ export function productRows(db: Kysely<Database>, scope: CatalogueScope) {
       'p.stock_tracked',
       'p.stock_quantity',
       'p.points_price',
+      'p.requires_signed_prescription',
       'c.name as category_name',
       'c.slug as category_slug',
       'f.id as form_id',
@@ -197,6 +198,7 @@ export function toProductDto(row: ProductRow, scope: CatalogueScope): ProductDto
           },
     points_price: row.points_price,
     type: row.points_price === null ? 'standard' : 'points',
+    requires_signed_prescription: row.requires_signed_prescription,
     discounts: discountsOf(row.discount_percent),
   };
 }

@@ -139,6 +139,17 @@ export const adminProductQueries = {
           query: { search: search || undefined, page },
         }),
     }),
+  /** The products whose orders wait for a signed prescription (prescription settings). */
+  signedPrescription: (country: CountryCode) =>
+    queryOptions({
+      queryKey: [...adminProductQueries.all(country), 'signed-prescription'] as const,
+      queryFn: ({ signal }) =>
+        gatewayClient.request<AdminProductListDto>('/admin/products', {
+          country,
+          signal,
+          query: { signedPrescription: 'true' },
+        }),
+    }),
   options: (country: CountryCode) =>
     queryOptions({
       queryKey: [...adminProductQueries.all(country), 'options'] as const,

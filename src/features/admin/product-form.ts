@@ -7,7 +7,7 @@ import {
   type AdminProductInput,
   type AdminProductPriceInput,
 } from '../../lib/shared/admin-products';
-import { DEFAULT_CONTAINER_TYPE, DEFAULT_UNIT_SYMBOL } from '../../lib/shared/catalogue';
+import { DEFAULT_CONTAINER_TYPE, DEFAULT_UNIT_SYMBOL, HORMONES_CATEGORY_ID } from '../../lib/shared/catalogue';
 import { COUNTRIES, COUNTRY_CODES, type CountryCode } from '../../lib/shared/countries';
 
 /** The editor's fields as typed: prices in the country's major unit ("459,90"), numbers as text. */
@@ -26,6 +26,7 @@ export interface ProductFormValues {
   stockQuantity: string;
   featured: boolean;
   pointsPrice: string;
+  requiresSignedPrescription: boolean;
   prices: Record<CountryCode, { amount: string; vatIncluded: boolean }>;
   presentations: { containerType: string; quantity: string; unitSymbol: string; isDefault: boolean }[];
   /** Percent per purchase level id; empty: no discount of its own. */
@@ -60,6 +61,7 @@ export function emptyProductForm(): ProductFormValues {
     stockQuantity: '',
     featured: false,
     pointsPrice: '',
+    requiresSignedPrescription: false,
     prices: {
       co: { amount: '', vatIncluded: false },
       mx: { amount: '', vatIncluded: false },
@@ -97,6 +99,7 @@ export function productFormFromDto(product: AdminProductDto): ProductFormValues 
     stockQuantity: product.stockQuantity === null ? '' : String(product.stockQuantity),
     featured: product.featured,
     pointsPrice: product.pointsPrice === null ? '' : String(product.pointsPrice),
+    requiresSignedPrescription: product.requiresSignedPrescription,
     prices: { co: price('co'), mx: price('mx'), pe: price('pe') },
     presentations: product.presentations.map((presentation) => ({
       containerType: presentation.containerType,
@@ -202,6 +205,8 @@ export function checkProductForm(values: ProductFormValues): {
       stockQuantity,
       featured: values.featured,
       pointsPrice,
+      requiresSignedPrescription:
+        values.requiresSignedPrescription || values.categoryId === String(HORMONES_CATEGORY_ID),
       prices,
       presentations,
       discounts,

@@ -226,6 +226,16 @@ describe('isHormone', () => {
     expect(isHormone(item({ category_id: 9 }), { categoryId: 9, slug: 'x' })).toBe(true);
     expect(isHormone(hormone(), { categoryId: 9, slug: 'x' })).toBe(false);
   });
+
+  it('also matches a product the admins marked as needing a signed prescription, and the mark survives a reload', () => {
+    const marked = item({ category_id: 6, requiresSignedPrescription: true });
+    expect(isHormone(marked)).toBe(true);
+    const state = addItem(EMPTY_CART, marked);
+    expect(state.isHormonesAdded).toBe(true);
+    const restored = parseCartState(JSON.parse(JSON.stringify(state)));
+    expect(restored?.cartItems[0]?.requiresSignedPrescription).toBe(true);
+    expect(restored?.isHormonesAdded).toBe(true);
+  });
 });
 
 function product(overrides: Partial<ProductDto> & { discounts?: unknown } = {}): ProductDto {
@@ -284,6 +294,18 @@ describe('cartItemFromProduct (spec §3)', () => {
     expect(cartItemFromProduct(malformed(null), 1).discounts).toEqual([]);
     expect(cartItemFromProduct(malformed([{ discount_value: 'x' }, null, { discount_value: 5 }]), 1).discounts).toEqual(
       [{ discount_value: 5 }],
+    );
+  });
+
+  it('carries the signed-prescription mark of a product outside the hormones category', () => {
+    const marked = product({
+      category_id: 6,
+      category: { id: 6, name: 'Detoxificación', slug: 'detox' },
+      requires_signed_prescription: true,
+    });
+    expect(cartItemFromProduct(marked, 1).requiresSignedPrescription).toBe(true);
+    expect(cartItemFromProduct(product({ requires_signed_prescription: false }), 1)).not.toHaveProperty(
+      'requiresSignedPrescription',
     );
   });
 

@@ -24,6 +24,8 @@ export interface CartItem {
   country_id: number;
   /** A non-empty array marks a prescription product, whose quantity is fixed. */
   momentsDay: unknown[] | null;
+  /** Marked by the admins as needing a signed prescription (beyond the hormones category); absent on old carts. */
+  requiresSignedPrescription?: boolean;
 }
 
 /** Spec §3, cart state. */
@@ -68,10 +70,11 @@ export function clampQuantity(quantity: unknown): number {
 }
 
 export function isHormone(
-  item: Pick<CartItem, 'category_id' | 'category'>,
+  item: Pick<CartItem, 'category_id' | 'category' | 'requiresSignedPrescription'>,
   config: HormonesCategoryConfig = DEFAULT_HORMONES_CONFIG,
 ): boolean {
   return (
+    item.requiresSignedPrescription === true ||
     item.category_id === config.categoryId ||
     item.category?.id === config.categoryId ||
     item.category?.slug === config.slug
@@ -232,6 +235,7 @@ export function cartItemFromProduct(
     category: { id: product.category.id, slug: product.category.slug },
     country_id: countryId,
     momentsDay: null,
+    ...(product.requires_signed_prescription && { requiresSignedPrescription: true }),
   };
 }
 
@@ -325,6 +329,7 @@ function parseCartItem(stored: unknown): CartItem | undefined {
     },
     country_id: countryId,
     momentsDay: Array.isArray(stored.momentsDay) ? stored.momentsDay : null,
+    ...(stored.requiresSignedPrescription === true && { requiresSignedPrescription: true }),
   };
 }
 

@@ -35,6 +35,8 @@ export interface AdminProductInput {
   featured: boolean;
   /** Set: the product can also be redeemed with this many points. */
   pointsPrice: number | null;
+  /** Orders wait for a validated signed prescription; always true in the hormones category (spec §9). */
+  requiresSignedPrescription: boolean;
   /** A country without a price does not sell the product. */
   prices: Record<CountryCode, AdminProductPriceInput | null>;
   presentations: AdminPresentationInput[];

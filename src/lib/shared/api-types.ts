@@ -52,6 +52,11 @@ export interface ProductDto {
   points_price: number | null;
   type: 'standard' | 'points';
   /**
+   * Orders with it wait for a validated signed prescription: the hormones category always, and the products admins
+   * add in the prescription settings. The server always sends it; older cached copies may lack it.
+   */
+  requires_signed_prescription?: boolean;
+  /**
    * The viewer's discount on this product (spec §3: the cart reads `discounts[0].discount_value`): one entry for an
    * approved professional whose purchase level has a discount here, else `[]`. The server always sends it.
    */

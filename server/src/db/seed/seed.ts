@@ -1,6 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { hash } from '@node-rs/argon2';
 import { sql, type Insertable, type Kysely, type Transaction } from 'kysely';
+import { HORMONES_CATEGORY_ID } from '../../../../src/lib/shared/catalogue';
 import { COUNTRIES, countryById } from '../../../../src/lib/shared/countries';
 import { normalizeSearchText } from '../../../../src/lib/shared/text';
 import { seedPointsIfEmpty } from '../../gamification/seed';
@@ -105,6 +106,7 @@ export async function insertProducts(trx: Transaction<Database>, items: readonly
           stock_quantity: product.stock,
           featured: product.featured,
           points_price: product.pointsPrice,
+          requires_signed_prescription: product.categoryId === HORMONES_CATEGORY_ID,
           search_text: normalizeSearchText(
             [product.name, product.tag, categoryNames.get(product.categoryId) ?? ''].join(' '),
           ),

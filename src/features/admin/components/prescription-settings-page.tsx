@@ -14,7 +14,7 @@ import {
 } from '../../../lib/shared/prescriptions';
 import { useCountry } from '../../../lib/use-country';
 import { DURATION_LABELS, MOMENT_GROUP_LABELS, MOMENT_LABELS } from '../../prescriptions/labels';
-import { adminPrescriptionSettingsQueries, savePrescriptionSettings } from '../api';
+import { adminPrescriptionSettingsQueries, adminProductQueries, savePrescriptionSettings } from '../api';
 import { serverFieldErrors } from '../product-form';
 
 /** Admin `configuracion-prescripcion`: the options and defaults of the prescription builder. */
@@ -38,7 +38,49 @@ export function PrescriptionSettingsPage() {
       </p>
     );
   }
-  return <SettingsForm initial={query.data} />;
+  return (
+    <>
+      <SettingsForm initial={query.data} />
+      <SignedPrescriptionProducts />
+    </>
+  );
+}
+
+/** Spec §9 gates the hormones category; admins mark other products in the product editor. */
+function SignedPrescriptionProducts() {
+  const { t } = useLingui();
+  const country = useCountry();
+  const list = useQuery(adminProductQueries.signedPrescription(country));
+  return (
+    <section className="stack" aria-labelledby="signed-prescription-title">
+      <h2 id="signed-prescription-title">
+        <Trans>Productos que requieren prescripción firmada</Trans>
+      </h2>
+      <p className="muted">
+        <Trans>
+          Sus pedidos esperan una prescripción firmada y validada antes del despacho. Las hormonas bioidénticas la
+          requieren siempre; marca o desmarca los demás desde el editor de cada producto en Herramientas funcionales.
+        </Trans>
+      </p>
+      {list.isError && (
+        <RetryAlert message={errorMessage(list.error)} retrying={list.isFetching} onRetry={() => void list.refetch()} />
+      )}
+      {list.data && (
+        <ul className="plain-list" aria-label={t`Productos que requieren prescripción firmada`}>
+          {list.data.data.map((product) => (
+            <li key={product.id}>
+              {product.name} <span className="muted">· {product.categoryName}</span>
+            </li>
+          ))}
+        </ul>
+      )}
+      {list.data && list.data.total > list.data.data.length && (
+        <p className="muted">
+          <Trans>Y {list.data.total - list.data.data.length} más: búscalos en Herramientas funcionales.</Trans>
+        </p>
+      )}
+    </section>
+  );
 }
 
 function SettingsForm({ initial }: { initial: PrescriptionSettingsDto }) {

@@ -7,7 +7,7 @@ import { focusFirstInvalid } from '../../../lib/focus-first-invalid';
 import { ApiError, errorMessage } from '../../../lib/http';
 import { PURCHASE_LEVELS } from '../../../lib/shared/accounts';
 import { slugify, type AdminProductDto } from '../../../lib/shared/admin-products';
-import { DEFAULT_CONTAINER_TYPE, DEFAULT_UNIT_SYMBOL } from '../../../lib/shared/catalogue';
+import { DEFAULT_CONTAINER_TYPE, DEFAULT_UNIT_SYMBOL, HORMONES_CATEGORY_ID } from '../../../lib/shared/catalogue';
 import { COUNTRIES, COUNTRY_CODES, type CountryCode } from '../../../lib/shared/countries';
 import { adminProductQueries, removeProductImage, saveProduct, uploadProductImage } from '../api';
 import {
@@ -44,6 +44,7 @@ export function ProductEditor({ country, product, onSaved, onCancel }: ProductEd
   const element = useRef<HTMLFormElement>(null);
 
   const checked = checkProductForm(values);
+  const hormone = values.categoryId === String(HORMONES_CATEGORY_ID);
   const errorOf = (field: string): string | undefined => {
     const local = submitted ? checked.errors[field] : undefined;
     return local ? i18n._(local) : serverErrors[field];
@@ -356,6 +357,19 @@ export function ProductEditor({ country, product, onSaved, onCancel }: ProductEd
             onChange={(event) => set('featured', event.target.checked)}
           />
           <span>{t`Destacado en el inicio`}</span>
+        </label>
+        <label className="choice">
+          <input
+            type="checkbox"
+            checked={values.requiresSignedPrescription || hormone}
+            disabled={hormone}
+            onChange={(event) => set('requiresSignedPrescription', event.target.checked)}
+          />
+          <span>
+            {hormone
+              ? t`Requiere prescripción firmada (siempre, por ser una hormona)`
+              : t`Requiere prescripción firmada validada antes del despacho`}
+          </span>
         </label>
       </fieldset>
 
