@@ -4,13 +4,17 @@ import { clientsClaim } from 'workbox-core';
 import { ExpirationPlugin } from 'workbox-expiration';
 import { cleanupOutdatedCaches, createHandlerBoundToURL, precacheAndRoute } from 'workbox-precaching';
 import { NavigationRoute, registerRoute } from 'workbox-routing';
-import { CacheFirst, StaleWhileRevalidate } from 'workbox-strategies';
+import { CacheFirst, NetworkFirst, StaleWhileRevalidate } from 'workbox-strategies';
 import {
   API_PATH_PREFIX,
   CACHE_NAMES,
   CATALOGUE_API_PATHS,
   CATALOGUE_CACHE_MAX_AGE_S,
   CATALOGUE_CACHE_MAX_ENTRIES,
+  LIBRARY_CACHE_MAX_AGE_S,
+  LIBRARY_CACHE_MAX_ENTRIES,
+  LIBRARY_FILE_PATH,
+  LIBRARY_NETWORK_TIMEOUT_S,
   MEDIA_CACHE_MAX_AGE_S,
   MEDIA_CACHE_MAX_ENTRIES,
   MEDIA_PATH_PREFIX,
@@ -58,6 +62,25 @@ registerRoute(
       new ExpirationPlugin({
         maxEntries: MEDIA_CACHE_MAX_ENTRIES,
         maxAgeSeconds: MEDIA_CACHE_MAX_AGE_S,
+        purgeOnQuotaError: true,
+      }),
+    ],
+  }),
+);
+
+// The library's templates and patient support documents are the same for every professional: a file downloaded
+// once opens again in a clinic without connection. The network comes first so a replaced document is never stale.
+registerRoute(
+  ({ url, request }) =>
+    request.method === 'GET' && url.origin === self.location.origin && LIBRARY_FILE_PATH.test(url.pathname),
+  new NetworkFirst({
+    cacheName: CACHE_NAMES.library,
+    networkTimeoutSeconds: LIBRARY_NETWORK_TIMEOUT_S,
+    plugins: [
+      new CacheableResponsePlugin({ statuses: [200] }),
+      new ExpirationPlugin({
+        maxEntries: LIBRARY_CACHE_MAX_ENTRIES,
+        maxAgeSeconds: LIBRARY_CACHE_MAX_AGE_S,
         purgeOnQuotaError: true,
       }),
     ],

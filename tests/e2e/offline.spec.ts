@@ -58,3 +58,30 @@ test.describe('offline search', () => {
     await context.setOffline(false);
   });
 });
+
+test.describe('offline library', () => {
+  test('a library document downloaded once opens again without connection', async ({ login, page, context }) => {
+    await login.login('co', 'medico.co@demo.test');
+    await page.goto('/co/mi-cuenta/herramientas-funcionales');
+    const resource = page.locator('article.resource').first();
+    await expect(resource).toBeVisible();
+    await page.evaluate(async () => {
+      await navigator.serviceWorker.ready;
+    });
+    // The first load was not controlled by the service worker: load once more under its control.
+    await page.reload();
+    const title = (await resource.locator('.resource__title').textContent()) ?? '';
+    const button = page.getByRole('button', { name: `Descargar ${title}` });
+
+    const online = page.waitForEvent('download');
+    await button.click();
+    const first = await online;
+
+    await context.setOffline(true);
+    const offline = page.waitForEvent('download');
+    await button.click();
+    const second = await offline;
+    expect(second.suggestedFilename()).toBe(first.suggestedFilename());
+    await context.setOffline(false);
+  });
+});

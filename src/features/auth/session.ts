@@ -4,6 +4,7 @@ import { ApiError, authClient, requestDetail } from '../../lib/http';
 import { clearToken, readToken, storeToken } from '../../lib/session-tokens';
 import type { LoginResponseDto, ProfileDto, ValidateResponseDto } from '../../lib/shared/accounts';
 import { COUNTRY_CODES, type CountryCode } from '../../lib/shared/countries';
+import { CACHE_NAMES } from '../../lib/shared/sw-contract';
 import { appStore, flushPersistedState } from '../../lib/store';
 import { expiredSessionNoticeAtom, sessionsAtom, toSessionUser } from './atoms';
 
@@ -117,6 +118,9 @@ export async function logout(country: CountryCode, store: Store = appStore): Pro
     // Offline or already expired: the local session goes anyway; the server's expires by itself within a day.
   } finally {
     clearSession(country, store);
+    // Library files kept for offline reading are for signed-in professionals: the next person on this device
+    // must not open them from the cache.
+    void globalThis.caches?.delete(CACHE_NAMES.library).catch(() => false);
     setTimeout(() => setLoggingOut(false), LOGGING_OUT_FLAG_MS);
   }
 }
