@@ -181,6 +181,8 @@ test.describe('the admin area against the real server', () => {
     expect(upload.status()).toBe(403);
     const points = await request.patch('/api/gamification/config/2', { headers, data: {} });
     expect(points.status()).toBe(403);
+    const settings = await request.put('/api/admin/prescription-settings', { headers, data: {} });
+    expect(settings.status()).toBe(403);
     await apiLogout(request, 'mx', token);
   });
 });
