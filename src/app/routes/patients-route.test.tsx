@@ -230,6 +230,8 @@ describe('patient info with strategies', () => {
     await userEvent.click(await screen.findByRole('link', { name: 'Nueva prescripción' }));
     expect(await screen.findByRole('heading', { name: 'Nueva prescripción' })).toBeTruthy();
     await waitFor(() => expect(router.state.location.search).toBe(''));
-    expect(screen.getByRole('button', { name: /Mariana Gómez Ortiz/ }).getAttribute('aria-pressed')).toBe('true');
+    expect((await screen.findByRole('button', { name: /Mariana Gómez Ortiz/ })).getAttribute('aria-pressed')).toBe(
+      'true',
+    );
   });
 });
