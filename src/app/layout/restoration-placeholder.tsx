@@ -1,4 +1,4 @@
-import { Trans } from '@lingui/react/macro';
+import { HomeHeroText } from '../../features/content/components/home-hero';
 import { FullPageLoader } from './full-page-loader';
 
 /**
@@ -12,18 +12,7 @@ export function RestorationPlaceholder() {
       <FullPageLoader />
       <section className="hero restoration-placeholder__home" aria-labelledby="placeholder-hero-title">
         <div className="hero__inner">
-          <p className="hero__eyebrow">
-            <Trans>Dispensario virtual de medicina funcional</Trans>
-          </p>
-          <h1 id="placeholder-hero-title">
-            <Trans>Tu estrategia terapéutica, formulada por tu profesional y entregada en casa</Trans>
-          </h1>
-          <p className="hero__lead">
-            <Trans>
-              Médicos y profesionales de la salud prescriben y recomiendan herramientas funcionales y hormonas
-              bioidénticas; sus pacientes las compran aquí, con seguimiento y recompra sencilla.
-            </Trans>
-          </p>
+          <HomeHeroText titleId="placeholder-hero-title" />
         </div>
       </section>
     </div>

@@ -1,13 +1,14 @@
 import { Trans, useLingui } from '@lingui/react/macro';
 import { keepPreviousData, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
-import { useLocation, useSearchParams } from 'react-router';
+import { useSearchParams } from 'react-router';
 import { LinkPager } from '../../../components/ui/link-pager';
 import { RetryAlert } from '../../../components/ui/retry-alert';
 import { formatCountryDate } from '../../../lib/dates';
 import { errorMessage } from '../../../lib/http';
 import { MEDICAL_REQUEST_STATUSES, type MedicalRequestStatus } from '../../../lib/shared/prescriptions';
 import { useCountry } from '../../../lib/use-country';
+import { usePageHref } from '../../../lib/use-page-href';
 import { medicalRequestQueries, setMedicalRequestStatus } from '../api';
 
 const isStatus = (value: string | null): value is MedicalRequestStatus =>
@@ -18,8 +19,8 @@ export function MedicalRequestsPage() {
   const { t } = useLingui();
   const country = useCountry();
   const queryClient = useQueryClient();
-  const { pathname } = useLocation();
   const [params, setParams] = useSearchParams();
+  const pageHref = usePageHref();
   const rawStatus = params.get('estado');
   const status = isStatus(rawStatus) ? rawStatus : '';
   const page = Math.max(1, Number(params.get('pagina')) || 1);
@@ -49,13 +50,6 @@ export function MedicalRequestsPage() {
 
   const data = list.data;
   const totalPages = data ? Math.max(1, Math.ceil(data.total / data.limit)) : 1;
-  const pageHref = (target: number) => {
-    const next = new URLSearchParams(params);
-    if (target <= 1) next.delete('pagina');
-    else next.set('pagina', String(target));
-    const query = next.toString();
-    return query ? `${pathname}?${query}` : pathname;
-  };
 
   return (
     <section className="stack" aria-labelledby="requests-title">

@@ -1,7 +1,7 @@
 import { Trans, useLingui } from '@lingui/react/macro';
 import { keepPreviousData, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useEffect, useState } from 'react';
-import { useLocation, useSearchParams } from 'react-router';
+import { useSearchParams } from 'react-router';
 import { LinkPager } from '../../../components/ui/link-pager';
 import { RetryAlert } from '../../../components/ui/retry-alert';
 import { errorMessage } from '../../../lib/http';
@@ -9,6 +9,7 @@ import type { AdminProductDto } from '../../../lib/shared/admin-products';
 import { COUNTRY_CODES } from '../../../lib/shared/countries';
 import { formatPrice } from '../../../lib/money';
 import { useCountry } from '../../../lib/use-country';
+import { usePageHref } from '../../../lib/use-page-href';
 import { adminProductQueries, setProductActive } from '../api';
 import { ProductEditor } from './product-editor';
 
@@ -19,8 +20,8 @@ export function ProductsPage() {
   const { t } = useLingui();
   const country = useCountry();
   const queryClient = useQueryClient();
-  const { pathname } = useLocation();
   const [params, setParams] = useSearchParams();
+  const pageHref = usePageHref();
   const search = params.get('buscar') ?? '';
   const page = Math.max(1, Number(params.get('pagina')) || 1);
   const [typed, setTyped] = useState(search);
@@ -86,13 +87,6 @@ export function ProductsPage() {
 
   const data = list.data;
   const totalPages = data ? Math.max(1, Math.ceil(data.total / data.limit)) : 1;
-  const pageHref = (target: number) => {
-    const next = new URLSearchParams(params);
-    if (target <= 1) next.delete('pagina');
-    else next.set('pagina', String(target));
-    const query = next.toString();
-    return query ? `${pathname}?${query}` : pathname;
-  };
 
   return (
     <section className="stack" aria-labelledby="products-title">

@@ -1,13 +1,14 @@
 import { Trans, useLingui } from '@lingui/react/macro';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { useEffect, useState } from 'react';
-import { Link, useLocation, useSearchParams } from 'react-router';
+import { Link, useSearchParams } from 'react-router';
 import { RetryAlert } from '../../../components/ui/retry-alert';
 import { LinkPager } from '../../../components/ui/link-pager';
 import { errorMessage } from '../../../lib/http';
 import { COUNTRY_NAMES_BY_ID } from '../../../lib/shared/countries';
 import type { CreatePatientResponseDto, PatientDto } from '../../../lib/shared/prescriptions';
 import { useCountry } from '../../../lib/use-country';
+import { usePageHref } from '../../../lib/use-page-href';
 import { useViewerKey } from '../../auth/use-viewer-key';
 import { patientQueries } from '../api';
 import { CreatePatientForm, PatientCreatedNotice } from './create-patient-form';
@@ -30,7 +31,7 @@ export function PatientsPage() {
   const country = useCountry();
   const viewer = useViewerKey();
   const [params, setParams] = useSearchParams();
-  const { pathname } = useLocation();
+  const pageHref = usePageHref();
   const search = params.get('buscar') ?? '';
   const page = pageOf(params.get('pagina'));
   const [typed, setTyped] = useState(search);
@@ -57,13 +58,6 @@ export function PatientsPage() {
 
   const data = list.data;
   const totalPages = data ? Math.max(1, Math.ceil(data.total / data.limit)) : 1;
-  const pageHref = (target: number) => {
-    const next = new URLSearchParams(params);
-    if (target <= 1) next.delete('pagina');
-    else next.set('pagina', String(target));
-    const query = next.toString();
-    return query ? `${pathname}?${query}` : pathname;
-  };
 
   return (
     <section aria-labelledby="patients-title" className="stack patients">
