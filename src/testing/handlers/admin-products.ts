@@ -95,8 +95,42 @@ function save(existing: AdminProductDto | null, input: AdminProductInput) {
 const NOT_FOUND = () => HttpResponse.json({ message: 'No encontramos este producto.' }, { status: 404 });
 const find = (id: unknown) => adminProductFixtures.products.find((product) => String(product.id) === id);
 
+/** The uploaded file's name and first bytes, read by hand: undici's `formData()` rejects jsdom's File objects. */
+function uploadedFile(body: string): { name: string; content: string } | null {
+  const match = /filename="([^"]+)"[^]*?\r?\n\r?\n([^]*)/.exec(body);
+  return match?.[1] ? { name: match[1], content: match[2] ?? '' } : null;
+}
+
+/** PNG by its signature (0x89 reads as U+FFFD once decoded as text), whatever the file's name says. */
+const isPng = (content: string) => content.slice(1, 4) === 'PNG';
+
+let nextImageId = 700;
+
 export const adminProductHandlers = [
   http.get(`${TEST_API}/admin/catalogue-options`, () => HttpResponse.json(CATALOGUE_OPTIONS)),
+  http.post(`${TEST_API}/admin/products/:id/images`, async ({ params, request }) => {
+    const existing = find(params.id);
+    if (!existing) return NOT_FOUND();
+    const file = uploadedFile(await request.text());
+    if (!file || !isPng(file.content)) {
+      return HttpResponse.json({ message: 'Sube una imagen JPG, PNG o WEBP.' }, { status: 400 });
+    }
+    if (!/\.png$/i.test(file.name)) {
+      return HttpResponse.json(
+        { message: 'El archivo no es lo que dice su nombre: su contenido no corresponde a su extensión.' },
+        { status: 400 },
+      );
+    }
+    const id = nextImageId++;
+    existing.images = [...existing.images, { id, url: `/api/media/uploads/${id}`, uploaded: true }];
+    return HttpResponse.json(existing, { status: 201 });
+  }),
+  http.delete(`${TEST_API}/admin/products/:id/images/:imageId`, ({ params }) => {
+    const existing = find(params.id);
+    if (!existing) return NOT_FOUND();
+    existing.images = existing.images.filter((image) => String(image.id) !== params.imageId);
+    return HttpResponse.json(existing);
+  }),
   http.get(`${TEST_API}/admin/products`, ({ request }) => {
     const url = new URL(request.url);
     const search = (url.searchParams.get('search') ?? '').toLowerCase();

@@ -116,6 +116,29 @@ describe('admin: functional tools', () => {
     await waitFor(() => expect(adminProductFixtures.products.find((product) => product.id === 2)?.active).toBe(true));
   });
 
+  it('uploads an image checked by the server, shows its message for a file that lies, and removes it', async () => {
+    await asAdmin();
+    await userEvent.click(await screen.findByRole('button', { name: 'Editar Magnesio Bisglicinato 400 mg' }));
+    const editor = screen.getByRole('form', { name: 'Editar producto' });
+    const input = within(editor).getByLabelText(/^Subir imagen/);
+
+    const png = new File([new Uint8Array([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a])], 'frasco.png', {
+      type: 'image/png',
+    });
+    await userEvent.upload(input, png);
+    const image = await within(editor).findByRole('img', { name: 'Imagen 1 de Magnesio Bisglicinato 400 mg' });
+    expect(image.getAttribute('src')).toMatch(/^\/api\/media\/uploads\/\d+\?w=640&q=75$/);
+
+    const lying = new File(['%PDF-1.7 no soy una imagen'], 'foto.png', { type: 'image/png' });
+    await userEvent.upload(input, lying);
+    expect(await within(editor).findByText('Sube una imagen JPG, PNG o WEBP.')).toBeTruthy();
+    expect(adminProductFixtures.products[0]?.images).toHaveLength(1);
+
+    await userEvent.click(within(editor).getByRole('button', { name: 'Quitar imagen 1' }));
+    await waitFor(() => expect(adminProductFixtures.products[0]?.images).toEqual([]));
+    expect(within(editor).queryByRole('img', { name: /Imagen 1/ })).toBeNull();
+  });
+
   it('refuses a health professional with the no-permission screen', async () => {
     await loggedInAs('mx', { role: { id: ROLE_IDS.health_professional, name: 'health_professional' } });
     await renderApp('/mx/admin/functional-tools');
