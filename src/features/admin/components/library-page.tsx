@@ -3,6 +3,7 @@ import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useState, type FormEvent } from 'react';
 import { Field } from '../../../components/ui/field';
 import { RetryAlert } from '../../../components/ui/retry-alert';
+import { SelectField } from '../../../components/ui/select-field';
 import { TextField } from '../../../components/ui/text-field';
 import { errorMessage } from '../../../lib/http';
 import { COUNTRIES, COUNTRY_CODES, countryById } from '../../../lib/shared/countries';
@@ -135,39 +136,30 @@ export function LibraryPage() {
             error={errors.title}
             onValueChange={(title) => setForm({ ...form, title })}
           />
-          <Field label={t`Categoría`} required>
-            {({ id }) => (
-              <select
-                id={id}
-                className="select"
-                value={form.kind}
-                onChange={(event) => setForm({ ...form, kind: event.target.value as DocumentKind })}
-              >
-                {DOCUMENT_KINDS.map((kind) => (
-                  <option key={kind} value={kind}>
-                    {kindLabels[kind]}
-                  </option>
-                ))}
-              </select>
-            )}
-          </Field>
-          <Field label={t`País`}>
-            {({ id }) => (
-              <select
-                id={id}
-                className="select"
-                value={form.countryId}
-                onChange={(event) => setForm({ ...form, countryId: event.target.value })}
-              >
-                <option value="">{t`Todos los países`}</option>
-                {COUNTRY_CODES.map((code) => (
-                  <option key={code} value={COUNTRIES[code].countryId}>
-                    {COUNTRIES[code].name}
-                  </option>
-                ))}
-              </select>
-            )}
-          </Field>
+          <SelectField
+            label={t`Categoría`}
+            required
+            value={form.kind}
+            onValueChange={(kind) => setForm({ ...form, kind: kind as DocumentKind })}
+          >
+            {DOCUMENT_KINDS.map((kind) => (
+              <option key={kind} value={kind}>
+                {kindLabels[kind]}
+              </option>
+            ))}
+          </SelectField>
+          <SelectField
+            label={t`País`}
+            value={form.countryId}
+            onValueChange={(countryId) => setForm({ ...form, countryId })}
+          >
+            <option value="">{t`Todos los países`}</option>
+            {COUNTRY_CODES.map((code) => (
+              <option key={code} value={COUNTRIES[code].countryId}>
+                {COUNTRIES[code].name}
+              </option>
+            ))}
+          </SelectField>
         </div>
         <TextField
           label={t`Descripción`}

@@ -1,8 +1,10 @@
 import { Trans, useLingui } from '@lingui/react/macro';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useState, type FormEvent } from 'react';
-import { Field } from '../../../components/ui/field';
 import { RetryAlert } from '../../../components/ui/retry-alert';
+import { SelectField } from '../../../components/ui/select-field';
+import { TextAreaField } from '../../../components/ui/text-area-field';
+import { TextField } from '../../../components/ui/text-field';
 import { ApiError, errorMessage } from '../../../lib/http';
 import {
   DURATION_UNITS,
@@ -168,20 +170,14 @@ function SettingsForm({ initial }: { initial: PrescriptionSettingsDto }) {
                   const position = settings.moments.findIndex((candidate) => candidate.id === standard.id);
                   return (
                     <div key={standard.id} className="stack">
-                      <Field label={t`Nombre de «${standardLabel}»`} error={errors[`moments.${position}`]}>
-                        {({ id, describedBy, invalid }) => (
-                          <input
-                            id={id}
-                            className="input"
-                            maxLength={MOMENT_LABEL_MAX_LENGTH}
-                            placeholder={standardLabel}
-                            value={moment?.label ?? ''}
-                            aria-invalid={invalid}
-                            aria-describedby={describedBy}
-                            onChange={(event) => setMoment(standard.id, { label: event.target.value })}
-                          />
-                        )}
-                      </Field>
+                      <TextField
+                        label={t`Nombre de «${standardLabel}»`}
+                        maxLength={MOMENT_LABEL_MAX_LENGTH}
+                        placeholder={standardLabel}
+                        value={moment?.label ?? ''}
+                        error={errors[`moments.${position}`]}
+                        onValueChange={(label) => setMoment(standard.id, { label })}
+                      />
                       <label className="choice">
                         <input
                           type="checkbox"
@@ -201,55 +197,38 @@ function SettingsForm({ initial }: { initial: PrescriptionSettingsDto }) {
         <fieldset className="stack">
           <legend className="field__label">{t`Valores con los que empieza cada herramienta`}</legend>
           <div className="form-grid">
-            <Field label={t`Duración predeterminada`} error={errors.defaultDuration}>
-              {({ id, describedBy, invalid }) => (
-                <input
-                  id={id}
-                  className="input"
-                  inputMode="numeric"
-                  value={duration}
-                  aria-invalid={invalid}
-                  aria-describedby={describedBy}
-                  onChange={(event) => setDuration(event.target.value)}
-                />
-              )}
-            </Field>
-            <Field label={t`Unidad de la duración`}>
-              {({ id }) => (
-                <select
-                  id={id}
-                  className="select"
-                  value={settings.defaultDuration.time}
-                  onChange={(event) =>
-                    setSettings({
-                      ...settings,
-                      defaultDuration: { ...settings.defaultDuration, time: event.target.value as DurationUnit },
-                    })
-                  }
-                >
-                  {DURATION_UNITS.map((unit) => (
-                    <option key={unit} value={unit}>
-                      {i18n._(DURATION_LABELS[unit])}
-                    </option>
-                  ))}
-                </select>
-              )}
-            </Field>
+            <TextField
+              label={t`Duración predeterminada`}
+              inputMode="numeric"
+              value={duration}
+              error={errors.defaultDuration}
+              onValueChange={setDuration}
+            />
+            <SelectField
+              label={t`Unidad de la duración`}
+              value={settings.defaultDuration.time}
+              onValueChange={(time) =>
+                setSettings({
+                  ...settings,
+                  defaultDuration: { ...settings.defaultDuration, time: time as DurationUnit },
+                })
+              }
+            >
+              {DURATION_UNITS.map((unit) => (
+                <option key={unit} value={unit}>
+                  {i18n._(DURATION_LABELS[unit])}
+                </option>
+              ))}
+            </SelectField>
           </div>
-          <Field label={t`Notas e indicaciones predeterminadas`} error={errors.defaultIndications}>
-            {({ id, describedBy, invalid }) => (
-              <textarea
-                id={id}
-                className="textarea"
-                rows={3}
-                maxLength={INDICATIONS_MAX_LENGTH}
-                value={settings.defaultIndications}
-                aria-invalid={invalid}
-                aria-describedby={describedBy}
-                onChange={(event) => setSettings({ ...settings, defaultIndications: event.target.value })}
-              />
-            )}
-          </Field>
+          <TextAreaField
+            label={t`Notas e indicaciones predeterminadas`}
+            rows={3}
+            maxLength={INDICATIONS_MAX_LENGTH}
+            value={settings.defaultIndications}
+            error={errors.defaultIndications}
+            onValueChange={(defaultIndications) => setSettings({ ...settings, defaultIndications })}
+          />
         </fieldset>
         {failure && (
           <p className="alert" role="alert">

@@ -2,6 +2,8 @@ import { Trans, useLingui } from '@lingui/react/macro';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useRef, useState, type FormEvent } from 'react';
 import { Field } from '../../../components/ui/field';
+import { SelectField } from '../../../components/ui/select-field';
+import { TextAreaField } from '../../../components/ui/text-area-field';
 import { TextField } from '../../../components/ui/text-field';
 import { focusFirstInvalid } from '../../../lib/focus-first-invalid';
 import { ApiError, errorMessage } from '../../../lib/http';
@@ -148,44 +150,33 @@ export function ProductEditor({ country, product, onSaved, onCancel }: ProductEd
           error={errorOf('serialNumber')}
           onValueChange={(value) => set('serialNumber', value)}
         />
-        <Field label={t`Categoría`} required error={errorOf('categoryId')}>
-          {({ id, describedBy, invalid }) => (
-            <select
-              id={id}
-              className="select"
-              value={values.categoryId}
-              aria-invalid={invalid}
-              aria-describedby={describedBy}
-              onChange={(event) => set('categoryId', event.target.value)}
-            >
-              <option value="">{t`Selecciona una categoría`}</option>
-              {options.data?.categories.map((category) => (
-                <option key={category.id} value={category.id}>
-                  {category.name}
-                </option>
-              ))}
-            </select>
-          )}
-        </Field>
-        <Field label={t`Forma farmacéutica`} error={errorOf('pharmaceuticalFormId')}>
-          {({ id, describedBy, invalid }) => (
-            <select
-              id={id}
-              className="select"
-              value={values.pharmaceuticalFormId}
-              aria-invalid={invalid}
-              aria-describedby={describedBy}
-              onChange={(event) => set('pharmaceuticalFormId', event.target.value)}
-            >
-              <option value="">{t`Sin forma`}</option>
-              {options.data?.forms.map((form) => (
-                <option key={form.id} value={form.id}>
-                  {form.name}
-                </option>
-              ))}
-            </select>
-          )}
-        </Field>
+        <SelectField
+          label={t`Categoría`}
+          required
+          error={errorOf('categoryId')}
+          value={values.categoryId}
+          onValueChange={(value) => set('categoryId', value)}
+        >
+          <option value="">{t`Selecciona una categoría`}</option>
+          {options.data?.categories.map((category) => (
+            <option key={category.id} value={category.id}>
+              {category.name}
+            </option>
+          ))}
+        </SelectField>
+        <SelectField
+          label={t`Forma farmacéutica`}
+          error={errorOf('pharmaceuticalFormId')}
+          value={values.pharmaceuticalFormId}
+          onValueChange={(value) => set('pharmaceuticalFormId', value)}
+        >
+          <option value="">{t`Sin forma`}</option>
+          {options.data?.forms.map((form) => (
+            <option key={form.id} value={form.id}>
+              {form.name}
+            </option>
+          ))}
+        </SelectField>
         <TextField
           label={t`Etiqueta`}
           value={values.tag}
@@ -199,19 +190,13 @@ export function ProductEditor({ country, product, onSaved, onCancel }: ProductEd
           onValueChange={(value) => set('capsuleInfo', value)}
         />
       </div>
-      <Field label={t`Descripción`} error={errorOf('description')}>
-        {({ id, describedBy, invalid }) => (
-          <textarea
-            id={id}
-            className="textarea"
-            rows={4}
-            value={values.description}
-            aria-invalid={invalid}
-            aria-describedby={describedBy}
-            onChange={(event) => set('description', event.target.value)}
-          />
-        )}
-      </Field>
+      <TextAreaField
+        label={t`Descripción`}
+        rows={4}
+        value={values.description}
+        error={errorOf('description')}
+        onValueChange={(value) => set('description', value)}
+      />
 
       <fieldset className="stack">
         <legend className="field__label">{t`Precios por país`}</legend>
