@@ -60,6 +60,7 @@ export interface RequestOptions {
 
 export interface UploadOptions {
   country?: CountryCode;
+  headers?: Record<string, string>;
   /** Called with the fraction of the body sent, 0 to 1. */
   onProgress?: (fraction: number) => void;
   signal?: AbortSignal;

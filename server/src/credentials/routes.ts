@@ -65,6 +65,8 @@ export function registerCredentialRoutes(api: Api, services: Services): void {
       maxBodyBytes:
         CREDENTIAL_MAX_FILES * Math.max(UPLOAD_MAX_BYTES, HORMONE_PRESCRIPTION_MAX_BYTES) + MULTIPART_OVERHEAD_BYTES,
       tooLargeMessage: FILE_TOO_LARGE_MESSAGE,
+      // Uploads from a clinic with poor connection are retried: the same key and files store them once.
+      idempotent: true,
     },
     async (c) => {
       const { user, session } = viewerOf(c);

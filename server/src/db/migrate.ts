@@ -7,6 +7,7 @@ import * as orders from './migrations/0004-orders';
 import * as points from './migrations/0005-points';
 import * as prescriptions from './migrations/0006-prescriptions';
 import * as admin from './migrations/0007-admin';
+import * as idempotency from './migrations/0008-idempotency';
 import type { Database } from './schema';
 
 // Migrations are listed in code, not read from disk: the same list runs under tsx, in tests and on both databases.
@@ -18,6 +19,7 @@ const migrations: Record<string, Migration> = {
   '0005-points': points,
   '0006-prescriptions': prescriptions,
   '0007-admin': admin,
+  '0008-idempotency': idempotency,
 };
 
 /** Every migration's name, in the order they apply (Kysely applies them by name). */

@@ -515,6 +515,18 @@ export interface MedicalRequestsTable {
 
 export type MedicalRequestStatus = 'new' | 'contacted' | 'closed';
 
+export interface IdempotentRequestsTable {
+  id: Generated<number>;
+  user_id: number;
+  key: string;
+  request_hash: string;
+  /** Null while the first request with the key is running. */
+  status: number | null;
+  content_type: string | null;
+  response_body: string | null;
+  created_at: CreatedAt;
+}
+
 export interface PrescriptionSettingsTable {
   id: number;
   settings: ColumnType<PrescriptionSettingsDto, string, string>;
@@ -560,6 +572,7 @@ export interface Database {
   documents: DocumentsTable;
   medical_requests: MedicalRequestsTable;
   prescription_settings: PrescriptionSettingsTable;
+  idempotent_requests: IdempotentRequestsTable;
 }
 
 export type ProductRow = Selectable<ProductsTable>;

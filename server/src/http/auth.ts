@@ -6,6 +6,7 @@ import { PROFESSIONAL_ROLES, type Role } from '../../../src/lib/shared/accounts'
 import { COUNTRY_CODES } from '../../../src/lib/shared/countries';
 import type { Database } from '../db/schema';
 import { findActiveSession, type ActiveSession } from '../sessions/repo';
+import { idempotencyMiddleware } from './idempotency';
 import { HttpError } from './errors';
 
 /** Who is calling: the session's user, its session row and the session's country. */
@@ -48,6 +49,8 @@ export interface RouteOptions {
    * an Authorization header. Only for GET routes that read.
    */
   cookieAuth?: boolean;
+  /** Honour an `Idempotency-Key` header: a retry with the same key and content gets the first answer again. */
+  idempotent?: boolean;
 }
 
 export type Method = 'GET' | 'POST' | 'PATCH' | 'PUT' | 'DELETE';
@@ -172,6 +175,7 @@ export class Api {
         }),
       );
     }
+    if (options.idempotent) middlewares.push(idempotencyMiddleware(this.db));
     this.app.on(method, [path], ...middlewares, handler);
   }
 

@@ -1,8 +1,11 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
+import { http, HttpResponse } from 'msw';
 import { describe, expect, it } from 'vitest';
 import { PATIENTS_PAGE_SIZE } from '../../lib/shared/prescriptions';
 import { buildPatient, buildPrescriptionDetail, prescriptionFixtures } from '../../testing/handlers/prescriptions';
+import { TEST_API } from '../../testing/api-url';
+import { server } from '../../testing/msw-server';
 import { renderApp } from '../../testing/render';
 import { loggedInAs } from '../../testing/session';
 
@@ -64,6 +67,40 @@ describe('my patients', () => {
     expect(within(pager).getByRole('link', { name: 'Anterior' }).getAttribute('href')).toBe(
       '/co/mi-cuenta/mis-pacientes?buscar=ana',
     );
+  });
+
+  it('sends a retried patient with the same Idempotency-Key, and the next patient with a new one', async () => {
+    prescriptionFixtures.patients = [];
+    let failures = 1;
+    let lastRefusedKey: string | null = null;
+    server.use(
+      http.post(`${TEST_API}/patients`, ({ request }) => {
+        if (failures === 0) return undefined;
+        failures -= 1;
+        lastRefusedKey = request.headers.get('idempotency-key');
+        return HttpResponse.json({ message: 'Servicio no disponible' }, { status: 503 });
+      }),
+    );
+    await loggedInAs('co');
+    await renderApp('/co/mi-cuenta/mis-pacientes');
+    await userEvent.click(await screen.findByRole('button', { name: 'Crear paciente' }));
+    const form = screen.getByRole('form', { name: 'Crear paciente' });
+    await userEvent.type(within(form).getByLabelText(/^Nombres/), 'Julián');
+    await userEvent.type(within(form).getByLabelText(/^Apellidos/), 'Torres');
+    await userEvent.type(within(form).getByLabelText(/^Fecha de nacimiento/), '1988-02-28');
+    await userEvent.type(within(form).getByLabelText(/^Correo electrónico/), 'julian@correo.test');
+    await userEvent.type(within(form).getByLabelText(/^Número de documento/), '1020304050');
+    await userEvent.type(within(form).getByLabelText(/^Número de teléfono/), '3105550000');
+    const send = within(form).getByRole('button', { name: 'Crear paciente y enviar invitación' });
+    await userEvent.click(send);
+    expect(await within(form).findByRole('alert')).toBeTruthy();
+    await userEvent.click(send);
+    expect(await screen.findByText(/Creamos a Julián Torres/)).toBeTruthy();
+
+    expect(prescriptionFixtures.patientKeys).toHaveLength(1);
+    const [delivered] = prescriptionFixtures.patientKeys;
+    expect(delivered).toMatch(/^[0-9a-f-]{36}$/);
+    expect(lastRefusedKey).toBe(delivered);
   });
 
   it('shows an empty state', async () => {

@@ -1,5 +1,6 @@
 import { t } from '@lingui/core/macro';
 import { queryOptions } from '@tanstack/react-query';
+import { idempotencyHeader } from '../../lib/idempotency';
 import { ApiError, authClient, requestDetail } from '../../lib/http';
 import { readToken } from '../../lib/session-tokens';
 import type { CredentialsStatusDto } from '../../lib/shared/accounts';
@@ -31,6 +32,8 @@ export interface CredentialUpload {
   documentType: string;
   contactNumber: string;
   countryCode: string;
+  /** The same for a retry of the same upload (see `useIdempotencyKey`), so the files are stored once. */
+  idempotencyKey?: string;
 }
 
 /**
@@ -58,6 +61,7 @@ export async function uploadCredentials(
   try {
     return await authClient.upload<CredentialsStatusDto>('/credentials', form, {
       country,
+      ...(upload.idempotencyKey ? { headers: idempotencyHeader(upload.idempotencyKey) } : {}),
       ...(onProgress ? { onProgress } : {}),
     });
   } catch (error) {

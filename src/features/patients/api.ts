@@ -1,5 +1,6 @@
 import { queryOptions } from '@tanstack/react-query';
 import { gatewayClient } from '../../lib/http';
+import { idempotencyHeader } from '../../lib/idempotency';
 import type { CountryCode } from '../../lib/shared/countries';
 import {
   PATIENTS_PAGE_SIZE,
@@ -55,8 +56,14 @@ export const patientQueries = {
 };
 
 /** `POST /patients`: the server saves the patient and e-mails the invitation to register. */
-export function createPatient(country: CountryCode, input: PatientInputDto) {
-  return gatewayClient.request<CreatePatientResponseDto>('/patients', { method: 'POST', country, body: input });
+/** `idempotencyKey`: the same for a retry of the same patient, so a lost answer never creates it twice. */
+export function createPatient(country: CountryCode, input: PatientInputDto, idempotencyKey: string) {
+  return gatewayClient.request<CreatePatientResponseDto>('/patients', {
+    method: 'POST',
+    country,
+    body: input,
+    headers: idempotencyHeader(idempotencyKey),
+  });
 }
 
 export function updatePatient(country: CountryCode, id: number, changes: Partial<PatientInputDto>) {

@@ -24,8 +24,8 @@ import {
   type TemplateDto,
   type TemplateToolDto,
 } from '../../lib/shared/prescriptions';
+import { newIdempotencyKey } from '../../lib/idempotency';
 import {
-  newIdempotencyKey,
   PRESCRIPTION_ONLY_CATEGORY_IDS,
   type DraftPatient,
   type DraftStep,

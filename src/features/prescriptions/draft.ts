@@ -2,6 +2,7 @@
 // four steps, and the repair of a stored one. This module is loaded with the app shell (the persisted atom must be
 // registered before restoration runs), so it holds only the shape and its repair; the rules live in draft-rules.ts.
 
+import { newIdempotencyKey } from '../../lib/idempotency';
 import { PATIENT_EXCLUDED_CATEGORY_IDS } from '../../lib/shared/catalogue';
 import type { CountryCode } from '../../lib/shared/countries';
 import type {
@@ -99,10 +100,6 @@ const MAX_TOOLS = 30;
 const MAX_DRAFTS = 20;
 /** The categories a health professional cannot recommend (hormones, professional use): spec §6, server rule. */
 export const PRESCRIPTION_ONLY_CATEGORY_IDS: readonly number[] = PATIENT_EXCLUDED_CATEGORY_IDS;
-
-export function newIdempotencyKey(): string {
-  return crypto.randomUUID();
-}
 
 export function createDraft(type: PrescriptionType, now = new Date()): PrescriptionDraft {
   return {

@@ -150,6 +150,8 @@ export const prescriptionFixtures = {
   /** Every `POST /prescriptions`: its body and Idempotency-Key, in order. */
   created: [] as { key: string | null; body: CreatePrescriptionRequestDto }[],
   createdPatients: [] as PatientInputDto[],
+  /** The Idempotency-Key of each `POST /patients`, in order. */
+  patientKeys: [] as (string | null)[],
   createdTemplates: [] as CreateTemplateRequestDto[],
   medicalRequests: [] as MedicalRequestInputDto[],
   /** Strategy searches asked, as `from..to`. */
@@ -165,6 +167,7 @@ export function resetPrescriptionFixtures() {
   prescriptionFixtures.settings = DEFAULT_PRESCRIPTION_SETTINGS;
   prescriptionFixtures.created = [];
   prescriptionFixtures.createdPatients = [];
+  prescriptionFixtures.patientKeys = [];
   prescriptionFixtures.createdTemplates = [];
   prescriptionFixtures.medicalRequests = [];
   prescriptionFixtures.strategySearches = [];
@@ -253,6 +256,7 @@ export const prescriptionHandlers = [
     if (!authorized(request)) return UNAUTHORIZED();
     const input = (await request.json()) as PatientInputDto;
     prescriptionFixtures.createdPatients.push(input);
+    prescriptionFixtures.patientKeys.push(request.headers.get('idempotency-key'));
     if (prescriptionFixtures.patients.some((patient) => patient.email === input.email)) {
       return HttpResponse.json(
         {

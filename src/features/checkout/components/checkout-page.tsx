@@ -3,6 +3,7 @@ import { useAtom } from 'jotai';
 import { useCallback, useEffect, useState, type ReactNode } from 'react';
 import { Link } from 'react-router';
 import { ApiError, errorMessage } from '../../../lib/http';
+import { useIdempotencyKey } from '../../../lib/idempotency';
 import { leaveTo } from '../../../lib/navigation';
 import { COUNTRIES, type CountryCode } from '../../../lib/shared/countries';
 import { HORMONE_PRESCRIPTION_DOCUMENT_TYPE, type QuoteDto, type QuoteRequestDto } from '../../../lib/shared/orders';
@@ -72,6 +73,7 @@ export function CheckoutPage({ country, cart, renderBag }: CheckoutPageProps) {
   const [form, setForm] = useAtom(checkoutFormAtom);
   const [paying, setPaying] = useState(false);
   const [payError, setPayError] = useState<string | null>(null);
+  const prescriptionUpload = useIdempotencyKey();
   const user = session?.user ?? null;
   const pointsAccess = usePointsAccess();
   const empty = cart.cartItems.length === 0;
@@ -117,17 +119,16 @@ export function CheckoutPage({ country, cart, renderBag }: CheckoutPageProps) {
 
   async function uploadPrescription(file: File, onProgress: (fraction: number) => void): Promise<number> {
     if (!user) throw new Error(t`Inicia sesión para adjuntar la fórmula.`);
-    const status = await uploadCredentials(
-      country,
-      {
-        files: [file],
-        userId: user.id,
-        documentType: HORMONE_PRESCRIPTION_DOCUMENT_TYPE,
-        contactNumber: phoneDigits(form.customer.phoneNumber) || (user.personalInfo.phone_number ?? ''),
-        countryCode: form.customer.countryCode || COUNTRIES[country].dialCode,
-      },
-      onProgress,
-    );
+    const fields = {
+      userId: user.id,
+      documentType: HORMONE_PRESCRIPTION_DOCUMENT_TYPE,
+      contactNumber: phoneDigits(form.customer.phoneNumber) || (user.personalInfo.phone_number ?? ''),
+      countryCode: form.customer.countryCode || COUNTRIES[country].dialCode,
+    };
+    // A retry of the same file (a lost answer on a poor connection) stores the prescription once.
+    const idempotencyKey = prescriptionUpload.current({ ...fields, file: [file.name, file.size, file.lastModified] });
+    const status = await uploadCredentials(country, { ...fields, files: [file], idempotencyKey }, onProgress);
+    prescriptionUpload.renew();
     const entry = status.history
       .filter((candidate) => candidate.documentType === HORMONE_PRESCRIPTION_DOCUMENT_TYPE)
       .sort((a, b) => b.createdAt.localeCompare(a.createdAt) || b.id - a.id)[0];

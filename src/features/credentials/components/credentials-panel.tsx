@@ -3,6 +3,7 @@ import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useState, type FormEvent } from 'react';
 import { Field } from '../../../components/ui/field';
 import { errorMessage } from '../../../lib/http';
+import { useIdempotencyKey } from '../../../lib/idempotency';
 import {
   CREDENTIAL_DOCUMENT_TYPES,
   CREDENTIAL_MAX_FILES,
@@ -26,6 +27,7 @@ export function CredentialsPanel() {
   const profile = session?.user.personalInfo;
   const status = useQuery({ ...credentialQueries.status(country, profile?.id ?? 0), enabled: !!profile });
   const [files, setFiles] = useState<File[]>([]);
+  const submission = useIdempotencyKey();
   const [documentType, setDocumentType] = useState<string>('');
   const [contactNumber, setContactNumber] = useState(profile?.phone_number ?? '');
   const [progress, setProgress] = useState<number | null>(null);
@@ -75,17 +77,20 @@ export function CredentialsPanel() {
     if (Object.keys(missing).length > 0 || !profile) return;
     setProgress(0);
     try {
+      const fields = {
+        userId: profile.id,
+        documentType,
+        contactNumber: contactNumber.trim(),
+        countryCode: profile.country_code ?? COUNTRIES[country].dialCode,
+      };
+      // Files are identified by name, size and date: choosing them again starts a new upload, retrying does not.
+      const content = { ...fields, files: files.map((file) => [file.name, file.size, file.lastModified]) };
       const next = await uploadCredentials(
         country,
-        {
-          files,
-          userId: profile.id,
-          documentType,
-          contactNumber: contactNumber.trim(),
-          countryCode: profile.country_code ?? COUNTRIES[country].dialCode,
-        },
+        { ...fields, files, idempotencyKey: submission.current(content) },
         setProgress,
       );
+      submission.renew();
       queryClient.setQueryData(credentialQueries.status(country, profile.id).queryKey, next);
       setFiles([]);
       setDocumentType('');

@@ -3,6 +3,7 @@ import { useQueryClient } from '@tanstack/react-query';
 import { useRef, useState, type FormEvent } from 'react';
 import { focusFirstInvalid } from '../../../lib/focus-first-invalid';
 import { errorMessage } from '../../../lib/http';
+import { useIdempotencyKey } from '../../../lib/idempotency';
 import type { CountryCode } from '../../../lib/shared/countries';
 import type { CreatePatientResponseDto } from '../../../lib/shared/prescriptions';
 import { useOnline } from '../../../lib/use-online';
@@ -26,6 +27,7 @@ export function CreatePatientForm({ country, onCreated, onCancel }: CreatePatien
   const [pending, setPending] = useState(false);
   const [failure, setFailure] = useState<string | null>(null);
   const element = useRef<HTMLFormElement>(null);
+  const submission = useIdempotencyKey();
   const complete = isPatientComplete(form.values);
 
   async function submit(event: FormEvent) {
@@ -37,7 +39,9 @@ export function CreatePatientForm({ country, onCreated, onCancel }: CreatePatien
     }
     setPending(true);
     try {
-      const created = await createPatient(country, patientInput(form.values));
+      const input = patientInput(form.values);
+      const created = await createPatient(country, input, submission.current(input));
+      submission.renew();
       await queryClient.invalidateQueries({ queryKey: patientQueries.all(country) });
       form.reset(emptyPatientForm(country));
       onCreated(created);

@@ -1,0 +1,108 @@
+import { createHash } from 'node:crypto';
+import type { MiddlewareHandler } from 'hono';
+import type { Kysely } from 'kysely';
+import type { Database } from '../db/schema';
+import { isUniqueViolation } from '../users/repo';
+import type { AppEnv } from './auth';
+import { HttpError } from './errors';
+
+export const IDEMPOTENCY_KEY_HEADER = 'idempotency-key';
+export const REPLAYED_HEADER = 'idempotent-replayed';
+export const IDEMPOTENCY_KEY_FORMAT_MESSAGE =
+  'El encabezado Idempotency-Key debe tener entre 8 y 128 letras, números o guiones.';
+export const IDEMPOTENCY_KEY_REUSED_MESSAGE =
+  'Este identificador de envío (Idempotency-Key) ya se usó con otros datos: envía la solicitud con uno nuevo.';
+export const IDEMPOTENCY_IN_PROGRESS_MESSAGE =
+  'Esta misma solicitud todavía se está procesando. Espera un momento y vuelve a intentarlo.';
+const KEY_PATTERN = /^[A-Za-z0-9_-]{8,128}$/;
+
+/**
+ * What a request means, independent of how it was encoded: a multipart body sent again by a browser gets a new
+ * boundary, so its fields (and each file's bytes) are hashed instead of the raw body.
+ */
+async function requestHash(c: Parameters<MiddlewareHandler<AppEnv>>[0]): Promise<string> {
+  const hash = createHash('sha256').update(`${c.req.method} ${c.req.path}\n`);
+  if ((c.req.header('content-type') ?? '').startsWith('multipart/form-data')) {
+    const form = await c.req.parseBody({ all: true });
+    for (const name of Object.keys(form).sort()) {
+      const values = ([] as unknown[]).concat(form[name]);
+      for (const value of values) {
+        if (value instanceof File) {
+          hash.update(`${name}=file:${value.name}:${value.size}:`);
+          hash.update(new Uint8Array(await value.arrayBuffer()));
+        } else {
+          hash.update(`${name}=${String(value)}`);
+        }
+        hash.update('\n');
+      }
+    }
+  } else {
+    hash.update(new Uint8Array(await c.req.arrayBuffer()));
+  }
+  return hash.digest('hex');
+}
+
+/**
+ * Exactly-once effect for retried writes (DESIGN §4: queued uploads are delivered at least once). The first request
+ * with a key claims it; its successful answer is stored and any later request with the same key and the same
+ * content gets that answer again (`Idempotent-Replayed: true`) without running the handler. The same key with other
+ * content is a 409; a claim whose request is still running answers 409 too, so a double submit cannot run twice.
+ * A failure (4xx, 5xx or an exception) releases the key: the request may be retried with it. Without the header the
+ * route runs as usual.
+ */
+export function idempotencyMiddleware(db: Kysely<Database>): MiddlewareHandler<AppEnv> {
+  return async (c, next) => {
+    const key = c.req.header(IDEMPOTENCY_KEY_HEADER);
+    const viewer = c.get('viewer');
+    if (key === undefined || !viewer) return next();
+    if (!KEY_PATTERN.test(key)) throw new HttpError(400, IDEMPOTENCY_KEY_FORMAT_MESSAGE);
+    const userId = viewer.user.id;
+    const hash = await requestHash(c);
+
+    const claimed = await db
+      .insertInto('idempotent_requests')
+      .values({ user_id: userId, key, request_hash: hash })
+      .returning('id')
+      .executeTakeFirst()
+      .catch((error: unknown) => {
+        if (isUniqueViolation(error)) return undefined;
+        throw error;
+      });
+    if (!claimed) {
+      const existing = await db
+        .selectFrom('idempotent_requests')
+        .selectAll()
+        .where('user_id', '=', userId)
+        .where('key', '=', key)
+        .executeTakeFirst();
+      if (existing && existing.request_hash !== hash) throw new HttpError(409, IDEMPOTENCY_KEY_REUSED_MESSAGE);
+      if (!existing || existing.status === null) throw new HttpError(409, IDEMPOTENCY_IN_PROGRESS_MESSAGE);
+      return c.body(existing.response_body ?? '', existing.status as 200, {
+        'content-type': existing.content_type ?? 'application/json',
+        [REPLAYED_HEADER]: 'true',
+      });
+    }
+
+    const release = () => db.deleteFrom('idempotent_requests').where('id', '=', claimed.id).execute();
+    try {
+      await next();
+    } catch (error) {
+      await release();
+      throw error;
+    }
+    // Hono turns a thrown HttpError into c.error and an error response; either way it is not a success to keep.
+    if (c.error || c.res.status >= 300) {
+      await release();
+      return;
+    }
+    await db
+      .updateTable('idempotent_requests')
+      .set({
+        status: c.res.status,
+        content_type: c.res.headers.get('content-type'),
+        response_body: await c.res.clone().text(),
+      })
+      .where('id', '=', claimed.id)
+      .execute();
+  };
+}
