@@ -17,7 +17,7 @@ import { ProductActionsProvider } from './product-actions';
 import { SessionNotice } from './session-notice';
 import { StorageNotice } from './storage-notice';
 import { needsTopMargin } from './top-margin';
-import { UpdatePrompt } from './update-prompt';
+import { isBusyPage, UpdatePrompt } from './update-prompt';
 
 export function AppLayout({ country, children }: { country: CountryCode; children: ReactNode }) {
   const { t, i18n } = useLingui();
@@ -54,7 +54,7 @@ export function AppLayout({ country, children }: { country: CountryCode; childre
       <ChatButton country={country} />
       <SessionNotice country={country} />
       <StorageNotice />
-      <UpdatePrompt />
+      <UpdatePrompt busy={isBusyPage(pathname)} />
     </div>
   );
 }

@@ -4,7 +4,7 @@ import userEvent from '@testing-library/user-event';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { i18n } from '../../lib/i18n';
 import type { UpdateAvailable } from '../../lib/pwa';
-import { UpdatePrompt } from './update-prompt';
+import { isBusyPage, UpdatePrompt } from './update-prompt';
 
 const registration = vi.hoisted(() => ({ announce: (_update: UpdateAvailable) => undefined as void }));
 
@@ -15,10 +15,10 @@ vi.mock('../../lib/pwa', () => ({
   },
 }));
 
-function renderPrompt() {
+function renderPrompt(busy = false) {
   return render(
     <I18nProvider i18n={i18n}>
-      <UpdatePrompt />
+      <UpdatePrompt busy={busy} />
     </I18nProvider>,
   );
 }
@@ -44,5 +44,26 @@ describe('update prompt', () => {
     act(() => registration.announce({ apply: vi.fn() }));
     await userEvent.click(screen.getByRole('button', { name: 'Más tarde' }));
     expect(screen.queryByRole('status')).toBeNull();
+  });
+
+  it('waits while the user pays or writes a prescription, and offers the update once they leave', () => {
+    const { rerender } = renderPrompt(true);
+    act(() => registration.announce({ apply: vi.fn() }));
+    expect(screen.queryByRole('status')).toBeNull();
+    rerender(
+      <I18nProvider i18n={i18n}>
+        <UpdatePrompt busy={false} />
+      </I18nProvider>,
+    );
+    expect(screen.getByRole('status').textContent).toContain('Hay una nueva versión del Dispensario disponible.');
+  });
+
+  it('counts the bag and the prescription and recommendation builders as busy, nothing else', () => {
+    expect(isBusyPage('/co/bolsa')).toBe(true);
+    expect(isBusyPage('/mx/mi-cuenta/prescripcion')).toBe(true);
+    expect(isBusyPage('/pe/mi-cuenta/recomendaciones')).toBe(true);
+    expect(isBusyPage('/co/mi-cuenta/mis-prescripciones')).toBe(false);
+    expect(isBusyPage('/co/herramientas')).toBe(false);
+    expect(isBusyPage('/co')).toBe(false);
   });
 });

@@ -2,13 +2,24 @@ import { Trans } from '@lingui/react/macro';
 import { useEffect, useState } from 'react';
 import { registerServiceWorker, type UpdateAvailable } from '../../lib/pwa';
 
-/** Registers the service worker and offers a waiting update; the user decides when the page reloads. */
-export function UpdatePrompt() {
+/** Where an update waits unannounced: paying in the bag, or writing a prescription or recommendation. */
+const BUSY_PAGES = /^\/[a-z]{2}\/(bolsa|mi-cuenta\/(prescripcion|recomendaciones))(\/|$)/;
+
+export function isBusyPage(pathname: string): boolean {
+  return BUSY_PAGES.test(pathname);
+}
+
+/**
+ * Registers the service worker and offers a waiting update; the user decides when the page reloads. In the middle
+ * of a checkout or of a prescription draft the offer waits until the user leaves that screen, so "Actualizar" is
+ * never one tap away from interrupting a payment or a draft.
+ */
+export function UpdatePrompt({ busy = false }: { busy?: boolean }) {
   const [update, setUpdate] = useState<UpdateAvailable | null>(null);
   useEffect(() => {
     void registerServiceWorker(setUpdate);
   }, []);
-  if (!update) return null;
+  if (!update || busy) return null;
   return (
     <div className="toast" role="status">
       <p>
