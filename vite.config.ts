@@ -31,6 +31,8 @@ function shellChunk(): Plugin {
   };
 }
 
+const SHORTCUT_ICONS = [{ src: '/icons/icon-192.png', sizes: '192x192', type: 'image/png' }];
+
 export default defineConfig({
   plugins: [
     // The Lingui macros must be expanded before the React transform sees the JSX.
@@ -64,8 +66,45 @@ export default defineConfig({
           { src: '/icons/icon-512.png', sizes: '512x512', type: 'image/png', purpose: 'any' },
           { src: '/icons/icon-maskable-512.png', sizes: '512x512', type: 'image/png', purpose: 'maskable' },
         ],
-        // The prescriptions shortcut joins when its screen exists (Professional tools issue).
-        shortcuts: [{ name: 'Herramientas funcionales', short_name: 'Catálogo', url: '/co/herramientas' }],
+        shortcuts: [
+          { name: 'Herramientas funcionales', short_name: 'Catálogo', url: '/co/herramientas', icons: SHORTCUT_ICONS },
+          {
+            name: 'Nueva prescripción',
+            short_name: 'Prescribir',
+            url: '/co/mi-cuenta/prescripcion',
+            icons: SHORTCUT_ICONS,
+          },
+          {
+            name: 'Mis prescripciones',
+            short_name: 'Mis fórmulas',
+            url: '/co/mi-cuenta/mis-prescripciones',
+            icons: SHORTCUT_ICONS,
+          },
+        ],
+        // Real screens of the app (540×1170 phone, 1280×800 desktop) for the richer install dialog.
+        screenshots: [
+          {
+            src: '/screenshots/inicio-movil.png',
+            sizes: '540x1170',
+            type: 'image/png',
+            form_factor: 'narrow',
+            label: 'Inicio del Dispensario Funcional',
+          },
+          {
+            src: '/screenshots/catalogo-movil.png',
+            sizes: '540x1170',
+            type: 'image/png',
+            form_factor: 'narrow',
+            label: 'Catálogo de herramientas funcionales',
+          },
+          {
+            src: '/screenshots/catalogo-escritorio.png',
+            sizes: '1280x800',
+            type: 'image/png',
+            form_factor: 'wide',
+            label: 'Catálogo en una pantalla grande',
+          },
+        ],
       },
       injectManifest: {
         rollupFormat: 'iife',

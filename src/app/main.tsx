@@ -1,3 +1,5 @@
+// First: the browser's install offer may fire before anything else runs.
+import '../lib/install-prompt';
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { RouterProvider } from 'react-router';

@@ -3,6 +3,7 @@ import { useSetAtom } from 'jotai';
 import { useLogout } from '../../features/auth/use-logout';
 import { checkoutStepAtom } from '../../features/checkout/atoms';
 import { FavoritesSync } from '../../features/favorites/components/favorites-sync';
+import { InstallOffer } from '../../features/install/components/install-offer';
 import { useSession } from '../../features/auth/use-session';
 import { ROLE_LABELS } from '../../features/auth/role-labels';
 import type { ReactNode } from 'react';
@@ -54,6 +55,7 @@ export function AppLayout({ country, children }: { country: CountryCode; childre
       <ChatButton country={country} />
       <SessionNotice country={country} />
       <StorageNotice />
+      <InstallOffer />
       <UpdatePrompt busy={isBusyPage(pathname)} />
     </div>
   );

@@ -1,4 +1,4 @@
-import { test as base } from '@playwright/test';
+import { test as base, type BrowserContext } from '@playwright/test';
 import { AccountPage } from '../pages/account-page';
 import { AdminAffiliatesPage } from '../pages/admin-affiliates-page';
 import { BagPage } from '../pages/bag-page';
@@ -10,6 +10,7 @@ import { LoginPage } from '../pages/login-page';
 import { RegisterPage } from '../pages/register-page';
 import { logoutAll } from './api';
 import { TOUR_SEEN_KEY } from '../../../src/features/tour/tour-storage';
+import { INSTALL_DISMISSED_KEY } from '../../../src/features/install/install-storage';
 
 interface Pages {
   home: HomePage;
@@ -31,20 +32,31 @@ interface Options {
    * seen it, so the tour never covers what a test clicks; the tour's own tests set this to false.
    */
   tourSeen: boolean;
+  /** The device answered "Ahora no" to the install offer. */
+  installOfferSeen: boolean;
+}
+
+async function rememberOnDevice(context: BrowserContext, key: string, value: string): Promise<void> {
+  await context.addInitScript(
+    ([name, stored]) => {
+      try {
+        localStorage.setItem(name, stored);
+      } catch {
+        // about:blank and opaque origins have no storage.
+      }
+    },
+    [key, value] as const,
+  );
 }
 
 export const test = base.extend<Pages & Options>({
   tourSeen: [true, { option: true }],
-  context: async ({ context, tourSeen }, use) => {
-    if (tourSeen) {
-      await context.addInitScript((key) => {
-        try {
-          localStorage.setItem(key, 'e2e');
-        } catch {
-          // about:blank and opaque origins have no storage.
-        }
-      }, TOUR_SEEN_KEY);
-    }
+  installOfferSeen: [true, { option: true }],
+  context: async ({ context, tourSeen, installOfferSeen }, use) => {
+    // The tour and the install offer open over pages on a first visit: every test starts as a device that has
+    // answered both, so neither covers what a test clicks; their own tests turn these off.
+    if (tourSeen) await rememberOnDevice(context, TOUR_SEEN_KEY, 'e2e');
+    if (installOfferSeen) await rememberOnDevice(context, INSTALL_DISMISSED_KEY, String(Date.now()));
     await use(context);
     // Playwright closes the context after this; the sessions it holds must end first (see closeLoggedOut).
     await logoutAll(context);

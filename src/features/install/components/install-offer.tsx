@@ -1,0 +1,50 @@
+import { Trans, useLingui } from '@lingui/react/macro';
+import { useEffect, useState } from 'react';
+import { installPrompt, needsIosInstallHint, onInstallPrompt, promptInstall } from '../../../lib/install-prompt';
+import { dismissInstallOffer, installOfferDismissed } from '../install-storage';
+
+/**
+ * Offers to install the app: the browser's own dialog where it offers one (`beforeinstallprompt`), and on iPhone
+ * and iPad Safari the steps of the share menu. "Ahora no" hides it on this device for a month.
+ */
+export function InstallOffer() {
+  const { t } = useLingui();
+  const [available, setAvailable] = useState(() => installPrompt() !== null);
+  const [ios] = useState(() => needsIosInstallHint(navigator as Navigator & { standalone?: boolean }));
+  const [dismissed, setDismissed] = useState(() => installOfferDismissed());
+
+  useEffect(() => onInstallPrompt((event) => setAvailable(event !== null)), []);
+
+  if (dismissed || (!available && !ios)) return null;
+
+  function dismiss() {
+    dismissInstallOffer();
+    setDismissed(true);
+  }
+
+  return (
+    <div className="toast install-offer" role="region" aria-label={t`Instalar el Dispensario`}>
+      {available ? (
+        <p>
+          <Trans>Instala el Dispensario en tu pantalla de inicio: abre más rápido y funciona sin conexión.</Trans>
+        </p>
+      ) : (
+        <p>
+          <Trans>
+            Para instalar el Dispensario en tu iPhone o iPad, toca Compartir y luego «Agregar a pantalla de inicio».
+          </Trans>
+        </p>
+      )}
+      <div className="toast__actions">
+        {available && (
+          <button type="button" className="button button--primary" onClick={() => void promptInstall()}>
+            <Trans>Instalar</Trans>
+          </button>
+        )}
+        <button type="button" className="button button--ghost" onClick={dismiss}>
+          <Trans>Ahora no</Trans>
+        </button>
+      </div>
+    </div>
+  );
+}

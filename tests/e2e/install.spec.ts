@@ -1,0 +1,87 @@
+import type { APIRequestContext } from '@playwright/test';
+import { InstallOffer } from './pages/install-offer';
+import { expect, test } from './support/fixtures';
+
+interface ManifestImage {
+  src: string;
+  sizes: string;
+  type: string;
+  purpose?: string;
+  form_factor?: string;
+}
+
+/** Width × height from a PNG's IHDR chunk. */
+async function pngSize(request: APIRequestContext, src: string): Promise<string> {
+  const answer = await request.get(src);
+  expect(answer.status(), src).toBe(200);
+  expect(answer.headers()['content-type'], src).toBe('image/png');
+  const bytes = await answer.body();
+  return `${bytes.readUInt32BE(16)}x${bytes.readUInt32BE(20)}`;
+}
+
+test.describe('install', () => {
+  test('the manifest is complete: icons with a maskable one, real screenshots, shortcuts to the catalogue and prescriptions', async ({
+    request,
+  }) => {
+    const answer = await request.get('/manifest.webmanifest');
+    expect(answer.status()).toBe(200);
+    const manifest = (await answer.json()) as {
+      start_url: string;
+      display: string;
+      icons: ManifestImage[];
+      screenshots: ManifestImage[];
+      shortcuts: { name: string; url: string }[];
+    };
+    expect(manifest).toMatchObject({ start_url: '/co', display: 'standalone' });
+    expect(manifest.icons.some((icon) => icon.purpose === 'maskable')).toBe(true);
+    for (const image of [...manifest.icons, ...manifest.screenshots]) {
+      expect(await pngSize(request, image.src)).toBe(image.sizes);
+    }
+    expect(new Set(manifest.screenshots.map((shot) => shot.form_factor))).toEqual(new Set(['narrow', 'wide']));
+    expect(manifest.shortcuts.map((shortcut) => shortcut.url)).toEqual(
+      expect.arrayContaining(['/co/herramientas', '/co/mi-cuenta/prescripcion', '/co/mi-cuenta/mis-prescripciones']),
+    );
+  });
+
+  test.describe('offer', () => {
+    test.use({ installOfferSeen: false });
+
+    test('an install button appears when the browser offers installation, and asks the browser', async ({
+      home,
+      page,
+    }) => {
+      const offer = new InstallOffer(page);
+      await home.page.goto('/co');
+      await expect(offer.region).toHaveCount(0);
+      await offer.offerFromBrowser();
+      await offer.install.click();
+      await expect.poll(() => offer.prompted()).toBe(true);
+      await expect(offer.region).toHaveCount(0);
+    });
+
+    test('"Ahora no" keeps the offer away on this device', async ({ page }) => {
+      const offer = new InstallOffer(page);
+      await page.goto('/co');
+      await offer.offerFromBrowser();
+      await offer.notNow.click();
+      await expect(offer.region).toHaveCount(0);
+      await page.reload();
+      await offer.offerFromBrowser();
+      await expect(offer.region).toHaveCount(0);
+    });
+
+    test('iPhone Safari gets the steps of the share menu', async ({ browser }) => {
+      const context = await browser.newContext({
+        baseURL: process.env.E2E_BASE_URL,
+        userAgent:
+          'Mozilla/5.0 (iPhone; CPU iPhone OS 18_0 like Mac OS X) AppleWebKit/605.1.15 (KHTML, like Gecko) Version/18.0 Mobile/15E148 Safari/604.1',
+      });
+      const page = await context.newPage();
+      await page.goto('/co');
+      const offer = new InstallOffer(page);
+      await expect(offer.region).toContainText('toca Compartir y luego «Agregar a pantalla de inicio»');
+      await expect(offer.install).toHaveCount(0);
+      await context.close();
+    });
+  });
+});
