@@ -327,6 +327,8 @@ async function apiSection(distDir: string) {
 const serverOf = (url: string) => new URL(url).host;
 
 const LOCAL_SEARCH_TARGET_MS = 16;
+/** Issue #8: a repeat visit offline on a throttled phone shows the catalogue within a second. */
+const OFFLINE_REPEAT_TARGET_MS = 1000;
 
 function percentile(values: number[], fraction: number): number {
   const sorted = [...values].sort((a, b) => a - b);
@@ -343,10 +345,12 @@ async function browserSection(distDir: string) {
     });
     const oneDecimal = (value: number) => `${value.toFixed(1)} ms`;
     console.info(
-      `  ${count(figures.products)} generated products on PGlite; Debian Chromium headless; no service worker.\n` +
+      `  ${count(figures.products)} generated products on PGlite; Debian Chromium headless; no service worker but for the offline repeat visit.\n` +
         '  first page = navigation until the 24th card is in the DOM (fresh context each run);\n' +
         `  per keystroke = each prefix of "magnesio": server = fetch + JSON in the page; local = the storefront's\n` +
-        '  searchLocally over the whole catalogue in the page (what answers offline).',
+        '  searchLocally over the whole catalogue in the page (what answers offline);\n' +
+        '  offline repeat visit = service worker on, after two online visits, offline, CPU throttled 4x (CDP):\n' +
+        '  navigation until the 24th card is in the DOM.',
     );
     console.info(
       table(
@@ -365,6 +369,12 @@ async function browserSection(distDir: string) {
             oneDecimal(Math.max(...figures.localSearchMs)),
             `<= ${LOCAL_SEARCH_TARGET_MS} ms: ${Math.max(...figures.localSearchMs) <= LOCAL_SEARCH_TARGET_MS ? 'met' : 'MISSED'}`,
           ],
+          [
+            'offline repeat visit, CPU 4×',
+            ms(percentile(figures.offlineRepeatMs, 0.5)),
+            ms(Math.max(...figures.offlineRepeatMs)),
+            `<= ${OFFLINE_REPEAT_TARGET_MS} ms: ${percentile(figures.offlineRepeatMs, 0.5) <= OFFLINE_REPEAT_TARGET_MS ? 'met' : 'MISSED'}`,
+          ],
         ],
         'lrrr',
       ),
@@ -380,6 +390,11 @@ async function browserSection(distDir: string) {
         figure: 'server search / key',
         value: oneDecimal(percentile(figures.serverSearchMs, 0.5)),
         note: 'p50, fetch + JSON',
+      },
+      {
+        figure: 'catalogue offline, CPU 4×',
+        value: ms(percentile(figures.offlineRepeatMs, 0.5)),
+        note: `p50 repeat visit; target <= ${OFFLINE_REPEAT_TARGET_MS} ms`,
       },
     );
   } catch (error) {
