@@ -6,7 +6,6 @@ import {
   PRODUCT_IMAGE_MAX_BYTES,
   PRODUCT_IMAGE_MIME_TYPES,
   PRODUCT_NAME_MAX_LENGTH,
-  PRODUCT_SLUG_PATTERN,
   type AdminCatalogueOptionsDto,
   type AdminDiscountInput,
   type AdminPresentationInput,
@@ -15,10 +14,11 @@ import {
   type AdminProductListDto,
   type AdminProductPriceInput,
 } from '../../../src/lib/shared/admin-products';
-import { HORMONES_CATEGORY_ID } from '../../../src/lib/shared/catalogue';
+import { HORMONES_CATEGORY_ID, PRODUCT_SLUG_PATTERN } from '../../../src/lib/shared/catalogue';
 import { COUNTRIES, COUNTRY_CODES, type CountryCode } from '../../../src/lib/shared/countries';
 import { normalizeSearchText } from '../../../src/lib/shared/text';
 import type { Database } from '../db/schema';
+import { wordPatterns } from '../db/search';
 import { pathId } from '../gamification/input';
 import type { AccessRule, Api } from '../http/auth';
 import { FieldProblems, readJsonObject, readMultipart, REQUIRED_FIELD_MESSAGE } from '../http/body';
@@ -168,9 +168,14 @@ function fieldConflict(field: string, message: string): HttpError {
   return new HttpError(409, message, [`${field}: ${message}`], { body: { fieldErrors: [{ field, message }] } });
 }
 
-async function assertReferencesExist(db: Kysely<Database>, input: AdminProductInput): Promise<void> {
+/** The category and form must exist; answers the category's name, which the search text includes. */
+async function checkedCategoryName(db: Kysely<Database>, input: AdminProductInput): Promise<string> {
   const problems = new FieldProblems();
-  const category = await db.selectFrom('categories').select('id').where('id', '=', input.categoryId).executeTakeFirst();
+  const category = await db
+    .selectFrom('categories')
+    .select('name')
+    .where('id', '=', input.categoryId)
+    .executeTakeFirst();
   if (!category) problems.add('categoryId', 'Selecciona una categoría válida.');
   if (input.pharmaceuticalFormId !== null) {
     const form = await db
@@ -181,6 +186,7 @@ async function assertReferencesExist(db: Kysely<Database>, input: AdminProductIn
     if (!form) problems.add('pharmaceuticalFormId', 'Selecciona una forma válida.');
   }
   problems.assertNone();
+  return category?.name ?? '';
 }
 
 /** The product's own lines in one discount list per purchase level (created the first time a level needs one). */
@@ -248,12 +254,7 @@ async function writeProductDetails(
   await writeDiscounts(trx, productId, input.discounts);
 }
 
-async function productColumns(trx: Kysely<Database>, input: AdminProductInput) {
-  const category = await trx
-    .selectFrom('categories')
-    .select('name')
-    .where('id', '=', input.categoryId)
-    .executeTakeFirstOrThrow();
+function productColumns(input: AdminProductInput, categoryName: string) {
   return {
     name: input.name,
     slug: input.slug,
@@ -268,7 +269,7 @@ async function productColumns(trx: Kysely<Database>, input: AdminProductInput) {
     featured: input.featured,
     points_price: input.pointsPrice,
     requires_signed_prescription: input.requiresSignedPrescription,
-    search_text: normalizeSearchText([input.name, input.tag, category.name].join(' ')),
+    search_text: normalizeSearchText([input.name, input.tag, categoryName].join(' ')),
   };
 }
 
@@ -374,8 +375,7 @@ export function registerAdminProductRoutes(api: Api, services: Services): void {
     let query = db
       .selectFrom('products')
       .$if(signed !== undefined, (rows) => rows.where('requires_signed_prescription', '=', true));
-    for (const word of search ? normalizeSearchText(search).split(' ').filter(Boolean) : []) {
-      const pattern = `%${word.replace(/[\\%_]/g, (char) => `\\${char}`)}%`;
+    for (const pattern of wordPatterns(search)) {
       query = query.where((eb) =>
         eb.or([
           eb('search_text', 'like', pattern),
@@ -417,8 +417,7 @@ export function registerAdminProductRoutes(api: Api, services: Services): void {
 
   api.post('/admin/products', { access: ADMIN }, async (c) => {
     const input = readProductInput(await readJsonObject(c));
-    await assertReferencesExist(db, input);
-    const columns = await productColumns(db, input);
+    const columns = productColumns(input, await checkedCategoryName(db, input));
     const id = await db
       .transaction()
       .execute(async (trx) => {
@@ -433,8 +432,7 @@ export function registerAdminProductRoutes(api: Api, services: Services): void {
   api.put('/admin/products/:id', { access: ADMIN }, async (c) => {
     const id = pathId(c, 'id', PRODUCT_NOT_FOUND_MESSAGE);
     const input = readProductInput(await readJsonObject(c));
-    await assertReferencesExist(db, input);
-    const columns = await productColumns(db, input);
+    const columns = productColumns(input, await checkedCategoryName(db, input));
     await db
       .transaction()
       .execute(async (trx) => {

@@ -6,9 +6,9 @@ import {
   type CredentialsStatusDto,
 } from '../../../src/lib/shared/accounts';
 import { HORMONE_PRESCRIPTION_DOCUMENT_TYPE } from '../../../src/lib/shared/orders';
-import { normalizeSearchText } from '../../../src/lib/shared/text';
 import { credentialsStatusOf } from '../credentials/repo';
 import type { Database, UserRow, UsersTable } from '../db/schema';
+import { wordPatterns } from '../db/search';
 import { pathParam, viewerOf, type Api, type AppContext } from '../http/auth';
 import { FieldProblems, readJsonObject } from '../http/body';
 import { HttpError } from '../http/errors';
@@ -140,8 +140,7 @@ export function registerAdminRoutes(api: Api, services: Services): void {
       .selectAll()
       .where('role', 'in', role ? [role] : AFFILIATE_ROLES);
     if (status) query = query.where('approval_status', '=', status);
-    for (const word of search ? normalizeSearchText(search).split(' ').filter(Boolean) : []) {
-      const pattern = `%${word.replace(/[\\%_]/g, (char) => `\\${char}`)}%`;
+    for (const pattern of wordPatterns(search)) {
       query = query.where(
         sql<string>`translate(lower(display_name || ' ' || email || ' ' || coalesce(document_number, '') || ' ' || coalesce(professional_license_number, '')), ${ACCENTED}, ${PLAIN})`,
         'like',

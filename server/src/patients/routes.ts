@@ -11,8 +11,8 @@ import {
   type PatientListDto,
   type PatientStrategiesDto,
 } from '../../../src/lib/shared/prescriptions';
-import { normalizeSearchText } from '../../../src/lib/shared/text';
 import type { Database, PatientsTable } from '../db/schema';
+import { wordPatterns } from '../db/search';
 import { DOCUMENT_TAKEN_MESSAGE, EMAIL_TAKEN_MESSAGE } from '../forms/definitions';
 import { pathId } from '../gamification/input';
 import { viewerOf, type Api, type AppContext, type Viewer } from '../http/auth';
@@ -138,10 +138,6 @@ function translateUniqueViolation(error: unknown): never {
   throw error;
 }
 
-function escapeLike(term: string): string {
-  return term.replace(/[\\%_]/g, (char) => `\\${char}`);
-}
-
 export function registerPatientRoutes(api: Api, services: Services): void {
   const { db, mailer } = services;
 
@@ -154,9 +150,7 @@ export function registerPatientRoutes(api: Api, services: Services): void {
     await syncRegister(db, user.id);
     let matches = linkedPatients(db, user.id);
     // Every word must appear in the name or the e-mail, in any order and regardless of accents.
-    for (const word of search ? normalizeSearchText(search).split(' ') : []) {
-      matches = matches.where('p.search_text', 'like', `%${escapeLike(word)}%`);
-    }
+    for (const pattern of wordPatterns(search)) matches = matches.where('p.search_text', 'like', pattern);
     const [rows, counted] = await Promise.all([
       matches
         .selectAll('p')

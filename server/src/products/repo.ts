@@ -6,10 +6,10 @@ import type {
   ProductDiscountDto,
   ProductDto,
 } from '../../../src/lib/shared/api-types';
-import type { ProductSortField } from '../../../src/lib/shared/catalogue';
+import { PRODUCT_SLUG_PATTERN, type ProductSortField } from '../../../src/lib/shared/catalogue';
 import { countryById } from '../../../src/lib/shared/countries';
-import { normalizeSearchText } from '../../../src/lib/shared/text';
 import { MAX_INT4, type Database, type UserRow } from '../db/schema';
+import { wordPatterns } from '../db/search';
 import { isApprovedProfessionalOrAdmin, isProfessional } from '../users/repo';
 
 /**
@@ -54,12 +54,6 @@ export interface ProductListQuery {
 export interface ProductPage {
   data: ProductDto[];
   total: number;
-}
-
-const SLUG_PATTERN = /^[a-z0-9]+(?:-[a-z0-9]+)*$/;
-
-function escapeLike(term: string): string {
-  return term.replace(/[\\%_]/g, (char) => `\\${char}`);
 }
 
 type ProductScope = ExpressionBuilder<Database & { p: Database['products'] }, 'p'>;
@@ -231,12 +225,7 @@ export async function listProducts(
     page = page.where('p.pharmaceutical_form_id', '=', query.pharmaceuticalFormId);
   }
   if (query.featured !== undefined) page = page.where('p.featured', '=', query.featured);
-  if (query.search) {
-    // Every word must appear, in any order: 'magnesio glicinato' finds 'Magnesio Bisglicinato 400 mg'.
-    for (const word of normalizeSearchText(query.search).split(' ')) {
-      page = page.where('p.search_text', 'like', `%${escapeLike(word)}%`);
-    }
-  }
+  for (const pattern of wordPatterns(query.search)) page = page.where('p.search_text', 'like', pattern);
 
   const direction = query.order;
   switch (query.orderBy) {
@@ -299,7 +288,7 @@ export async function findProduct(
   const byId = /^\d+$/.test(idOrSlug);
   // Anything that cannot be a stored id or slug is simply not found, without asking the database.
   const id = byId ? parseProductId(idOrSlug) : undefined;
-  if (byId ? id === undefined : !SLUG_PATTERN.test(idOrSlug)) return undefined;
+  if (byId ? id === undefined : !PRODUCT_SLUG_PATTERN.test(idOrSlug)) return undefined;
   const query = productRows(db, scope);
   const row = await (
     id !== undefined ? query.where('p.id', '=', id) : query.where('p.slug', '=', idOrSlug)

@@ -2,12 +2,16 @@ import { msg } from '@lingui/core/macro';
 import type { MessageDescriptor } from '@lingui/core';
 import { PURCHASE_LEVELS } from '../../lib/shared/accounts';
 import {
-  PRODUCT_SLUG_PATTERN,
   type AdminProductDto,
   type AdminProductInput,
   type AdminProductPriceInput,
 } from '../../lib/shared/admin-products';
-import { DEFAULT_CONTAINER_TYPE, DEFAULT_UNIT_SYMBOL, HORMONES_CATEGORY_ID } from '../../lib/shared/catalogue';
+import {
+  DEFAULT_CONTAINER_TYPE,
+  DEFAULT_UNIT_SYMBOL,
+  HORMONES_CATEGORY_ID,
+  PRODUCT_SLUG_PATTERN,
+} from '../../lib/shared/catalogue';
 import { COUNTRIES, COUNTRY_CODES, type CountryCode } from '../../lib/shared/countries';
 
 /** The editor's fields as typed: prices in the country's major unit ("459,90"), numbers as text. */

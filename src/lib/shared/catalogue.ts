@@ -6,6 +6,9 @@ export const HORMONES_CATEGORY_SLUG = 'hormonas-bioidenticas';
 /** Spec §6: the patient product list excludes these categories. */
 export const PATIENT_EXCLUDED_CATEGORY_IDS: readonly number[] = [4, 5];
 
+/** A product's address in the catalogue: lower case, digits and single hyphens. */
+export const PRODUCT_SLUG_PATTERN = /^[a-z0-9]+(?:-[a-z0-9]+)*$/;
+
 export const DEFAULT_CONTAINER_TYPE = 'Frasco';
 export const DEFAULT_UNIT_SYMBOL = 'unidades';
 
