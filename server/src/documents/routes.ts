@@ -10,7 +10,7 @@ import {
 } from '../../../src/lib/shared/prescriptions';
 import type { DocumentsTable } from '../db/schema';
 import { pathId } from '../gamification/input';
-import { viewerOf, type AccessRule, type Api } from '../http/auth';
+import { viewerOf, type AccessRule, type Api, type Viewer } from '../http/auth';
 import { FieldProblems, multipartText, readMultipart, REQUIRED_FIELD_MESSAGE, type MultipartBody } from '../http/body';
 import { HttpError, notFound } from '../http/errors';
 import { QueryReader } from '../http/query-params';
@@ -113,24 +113,26 @@ async function readDocumentFile(body: MultipartBody, problems: FieldProblems, re
 
 export function registerDocumentRoutes(api: Api, services: Services): void {
   const { db } = services;
+  // Professionals see the documents for every country and their session's; an admin sees the whole library. A
+  // document of another country is not found (404), in the list and by its link alike.
+  const visibleDocuments = ({ user, session }: Viewer) =>
+    db
+      .selectFrom('documents')
+      .$if(user.role !== 'admin', (rows) =>
+        rows.where((eb) => eb.or([eb('country_id', 'is', null), eb('country_id', '=', session.country_id)])),
+      );
   const uploadLimits = {
     maxBodyBytes: LIBRARY_DOCUMENT_MAX_BYTES + MULTIPART_OVERHEAD_BYTES,
     tooLargeMessage: DOCUMENT_TOO_LARGE_MESSAGE,
   };
 
-  // Professionals see the documents for every country and their session's; an admin sees the whole library.
   api.get('/documents', { access: LIBRARY_ACCESS }, async (c) => {
-    const { user, session } = viewerOf(c);
     const query = new QueryReader(c.req.query());
     const kind: DocumentKind | undefined = query.oneOf('kind', DOCUMENT_KINDS);
     query.assertValid();
-    const rows = await db
-      .selectFrom('documents')
+    const rows = await visibleDocuments(viewerOf(c))
       .select(DOCUMENT_COLUMNS)
       .$if(kind !== undefined, (rows) => rows.where('kind', '=', kind ?? 'template'))
-      .$if(user.role !== 'admin', (rows) =>
-        rows.where((eb) => eb.or([eb('country_id', 'is', null), eb('country_id', '=', session.country_id)])),
-      )
       .orderBy('kind')
       .orderBy('id')
       .execute();
@@ -139,15 +141,12 @@ export function registerDocumentRoutes(api: Api, services: Services): void {
 
   // Opened by a link: the session cookie is accepted as well as the bearer token.
   api.get('/documents/:id/file', { access: LIBRARY_ACCESS, cookieAuth: true }, async (c) => {
-    const { user, session } = viewerOf(c);
     const id = pathId(c, 'id', DOCUMENT_NOT_FOUND_MESSAGE);
-    const row = await db
-      .selectFrom('documents')
-      .select(['file_name', 'mime', 'content', 'country_id'])
+    const row = await visibleDocuments(viewerOf(c))
+      .select(['file_name', 'mime', 'content'])
       .where('id', '=', id)
       .executeTakeFirst();
-    const visible = row && (user.role === 'admin' || row.country_id === null || row.country_id === session.country_id);
-    if (!row || !visible) throw notFound(DOCUMENT_NOT_FOUND_MESSAGE);
+    if (!row) throw notFound(DOCUMENT_NOT_FOUND_MESSAGE);
     return c.body(new Uint8Array(row.content), 200, downloadHeaders(row.mime, row.file_name));
   });
 
