@@ -2,6 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { ApiErrorBody } from '../../src/lib/shared/api-types';
 import type { CreatePatientResponseDto } from '../../src/lib/shared/prescriptions';
 import { renderTextPdf } from '../src/documents/pdf';
+import { ABANDONED_CLAIM_MS, rawRequestHash } from '../src/http/idempotency';
 import { createTestContext, createUser, sessionFor, type TestContext } from './helpers';
 import { client, json, patientBody, type Caller } from './prescriptions-fixtures';
 
@@ -78,6 +79,44 @@ describe('Idempotency-Key on queued writes', () => {
 
     const malformed = await client(ctx, doctor).send('POST', '/patients', patientBody(), { 'idempotency-key': 'x' });
     expect(malformed.status).toBe(400);
+  });
+
+  it('takes over a claim left unanswered by a request that died, instead of answering "en curso" forever', async () => {
+    const key = 'clave-huerfana-0001';
+    const body = patientBody({ last_name: 'Idempotente Huérfano' });
+    const send = () => client(ctx, doctor).send('POST', '/patients', body, { 'idempotency-key': key });
+    const user = await ctx.database.db
+      .selectFrom('users')
+      .select('id')
+      .where('email', '=', 'medico.co@demo.test')
+      .executeTakeFirstOrThrow();
+    // The claim of a request that died before answering: its key and hash, no answer.
+    const hash = rawRequestHash('POST', '/api/patients', new TextEncoder().encode(JSON.stringify(body)));
+    await ctx.database.db
+      .insertInto('idempotent_requests')
+      .values({ user_id: user.id, key, request_hash: hash })
+      .execute();
+    // A claim a moment old is a request still running.
+    const running = await send();
+    expect(running.status).toBe(409);
+    expect((await json<ApiErrorBody>(running)).message).toBe(
+      'Esta misma solicitud todavía se está procesando. Espera un momento y vuelve a intentarlo.',
+    );
+    expect(await patientsNamed('Idempotente Huérfano')).toBe(0);
+
+    await ctx.database.db
+      .updateTable('idempotent_requests')
+      .set({ created_at: new Date(Date.now() - ABANDONED_CLAIM_MS - 1000) })
+      .where('key', '=', key)
+      .execute();
+    const takenOver = await send();
+    expect(takenOver.status).toBe(201);
+    const claims = await ctx.database.db.selectFrom('idempotent_requests').selectAll().where('key', '=', key).execute();
+    expect(claims.map((claim) => claim.status)).toEqual([201]);
+    // The answer is now kept: the next replay gets it without running again.
+    const replay = await send();
+    expect(replay.headers.get('idempotent-replayed')).toBe('true');
+    expect(await patientsNamed('Idempotente Huérfano')).toBe(1);
   });
 
   it('stores a credential upload once when the same files are sent again with the same key', async () => {

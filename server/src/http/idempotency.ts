@@ -15,31 +15,40 @@ export const IDEMPOTENCY_KEY_REUSED_MESSAGE =
 export const IDEMPOTENCY_IN_PROGRESS_MESSAGE =
   'Esta misma solicitud todavía se está procesando. Espera un momento y vuelve a intentarlo.';
 const KEY_PATTERN = /^[A-Za-z0-9_-]{8,128}$/;
+/**
+ * A claim still without an answer after this long belongs to a request that died with its process (a crash, a
+ * restart): it is taken over instead of answering "en curso" forever. Far above any upload the body limits allow.
+ */
+export const ABANDONED_CLAIM_MS = 5 * 60 * 1000;
 
 /**
  * What a request means, independent of how it was encoded: a multipart body sent again by a browser gets a new
  * boundary, so its fields (and each file's bytes) are hashed instead of the raw body.
  */
 async function requestHash(c: Parameters<MiddlewareHandler<AppEnv>>[0]): Promise<string> {
+  if (!(c.req.header('content-type') ?? '').startsWith('multipart/form-data')) {
+    return rawRequestHash(c.req.method, c.req.path, new Uint8Array(await c.req.arrayBuffer()));
+  }
   const hash = createHash('sha256').update(`${c.req.method} ${c.req.path}\n`);
-  if ((c.req.header('content-type') ?? '').startsWith('multipart/form-data')) {
-    const form = await c.req.parseBody({ all: true });
-    for (const name of Object.keys(form).sort()) {
-      const values = ([] as unknown[]).concat(form[name]);
-      for (const value of values) {
-        if (value instanceof File) {
-          hash.update(`${name}=file:${value.name}:${value.size}:`);
-          hash.update(new Uint8Array(await value.arrayBuffer()));
-        } else {
-          hash.update(`${name}=${String(value)}`);
-        }
-        hash.update('\n');
+  const form = await c.req.parseBody({ all: true });
+  for (const name of Object.keys(form).sort()) {
+    const values = ([] as unknown[]).concat(form[name]);
+    for (const value of values) {
+      if (value instanceof File) {
+        hash.update(`${name}=file:${value.name}:${value.size}:`);
+        hash.update(new Uint8Array(await value.arrayBuffer()));
+      } else {
+        hash.update(`${name}=${String(value)}`);
       }
+      hash.update('\n');
     }
-  } else {
-    hash.update(new Uint8Array(await c.req.arrayBuffer()));
   }
   return hash.digest('hex');
+}
+
+/** The hash of a request whose body is compared byte for byte (JSON). */
+export function rawRequestHash(method: string, path: string, body: Uint8Array): string {
+  return createHash('sha256').update(`${method} ${path}\n`).update(body).digest('hex');
 }
 
 /**
@@ -59,15 +68,17 @@ export function idempotencyMiddleware(db: Kysely<Database>): MiddlewareHandler<A
     const userId = viewer.user.id;
     const hash = await requestHash(c);
 
-    const claimed = await db
-      .insertInto('idempotent_requests')
-      .values({ user_id: userId, key, request_hash: hash })
-      .returning('id')
-      .executeTakeFirst()
-      .catch((error: unknown) => {
-        if (isUniqueViolation(error)) return undefined;
-        throw error;
-      });
+    const claim = () =>
+      db
+        .insertInto('idempotent_requests')
+        .values({ user_id: userId, key, request_hash: hash })
+        .returning('id')
+        .executeTakeFirst()
+        .catch((error: unknown) => {
+          if (isUniqueViolation(error)) return undefined;
+          throw error;
+        });
+    let claimed = await claim();
     if (!claimed) {
       const existing = await db
         .selectFrom('idempotent_requests')
@@ -76,14 +87,23 @@ export function idempotencyMiddleware(db: Kysely<Database>): MiddlewareHandler<A
         .where('key', '=', key)
         .executeTakeFirst();
       if (existing && existing.request_hash !== hash) throw new HttpError(409, IDEMPOTENCY_KEY_REUSED_MESSAGE);
-      if (!existing || existing.status === null) throw new HttpError(409, IDEMPOTENCY_IN_PROGRESS_MESSAGE);
-      return c.body(existing.response_body ?? '', existing.status as 200, {
-        'content-type': existing.content_type ?? 'application/json',
-        [REPLAYED_HEADER]: 'true',
-      });
+      if (existing?.status !== null && existing?.status !== undefined) {
+        return c.body(existing.response_body ?? '', existing.status as 200, {
+          'content-type': existing.content_type ?? 'application/json',
+          [REPLAYED_HEADER]: 'true',
+        });
+      }
+      const abandoned = existing && Date.now() - existing.created_at.getTime() > ABANDONED_CLAIM_MS;
+      if (abandoned) {
+        // Only the still-unanswered claim is removed: a request that answered meanwhile keeps its answer.
+        await db.deleteFrom('idempotent_requests').where('id', '=', existing.id).where('status', 'is', null).execute();
+        claimed = await claim();
+      }
+      if (!claimed) throw new HttpError(409, IDEMPOTENCY_IN_PROGRESS_MESSAGE);
     }
+    const claimId = claimed.id;
 
-    const release = () => db.deleteFrom('idempotent_requests').where('id', '=', claimed.id).execute();
+    const release = () => db.deleteFrom('idempotent_requests').where('id', '=', claimId).execute();
     try {
       await next();
     } catch (error) {
@@ -102,7 +122,7 @@ export function idempotencyMiddleware(db: Kysely<Database>): MiddlewareHandler<A
         content_type: c.res.headers.get('content-type'),
         response_body: await c.res.clone().text(),
       })
-      .where('id', '=', claimed.id)
+      .where('id', '=', claimId)
       .execute();
   };
 }
