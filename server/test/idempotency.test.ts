@@ -1,3 +1,4 @@
+import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { ApiErrorBody } from '../../src/lib/shared/api-types';
 import type { CreatePatientResponseDto } from '../../src/lib/shared/prescriptions';
@@ -104,11 +105,9 @@ describe('Idempotency-Key on queued writes', () => {
     );
     expect(await patientsNamed('Idempotente Huérfano')).toBe(0);
 
-    await ctx.database.db
-      .updateTable('idempotent_requests')
-      .set({ created_at: new Date(Date.now() - ABANDONED_CLAIM_MS - 1000) })
-      .where('key', '=', key)
-      .execute();
+    // The creation moment is the database's own: only raw SQL moves it back.
+    const longAgo = new Date(Date.now() - ABANDONED_CLAIM_MS - 1000);
+    await sql`update idempotent_requests set created_at = ${longAgo} where key = ${key}`.execute(ctx.database.db);
     const takenOver = await send();
     expect(takenOver.status).toBe(201);
     const claims = await ctx.database.db.selectFrom('idempotent_requests').selectAll().where('key', '=', key).execute();
