@@ -6,6 +6,13 @@ import { cleanupOutdatedCaches, createHandlerBoundToURL, precacheAndRoute } from
 import { NavigationRoute, registerRoute } from 'workbox-routing';
 import { CacheFirst, NetworkFirst, StaleWhileRevalidate } from 'workbox-strategies';
 import {
+  OUTBOX_MESSAGES,
+  OUTBOX_META_HEADER,
+  OUTBOX_ROUTES,
+  OUTBOX_SYNC_TAG,
+  type OutboxRequestMessage,
+} from '../src/lib/shared/outbox';
+import {
   API_PATH_PREFIX,
   CACHE_NAMES,
   CATALOGUE_API_PATHS,
@@ -20,8 +27,17 @@ import {
   MEDIA_PATH_PREFIX,
   SW_MESSAGES,
 } from '../src/lib/shared/sw-contract';
+import { Outbox } from './outbox';
+import { idbOutboxStore } from './outbox-store';
 
 declare const self: ServiceWorkerGlobalScope & { __WB_MANIFEST: (string | { url: string; revision: string | null })[] };
+
+/** Background Sync (Chromium): not in TypeScript's WebWorker library. */
+interface SyncEvent extends ExtendableEvent {
+  readonly tag: string;
+  readonly lastChance: boolean;
+}
+type SyncRegistration = ServiceWorkerRegistration & { sync?: { register(tag: string): Promise<void> } };
 
 // The shell, the locales' chunks and the icons: enough to open the app with no network.
 precacheAndRoute(self.__WB_MANIFEST);
@@ -87,9 +103,69 @@ registerRoute(
   }),
 );
 
-self.addEventListener('message', (event) => {
-  if ((event.data as { type?: string } | null)?.type === SW_MESSAGES.skipWaiting) void self.skipWaiting();
+const outbox = new Outbox({
+  store: idbOutboxStore(),
+  fetch: (request) => fetch(request),
+  notify: async (items) => {
+    const pages = await self.clients.matchAll({ type: 'window', includeUncontrolled: true });
+    for (const page of pages) page.postMessage({ type: OUTBOX_MESSAGES.changed, items });
+  },
+  requestSync: async () => {
+    await (self.registration as SyncRegistration).sync?.register(OUTBOX_SYNC_TAG);
+  },
+  // A new version of this worker starts (and replays) while the old one still runs: one replay at a time.
+  exclusive: (work) => (self.navigator.locks ? self.navigator.locks.request('dispensario-outbox', work) : work()),
 });
+
+// Writes a professional makes in a clinic without connection: kept on the device and sent when it comes back.
+registerRoute(
+  ({ url, request }) =>
+    url.origin === self.location.origin &&
+    request.headers.has(OUTBOX_META_HEADER) &&
+    OUTBOX_ROUTES.some((route) => route.method === request.method && route.path === url.pathname),
+  ({ request }) => outbox.handleWrite(request),
+  'POST',
+);
+
+self.addEventListener('sync', (event) => {
+  const sync = event as SyncEvent;
+  if (sync.tag !== OUTBOX_SYNC_TAG) return;
+  sync.waitUntil(
+    outbox.replay().then(({ retryLater }) => {
+      // A rejected sync is scheduled again by the browser, with its own backoff; the last chance is simply over.
+      if (retryLater > 0 && !sync.lastChance) throw new Error(`${retryLater} envíos pendientes`);
+    }),
+  );
+});
+
+self.addEventListener('message', (event) => {
+  const message = event.data as OutboxRequestMessage | { type?: string } | null;
+  if (message?.type === SW_MESSAGES.skipWaiting) {
+    void self.skipWaiting();
+    return;
+  }
+  const { id, tokens, force } = (message ?? {}) as OutboxRequestMessage;
+  const reply = (value: unknown) => event.ports[0]?.postMessage(value);
+  switch (message?.type) {
+    case OUTBOX_MESSAGES.list:
+      event.waitUntil(outbox.list().then(reply));
+      break;
+    case OUTBOX_MESSAGES.replay:
+      event.waitUntil(outbox.replay({ tokens: tokens ?? {}, force: force ?? false }).then(reply));
+      break;
+    case OUTBOX_MESSAGES.retry:
+      if (id) event.waitUntil(outbox.retry(id, tokens ?? {}).then(reply));
+      break;
+    case OUTBOX_MESSAGES.discard:
+      if (id) event.waitUntil(outbox.discard(id).then(() => reply(null)));
+      break;
+    default:
+      break;
+  }
+});
+
+// Browsers without Background Sync replay whenever the worker starts (and the pages ask on 'online').
+void outbox.replay();
 
 // The first installation takes the open page at once, so what it loads next is already cached for offline use.
 clientsClaim();

@@ -88,6 +88,13 @@ export const routes: RouteObject[] = [
           { path: 'mis-prescripciones/:prescriptionId', lazy: page(myPrescriptionsRoute, 'MyPrescriptionDetailRoute') },
           { path: 'herramientas-funcionales', lazy: page(() => import('./routes/resources-route'), 'ResourcesRoute') },
           {
+            path: 'envios-pendientes',
+            lazy: page(
+              () => import('../features/pending-uploads/components/pending-uploads-page'),
+              'PendingUploadsPage',
+            ),
+          },
+          {
             path: ':section',
             lazy: page(() => import('../features/account/components/account-section'), 'AccountSectionNotFound'),
           },

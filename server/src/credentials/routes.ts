@@ -67,6 +67,7 @@ export function registerCredentialRoutes(api: Api, services: Services): void {
       tooLargeMessage: FILE_TOO_LARGE_MESSAGE,
       // Uploads from a clinic with poor connection are retried: the same key and files store them once.
       idempotent: true,
+      queuedWrite: true,
     },
     async (c) => {
       const { user, session } = viewerOf(c);

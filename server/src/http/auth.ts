@@ -4,6 +4,7 @@ import { bodyLimit } from 'hono/body-limit';
 import type { Kysely } from 'kysely';
 import { PROFESSIONAL_ROLES, type Role } from '../../../src/lib/shared/accounts';
 import { COUNTRY_CODES } from '../../../src/lib/shared/countries';
+import { EXPECTED_USER_HEADER } from '../../../src/lib/shared/outbox';
 import type { Database } from '../db/schema';
 import { findActiveSession, type ActiveSession } from '../sessions/repo';
 import { idempotencyMiddleware } from './idempotency';
@@ -31,6 +32,8 @@ export const INVALID_SESSION_MESSAGE = 'Sesión inválida';
 export const FORBIDDEN_MESSAGE = 'No tienes permisos para realizar esta acción.';
 export const NOT_APPROVED_MESSAGE =
   'Tu cuenta profesional aún no está aprobada: podrás usar esta función cuando revisemos tus credenciales.';
+export const OTHER_ACCOUNT_MESSAGE =
+  'Este envío pendiente lo hizo otra cuenta: se enviará cuando esa cuenta vuelva a iniciar sesión en este dispositivo.';
 export const BODY_TOO_LARGE_MESSAGE = 'La solicitud es demasiado grande.';
 
 const DEFAULT_MAX_BODY_BYTES = 64 * 1024;
@@ -51,6 +54,12 @@ export interface RouteOptions {
   cookieAuth?: boolean;
   /** Honour an `Idempotency-Key` header: a retry with the same key and content gets the first answer again. */
   idempotent?: boolean;
+  /**
+   * A write the storefront's service worker may keep and replay (DESIGN §4). A replay made with no page open has no
+   * bearer token: it authenticates with the `sso_token_<country>` cookie, and only when it carries
+   * `X-Expected-User` — a header no cross-site form can send — so the cookie never authorises a forged request.
+   */
+  queuedWrite?: boolean;
 }
 
 export type Method = 'GET' | 'POST' | 'PATCH' | 'PUT' | 'DELETE';
@@ -80,6 +89,12 @@ function cookieTokens(c: Context): string[] {
 }
 
 type SessionProblem = 'missing' | 'invalid' | 'country';
+
+function acceptsCookie(c: Context, options: RouteOptions): boolean {
+  return (
+    (options.cookieAuth ?? false) || (options.queuedWrite === true && c.req.header(EXPECTED_USER_HEADER) !== undefined)
+  );
+}
 
 async function resolveViewer(
   c: Context,
@@ -118,7 +133,7 @@ export function accessDecision(rule: AccessRule, viewer: Viewer): true | 'forbid
 
 function accessMiddleware(db: Kysely<Database>, options: RouteOptions): MiddlewareHandler<AppEnv> {
   return async (c, next) => {
-    const { viewer, problem } = await resolveViewer(c, db, options.cookieAuth ?? false);
+    const { viewer, problem } = await resolveViewer(c, db, acceptsCookie(c, options));
     // On public routes a bad token is simply anonymous: the catalogue must not fail because a session ended.
     c.set('viewer', viewer);
     if (options.access === 'public') return next();
@@ -131,6 +146,9 @@ function accessMiddleware(db: Kysely<Database>, options: RouteOptions): Middlewa
             : (options.messages?.invalid ?? EXPIRED_SESSION_MESSAGE);
       throw new HttpError(401, message);
     }
+    // A replay of a write made by another account waits for that account's session instead of going out as this one.
+    const expected = c.req.header(EXPECTED_USER_HEADER);
+    if (expected !== undefined && expected !== viewer.user.uid) throw new HttpError(401, OTHER_ACCOUNT_MESSAGE);
     const decision = accessDecision(options.access, viewer);
     if (decision === 'forbidden') throw new HttpError(403, FORBIDDEN_MESSAGE);
     if (decision === 'not-approved') throw new HttpError(403, NOT_APPROVED_MESSAGE);

@@ -20,6 +20,7 @@ const KEY_PATTERN = /^[A-Za-z0-9_-]{8,128}$/;
  * restart): it is taken over instead of answering "en curso" forever. Far above any upload the body limits allow.
  */
 export const ABANDONED_CLAIM_MS = 5 * 60 * 1000;
+const IN_PROGRESS_RETRY_AFTER_S = 5;
 
 /**
  * What a request means, independent of how it was encoded: a multipart body sent again by a browser gets a new
@@ -99,7 +100,12 @@ export function idempotencyMiddleware(db: Kysely<Database>): MiddlewareHandler<A
         await db.deleteFrom('idempotent_requests').where('id', '=', existing.id).where('status', 'is', null).execute();
         claimed = await claim();
       }
-      if (!claimed) throw new HttpError(409, IDEMPOTENCY_IN_PROGRESS_MESSAGE);
+      // Retry-After tells a replaying client (the service worker's outbox) to keep the write and try again soon.
+      if (!claimed) {
+        throw new HttpError(409, IDEMPOTENCY_IN_PROGRESS_MESSAGE, undefined, {
+          headers: { 'retry-after': String(IN_PROGRESS_RETRY_AFTER_S) },
+        });
+      }
     }
     const claimId = claimed.id;
 
@@ -125,4 +131,27 @@ export function idempotencyMiddleware(db: Kysely<Database>): MiddlewareHandler<A
       .where('id', '=', claimId)
       .execute();
   };
+}
+
+export type StoredAnswer = { status: number; body: unknown } | 'running' | null;
+
+/**
+ * The answer kept for a user's key: what a later request that refers to an earlier one (a prescription for a patient
+ * created offline, by that creation's key) reads. 'running' while the first request has not answered; null when the
+ * key was never used or its request failed.
+ */
+export async function findStoredAnswer(db: Kysely<Database>, userId: number, key: string): Promise<StoredAnswer> {
+  const row = await db
+    .selectFrom('idempotent_requests')
+    .select(['status', 'response_body'])
+    .where('user_id', '=', userId)
+    .where('key', '=', key)
+    .executeTakeFirst();
+  if (!row) return null;
+  if (row.status === null) return 'running';
+  try {
+    return { status: row.status, body: JSON.parse(row.response_body ?? 'null') as unknown };
+  } catch {
+    return { status: row.status, body: null };
+  }
 }

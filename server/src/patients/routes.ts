@@ -164,7 +164,7 @@ export function registerPatientRoutes(api: Api, services: Services): void {
     return c.json<PatientListDto>({ data: rows.map(toPatientDto), total: Number(counted?.total ?? 0), page, limit });
   });
 
-  api.post('/patients', { access: 'approvedProfessional', idempotent: true }, async (c) => {
+  api.post('/patients', { access: 'approvedProfessional', idempotent: true, queuedWrite: true }, async (c) => {
     const viewer = viewerOf(c);
     const columns = await readPatientColumns(await readJsonObject(c), false);
     // The form's rules refused a body without the required fields: the columns are a whole row.

@@ -12,6 +12,7 @@ import type { Database } from '../db/schema';
 import { positiveId, type IdempotentRequest } from '../gamification/input';
 import { FORBIDDEN_MESSAGE, type Viewer } from '../http/auth';
 import { HttpError } from '../http/errors';
+import { findStoredAnswer } from '../http/idempotency';
 import { findLinkedPatient } from '../patients/repo';
 import { isUniqueViolation } from '../users/repo';
 import { readNotes, readTools, ToolProblems, treatmentDays, type ToolInput } from './input';
@@ -33,6 +34,17 @@ export interface CreatePrescriptionInput {
   templateId: number | null;
 }
 
+/** The body as read: the patient by id, or by the key of its creation when it was created offline (`patientRef`). */
+export type UnresolvedPrescriptionInput = Omit<CreatePrescriptionInput, 'patientId'> &
+  ({ patientId: number; patientRef: null } | { patientId: null; patientRef: string });
+
+export const PATIENT_REF_RUNNING_MESSAGE =
+  'El paciente de esta prescripción todavía se está creando; la prescripción se enviará en unos segundos.';
+export const PATIENT_REF_UNKNOWN_MESSAGE =
+  'El paciente creado sin conexión para esta prescripción no llegó al servidor. Crea el paciente de nuevo y vuelve a enviar la prescripción.';
+const PATIENT_REF_RETRY_AFTER_S = 5;
+const PATIENT_REF_PATTERN = /^[A-Za-z0-9_-]{8,128}$/;
+
 /** Spec §1: doctors prescribe, health professionals recommend. */
 const WRONG_TYPE_MESSAGES: Record<PrescriptionType, string> = {
   prescription: 'Como médico emites prescripciones, no recomendaciones.',
@@ -47,10 +59,16 @@ export function typeOfAuthor(viewer: Viewer): PrescriptionType {
 }
 
 /** The body of `POST /prescriptions`, shape and bounds checked (one 400 with every problem). */
-export function readCreatePrescription(body: Record<string, unknown>, viewer: Viewer): CreatePrescriptionInput {
+export function readCreatePrescription(body: Record<string, unknown>, viewer: Viewer): UnresolvedPrescriptionInput {
   const problems = new ToolProblems();
   const patientId = positiveId(body.patientId);
-  if (patientId === undefined) problems.add(problems.label('patientId', 'Paciente'), 'Elige un paciente.');
+  const patientRef =
+    patientId === undefined && typeof body.patientRef === 'string' && PATIENT_REF_PATTERN.test(body.patientRef)
+      ? body.patientRef
+      : undefined;
+  if (patientId === undefined && patientRef === undefined) {
+    problems.add(problems.label('patientId', 'Paciente'), 'Elige un paciente.');
+  }
   const ownType = typeOfAuthor(viewer);
   const type =
     body.type === undefined || body.type === null ? ownType : PRESCRIPTION_TYPES.find((t) => t === body.type);
@@ -61,7 +79,40 @@ export function readCreatePrescription(body: Record<string, unknown>, viewer: Vi
   const templateId = rawTemplate === undefined || rawTemplate === null ? null : (positiveId(rawTemplate) ?? 0);
   if (templateId === 0) problems.add(problems.label('templateId', 'Plantilla'), 'La plantilla no es válida.');
   problems.assertNone();
-  return { patientId: patientId as number, type: ownType, tools, notes, templateId };
+  const rest = { type: ownType, tools, notes, templateId };
+  return patientId !== undefined
+    ? { ...rest, patientId, patientRef: null }
+    : { ...rest, patientId: null, patientRef: patientRef as string };
+}
+
+/**
+ * A prescription made offline for a patient also made offline names the patient by the key of that creation: the
+ * patient's id is in the answer the server kept for it. While that creation runs, the prescription is asked to come
+ * back (409 with Retry-After, which the outbox keeps); a key that created nothing is refused.
+ */
+export async function resolvePatientRef(
+  db: Kysely<Database>,
+  viewer: Viewer,
+  input: UnresolvedPrescriptionInput,
+): Promise<CreatePrescriptionInput> {
+  const { patientRef, ...rest } = input;
+  if (patientRef === null) return { ...rest, patientId: input.patientId as number };
+  const answer = await findStoredAnswer(db, viewer.user.id, patientRef);
+  if (answer === 'running') {
+    throw new HttpError(409, PATIENT_REF_RUNNING_MESSAGE, undefined, {
+      headers: { 'retry-after': String(PATIENT_REF_RETRY_AFTER_S) },
+    });
+  }
+  const patientId =
+    answer !== null && answer.status === 201
+      ? positiveId((answer.body as CreatedPatientAnswer | null)?.patient?.id)
+      : undefined;
+  if (patientId === undefined) throw new HttpError(422, PATIENT_REF_UNKNOWN_MESSAGE);
+  return { ...rest, patientId };
+}
+
+interface CreatedPatientAnswer {
+  patient?: { id?: unknown };
 }
 
 /** 422 listing every tool that cannot be prescribed now, each under its `tools[i].productId`. */

@@ -13,7 +13,12 @@ import { HttpError } from '../http/errors';
 import { QueryReader } from '../http/query-params';
 import type { Services } from '../http/services';
 import { claimAcceptedInvitations } from '../patients/repo';
-import { createPrescription, IDEMPOTENCY_KEY_REQUIRED_MESSAGE, readCreatePrescription } from './create';
+import {
+  createPrescription,
+  IDEMPOTENCY_KEY_REQUIRED_MESSAGE,
+  readCreatePrescription,
+  resolvePatientRef,
+} from './create';
 import { readPaging } from './paging';
 import {
   findPrescriptionRow,
@@ -39,14 +44,18 @@ function readListPaging(c: AppContext) {
 export function registerPrescriptionRoutes(api: Api, services: Services): void {
   const { db } = services;
 
-  api.post('/prescriptions', { access: 'approvedProfessional', ownership: 'linked patients only' }, async (c) => {
-    const viewer = viewerOf(c);
-    const input = readCreatePrescription(await readJsonObject(c), viewer);
-    const request = idempotentRequest(c, 'create-prescription', input);
-    if (request.key === undefined) throw new HttpError(400, IDEMPOTENCY_KEY_REQUIRED_MESSAGE);
-    const { status, body } = await createPrescription(db, viewer, input, { ...request, key: request.key });
-    return c.json<PrescriptionDetailDto>(body, status);
-  });
+  api.post(
+    '/prescriptions',
+    { access: 'approvedProfessional', ownership: 'linked patients only', queuedWrite: true },
+    async (c) => {
+      const viewer = viewerOf(c);
+      const input = await resolvePatientRef(db, viewer, readCreatePrescription(await readJsonObject(c), viewer));
+      const request = idempotentRequest(c, 'create-prescription', input);
+      if (request.key === undefined) throw new HttpError(400, IDEMPOTENCY_KEY_REQUIRED_MESSAGE);
+      const { status, body } = await createPrescription(db, viewer, input, { ...request, key: request.key });
+      return c.json<PrescriptionDetailDto>(body, status);
+    },
+  );
 
   api.get('/prescriptions', { access: 'approvedProfessional', ownership: 'own (author) only' }, async (c) => {
     const { user } = viewerOf(c);

@@ -8,12 +8,14 @@ import { useSession } from '../../features/auth/use-session';
 import { ROLE_LABELS } from '../../features/auth/role-labels';
 import type { ReactNode } from 'react';
 import { useLocation } from 'react-router';
+import { useOutboxItems } from '../../lib/outbox';
 import type { CountryCode } from '../../lib/shared/countries';
 import { ChatButton } from './chat-button';
 import { Footer } from './footer';
 import { Header } from './header';
 import { LazySideCart } from './lazy-side-cart';
 import { OfflineIndicator } from './offline-indicator';
+import { OutboxSync } from './outbox-sync';
 import { ProductActionsProvider } from './product-actions';
 import { SessionNotice } from './session-notice';
 import { StorageNotice } from './storage-notice';
@@ -27,6 +29,9 @@ export function AppLayout({ country, children }: { country: CountryCode; childre
   const logout = useLogout(country);
   const setCheckoutStep = useSetAtom(checkoutStepAtom);
   const user = session?.user;
+  const pendingUploads = useOutboxItems().filter(
+    (item) => item.author === user?.uid && item.state !== 'delivered',
+  ).length;
   return (
     <div className="app-shell">
       <a href="#main" className="skip-link">
@@ -44,6 +49,7 @@ export function AppLayout({ country, children }: { country: CountryCode; childre
           }
         }
         onLogout={() => void logout()}
+        pendingUploads={pendingUploads}
       />
       <OfflineIndicator />
       <main id="main" className={needsTopMargin(pathname) ? 'site-main site-main--offset' : 'site-main'}>
@@ -57,6 +63,7 @@ export function AppLayout({ country, children }: { country: CountryCode; childre
       <StorageNotice />
       <InstallOffer />
       <UpdatePrompt busy={isBusyPage(pathname)} />
+      <OutboxSync />
     </div>
   );
 }

@@ -3,6 +3,7 @@ import { useAtom, useAtomValue } from 'jotai';
 import { lazy, Suspense, type ComponentProps } from 'react';
 import { Link, NavLink as RouterNavLink } from 'react-router';
 import { cartCountForCountryAtom, sideCartOpenAtom } from '../../features/cart/atoms';
+import { outboxPagePath } from '../../lib/outbox';
 import type { CountryCode } from '../../lib/shared/countries';
 import { CountrySelector } from './country-selector';
 import { MenuIcon } from './menu-icon';
@@ -25,6 +26,8 @@ interface HeaderProps {
   approvalStatus?: string;
   profile?: HeaderProfile;
   onLogout?: () => void;
+  /** Writes of this user kept on the device, not yet delivered (the pending-uploads centre lists them). */
+  pendingUploads?: number;
 }
 
 function ProfileBlock({ country, profile }: { country: CountryCode; profile: HeaderProfile }) {
@@ -100,6 +103,30 @@ function CartButton({ country }: { country: CountryCode }) {
   );
 }
 
+function PendingUploadsLink({ country, count }: { country: CountryCode; count: number }) {
+  const { t } = useLingui();
+  return (
+    <Link
+      to={outboxPagePath(country)}
+      className="icon-button pending-uploads-button"
+      aria-label={t`Envíos pendientes: ${count}`}
+      data-testid="pending-uploads"
+    >
+      <svg viewBox="0 0 24 24" width="22" height="22" aria-hidden="true">
+        <path
+          d="M12 16V4m0 0L7 9m5-5 5 5M5 14v5h14v-5"
+          fill="none"
+          stroke="currentColor"
+          strokeWidth="1.8"
+          strokeLinecap="round"
+          strokeLinejoin="round"
+        />
+      </svg>
+      <span className="cart-button__badge">{count}</span>
+    </Link>
+  );
+}
+
 function AuthButtons({ country }: { country: CountryCode }) {
   return (
     <>
@@ -147,6 +174,9 @@ export function Header(props: HeaderProps) {
           <NavLinks {...props} />
         </nav>
         <div className="site-header__actions">
+          {(props.pendingUploads ?? 0) > 0 && (
+            <PendingUploadsLink country={country} count={props.pendingUploads ?? 0} />
+          )}
           <CartButton country={country} />
           <CountrySelector country={country} />
           {props.profile && <ProfileBlock country={country} profile={props.profile} />}

@@ -23,6 +23,8 @@ const item = (path: string, label: MessageDescriptor, needsApproval = false): Ac
 const PERSONAL_DATA = item('datos-personales', msg`Datos personales`);
 const ORDERS = item('mis-pedidos', msg`Mis pedidos`);
 const FAVOURITES = item('mis-favoritos', msg`Mis favoritos`);
+/** What was created or uploaded offline (outbox): a professional awaiting approval may have credentials there. */
+const PENDING_UPLOADS = item('envios-pendientes', msg`Envíos pendientes`);
 
 /** Spec §2: the account area's menus per role, under the groups 'functional tools' and 'management and follow-up'. */
 export function accountMenu(role: Role): AccountMenuGroup[] {
@@ -49,13 +51,14 @@ export function accountMenu(role: Role): AccountMenuGroup[] {
             ORDERS,
             item('mis-puntos', msg`Mis puntos`, true),
             FAVOURITES,
+            PENDING_UPLOADS,
           ],
         },
       ];
     case 'patient':
       return [
         { title: toolsTitle, items: [item('mis-prescripciones', msg`Mis prescripciones`)] },
-        { title: managementTitle, items: [PERSONAL_DATA, ORDERS, FAVOURITES] },
+        { title: managementTitle, items: [PERSONAL_DATA, ORDERS, FAVOURITES, PENDING_UPLOADS] },
       ];
     case 'admin':
       return [{ title: managementTitle, items: [PERSONAL_DATA] }];

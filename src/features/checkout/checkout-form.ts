@@ -16,6 +16,19 @@ export interface UploadedPrescription {
   fileName: string;
 }
 
+/** A signed prescription the service worker keeps until the connection comes back (its outbox id). */
+export interface PendingPrescription {
+  key: string;
+  fileName: string;
+}
+
+/** What an upload gave: the stored document, or the promise to send it when the connection comes back. */
+export type PrescriptionUploadResult = UploadedPrescription | PendingPrescription;
+
+export function isPendingPrescription(result: PrescriptionUploadResult): result is PendingPrescription {
+  return 'key' in result;
+}
+
 export interface CheckoutForm {
   customer: CheckoutCustomerDto;
   bill: BillFormDto;
@@ -25,6 +38,7 @@ export interface CheckoutForm {
   saveAddress: boolean;
   paymentMethod: PaymentMethod | null;
   prescription: UploadedPrescription | null;
+  pendingPrescription: PendingPrescription | null;
   promoCode: string;
   /**
    * The order source id of the payment under way: made before `POST /orders` and sent as its Idempotency-Key, so
@@ -57,6 +71,7 @@ export const INITIAL_CHECKOUT_FORM: CheckoutForm = {
   saveAddress: false,
   paymentMethod: null,
   prescription: null,
+  pendingPrescription: null,
   promoCode: '',
   pendingSourceId: null,
 };
@@ -97,6 +112,7 @@ export function parseCheckoutForm(stored: unknown): CheckoutForm | undefined {
   const prescription = isRecord(stored.prescription) ? stored.prescription : null;
   const documentId = prescription ? positiveInteger(prescription.documentId) : null;
   const method = stored.paymentMethod;
+  const pending = isRecord(stored.pendingPrescription) ? stored.pendingPrescription : null;
   return {
     customer,
     bill,
@@ -105,6 +121,10 @@ export function parseCheckoutForm(stored: unknown): CheckoutForm | undefined {
     saveAddress: stored.saveAddress === true,
     paymentMethod: (PAYMENT_METHODS as readonly unknown[]).includes(method) ? (method as PaymentMethod) : null,
     prescription: documentId !== null ? { documentId, fileName: text(prescription?.fileName) } : null,
+    pendingPrescription:
+      documentId === null && typeof pending?.key === 'string' && pending.key
+        ? { key: text(pending.key), fileName: text(pending.fileName) }
+        : null,
     promoCode: text(stored.promoCode),
     pendingSourceId: typeof stored.pendingSourceId === 'string' ? stored.pendingSourceId : null,
   };

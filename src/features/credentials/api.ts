@@ -1,15 +1,18 @@
 import { t } from '@lingui/core/macro';
 import { queryOptions } from '@tanstack/react-query';
 import { idempotencyHeader } from '../../lib/idempotency';
+import { outboxHeaders } from '../../lib/outbox';
 import { ApiError, authClient, requestDetail } from '../../lib/http';
 import { readToken } from '../../lib/session-tokens';
 import type { CredentialsStatusDto } from '../../lib/shared/accounts';
 import type { CountryCode } from '../../lib/shared/countries';
+import type { OutboxMeta, QueuedAnswerDto } from '../../lib/shared/outbox';
 
 export const credentialQueries = {
+  all: (country: CountryCode) => ['credentials', country] as const,
   status: (country: CountryCode, userId: number) =>
     queryOptions({
-      queryKey: ['credentials', country, userId] as const,
+      queryKey: [...credentialQueries.all(country), userId] as const,
       queryFn: async ({ signal }) => {
         try {
           return await authClient.request<CredentialsStatusDto>('/credentials', { country, signal });
@@ -34,6 +37,11 @@ export interface CredentialUpload {
   countryCode: string;
   /** The same for a retry of the same upload (see `useIdempotencyKey`), so the files are stored once. */
   idempotencyKey?: string;
+  /**
+   * With a key: what the service worker shows of it if it keeps the upload while the connection is down (it is sent
+   * when the connection comes back). Without, a failure is simply reported.
+   */
+  outbox?: Pick<OutboxMeta, 'kind' | 'author' | 'label' | 'detail'>;
 }
 
 /**
@@ -44,7 +52,7 @@ export async function uploadCredentials(
   country: CountryCode,
   upload: CredentialUpload,
   onProgress?: (fraction: number) => void,
-): Promise<CredentialsStatusDto> {
+): Promise<CredentialsStatusDto | QueuedAnswerDto> {
   if (!readToken(country)) {
     throw new ApiError(
       t`No hay un token de autenticación disponible.`,
@@ -59,9 +67,17 @@ export async function uploadCredentials(
   form.append('contactNumber', upload.contactNumber);
   form.append('countryCode', upload.countryCode);
   try {
-    return await authClient.upload<CredentialsStatusDto>('/credentials', form, {
+    const key = upload.idempotencyKey;
+    return await authClient.upload<CredentialsStatusDto | QueuedAnswerDto>('/credentials', form, {
       country,
-      ...(upload.idempotencyKey ? { headers: idempotencyHeader(upload.idempotencyKey) } : {}),
+      ...(key
+        ? {
+            headers: {
+              ...idempotencyHeader(key),
+              ...(upload.outbox ? outboxHeaders({ ...upload.outbox, country }) : {}),
+            },
+          }
+        : {}),
       ...(onProgress ? { onProgress } : {}),
     });
   } catch (error) {

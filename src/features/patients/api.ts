@@ -1,7 +1,9 @@
 import { queryOptions } from '@tanstack/react-query';
 import { gatewayClient } from '../../lib/http';
 import { idempotencyHeader } from '../../lib/idempotency';
+import { outboxHeaders } from '../../lib/outbox';
 import type { CountryCode } from '../../lib/shared/countries';
+import type { QueuedAnswerDto } from '../../lib/shared/outbox';
 import {
   PATIENTS_PAGE_SIZE,
   type CreatePatientResponseDto,
@@ -55,14 +57,26 @@ export const patientQueries = {
     }),
 };
 
-/** `POST /patients`: the server saves the patient and e-mails the invitation to register. */
-/** `idempotencyKey`: the same for a retry of the same patient, so a lost answer never creates it twice. */
-export function createPatient(country: CountryCode, input: PatientInputDto, idempotencyKey: string) {
-  return gatewayClient.request<CreatePatientResponseDto>('/patients', {
+/**
+ * `POST /patients`: the server saves the patient and e-mails the invitation to register. `idempotencyKey`: the same
+ * for a retry of the same patient, so a lost answer never creates it twice. Without connection the service worker
+ * keeps it (a `QueuedAnswerDto`) and sends it when the connection comes back; `author` is the professional's uid.
+ */
+export function createPatient(country: CountryCode, input: PatientInputDto, idempotencyKey: string, author: string) {
+  return gatewayClient.request<CreatePatientResponseDto | QueuedAnswerDto>('/patients', {
     method: 'POST',
     country,
     body: input,
-    headers: idempotencyHeader(idempotencyKey),
+    headers: {
+      ...idempotencyHeader(idempotencyKey),
+      ...outboxHeaders({
+        kind: 'patient',
+        country,
+        author,
+        label: `${input.first_name} ${input.last_name}`.trim(),
+        detail: input.email,
+      }),
+    },
   });
 }
 

@@ -1,7 +1,9 @@
 import { queryOptions } from '@tanstack/react-query';
 import { gatewayClient } from '../../lib/http';
+import { outboxHeaders } from '../../lib/outbox';
 import type { CountryCode } from '../../lib/shared/countries';
 import { IDEMPOTENCY_HEADER } from '../../lib/shared/orders';
+import type { OutboxMeta, QueuedAnswerDto } from '../../lib/shared/outbox';
 import {
   PRESCRIPTIONS_PAGE_SIZE,
   type CreatePrescriptionRequestDto,
@@ -96,14 +98,20 @@ export const templateQueries = {
 
 /**
  * `POST /prescriptions` with the draft's key: a replay after a timeout, a crash or a lost answer gets the first
- * result back (200) instead of creating a second prescription.
+ * result back (200) instead of creating a second prescription. Without connection the service worker keeps it (a
+ * `QueuedAnswerDto`) and sends it when the connection comes back, after the patient it needs (`outbox.dependsOn`).
  */
-export function createPrescription(country: CountryCode, body: CreatePrescriptionRequestDto, idempotencyKey: string) {
-  return gatewayClient.request<PrescriptionDetailDto>('/prescriptions', {
+export function createPrescription(
+  country: CountryCode,
+  body: CreatePrescriptionRequestDto,
+  idempotencyKey: string,
+  outbox: Omit<OutboxMeta, 'country'>,
+) {
+  return gatewayClient.request<PrescriptionDetailDto | QueuedAnswerDto>('/prescriptions', {
     method: 'POST',
     country,
     body,
-    headers: { [IDEMPOTENCY_HEADER]: idempotencyKey },
+    headers: { [IDEMPOTENCY_HEADER]: idempotencyKey, ...outboxHeaders({ ...outbox, country }) },
   });
 }
 

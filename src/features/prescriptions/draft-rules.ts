@@ -283,8 +283,10 @@ export function toolInputs(draft: PrescriptionDraft): PrescriptionToolInputDto[]
 
 /** `POST /prescriptions` body of a complete draft (one with a patient). */
 export function requestFromDraft(draft: PrescriptionDraft & { patient: DraftPatient }): CreatePrescriptionRequestDto {
+  const { id, pendingKey } = draft.patient;
   return {
-    patientId: draft.patient.id,
+    // A patient created offline is named by its creation's key until the server has created it.
+    ...(id !== null ? { patientId: id } : { patientRef: pendingKey }),
     type: draft.prescriptionType,
     notes: draft.notes.trim(),
     templateId: draft.selectedSuggestion,
@@ -323,8 +325,39 @@ export function applyTemplate(draft: PrescriptionDraft, template: TemplateDto): 
 }
 
 /** After creation the draft remembers the result; a new draft starts with a new key. */
-export function markCreated(draft: PrescriptionDraft, created: { id: number; createdAt: string }): PrescriptionDraft {
-  return touched(draft, { prescriptionCreated: { id: created.id, createdAt: created.createdAt } });
+export function markCreated(
+  draft: PrescriptionDraft,
+  created: { id: number; createdAt: string; patient: { id: number } },
+): PrescriptionDraft {
+  return touched(draft, {
+    prescriptionCreated: { id: created.id, createdAt: created.createdAt },
+    prescriptionQueued: null,
+    patient: draft.patient && { ...withoutPending(draft.patient), id: created.patient.id },
+  });
+}
+
+/** Sent without connection: the draft shows that it waits, under its key, until the server takes it. */
+export function markQueued(draft: PrescriptionDraft, now = new Date()): PrescriptionDraft {
+  return touched(draft, { prescriptionQueued: { key: draft.idempotencyKey, queuedAt: now.toISOString() } });
+}
+
+/**
+ * Back to editing a queued draft the server refused: a new key, so the corrected draft is a new submission (the
+ * refused one is discarded from the outbox by the caller).
+ */
+export function reopenQueued(draft: PrescriptionDraft): PrescriptionDraft {
+  return touched(draft, { prescriptionQueued: null, idempotencyKey: newIdempotencyKey(), step: 4 });
+}
+
+/** The pending patient of the draft was created on the server: from now on it is named by its id. */
+export function resolvePendingPatient(draft: PrescriptionDraft, key: string, id: number): PrescriptionDraft {
+  if (draft.patient?.pendingKey !== key) return draft;
+  return touched(draft, { patient: { ...withoutPending(draft.patient), id } });
+}
+
+function withoutPending(patient: DraftPatient): DraftPatient {
+  const { pendingKey: _pending, ...rest } = patient;
+  return rest;
 }
 
 /** A replay key that the server refused because it was used with another body: the next attempt is a new one. */

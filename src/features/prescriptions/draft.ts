@@ -26,7 +26,10 @@ export const DRAFT_STEPS = [1, 2, 3, 4] as const;
 export type DraftStep = (typeof DRAFT_STEPS)[number];
 
 export interface DraftPatient {
-  id: number;
+  /** Null for a patient created offline that the server has not created yet (`pendingKey` names it). */
+  id: number | null;
+  /** The Idempotency-Key of that patient's creation: the prescription is sent after it and names it by this key. */
+  pendingKey?: string;
   name: string;
   email: string;
   documentNumber: string | null;
@@ -57,6 +60,12 @@ export interface DraftTool {
   units: number;
 }
 
+/** A draft sent without connection: the service worker keeps it (under the draft's key) until the server takes it. */
+export interface QueuedPrescription {
+  key: string;
+  queuedAt: string;
+}
+
 /** The prescription the draft became: the draft then shows the result until a new one is started. */
 export interface CreatedPrescription {
   id: number;
@@ -77,6 +86,7 @@ export interface PrescriptionDraft {
   /** The name of the PDF made on the device for the created prescription. */
   prescriptionFile: string | null;
   prescriptionCreated: CreatedPrescription | null;
+  prescriptionQueued: QueuedPrescription | null;
   notes: string;
   /** Made once per draft and sent as `Idempotency-Key`: a replay of the same draft never creates a second one. */
   idempotencyKey: string;
@@ -112,6 +122,7 @@ export function createDraft(type: PrescriptionType, now = new Date()): Prescript
     suggestionTools: [],
     prescriptionFile: null,
     prescriptionCreated: null,
+    prescriptionQueued: null,
     notes: '',
     idempotencyKey: newIdempotencyKey(),
     updatedAt: now.toISOString(),
@@ -195,16 +206,28 @@ export function parseDraftTool(stored: unknown): DraftTool | undefined {
   };
 }
 
+const OUTBOX_KEY = /^[A-Za-z0-9_-]{8,128}$/;
+
 function parsePatient(stored: unknown): DraftPatient | null {
   if (!isRecord(stored)) return null;
   const id = positiveId(stored.id);
-  if (id === null) return null;
+  const pendingKey =
+    id === null && typeof stored.pendingKey === 'string' && OUTBOX_KEY.test(stored.pendingKey)
+      ? stored.pendingKey
+      : null;
+  if (id === null && pendingKey === null) return null;
   return {
     id,
+    ...(pendingKey ? { pendingKey } : {}),
     name: text(stored.name, 200),
     email: text(stored.email, 254),
     documentNumber: typeof stored.documentNumber === 'string' ? text(stored.documentNumber, 40) : null,
   };
+}
+
+function parseQueued(stored: unknown): QueuedPrescription | null {
+  if (!isRecord(stored) || typeof stored.key !== 'string' || !OUTBOX_KEY.test(stored.key)) return null;
+  return { key: stored.key, queuedAt: text(stored.queuedAt, 40) };
 }
 
 function parseCreated(stored: unknown): CreatedPrescription | null {
@@ -251,6 +274,7 @@ export function parsePrescriptionDraft(stored: unknown): PrescriptionDraft | und
       : [],
     prescriptionFile: typeof stored.prescriptionFile === 'string' ? text(stored.prescriptionFile, 200) : null,
     prescriptionCreated: parseCreated(stored.prescriptionCreated),
+    prescriptionQueued: parseQueued(stored.prescriptionQueued),
     notes: text(stored.notes),
     // A lost key is made again: the draft was never sent with it, or the server has its answer under the old one.
     idempotencyKey: key || newIdempotencyKey(),

@@ -373,7 +373,10 @@ export interface PrescriptionToolInputDto {
  * same key answers the first result; the same key with another body is refused (409). The first answer is 201, a replay 200, both `PrescriptionDetailDto`.
  */
 export interface CreatePrescriptionRequestDto {
-  patientId: number;
+  /** The patient; or, for a patient created offline and not yet known by id, `patientRef`. */
+  patientId?: number;
+  /** The Idempotency-Key of the patient's creation (`POST /patients`): the server finds the patient it created. */
+  patientRef?: string;
   /** Defaults to the author's (`PRESCRIPTION_TYPE_BY_ROLE`); another value is refused. */
   type?: PrescriptionType;
   tools: PrescriptionToolInputDto[];

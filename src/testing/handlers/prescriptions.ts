@@ -137,6 +137,8 @@ export function toListItem(detail: PrescriptionDetailDto): PrescriptionListItemD
 
 /** The first answer per Idempotency-Key. */
 const answeredKeys = new Map<string, PrescriptionDetailDto>();
+/** The patient each `POST /patients` key created: a prescription may name it by that key (`patientRef`). */
+const patientsByKey = new Map<string, number>();
 
 /** What the fake server holds; `resetPrescriptionFixtures` runs after every test. */
 export const prescriptionFixtures = {
@@ -172,6 +174,7 @@ export function resetPrescriptionFixtures() {
   prescriptionFixtures.medicalRequests = [];
   prescriptionFixtures.strategySearches = [];
   answeredKeys.clear();
+  patientsByKey.clear();
 }
 resetPrescriptionFixtures();
 
@@ -209,7 +212,8 @@ function patientFrom(input: PatientInputDto, id: number): PatientDto {
 }
 
 function detailFrom(body: CreatePrescriptionRequestDto): PrescriptionDetailDto {
-  const patient = prescriptionFixtures.patients.find((candidate) => candidate.id === body.patientId);
+  const patientId = body.patientId ?? patientsByKey.get(body.patientRef ?? '') ?? 0;
+  const patient = prescriptionFixtures.patients.find((candidate) => candidate.id === patientId);
   const tools = body.tools.map((tool) =>
     buildPrescribedTool(buildProduct({ id: tool.productId, name: `Producto ${tool.productId}` }), {
       momentsDay: tool.momentsDay.map((moment) => ({ ...moment, value: MOMENT_VALUES.get(moment.id) ?? '' })),
@@ -226,7 +230,7 @@ function detailFrom(body: CreatePrescriptionRequestDto): PrescriptionDetailDto {
     notes: body.notes,
     templateId: body.templateId ?? null,
     patient: {
-      id: body.patientId,
+      id: patientId,
       display_name: patient?.display_name ?? '',
       email: patient?.email ?? '',
       document_number: patient?.document_number ?? '',
@@ -268,6 +272,8 @@ export const prescriptionHandlers = [
     }
     const patient = patientFrom(input, nextPatientId++);
     prescriptionFixtures.patients.push(patient);
+    const key = request.headers.get('idempotency-key');
+    if (key) patientsByKey.set(key, patient.id);
     return HttpResponse.json<CreatePatientResponseDto>(
       {
         patient,

@@ -36,6 +36,19 @@ export class PrescriptionBuilderPage extends Shell {
 
   /** Step 1: creates the patient (the server e-mails the invitation) and returns the invitation token shown. */
   async createPatient(patient: NewPatient): Promise<string> {
+    await this.submitPatient(patient);
+    await expect(this.page.getByText(/le enviamos una invitación a/)).toBeVisible();
+    const link = (await this.page.getByTestId('invitation-link').textContent()) ?? '';
+    return new URL(link).searchParams.get('invitacion') ?? '';
+  }
+
+  /** Step 1 without connection: the patient is kept on the device, and chosen for the prescription. */
+  async createPatientOffline(patient: NewPatient) {
+    await this.submitPatient(patient);
+    await expect(this.page.getByText(/Guardamos a .* en este dispositivo/)).toBeVisible();
+  }
+
+  private async submitPatient(patient: NewPatient) {
     await this.page.getByRole('button', { name: 'Crear paciente nuevo' }).click();
     const form = this.page.getByRole('form', { name: 'Crear paciente' });
     await form.getByLabel(/^Nombres/).fill(patient.firstName);
@@ -47,9 +60,6 @@ export class PrescriptionBuilderPage extends Shell {
     await form.getByLabel(/^Número de documento/).fill(patient.document);
     await form.getByLabel(/^Número de teléfono/).fill(patient.phone);
     await form.getByRole('button', { name: 'Crear paciente y enviar invitación' }).click();
-    await expect(this.page.getByText(/le enviamos una invitación a/)).toBeVisible();
-    const link = (await this.page.getByTestId('invitation-link').textContent()) ?? '';
-    return new URL(link).searchParams.get('invitacion') ?? '';
   }
 
   async choosePatient(name: string) {
@@ -82,6 +92,16 @@ export class PrescriptionBuilderPage extends Shell {
 
   async create(kind: 'prescripción' | 'recomendación') {
     await this.page.getByRole('button', { name: `Crear ${kind}` }).click();
-    await expect(this.page.getByRole('heading', { name: new RegExp(`creada$`) })).toBeVisible();
+    await expect(this.createdHeading).toBeVisible();
+  }
+
+  /** Without connection the prescription is kept on the device: the builder says it will be sent. */
+  async createOffline(kind: 'prescripción' | 'recomendación') {
+    await this.page.getByRole('button', { name: `Crear ${kind}` }).click();
+    await expect(this.page.getByRole('heading', { name: /por enviar$/ })).toBeVisible();
+  }
+
+  get createdHeading(): Locator {
+    return this.page.getByRole('heading', { name: /creada$/ });
   }
 }

@@ -9,6 +9,7 @@ import { HomePage } from '../pages/home-page';
 import { LoginPage } from '../pages/login-page';
 import { RegisterPage } from '../pages/register-page';
 import { logoutAll } from './api';
+import { FaultProxy } from './fault-proxy';
 import { TOUR_SEEN_KEY } from '../../../src/features/tour/tour-storage';
 import { INSTALL_DISMISSED_KEY } from '../../../src/features/install/install-storage';
 
@@ -77,6 +78,22 @@ export const test = base.extend<Pages & Options>({
   gateway: async ({ page }, use) => use(new PaymentGatewayPage(page)),
   content: async ({ page }, use) => use(new ContentPage(page)),
   article: async ({ page }, use) => use(new ContentArticlePage(page)),
+});
+
+/**
+ * The same tests with the browser talking to the real server through a fault-injecting proxy (`faults.inject`): the
+ * service worker's replays pass through it too.
+ */
+export const proxiedTest = test.extend<{ faults: FaultProxy }>({
+  faults: async ({}, use) => {
+    const target = process.env.E2E_BASE_URL;
+    if (!target) throw new Error('E2E_BASE_URL no está definido: ejecuta las pruebas con "npm run test:e2e"');
+    const proxy = new FaultProxy(target);
+    await proxy.start();
+    await use(proxy);
+    await proxy.stop();
+  },
+  baseURL: async ({ faults }, use) => use(faults.url),
 });
 
 export { expect } from '@playwright/test';

@@ -26,7 +26,7 @@ describe('account area', () => {
       within(management)
         .getAllByRole('link')
         .map((link) => link.textContent),
-    ).toEqual(['Datos personales', 'Mis pacientes', 'Mis pedidos', 'Mis puntos', 'Mis favoritos']);
+    ).toEqual(['Datos personales', 'Mis pacientes', 'Mis pedidos', 'Mis puntos', 'Mis favoritos', 'Envíos pendientes']);
     expect(await screen.findByRole('heading', { name: 'Mis datos' })).toBeTruthy();
   });
 

@@ -2,6 +2,7 @@ import { Trans, useLingui } from '@lingui/react/macro';
 import { useQuery } from '@tanstack/react-query';
 import { useState, type FormEvent } from 'react';
 import { errorMessage } from '../../../lib/http';
+import { newIdempotencyKey } from '../../../lib/idempotency';
 import type { FormErrorDto, InvitationPreviewDto, Role } from '../../../lib/shared/accounts';
 import { COUNTRIES, type CountryCode } from '../../../lib/shared/countries';
 import { validateForm, type FormValue, type FormValues } from '../../../lib/shared/form-validation';
@@ -96,13 +97,21 @@ export function RegistrationForm({ country, form, invitationToken, invitation, o
       await flushPersistedState();
       const documents = Object.values(files).flat();
       if (documents.length > 0) {
-        // The professional card travels as credentials once the account (and its token) exists.
+        // The professional card travels as credentials once the account (and its token) exists. On a connection
+        // that drops meanwhile the service worker keeps it and sends it later; the account is made either way, and a
+        // failure the outbox cannot help shows on the credentials panel (still "Sin cargar").
         await uploadCredentials(country, {
           files: documents,
           userId: answer.user.id,
           documentType: 'tarjeta-profesional',
           contactNumber: String(current.phone_number ?? ''),
           countryCode: String(current.country_code ?? COUNTRIES[country].dialCode),
+          idempotencyKey: newIdempotencyKey(),
+          outbox: {
+            kind: 'credential',
+            author: answer.user.uid,
+            label: documents.map((file) => file.name).join(', '),
+          },
         }).catch(() => undefined);
       }
       onRegistered();

@@ -5,6 +5,9 @@ import { Link } from 'react-router';
 import { ApiError, errorMessage } from '../../../lib/http';
 import { useIdempotencyKey } from '../../../lib/idempotency';
 import { leaveTo } from '../../../lib/navigation';
+import { useOutboxItem } from '../../../lib/outbox';
+import type { CredentialsStatusDto } from '../../../lib/shared/accounts';
+import { isQueuedAnswer } from '../../../lib/shared/outbox';
 import { COUNTRIES, type CountryCode } from '../../../lib/shared/countries';
 import { HORMONE_PRESCRIPTION_DOCUMENT_TYPE, type QuoteDto, type QuoteRequestDto } from '../../../lib/shared/orders';
 import { phoneDigits } from '../../../lib/shared/phone';
@@ -17,7 +20,7 @@ import { usePointsAccess } from '../../points/use-points-access';
 import { createOrder } from '../api';
 import { checkoutAtom, CHECKOUT_STEPS, type CheckoutStep } from '../atoms';
 import { checkoutFormAtom } from '../form-atom';
-import { EMPTY_CUSTOMER, type CheckoutForm } from '../checkout-form';
+import { EMPTY_CUSTOMER, type CheckoutForm, type PrescriptionUploadResult } from '../checkout-form';
 import { checkDataStep } from '../checkout-validation';
 import { DataStep } from './data-step';
 import { PaymentStep } from './payment-step';
@@ -57,6 +60,18 @@ const isBlankCustomer = (customer: CheckoutForm['customer']) =>
  * A step is only shown when the ones before it are complete: a checkout restored after logging out (the form is
  * purged) or edited in another tab goes back to the first step that lacks something.
  */
+/** The newest signed prescription of an upload's answer (the credentials status lists every document). */
+function latestPrescriptionDocument(status: CredentialsStatusDto): number | null {
+  const entry = status.history
+    .filter((candidate) => candidate.documentType === HORMONE_PRESCRIPTION_DOCUMENT_TYPE)
+    .sort((a, b) => b.createdAt.localeCompare(a.createdAt) || b.id - a.id)[0];
+  return entry?.id ?? null;
+}
+
+function isCredentialsStatus(value: unknown): value is CredentialsStatusDto {
+  return typeof value === 'object' && value !== null && Array.isArray((value as { history?: unknown }).history);
+}
+
 function reachableStep(step: CheckoutStep, form: CheckoutForm, needsPrescription: boolean): CheckoutStep {
   if (step <= 2) return step;
   if (Object.keys(checkDataStep(form, { email: '', phone: '' }).errors).length > 0) return 2;
@@ -117,7 +132,10 @@ export function CheckoutPage({ country, cart, renderBag }: CheckoutPageProps) {
     [setCheckout],
   );
 
-  async function uploadPrescription(file: File, onProgress: (fraction: number) => void): Promise<number> {
+  async function uploadPrescription(
+    file: File,
+    onProgress: (fraction: number) => void,
+  ): Promise<PrescriptionUploadResult> {
     if (!user) throw new Error(t`Inicia sesión para adjuntar la fórmula.`);
     const fields = {
       userId: user.id,
@@ -127,14 +145,39 @@ export function CheckoutPage({ country, cart, renderBag }: CheckoutPageProps) {
     };
     // A retry of the same file (a lost answer on a poor connection) stores the prescription once.
     const idempotencyKey = prescriptionUpload.current({ ...fields, file: [file.name, file.size, file.lastModified] });
-    const status = await uploadCredentials(country, { ...fields, files: [file], idempotencyKey }, onProgress);
+    const answer = await uploadCredentials(
+      country,
+      {
+        ...fields,
+        files: [file],
+        idempotencyKey,
+        outbox: { kind: 'signed-prescription', author: user.uid, label: file.name },
+      },
+      onProgress,
+    );
     prescriptionUpload.renew();
-    const entry = status.history
-      .filter((candidate) => candidate.documentType === HORMONE_PRESCRIPTION_DOCUMENT_TYPE)
-      .sort((a, b) => b.createdAt.localeCompare(a.createdAt) || b.id - a.id)[0];
-    if (!entry) throw new Error(t`No se pudo registrar la fórmula. Intenta de nuevo.`);
-    return entry.id;
+    if (isQueuedAnswer(answer)) return { key: answer.id, fileName: file.name };
+    const documentId = latestPrescriptionDocument(answer);
+    if (documentId === null) throw new Error(t`No se pudo registrar la fórmula. Intenta de nuevo.`);
+    return { documentId, fileName: file.name };
   }
+
+  // The signed prescription kept offline reaches the server (now, or before this page opened): payment may go on.
+  const pendingUpload = useOutboxItem(form.pendingPrescription?.key);
+  useEffect(() => {
+    if (pendingUpload?.state !== 'delivered' || !isCredentialsStatus(pendingUpload.response)) return;
+    const documentId = latestPrescriptionDocument(pendingUpload.response);
+    if (documentId === null) return;
+    setForm((previous) =>
+      previous.pendingPrescription?.key === pendingUpload.id
+        ? {
+            ...previous,
+            prescription: { documentId, fileName: previous.pendingPrescription.fileName },
+            pendingPrescription: null,
+          }
+        : previous,
+    );
+  }, [pendingUpload, setForm]);
 
   async function pay() {
     if (!form.paymentMethod) return;

@@ -1,7 +1,7 @@
 import { Trans, useLingui } from '@lingui/react/macro';
 import { useState } from 'react';
 import { PAYMENT_METHODS, type PaymentMethod } from '../../../lib/shared/orders';
-import type { CheckoutForm } from '../checkout-form';
+import { isPendingPrescription, type CheckoutForm, type PrescriptionUploadResult } from '../checkout-form';
 import { PAYMENT_METHOD_LABELS } from '../payment-labels';
 import { PrescriptionUpload } from './prescription-upload';
 
@@ -10,7 +10,7 @@ interface PaymentStepProps {
   onChange: (update: (form: CheckoutForm) => CheckoutForm) => void;
   /** The bag holds hormones: a signed prescription must be uploaded before paying (spec §1, §5). */
   needsPrescription: boolean;
-  uploadPrescription: (file: File, onProgress: (fraction: number) => void) => Promise<number>;
+  uploadPrescription: (file: File, onProgress: (fraction: number) => void) => Promise<PrescriptionUploadResult>;
   onBack: () => void;
   onNext: () => void;
 }
@@ -74,10 +74,17 @@ export function PaymentStep({
       {needsPrescription && (
         <PrescriptionUpload
           uploaded={form.prescription}
+          pending={form.pendingPrescription}
           missing={prescriptionMissing}
           upload={uploadPrescription}
-          onUploaded={(prescription) => onChange((previous) => ({ ...previous, prescription }))}
-          onRemove={() => onChange((previous) => ({ ...previous, prescription: null }))}
+          onUploaded={(result) =>
+            onChange((previous) =>
+              isPendingPrescription(result)
+                ? { ...previous, prescription: null, pendingPrescription: result }
+                : { ...previous, prescription: result, pendingPrescription: null },
+            )
+          }
+          onRemove={() => onChange((previous) => ({ ...previous, prescription: null, pendingPrescription: null }))}
         />
       )}
 

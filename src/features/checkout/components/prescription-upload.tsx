@@ -1,22 +1,39 @@
 import { Trans, useLingui } from '@lingui/react/macro';
 import { useId, useState } from 'react';
+import { Link } from 'react-router';
 import { errorMessage } from '../../../lib/http';
 import { HORMONE_PRESCRIPTION_MAX_BYTES, HORMONE_PRESCRIPTION_MIME_TYPES } from '../../../lib/shared/orders';
-import type { UploadedPrescription } from '../checkout-form';
+import { discardOutboxItem, outboxPagePath, useOutboxItem } from '../../../lib/outbox';
+import { outboxReasonText } from '../../../lib/outbox-text';
+import { useCountry } from '../../../lib/use-country';
+import type { PendingPrescription, PrescriptionUploadResult, UploadedPrescription } from '../checkout-form';
 
 interface PrescriptionUploadProps {
   uploaded: UploadedPrescription | null;
+  /** Kept on the device while the connection is down; the checkout turns it into `uploaded` once delivered. */
+  pending: PendingPrescription | null;
   missing: boolean;
-  upload: (file: File, onProgress: (fraction: number) => void) => Promise<number>;
-  onUploaded: (prescription: UploadedPrescription) => void;
+  upload: (file: File, onProgress: (fraction: number) => void) => Promise<PrescriptionUploadResult>;
+  onUploaded: (result: PrescriptionUploadResult) => void;
+  /** Also discards a pending upload: the buyer chooses another file. */
   onRemove: () => void;
 }
 
 const MAX_MEGABYTES = HORMONE_PRESCRIPTION_MAX_BYTES / (1024 * 1024);
 
 /** The signed prescription a hormone order needs before payment; the server checks the file's content again. */
-export function PrescriptionUpload({ uploaded, missing, upload, onUploaded, onRemove }: PrescriptionUploadProps) {
+export function PrescriptionUpload({
+  uploaded,
+  pending,
+  missing,
+  upload,
+  onUploaded,
+  onRemove,
+}: PrescriptionUploadProps) {
   const { t } = useLingui();
+  const country = useCountry();
+  const queued = useOutboxItem(pending?.key);
+  const refused = queued?.state === 'rejected';
   const inputId = useId();
   const [progress, setProgress] = useState<number | null>(null);
   const [failure, setFailure] = useState<string | null>(null);
@@ -33,8 +50,7 @@ export function PrescriptionUpload({ uploaded, missing, upload, onUploaded, onRe
     }
     setProgress(0);
     try {
-      const documentId = await upload(file, setProgress);
-      onUploaded({ documentId, fileName: file.name });
+      onUploaded(await upload(file, setProgress));
     } catch (error) {
       setFailure(errorMessage(error));
     } finally {
@@ -42,7 +58,8 @@ export function PrescriptionUpload({ uploaded, missing, upload, onUploaded, onRe
     }
   }
 
-  const error = failure ?? (missing ? t`Debes adjuntar la fórmula médica firmada para comprar hormonas` : null);
+  const error =
+    failure ?? (missing && !pending ? t`Debes adjuntar la fórmula médica firmada para comprar hormonas` : null);
   return (
     <fieldset className="card stack prescription-upload">
       <legend>
@@ -54,7 +71,37 @@ export function PrescriptionUpload({ uploaded, missing, upload, onUploaded, onRe
           {MAX_MEGABYTES} MB): la validaremos antes del despacho y el envío corre por tu cuenta.
         </Trans>
       </p>
-      {uploaded ? (
+      {pending && !uploaded && (
+        <div className={refused ? 'alert stack' : 'notice stack'} role="status">
+          <p>
+            {refused ? (
+              <Trans>No pudimos enviar la fórmula {pending.fileName}.</Trans>
+            ) : (
+              <Trans>
+                Sin conexión: guardamos la fórmula {pending.fileName} en este dispositivo. Se enviará al recuperar la
+                conexión y entonces podrás pagar.
+              </Trans>
+            )}
+          </p>
+          {refused && queued && <p>{outboxReasonText(queued)}</p>}
+          <p>
+            <Link to={outboxPagePath(country)}>
+              <Trans>Ver envíos pendientes</Trans>
+            </Link>{' '}
+            <button
+              type="button"
+              className="link-button"
+              onClick={() => {
+                void discardOutboxItem(pending.key);
+                onRemove();
+              }}
+            >
+              <Trans>Elegir otro archivo</Trans>
+            </button>
+          </p>
+        </div>
+      )}
+      {pending && !uploaded ? null : uploaded ? (
         <p className="notice notice--success" role="status">
           <Trans>Fórmula adjunta: {uploaded.fileName}</Trans>{' '}
           <button type="button" className="link-button" onClick={onRemove}>

@@ -1,8 +1,12 @@
 import { Trans, useLingui } from '@lingui/react/macro';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useState, type FormEvent } from 'react';
+import { Link } from 'react-router';
 import { Field } from '../../../components/ui/field';
 import { errorMessage } from '../../../lib/http';
+import { outboxPagePath, useOutboxItem } from '../../../lib/outbox';
+import { outboxReasonText } from '../../../lib/outbox-text';
+import { isQueuedAnswer } from '../../../lib/shared/outbox';
 import { useIdempotencyKey } from '../../../lib/idempotency';
 import {
   CREDENTIAL_DOCUMENT_TYPES,
@@ -34,6 +38,9 @@ export function CredentialsPanel() {
   const [problems, setProblems] = useState<Record<string, string>>({});
   const [failure, setFailure] = useState<string | null>(null);
   const [uploaded, setUploaded] = useState(false);
+  /** The upload the service worker keeps while the connection is down (its outbox id). */
+  const [queuedKey, setQueuedKey] = useState<string | null>(null);
+  const queued = useOutboxItem(queuedKey);
   if (!profile) return null;
 
   const statusLabels: Record<CredentialStatus, string> = {
@@ -74,6 +81,7 @@ export function CredentialsPanel() {
     setProblems(missing);
     setFailure(null);
     setUploaded(false);
+    setQueuedKey(null);
     if (Object.keys(missing).length > 0 || !profile) return;
     setProgress(0);
     try {
@@ -87,13 +95,27 @@ export function CredentialsPanel() {
       const content = { ...fields, files: files.map((file) => [file.name, file.size, file.lastModified]) };
       const next = await uploadCredentials(
         country,
-        { ...fields, files, idempotencyKey: submission.current(content) },
+        {
+          ...fields,
+          files,
+          idempotencyKey: submission.current(content),
+          outbox: {
+            kind: 'credential',
+            author: profile.uid,
+            label: files.map((file) => file.name).join(', '),
+            detail: labelOf(documentType),
+          },
+        },
         setProgress,
       );
       submission.renew();
-      queryClient.setQueryData(credentialQueries.status(country, profile.id).queryKey, next);
       setFiles([]);
       setDocumentType('');
+      if (isQueuedAnswer(next)) {
+        setQueuedKey(next.id);
+        return;
+      }
+      queryClient.setQueryData(credentialQueries.status(country, profile.id).queryKey, next);
       setUploaded(true);
     } catch (error) {
       setFailure(errorMessage(error));
@@ -173,10 +195,29 @@ export function CredentialsPanel() {
             {failure}
           </p>
         )}
-        {uploaded && (
+        {(uploaded || queued?.state === 'delivered') && (
           <p className="notice notice--success" role="status">
             <Trans>Recibimos tus credenciales. Te avisaremos cuando las revisemos.</Trans>
           </p>
+        )}
+        {queued && queued.state !== 'delivered' && (
+          <div className={queued.state === 'rejected' ? 'alert stack' : 'notice stack'} role="status">
+            <p>
+              {queued.state === 'rejected' ? (
+                <Trans>No pudimos enviar tus credenciales.</Trans>
+              ) : (
+                <Trans>
+                  Sin conexión: guardamos tus documentos en este dispositivo y se enviarán al recuperar la conexión.
+                </Trans>
+              )}
+            </p>
+            {outboxReasonText(queued) && queued.state === 'rejected' && <p>{outboxReasonText(queued)}</p>}
+            <p>
+              <Link to={outboxPagePath(country)}>
+                <Trans>Ver envíos pendientes</Trans>
+              </Link>
+            </p>
+          </div>
         )}
         <button type="submit" className="button button--primary" disabled={progress !== null}>
           <Trans>Subir credenciales</Trans>

@@ -1,13 +1,19 @@
 import { Trans, useLingui } from '@lingui/react/macro';
 import { useQueryClient } from '@tanstack/react-query';
 import { useRef, useState, type FormEvent } from 'react';
+import { Link } from 'react-router';
 import { focusFirstInvalid } from '../../../lib/focus-first-invalid';
 import { errorMessage } from '../../../lib/http';
 import { useIdempotencyKey } from '../../../lib/idempotency';
 import type { CountryCode } from '../../../lib/shared/countries';
 import type { CreatePatientResponseDto } from '../../../lib/shared/prescriptions';
+import { outboxAvailable, outboxPagePath } from '../../../lib/outbox';
+import { isQueuedAnswer } from '../../../lib/shared/outbox';
+import { useCountry } from '../../../lib/use-country';
 import { useOnline } from '../../../lib/use-online';
+import { useSession } from '../../auth/use-session';
 import { createPatient, patientQueries } from '../api';
+import { pendingPatientOf, type PendingPatient } from '../pending-patients';
 import { emptyPatientForm, isPatientComplete, patientInput } from '../patient-form';
 import { usePatientForm } from '../use-patient-form';
 import { PatientFormFields } from './patient-form-fields';
@@ -15,14 +21,21 @@ import { PatientFormFields } from './patient-form-fields';
 interface CreatePatientFormProps {
   country: CountryCode;
   onCreated: (created: CreatePatientResponseDto) => void;
+  /** Without connection the patient was kept on the device; it is created when the connection comes back. */
+  onQueued: (pending: PendingPatient) => void;
   onCancel?: () => void;
 }
 
-/** Spec §2/§3: create a patient; the server saves it and e-mails the invitation to register. */
-export function CreatePatientForm({ country, onCreated, onCancel }: CreatePatientFormProps) {
+/**
+ * Spec §2/§3: create a patient; the server saves it and e-mails the invitation to register. Offline, with the service
+ * worker in control, the patient is kept on the device and created when the connection comes back.
+ */
+export function CreatePatientForm({ country, onCreated, onQueued, onCancel }: CreatePatientFormProps) {
   const { t } = useLingui();
   const queryClient = useQueryClient();
   const online = useOnline();
+  const canKeep = outboxAvailable();
+  const author = useSession()?.user.uid ?? '';
   const form = usePatientForm(() => emptyPatientForm(country));
   const [pending, setPending] = useState(false);
   const [failure, setFailure] = useState<string | null>(null);
@@ -40,11 +53,16 @@ export function CreatePatientForm({ country, onCreated, onCancel }: CreatePatien
     setPending(true);
     try {
       const input = patientInput(form.values);
-      const created = await createPatient(country, input, submission.current(input));
+      const key = submission.current(input);
+      const answer = await createPatient(country, input, key, author);
       submission.renew();
-      await queryClient.invalidateQueries({ queryKey: patientQueries.all(country) });
       form.reset(emptyPatientForm(country));
-      onCreated(created);
+      if (isQueuedAnswer(answer)) {
+        onQueued(pendingPatientOf(answer.id, input));
+        return;
+      }
+      await queryClient.invalidateQueries({ queryKey: patientQueries.all(country) });
+      onCreated(answer);
     } catch (error) {
       setFailure(errorMessage(error));
     } finally {
@@ -82,7 +100,14 @@ export function CreatePatientForm({ country, onCreated, onCancel }: CreatePatien
       )}
       {!online && (
         <p className="notice" role="status">
-          <Trans>Sin conexión: podrás crear el paciente cuando vuelvas a estar en línea.</Trans>
+          {canKeep ? (
+            <Trans>
+              Sin conexión: guardaremos el paciente en este dispositivo y lo crearemos, con su invitación, al recuperar
+              la conexión.
+            </Trans>
+          ) : (
+            <Trans>Sin conexión: podrás crear el paciente cuando vuelvas a estar en línea.</Trans>
+          )}
         </p>
       )}
       <div className="form-actions">
@@ -91,7 +116,7 @@ export function CreatePatientForm({ country, onCreated, onCancel }: CreatePatien
             <Trans>Cancelar</Trans>
           </button>
         )}
-        <button type="submit" className="button button--primary" disabled={pending || !online}>
+        <button type="submit" className="button button--primary" disabled={pending || (!online && !canKeep)}>
           {pending ? t`Creando paciente…` : t`Crear paciente y enviar invitación`}
         </button>
       </div>
@@ -139,6 +164,32 @@ export function PatientCreatedNotice({
         <button type="button" className="button button--secondary" onClick={() => void copy()}>
           {copied ? t`Enlace copiado` : t`Copiar enlace`}
         </button>
+        {onClose && (
+          <button type="button" className="button button--ghost" onClick={onClose}>
+            <Trans>Cerrar</Trans>
+          </button>
+        )}
+      </div>
+    </div>
+  );
+}
+
+/** What the professional sees after creating a patient without connection. */
+export function PatientQueuedNotice({ pending, onClose }: { pending: PendingPatient; onClose?: () => void }) {
+  const country = useCountry();
+  const name = pending.name;
+  return (
+    <div className="notice stack" role="status">
+      <p>
+        <Trans>
+          Guardamos a {name} en este dispositivo. Se enviará al recuperar la conexión: entonces crearemos su ficha y le
+          enviaremos la invitación.
+        </Trans>
+      </p>
+      <div className="form-actions">
+        <Link to={outboxPagePath(country)}>
+          <Trans>Ver envíos pendientes</Trans>
+        </Link>
         {onClose && (
           <button type="button" className="button button--ghost" onClick={onClose}>
             <Trans>Cerrar</Trans>

@@ -4,19 +4,34 @@ import { useDeferredValue, useState } from 'react';
 import { errorMessage } from '../../../lib/http';
 import type { CountryCode } from '../../../lib/shared/countries';
 import type { CreatePatientResponseDto, PatientDto } from '../../../lib/shared/prescriptions';
+import { useSession } from '../../auth/use-session';
 import { patientQueries } from '../api';
-import { CreatePatientForm, PatientCreatedNotice } from './create-patient-form';
+import { usePendingPatients, type PendingPatient } from '../pending-patients';
+import { CreatePatientForm, PatientCreatedNotice, PatientQueuedNotice } from './create-patient-form';
+import { PendingPatientsList } from './pending-patients-list';
 
 export interface PatientPickerProps {
   country: CountryCode;
   viewer: string;
   selectedId: number | null;
   onSelect: (patient: PatientDto) => void;
+  /** A patient created offline, chosen by the key of its creation (its prescription goes out after it). */
+  selectedPendingKey: string | null;
+  onSelectPending: (patient: PendingPatient) => void;
 }
 
 /** Step 1 of a prescription (spec §4): choose one of the professional's patients, or create one. */
-export function PatientPicker({ country, viewer, selectedId, onSelect }: PatientPickerProps) {
+export function PatientPicker({
+  country,
+  viewer,
+  selectedId,
+  onSelect,
+  selectedPendingKey,
+  onSelectPending,
+}: PatientPickerProps) {
   const { t } = useLingui();
+  const [queued, setQueued] = useState<PendingPatient | null>(null);
+  const pendingPatients = usePendingPatients(country, useSession()?.user.uid);
   const [search, setSearch] = useState('');
   const deferred = useDeferredValue(search.trim());
   const [creating, setCreating] = useState(false);
@@ -26,6 +41,7 @@ export function PatientPicker({ country, viewer, selectedId, onSelect }: Patient
   return (
     <div className="stack patient-picker">
       {created && <PatientCreatedNotice created={created} onClose={() => setCreated(null)} />}
+      {queued && <PatientQueuedNotice pending={queued} onClose={() => setQueued(null)} />}
       {creating ? (
         <div className="card stack">
           <h3>
@@ -39,6 +55,11 @@ export function PatientPicker({ country, viewer, selectedId, onSelect }: Patient
               setCreated(answer);
               onSelect(answer.patient);
             }}
+            onQueued={(pending) => {
+              setCreating(false);
+              setQueued(pending);
+              onSelectPending(pending);
+            }}
           />
         </div>
       ) : (
@@ -48,6 +69,12 @@ export function PatientPicker({ country, viewer, selectedId, onSelect }: Patient
           </button>
         </div>
       )}
+      <PendingPatientsList
+        country={country}
+        patients={pendingPatients}
+        selectedKey={selectedPendingKey}
+        onSelect={onSelectPending}
+      />
       <div className="field">
         <label htmlFor="picker-search" className="field__label">
           <Trans>Buscar paciente por nombre o correo</Trans>

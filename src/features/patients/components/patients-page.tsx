@@ -9,9 +9,12 @@ import { COUNTRY_NAMES_BY_ID } from '../../../lib/shared/countries';
 import type { CreatePatientResponseDto, PatientDto } from '../../../lib/shared/prescriptions';
 import { useCountry } from '../../../lib/use-country';
 import { usePageHref } from '../../../lib/use-page-href';
+import { useSession } from '../../auth/use-session';
 import { useViewerKey } from '../../auth/use-viewer-key';
 import { patientQueries } from '../api';
-import { CreatePatientForm, PatientCreatedNotice } from './create-patient-form';
+import { usePendingPatients, type PendingPatient } from '../pending-patients';
+import { CreatePatientForm, PatientCreatedNotice, PatientQueuedNotice } from './create-patient-form';
+import { PendingPatientsList } from './pending-patients-list';
 
 /** Typing pauses this long before the list is asked again. */
 const SEARCH_DEBOUNCE_MS = 300;
@@ -37,6 +40,8 @@ export function PatientsPage() {
   const [typed, setTyped] = useState(search);
   const [creating, setCreating] = useState(false);
   const [created, setCreated] = useState<CreatePatientResponseDto | null>(null);
+  const [queued, setQueued] = useState<PendingPatient | null>(null);
+  const pendingPatients = usePendingPatients(country, useSession()?.user.uid);
   const list = useQuery({ ...patientQueries.list(country, viewer, search, page), placeholderData: keepPreviousData });
 
   useEffect(() => {
@@ -71,6 +76,7 @@ export function PatientsPage() {
             className="button button--primary"
             onClick={() => {
               setCreated(null);
+              setQueued(null);
               setCreating(true);
             }}
           >
@@ -80,6 +86,7 @@ export function PatientsPage() {
       </div>
 
       {created && <PatientCreatedNotice created={created} onClose={() => setCreated(null)} />}
+      {queued && <PatientQueuedNotice pending={queued} onClose={() => setQueued(null)} />}
       {creating && (
         <div className="card stack">
           <h2>
@@ -92,9 +99,14 @@ export function PatientsPage() {
               setCreating(false);
               setCreated(answer);
             }}
+            onQueued={(pending) => {
+              setCreating(false);
+              setQueued(pending);
+            }}
           />
         </div>
       )}
+      <PendingPatientsList country={country} patients={pendingPatients} />
 
       <form role="search" className="patients__search" onSubmit={(event) => event.preventDefault()}>
         <label htmlFor="patients-search" className="field__label">

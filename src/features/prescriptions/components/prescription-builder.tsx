@@ -7,9 +7,13 @@ import { ApiError, errorMessage } from '../../../lib/http';
 import type { CountryCode } from '../../../lib/shared/countries';
 import {
   DEFAULT_PRESCRIPTION_SETTINGS,
+  type CreatePatientResponseDto,
   type PatientDto,
+  type PrescriptionDetailDto,
   type PrescriptionType,
 } from '../../../lib/shared/prescriptions';
+import { discardOutboxItem, outboxAvailable, useOutboxItem } from '../../../lib/outbox';
+import { isQueuedAnswer } from '../../../lib/shared/outbox';
 import { flushPersistedState } from '../../../lib/store';
 import { useOnline } from '../../../lib/use-online';
 import { useCountry } from '../../../lib/use-country';
@@ -22,6 +26,9 @@ import { createDraft, draftKey, type DraftPatient, type DraftStep, type Prescrip
 import {
   applyTemplate,
   choosePatient,
+  markQueued,
+  reopenQueued,
+  resolvePendingPatient,
   dailyCapsulesOf,
   goToStep,
   markCreated,
@@ -37,6 +44,7 @@ import {
   withNewKey,
 } from '../draft-rules';
 import { PrescriptionCreated } from './prescription-created';
+import { PrescriptionQueued } from './prescription-queued';
 import { IndicationsStep } from './indications-step';
 import { IssuedList } from './issued-list';
 import { SaveTemplateForm } from './save-template-form';
@@ -44,17 +52,47 @@ import { TemplatePicker } from './template-picker';
 import { ToolsStep } from './tools-step';
 import { ToolsSummary } from './tools-summary';
 
+/** A patient created offline, not yet on the server: chosen by the key of its creation. */
+export interface PendingPatientChoice {
+  key: string;
+  name: string;
+  email: string;
+  documentNumber: string | null;
+}
+
 export interface PatientPickerSlotProps {
   country: CountryCode;
   viewer: string;
   selectedId: number | null;
   onSelect: (patient: PatientDto) => void;
+  selectedPendingKey: string | null;
+  onSelectPending: (patient: PendingPatientChoice) => void;
 }
 
 interface PrescriptionBuilderProps {
   type: PrescriptionType;
   /** Step 1's patient list and form belong to the patients feature: the app passes them in. */
   renderPatientPicker: (props: PatientPickerSlotProps) => ReactNode;
+}
+
+function isRecord(value: unknown): value is Record<string, unknown> {
+  return typeof value === 'object' && value !== null;
+}
+
+/** The server's answer to a patient's creation, as the outbox kept it. */
+function isCreatedPatient(value: unknown): value is CreatePatientResponseDto {
+  return isRecord(value) && isRecord(value.patient) && typeof value.patient.id === 'number';
+}
+
+/** The server's answer to a prescription's creation, as the outbox kept it. */
+function isPrescriptionDetail(value: unknown): value is PrescriptionDetailDto {
+  return (
+    isRecord(value) &&
+    typeof value.id === 'number' &&
+    typeof value.createdAt === 'string' &&
+    isRecord(value.patient) &&
+    typeof value.patient.id === 'number'
+  );
 }
 
 function draftPatient(patient: PatientDto): DraftPatient {
@@ -86,11 +124,43 @@ export function PrescriptionBuilder({ type, renderPatientPicker }: PrescriptionB
     if (draft === null || draft.prescriptionType !== type) setDraft(createDraft(type));
   }, [draft, type, setDraft]);
 
+  // What the service worker delivers while this screen is open, or delivered before it opened: the patient created
+  // offline gets its id, the prescription sent offline becomes "created".
+  const queryClient = useQueryClient();
+  const pendingPatient = useOutboxItem(draft?.patient?.pendingKey);
+  const queued = useOutboxItem(draft?.prescriptionQueued?.key);
+  useEffect(() => {
+    if (pendingPatient?.state !== 'delivered' || !isCreatedPatient(pendingPatient.response)) return;
+    const { id } = pendingPatient.response.patient;
+    update((current) => resolvePendingPatient(current, pendingPatient.id, id));
+  }, [pendingPatient, update]);
+  useEffect(() => {
+    if (queued?.state !== 'delivered' || !isPrescriptionDetail(queued.response)) return;
+    const result = queued.response;
+    queryClient.setQueryData(prescriptionQueries.detail(country, viewer, result.id).queryKey, result);
+    update((current) => (current.prescriptionQueued?.key === queued.id ? markCreated(current, result) : current));
+  }, [queued, update, queryClient, country, viewer]);
+
   if (draft === null || draft.prescriptionType !== type) {
     return (
       <p className="muted" role="status">
         <Trans>Cargando borrador…</Trans>
       </p>
+    );
+  }
+  if (draft.prescriptionQueued) {
+    const { key } = draft.prescriptionQueued;
+    return (
+      <PrescriptionQueued
+        country={country}
+        draft={draft}
+        queued={draft.prescriptionQueued}
+        onReopen={() => {
+          void discardOutboxItem(key);
+          update(reopenQueued);
+        }}
+        onStartNew={() => setDraft(createDraft(type))}
+      />
     );
   }
   if (draft.prescriptionCreated) {
@@ -109,6 +179,7 @@ export function PrescriptionBuilder({ type, renderPatientPicker }: PrescriptionB
     <DraftEditor
       country={country}
       viewer={viewer}
+      author={uid}
       draft={draft}
       update={update}
       restart={() => setDraft(createDraft(type))}
@@ -120,16 +191,21 @@ export function PrescriptionBuilder({ type, renderPatientPicker }: PrescriptionB
 interface DraftEditorProps {
   country: CountryCode;
   viewer: string;
+  /** The professional's uid: a submission kept offline is sent only under this account. */
+  author: string;
   draft: PrescriptionDraft;
   update: (change: (draft: PrescriptionDraft) => PrescriptionDraft) => void;
   restart: () => void;
   renderPatientPicker: PrescriptionBuilderProps['renderPatientPicker'];
 }
 
-function DraftEditor({ country, viewer, draft, update, restart, renderPatientPicker }: DraftEditorProps) {
+function DraftEditor({ country, viewer, author, draft, update, restart, renderPatientPicker }: DraftEditorProps) {
   const { t } = useLingui();
   const queryClient = useQueryClient();
   const online = useOnline();
+  const canKeep = outboxAvailable();
+  const pendingPatient = useOutboxItem(draft.patient?.pendingKey);
+  const patientRefused = pendingPatient?.state === 'rejected';
   const [params, setParams] = useSearchParams();
   const [showErrors, setShowErrors] = useState(false);
   const [pending, setPending] = useState(false);
@@ -180,17 +256,25 @@ function DraftEditor({ country, viewer, draft, update, restart, renderPatientPic
   }
 
   async function create() {
-    if (draft.patient === null || notesError(draft.notes)) return;
+    const patient = draft.patient;
+    if (patient === null || notesError(draft.notes) || patientRefused) return;
     setPending(true);
     setFailure(null);
     try {
       // The key is on disk before the request leaves: a replay after a crash reuses it.
       await flushPersistedState();
-      const result = await createPrescription(
-        country,
-        requestFromDraft({ ...draft, patient: draft.patient }),
-        draft.idempotencyKey,
-      );
+      const result = await createPrescription(country, requestFromDraft({ ...draft, patient }), draft.idempotencyKey, {
+        kind: draft.prescriptionType,
+        author,
+        label: patient.name,
+        detail: draft.functionalTools.map((tool) => tool.name).join(', '),
+        ...(patient.pendingKey ? { dependsOn: patient.pendingKey } : {}),
+      });
+      if (isQueuedAnswer(result)) {
+        update((current) => markQueued(current));
+        window.scrollTo({ top: 0 });
+        return;
+      }
       queryClient.setQueryData(prescriptionQueries.detail(country, viewer, result.id).queryKey, result);
       void queryClient.invalidateQueries({ queryKey: prescriptionQueries.all(country) });
       void queryClient.invalidateQueries({ queryKey: patientQueries.all(country) });
@@ -279,6 +363,17 @@ function DraftEditor({ country, viewer, draft, update, restart, renderPatientPic
           viewer,
           selectedId: draft.patient?.id ?? null,
           onSelect: (patient) => update((current) => choosePatient(current, draftPatient(patient))),
+          selectedPendingKey: draft.patient?.pendingKey ?? null,
+          onSelectPending: (patient) =>
+            update((current) =>
+              choosePatient(current, {
+                id: null,
+                pendingKey: patient.key,
+                name: patient.name,
+                email: patient.email,
+                documentNumber: patient.documentNumber,
+              }),
+            ),
         })}
       {step === 2 && (
         <ToolsStep
@@ -380,9 +475,31 @@ function DraftEditor({ country, viewer, draft, update, restart, renderPatientPic
           )}
         </div>
       )}
+      {patientRefused && draft.patient && (
+        <p className="alert" role="alert">
+          <Trans>
+            No pudimos crear a {draft.patient.name}, el paciente que creaste sin conexión. Vuelve al paso 1 y elige o
+            crea de nuevo el paciente.
+          </Trans>
+        </p>
+      )}
       {!online && step === 4 && (
         <p className="notice" role="status">
-          <Trans>Sin conexión: tu borrador queda guardado. Podrás crearla cuando vuelvas a estar en línea.</Trans>
+          {canKeep ? (
+            <Trans>
+              Sin conexión: al crearla la guardaremos en este dispositivo y se enviará al recuperar la conexión.
+            </Trans>
+          ) : (
+            <Trans>Sin conexión: tu borrador queda guardado. Podrás crearla cuando vuelvas a estar en línea.</Trans>
+          )}
+        </p>
+      )}
+      {draft.patient?.pendingKey && !patientRefused && step > 1 && (
+        <p className="muted">
+          <Trans>
+            {draft.patient.name} aún no está en el servidor: la prescripción se enviará justo después de crear al
+            paciente.
+          </Trans>
         </p>
       )}
       <div className="form-actions builder__actions">
@@ -399,7 +516,7 @@ function DraftEditor({ country, viewer, draft, update, restart, renderPatientPic
           <button
             type="button"
             className="button button--primary"
-            disabled={pending || !online || Boolean(notesError(draft.notes))}
+            disabled={pending || (!online && !canKeep) || patientRefused || Boolean(notesError(draft.notes))}
             onClick={() => void create()}
           >
             {pending ? t`Creando…` : isPrescription ? t`Crear prescripción` : t`Crear recomendación`}
