@@ -1,6 +1,6 @@
 /// <reference lib="webworker" />
 import { CacheableResponsePlugin } from 'workbox-cacheable-response';
-import { clientsClaim } from 'workbox-core';
+import { clientsClaim, type WorkboxPlugin } from 'workbox-core';
 import { ExpirationPlugin } from 'workbox-expiration';
 import { cleanupOutdatedCaches, createHandlerBoundToURL, precacheAndRoute } from 'workbox-precaching';
 import { NavigationRoute, registerRoute } from 'workbox-routing';
@@ -68,12 +68,20 @@ registerRoute(
   }),
 );
 
+// Offline, an image asked at a size never fetched (a product page after its catalogue card, a bag line) is answered
+// with the size the device has: a smaller picture beats a broken one.
+const anyCachedSize: WorkboxPlugin = {
+  handlerDidError: async ({ request }) =>
+    (await caches.open(CACHE_NAMES.media)).match(request, { ignoreSearch: true, ignoreVary: true }),
+};
+
 registerRoute(
   ({ url, request }) =>
     request.method === 'GET' && url.origin === self.location.origin && url.pathname.startsWith(MEDIA_PATH_PREFIX),
   new CacheFirst({
     cacheName: CACHE_NAMES.media,
     plugins: [
+      anyCachedSize,
       new CacheableResponsePlugin({ statuses: [200] }),
       new ExpirationPlugin({
         maxEntries: MEDIA_CACHE_MAX_ENTRIES,

@@ -65,9 +65,7 @@ test.describe('offline library', () => {
     await page.goto('/co/mi-cuenta/herramientas-funcionales');
     const resource = page.locator('article.resource').first();
     await expect(resource).toBeVisible();
-    await page.evaluate(async () => {
-      await navigator.serviceWorker.ready;
-    });
+    await login.waitForServiceWorker();
     // The first load was not controlled by the service worker: load once more under its control.
     await page.reload();
     const title = (await resource.locator('.resource__title').textContent()) ?? '';

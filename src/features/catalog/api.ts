@@ -1,5 +1,6 @@
-import { infiniteQueryOptions, queryOptions } from '@tanstack/react-query';
+import { infiniteQueryOptions, queryOptions, type InfiniteData, type QueryClient } from '@tanstack/react-query';
 import { gatewayClient } from '../../lib/http';
+import { KEEP_ON_DEVICE_META } from '../../lib/query';
 import type { ProductDto } from '../../lib/shared/api-types';
 import { PRODUCTS_PAGE_SIZE, type ProductSortField } from '../../lib/shared/catalogue';
 import { COUNTRIES, type CountryCode } from '../../lib/shared/countries';
@@ -120,6 +121,7 @@ export const productQueries = {
           0,
         ),
       staleTime: CATALOGUE_SNAPSHOT_STALE_MS,
+      meta: KEEP_ON_DEVICE_META,
     }),
   list: (country: CountryCode, viewer: string, filters: ProductFilters) =>
     infiniteQueryOptions({
@@ -137,6 +139,58 @@ export const productQueries = {
       queryFn: ({ signal }) => fetchProducts(country, { featured: true, limit: FEATURED_LIMIT }, signal),
     }),
 };
+
+/** A product as one of the catalogue's answers kept on the device has it, and when that answer arrived. */
+export interface CatalogueCopy {
+  product: ProductDto;
+  updatedAtMs: number;
+}
+
+/** The queries whose answers are lists of products (`categories` and `forms` are not). */
+const PRODUCT_LIST_KINDS: ReadonlySet<unknown> = new Set(['everything', 'list', 'featured']);
+
+function productsOf(data: unknown): ProductDto[] {
+  if (typeof data !== 'object' || data === null) return [];
+  if ('pages' in data) return (data as InfiniteData<ProductPage>).pages.flatMap((page) => page.data);
+  const list = (data as Partial<ProductPage>).data;
+  return Array.isArray(list) ? list : [];
+}
+
+/**
+ * The newest copy of a product (by slug or id) among the catalogue answers this viewer already has: the offline
+ * snapshot, the lists and the featured products. A product page never opened before starts from it, so a product
+ * seen in the catalogue opens offline too; the detail call then refreshes it as usual.
+ */
+export function productFromCatalogue(
+  queryClient: QueryClient,
+  country: CountryCode,
+  viewer: string,
+  idOrSlug: string,
+): CatalogueCopy | undefined {
+  let newest: CatalogueCopy | undefined;
+  for (const query of queryClient.getQueryCache().findAll({ queryKey: [...productQueries.all(country), viewer] })) {
+    if (!PRODUCT_LIST_KINDS.has(query.queryKey[3])) continue;
+    const product = productsOf(query.state.data).find(
+      (candidate) => candidate.slug === idOrSlug || String(candidate.id) === idOrSlug,
+    );
+    if (product && (!newest || query.state.dataUpdatedAt > newest.updatedAtMs)) {
+      newest = { product, updatedAtMs: query.state.dataUpdatedAt };
+    }
+  }
+  return newest;
+}
+
+/** The product page's query: the detail call, seeded from the catalogue's copy of the product when there is one. */
+export function productDetailQuery(queryClient: QueryClient, country: CountryCode, viewer: string, idOrSlug: string) {
+  let copy: CatalogueCopy | undefined | null = null;
+  const fromCatalogue = () =>
+    copy === null ? (copy = productFromCatalogue(queryClient, country, viewer, idOrSlug)) : copy;
+  return queryOptions({
+    ...productQueries.detail(country, viewer, idOrSlug),
+    initialData: () => fromCatalogue()?.product,
+    initialDataUpdatedAt: () => fromCatalogue()?.updatedAtMs,
+  });
+}
 
 export function searchBySerial(country: CountryCode, serial: string) {
   return gatewayClient.request<{ data: ProductDto }>('/products/search-by-serial', {

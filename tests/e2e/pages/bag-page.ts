@@ -17,6 +17,12 @@ export class BagPage extends Shell {
     return this.page.getByRole('listitem', { name });
   }
 
+  async lineImageLoaded(name: string): Promise<boolean> {
+    return this.line(name)
+      .locator('img')
+      .evaluate((image: HTMLImageElement) => image.complete && image.naturalWidth > 0);
+  }
+
   async open(country: string) {
     await this.page.goto(`/${country}/bolsa`);
   }

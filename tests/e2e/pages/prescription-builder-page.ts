@@ -21,12 +21,23 @@ export class PrescriptionBuilderPage extends Shell {
   readonly next: Locator;
   readonly back: Locator;
   readonly stepTitle: Locator;
+  /** The professional's latest prescriptions or recommendations, folded under the builder. */
+  readonly issued: Locator;
+  readonly issuedTable: Locator;
 
   constructor(page: Page) {
     super(page);
     this.next = page.getByRole('button', { name: 'Siguiente' });
     this.back = page.getByRole('button', { name: 'Atrás' });
     this.stepTitle = page.locator('.builder__step-title');
+    this.issued = page.locator('details.issued');
+    this.issuedTable = this.issued.getByRole('table', { name: 'Emitidas recientemente' });
+  }
+
+  /** Unfolds 'Prescripciones emitidas' (or 'Recomendaciones emitidas'). */
+  async showIssued() {
+    await this.issued.locator('summary').click();
+    await expect(this.issuedTable).toBeVisible();
   }
 
   async open(country: string, kind: 'prescripcion' | 'recomendaciones') {

@@ -1,4 +1,4 @@
-import type { Locator, Page } from '@playwright/test';
+import { expect, type Locator, type Page } from '@playwright/test';
 
 /** What every page shares: header, country selector, footer. */
 export class Shell {
@@ -6,12 +6,26 @@ export class Shell {
   readonly mainNav: Locator;
   readonly footer: Locator;
   readonly countryButton: Locator;
+  /** The banner every page shows while the browser is offline. */
+  readonly offlineBanner: Locator;
+  /**
+   * What a screen says when it tried to refresh the copy it shows and could not reach the server (offline): once it
+   * shows, the refresh is over and what stays on screen is what the device had.
+   */
+  readonly refreshFailed: Locator;
+  /** The error screen of a route that failed to render or to load its code. */
+  readonly routeError: Locator;
 
   constructor(readonly page: Page) {
     this.header = page.locator('header.site-header');
     this.mainNav = page.getByRole('navigation', { name: 'Navegación principal' });
     this.footer = page.locator('footer.site-footer');
     this.countryButton = page.getByRole('button', { name: /Cambiar país/ });
+    this.offlineBanner = page.getByRole('status').filter({
+      hasText: 'Sin conexión: estás viendo la información guardada en este dispositivo.',
+    });
+    this.refreshFailed = page.getByRole('alert').filter({ hasText: 'No se pudo conectar con el servidor' }).first();
+    this.routeError = page.getByRole('heading', { name: 'Algo salió mal' });
   }
 
   async chooseCountry(name: 'Colombia' | 'México' | 'Perú') {
@@ -28,5 +42,52 @@ export class Shell {
         navigator.serviceWorker.addEventListener('controllerchange', () => resolve(), { once: true }),
       );
     });
+  }
+
+  /**
+   * Opens a path under the service worker's control: the first load of a fresh device is not controlled, so its
+   * requests bypass the runtime caches; the second is, and what it loads is kept for offline use.
+   */
+  async visitControlled(path: string) {
+    await this.page.goto(path);
+    await this.waitForServiceWorker();
+    await this.page.reload();
+  }
+
+  /**
+   * Resolves once the query cache saved on the device (IndexedDB, written a moment after a change) holds `text`,
+   * so a reload that follows reads what the page has just shown rather than an older copy.
+   */
+  async waitForSavedOnDevice(text: string) {
+    await expect
+      .poll(
+        () =>
+          this.page.evaluate(
+            () =>
+              new Promise<string>((resolve) => {
+                const opening = indexedDB.open('dispensario');
+                // Not created yet: leave it to the app rather than creating an empty database here.
+                opening.onupgradeneeded = () => opening.transaction?.abort();
+                opening.onerror = () => resolve('');
+                opening.onsuccess = () => {
+                  const database = opening.result;
+                  if (!database.objectStoreNames.contains('kv')) {
+                    database.close();
+                    resolve('');
+                    return;
+                  }
+                  const read = database.transaction('kv').objectStore('kv').get('query-cache');
+                  read.onerror = () => resolve('');
+                  read.onsuccess = () => {
+                    const row = read.result as { value?: unknown } | undefined;
+                    resolve(typeof row?.value === 'string' ? row.value : '');
+                    database.close();
+                  };
+                };
+              }),
+          ),
+        { message: `el caché guardado en el dispositivo contiene «${text}»` },
+      )
+      .toContain(text);
   }
 }

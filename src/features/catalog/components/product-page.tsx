@@ -1,12 +1,13 @@
 import { Trans, useLingui } from '@lingui/react/macro';
-import { useQuery } from '@tanstack/react-query';
+import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { Link, useParams } from 'react-router';
+import { RetryAlert } from '../../../components/ui/retry-alert';
 import { ApiError, errorMessage } from '../../../lib/http';
 import { formatPoints } from '../../../lib/money';
 import { useProductActions } from '../../../lib/product-actions';
 import { useCountry } from '../../../lib/use-country';
 import { useViewerKey } from '../../auth/use-viewer-key';
-import { productQueries } from '../api';
+import { productDetailQuery } from '../api';
 import { responsiveImage } from '../image-sources';
 import { hasStock, presentationText } from '../product-facts';
 import { ProductPrice } from './product-price';
@@ -17,7 +18,14 @@ export function ProductPage() {
   const country = useCountry();
   const viewer = useViewerKey();
   const { slug = '' } = useParams();
-  const query = useQuery(productQueries.detail(country, viewer, slug));
+  const queryClient = useQueryClient();
+  // A product never opened before starts from the catalogue's copy: it opens at once, and offline too.
+  const query = useQuery(productDetailQuery(queryClient, country, viewer, slug));
+  const backToCatalogue = (
+    <Link to={`/${country}/herramientas`} className="button button--primary">
+      <Trans>Ver herramientas</Trans>
+    </Link>
+  );
 
   if (query.isPending) {
     return (
@@ -26,15 +34,30 @@ export function ProductPage() {
       </p>
     );
   }
-  if (query.isError) {
-    const missing = query.error instanceof ApiError && query.error.status === 404;
+  const missing = query.error instanceof ApiError && query.error.status === 404;
+  if (missing || query.data === undefined) {
+    // No connection and no copy of this product on the device (a link from elsewhere, never seen in the catalogue).
+    const notSaved = query.error instanceof ApiError && query.error.kind === 'network';
+    if (notSaved) {
+      return (
+        <section className="page not-found" aria-labelledby="product-not-saved">
+          <h1 id="product-not-saved">
+            <Trans>Este producto no está guardado en este dispositivo</Trans>
+          </h1>
+          <RetryAlert
+            message={t`Sin conexión solo podemos mostrar los productos que ya viste en el catálogo. Vuelve a intentarlo cuando tengas conexión.`}
+            retrying={query.isFetching}
+            onRetry={() => void query.refetch()}
+          />
+          {backToCatalogue}
+        </section>
+      );
+    }
     return (
       <section className="page not-found" role="alert">
         <h1>{missing ? t`Producto no encontrado` : t`Error al cargar el producto ${slug}`}</h1>
         <p>{missing ? t`Es posible que ya no esté disponible en este país.` : errorMessage(query.error)}</p>
-        <Link to={`/${country}/herramientas`} className="button button--primary">
-          <Trans>Ver herramientas</Trans>
-        </Link>
+        {backToCatalogue}
       </section>
     );
   }
@@ -99,6 +122,13 @@ export function ProductPage() {
               </dd>
             </div>
           </dl>
+          {query.isError && (
+            <p className="notice" role="status">
+              <Trans>
+                Es la copia guardada en este dispositivo: no pudimos confirmar el precio ni la disponibilidad de hoy.
+              </Trans>
+            </p>
+          )}
           {renderActions?.(product, 'page')}
           <p className="product-page__description">{product.description}</p>
           {product.price?.vat_included && (

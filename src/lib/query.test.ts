@@ -1,0 +1,55 @@
+import type { PersistedClient } from '@tanstack/react-query-persist-client';
+import { describe, expect, it } from 'vitest';
+import { capPersistedClient, KEEP_ON_DEVICE_META } from './query';
+
+type DehydratedQuery = PersistedClient['clientState']['queries'][number];
+
+function answer(name: string, dataUpdatedAt: number, meta?: DehydratedQuery['meta']): DehydratedQuery {
+  return {
+    queryKey: [name],
+    queryHash: JSON.stringify([name]),
+    dehydratedAt: dataUpdatedAt,
+    ...(meta && { meta }),
+    state: {
+      data: name,
+      dataUpdateCount: 1,
+      dataUpdatedAt,
+      error: null,
+      errorUpdateCount: 0,
+      errorUpdatedAt: 0,
+      fetchFailureCount: 0,
+      fetchFailureReason: null,
+      fetchMeta: null,
+      isInvalidated: false,
+      status: 'success',
+      fetchStatus: 'idle',
+    },
+  };
+}
+
+function client(queries: DehydratedQuery[]): PersistedClient {
+  return { timestamp: 1, buster: 'v1', clientState: { queries, mutations: [] } };
+}
+
+const names = (persisted: PersistedClient) => persisted.clientState.queries.map((query) => query.queryKey[0]);
+
+describe('capPersistedClient', () => {
+  it('saves everything while the cache is within the cap', () => {
+    const small = client([answer('a', 1), answer('b', 2)]);
+    expect(capPersistedClient(small, 2)).toBe(small);
+  });
+
+  it('keeps the newest answers when there are more than the cap', () => {
+    const capped = capPersistedClient(client([answer('old', 1), answer('newest', 3), answer('newer', 2)]), 2);
+    expect(names(capped)).toEqual(['newest', 'newer']);
+    expect(capped.buster).toBe('v1');
+  });
+
+  it('keeps an answer marked to keep on the device even when it is the oldest', () => {
+    const capped = capPersistedClient(
+      client([answer('a', 5), answer('catalogue', 1, KEEP_ON_DEVICE_META), answer('b', 4), answer('c', 3)]),
+      2,
+    );
+    expect(names(capped)).toEqual(['catalogue', 'a']);
+  });
+});

@@ -1,0 +1,47 @@
+import { expect, type Locator, type Page } from '@playwright/test';
+import { Shell } from './shell';
+
+/** A professional's register: `mi-cuenta/mis-pacientes` and one patient's page with their strategies. */
+export class PatientsPage extends Shell {
+  readonly heading: Locator;
+  readonly table: Locator;
+  readonly patientData: Locator;
+  readonly strategies: Locator;
+  readonly ownStrategies: Locator;
+
+  constructor(page: Page) {
+    super(page);
+    this.heading = page.getByRole('heading', { name: 'Mis pacientes', level: 1 });
+    this.table = page.getByRole('table', { name: 'Tus pacientes' });
+    this.patientData = page.locator('.card').filter({ has: page.getByRole('heading', { name: 'Datos del paciente' }) });
+    this.strategies = page.getByRole('region', { name: 'Estrategias terapéuticas' });
+    this.ownStrategies = this.strategies.getByRole('table', { name: 'Mis estrategias' });
+  }
+
+  async open(country: string) {
+    await this.page.goto(`/${country}/mi-cuenta/mis-pacientes`);
+    await expect(this.heading).toBeVisible();
+  }
+
+  patientLink(name: string): Locator {
+    return this.table.getByRole('link', { name });
+  }
+
+  /** The name of the first patient of the list. */
+  async firstPatientName(): Promise<string> {
+    return ((await this.table.getByRole('row').nth(1).getByRole('link').textContent()) ?? '').trim();
+  }
+
+  async openPatient(name: string) {
+    await this.patientLink(name).click();
+    await expect(this.page.getByRole('heading', { name, level: 1 })).toBeVisible();
+  }
+
+  /** A value of the patient's data card, by its label. */
+  dataValue(label: string): Locator {
+    return this.patientData
+      .locator('dl > div')
+      .filter({ has: this.page.locator('dt', { hasText: label }) })
+      .locator('dd');
+  }
+}

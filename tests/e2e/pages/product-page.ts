@@ -1,0 +1,49 @@
+import type { Locator, Page } from '@playwright/test';
+import { Shell } from './shell';
+
+/** `/{c}/herramientas/{slug}`: one product. */
+export class ProductPage extends Shell {
+  readonly image: Locator;
+  readonly quantity: Locator;
+  readonly stock: Locator;
+  /** What a product page says when the device has no copy of the product and there is no connection. */
+  readonly notSaved: Locator;
+  readonly backToCatalogue: Locator;
+
+  constructor(page: Page) {
+    super(page);
+    this.image = page.locator('.product-page__media img');
+    this.quantity = page.getByRole('spinbutton', { name: 'Cantidad' });
+    this.stock = page.getByTestId('product-stock');
+    this.notSaved = page.getByRole('heading', { name: 'Este producto no está guardado en este dispositivo' });
+    this.backToCatalogue = page.getByRole('link', { name: 'Ver herramientas' });
+  }
+
+  async open(country: string, slug: string) {
+    await this.page.goto(`/${country}/herramientas/${slug}`);
+  }
+
+  /** The product's title (a VAT asterisk is hidden from its accessible name). */
+  title(name: string): Locator {
+    return this.page.getByRole('heading', { name, level: 1, exact: true });
+  }
+
+  /** The product's slug, from the address of the page on screen. */
+  slug(): string {
+    return new URL(this.page.url()).pathname.split('/').pop() ?? '';
+  }
+
+  /** The breadcrumbs' way back to the catalogue. */
+  async backToCatalogueFromBreadcrumbs() {
+    await this.page.getByRole('navigation', { name: 'Ruta' }).getByRole('link', { name: 'Herramientas' }).click();
+  }
+
+  async addToBag(name: string, quantity?: number) {
+    if (quantity !== undefined) await this.quantity.fill(String(quantity));
+    await this.page.getByRole('button', { name: `Agregar ${name} a la bolsa` }).click();
+  }
+
+  async imageLoaded(): Promise<boolean> {
+    return this.image.evaluate((image: HTMLImageElement) => image.complete && image.naturalWidth > 0);
+  }
+}
