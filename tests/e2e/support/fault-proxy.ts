@@ -13,7 +13,8 @@ export type Fault = 'fail-before' | 'fail-after' | 'drop-after' | 'hang-after';
 interface Rule {
   method: string;
   path: string;
-  faults: Fault[];
+  /** One per matching request, in order; null lets that request through untouched. */
+  faults: (Fault | null)[];
 }
 
 export interface ProxyLog {
@@ -54,8 +55,8 @@ export class FaultProxy {
     await new Promise<void>((resolve) => this.server?.close(() => resolve()));
   }
 
-  /** The next requests `method path` get these faults, one each, in order; later ones pass untouched. */
-  inject(method: string, path: string, faults: Fault[]): void {
+  /** The next requests `method path` get these faults, one each, in order (null: untouched); later ones pass. */
+  inject(method: string, path: string, faults: (Fault | null)[]): void {
     this.rules.push({ method, path, faults: [...faults] });
   }
 
