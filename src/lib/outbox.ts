@@ -143,7 +143,11 @@ const waiting = (item: OutboxItem) => item.state !== 'delivered' && item.state !
  */
 export function startOutbox(): () => void {
   const container = typeof navigator === 'undefined' ? undefined : navigator.serviceWorker;
-  if (!container) return () => undefined;
+  if (!container) {
+    // No service worker, no outbox: nothing is kept on this device.
+    receive([]);
+    return () => undefined;
+  }
   const onMessage = (event: MessageEvent<{ type?: string; items?: OutboxItem[] }>) => {
     if (event.data?.type === OUTBOX_MESSAGES.changed && Array.isArray(event.data.items)) receive(event.data.items);
   };

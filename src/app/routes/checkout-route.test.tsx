@@ -9,7 +9,13 @@ import { checkoutFormAtom } from '../../features/checkout/form-atom';
 import { leaveTo } from '../../lib/navigation';
 import { ROLE_IDS } from '../../lib/shared/accounts';
 import { appStore, flushPersistedState } from '../../lib/store';
+import { http, HttpResponse } from 'msw';
+import type { CredentialsStatusDto } from '../../lib/shared/accounts';
+import { OUTBOX_META_HEADER, type OutboxMeta } from '../../lib/shared/outbox';
+import { TEST_API } from '../../testing/api-url';
+import { buildOutboxItem, installFakeServiceWorker } from '../../testing/fake-service-worker';
 import { checkoutFixtures } from '../../testing/handlers/checkout';
+import { server } from '../../testing/msw-server';
 import { pointsFixtures } from '../../testing/handlers/points';
 import { renderApp } from '../../testing/render';
 import { loggedInAs } from '../../testing/session';
@@ -160,6 +166,68 @@ describe('checkout', () => {
     await userEvent.click(await screen.findByRole('button', { name: /^Pagar/ }));
     await waitFor(() => expect(checkoutFixtures.orders).toHaveLength(1));
     expect(checkoutFixtures.orders[0]?.request.prescriptionDocumentId).toBe(1);
+  });
+
+  it('keeps a signed prescription chosen without connection and lets the buyer pay once it arrives', async () => {
+    const worker = installFakeServiceWorker([]);
+    let key = '';
+    server.use(
+      http.post(`${TEST_API}/credentials`, ({ request }) => {
+        key = request.headers.get('idempotency-key') ?? '';
+        const meta = JSON.parse(decodeURIComponent(request.headers.get(OUTBOX_META_HEADER) ?? '')) as OutboxMeta;
+        worker.update([buildOutboxItem({ ...meta, id: key, path: '/api/credentials' })]);
+        return HttpResponse.json({ queued: true, id: key }, { status: 202 });
+      }),
+    );
+    try {
+      await patient();
+      await withCart(hormone({ id: 40 }));
+      await renderApp('/co/bolsa');
+      await goToPayment();
+      await userEvent.click(screen.getByRole('radio', { name: 'MasterCard' }));
+      fireEvent.change(screen.getByLabelText(/Archivo de la fórmula/), {
+        target: { files: [new File(['%PDF-1.7'], 'formula.pdf', { type: 'application/pdf' })] },
+      });
+      expect(
+        await screen.findByText(/Sin conexión: guardamos la fórmula formula.pdf en este dispositivo/),
+      ).toBeTruthy();
+      await userEvent.click(screen.getByRole('button', { name: 'Revisar pedido' }));
+      expect(screen.queryByRole('button', { name: /^Pagar/ })).toBeNull();
+
+      const status: CredentialsStatusDto = {
+        status: 'pending',
+        required: false,
+        history: [
+          {
+            id: 31,
+            documentType: 'formula-hormonal',
+            status: 'pending',
+            reason: null,
+            contactNumber: '3105550000',
+            countryCode: '+57',
+            createdAt: '2026-11-25T10:00:00.000Z',
+            reviewedAt: null,
+            files: [],
+          },
+        ],
+      };
+      worker.update([
+        buildOutboxItem({
+          kind: 'signed-prescription',
+          id: key,
+          label: 'formula.pdf',
+          state: 'delivered',
+          response: status,
+        }),
+      ]);
+      expect(await screen.findByText(/Fórmula adjunta: formula.pdf/)).toBeTruthy();
+      await userEvent.click(screen.getByRole('button', { name: 'Revisar pedido' }));
+      await userEvent.click(await screen.findByRole('button', { name: /^Pagar/ }));
+      await waitFor(() => expect(checkoutFixtures.orders).toHaveLength(1));
+      expect(checkoutFixtures.orders[0]?.request.prescriptionDocumentId).toBe(31);
+    } finally {
+      worker.uninstall();
+    }
   });
 });
 

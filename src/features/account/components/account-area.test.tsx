@@ -1,7 +1,12 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
+import { http, HttpResponse } from 'msw';
 import { ROLE_IDS } from '../../../lib/shared/accounts';
+import { OUTBOX_META_HEADER, type OutboxMeta } from '../../../lib/shared/outbox';
+import { TEST_API } from '../../../testing/api-url';
+import { buildOutboxItem, installFakeServiceWorker } from '../../../testing/fake-service-worker';
+import { server } from '../../../testing/msw-server';
 import { renderApp } from '../../../testing/render';
 import { loggedInAs } from '../../../testing/session';
 
@@ -93,6 +98,54 @@ describe('account area', () => {
     expect(await screen.findByText(/Recibimos tus credenciales/)).toBeTruthy();
     expect(screen.getByTestId('credentials-status').textContent).toBe('En revisión');
     expect(screen.getByRole('table').textContent).toContain('tarjeta.pdf');
+  });
+
+  it('keeps credentials chosen without connection and says why the server refused them', async () => {
+    const worker = installFakeServiceWorker([]);
+    let key = '';
+    let meta: OutboxMeta | null = null;
+    server.use(
+      http.post(`${TEST_API}/credentials`, ({ request }) => {
+        key = request.headers.get('idempotency-key') ?? '';
+        meta = JSON.parse(decodeURIComponent(request.headers.get(OUTBOX_META_HEADER) ?? '')) as OutboxMeta;
+        worker.update([buildOutboxItem({ ...meta, id: key, path: '/api/credentials' })]);
+        return HttpResponse.json({ queued: true, id: key }, { status: 202 });
+      }),
+    );
+    try {
+      await loggedInAs('co');
+      await renderApp('/co/mi-cuenta/datos-personales');
+      const form = await screen.findByRole('form', { name: 'Subir credenciales' });
+      const pdf = new File(['%PDF-1.7 tarjeta'], 'tarjeta.pdf', { type: 'application/pdf' });
+      await userEvent.upload(within(form).getByLabelText(/Archivos/), pdf);
+      await userEvent.selectOptions(within(form).getByLabelText(/Tipo de documento/), 'tarjeta-profesional');
+      await userEvent.click(within(form).getByRole('button', { name: 'Subir credenciales' }));
+      expect(await screen.findByText(/guardamos tus documentos en este dispositivo/)).toBeTruthy();
+      expect(meta).toEqual({
+        kind: 'credential',
+        country: 'co',
+        author: 'uid-doctor-0000000000000001',
+        label: 'tarjeta.pdf',
+        detail: 'Tarjeta profesional',
+      });
+
+      worker.update([
+        buildOutboxItem({
+          ...meta!,
+          id: key,
+          state: 'rejected',
+          status: 413,
+          error: { reason: 'rejected', message: 'El archivo supera el tamaño máximo de 10 MB.' },
+        }),
+      ]);
+      expect(await screen.findByText('No pudimos enviar tus credenciales.')).toBeTruthy();
+      expect(screen.getByText('El archivo supera el tamaño máximo de 10 MB.')).toBeTruthy();
+      expect(screen.getAllByRole('link', { name: 'Ver envíos pendientes' })[0]?.getAttribute('href')).toBe(
+        '/co/mi-cuenta/envios-pendientes',
+      );
+    } finally {
+      worker.uninstall();
+    }
   });
 
   it('refuses a file of the wrong type before uploading it', async () => {

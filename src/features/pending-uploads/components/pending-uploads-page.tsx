@@ -1,3 +1,4 @@
+import { plural } from '@lingui/core/macro';
 import { Trans, useLingui } from '@lingui/react/macro';
 import { AlertDialog } from 'radix-ui';
 import { useState } from 'react';
@@ -85,7 +86,7 @@ function PendingUpload({ item }: { item: OutboxItem }) {
       <p className="muted">
         {COUNTRIES[item.country].name} ·{' '}
         {t`guardado el ${i18n.date(new Date(item.createdAt), { dateStyle: 'medium', timeStyle: 'short' })}`}
-        {attempts > 0 && <> · {t`${attempts} intentos`}</>}
+        {attempts > 0 && <> · {plural(attempts, { one: '# intento', other: '# intentos' })}</>}
       </p>
       <p className="pending-upload__state" data-state={item.state}>
         {outboxStateLabel(item)}
@@ -206,9 +207,10 @@ export function PendingUploadsPage() {
       <Group title={t`Enviados recientemente`} items={delivered} />
       {others > 0 && (
         <p className="muted">
-          <Trans>
-            Hay {others} envíos de otra cuenta en este dispositivo: se enviarán cuando esa cuenta inicie sesión.
-          </Trans>
+          {plural(others, {
+            one: 'Hay # envío de otra cuenta en este dispositivo: se enviará cuando esa cuenta inicie sesión.',
+            other: 'Hay # envíos de otra cuenta en este dispositivo: se enviarán cuando esa cuenta inicie sesión.',
+          })}
         </p>
       )}
       <p>

@@ -1,0 +1,116 @@
+import { act, renderHook } from '@testing-library/react';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { buildOutboxItem, installFakeServiceWorker } from '../testing/fake-service-worker';
+import {
+  discardOutboxItem,
+  onOutboxDelivered,
+  outboxHeaders,
+  replayOutbox,
+  retryOutboxItem,
+  startOutbox,
+  useOutboxItems,
+} from './outbox';
+import { storeToken } from './session-tokens';
+import { OUTBOX_MESSAGES, OUTBOX_META_HEADER } from './shared/outbox';
+
+let stop: () => void = () => undefined;
+let worker: ReturnType<typeof installFakeServiceWorker> | undefined;
+
+afterEach(() => {
+  stop();
+  worker?.uninstall();
+  vi.useRealTimers();
+});
+
+/** Lets the MessageChannel answers (macrotasks) arrive. */
+const settle = () => act(() => new Promise((resolve) => setTimeout(resolve, 20)));
+
+describe('outbox client', () => {
+  it('describes a write for the service worker in one URI-encoded header', () => {
+    const headers = outboxHeaders({ kind: 'patient', country: 'co', author: 'uid-1', label: 'Ana Gómez' });
+    expect(JSON.parse(decodeURIComponent(headers[OUTBOX_META_HEADER] ?? ''))).toEqual({
+      kind: 'patient',
+      country: 'co',
+      author: 'uid-1',
+      label: 'Ana Gómez',
+    });
+  });
+
+  it('lists what the worker keeps, follows its changes and reports each delivery once', async () => {
+    worker = installFakeServiceWorker([buildOutboxItem()]);
+    const delivered = vi.fn();
+    const unsubscribe = onOutboxDelivered(delivered);
+    const { result } = renderHook(() => useOutboxItems());
+    stop = startOutbox();
+    await settle();
+    expect(result.current.map((item) => item.state)).toEqual(['pending']);
+
+    const done = buildOutboxItem({ state: 'delivered', response: { patient: { id: 7 } } });
+    act(() => worker?.update([done]));
+    act(() => worker?.update([done]));
+    expect(result.current.map((item) => item.state)).toEqual(['delivered']);
+    expect(delivered).toHaveBeenCalledTimes(1);
+    expect(delivered).toHaveBeenCalledWith(done);
+    unsubscribe();
+  });
+
+  it("asks for a replay with the page's current tokens when the connection comes back", async () => {
+    worker = installFakeServiceWorker([buildOutboxItem()]);
+    storeToken('co', 'token-co');
+    storeToken('pe', 'token-pe');
+    stop = startOutbox();
+    await settle();
+    worker.asked.length = 0;
+    window.dispatchEvent(new Event('online'));
+    await settle();
+    expect(worker.asked).toEqual([
+      { type: OUTBOX_MESSAGES.replay, tokens: { co: 'token-co', pe: 'token-pe' }, force: true },
+    ]);
+  });
+
+  it('asks again when a write’s backoff ends, without forcing the others', async () => {
+    worker = installFakeServiceWorker([]);
+    stop = startOutbox();
+    await settle();
+    vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout', 'Date'] });
+    act(() => worker?.update([buildOutboxItem({ nextAttemptAt: Date.now() + 10_000 })]));
+    worker.asked.length = 0;
+    await act(() => vi.advanceTimersByTimeAsync(9_000));
+    expect(worker.asked).toEqual([]);
+    await act(() => vi.advanceTimersByTimeAsync(2_000));
+    expect(worker.asked.map((message) => [message.type, message.force])).toEqual([[OUTBOX_MESSAGES.replay, false]]);
+  });
+
+  it('sends retry and discard for one item, and a forced replay when asked', async () => {
+    worker = installFakeServiceWorker([buildOutboxItem({ id: 'clave-a' }), buildOutboxItem({ id: 'clave-b' })]);
+    const { result } = renderHook(() => useOutboxItems());
+    stop = startOutbox();
+    await settle();
+    worker.asked.length = 0;
+    await act(async () => {
+      await retryOutboxItem('clave-a');
+      await discardOutboxItem('clave-b');
+      await replayOutbox();
+    });
+    expect(worker.asked.map((message) => [message.type, message.id ?? null])).toEqual([
+      [OUTBOX_MESSAGES.retry, 'clave-a'],
+      [OUTBOX_MESSAGES.discard, 'clave-b'],
+      [OUTBOX_MESSAGES.replay, null],
+    ]);
+    expect(result.current.map((item) => item.id)).toEqual(['clave-a']);
+  });
+
+  it('keeps nothing where no service worker runs', async () => {
+    worker = installFakeServiceWorker([buildOutboxItem()]);
+    const { result } = renderHook(() => useOutboxItems());
+    stop = startOutbox();
+    await settle();
+    stop();
+    worker.uninstall();
+    worker = undefined;
+    act(() => {
+      stop = startOutbox();
+    });
+    expect(result.current).toEqual([]);
+  });
+});
