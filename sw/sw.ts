@@ -20,6 +20,7 @@ import {
   MEDIA_PATH_PREFIX,
   SW_MESSAGES,
 } from '../src/lib/shared/sw-contract';
+import './push';
 
 declare const self: ServiceWorkerGlobalScope & { __WB_MANIFEST: (string | { url: string; revision: string | null })[] };
 

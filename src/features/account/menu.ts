@@ -55,7 +55,10 @@ export function accountMenu(role: Role): AccountMenuGroup[] {
     case 'patient':
       return [
         { title: toolsTitle, items: [item('mis-prescripciones', msg`Mis prescripciones`)] },
-        { title: managementTitle, items: [PERSONAL_DATA, ORDERS, FAVOURITES] },
+        {
+          title: managementTitle,
+          items: [PERSONAL_DATA, ORDERS, item('recordatorios', msg`Recordatorios de recompra`), FAVOURITES],
+        },
       ];
     case 'admin':
       return [{ title: managementTitle, items: [PERSONAL_DATA] }];
