@@ -31,6 +31,7 @@ const ZINC = 'zinc-picolinato-30-mg'; // Frasco x 60 cápsulas
 const D3_DROPS = 'vitamina-d3-k2-gotas'; // Gotero x 30 ml
 const MELATONINA = 'melatonina-3-mg';
 const DHEA = 'dhea-25-mg'; // hormones: released after the prescription review
+const SOME_TOOL = [{ slug: ZINC, dailyCapsules: 1, units: 1 }];
 
 describe('days of supply', () => {
   const supply = (
@@ -112,16 +113,13 @@ describe('re-purchase reminders', () => {
     const user = await createUser(ctx, { role: 'patient', email: patient.email, doctorId });
     await db().updateTable('patients').set({ user_id: user.id }).where('id', '=', patient.id).execute();
     const headers = authHeaders(await sessionFor(ctx, user.email, 'co'), 'co');
-    const prescription =
-      tools.length === 0
-        ? null
-        : await prescribe(ctx, doctor, {
-            patientId: patient.id,
-            notes: '',
-            tools: await Promise.all(
-              tools.map(async ({ slug, ...indications }) => tool(await productIdOf(ctx, slug), indications)),
-            ),
-          });
+    const prescription = await prescribe(ctx, doctor, {
+      patientId: patient.id,
+      notes: '',
+      tools: await Promise.all(
+        tools.map(async ({ slug, ...indications }) => tool(await productIdOf(ctx, slug), indications)),
+      ),
+    });
     const browser = fakeBrowser(`${push.url}/dispositivo-${sequence}`);
     return { user, headers, prescription, browser, path: `/dispositivo-${sequence}` };
   }
@@ -444,8 +442,8 @@ describe('re-purchase reminders', () => {
 
   describe('subscriptions', () => {
     it('stores one row per browser: subscribing again updates it, another user takes it over', async () => {
-      const first = await patientWith([]);
-      const second = await patientWith([]);
+      const first = await patientWith(SOME_TOOL);
+      const second = await patientWith(SOME_TOOL);
       const created = await subscribe(first.headers, first.browser);
       const again = await subscribe(first.headers, first.browser);
       expect(again.createdAt).toBe(created.createdAt);
@@ -468,8 +466,8 @@ describe('re-purchase reminders', () => {
     });
 
     it('deletes only the caller’s own browser', async () => {
-      const owner = await patientWith([]);
-      const stranger = await patientWith([]);
+      const owner = await patientWith(SOME_TOOL);
+      const stranger = await patientWith(SOME_TOOL);
       await subscribe(owner.headers, owner.browser);
       const body = { endpoint: owner.browser.subscription.endpoint };
       const refused = await ctx.app.request('/api/push/subscriptions', jsonRequest('DELETE', body, stranger.headers));
@@ -484,7 +482,7 @@ describe('re-purchase reminders', () => {
     });
 
     it('refuses a broken subscription with Spanish messages', async () => {
-      const { headers, browser } = await patientWith([]);
+      const { headers, browser } = await patientWith(SOME_TOOL);
       const post = async (body: unknown, app: App = ctx.app) => {
         const response = await app.request('/api/push/subscriptions', jsonRequest('POST', body, headers));
         return { status: response.status, body: (await response.json()) as ApiErrorBody & { fieldErrors?: unknown } };
