@@ -49,6 +49,7 @@ export function useRepurchaseLink(country: CountryCode): { loginTo: string | nul
       detail.products.find((line) => line.productId === productId)?.name ?? String(productId);
     setDone({
       state: 'done',
+      recommendation: detail.type === 'recommendation',
       added: result.added.map(nameOf),
       unchanged: result.unchanged.map(nameOf),
       skipped: skipped.map(({ name, reason }) => ({ name, reason })),

@@ -7,7 +7,14 @@ export type RepurchaseOutcome =
   | { state: 'loading' }
   | { state: 'not-patient' }
   | { state: 'failed'; message: string; retry: () => void; retrying: boolean }
-  | { state: 'done'; added: string[]; unchanged: string[]; skipped: { name: string; reason: string }[] };
+  | {
+      state: 'done';
+      /** A recommendation (a health professional's) is named as such. */
+      recommendation: boolean;
+      added: string[];
+      unchanged: string[];
+      skipped: { name: string; reason: string }[];
+    };
 
 /** Tells the buyer which products of the reminder's prescription are now in the bag, and which could not be. */
 export function RepurchaseNotice({ outcome }: { outcome: RepurchaseOutcome }) {
@@ -16,7 +23,7 @@ export function RepurchaseNotice({ outcome }: { outcome: RepurchaseOutcome }) {
     case 'loading':
       return (
         <p className="notice" role="status">
-          <Trans>Preparando tu bolsa con los productos de tu prescripción…</Trans>
+          <Trans>Preparando tu bolsa con los productos de tu tratamiento…</Trans>
         </p>
       );
     case 'not-patient':
@@ -24,22 +31,27 @@ export function RepurchaseNotice({ outcome }: { outcome: RepurchaseOutcome }) {
         <p className="notice" role="status">
           <Trans>
             Este recordatorio es para la cuenta del paciente: inicia sesión con ella para ver los productos de su
-            prescripción.
+            tratamiento.
           </Trans>
         </p>
       );
     case 'failed':
       return <RetryAlert message={outcome.message} onRetry={outcome.retry} retrying={outcome.retrying} />;
     case 'done': {
-      const { added, unchanged, skipped } = outcome;
+      const { added, unchanged, skipped, recommendation } = outcome;
       return (
         <div className="notice notice--success stack" role="status" data-testid="repurchase-notice">
           {added.length > 0 && (
             <p>
-              {plural(added.length, {
-                one: 'Agregamos a tu bolsa # producto de tu prescripción:',
-                other: 'Agregamos a tu bolsa # productos de tu prescripción:',
-              })}{' '}
+              {recommendation
+                ? plural(added.length, {
+                    one: 'Agregamos a tu bolsa # producto de tu recomendación:',
+                    other: 'Agregamos a tu bolsa # productos de tu recomendación:',
+                  })
+                : plural(added.length, {
+                    one: 'Agregamos a tu bolsa # producto de tu prescripción:',
+                    other: 'Agregamos a tu bolsa # productos de tu prescripción:',
+                  })}{' '}
               {added.join(', ')}.
             </p>
           )}
@@ -49,7 +61,7 @@ export function RepurchaseNotice({ outcome }: { outcome: RepurchaseOutcome }) {
           )}
           {added.length === 0 && unchanged.length === 0 && skipped.length === 0 && (
             <p>
-              <Trans>Esta prescripción no tiene productos para comprar.</Trans>
+              <Trans>Este tratamiento no tiene productos para comprar.</Trans>
             </p>
           )}
         </div>
