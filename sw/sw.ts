@@ -29,6 +29,7 @@ import {
 } from '../src/lib/shared/sw-contract';
 import { Outbox } from './outbox';
 import { idbOutboxStore } from './outbox-store';
+import './push';
 
 declare const self: ServiceWorkerGlobalScope & { __WB_MANIFEST: (string | { url: string; revision: string | null })[] };
 

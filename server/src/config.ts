@@ -1,6 +1,8 @@
 import { resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { z } from 'zod';
+import { DEFAULT_REMINDERS_INTERVAL_MS } from './reminders/scheduler';
+import { DEFAULT_VAPID_SUBJECT, vapidKeyProblem, type VapidSettings } from './reminders/vapid';
 
 const projectRoot = fileURLToPath(new URL('../../', import.meta.url));
 
@@ -27,6 +29,16 @@ const envSchema = z.object({
   MAIL_FROM: z.string().optional(),
   /** HMAC secret of the sandbox's payment webhooks; random per start when unset (one instance only). */
   PAYMENTS_WEBHOOK_SECRET: z.string().optional(),
+  /** Web Push identity: both keys or neither (then the pair stored in the database, generated on first start). */
+  VAPID_PUBLIC_KEY: z.string().optional(),
+  VAPID_PRIVATE_KEY: z.string().optional(),
+  /** Contact the push services may use: `mailto:` or `https:`. */
+  VAPID_SUBJECT: z
+    .string()
+    .regex(/^(mailto:|https:\/\/)\S+$/, 'debe empezar por mailto: o https://')
+    .optional(),
+  /** How often the reminders' scheduler looks for due reminders. */
+  REMINDERS_INTERVAL_MS: z.coerce.number().int().min(1000).default(DEFAULT_REMINDERS_INTERVAL_MS),
 });
 
 export interface ServerConfig {
@@ -47,6 +59,8 @@ export interface ServerConfig {
   smtpUrl: string | undefined;
   mailFrom: string | undefined;
   paymentsWebhookSecret: string | undefined;
+  vapid: VapidSettings;
+  remindersIntervalMs: number;
 }
 
 export function loadConfig(env: NodeJS.ProcessEnv = process.env): ServerConfig {
@@ -56,6 +70,14 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): ServerConfig {
     throw new Error(`Configuración no válida: ${problems}`);
   }
   const values = parsed.data;
+  if (Boolean(values.VAPID_PUBLIC_KEY) !== Boolean(values.VAPID_PRIVATE_KEY)) {
+    throw new Error('Configuración no válida: VAPID_PUBLIC_KEY y VAPID_PRIVATE_KEY se definen juntas o ninguna.');
+  }
+  const vapidProblem =
+    values.VAPID_PUBLIC_KEY && values.VAPID_PRIVATE_KEY
+      ? vapidKeyProblem(values.VAPID_PUBLIC_KEY, values.VAPID_PRIVATE_KEY)
+      : null;
+  if (vapidProblem) throw new Error(`Configuración no válida: ${vapidProblem}`);
   const dataDir = resolve(projectRoot, values.DATA_DIR);
   return {
     port: values.PORT,
@@ -77,5 +99,11 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): ServerConfig {
     smtpUrl: values.SMTP_URL,
     mailFrom: values.MAIL_FROM,
     paymentsWebhookSecret: values.PAYMENTS_WEBHOOK_SECRET,
+    vapid: {
+      publicKey: values.VAPID_PUBLIC_KEY,
+      privateKey: values.VAPID_PRIVATE_KEY,
+      subject: values.VAPID_SUBJECT ?? DEFAULT_VAPID_SUBJECT,
+    },
+    remindersIntervalMs: values.REMINDERS_INTERVAL_MS,
   };
 }

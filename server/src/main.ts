@@ -38,6 +38,7 @@ const app = createApp({
   oidc: config.oidc,
   mailTransport,
   paymentsWebhookSecret: config.paymentsWebhookSecret,
+  reminders: { vapid: config.vapid },
 });
 // E-mails queued before a restart leave now.
 app.services.mailer.flush();
@@ -59,6 +60,11 @@ const sweeper = setInterval(() => {
     });
 }, UNPAID_ORDERS_SWEEP_INTERVAL_MS);
 sweeper.unref();
+
+// The VAPID pair exists from the first start (browsers subscribe with its public key); due reminders go every
+// REMINDERS_INTERVAL_MS, and whatever was due while the server was down goes on the first run.
+await app.reminders.vapid.details();
+app.reminders.scheduler.start(config.remindersIntervalMs);
 
 const server = serve({ fetch: app.fetch, port: config.port, hostname: config.host }, (info) => {
   const url = `http://localhost:${info.port}`;
@@ -87,6 +93,7 @@ async function shutdown(signal: string) {
   server.close();
   clearInterval(sweeper);
   await sweeping;
+  await app.reminders.scheduler.stop();
   await database.close();
   process.exit(0);
 }

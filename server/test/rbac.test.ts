@@ -1,3 +1,4 @@
+import { createECDH, randomBytes } from 'node:crypto';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { CredentialsStatusDto } from '../../src/lib/shared/accounts';
@@ -84,6 +85,30 @@ const ROUTES: RouteCase[] = [
     allowed: 'everyone',
   },
   { method: 'GET', path: '/favorites', url: url('/favorites'), allowed: AUTHENTICATED },
+  { method: 'GET', path: '/push/public-key', url: url('/push/public-key'), allowed: 'everyone' },
+  { method: 'GET', path: '/push/subscriptions', url: url('/push/subscriptions'), allowed: AUTHENTICATED },
+  {
+    method: 'POST',
+    path: '/push/subscriptions',
+    url: url('/push/subscriptions'),
+    body: {
+      endpoint: 'https://push.example.test/rbac',
+      expirationTime: null,
+      keys: {
+        p256dh: createECDH('prime256v1').generateKeys().toString('base64url'),
+        auth: randomBytes(16).toString('base64url'),
+      },
+    },
+    allowed: AUTHENTICATED,
+  },
+  {
+    method: 'DELETE',
+    path: '/push/subscriptions',
+    url: url('/push/subscriptions'),
+    body: { endpoint: 'https://push.example.test/otra' },
+    allowed: AUTHENTICATED,
+  },
+  { method: 'GET', path: '/reminders', url: url('/reminders'), allowed: AUTHENTICATED },
   { method: 'PUT', path: '/favorites/:productId', url: url('/favorites/1'), allowed: AUTHENTICATED },
   { method: 'DELETE', path: '/favorites/:productId', url: url('/favorites/1'), allowed: AUTHENTICATED },
   {

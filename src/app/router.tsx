@@ -75,6 +75,7 @@ export const routes: RouteObject[] = [
           { path: 'mis-pedidos', lazy: page(ordersRoute, 'OrdersRoute') },
           { path: 'mis-pedidos/:orderId', lazy: page(ordersRoute, 'OrderDetailRoute') },
           { path: 'mis-puntos', lazy: page(() => import('./routes/points-route'), 'PointsRoute') },
+          { path: 'recordatorios', lazy: page(() => import('./routes/reminders-route'), 'RemindersRoute') },
           // Professional tools (spec §2): patients, prescriptions, recommendations, medical resources.
           { path: 'mis-pacientes', lazy: page(patientsRoute, 'PatientsRoute') },
           { path: 'mis-pacientes/:patientId', lazy: page(patientsRoute, 'PatientDetailRoute') },

@@ -10,6 +10,7 @@ import { resetCheckoutFixtures } from './handlers/checkout';
 import { resetOrderFixtures } from './handlers/orders';
 import { resetPointsFixtures } from './handlers/points';
 import { resetPrescriptionFixtures } from './handlers/prescriptions';
+import { resetReminderFixtures } from './handlers/reminders';
 import { server } from './msw-server';
 
 // Lazy routes compile on first use: on a loaded 2-core CI machine that can exceed the 1 s default of findBy*.
@@ -31,6 +32,7 @@ afterEach(async () => {
   resetOrderFixtures();
   resetPointsFixtures();
   resetPrescriptionFixtures();
+  resetReminderFixtures();
   sessionStorage.clear();
   localStorage.clear();
   for (const cookie of document.cookie.split(';')) {

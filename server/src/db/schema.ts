@@ -18,6 +18,7 @@ import type {
   PrescriptionType,
 } from '../../../src/lib/shared/prescriptions';
 import type { PointEntryType, PointsHistoryMetadataDto, PointsHistoryProductDto } from '../../../src/lib/shared/points';
+import type { ReminderOutcome, ReminderProductDto } from '../../../src/lib/shared/reminders';
 
 /** Ids are PostgreSQL `integer`: larger values are refused before they reach the database. */
 export const MAX_INT4 = 2_147_483_647;
@@ -534,6 +535,67 @@ export interface PrescriptionSettingsTable {
   updated_by: number | null;
 }
 
+/** Re-purchase reminders (migration 0009). */
+export interface PushVapidKeysTable {
+  id: number;
+  public_key: string;
+  private_key: string;
+  created_at: CreatedAt;
+}
+
+export interface PushSubscriptionsTable {
+  id: Generated<number>;
+  user_id: number;
+  country_id: number;
+  endpoint: string;
+  p256dh: string;
+  auth: string;
+  expires_at: Date | null;
+  created_at: CreatedAt;
+  updated_at: ColumnType<Date, Date | undefined, Date>;
+}
+
+export interface ReminderOrderChecksTable {
+  order_id: number;
+  checked_at: CreatedAt;
+}
+
+export interface ReminderSchedulesTable {
+  id: Generated<number>;
+  user_id: number;
+  country_id: number;
+  order_id: number;
+  prescription_id: number;
+  purchased_at: Date;
+  /** `date`: read as `YYYY-MM-DD`. */
+  runs_out_on: string;
+  products: Json<ReminderProductDto[]>;
+  superseded_at: Date | null;
+  created_at: CreatedAt;
+}
+
+export interface ReminderNotificationsTable {
+  id: Generated<number>;
+  schedule_id: number;
+  lead_days: number;
+  due_at: Date;
+  next_attempt_at: Date;
+  /** Set while one process sends it; another process takes it over only after this moment. */
+  claimed_until: Date | null;
+  attempts: Generated<number>;
+  last_error: string | null;
+  sent_at: Date | null;
+  /** Null while it waits to be sent (or retried). */
+  closed_at: Date | null;
+  outcome: ReminderOutcome | null;
+}
+
+export interface ReminderDeliveriesTable {
+  notification_id: number;
+  subscription_id: number;
+  delivered_at: CreatedAt;
+}
+
 export interface Database {
   countries: CountriesTable;
   categories: CategoriesTable;
@@ -573,6 +635,12 @@ export interface Database {
   medical_requests: MedicalRequestsTable;
   prescription_settings: PrescriptionSettingsTable;
   idempotent_requests: IdempotentRequestsTable;
+  push_vapid_keys: PushVapidKeysTable;
+  push_subscriptions: PushSubscriptionsTable;
+  reminder_order_checks: ReminderOrderChecksTable;
+  reminder_schedules: ReminderSchedulesTable;
+  reminder_notifications: ReminderNotificationsTable;
+  reminder_deliveries: ReminderDeliveriesTable;
 }
 
 export type ProductRow = Selectable<ProductsTable>;

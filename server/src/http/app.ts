@@ -27,6 +27,7 @@ import { registerPrescriptionRoutes } from '../prescriptions/routes';
 import { registerPrescriptionSettingsRoutes } from '../prescriptions/settings';
 import { registerTemplateRoutes } from '../prescriptions/templates';
 import { registerProductRoutes } from '../products/routes';
+import { registerReminderRoutes, type RemindersOptions } from '../reminders/routes';
 import { registerProfileRoutes } from '../users/profile-routes';
 import { registerUserRoutes } from '../users/routes';
 import { Api, type AppEnv } from './auth';
@@ -60,6 +61,8 @@ export interface AppOptions {
   paymentsWebhookSecret?: string | undefined;
   /** The current time of payment windows (unpaid orders expire); tests move it instead of waiting. */
   clock?: () => Date;
+  /** Re-purchase reminders: VAPID settings, and for tests the push sender, clock and local endpoints. */
+  reminders?: RemindersOptions;
 }
 
 export function createApp(options: AppOptions) {
@@ -92,10 +95,12 @@ export function createApp(options: AppOptions) {
   registerInvitationRoutes(api, services);
   registerAdminRoutes(api, services);
   registerAdminProductRoutes(api, services);
+  const reminders = registerReminderRoutes(api, services, options.reminders);
   const checkout = registerCheckoutRoutes(api, services, {
     pointsHook: options.pointsHook ?? createOrderPointsHook(),
     webhookSecret: options.paymentsWebhookSecret,
     clock: options.clock,
+    onOrderPaid: reminders.onOrderPaid,
   });
   registerGamificationRoutes(api, db);
   registerPatientRoutes(api, services);
@@ -118,11 +123,13 @@ export function createApp(options: AppOptions) {
   });
   app.route(API_PREFIX, hono);
   app.get('*', distHandler(distDir));
-  // The route table (every API route with who may call it) is what the RBAC test walks; the server runs the sweep.
+  // The route table (every API route with who may call it) is what the RBAC test walks; the server runs the sweep
+  // and the reminders' scheduler.
   return Object.assign(app, {
     apiRoutes: api.routes,
     services,
     expireUnpaidOrders: checkout.expireUnpaidOrders,
+    reminders,
   });
 }
 

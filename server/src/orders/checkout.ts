@@ -18,6 +18,8 @@ export interface CheckoutOptions {
   webhookSecret?: string | undefined;
   /** The current time of payment windows; the system clock unless a test moves it. */
   clock?: (() => Date) | undefined;
+  /** Told once an order is paid (or released after its prescription review): the re-purchase reminders. */
+  onOrderPaid?: ((orderId: number) => Promise<void>) | undefined;
 }
 
 /**
@@ -38,6 +40,7 @@ export function registerCheckoutRoutes(
     pointsHook: options.pointsHook,
     payments: new PaymentProviders(sandbox),
     clock: options.clock ?? (() => new Date()),
+    onOrderPaid: options.onOrderPaid ?? (() => Promise.resolve()),
   };
   registerAddressRoutes(api, services.db);
   registerOrderRoutes(api, ctx);

@@ -8,4 +8,6 @@ export interface OrdersContext extends Pick<Services, 'db' | 'mailer' | 'logger'
   payments: PaymentProviders;
   /** The current time of payment windows; tests move it instead of waiting. */
   clock: () => Date;
+  /** What else happens once an order is paid or released (re-purchase reminders); never undoes the payment. */
+  onOrderPaid: (orderId: number) => Promise<void>;
 }

@@ -55,12 +55,20 @@ export async function atProvider(ctx: OrdersContext, action: string, call: () =>
   }
 }
 
-/** The prescription reward of spec §7 after a paid order; its failure is logged and never undoes the payment. */
+/**
+ * After a paid order: the prescription reward of spec §7 and the re-purchase reminders. Each failure is logged and
+ * never undoes the payment (the reminders' scheduler also picks up paid orders nobody examined).
+ */
 async function rewardPaidOrder(ctx: OrdersContext, orderId: number): Promise<void> {
   try {
     await ctx.pointsHook.rewardPaidOrder(ctx.db, orderId);
   } catch (error) {
     ctx.logger.error(`No se pudo registrar la recompensa de puntos del pedido ${orderId}:`, error);
+  }
+  try {
+    await ctx.onOrderPaid(orderId);
+  } catch (error) {
+    ctx.logger.error(`No se pudieron programar los recordatorios de recompra del pedido ${orderId}:`, error);
   }
 }
 

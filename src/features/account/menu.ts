@@ -58,7 +58,16 @@ export function accountMenu(role: Role): AccountMenuGroup[] {
     case 'patient':
       return [
         { title: toolsTitle, items: [item('mis-prescripciones', msg`Mis prescripciones`)] },
-        { title: managementTitle, items: [PERSONAL_DATA, ORDERS, FAVOURITES, PENDING_UPLOADS] },
+        {
+          title: managementTitle,
+          items: [
+            PERSONAL_DATA,
+            ORDERS,
+            item('recordatorios', msg`Recordatorios de recompra`),
+            FAVOURITES,
+            PENDING_UPLOADS,
+          ],
+        },
       ];
     case 'admin':
       return [{ title: managementTitle, items: [PERSONAL_DATA] }];

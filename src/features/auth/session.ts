@@ -1,6 +1,7 @@
 import { t } from '@lingui/core/macro';
 import type { createStore } from 'jotai';
 import { ApiError, authClient, requestDetail } from '../../lib/http';
+import { forgetDevicePush } from '../../lib/push';
 import { clearToken, readToken, storeToken } from '../../lib/session-tokens';
 import type { LoginResponseDto, ProfileDto, ValidateResponseDto } from '../../lib/shared/accounts';
 import { COUNTRY_CODES, type CountryCode } from '../../lib/shared/countries';
@@ -107,12 +108,15 @@ export async function login(country: CountryCode, credentials: LoginCredentials,
 
 /**
  * Spec §4: logout tells the server with the stored token, then always clears the country's session, whatever the
- * server answered; the flag keeps validation from resurrecting it meanwhile.
+ * server answered; the flag keeps validation from resurrecting it meanwhile. This device's push subscription goes
+ * first (decisions.md, re-purchase reminders).
  */
 export async function logout(country: CountryCode, store: Store = appStore): Promise<void> {
   setLoggingOut(true);
   const token = readToken(country);
   try {
+    // While the token still works: this device stops getting the account's re-purchase reminders.
+    if (token) await forgetDevicePush(country);
     if (token) await authClient.request('/auth/logout', { method: 'POST', country, body: { token } });
   } catch {
     // Offline or already expired: the local session goes anyway; the server's expires by itself within a day.

@@ -1,0 +1,120 @@
+import { sql, type Kysely } from 'kysely';
+
+// Re-purchase reminders by Web Push. Everything the scheduler knows is in these tables, so a restart (or a second
+// server process on PostgreSQL) carries on where the last one stopped.
+export async function up(db: Kysely<unknown>): Promise<void> {
+  // The server's VAPID key pair, generated on first start; one row.
+  await db.schema
+    .createTable('push_vapid_keys')
+    .addColumn('id', 'integer', (col) => col.primaryKey().check(sql`id = 1`))
+    .addColumn('public_key', 'text', (col) => col.notNull())
+    .addColumn('private_key', 'text', (col) => col.notNull())
+    .addColumn('created_at', 'timestamptz', (col) => col.notNull().defaultTo(sql`now()`))
+    .execute();
+
+  // One row per browser (its endpoint), for the user and country that last subscribed it.
+  await db.schema
+    .createTable('push_subscriptions')
+    .addColumn('id', 'serial', (col) => col.primaryKey())
+    .addColumn('user_id', 'integer', (col) => col.notNull().references('users.id').onDelete('cascade'))
+    .addColumn('country_id', 'integer', (col) => col.notNull().references('countries.id'))
+    .addColumn('endpoint', 'text', (col) => col.notNull().unique())
+    .addColumn('p256dh', 'text', (col) => col.notNull())
+    .addColumn('auth', 'text', (col) => col.notNull())
+    .addColumn('expires_at', 'timestamptz')
+    .addColumn('created_at', 'timestamptz', (col) => col.notNull().defaultTo(sql`now()`))
+    .addColumn('updated_at', 'timestamptz', (col) => col.notNull().defaultTo(sql`now()`))
+    .execute();
+  await db.schema
+    .createIndex('push_subscriptions_user_idx')
+    .on('push_subscriptions')
+    .columns(['user_id', 'country_id'])
+    .execute();
+
+  // Paid orders already examined for reminders (with or without any): the catch-up sweep skips them.
+  await db.schema
+    .createTable('reminder_order_checks')
+    .addColumn('order_id', 'integer', (col) => col.primaryKey().references('orders.id').onDelete('cascade'))
+    .addColumn('checked_at', 'timestamptz', (col) => col.notNull().defaultTo(sql`now()`))
+    .execute();
+
+  // One schedule per purchase of a prescription's products; a later purchase of the same prescription supersedes it.
+  await db.schema
+    .createTable('reminder_schedules')
+    .addColumn('id', 'serial', (col) => col.primaryKey())
+    .addColumn('user_id', 'integer', (col) => col.notNull().references('users.id').onDelete('cascade'))
+    .addColumn('country_id', 'integer', (col) => col.notNull().references('countries.id'))
+    .addColumn('order_id', 'integer', (col) => col.notNull().references('orders.id').onDelete('cascade'))
+    .addColumn('prescription_id', 'integer', (col) => col.notNull().references('prescriptions.id').onDelete('cascade'))
+    .addColumn('purchased_at', 'timestamptz', (col) => col.notNull())
+    // The store's day when the first product runs out.
+    .addColumn('runs_out_on', 'date', (col) => col.notNull())
+    // [{ productId, name, quantity, daysOfSupply, runsOutOn }]
+    .addColumn('products', 'jsonb', (col) => col.notNull())
+    .addColumn('superseded_at', 'timestamptz')
+    .addColumn('created_at', 'timestamptz', (col) => col.notNull().defaultTo(sql`now()`))
+    .addUniqueConstraint('reminder_schedules_order_prescription_unique', ['order_id', 'prescription_id'])
+    .execute();
+  await db.schema
+    .createIndex('reminder_schedules_user_idx')
+    .on('reminder_schedules')
+    .columns(['user_id', 'country_id', 'runs_out_on'])
+    .execute();
+  await db.schema
+    .createIndex('reminder_schedules_prescription_idx')
+    .on('reminder_schedules')
+    .columns(['user_id', 'prescription_id'])
+    .execute();
+
+  // The messages of a schedule (one per lead time) and the scheduler's state of each: claimed by one process at a
+  // time (`claimed_until`), retried at `next_attempt_at`, closed with an outcome.
+  await db.schema
+    .createTable('reminder_notifications')
+    .addColumn('id', 'serial', (col) => col.primaryKey())
+    .addColumn('schedule_id', 'integer', (col) => col.notNull().references('reminder_schedules.id').onDelete('cascade'))
+    .addColumn('lead_days', 'integer', (col) => col.notNull())
+    .addColumn('due_at', 'timestamptz', (col) => col.notNull())
+    .addColumn('next_attempt_at', 'timestamptz', (col) => col.notNull())
+    .addColumn('claimed_until', 'timestamptz')
+    .addColumn('attempts', 'integer', (col) => col.notNull().defaultTo(0))
+    .addColumn('last_error', 'text')
+    .addColumn('sent_at', 'timestamptz')
+    .addColumn('closed_at', 'timestamptz')
+    .addColumn('outcome', 'text', (col) =>
+      col.check(sql`outcome in ('sent', 'no_device', 'failed', 'superseded', 'cancelled', 'expired')`),
+    )
+    .addUniqueConstraint('reminder_notifications_schedule_lead_unique', ['schedule_id', 'lead_days'])
+    .execute();
+  await db.schema
+    .createIndex('reminder_notifications_pending_idx')
+    .on('reminder_notifications')
+    .column('next_attempt_at')
+    .where(sql.ref('closed_at'), 'is', null)
+    .execute();
+
+  // The devices a notification reached: a retry after a failure on one device does not repeat it on the others.
+  await db.schema
+    .createTable('reminder_deliveries')
+    .addColumn('notification_id', 'integer', (col) =>
+      col.notNull().references('reminder_notifications.id').onDelete('cascade'),
+    )
+    .addColumn('subscription_id', 'integer', (col) =>
+      col.notNull().references('push_subscriptions.id').onDelete('cascade'),
+    )
+    .addColumn('delivered_at', 'timestamptz', (col) => col.notNull().defaultTo(sql`now()`))
+    .addPrimaryKeyConstraint('reminder_deliveries_pk', ['notification_id', 'subscription_id'])
+    .execute();
+}
+
+export async function down(db: Kysely<unknown>): Promise<void> {
+  for (const table of [
+    'reminder_deliveries',
+    'reminder_notifications',
+    'reminder_schedules',
+    'reminder_order_checks',
+    'push_subscriptions',
+    'push_vapid_keys',
+  ]) {
+    await db.schema.dropTable(table).execute();
+  }
+}

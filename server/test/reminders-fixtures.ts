@@ -1,0 +1,95 @@
+import { createDecipheriv, createECDH, hkdfSync, randomBytes, type ECDH } from 'node:crypto';
+import { createServer, type IncomingHttpHeaders } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import type { PushSubscriptionInputDto } from '../../src/lib/shared/reminders';
+
+export interface ReceivedPush {
+  path: string;
+  headers: IncomingHttpHeaders;
+  body: Buffer;
+}
+
+/**
+ * A stand-in push service on a local port: it records every request and answers the status the test chooses
+ * (201 unless told otherwise, per device if asked), as FCM or Mozilla's autopush would.
+ */
+export async function startPushService() {
+  const received: ReceivedPush[] = [];
+  let status = 201;
+  const byPath = new Map<string, number>();
+  const server = createServer((request, response) => {
+    const chunks: Buffer[] = [];
+    request.on('data', (chunk: Buffer) => chunks.push(chunk));
+    request.on('end', () => {
+      received.push({ path: request.url ?? '', headers: request.headers, body: Buffer.concat(chunks) });
+      response.statusCode = byPath.get(request.url ?? '') ?? status;
+      response.end();
+    });
+  });
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  const { port } = server.address() as AddressInfo;
+  return {
+    url: `http://127.0.0.1:${port}`,
+    received,
+    /** The status of every answer from now on; `path` limits it to one device. */
+    answer: (next: number, path?: string) => {
+      if (path === undefined) {
+        status = next;
+        byPath.clear();
+      } else {
+        byPath.set(path, next);
+      }
+    },
+    close: () => new Promise<void>((resolve) => server.close(() => resolve())),
+  };
+}
+
+/** A browser's side of a push subscription: its key pair and authentication secret, to read what it receives. */
+export interface FakeBrowser {
+  subscription: PushSubscriptionInputDto;
+  ecdh: ECDH;
+  publicKey: Buffer;
+  authSecret: Buffer;
+}
+
+export function fakeBrowser(endpoint: string): FakeBrowser {
+  const ecdh = createECDH('prime256v1');
+  const publicKey = ecdh.generateKeys();
+  const authSecret = randomBytes(16);
+  return {
+    subscription: {
+      endpoint,
+      expirationTime: null,
+      keys: { p256dh: publicKey.toString('base64url'), auth: authSecret.toString('base64url') },
+    },
+    ecdh,
+    publicKey,
+    authSecret,
+  };
+}
+
+const GCM_TAG_BYTES = 16;
+const RECORD_DELIMITER = 2;
+
+/**
+ * Decrypts an `aes128gcm` Web Push body (RFC 8188 record, keys of RFC 8291) the way the browser does, so a test can
+ * read the JSON the service worker would get. One record: reminders are far below the 4096-byte record size.
+ */
+export function decryptPush(browser: FakeBrowser, body: Buffer): string {
+  const salt = body.subarray(0, 16);
+  const keyIdLength = body.readUInt8(20);
+  const serverPublicKey = body.subarray(21, 21 + keyIdLength);
+  const record = body.subarray(21 + keyIdLength);
+  const sharedSecret = browser.ecdh.computeSecret(serverPublicKey);
+  const keyInfo = Buffer.concat([Buffer.from('WebPush: info\0'), browser.publicKey, serverPublicKey]);
+  const ikm = Buffer.from(hkdfSync('sha256', sharedSecret, browser.authSecret, keyInfo, 32));
+  const contentKey = Buffer.from(hkdfSync('sha256', ikm, salt, Buffer.from('Content-Encoding: aes128gcm\0'), 16));
+  const nonce = Buffer.from(hkdfSync('sha256', ikm, salt, Buffer.from('Content-Encoding: nonce\0'), 12));
+  const decipher = createDecipheriv('aes-128-gcm', contentKey, nonce);
+  decipher.setAuthTag(record.subarray(-GCM_TAG_BYTES));
+  const plain = Buffer.concat([decipher.update(record.subarray(0, -GCM_TAG_BYTES)), decipher.final()]);
+  let end = plain.length - 1;
+  while (end >= 0 && plain[end] === 0) end -= 1;
+  if (plain[end] !== RECORD_DELIMITER) throw new Error('El registro cifrado no termina con el delimitador final.');
+  return plain.subarray(0, end).toString('utf8');
+}

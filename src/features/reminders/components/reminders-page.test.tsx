@@ -1,0 +1,228 @@
+import { screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { ROLE_IDS } from '../../../lib/shared/accounts';
+import { addDays, localDay } from '../../../lib/shared/reminders';
+import { server } from '../../../testing/msw-server';
+import {
+  buildReminder,
+  reminderFixtures,
+  reminderHandlers,
+  TEST_VAPID_PUBLIC_KEY,
+} from '../../../testing/handlers/reminders';
+import { installFakePush } from '../../../testing/push';
+import { renderApp } from '../../../testing/render';
+import { loggedInAs } from '../../../testing/session';
+
+const PATH = '/co/mi-cuenta/recordatorios';
+const SWITCH = 'Recibir recordatorios de recompra en este dispositivo';
+const today = () => localDay(new Date(), 'America/Bogota');
+
+const asPatient = () =>
+  loggedInAs('co', {
+    id: 11,
+    uid: 'uid-patient-000000000000001',
+    email: 'paciente.co@demo.test',
+    role: { id: ROLE_IDS.patient, name: 'patient' },
+  });
+
+function keyBytes(key: string): number[] {
+  return [...atob(key.replace(/-/g, '+').replace(/_/g, '/') + '=')].map((char) => char.charCodeAt(0));
+}
+
+let push: ReturnType<typeof installFakePush> | null = null;
+const setOnline = (online: boolean) =>
+  Object.defineProperty(navigator, 'onLine', { configurable: true, get: () => online });
+
+beforeEach(() => {
+  server.use(...reminderHandlers);
+});
+
+afterEach(() => {
+  push?.uninstall();
+  push = null;
+  delete (navigator as { onLine?: boolean }).onLine;
+  delete (navigator as { userAgent?: string }).userAgent;
+});
+
+describe('re-purchase reminders page', () => {
+  it('is in the patient’s menu', async () => {
+    await asPatient();
+    await renderApp(PATH);
+    const management = await screen.findByRole('navigation', { name: 'Gestión y seguimiento' });
+    expect(within(management).getByRole('link', { name: 'Recordatorios de recompra' }).getAttribute('href')).toBe(PATH);
+    expect(await screen.findByRole('heading', { name: 'Recordatorios de recompra' })).toBeTruthy();
+  });
+
+  it('lists each purchase with its products, when it runs out, its notices and a way to buy again', async () => {
+    const runsOutOn = addDays(today(), 12);
+    reminderFixtures.reminders = [buildReminder({ runsOutOn })];
+    await asPatient();
+    await renderApp(PATH);
+    const card = await screen.findByRole('article', { name: /^Se termina el .+ \(en 12 días\)$/ });
+    expect(card.textContent).toContain('Prescripción de Carolina Mejía · pedido CO-000012');
+    const products = within(card).getByRole('list', { name: 'Productos' });
+    expect(products.textContent).toContain('Magnesio Bisglicinato 400 mg');
+    expect(products.textContent).toContain('1 unidad · alcanza para 30 días, hasta el 20 de diciembre de 2026');
+    expect(products.textContent).toContain('2 unidades · alcanza para 60 días, hasta el 19 de enero de 2027');
+    const notices = within(card).getByRole('list', { name: 'Avisos' });
+    expect(notices.textContent).toContain('Aviso 7 días antes: enviado el 13 de diciembre de 2026');
+    expect(notices.textContent).toMatch(/Aviso 2 días antes: (programado para el|enviándose)/);
+    expect(within(card).getByRole('link', { name: 'Volver a comprar' }).getAttribute('href')).toBe(
+      '/co/bolsa?recompra=7001',
+    );
+  });
+
+  it('says when there are no reminders yet', async () => {
+    await asPatient();
+    await renderApp(PATH);
+    expect(await screen.findByText(/Aún no tienes recordatorios/)).toBeTruthy();
+  });
+
+  it('explains that this browser cannot receive notifications, and keeps the list', async () => {
+    reminderFixtures.reminders = [buildReminder({ runsOutOn: addDays(today(), 3) })];
+    await asPatient();
+    await renderApp(PATH);
+    expect(await screen.findByText(/Este navegador no puede recibir notificaciones/)).toBeTruthy();
+    expect(screen.queryByRole('switch')).toBeNull();
+    expect(await screen.findByRole('article', { name: /en 3 días/ })).toBeTruthy();
+  });
+
+  it('tells iPhone users to install the app first', async () => {
+    Object.defineProperty(navigator, 'userAgent', {
+      configurable: true,
+      value: 'Mozilla/5.0 (iPhone; CPU iPhone OS 17_5 like Mac OS X) AppleWebKit/605.1.15 Safari/604.1',
+    });
+    await asPatient();
+    await renderApp(PATH);
+    expect(await screen.findByText(/En iPhone y iPad las notificaciones solo llegan a la app instalada/)).toBeTruthy();
+  });
+
+  it('turns reminders on: permission, a subscription with the server’s key, and the device registered', async () => {
+    push = installFakePush();
+    await asPatient();
+    await renderApp(PATH);
+    const toggle = await screen.findByRole('switch', { name: SWITCH });
+    await waitFor(() => expect((toggle as HTMLInputElement).disabled).toBe(false));
+    expect((toggle as HTMLInputElement).checked).toBe(false);
+    expect(screen.getByText('Desactivado en este dispositivo.')).toBeTruthy();
+
+    await userEvent.click(toggle);
+    await waitFor(() => expect((toggle as HTMLInputElement).checked).toBe(true));
+    expect(push.requestPermission).toHaveBeenCalledOnce();
+    expect(push.pushManager.subscribe).toHaveBeenCalledOnce();
+    const [request] = push.pushManager.subscribe.mock.calls[0]!;
+    expect(request.userVisibleOnly).toBe(true);
+    expect([...request.applicationServerKey]).toEqual(keyBytes(TEST_VAPID_PUBLIC_KEY));
+    expect(reminderFixtures.subscribed).toEqual([
+      {
+        endpoint: 'https://push.example.test/dispositivo-1',
+        expirationTime: null,
+        keys: {
+          p256dh: 'BNcRdreALRFXTkOOUHK1EtK2wtaz5Ry4YfYCA_0QTpQtUbVlUls0VJXg7A8u-Ts1XbjhazAkj7I99e8QcYP7DkM',
+          auth: 'tBHItJI5svbpez7KI4CCXg',
+        },
+      },
+    ]);
+    expect(
+      screen.getByText(/^Activado: te avisaremos en este dispositivo 7 y 2 días antes de que se termine cada compra/),
+    ).toBeTruthy();
+  });
+
+  it('turns reminders off: the server forgets the device and the browser drops the subscription', async () => {
+    const endpoint = 'https://push.example.test/ya-suscrito';
+    push = installFakePush({ permission: 'granted', existingEndpoint: endpoint });
+    const subscription = push.current()!;
+    reminderFixtures.devices = [{ endpoint, createdAt: '2026-11-01T10:00:00Z', updatedAt: '2026-11-01T10:00:00Z' }];
+    await asPatient();
+    await renderApp(PATH);
+    const toggle = await screen.findByRole('switch', { name: SWITCH });
+    await waitFor(() => expect((toggle as HTMLInputElement).checked).toBe(true));
+
+    await userEvent.click(toggle);
+    await waitFor(() => expect((toggle as HTMLInputElement).checked).toBe(false));
+    expect(reminderFixtures.unsubscribed).toEqual([endpoint]);
+    expect(subscription.unsubscribe).toHaveBeenCalledOnce();
+    expect(push.current()).toBeNull();
+  });
+
+  it('shows the switch off when this browser’s subscription belongs to no device of the account', async () => {
+    push = installFakePush({ permission: 'granted', existingEndpoint: 'https://push.example.test/de-otra-cuenta' });
+    await asPatient();
+    await renderApp(PATH);
+    const toggle = await screen.findByRole('switch', { name: SWITCH });
+    await waitFor(() => expect((toggle as HTMLInputElement).disabled).toBe(false));
+    expect((toggle as HTMLInputElement).checked).toBe(false);
+  });
+
+  it('says how to unblock notifications when the user refuses them', async () => {
+    push = installFakePush({ answer: 'denied' });
+    await asPatient();
+    await renderApp(PATH);
+    const toggle = await screen.findByRole('switch', { name: SWITCH });
+    await waitFor(() => expect((toggle as HTMLInputElement).disabled).toBe(false));
+    await userEvent.click(toggle);
+    expect((await screen.findByRole('alert')).textContent).toMatch(
+      /^Bloqueaste las notificaciones de este sitio\. Para recibir recordatorios, permítelas/,
+    );
+    expect(push.pushManager.subscribe).not.toHaveBeenCalled();
+    expect(reminderFixtures.subscribed).toEqual([]);
+    expect((toggle as HTMLInputElement).checked).toBe(false);
+    expect((toggle as HTMLInputElement).disabled).toBe(true);
+  });
+
+  it('asks again when the permission prompt is closed without an answer', async () => {
+    push = installFakePush({ answer: 'default' });
+    await asPatient();
+    await renderApp(PATH);
+    const toggle = await screen.findByRole('switch', { name: SWITCH });
+    await waitFor(() => expect((toggle as HTMLInputElement).disabled).toBe(false));
+    await userEvent.click(toggle);
+    expect((await screen.findByRole('alert')).textContent).toBe(
+      'No diste permiso para mostrar notificaciones. Vuelve a activar esta opción y elige «Permitir».',
+    );
+    expect((toggle as HTMLInputElement).disabled).toBe(false);
+  });
+
+  it('says so when the browser’s push service fails, and registers nothing', async () => {
+    push = installFakePush({
+      subscribeError: new DOMException('Registration failed - push service error', 'AbortError'),
+    });
+    await asPatient();
+    await renderApp(PATH);
+    const toggle = await screen.findByRole('switch', { name: SWITCH });
+    await waitFor(() => expect((toggle as HTMLInputElement).disabled).toBe(false));
+    await userEvent.click(toggle);
+    expect((await screen.findByRole('alert')).textContent).toMatch(
+      /^No pudimos activar los recordatorios en este dispositivo: el servicio de notificaciones del navegador no respondió/,
+    );
+    expect(reminderFixtures.subscribed).toEqual([]);
+    expect((toggle as HTMLInputElement).checked).toBe(false);
+  });
+
+  it('shows the server’s message when registering the device fails', async () => {
+    push = installFakePush();
+    reminderFixtures.failSubscribeWith = 400;
+    await asPatient();
+    await renderApp(PATH);
+    const toggle = await screen.findByRole('switch', { name: SWITCH });
+    await waitFor(() => expect((toggle as HTMLInputElement).disabled).toBe(false));
+    await userEvent.click(toggle);
+    expect((await screen.findByRole('alert')).textContent).toBe(
+      'Ocurrió un error inesperado en el servidor. Intenta nuevamente en unos minutos.',
+    );
+    expect((toggle as HTMLInputElement).checked).toBe(false);
+  });
+
+  it('cannot be changed offline, and says why', async () => {
+    push = installFakePush();
+    setOnline(false);
+    await asPatient();
+    await renderApp(PATH);
+    const toggle = await screen.findByRole('switch', { name: SWITCH });
+    expect(
+      await screen.findByText('Sin conexión: podrás cambiar esta opción cuando vuelvas a estar en línea.'),
+    ).toBeTruthy();
+    expect((toggle as HTMLInputElement).disabled).toBe(true);
+  });
+});

@@ -1,0 +1,138 @@
+// This device's Web Push subscription: what the browser supports, the permission, subscribing with the server's
+// VAPID key, and forgetting the device at logout. The reminders feature drives it; the logout needs it too.
+
+import { ApiError, gatewayClient } from './http';
+import type { CountryCode } from './shared/countries';
+import type { PushUnsubscribeDto } from './shared/reminders';
+
+/**
+ * `ios-needs-install`: iPhone and iPad Safari deliver push only to an app added to the home screen and opened from
+ * it; in a browser tab they have no PushManager.
+ */
+export type PushSupport = 'supported' | 'unsupported' | 'ios-needs-install';
+
+/** Why turning reminders on did not work: the user said no, closed the prompt, or the browser's service failed. */
+export type PushSetupProblem = 'denied' | 'dismissed' | 'unsupported' | 'failed';
+
+export class PushSetupError extends Error {
+  constructor(
+    readonly problem: PushSetupProblem,
+    cause?: unknown,
+  ) {
+    super(`push: ${problem}`, { cause });
+    this.name = 'PushSetupError';
+  }
+}
+
+/** The service worker must be active to subscribe; past this, the browser is not going to give one. */
+const SERVICE_WORKER_READY_TIMEOUT_MS = 10_000;
+/** The logout must not wait long for a device that is offline. */
+const FORGET_TIMEOUT_MS = 5_000;
+
+function isAppleMobile(): boolean {
+  const { userAgent, maxTouchPoints } = navigator;
+  // iPadOS reports itself as a Mac; touch gives it away.
+  return /iPad|iPhone|iPod/.test(userAgent) || (/Macintosh/.test(userAgent) && maxTouchPoints > 1);
+}
+
+const STANDALONE_QUERY = '(display-mode: standalone)';
+
+function isInstalledApp(): boolean {
+  return (
+    window.matchMedia?.(STANDALONE_QUERY).matches === true ||
+    (navigator as Navigator & { standalone?: boolean }).standalone === true
+  );
+}
+
+export function pushSupport(): PushSupport {
+  const capable = 'serviceWorker' in navigator && 'PushManager' in window && 'Notification' in window;
+  if (capable) return 'supported';
+  return isAppleMobile() && !isInstalledApp() ? 'ios-needs-install' : 'unsupported';
+}
+
+export function notificationPermission(): NotificationPermission | null {
+  return 'Notification' in window ? Notification.permission : null;
+}
+
+/** The VAPID public key (URL-safe base64) as the bytes `applicationServerKey` takes. */
+export function applicationServerKey(publicKey: string): Uint8Array<ArrayBuffer> {
+  const base64 = publicKey
+    .replace(/-/g, '+')
+    .replace(/_/g, '/')
+    .padEnd(Math.ceil(publicKey.length / 4) * 4, '=');
+  const binary = atob(base64);
+  const bytes = new Uint8Array(new ArrayBuffer(binary.length));
+  for (let index = 0; index < binary.length; index += 1) bytes[index] = binary.charCodeAt(index);
+  return bytes;
+}
+
+async function activeRegistration(): Promise<ServiceWorkerRegistration> {
+  let timer: ReturnType<typeof setTimeout> | undefined;
+  const timeout = new Promise<never>((_, reject) => {
+    timer = setTimeout(() => reject(new PushSetupError('failed')), SERVICE_WORKER_READY_TIMEOUT_MS);
+  });
+  try {
+    return await Promise.race([navigator.serviceWorker.ready, timeout]);
+  } finally {
+    clearTimeout(timer);
+  }
+}
+
+/** This browser's subscription, or null (none yet, no service worker, or no push at all). */
+export async function currentPushSubscription(): Promise<PushSubscription | null> {
+  if (pushSupport() !== 'supported') return null;
+  const registration = await navigator.serviceWorker.getRegistration();
+  return (await registration?.pushManager.getSubscription()) ?? null;
+}
+
+function sameKey(subscription: PushSubscription, key: Uint8Array): boolean {
+  const current = subscription.options.applicationServerKey;
+  if (!current) return false;
+  const bytes = new Uint8Array(current);
+  return bytes.length === key.length && bytes.every((byte, index) => byte === key[index]);
+}
+
+/**
+ * Asks for permission (the caller runs this from the user's tap) and subscribes this browser with the server's key.
+ * A subscription made with another key (the server's keys changed) is replaced.
+ */
+export async function subscribeThisDevice(publicKey: string): Promise<PushSubscription> {
+  if (pushSupport() !== 'supported') throw new PushSetupError('unsupported');
+  const permission = await Notification.requestPermission();
+  if (permission === 'denied') throw new PushSetupError('denied');
+  if (permission !== 'granted') throw new PushSetupError('dismissed');
+  const key = applicationServerKey(publicKey);
+  try {
+    const registration = await activeRegistration();
+    const existing = await registration.pushManager.getSubscription();
+    if (existing && sameKey(existing, key)) return existing;
+    await existing?.unsubscribe();
+    return await registration.pushManager.subscribe({ userVisibleOnly: true, applicationServerKey: key });
+  } catch (error) {
+    throw error instanceof PushSetupError ? error : new PushSetupError('failed', error);
+  }
+}
+
+/**
+ * At logout: the server forgets this browser for the account, and the browser drops the subscription, so the next
+ * person on the device gets nobody else's reminders. A subscription the server says belongs to another account
+ * (a session of another country on this device) stays. Offline, the browser drops it anyway: the server removes
+ * it when the push service answers 410 to the next reminder.
+ */
+export async function forgetDevicePush(country: CountryCode): Promise<void> {
+  const subscription = await currentPushSubscription().catch(() => null);
+  if (!subscription) return;
+  const body: PushUnsubscribeDto = { endpoint: subscription.endpoint };
+  try {
+    await gatewayClient.request('/push/subscriptions', {
+      method: 'DELETE',
+      country,
+      body,
+      timeoutMs: FORGET_TIMEOUT_MS,
+      unauthorizedMeansExpiredSession: false,
+    });
+  } catch (error) {
+    if (error instanceof ApiError && error.status === 404) return;
+  }
+  await subscription.unsubscribe().catch(() => false);
+}

@@ -1,0 +1,80 @@
+import { describe, expect, it } from 'vitest';
+import {
+  atLocalHour,
+  buildReminderPayload,
+  localDay,
+  parseReminderPayload,
+  reminderTimes,
+  type ReminderPayloadInput,
+} from './reminders';
+
+const BOGOTA = 'America/Bogota';
+
+describe('reminder times', () => {
+  it('are 7 and 2 days before the supply runs out, at 09:00 in the store’s time zone', () => {
+    const now = new Date('2026-11-25T20:00:00Z');
+    expect(reminderTimes('2026-12-25', now, BOGOTA)).toEqual([
+      { leadDays: 7, at: new Date('2026-12-18T14:00:00Z') },
+      { leadDays: 2, at: new Date('2026-12-23T14:00:00Z') },
+    ]);
+    expect(reminderTimes('2026-12-25', now, 'America/Mexico_City')[0]?.at).toEqual(new Date('2026-12-18T15:00:00Z'));
+  });
+
+  it('keep only the leads still ahead, and a short supply gets one reminder the next morning', () => {
+    const now = new Date('2026-11-25T20:00:00Z');
+    expect(reminderTimes('2026-11-30', now, BOGOTA)).toEqual([{ leadDays: 2, at: new Date('2026-11-28T14:00:00Z') }]);
+    expect(reminderTimes('2026-11-27', now, BOGOTA)).toEqual([{ leadDays: 1, at: new Date('2026-11-26T14:00:00Z') }]);
+  });
+
+  it('read the store’s day, not the UTC one', () => {
+    // 22:00 in Bogotá is already the next day in UTC.
+    expect(localDay(new Date('2026-11-26T03:00:00Z'), BOGOTA)).toBe('2026-11-25');
+    expect(atLocalHour('2026-11-26', 9, 'America/Lima')).toEqual(new Date('2026-11-26T14:00:00Z'));
+  });
+});
+
+describe('the push message', () => {
+  const input: ReminderPayloadInput = {
+    reminderId: 4,
+    country: 'co',
+    prescriptionId: 7001,
+    productNames: ['Magnesio Bisglicinato 400 mg'],
+    runsOutOn: '2026-12-24',
+    today: '2026-12-17',
+  };
+
+  it('says in Spanish what runs out, when, and leads to the bag with the prescription', () => {
+    expect(buildReminderPayload(input)).toEqual({
+      kind: 'repurchase-reminder',
+      reminderId: 4,
+      country: 'co',
+      prescriptionId: 7001,
+      title: 'Es hora de reponer tu tratamiento',
+      body: 'Tu Magnesio Bisglicinato 400 mg se termina en 7 días (el jueves 24 de diciembre). Toca para pedirlo de nuevo: lo dejamos listo en tu bolsa.',
+      url: '/co/bolsa?recompra=7001',
+      tag: 'recompra-co-7001',
+    });
+  });
+
+  it('words several products, tomorrow, today and a late message', () => {
+    const several = { ...input, productNames: ['Zinc Picolinato 30 mg', 'Magnesio', 'Omega 3'] };
+    expect(buildReminderPayload({ ...several, today: '2026-12-23' }).body).toBe(
+      'Tu Zinc Picolinato 30 mg y 2 productos más de tu tratamiento se terminan mañana. Toca para pedirlos de nuevo: los dejamos listos en tu bolsa.',
+    );
+    expect(buildReminderPayload({ ...input, productNames: ['Zinc', 'Magnesio'], today: '2026-12-24' }).body).toMatch(
+      /^Tu Zinc y otro producto de tu tratamiento se terminan hoy\./,
+    );
+    expect(buildReminderPayload({ ...input, today: '2026-12-26' }).body).toMatch(
+      /^Tu Magnesio Bisglicinato 400 mg ya se terminó\./,
+    );
+  });
+
+  it('is read back by the service worker, which refuses links outside the app', () => {
+    const payload = buildReminderPayload(input);
+    expect(parseReminderPayload(JSON.parse(JSON.stringify(payload)))).toEqual(payload);
+    expect(parseReminderPayload({ ...payload, url: 'https://otro.example/co/bolsa?recompra=1' })).toBeNull();
+    expect(parseReminderPayload({ ...payload, url: '//otro.example/co/bolsa?recompra=1' })).toBeNull();
+    expect(parseReminderPayload({ ...payload, country: 'ar' })).toBeNull();
+    expect(parseReminderPayload('hola')).toBeNull();
+  });
+});

@@ -1,0 +1,113 @@
+import type { APIRequestContext, BrowserContext } from '@playwright/test';
+import type { PrescriptionListDto } from '../../src/lib/shared/prescriptions';
+import { buildReminderPayload, localDay, addDays } from '../../src/lib/shared/reminders';
+import { CheckoutPage, PaymentGatewayPage } from './pages/checkout-page';
+import { RemindersPage, ServiceWorkerPush } from './pages/reminders-page';
+import { expect, test } from './support/fixtures';
+
+const PATIENT = 'paciente.co@demo.test';
+const MAGNESIO = 'Magnesio Bisglicinato 400 mg';
+const DHEA = 'DHEA 25 mg';
+
+/** The patient's session token, from the cookie the storefront keeps (spec §9). */
+async function sessionToken(context: BrowserContext, country: string): Promise<string> {
+  const cookie = (await context.cookies()).find((candidate) => candidate.name === `sso_token_${country}`);
+  if (!cookie) throw new Error(`Sin sesión en ${country}`);
+  return decodeURIComponent(cookie.value);
+}
+
+/** The seeded prescription of the demo patient (by the demo doctor), through the API the storefront uses. */
+async function seededPrescriptionId(request: APIRequestContext, token: string): Promise<number> {
+  const answer = await request.get('/api/me/prescriptions', {
+    headers: { authorization: `Bearer ${token}`, 'x-country': 'co' },
+  });
+  const { data } = (await answer.json()) as PrescriptionListDto;
+  const prescription = data.filter((entry) => entry.type === 'prescription').at(-1);
+  if (!prescription) throw new Error('El paciente de demostración no tiene prescripción');
+  return prescription.id;
+}
+
+test.describe('re-purchase reminders', () => {
+  test('a push shows the Spanish notification, and its click opens the bag with the prescription’s products', async ({
+    context,
+    login,
+    bag,
+    page,
+  }) => {
+    await context.grantPermissions(['notifications']);
+    await login.login('co', PATIENT);
+    await login.waitForServiceWorker();
+    const prescriptionId = await seededPrescriptionId(context.request, await sessionToken(context, 'co'));
+    const push = await ServiceWorkerPush.attach(context, page);
+
+    // The message the server would send seven days before the supply runs out.
+    const today = localDay(new Date(), 'America/Bogota');
+    const payload = buildReminderPayload({
+      reminderId: 1,
+      country: 'co',
+      prescriptionId,
+      productNames: [MAGNESIO, DHEA],
+      runsOutOn: addDays(today, 7),
+      today,
+    });
+    await push.deliver(payload);
+
+    await expect
+      .poll(() => push.notifications())
+      .toEqual([
+        {
+          title: 'Es hora de reponer tu tratamiento',
+          body: payload.body,
+          tag: `recompra-co-${prescriptionId}`,
+          icon: expect.stringMatching(/\/icons\/icon-192\.png$/),
+          badge: expect.stringMatching(/\/icons\/badge-96\.png$/),
+          data: { url: `/co/bolsa?recompra=${prescriptionId}` },
+        },
+      ]);
+    expect(payload.body).toMatch(
+      /^Tu Magnesio Bisglicinato 400 mg y otro producto de tu tratamiento se terminan en 7 días/,
+    );
+
+    await push.clickNotification();
+    await expect(page).toHaveURL(/\/co\/bolsa$/);
+    await expect(page.getByTestId('repurchase-notice')).toHaveText(
+      `Agregamos a tu bolsa 2 productos de tu prescripción: ${MAGNESIO}, ${DHEA}.`,
+    );
+    await expect(bag.badge).toHaveText('3');
+    const bagSection = new CheckoutPage(page).section;
+    await expect(bagSection.getByText(MAGNESIO, { exact: true })).toBeVisible();
+    await expect(bagSection.getByText(DHEA, { exact: true })).toBeVisible();
+    await expect.poll(() => push.notifications()).toEqual([]);
+  });
+
+  test('a paid purchase of prescribed products shows up in the in-app list', async ({ login, page, checkout }) => {
+    await login.login('co', PATIENT);
+    await page.goto(`/co/herramientas/magnesio-bisglicinato-400-mg`);
+    await page.getByRole('button', { name: /a la bolsa/ }).click();
+    await checkout.start('co');
+    await checkout.fillData({ address: 'Calle 93 # 11-26', state: 'Cundinamarca', city: 'Bogotá' });
+    await checkout.choosePayment('Visa');
+    await checkout.review();
+    await checkout.pay();
+    await new PaymentGatewayPage(page).payWithCard('4242424242424242');
+    await expect(page.getByRole('heading', { name: 'Pago exitoso' })).toBeVisible();
+    const orderNumber = (await page.getByTestId('result-order-number').textContent())!;
+
+    const reminders = new RemindersPage(page);
+    await reminders.open('co');
+    await expect(reminders.heading).toBeVisible();
+    await expect(reminders.optIn).toBeVisible();
+    const card = reminders.list.getByRole('article').filter({ hasText: `pedido ${orderNumber}` });
+    // The newest of the patient's strategies holding the product: the recommendation, one capsule a day.
+    await expect(card).toContainText(/Recomendación de .+ · pedido/);
+    await expect(card).toContainText(`${MAGNESIO} 1 unidad · alcanza para 60 días`);
+    await expect(card.getByRole('heading')).toHaveText(/^Se termina el .+ \(en \d+ días\)$/);
+    await expect(card.getByRole('list', { name: 'Avisos' })).toContainText('Aviso 7 días antes: programado para el');
+
+    await card.getByRole('link', { name: 'Volver a comprar' }).click();
+    await expect(page).toHaveURL(/\/co\/bolsa$/);
+    await expect(page.getByTestId('repurchase-notice')).toHaveText(
+      `Agregamos a tu bolsa 1 producto de tu recomendación: ${MAGNESIO}.`,
+    );
+  });
+});
