@@ -73,7 +73,12 @@ export function installFakePush(options: FakePushOptions = {}) {
   });
   Object.defineProperty(navigator, 'serviceWorker', {
     configurable: true,
-    value: { ready: Promise.resolve(registration), getRegistration: async () => registration },
+    // A container the page can listen to (the outbox does), with no worker in control: no outbox here.
+    value: Object.assign(new EventTarget(), {
+      controller: null,
+      ready: Promise.resolve(registration),
+      getRegistration: async () => registration,
+    }),
   });
   vi.stubGlobal('PushManager', class {});
   vi.stubGlobal('Notification', {

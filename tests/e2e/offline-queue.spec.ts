@@ -1,10 +1,11 @@
-import type { APIRequestContext, Page } from '@playwright/test';
+import type { APIRequestContext } from '@playwright/test';
 import type { PatientListDto } from '../../src/lib/shared/prescriptions';
 import { AccountPage } from './pages/account-page';
 import { PendingUploadsPage } from './pages/pending-uploads-page';
 import { PrescriptionBuilderPage, type NewPatient } from './pages/prescription-builder-page';
 import { expect, proxiedTest as test } from './support/fixtures';
 import { outboxItems, sessionToken } from './support/outbox';
+import { OUTBOX_META_HEADER } from '../../src/lib/shared/outbox';
 
 const unique = () => `${Date.now().toString().slice(-7)}${Math.floor(Math.random() * 90 + 10)}`;
 const MAGNESIUM = 'Magnesio Bisglicinato 400 mg';
@@ -33,15 +34,6 @@ async function patientsNamed(request: APIRequestContext, token: string, lastName
   return ((await answer.json()) as PatientListDto).data.filter((patient) => patient.last_name === lastName);
 }
 
-/** Opens the page once more under the service worker's control: what loads next is cached for offline use. */
-async function underServiceWorker(page: Page) {
-  await page.evaluate(async () => {
-    await navigator.serviceWorker.ready;
-  });
-  await page.reload();
-  await expect.poll(() => page.evaluate(() => Boolean(navigator.serviceWorker.controller))).toBe(true);
-}
-
 test.describe('writes made offline (service worker outbox)', () => {
   // Deliveries wait for the service worker's backoff after the injected failures.
   test.describe.configure({ timeout: 120_000 });
@@ -59,7 +51,7 @@ test.describe('writes made offline (service worker outbox)', () => {
     const pending = new PendingUploadsPage(page);
     await login.login('co', 'medico.co@demo.test');
     await builder.open('co', 'prescripcion');
-    await underServiceWorker(page);
+    await builder.reloadControlled();
     // Online once through step 2, so the tools are on the device when the connection drops.
     await builder.choosePatient('Mariana Gómez Ortiz');
     await builder.next.click();
@@ -116,7 +108,7 @@ test.describe('writes made offline (service worker outbox)', () => {
     const pending = new PendingUploadsPage(page);
     await login.login('co', 'pendiente.co@demo.test');
     await account.open('co');
-    await underServiceWorker(page);
+    await account.reloadControlled();
     await expect(account.credentialsStatus).toBeVisible();
     const historyBefore = await page.locator('table.table tbody tr').count();
 
@@ -145,7 +137,7 @@ test.describe('writes made offline (service worker outbox)', () => {
     const pending = new PendingUploadsPage(page);
     await login.login('co', 'medico.co@demo.test');
     await builder.open('co', 'prescripcion');
-    await underServiceWorker(page);
+    await builder.reloadControlled();
 
     await context.setOffline(true);
     // Mariana Gómez Ortiz is already this doctor's patient: the server refuses her e-mail a second time.
@@ -172,5 +164,72 @@ test.describe('writes made offline (service worker outbox)', () => {
     ]);
     const token = await sessionToken(context, 'co');
     expect(await patientsNamed(request, token, valid.lastName)).toHaveLength(1);
+  });
+
+  test('an upload too large for the server, kept offline, is refused with its reason; retried, then discarded, the other goes', async ({
+    page,
+    context,
+    login,
+  }) => {
+    const pending = new PendingUploadsPage(page);
+    await login.login('co', 'pendiente.co@demo.test');
+    await pending.open('co');
+    await pending.reloadControlled();
+    const token = await sessionToken(context, 'co');
+    const author = (await (
+      await page.request.get('/api/auth/profile', {
+        headers: { 'x-country': 'co', authorization: `Bearer ${token}` },
+      })
+    ).json()) as { uid: string; id: number };
+
+    await context.setOffline(true);
+    // What the credentials form sends, with a file larger than the server takes (the form itself refuses it before
+    // sending; a queue written by an older version of the app might not have).
+    const statuses = await page.evaluate(
+      async ({ token, author, header }) => {
+        const send = async (name: string, bytes: number, key: string) => {
+          const form = new FormData();
+          const content = new Uint8Array(bytes);
+          content.set(new TextEncoder().encode('%PDF-1.7\n'));
+          form.append('files', new File([content], name, { type: 'application/pdf' }));
+          form.append('userId', String(author.id));
+          form.append('documentType', 'tarjeta-profesional');
+          form.append('contactNumber', '3105550000');
+          form.append('countryCode', '+57');
+          const meta = { kind: 'credential', country: 'co', author: author.uid, label: name };
+          const response = await fetch('/api/credentials', {
+            method: 'POST',
+            headers: {
+              authorization: `Bearer ${token}`,
+              'x-country': 'co',
+              'idempotency-key': key,
+              [header]: encodeURIComponent(JSON.stringify(meta)),
+            },
+            body: form,
+          });
+          return response.status;
+        };
+        return [
+          await send('enorme.pdf', 11 * 1024 * 1024, `enorme-${Date.now()}`),
+          await send('diploma.pdf', 2048, `diploma-${Date.now()}`),
+        ];
+      },
+      { token, author, header: OUTBOX_META_HEADER },
+    );
+    expect(statuses).toEqual([202, 202]);
+
+    await context.setOffline(false);
+    await expect(pending.state('diploma.pdf')).toHaveText(/^Enviado/, { timeout: DELIVERY_TIMEOUT_MS });
+    const refused = pending.item('enorme.pdf');
+    await expect(refused.locator('.pending-upload__state')).toHaveText('No se pudo enviar');
+    await expect(refused.getByRole('alert')).toHaveText('El archivo supera el tamaño máximo de 10 MB.');
+    await expect(refused).toContainText('2 intentos');
+
+    await pending.retry('enorme.pdf');
+    await expect(refused).toContainText('3 intentos');
+    await expect(refused.getByRole('alert')).toHaveText('El archivo supera el tamaño máximo de 10 MB.');
+    await pending.discard('enorme.pdf');
+    await expect(pending.item('enorme.pdf')).toHaveCount(0);
+    await expect(pending.state('diploma.pdf')).toHaveText(/^Enviado/);
   });
 });

@@ -70,8 +70,7 @@ test.describe('outbox under stress', () => {
     const pending = new PendingUploadsPage(page);
     await login.login('mx', 'medico.mx@demo.test');
     await pending.open('mx');
-    await page.reload();
-    await expect.poll(() => page.evaluate(() => Boolean(navigator.serviceWorker.controller))).toBe(true);
+    await pending.reloadControlled();
     const token = await sessionToken(context, 'mx');
     const headers = { 'x-country': 'mx', authorization: `Bearer ${token}` };
     const author = ((await (await request.get('/api/auth/profile', { headers })).json()) as { uid: string }).uid;

@@ -50,6 +50,11 @@ export class Shell {
    */
   async visitControlled(path: string) {
     await this.page.goto(path);
+    await this.reloadControlled();
+  }
+
+  /** Loads the current page again, under the service worker's control (see `visitControlled`). */
+  async reloadControlled() {
     await this.waitForServiceWorker();
     await this.page.reload();
   }
