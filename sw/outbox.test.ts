@@ -87,6 +87,18 @@ function write(key: string, meta: OutboxMeta = DOCTOR, body: unknown = { first_n
 
 const states = async (outbox: Outbox) => (await outbox.list()).map((item) => [item.id, item.state]);
 
+/** Writes made without connection (each kept by the worker), then the connection comes back. */
+async function keptOffline(
+  { outbox, network }: { outbox: Outbox; network: ReturnType<typeof fakeNetwork> },
+  writes: Request[],
+) {
+  network.online = false;
+  for (const request of writes) await outbox.handleWrite(request);
+  // The replay a kept write starts finds no network either.
+  await outbox.replay();
+  network.online = true;
+}
+
 describe('service worker outbox', () => {
   it('sends a write at once when the network answers, keeping nothing', async () => {
     const { outbox, network } = setup();
@@ -171,12 +183,9 @@ describe('service worker outbox', () => {
   });
 
   it("reports a 4xx with the server's message and goes on with the next writes", async () => {
-    const { outbox, network } = setup();
-    network.online = false;
-    await outbox.handleWrite(write('clave-0005'));
-    await outbox.handleWrite(write('clave-0006'));
-    await outbox.replay();
-    network.online = true;
+    const context = setup();
+    const { outbox, network } = context;
+    await keptOffline(context, [write('clave-0005'), write('clave-0006')]);
     network.script.push(
       Response.json({ message: 'Ya existe un paciente con ese correo.', errors: [] }, { status: 409 }),
     );
@@ -188,14 +197,10 @@ describe('service worker outbox', () => {
   });
 
   it('waits on a 401 for the author, holding only that lane', async () => {
-    const { outbox, network } = setup();
+    const context = setup();
+    const { outbox, network } = context;
     const other: OutboxMeta = { ...DOCTOR, author: 'uid-profesional-co', label: 'Luis Díaz' };
-    network.online = false;
-    await outbox.handleWrite(write('clave-0007'));
-    await outbox.handleWrite(write('clave-0008', other));
-    await outbox.handleWrite(write('clave-0009'));
-    await outbox.replay();
-    network.online = true;
+    await keptOffline(context, [write('clave-0007'), write('clave-0008', other), write('clave-0009')]);
     network.script.push(Response.json({ message: 'Inicia sesión.' }, { status: 401 }));
     await outbox.replay();
     expect(await states(outbox)).toEqual([
@@ -212,11 +217,9 @@ describe('service worker outbox', () => {
   });
 
   it('sends a write that needs one still on the device only after it, even online', async () => {
-    const { outbox, network } = setup();
-    network.online = false;
-    await outbox.handleWrite(write('paciente-0010'));
-    await outbox.replay();
-    network.online = true;
+    const context = setup();
+    const { outbox, network } = context;
+    await keptOffline(context, [write('paciente-0010')]);
     const prescription: OutboxMeta = { ...DOCTOR, kind: 'prescription', dependsOn: 'paciente-0010' };
     const second = await outbox.handleWrite(write('receta-00010', prescription));
     expect(second.status).toBe(202);
@@ -228,11 +231,12 @@ describe('service worker outbox', () => {
   });
 
   it('lets the other writes go while one waits its backoff, and stops the pass when the network is down', async () => {
-    const { outbox, network } = setup();
-    network.online = false;
-    for (const key of ['clave-0020', 'clave-0021', 'clave-0022']) await outbox.handleWrite(write(key));
-    await outbox.replay();
-    network.online = true;
+    const context = setup();
+    const { outbox, network } = context;
+    await keptOffline(
+      context,
+      ['clave-0020', 'clave-0021', 'clave-0022'].map((key) => write(key)),
+    );
     network.script.push(new Response('{}', { status: 500 }));
     await outbox.replay();
     expect(await states(outbox)).toEqual([
@@ -250,11 +254,12 @@ describe('service worker outbox', () => {
   });
 
   it('stops the pass when the server asks to slow down', async () => {
-    const { outbox, network } = setup();
-    network.online = false;
-    for (const key of ['clave-0023', 'clave-0024']) await outbox.handleWrite(write(key));
-    await outbox.replay();
-    network.online = true;
+    const context = setup();
+    const { outbox, network } = context;
+    await keptOffline(
+      context,
+      ['clave-0023', 'clave-0024'].map((key) => write(key)),
+    );
     network.script.push(new Response('{}', { status: 429, headers: { 'retry-after': '30' } }));
     const { retryLater } = await outbox.replay();
     expect(retryLater).toBe(2);
@@ -281,20 +286,20 @@ describe('service worker outbox', () => {
   });
 
   it('rejects a write whose dependency was refused, and one whose dependency was discarded', async () => {
-    const { outbox, network } = setup();
+    const context = setup();
+    const { outbox, network } = context;
     const prescription = (key: string, dependsOn: string): OutboxMeta => ({
       ...DOCTOR,
       kind: 'prescription',
       label: `Prescripción ${key}`,
       dependsOn,
     });
-    network.online = false;
-    await outbox.handleWrite(write('paciente-0001'));
-    await outbox.handleWrite(write('receta-00001', prescription('receta-00001', 'paciente-0001')));
-    await outbox.handleWrite(write('paciente-0002'));
-    await outbox.handleWrite(write('receta-00002', prescription('receta-00002', 'paciente-0002')));
-    await outbox.replay();
-    network.online = true;
+    await keptOffline(context, [
+      write('paciente-0001'),
+      write('receta-00001', prescription('receta-00001', 'paciente-0001')),
+      write('paciente-0002'),
+      write('receta-00002', prescription('receta-00002', 'paciente-0002')),
+    ]);
     network.script.push(Response.json({ message: 'Correo inválido.' }, { status: 422 }), 'offline');
     await outbox.replay();
     expect(await states(outbox)).toEqual([

@@ -17,6 +17,7 @@ import { TEST_API } from '../../testing/api-url';
 import { buildOutboxItem, installFakeServiceWorker } from '../../testing/fake-service-worker';
 import { buildPrescriptionDetail } from '../../testing/handlers/prescriptions';
 import { server } from '../../testing/msw-server';
+import { typePatient } from '../../testing/patient-form';
 import { renderApp } from '../../testing/render';
 import { loggedInAs } from '../../testing/session';
 
@@ -52,12 +53,7 @@ function setItems(next: OutboxItem[]) {
 async function createPatientOffline() {
   await userEvent.click(await screen.findByRole('button', { name: 'Crear paciente nuevo' }));
   const form = screen.getByRole('form', { name: 'Crear paciente' });
-  await userEvent.type(within(form).getByLabelText(/^Nombres/), 'Julián');
-  await userEvent.type(within(form).getByLabelText(/^Apellidos/), 'Torres');
-  await userEvent.type(within(form).getByLabelText(/^Fecha de nacimiento/), '1988-02-28');
-  await userEvent.type(within(form).getByLabelText(/^Correo electrónico/), 'julian@correo.test');
-  await userEvent.type(within(form).getByLabelText(/^Número de documento/), '1020304050');
-  await userEvent.type(within(form).getByLabelText(/^Número de teléfono/), '3105550000');
+  await typePatient(form);
   await userEvent.click(within(form).getByRole('button', { name: 'Crear paciente y enviar invitación' }));
 }
 

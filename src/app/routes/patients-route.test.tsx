@@ -7,6 +7,7 @@ import { buildPatient, buildPrescriptionDetail, prescriptionFixtures } from '../
 import { TEST_API } from '../../testing/api-url';
 import { server } from '../../testing/msw-server';
 import { renderApp } from '../../testing/render';
+import { typePatient } from '../../testing/patient-form';
 import { loggedInAs } from '../../testing/session';
 
 describe('my patients', () => {
@@ -85,12 +86,7 @@ describe('my patients', () => {
     await renderApp('/co/mi-cuenta/mis-pacientes');
     await userEvent.click(await screen.findByRole('button', { name: 'Crear paciente' }));
     const form = screen.getByRole('form', { name: 'Crear paciente' });
-    await userEvent.type(within(form).getByLabelText(/^Nombres/), 'Julián');
-    await userEvent.type(within(form).getByLabelText(/^Apellidos/), 'Torres');
-    await userEvent.type(within(form).getByLabelText(/^Fecha de nacimiento/), '1988-02-28');
-    await userEvent.type(within(form).getByLabelText(/^Correo electrónico/), 'julian@correo.test');
-    await userEvent.type(within(form).getByLabelText(/^Número de documento/), '1020304050');
-    await userEvent.type(within(form).getByLabelText(/^Número de teléfono/), '3105550000');
+    await typePatient(form);
     const send = within(form).getByRole('button', { name: 'Crear paciente y enviar invitación' });
     await userEvent.click(send);
     expect(await within(form).findByRole('alert')).toBeTruthy();

@@ -144,7 +144,7 @@ export const OUTBOX_ROUTES: readonly { method: 'POST'; path: string }[] = [
  */
 export const OUTBOX_LIVE_TIMEOUT_MS = 8_000;
 /** A replay waits this long for an answer, plus the body's transfer time at `OUTBOX_MIN_THROUGHPUT_BYTES_PER_S`. */
-export const OUTBOX_REPLAY_TIMEOUT_MS = 15_000;
+export const OUTBOX_REPLAY_TIMEOUT_MS = 10_000;
 /** A poor clinic connection (256 kbit/s): a 10 MB upload gets about five and a half minutes. */
 export const OUTBOX_MIN_THROUGHPUT_BYTES_PER_S = 32 * 1024;
 /** Backoff after a failed attempt: 5 s, doubled each attempt, at most 5 minutes. */

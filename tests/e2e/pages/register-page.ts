@@ -1,4 +1,4 @@
-import type { Locator, Page } from '@playwright/test';
+import { expect, type Locator, type Page } from '@playwright/test';
 import { Shell } from './shell';
 
 export interface ProfessionalData {
@@ -23,8 +23,13 @@ export class RegisterPage extends Shell {
     await this.page.goto(`/${country}/registro${invitation ? `?invitacion=${encodeURIComponent(invitation)}` : ''}`);
   }
 
-  chooseRole(name: RegExp) {
-    return this.page.getByRole('button', { name }).click();
+  /**
+   * Chooses the role, and waits for what follows: the form the server sends for it (fillStep skips fields not on
+   * screen yet), or the dialog for a patient without invitation.
+   */
+  async chooseRole(name: RegExp) {
+    await this.page.getByRole('button', { name }).click();
+    await expect(this.next.or(this.page.getByRole('dialog'))).toBeVisible();
   }
 
   /** Fills whatever the server's form asks for in the current step that is still empty. */

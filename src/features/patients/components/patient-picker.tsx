@@ -8,6 +8,7 @@ import { useSession } from '../../auth/use-session';
 import { patientQueries } from '../api';
 import { usePendingPatients, type PendingPatient } from '../pending-patients';
 import { CreatePatientForm, PatientCreatedNotice, PatientQueuedNotice } from './create-patient-form';
+import { PatientOption } from './patient-option';
 import { PendingPatientsList } from './pending-patients-list';
 
 export interface PatientPickerProps {
@@ -112,12 +113,7 @@ export function PatientPicker({
             const selected = patient.id === selectedId;
             return (
               <li key={patient.id}>
-                <button
-                  type="button"
-                  className={selected ? 'patient-option patient-option--selected' : 'patient-option'}
-                  aria-pressed={selected}
-                  onClick={() => onSelect(patient)}
-                >
+                <PatientOption selected={selected} onSelect={() => onSelect(patient)}>
                   <span className="patient-option__name">{patient.display_name}</span>
                   <span className="muted">{patient.email}</span>
                   {patient.document_number && (
@@ -125,7 +121,7 @@ export function PatientPicker({
                       {patient.document_type_code ?? ''} {patient.document_number}
                     </span>
                   )}
-                </button>
+                </PatientOption>
               </li>
             );
           })}

@@ -3,6 +3,7 @@ import { Link } from 'react-router';
 import { outboxPagePath } from '../../../lib/outbox';
 import type { CountryCode } from '../../../lib/shared/countries';
 import type { PendingPatient } from '../pending-patients';
+import { PatientOption } from './patient-option';
 
 interface PendingPatientsListProps {
   country: CountryCode;
@@ -47,17 +48,11 @@ export function PendingPatientsList({ country, patients, selectedKey, onSelect }
               </li>
             );
           }
-          const selected = patient.key === selectedKey;
           return (
             <li key={patient.key}>
-              <button
-                type="button"
-                className={selected ? 'patient-option patient-option--selected' : 'patient-option'}
-                aria-pressed={selected}
-                onClick={() => onSelect(patient)}
-              >
+              <PatientOption selected={patient.key === selectedKey} onSelect={() => onSelect(patient)}>
                 {content}
-              </button>
+              </PatientOption>
             </li>
           );
         })}

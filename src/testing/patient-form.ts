@@ -1,0 +1,31 @@
+import { within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+
+export interface PatientFormInput {
+  firstName: string;
+  lastName: string;
+  birthDate: string;
+  email: string;
+  document: string;
+  phone: string;
+}
+
+export const JULIAN: PatientFormInput = {
+  firstName: 'Julián',
+  lastName: 'Torres',
+  birthDate: '1988-02-28',
+  email: 'julian@correo.test',
+  document: '1020304050',
+  phone: '3105550000',
+};
+
+/** Types the required fields of the patient form (spec §5 marks), as a professional does. */
+export async function typePatient(form: HTMLElement, patient: PatientFormInput = JULIAN): Promise<void> {
+  const field = within(form);
+  await userEvent.type(field.getByLabelText(/^Nombres/), patient.firstName);
+  await userEvent.type(field.getByLabelText(/^Apellidos/), patient.lastName);
+  await userEvent.type(field.getByLabelText(/^Fecha de nacimiento/), patient.birthDate);
+  await userEvent.type(field.getByLabelText(/^Correo electrónico/), patient.email);
+  await userEvent.type(field.getByLabelText(/^Número de documento/), patient.document);
+  await userEvent.type(field.getByLabelText(/^Número de teléfono/), patient.phone);
+}
