@@ -285,6 +285,19 @@ describe('service worker outbox', () => {
     expect(network.seen).toHaveLength(1);
   });
 
+  it('sends a refused write again when the page sends it again', async () => {
+    const context = setup();
+    const { outbox, network } = context;
+    await keptOffline(context, [write('clave-0030')]);
+    network.script.push(Response.json({ message: 'Servicio en mantenimiento.' }, { status: 400 }));
+    await outbox.replay();
+    expect(await states(outbox)).toEqual([['clave-0030', 'rejected']]);
+    const again = await outbox.handleWrite(write('clave-0030'));
+    expect(again.status).toBe(202);
+    await outbox.replay();
+    expect(await states(outbox)).toEqual([['clave-0030', 'delivered']]);
+  });
+
   it('rejects a write whose dependency was refused, and one whose dependency was discarded', async () => {
     const context = setup();
     const { outbox, network } = context;

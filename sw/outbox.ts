@@ -227,7 +227,8 @@ export class Outbox {
     const known = await this.findEntry(id);
     if (known?.state === 'delivered') return jsonResponse(200, known.response);
     if (known) {
-      void this.replay({});
+      // The page sends again what is already kept: a refused one is sent again, as "Reintentar ahora" would.
+      void (known.state === 'rejected' ? this.retry(known.id) : this.replay({}));
       return this.queuedAnswer(known.id);
     }
 
