@@ -70,7 +70,7 @@ function DiscardButton({ item }: { item: OutboxItem }) {
   );
 }
 
-function PendingUpload({ item }: { item: OutboxItem }) {
+function PendingUpload({ item, online }: { item: OutboxItem; online: boolean }) {
   const { t, i18n } = useLingui();
   const [retrying, setRetrying] = useState(false);
   const reason = outboxReasonText(item);
@@ -112,7 +112,7 @@ function PendingUpload({ item }: { item: OutboxItem }) {
           <button
             type="button"
             className="button button--secondary"
-            disabled={retrying}
+            disabled={retrying || !online}
             onClick={() => {
               setRetrying(true);
               void retryOutboxItem(item.id).finally(() => setRetrying(false));
@@ -128,13 +128,14 @@ function PendingUpload({ item }: { item: OutboxItem }) {
 }
 
 function Group({ title, items }: { title: string; items: OutboxItem[] }) {
+  const online = useOnline();
   if (items.length === 0) return null;
   return (
     <section className="stack" aria-label={title}>
       <h2>{title}</h2>
       <ul className="plain-list stack">
         {items.map((item) => (
-          <PendingUpload key={item.id} item={item} />
+          <PendingUpload key={item.id} item={item} online={online} />
         ))}
       </ul>
     </section>
