@@ -1,5 +1,33 @@
+import { globSync, readFileSync } from 'node:fs';
 import { defineConfig, mergeConfig } from 'vitest/config';
 import viteConfig from './vite.config';
+
+const WEB_TESTS = ['src/**/*.test.{ts,tsx}', 'sw/**/*.test.ts'];
+/**
+ * Test files that replace modules (vi.mock, vi.stubEnv, vi.resetModules) need a module graph of their own: they run
+ * isolated. The others share one per worker: a fresh jsdom and module graph per file cost more than most of the
+ * tests themselves (111 s against 30 s for the whole web suite on two cores); `src/testing/setup.ts` resets the
+ * shared state (store, IndexedDB, msw, storage, cookies) after every test.
+ */
+const REPLACES_MODULES = /\bvi\.(mock|doMock|stubEnv|resetModules)\(/;
+const ISOLATED_WEB_TESTS = globSync(WEB_TESTS).filter((file) => REPLACES_MODULES.test(readFileSync(file, 'utf8')));
+
+/** What both web projects share. */
+const WEB = {
+  environment: 'jsdom' as const,
+  // The page and the API share one origin, as in production: no CORS preflight for uploads.
+  environmentOptions: { jsdom: { url: 'http://localhost/' } },
+  setupFiles: ['src/testing/setup.ts'],
+  globals: true,
+  restoreMocks: true,
+  // A form test types a dozen fields character by character: about 2 s alone, over 5 s on two busy cores (CI runs
+  // the files in parallel). Failing assertions still fail after testing-library's own 5 s wait.
+  testTimeout: 20_000,
+  env: {
+    VITE_AUTH_BASE_URL: 'http://localhost/api',
+    VITE_GATEWAY_BASE_URL: 'http://localhost/api',
+  },
+};
 
 export default mergeConfig(
   viteConfig,
@@ -8,27 +36,13 @@ export default mergeConfig(
       projects: [
         {
           extends: true,
-          test: {
-            name: 'web',
-            environment: 'jsdom',
-            // The page and the API share one origin, as in production: no CORS preflight for uploads.
-            environmentOptions: { jsdom: { url: 'http://localhost/' } },
-            include: ['src/**/*.test.{ts,tsx}', 'sw/**/*.test.ts'],
-            setupFiles: ['src/testing/setup.ts'],
-            globals: true,
-            restoreMocks: true,
-            // A form test types a dozen fields character by character: about 2 s alone, over 5 s on two busy cores
-            // (CI runs the files in parallel). Failing assertions still fail after testing-library's own 5 s wait.
-            testTimeout: 20_000,
-            env: {
-              VITE_AUTH_BASE_URL: 'http://localhost/api',
-              VITE_GATEWAY_BASE_URL: 'http://localhost/api',
-            },
-          },
+          test: { ...WEB, name: 'web', isolate: false, include: WEB_TESTS, exclude: ISOLATED_WEB_TESTS },
         },
+        { extends: true, test: { ...WEB, name: 'web-isolated', include: ISOLATED_WEB_TESTS } },
         {
           test: {
             name: 'server',
+            isolate: false,
             environment: 'node',
             include: ['server/test/**/*.test.ts'],
             // PGlite takes 1–2 s to open: one database per file, and files in parallel on both cores.
