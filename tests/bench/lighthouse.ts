@@ -1,5 +1,5 @@
-import { mkdtemp, rm } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
+import { mkdir, mkdtemp, rm, writeFile } from 'node:fs/promises';
+import { loadavg, tmpdir } from 'node:os';
 import { join } from 'node:path';
 import * as chromeLauncher from 'chrome-launcher';
 import lighthouse from 'lighthouse';
@@ -19,6 +19,10 @@ export interface LighthousePage {
 export interface LighthouseFigures {
   label: string;
   path: string;
+  /** 1 for the first round over the pages, 2 for the second… */
+  run: number;
+  /** The machine's 1-minute load average when the audit ended (2 cores, shared). */
+  load1: number;
   performance: number;
   accessibility: number;
   bestPractices: number;
@@ -36,6 +40,27 @@ function score(value: number | null | undefined): number {
   return Math.round((value ?? 0) * 100);
 }
 
+type Report = NonNullable<Awaited<ReturnType<typeof lighthouse>>>['lhr'];
+
+function summarise({ categories, audits }: Report): Omit<LighthouseFigures, 'label' | 'path' | 'run' | 'load1'> {
+  const numeric = (id: string) => audits[id]?.numericValue ?? Number.NaN;
+  const failed = CATEGORIES.flatMap((category) =>
+    (categories[category]?.auditRefs ?? [])
+      .filter((ref) => ref.weight > 0 && (audits[ref.id]?.score ?? 1) < 1)
+      .map((ref) => `${ref.id}${category === 'performance' ? '' : `(${category.slice(0, 4)})`}`),
+  );
+  return {
+    performance: score(categories.performance?.score),
+    accessibility: score(categories.accessibility?.score),
+    bestPractices: score(categories['best-practices']?.score),
+    lcpMs: numeric('largest-contentful-paint'),
+    cls: numeric('cumulative-layout-shift'),
+    tbtMs: numeric('total-blocking-time'),
+    fcpMs: numeric('first-contentful-paint'),
+    failed,
+  };
+}
+
 /**
  * Lighthouse (its default mobile config: Moto G Power viewport, simulated slow 4G and 4× CPU slowdown) over the built
  * PWA served by the real app on a seeded PGlite, in Debian's Chromium with the same flags as the end-to-end tests.
@@ -45,6 +70,10 @@ export async function benchLighthouse(options: {
   distDir: string;
   assetsDir: string;
   pages: (origin: string) => Promise<LighthousePage[]>;
+  /** Rounds over all the pages, one after the other. */
+  runs: number;
+  /** When set, each audit's full report (JSON) is written there, to read its opportunities and diagnostics. */
+  reportsDir?: string;
 }): Promise<LighthouseFigures[]> {
   const dataDir = await mkdtemp(join(tmpdir(), 'dispensario-bench-lighthouse-'));
   const database = await openDatabase({ dataDir });
@@ -70,32 +99,21 @@ export async function benchLighthouse(options: {
 
     const pages = await options.pages(origin);
     const figures: LighthouseFigures[] = [];
-    for (const page of pages) {
-      const result = await lighthouse(`${origin}${page.path}`, {
-        port: chrome.port,
-        output: 'json',
-        logLevel: 'error',
-        onlyCategories: [...CATEGORIES],
-      });
-      if (!result) throw new Error(`Lighthouse no devolvió resultado para ${page.path}`);
-      const { categories, audits } = result.lhr;
-      const numeric = (id: string) => audits[id]?.numericValue ?? Number.NaN;
-      const failed = CATEGORIES.flatMap((category) =>
-        (categories[category]?.auditRefs ?? [])
-          .filter((ref) => ref.weight > 0 && (audits[ref.id]?.score ?? 1) < 1)
-          .map((ref) => `${ref.id}${category === 'performance' ? '' : `(${category.slice(0, 4)})`}`),
-      );
-      figures.push({
-        ...page,
-        performance: score(categories.performance?.score),
-        accessibility: score(categories.accessibility?.score),
-        bestPractices: score(categories['best-practices']?.score),
-        lcpMs: numeric('largest-contentful-paint'),
-        cls: numeric('cumulative-layout-shift'),
-        tbtMs: numeric('total-blocking-time'),
-        fcpMs: numeric('first-contentful-paint'),
-        failed,
-      });
+    if (options.reportsDir) await mkdir(options.reportsDir, { recursive: true });
+    for (let run = 1; run <= options.runs; run++) {
+      for (const page of pages) {
+        const result = await lighthouse(`${origin}${page.path}`, {
+          port: chrome.port,
+          output: 'json',
+          logLevel: 'error',
+          onlyCategories: [...CATEGORIES],
+        });
+        if (!result) throw new Error(`Lighthouse no devolvió resultado para ${page.path}`);
+        if (options.reportsDir) {
+          await writeFile(join(options.reportsDir, `${page.label}-${run}.json`), JSON.stringify(result.lhr));
+        }
+        figures.push({ ...page, run, load1: loadavg()[0] ?? 0, ...summarise(result.lhr) });
+      }
     }
     return figures;
   } finally {
