@@ -1,5 +1,4 @@
-// First: the browser's install offer may fire before anything else runs.
-import '../lib/install-prompt';
+// The app itself, started by main.tsx once the placeholder of index.html is on screen.
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { RouterProvider } from 'react-router';
@@ -7,20 +6,23 @@ import { languageOf } from '../lib/countries';
 import { getDatabase } from '../lib/db';
 import { activateLocale } from '../lib/i18n';
 import { resolveCountry } from '../lib/shared/countries';
+import { nextTask } from '../lib/startup';
 import { Providers } from './providers';
 import { createRouter } from './router';
-import './styles.css';
 
 const rootElement = document.getElementById('root');
 if (!rootElement) throw new Error('Falta el elemento #root en index.html');
 
-// What the first paint waits for is fetched side by side, not one after the other: the router starts loading the
-// current route's chunk when it is created, the restoration gate opens IndexedDB first, and the country's catalogue
-// lets the first paint speak its language (no flash of untranslated ids).
-const router = createRouter();
+// What the first render waits for is fetched side by side, not one after the other: the restoration gate opens
+// IndexedDB first, the country's catalogue lets the first render speak its language (no flash of untranslated ids),
+// and the router starts loading the current route's chunk when it is created. Creating the router (history, route
+// matching, the chunk's preloads) is a task of its own: after this module's evaluation, not inside it.
 void getDatabase();
 const [firstSegment] = window.location.pathname.split('/').filter(Boolean);
-await activateLocale(languageOf(resolveCountry(firstSegment)));
+const localeActivated = activateLocale(languageOf(resolveCountry(firstSegment)));
+await nextTask();
+const router = createRouter();
+await localeActivated;
 
 createRoot(rootElement).render(
   <StrictMode>
