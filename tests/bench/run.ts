@@ -151,8 +151,8 @@ async function routeSizes({ manifest, outDir }: BuildOutcome) {
 
   console.info(
     '  Sizes in KiB (1 KiB = 1024 bytes); gzip = node:zlib gzipSync level 9 on each emitted file, summed.\n' +
-      '  initial JS = the chunks index.html loads + their static imports, recursively (what the HTML loads and\n' +
-      '               modulepreloads before anything renders); the same entry serves every route.\n' +
+      '  initial JS = the chunks index.html loads or modulepreloads + their static imports, recursively (what the\n' +
+      '               page downloads before the app renders anything); the same entry serves every route.\n' +
       '  route JS   = initial JS + the lazy route chunk and its static imports + the es messages chunk\n' +
       `               (${FIRST_VISIT_DYNAMIC_SOURCES[0]}) + the lazily imported Dexie chunk (${FIRST_VISIT_DYNAMIC_SOURCES[1]}),\n` +
       '               i.e. all the JS a first visit to that URL downloads.\n',
