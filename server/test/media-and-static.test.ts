@@ -7,7 +7,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { ApiErrorBody } from '../../src/lib/shared/api-types';
 import { products as seedProducts } from '../src/db/seed/catalogue-data';
 import type { App } from '../src/http/app';
-import { resolveFile } from '../src/http/static-files';
+import { precompressBuiltFiles, resolveFile } from '../src/http/static-files';
 import { createTestContext, type TestContext } from './helpers';
 
 const assetsDir = fileURLToPath(new URL('../assets', import.meta.url));
@@ -146,6 +146,21 @@ describe('the built PWA', () => {
     const plain = await spa.request('/assets/big-abc.js');
     expect(plain.headers.get('content-encoding')).toBeNull();
     expect(await plain.text()).toBe(BIG_JS);
+  });
+
+  it('makes the brotli copies of the built text files at start, leaving out small files and source maps', async () => {
+    const root = await mkdtemp(join(tmpdir(), 'dispensario-precompress-'));
+    await mkdir(join(root, 'assets'), { recursive: true });
+    await writeFile(join(root, 'assets', 'big-abc.js'), BIG_JS);
+    await writeFile(join(root, 'assets', 'big-abc.js.map'), BIG_JS);
+    await writeFile(join(root, 'assets', 'app-abc.js'), APP_JS);
+    await writeFile(join(root, 'assets', 'photo.png'), BIG_JS);
+    try {
+      expect(await precompressBuiltFiles(root)).toEqual([join(root, 'assets', 'big-abc.js')]);
+      expect(await precompressBuiltFiles(join(root, 'missing'))).toEqual([]);
+    } finally {
+      await rm(root, { recursive: true, force: true });
+    }
   });
 
   it('compresses JSON answers of the API', async () => {

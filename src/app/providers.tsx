@@ -1,7 +1,7 @@
 import { I18nProvider } from '@lingui/react';
 import { PersistQueryClientProvider } from '@tanstack/react-query-persist-client';
 import { Provider as JotaiProvider } from 'jotai';
-import { useEffect, useState, type ReactNode } from 'react';
+import { startTransition, useEffect, useState, type ReactNode } from 'react';
 import { expireSession, recoverSessionsFromTokens, validateAllSessions } from '../features/auth/session';
 import { setUnauthorizedHandler, sleep } from '../lib/http';
 import { i18n } from '../lib/i18n';
@@ -20,8 +20,10 @@ function RestorationGate({ children }: { children: ReactNode }) {
       if (country) expireSession(country);
     });
     let cancelled = false;
+    // The whole page renders at once when the gate opens: as a transition React renders it in slices and lets the
+    // browser answer input between them, instead of one long task on a slow phone.
     const opened = () => {
-      if (!cancelled) setReady(true);
+      if (!cancelled) startTransition(() => setReady(true));
     };
     void restorePersistedState(appStore).then(async () => {
       const recovery = recoverSessionsFromTokens();

@@ -64,7 +64,8 @@ export function manifestKeyForSource(manifest: Manifest, src: string): string {
 
 /**
  * The chunks the built index.html loads (its module scripts and modulepreloads) and its stylesheets. The manifest's
- * own entry cannot say it: the shell chunk of vite.config.ts takes the HTML entry's modules.
+ * own entry cannot say it: the chunk groups of vite.config.ts take the HTML entry's modules, and the app the entry
+ * starts after the first paint is preloaded by the HTML, not imported statically.
  */
 export async function htmlEntry(manifest: Manifest, outDir: string): Promise<{ keys: string[]; css: string[] }> {
   const html = await readFile(join(outDir, 'index.html'), 'utf8');

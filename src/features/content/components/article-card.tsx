@@ -5,12 +5,18 @@ import type { ArticleMeta } from '../articles';
 
 const UTC = 'UTC';
 
+/** One formatter per country: building one costs more than formatting many dates with it. */
+const dateFormatters = new Map<CountryCode, Intl.DateTimeFormat>();
+
 /** A calendar date (YYYY-MM-DD) in the country's words; read and shown in UTC so no time zone moves the day. */
 export function formatArticleDate(isoDate: string, country: CountryCode): string {
   const [year = 1970, month = 1, day = 1] = isoDate.split('-').map(Number);
-  return new Intl.DateTimeFormat(COUNTRIES[country].intlLocale, { dateStyle: 'long', timeZone: UTC }).format(
-    Date.UTC(year, month - 1, day),
-  );
+  let formatter = dateFormatters.get(country);
+  if (!formatter) {
+    formatter = new Intl.DateTimeFormat(COUNTRIES[country].intlLocale, { dateStyle: 'long', timeZone: UTC });
+    dateFormatters.set(country, formatter);
+  }
+  return formatter.format(Date.UTC(year, month - 1, day));
 }
 
 /** A teaser: picture, topic, title (the link), summary, date and reading time. */

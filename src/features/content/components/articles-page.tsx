@@ -1,6 +1,6 @@
 import { Trans, useLingui } from '@lingui/react/macro';
 import { useCountry } from '../../../lib/use-country';
-import { ARTICLES } from '../articles';
+import { ARTICLES_NEWEST_FIRST } from '../articles';
 import { useDocumentTitle } from '../use-document';
 import { ArticleCard } from './article-card';
 
@@ -9,7 +9,6 @@ export function ArticlesPage() {
   const { t } = useLingui();
   const country = useCountry();
   useDocumentTitle(t`Blog · Dispensario Funcional`);
-  const articles = [...ARTICLES].sort((a, b) => b.publishedOn.localeCompare(a.publishedOn));
   return (
     <>
       <section className="hero hero--compact" aria-labelledby="articles-title">
@@ -30,7 +29,7 @@ export function ArticlesPage() {
       </section>
       <div className="page">
         <ul className="article-grid article-grid--list">
-          {articles.map((article) => (
+          {ARTICLES_NEWEST_FIRST.map((article) => (
             <li key={article.slug}>
               <ArticleCard article={article} country={country} headingLevel={2} />
             </li>

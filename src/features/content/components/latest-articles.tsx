@@ -1,12 +1,11 @@
 import { Trans } from '@lingui/react/macro';
 import { Link } from 'react-router';
 import type { CountryCode } from '../../../lib/shared/countries';
-import { ARTICLES } from '../articles';
+import { ARTICLES_NEWEST_FIRST } from '../articles';
 import { ArticleCard } from './article-card';
 
 /** Spec §2 home: the latest articles, newest first. */
 export function LatestArticles({ country }: { country: CountryCode }) {
-  const latest = [...ARTICLES].sort((a, b) => b.publishedOn.localeCompare(a.publishedOn));
   return (
     <section className="section" aria-labelledby="latest-articles-title">
       <div className="section__header">
@@ -18,7 +17,7 @@ export function LatestArticles({ country }: { country: CountryCode }) {
         </Link>
       </div>
       <ul className="article-grid">
-        {latest.map((article) => (
+        {ARTICLES_NEWEST_FIRST.map((article) => (
           <li key={article.slug}>
             <ArticleCard article={article} country={country} />
           </li>
