@@ -5,7 +5,7 @@ import type { CreatePatientResponseDto } from '../../src/lib/shared/prescription
 import { renderTextPdf } from '../src/documents/pdf';
 import { ABANDONED_CLAIM_MS, rawRequestHash } from '../src/http/idempotency';
 import { createTestContext, createUser, sessionFor, type TestContext } from './helpers';
-import { client, json, patientBody, type Caller } from './prescriptions-fixtures';
+import { client, json, patientBody, patientsNamed, type Caller } from './prescriptions-fixtures';
 
 let ctx: TestContext;
 let doctor: Caller;
@@ -18,11 +18,6 @@ beforeAll(async () => {
 afterAll(async () => {
   await ctx?.close();
 });
-
-async function patientsNamed(lastName: string): Promise<number> {
-  const rows = await ctx.database.db.selectFrom('patients').select('id').where('last_name', '=', lastName).execute();
-  return rows.length;
-}
 
 describe('Idempotency-Key on queued writes', () => {
   it('creates a patient once however many times the same request is replayed, answering the first result', async () => {
@@ -43,7 +38,7 @@ describe('Idempotency-Key on queued writes', () => {
     const last = await send();
     expect(last.status).toBe(201);
     expect(last.headers.get('idempotent-replayed')).toBe('true');
-    expect(await patientsNamed('Idempotente Uno')).toBe(1);
+    expect(await patientsNamed(ctx, 'Idempotente Uno')).toBe(1);
   });
 
   it('refuses the same key with other content, keeps keys per user, and frees a key whose request failed', async () => {
@@ -103,7 +98,7 @@ describe('Idempotency-Key on queued writes', () => {
     expect((await json<ApiErrorBody>(running)).message).toBe(
       'Esta misma solicitud todavía se está procesando. Espera un momento y vuelve a intentarlo.',
     );
-    expect(await patientsNamed('Idempotente Huérfano')).toBe(0);
+    expect(await patientsNamed(ctx, 'Idempotente Huérfano')).toBe(0);
 
     // The creation moment is the database's own: only raw SQL moves it back.
     const longAgo = new Date(Date.now() - ABANDONED_CLAIM_MS - 1000);
@@ -115,7 +110,7 @@ describe('Idempotency-Key on queued writes', () => {
     // The answer is now kept: the next replay gets it without running again.
     const replay = await send();
     expect(replay.headers.get('idempotent-replayed')).toBe('true');
-    expect(await patientsNamed('Idempotente Huérfano')).toBe(1);
+    expect(await patientsNamed(ctx, 'Idempotente Huérfano')).toBe(1);
   });
 
   it('stores a credential upload once when the same files are sent again with the same key', async () => {

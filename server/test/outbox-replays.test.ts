@@ -7,7 +7,7 @@ import { OTHER_ACCOUNT_MESSAGE } from '../src/http/auth';
 import { rawRequestHash } from '../src/http/idempotency';
 import { PATIENT_REF_RUNNING_MESSAGE, PATIENT_REF_UNKNOWN_MESSAGE } from '../src/prescriptions/create';
 import { createTestContext, jsonRequest, sessionFor, type TestContext } from './helpers';
-import { client, json, patientBody, productIdOf, tool, type Caller } from './prescriptions-fixtures';
+import { client, json, patientBody, patientsNamed, productIdOf, tool, type Caller } from './prescriptions-fixtures';
 
 // What the storefront's service worker sends when it replays a write kept offline (sw/outbox.ts).
 
@@ -40,11 +40,6 @@ function cookieReplay(path: string, body: unknown, headers: Record<string, strin
   );
 }
 
-async function patientsNamed(lastName: string): Promise<number> {
-  const rows = await ctx.database.db.selectFrom('patients').select('id').where('last_name', '=', lastName).execute();
-  return rows.length;
-}
-
 describe('replays of writes kept offline', () => {
   it('authenticates a replay by the session cookie only when it names the expected account', async () => {
     const body = patientBody({ last_name: 'Replay Cookie' });
@@ -54,7 +49,7 @@ describe('replays of writes kept offline', () => {
     expect(forged.status).toBe(401);
     const replay = await cookieReplay('/patients', body, { ...key, [EXPECTED_USER_HEADER]: doctorUid });
     expect(replay.status).toBe(201);
-    expect(await patientsNamed('Replay Cookie')).toBe(1);
+    expect(await patientsNamed(ctx, 'Replay Cookie')).toBe(1);
   });
 
   it("refuses, as unauthenticated, a replay sent under another account's session", async () => {
@@ -66,7 +61,7 @@ describe('replays of writes kept offline', () => {
     });
     expect(response.status).toBe(401);
     expect((await json<ApiErrorBody>(response)).message).toBe(OTHER_ACCOUNT_MESSAGE);
-    expect(await patientsNamed('Replay Otra Cuenta')).toBe(0);
+    expect(await patientsNamed(ctx, 'Replay Otra Cuenta')).toBe(0);
   });
 
   it('creates a prescription for a patient created offline, named by the key of its creation', async () => {

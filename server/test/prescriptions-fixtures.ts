@@ -114,3 +114,9 @@ export async function prescribe(
   expect(response.status, await response.clone().text()).toBe(201);
   return json<PrescriptionDetailDto>(response);
 }
+
+/** How many patients of the register have this last name. */
+export async function patientsNamed(ctx: TestContext, lastName: string): Promise<number> {
+  const rows = await ctx.database.db.selectFrom('patients').select('id').where('last_name', '=', lastName).execute();
+  return rows.length;
+}

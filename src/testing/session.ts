@@ -1,5 +1,5 @@
 import { establishSession } from '../features/auth/session';
-import type { ProfileDto } from '../lib/shared/accounts';
+import { ROLE_IDS, type ProfileDto } from '../lib/shared/accounts';
 import type { CountryCode } from '../lib/shared/countries';
 import { flushPersistedState } from '../lib/store';
 import { acceptToken, buildProfile } from './handlers/auth';
@@ -14,4 +14,14 @@ export async function loggedInAs(country: CountryCode, overrides: Partial<Profil
   establishSession(country, token, profile, new Date(Date.now() + DAY_MS).toISOString());
   await flushPersistedState();
   return profile;
+}
+
+/** The demo patient of Colombia (id 11), logged in: the owner of the fixtures' prescriptions. */
+export function loggedInAsPatient(): Promise<ProfileDto> {
+  return loggedInAs('co', {
+    id: 11,
+    uid: 'uid-patient-000000000000001',
+    email: 'paciente.co@demo.test',
+    role: { id: ROLE_IDS.patient, name: 'patient' },
+  });
 }

@@ -12,20 +12,13 @@ import {
 } from '../../features/cart/cart-rules';
 import { checkoutStepAtom } from '../../features/checkout/atoms';
 import { pdfText } from '../../features/prescriptions/pdf-text';
-import { ROLE_IDS } from '../../lib/shared/accounts';
 import { appStore } from '../../lib/store';
 import { buildProduct } from '../../testing/data';
 import { buildPrescriptionDetail, prescriptionFixtures } from '../../testing/handlers/prescriptions';
 import { renderApp } from '../../testing/render';
-import { loggedInAs } from '../../testing/session';
+import { loggedInAs, loggedInAsPatient } from '../../testing/session';
 
-const asPatient = () =>
-  loggedInAs('co', {
-    id: 11,
-    uid: 'uid-patient-000000000000001',
-    email: 'paciente.co@demo.test',
-    role: { id: ROLE_IDS.patient, name: 'patient' },
-  });
+const asPatient = loggedInAsPatient;
 const cart = () => appStore.get(cartForCountryAtom('co'));
 
 beforeEach(() => {

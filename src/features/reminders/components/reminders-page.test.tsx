@@ -1,7 +1,6 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { ROLE_IDS } from '../../../lib/shared/accounts';
 import { addDays, localDay } from '../../../lib/shared/reminders';
 import { server } from '../../../testing/msw-server';
 import {
@@ -12,19 +11,21 @@ import {
 } from '../../../testing/handlers/reminders';
 import { installFakePush } from '../../../testing/push';
 import { renderApp } from '../../../testing/render';
-import { loggedInAs } from '../../../testing/session';
+import { loggedInAsPatient } from '../../../testing/session';
 
 const PATH = '/co/mi-cuenta/recordatorios';
 const SWITCH = 'Recibir recordatorios de recompra en este dispositivo';
 const today = () => localDay(new Date(), 'America/Bogota');
 
-const asPatient = () =>
-  loggedInAs('co', {
-    id: 11,
-    uid: 'uid-patient-000000000000001',
-    email: 'paciente.co@demo.test',
-    role: { id: ROLE_IDS.patient, name: 'patient' },
-  });
+const asPatient = loggedInAsPatient;
+
+/** The switch once it can be used (it waits for the browser's subscription to be read), turned. */
+async function flipSwitch(): Promise<HTMLInputElement> {
+  const toggle = (await screen.findByRole('switch', { name: SWITCH })) as HTMLInputElement;
+  await waitFor(() => expect(toggle.disabled).toBe(false));
+  await userEvent.click(toggle);
+  return toggle;
+}
 
 function keyBytes(key: string): number[] {
   return [...atob(key.replace(/-/g, '+').replace(/_/g, '/') + '=')].map((char) => char.charCodeAt(0));
@@ -159,9 +160,7 @@ describe('re-purchase reminders page', () => {
     push = installFakePush({ answer: 'denied' });
     await asPatient();
     await renderApp(PATH);
-    const toggle = await screen.findByRole('switch', { name: SWITCH });
-    await waitFor(() => expect((toggle as HTMLInputElement).disabled).toBe(false));
-    await userEvent.click(toggle);
+    const toggle = await flipSwitch();
     expect((await screen.findByRole('alert')).textContent).toMatch(
       /^Bloqueaste las notificaciones de este sitio\. Para recibir recordatorios, permítelas/,
     );
@@ -175,9 +174,7 @@ describe('re-purchase reminders page', () => {
     push = installFakePush({ answer: 'default' });
     await asPatient();
     await renderApp(PATH);
-    const toggle = await screen.findByRole('switch', { name: SWITCH });
-    await waitFor(() => expect((toggle as HTMLInputElement).disabled).toBe(false));
-    await userEvent.click(toggle);
+    const toggle = await flipSwitch();
     expect((await screen.findByRole('alert')).textContent).toBe(
       'No diste permiso para mostrar notificaciones. Vuelve a activar esta opción y elige «Permitir».',
     );
@@ -190,9 +187,7 @@ describe('re-purchase reminders page', () => {
     });
     await asPatient();
     await renderApp(PATH);
-    const toggle = await screen.findByRole('switch', { name: SWITCH });
-    await waitFor(() => expect((toggle as HTMLInputElement).disabled).toBe(false));
-    await userEvent.click(toggle);
+    const toggle = await flipSwitch();
     expect((await screen.findByRole('alert')).textContent).toMatch(
       /^No pudimos activar los recordatorios en este dispositivo: el servicio de notificaciones del navegador no respondió/,
     );
@@ -205,9 +200,7 @@ describe('re-purchase reminders page', () => {
     reminderFixtures.failSubscribeWith = 400;
     await asPatient();
     await renderApp(PATH);
-    const toggle = await screen.findByRole('switch', { name: SWITCH });
-    await waitFor(() => expect((toggle as HTMLInputElement).disabled).toBe(false));
-    await userEvent.click(toggle);
+    const toggle = await flipSwitch();
     expect((await screen.findByRole('alert')).textContent).toBe(
       'Ocurrió un error inesperado en el servidor. Intenta nuevamente en unos minutos.',
     );
