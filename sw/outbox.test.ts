@@ -196,7 +196,7 @@ describe('service worker outbox', () => {
     expect(items[0]?.status).toBe(409);
   });
 
-  it('waits on a 401 for the author, holding only that lane', async () => {
+  it("waits on a 401 for the author's session, holding only that author's writes", async () => {
     const context = setup();
     const { outbox, network } = context;
     const other: OutboxMeta = { ...DOCTOR, author: 'uid-profesional-co', label: 'Luis Díaz' };

@@ -65,7 +65,8 @@ type SendOutcome = 'delivered' | 'rejected' | 'failed' | 'stop' | 'session';
 /** Statuses that ask every client to slow down, not just this write to wait. */
 const THROTTLE_STATUSES: ReadonlySet<number> = new Set([429, 503]);
 
-function laneOf(item: Pick<OutboxItem, 'country' | 'author'>): string {
+/** A session is per author and country: what a 401 holds back. */
+function authorIn(item: Pick<OutboxItem, 'country' | 'author'>): string {
   return `${item.country}:${item.author}`;
 }
 
@@ -213,9 +214,9 @@ export class Outbox {
   }
 
   /**
-   * A write from the page. Sent at once unless older writes of the same author and country wait (it goes behind them);
-   * kept when it cannot be delivered now. A page retrying a write already kept gets the same 202 (or, once delivered,
-   * the server's answer).
+   * A write from the page. Sent at once, unless it needs a write still kept (it goes behind it); kept when it cannot
+   * be delivered now. A page sending again a write already kept gets the same 202 (or, once delivered, the server's
+   * answer).
    */
   async handleWrite(request: Request): Promise<Response> {
     const meta = parseMeta(request.headers.get(OUTBOX_META_HEADER));
@@ -347,7 +348,7 @@ export class Outbox {
         retryLater += 1;
         continue;
       }
-      if (waitingAuthors.has(laneOf(entry))) continue;
+      if (waitingAuthors.has(authorIn(entry))) continue;
       if (entry.dependsOn) {
         const needed = await this.findEntry(entry.dependsOn);
         if (needed?.state === 'rejected') {
@@ -365,7 +366,7 @@ export class Outbox {
         continue;
       }
       const outcome = await this.send(entry, tokens[entry.country]);
-      if (outcome === 'session') waitingAuthors.add(laneOf(entry));
+      if (outcome === 'session') waitingAuthors.add(authorIn(entry));
       if (outcome === 'stop') stopped = true;
       if (outcome === 'failed' || outcome === 'stop') retryLater += 1;
     }
