@@ -4,7 +4,7 @@ import type { ApiErrorBody } from '../../src/lib/shared/api-types';
 import type { CreatePatientResponseDto } from '../../src/lib/shared/prescriptions';
 import { renderTextPdf } from '../src/documents/pdf';
 import { ABANDONED_CLAIM_MS, rawRequestHash } from '../src/http/idempotency';
-import { createTestContext, createUser, sessionFor, type TestContext } from './helpers';
+import { createTestContext, createUser, sessionFor, userByEmail, type TestContext } from './helpers';
 import { client, json, patientBody, patientsNamed, type Caller } from './prescriptions-fixtures';
 
 let ctx: TestContext;
@@ -81,11 +81,7 @@ describe('Idempotency-Key on queued writes', () => {
     const key = 'clave-huerfana-0001';
     const body = patientBody({ last_name: 'Idempotente Huérfano' });
     const send = () => client(ctx, doctor).send('POST', '/patients', body, { 'idempotency-key': key });
-    const user = await ctx.database.db
-      .selectFrom('users')
-      .select('id')
-      .where('email', '=', 'medico.co@demo.test')
-      .executeTakeFirstOrThrow();
+    const user = await userByEmail(ctx, 'medico.co@demo.test');
     // The claim of a request that died before answering: its key and hash, no answer.
     const hash = rawRequestHash('POST', '/api/patients', new TextEncoder().encode(JSON.stringify(body)));
     await ctx.database.db

@@ -6,25 +6,21 @@ import type { CreatePatientResponseDto, PrescriptionDetailDto } from '../../src/
 import { OTHER_ACCOUNT_MESSAGE } from '../src/http/auth';
 import { rawRequestHash } from '../src/http/idempotency';
 import { PATIENT_REF_RUNNING_MESSAGE, PATIENT_REF_UNKNOWN_MESSAGE } from '../src/prescriptions/create';
-import { createTestContext, jsonRequest, sessionFor, type TestContext } from './helpers';
+import type { UserRow } from '../src/db/schema';
+import { createTestContext, jsonRequest, sessionFor, userByEmail, type TestContext } from './helpers';
 import { client, json, patientBody, patientsNamed, productIdOf, tool, type Caller } from './prescriptions-fixtures';
 
 // What the storefront's service worker sends when it replays a write kept offline (sw/outbox.ts).
 
 let ctx: TestContext;
 let doctor: Caller;
-let doctorUid: string;
+let doctorRow: UserRow;
 let magnesium: number;
 
 beforeAll(async () => {
   ctx = await createTestContext();
   doctor = { token: await sessionFor(ctx, 'medico.co@demo.test') };
-  const row = await ctx.database.db
-    .selectFrom('users')
-    .select('uid')
-    .where('email', '=', 'medico.co@demo.test')
-    .executeTakeFirstOrThrow();
-  doctorUid = row.uid;
+  doctorRow = await userByEmail(ctx, 'medico.co@demo.test');
   magnesium = await productIdOf(ctx, 'magnesio-bisglicinato-400-mg');
 });
 
@@ -47,7 +43,7 @@ describe('replays of writes kept offline', () => {
     // A cross-site form could send the cookie, never this header: the cookie alone authenticates nothing.
     const forged = await cookieReplay('/patients', body, key);
     expect(forged.status).toBe(401);
-    const replay = await cookieReplay('/patients', body, { ...key, [EXPECTED_USER_HEADER]: doctorUid });
+    const replay = await cookieReplay('/patients', body, { ...key, [EXPECTED_USER_HEADER]: doctorRow.uid });
     expect(replay.status).toBe(201);
     expect(await patientsNamed(ctx, 'Replay Cookie')).toBe(1);
   });
@@ -57,7 +53,7 @@ describe('replays of writes kept offline', () => {
     const colleague = { token: await sessionFor(ctx, 'profesional.co@demo.test') };
     const response = await client(ctx, colleague).send('POST', '/patients', body, {
       'idempotency-key': randomUUID(),
-      [EXPECTED_USER_HEADER]: doctorUid,
+      [EXPECTED_USER_HEADER]: doctorRow.uid,
     });
     expect(response.status).toBe(401);
     expect((await json<ApiErrorBody>(response)).message).toBe(OTHER_ACCOUNT_MESSAGE);
@@ -71,7 +67,7 @@ describe('replays of writes kept offline', () => {
     const send = () =>
       client(ctx, doctor).send('POST', '/prescriptions', prescription, {
         'idempotency-key': prescriptionKey,
-        [EXPECTED_USER_HEADER]: doctorUid,
+        [EXPECTED_USER_HEADER]: doctorRow.uid,
       });
 
     // The patient has not reached the server: the reference is unknown.
@@ -108,15 +104,10 @@ describe('replays of writes kept offline', () => {
 
   it('asks to come back later while the patient it needs is still being created', async () => {
     const patientKey = randomUUID();
-    const user = await ctx.database.db
-      .selectFrom('users')
-      .select('id')
-      .where('uid', '=', doctorUid)
-      .executeTakeFirstOrThrow();
     // The creation's claim, not answered yet (its request still runs).
     await ctx.database.db
       .insertInto('idempotent_requests')
-      .values({ user_id: user.id, key: patientKey, request_hash: 'en-curso' })
+      .values({ user_id: doctorRow.id, key: patientKey, request_hash: 'en-curso' })
       .execute();
     const response = await client(ctx, doctor).send(
       'POST',
@@ -131,19 +122,14 @@ describe('replays of writes kept offline', () => {
 
   it('tells a replaying client to come back while the same write still runs, never for a reused key', async () => {
     const body = patientBody({ last_name: 'Replay En Curso' });
-    const user = await ctx.database.db
-      .selectFrom('users')
-      .select('id')
-      .where('uid', '=', doctorUid)
-      .executeTakeFirstOrThrow();
     const running = randomUUID();
     const reusedKey = randomUUID();
     const hash = rawRequestHash('POST', '/api/patients', new TextEncoder().encode(JSON.stringify(body)));
     await ctx.database.db
       .insertInto('idempotent_requests')
       .values([
-        { user_id: user.id, key: running, request_hash: hash },
-        { user_id: user.id, key: reusedKey, request_hash: 'otro contenido' },
+        { user_id: doctorRow.id, key: running, request_hash: hash },
+        { user_id: doctorRow.id, key: reusedKey, request_hash: 'otro contenido' },
       ])
       .execute();
     const again = await client(ctx, doctor).send('POST', '/patients', body, { 'idempotency-key': running });
