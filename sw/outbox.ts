@@ -1,12 +1,12 @@
 import { StorableRequest } from 'workbox-background-sync/StorableRequest.js';
-import { COUNTRY_CODES } from '../src/lib/shared/countries';
+import { isCountryCode, resolveCountry } from '../src/lib/shared/countries';
 import {
   EXPECTED_USER_HEADER,
   isRetryableStatus,
   OUTBOX_BACKOFF_BASE_MS,
   OUTBOX_BACKOFF_MAX_MS,
   OUTBOX_DELIVERED_KEEP_MS,
-  OUTBOX_KINDS,
+  isOutboxKind,
   OUTBOX_LIVE_TIMEOUT_MS,
   OUTBOX_META_HEADER,
   OUTBOX_MIN_THROUGHPUT_BYTES_PER_S,
@@ -19,6 +19,7 @@ import {
   type OutboxTokens,
   type QueuedAnswerDto,
 } from '../src/lib/shared/outbox';
+import { parseRetryAfter } from '../src/lib/shared/retry-after';
 import type { OutboxEntry, OutboxStore } from './outbox-store';
 
 const IDEMPOTENCY_KEY_HEADER = 'idempotency-key';
@@ -80,14 +81,14 @@ export function parseMeta(header: string | null): OutboxMeta | null {
     const value: unknown = JSON.parse(decodeURIComponent(header));
     if (!isRecord(value)) return null;
     const { kind, country, author, label, detail, dependsOn } = value;
-    if (!(OUTBOX_KINDS as readonly unknown[]).includes(kind)) return null;
-    if (!(COUNTRY_CODES as readonly unknown[]).includes(country)) return null;
+    if (!isOutboxKind(kind)) return null;
+    if (!isCountryCode(country)) return null;
     if (typeof author !== 'string' || author === '' || typeof label !== 'string') return null;
     if (dependsOn !== undefined && typeof dependsOn !== 'string') return null;
     if (detail !== undefined && typeof detail !== 'string') return null;
     return {
-      kind: kind as OutboxMeta['kind'],
-      country: country as OutboxMeta['country'],
+      kind,
+      country,
       author,
       label: label.slice(0, LABEL_MAX_LENGTH),
       ...(detail ? { detail: detail.slice(0, LABEL_MAX_LENGTH) } : {}),
@@ -107,8 +108,8 @@ export function readEntry(record: unknown): { entry: OutboxEntry } | { corrupted
   const request = record.request;
   const valid =
     (OUTBOX_STATES as readonly unknown[]).includes(record.state) &&
-    (OUTBOX_KINDS as readonly unknown[]).includes(record.kind) &&
-    (COUNTRY_CODES as readonly unknown[]).includes(record.country) &&
+    isOutboxKind(record.kind) &&
+    isCountryCode(record.country) &&
     typeof record.author === 'string' &&
     typeof record.createdAt === 'number' &&
     isRecord(request) &&
@@ -126,13 +127,6 @@ function isArrayBuffer(value: unknown): boolean {
 
 function backoffMs(attempts: number): number {
   return Math.min(OUTBOX_BACKOFF_BASE_MS * 2 ** Math.max(0, attempts - 1), OUTBOX_BACKOFF_MAX_MS);
-}
-
-function retryAfterMs(value: string | null, now: number): number | null {
-  if (value === null || value.trim() === '') return null;
-  if (/^\d+$/.test(value.trim())) return Number(value) * 1000;
-  const date = Date.parse(value);
-  return Number.isNaN(date) ? null : Math.max(0, date - now);
 }
 
 /** The server's Spanish message (`{ message, errors }`), or null when it sent none. */
@@ -419,7 +413,7 @@ export class Outbox {
     }
     const retryAfter = response.headers.get('retry-after');
     if (isRetryableStatus(status, retryAfter)) {
-      const wait = Math.max(backoffMs(attempts), retryAfterMs(retryAfter, this.now()) ?? 0);
+      const wait = Math.max(backoffMs(attempts), parseRetryAfter(retryAfter, this.now()) ?? 0);
       await this.update(sending, {
         state: 'pending',
         nextAttemptAt: this.now() + wait,
@@ -507,10 +501,8 @@ function corruptedEntry(id: string, record: unknown, now: number): OutboxEntry {
   const text = (value: unknown) => (typeof value === 'string' ? value : '');
   return {
     id,
-    kind: (OUTBOX_KINDS as readonly unknown[]).includes(source.kind) ? (source.kind as OutboxEntry['kind']) : 'patient',
-    country: (COUNTRY_CODES as readonly unknown[]).includes(source.country)
-      ? (source.country as OutboxEntry['country'])
-      : 'co',
+    kind: isOutboxKind(source.kind) ? source.kind : 'patient',
+    country: resolveCountry(source.country),
     author: text(source.author),
     label: text(source.label),
     method: text(source.method) || 'POST',

@@ -7,7 +7,6 @@ import { setActiveCountry } from './countries';
 import {
   ApiError,
   createHttpClient,
-  parseRetryAfter,
   RETRY_BASE_DELAY_MS,
   retryDelay,
   setUnauthorizedHandler,
@@ -15,6 +14,7 @@ import {
   type HttpClientConfig,
 } from './http';
 import { readToken, storeToken } from './session-tokens';
+import { parseRetryAfter } from './shared/retry-after';
 
 const gatewayConfig: HttpClientConfig = {
   name: 'gateway',

@@ -4,6 +4,7 @@ import { env } from './env';
 import { getActiveCountry } from './countries';
 import { clearToken, pickToken } from './session-tokens';
 import { isCountryCode, type CountryCode } from './shared/countries';
+import { parseRetryAfter } from './shared/retry-after';
 import type { ApiErrorBody } from './shared/api-types';
 
 // Spec §9, the retry policy of every call.
@@ -102,14 +103,6 @@ export function sleep(ms: number, signal?: AbortSignal): Promise<void> {
       { once: true },
     );
   });
-}
-
-/** Retry-After is either seconds or an HTTP date (RFC 9110 §10.2.3). */
-export function parseRetryAfter(value: string | null, now = Date.now()): number | undefined {
-  if (value === null || value.trim() === '') return undefined;
-  if (/^\d+(\.\d+)?$/.test(value.trim())) return Number(value) * 1000;
-  const date = Date.parse(value);
-  return Number.isNaN(date) ? undefined : Math.max(0, date - now);
 }
 
 /**

@@ -20,6 +20,10 @@ export const EXPECTED_USER_HEADER = 'x-expected-user';
 export const OUTBOX_KINDS = ['patient', 'prescription', 'recommendation', 'credential', 'signed-prescription'] as const;
 export type OutboxKind = (typeof OUTBOX_KINDS)[number];
 
+export function isOutboxKind(value: unknown): value is OutboxKind {
+  return (OUTBOX_KINDS as readonly unknown[]).includes(value);
+}
+
 /** What the page tells the service worker about a write it may keep. */
 export interface OutboxMeta {
   kind: OutboxKind;
