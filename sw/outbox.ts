@@ -21,6 +21,7 @@ import {
 } from '../src/lib/shared/outbox';
 import { parseRetryAfter } from '../src/lib/shared/retry-after';
 import type { OutboxEntry, OutboxStore } from './outbox-store';
+import { isRecord } from '../src/lib/shared/records';
 
 const IDEMPOTENCY_KEY_HEADER = 'idempotency-key';
 /** Never kept on the device: a replay authenticates with the token of its country at that moment. */
@@ -69,10 +70,6 @@ const THROTTLE_STATUSES: ReadonlySet<number> = new Set([429, 503]);
 /** A session is per author and country: what a 401 holds back. */
 function authorIn(item: Pick<OutboxItem, 'country' | 'author'>): string {
   return `${item.country}:${item.author}`;
-}
-
-function isRecord(value: unknown): value is Record<string, unknown> {
-  return typeof value === 'object' && value !== null;
 }
 
 export function parseMeta(header: string | null): OutboxMeta | null {

@@ -15,6 +15,7 @@ import {
 import { isValidPhone } from '../../../src/lib/shared/phone';
 import { MAX_INT4 } from '../db/schema';
 import { FieldProblems, REQUIRED_FIELD_MESSAGE } from '../http/body';
+import { isRecord } from '../../../src/lib/shared/records';
 
 export const MAX_LINE_QUANTITY = 999;
 export const MAX_ORDER_LINES = 100;
@@ -46,10 +47,6 @@ export class CheckoutProblems extends FieldProblems {
     const allRequired = this.fieldErrors.every((error) => error.message === CHECKOUT_REQUIRED_MESSAGE);
     super.assertNone(message ?? (allRequired ? CHECKOUT_REQUIRED_MESSAGE : undefined));
   }
-}
-
-function isRecord(value: unknown): value is Record<string, unknown> {
-  return typeof value === 'object' && value !== null && !Array.isArray(value);
 }
 
 function isWholeNumber(value: unknown, min: number, max: number): value is number {

@@ -4,6 +4,7 @@
 
 import type { ProductDto } from '../../lib/shared/api-types';
 import { HORMONES_CATEGORY_ID, HORMONES_CATEGORY_SLUG } from '../../lib/shared/catalogue';
+import { isRecord } from '../../lib/shared/records';
 
 /** Spec §3, cart item. */
 export interface CartItem {
@@ -298,10 +299,6 @@ export function carryPointsItems(from: CartState, to: CartState): { from: CartSt
 /** Units in the cart, not lines (the header badge). */
 export function cartUnitCount(state: CartState): number {
   return state.cartItems.reduce((sum, item) => sum + item.quantity, 0);
-}
-
-function isRecord(value: unknown): value is Record<string, unknown> {
-  return typeof value === 'object' && value !== null && !Array.isArray(value);
 }
 
 function parseCartItem(stored: unknown): CartItem | undefined {

@@ -1,5 +1,6 @@
 import { atom, type SetStateAction, type WritableAtom } from 'jotai';
 import { persistedAtom } from '../../lib/store';
+import { isRecord } from '../../lib/shared/records';
 
 /** Spec §4: the steps are bag, data, payment and summary; the checkout starts on the bag. */
 export const CHECKOUT_STEPS = ['bag', 'data', 'payment', 'summary'] as const;
@@ -39,10 +40,6 @@ export const INITIAL_CHECKOUT: CheckoutState = {
 };
 
 export const CHECKOUT_STORAGE_KEY = 'checkout';
-
-function isRecord(value: unknown): value is Record<string, unknown> {
-  return typeof value === 'object' && value !== null && !Array.isArray(value);
-}
 
 /** A finite, non-negative number; anything else becomes 0. */
 function amount(value: unknown): number {

@@ -9,6 +9,7 @@ import {
   type CheckoutCustomerDto,
   type PaymentMethod,
 } from '../../lib/shared/orders';
+import { isRecord } from '../../lib/shared/records';
 
 /** A signed prescription already uploaded through the credentials call. */
 export interface UploadedPrescription {
@@ -80,10 +81,6 @@ export const CHECKOUT_FORM_STORAGE_KEY = 'checkout-form';
 
 /** Longest text kept per field: what a person types, not what a corrupted record may hold. */
 const MAX_FIELD_LENGTH = 200;
-
-function isRecord(value: unknown): value is Record<string, unknown> {
-  return typeof value === 'object' && value !== null && !Array.isArray(value);
-}
 
 function text(value: unknown): string {
   return typeof value === 'string' ? value.slice(0, MAX_FIELD_LENGTH) : '';

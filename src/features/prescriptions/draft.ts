@@ -12,6 +12,7 @@ import type {
   PrescriptionDurationDto,
   PrescriptionType,
 } from '../../lib/shared/prescriptions';
+import { isRecord } from '../../lib/shared/records';
 
 // The contract's lists (lib/shared/prescriptions: MOMENTS, DURATION_UNITS, PRESCRIPTION_TYPES and the placeholder),
 // restated: importing that module would bring its form definitions into the app shell with this one. The test of
@@ -127,10 +128,6 @@ export function createDraft(type: PrescriptionType, now = new Date()): Prescript
     idempotencyKey: newIdempotencyKey(),
     updatedAt: now.toISOString(),
   };
-}
-
-function isRecord(value: unknown): value is Record<string, unknown> {
-  return typeof value === 'object' && value !== null && !Array.isArray(value);
 }
 
 function text(value: unknown, max = MAX_TEXT): string {

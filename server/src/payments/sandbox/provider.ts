@@ -1,6 +1,7 @@
 import { createHmac, randomBytes, randomUUID, timingSafeEqual } from 'node:crypto';
 import { CARD_BRANDS, type CardBrand } from '../../../../src/lib/shared/payments';
 import { WebhookRejectedError, type PaymentEvent, type PaymentProvider, type PaymentRequest } from '../provider';
+import { isRecord } from '../../../../src/lib/shared/records';
 
 export const SANDBOX_PROVIDER = 'sandbox';
 /** `t=<unix seconds>,v1=<hex HMAC-SHA256 of "<t>.<raw body>">`, like the usual providers' signatures. */
@@ -31,10 +32,6 @@ interface SandboxWebhookBody {
   type: 'payment.approved' | 'payment.declined';
   created: number;
   data: { payment_id: string; amount: number; currency: string; brand: CardBrand | null; last4: string | null };
-}
-
-function isRecord(value: unknown): value is Record<string, unknown> {
-  return typeof value === 'object' && value !== null && !Array.isArray(value);
 }
 
 function readEvent(rawBody: string): PaymentEvent {

@@ -10,10 +10,7 @@ import type { OutboxItem } from '../../../lib/shared/outbox';
 import { useCountry } from '../../../lib/use-country';
 import { useOnline } from '../../../lib/use-online';
 import { useSession } from '../../auth/use-session';
-
-function isRecord(value: unknown): value is Record<string, unknown> {
-  return typeof value === 'object' && value !== null;
-}
+import { isRecord } from '../../../lib/shared/records';
 
 /** Where the result of a delivered write can be seen, from the server's answer the outbox kept. */
 function resultPath(item: OutboxItem): string | null {

@@ -51,6 +51,7 @@ import { SaveTemplateForm } from './save-template-form';
 import { TemplatePicker } from './template-picker';
 import { ToolsStep } from './tools-step';
 import { ToolsSummary } from './tools-summary';
+import { isRecord } from '../../../lib/shared/records';
 
 /** A patient created offline, not yet on the server: chosen by the key of its creation. */
 export interface PendingPatientChoice {
@@ -73,10 +74,6 @@ interface PrescriptionBuilderProps {
   type: PrescriptionType;
   /** Step 1's patient list and form belong to the patients feature: the app passes them in. */
   renderPatientPicker: (props: PatientPickerSlotProps) => ReactNode;
-}
-
-function isRecord(value: unknown): value is Record<string, unknown> {
-  return typeof value === 'object' && value !== null;
 }
 
 /** The server's answer to a patient's creation, as the outbox kept it. */
