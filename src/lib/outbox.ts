@@ -87,7 +87,7 @@ function receive(next: OutboxItem[]): void {
   }
 }
 
-export async function refreshOutbox(): Promise<void> {
+async function refreshOutbox(): Promise<void> {
   const listed = await ask<OutboxItem[]>({ type: OUTBOX_MESSAGES.list });
   if (listed) receive(listed);
 }

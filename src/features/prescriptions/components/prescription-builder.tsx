@@ -178,6 +178,7 @@ export function PrescriptionBuilder({ type, renderPatientPicker }: PrescriptionB
       viewer={viewer}
       author={uid}
       draft={draft}
+      patientRefused={pendingPatient?.state === 'rejected'}
       update={update}
       restart={() => setDraft(createDraft(type))}
       renderPatientPicker={renderPatientPicker}
@@ -191,18 +192,27 @@ interface DraftEditorProps {
   /** The professional's uid: a submission kept offline is sent only under this account. */
   author: string;
   draft: PrescriptionDraft;
+  /** The patient created offline for this draft was refused by the server: the prescription cannot go. */
+  patientRefused: boolean;
   update: (change: (draft: PrescriptionDraft) => PrescriptionDraft) => void;
   restart: () => void;
   renderPatientPicker: PrescriptionBuilderProps['renderPatientPicker'];
 }
 
-function DraftEditor({ country, viewer, author, draft, update, restart, renderPatientPicker }: DraftEditorProps) {
+function DraftEditor({
+  country,
+  viewer,
+  author,
+  draft,
+  patientRefused,
+  update,
+  restart,
+  renderPatientPicker,
+}: DraftEditorProps) {
   const { t } = useLingui();
   const queryClient = useQueryClient();
   const online = useOnline();
   const canKeep = outboxAvailable();
-  const pendingPatient = useOutboxItem(draft.patient?.pendingKey);
-  const patientRefused = pendingPatient?.state === 'rejected';
   const [params, setParams] = useSearchParams();
   const [showErrors, setShowErrors] = useState(false);
   const [pending, setPending] = useState(false);
