@@ -3,6 +3,7 @@
 // by the page, the service worker and the server, so neither side can rename one alone.
 
 import type { CountryCode } from './countries';
+import { isRecord } from './records';
 
 /**
  * Sent by the page on a write the service worker may keep: the URI-encoded JSON of `OutboxMeta`. The service worker
@@ -99,12 +100,7 @@ export interface QueuedAnswerDto {
 }
 
 export function isQueuedAnswer(value: unknown): value is QueuedAnswerDto {
-  return (
-    typeof value === 'object' &&
-    value !== null &&
-    (value as { queued?: unknown }).queued === true &&
-    typeof (value as { id?: unknown }).id === 'string'
-  );
+  return isRecord(value) && value.queued === true && typeof value.id === 'string';
 }
 
 /** Messages between the page and the service worker about the outbox. */

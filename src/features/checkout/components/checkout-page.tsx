@@ -8,6 +8,7 @@ import { leaveTo } from '../../../lib/navigation';
 import { useOutboxItem } from '../../../lib/outbox';
 import type { CredentialsStatusDto } from '../../../lib/shared/accounts';
 import { isQueuedAnswer } from '../../../lib/shared/outbox';
+import { isRecord } from '../../../lib/shared/records';
 import { COUNTRIES, type CountryCode } from '../../../lib/shared/countries';
 import { HORMONE_PRESCRIPTION_DOCUMENT_TYPE, type QuoteDto, type QuoteRequestDto } from '../../../lib/shared/orders';
 import { phoneDigits } from '../../../lib/shared/phone';
@@ -69,7 +70,7 @@ function latestPrescriptionDocument(status: CredentialsStatusDto): number | null
 }
 
 function isCredentialsStatus(value: unknown): value is CredentialsStatusDto {
-  return typeof value === 'object' && value !== null && Array.isArray((value as { history?: unknown }).history);
+  return isRecord(value) && Array.isArray(value.history);
 }
 
 function reachableStep(step: CheckoutStep, form: CheckoutForm, needsPrescription: boolean): CheckoutStep {
