@@ -5,8 +5,10 @@ export default defineConfig({
   testDir: 'tests/e2e',
   testMatch: '**/*.spec.ts',
   globalSetup: './tests/e2e/support/global-setup.ts',
+  // Each worker runs its own server over its own copy of the seeded database (tests/e2e/support/server.ts), so test
+  // files run side by side; the tests inside a file keep their order.
   fullyParallel: false,
-  workers: 1,
+  workers: Number(process.env.E2E_WORKERS ?? 2),
   forbidOnly: !!process.env.CI,
   retries: 0,
   timeout: 60_000,

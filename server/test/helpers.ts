@@ -31,6 +31,36 @@ export interface TestContext {
 export const silentLogger = { error: () => undefined, info: () => undefined, debug: () => undefined };
 const assetsDir = fileURLToPath(new URL('../assets', import.meta.url));
 
+async function prepare(db: Kysely<Database>, seed: boolean): Promise<void> {
+  await migrateToLatest(db);
+  if (seed) await seedIfEmpty(db);
+}
+
+/**
+ * On PGlite, each worker migrates (and seeds) one database and every test file opens a copy of it: a copy skips
+ * initdb, the migrations and the seed, which cost more than most files' tests. Test files share the worker's module
+ * graph (`isolate: false`), so the two templates are made once per worker.
+ */
+const pgliteTemplates = new Map<boolean, Promise<Blob>>();
+function pgliteTemplate(seed: boolean): Promise<Blob> {
+  let template = pgliteTemplates.get(seed);
+  if (!template) {
+    template = (async () => {
+      const database = await openDatabase({ dataDir: 'memory://' });
+      try {
+        await prepare(database.db, seed);
+        return await database.snapshot!();
+      } finally {
+        await database.close();
+      }
+    })();
+    pgliteTemplates.set(seed, template);
+    // A failed template is not kept: the next file tries again and reports its own error.
+    template.catch(() => pgliteTemplates.delete(seed));
+  }
+  return template;
+}
+
 /**
  * A fresh, migrated and seeded database per test file: in-memory PGlite by default, or a throw-away database
  * on the PostgreSQL server of `DATABASE_URL` (CI runs the suite both ways). Tests trust X-Forwarded-For so each
@@ -58,10 +88,11 @@ export async function createTestContext(
       await cleaner.end();
     };
   }
-  const database = await openDatabase({ databaseUrl, dataDir: 'memory://' });
+  const seed = options.seed !== false;
+  const template = databaseUrl ? undefined : await pgliteTemplate(seed);
+  const database = await openDatabase({ databaseUrl, dataDir: 'memory://', template });
   try {
-    await migrateToLatest(database.db);
-    if (options.seed !== false) await seedIfEmpty(database.db);
+    if (!template) await prepare(database.db, seed);
   } catch (error) {
     // A failed setup must not leave a throw-away database behind on the shared server.
     await database.close();

@@ -76,6 +76,7 @@ test.describe('the admin area against the real server', () => {
   });
 
   test('an admin uploads a document for every country and a doctor downloads it from the medical resources', async ({
+    baseURL,
     browser,
     login,
     page,
@@ -93,7 +94,7 @@ test.describe('the admin area against the real server', () => {
     await expect(library.notice).toHaveText(`Subimos «${title}» a la librería.`);
     await expect(page.getByRole('row', { name: new RegExp(title) })).toContainText('tarjeta-profesional.pdf');
 
-    const doctorContext = await browser.newContext({ baseURL: process.env.E2E_BASE_URL });
+    const doctorContext = await browser.newContext({ baseURL });
     const doctorPage = await doctorContext.newPage();
     await new LoginPage(doctorPage).login('pe', 'medico.pe@demo.test');
     await doctorPage.goto('/pe/mi-cuenta/herramientas-funcionales');
@@ -107,6 +108,7 @@ test.describe('the admin area against the real server', () => {
   });
 
   test('an admin renames a time-of-day option and the prescription builder shows it', async ({
+    baseURL,
     browser,
     login,
     page,
@@ -123,7 +125,7 @@ test.describe('the admin area against the real server', () => {
       page.getByRole('list', { name: 'Productos que requieren prescripción firmada' }).getByText('DHEA 25 mg'),
     ).toBeVisible();
 
-    const doctorContext = await browser.newContext({ baseURL: process.env.E2E_BASE_URL });
+    const doctorContext = await browser.newContext({ baseURL });
     const doctorPage = await doctorContext.newPage();
     try {
       await new LoginPage(doctorPage).login('co', 'medico.co@demo.test');

@@ -16,11 +16,7 @@ test.describe('catalogue, product page and cart against the real server', () => 
     await catalog.page.getByRole('button', { name: /^Todos/ }).click();
     await catalog.page.getByLabel('Buscar', { exact: true }).fill('magnesio');
     await expect(catalog.page).toHaveURL(/buscar=magnesio/);
-    const names = await catalog.productCards.evaluateAll((cards) =>
-      cards.map((card) => card.getAttribute('aria-label')),
-    );
-    expect(names.length).toBeGreaterThan(0);
-    expect(names.every((name) => /magnesio/i.test(name ?? ''))).toBe(true);
+    await catalog.expectEveryCardMatches(/magnesio/i);
   });
 
   test('search by serial number opens the product or says none was found', async ({ catalog, request }) => {
@@ -52,9 +48,9 @@ test.describe('catalogue, product page and cart against the real server', () => 
     await expect(catalog.page.getByRole('heading', { level: 1, name })).toBeVisible();
     const image = catalog.page.locator('.product-page__media img');
     await expect(image).toHaveAttribute('srcset', /\?w=640&q=75 640w.*\?w=3840&q=75 3840w/);
-    expect(await image.evaluate((element: HTMLImageElement) => element.complete && element.naturalWidth > 0)).toBe(
-      true,
-    );
+    await expect
+      .poll(() => image.evaluate((element: HTMLImageElement) => element.complete && element.naturalWidth > 0))
+      .toBe(true);
     await catalog.page.getByRole('spinbutton', { name: 'Cantidad' }).fill('3');
     await catalog.page.getByRole('button', { name: /a la bolsa/ }).click();
     await expect(bag.badge).toHaveText('4');

@@ -1,6 +1,6 @@
 import AxeBuilder from '@axe-core/playwright';
 import type { Page } from '@playwright/test';
-import { TOUR_DEFAULTS } from '../../src/features/tour/tour-config';
+import { FIRST_VISIT_DELAY_MS, FIRST_VISIT_IDLE_TIMEOUT_MS } from '../../src/features/tour/tour-config';
 import { CONTENT_COUNTRIES, CONTENT_PATHS } from './pages/content-pages';
 import { expect, test } from './support/fixtures';
 
@@ -98,8 +98,6 @@ test.describe('content pages', () => {
   });
 });
 
-const TOUR_TRANSITION_MS = TOUR_DEFAULTS.duration;
-
 test.describe('guided tour', () => {
   test.use({ tourSeen: false });
 
@@ -111,10 +109,13 @@ test.describe('guided tour', () => {
     await content.tourDialog.getByRole('button', { name: 'Saltar recorrido' }).click();
     await expect(content.tourDialog).toHaveCount(0);
 
+    // The page's clock is moved past the first-visit delay and the idle wait instead of sleeping through them: had the
+    // tour been going to start, it would have asked for its code by then.
+    await content.page.clock.install();
     await content.page.reload();
     await expect(content.page.getByRole('heading', { level: 1 })).toBeVisible();
-    // Longer than the first-visit delay: had it been going to start, it would have.
-    await content.page.waitForTimeout(2500);
+    await content.page.clock.runFor(FIRST_VISIT_DELAY_MS + FIRST_VISIT_IDLE_TIMEOUT_MS);
+    await content.page.waitForLoadState('networkidle');
     await expect(content.tourDialog).toHaveCount(0);
   });
 
@@ -123,8 +124,8 @@ test.describe('guided tour', () => {
     await expect(content.tourDialog).toBeVisible();
     // Focus is inside the card; the arrow keys move between steps.
     await expect(content.tourDialog.locator(':focus')).toHaveCount(1);
-    // Keys pressed during the card's 0.6 s transition (spec §9) are ignored by design: let it finish.
-    await content.page.waitForTimeout(TOUR_TRANSITION_MS + 200);
+    // Keys pressed during the card's 0.6 s transition (spec §9) are ignored by design: the card says when it is over.
+    await expect(content.tourDialog).toHaveAttribute('aria-busy', 'false');
     await content.page.keyboard.press('ArrowRight');
     await expect(content.tourDialog).toContainText('Productos, blog y nosotros');
     await content.page.keyboard.press('Escape');

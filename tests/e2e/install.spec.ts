@@ -70,9 +70,9 @@ test.describe('install', () => {
       await expect(offer.region).toHaveCount(0);
     });
 
-    test('iPhone Safari gets the steps of the share menu', async ({ browser }) => {
+    test('iPhone Safari gets the steps of the share menu', async ({ baseURL, browser }) => {
       const context = await browser.newContext({
-        baseURL: process.env.E2E_BASE_URL,
+        baseURL,
         userAgent:
           'Mozilla/5.0 (iPhone; CPU iPhone OS 18_0 like Mac OS X) AppleWebKit/605.1.15 (KHTML, like Gecko) Version/18.0 Mobile/15E148 Safari/604.1',
       });

@@ -17,11 +17,10 @@ test.describe('offline', () => {
     await expect(catalog.productCards.first()).toHaveAttribute('aria-label', firstName!);
     await expect(catalog.page.getByText('Sin conexión: estás viendo la información guardada')).toBeVisible();
     // Images come from the service worker's cache too.
-    const imageLoaded = await catalog.productCards
-      .first()
-      .locator('img')
-      .evaluate((image: HTMLImageElement) => image.complete && image.naturalWidth > 0);
-    expect(imageLoaded).toBe(true);
+    const image = catalog.productCards.first().locator('img');
+    await expect
+      .poll(() => image.evaluate((element: HTMLImageElement) => element.complete && element.naturalWidth > 0))
+      .toBe(true);
     await context.setOffline(false);
   });
 });
@@ -46,15 +45,7 @@ test.describe('offline search', () => {
     await expect(
       catalog.page.getByText('Sin conexión: resultados del catálogo guardado en este dispositivo.'),
     ).toBeVisible();
-    await expect
-      .poll(() =>
-        catalog.productCards.evaluateAll((cards) => cards.map((card) => card.getAttribute('aria-label') ?? '')),
-      )
-      .toEqual(expect.arrayContaining([expect.stringMatching(/magnesio/i)]));
-    const names = await catalog.productCards.evaluateAll((cards) =>
-      cards.map((card) => card.getAttribute('aria-label')),
-    );
-    expect(names.every((name) => /magnesio/i.test(name ?? ''))).toBe(true);
+    await catalog.expectEveryCardMatches(/magnesio/i);
     await context.setOffline(false);
   });
 });

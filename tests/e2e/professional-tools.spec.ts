@@ -15,6 +15,7 @@ const HORMONE = 'DHEA 25 mg';
 
 test.describe('professional tools against the real server', () => {
   test('a doctor creates a patient and a prescription; the invited patient registers, buys it locked and downloads the PDF', async ({
+    baseURL,
     browser,
     login,
     page,
@@ -46,7 +47,7 @@ test.describe('professional tools against the real server', () => {
     await builder.create('prescripción');
 
     // The invited patient, in a browser of their own.
-    const patientContext = await browser.newContext({ baseURL: process.env.E2E_BASE_URL });
+    const patientContext = await browser.newContext({ baseURL });
     const patientPage = await patientContext.newPage();
     const register = new RegisterPage(patientPage);
     await register.open('co', invitation);

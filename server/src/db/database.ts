@@ -12,6 +12,8 @@ export interface DatabaseHandle {
   db: Kysely<Database>;
   kind: DatabaseKind;
   close: () => Promise<void>;
+  /** PGlite only: the whole data folder as a tarball, which `template` opens again as a copy. */
+  snapshot?: () => Promise<Blob>;
 }
 
 export interface DatabaseOptions {
@@ -19,6 +21,11 @@ export interface DatabaseOptions {
   databaseUrl?: string | undefined;
   /** Directory for PGlite's files; `memory://` keeps the database in memory (tests). */
   dataDir: string;
+  /**
+   * PGlite only: start from this snapshot of another database instead of an empty one. A new PGlite runs initdb,
+   * which costs seconds; loading a snapshot costs a fifth of that (the server tests open one database per file).
+   */
+  template?: Blob | undefined;
 }
 
 /** PostgreSQL `date` (oid 1082) stays the ISO string `YYYY-MM-DD`: a JS Date would shift it by the time zone. */
@@ -66,7 +73,10 @@ export async function openDatabase(options: DatabaseOptions): Promise<DatabaseHa
     location = join(options.dataDir, 'db');
     await mkdir(location, { recursive: true });
   }
-  const pglite = new PGlite(location, { parsers: { [DATE_OID]: keepText } });
+  const pglite = new PGlite(location, {
+    parsers: { [DATE_OID]: keepText },
+    ...(options.template ? { loadDataDir: options.template } : {}),
+  });
   const db = new Kysely<Database>({ dialect: new PGliteDialect(pglite) });
-  return { db, kind: 'pglite', close: () => db.destroy() };
+  return { db, kind: 'pglite', close: () => db.destroy(), snapshot: () => pglite.dumpDataDir('none') };
 }

@@ -62,6 +62,9 @@ export function runTour(i18n: I18n, onEnd?: () => void): () => void {
     onPopoverRender: (popover) => {
       popover.closeButton.setAttribute('aria-label', i18n._(msg`Cerrar el recorrido`));
       popover.wrapper.setAttribute('aria-modal', 'true');
+      // driver.js ignores the keyboard until the card has moved into place: say so to assistive technology (and to
+      // whoever drives it), until onHighlighted.
+      popover.wrapper.setAttribute('aria-busy', 'true');
       // driver.js builds the card from <header> and <footer> appended to <body>: without roles they would count as
       // a second banner and a second contentinfo landmark of the page.
       popover.title.setAttribute('role', 'none');
@@ -76,7 +79,10 @@ export function runTour(i18n: I18n, onEnd?: () => void): () => void {
       // The card of a first step renders before driver.js marks the element: drop the marks once it has.
       queueMicrotask(dropTriggerMarks);
     },
-    onHighlighted: dropTriggerMarks,
+    onHighlighted: () => {
+      dropTriggerMarks();
+      document.querySelector('.driver-popover')?.setAttribute('aria-busy', 'false');
+    },
     onDestroyed: () => onEnd?.(),
   });
   markTourSeen();

@@ -12,3 +12,5 @@ export const TOUR_DEFAULTS = {
 
 /** Waited after a first visit's home has rendered, so the tour never competes with the page's own loading. */
 export const FIRST_VISIT_DELAY_MS = 1500;
+/** After that delay, the longest the launcher waits for the browser to be idle before starting anyway. */
+export const FIRST_VISIT_IDLE_TIMEOUT_MS = 2000;

@@ -1,4 +1,4 @@
-import type { Locator, Page } from '@playwright/test';
+import { expect, type Locator, type Page } from '@playwright/test';
 import { Shell } from './shell';
 
 export class CatalogPage extends Shell {
@@ -23,5 +23,20 @@ export class CatalogPage extends Shell {
 
   card(name: string): Locator {
     return this.page.getByRole('article', { name });
+  }
+
+  /**
+   * Waits until the cards on screen are the result of a search: at least one, and every one matching. Read once
+   * right after typing, the list may still be the one before the search (which can hold a match too).
+   */
+  async expectEveryCardMatches(pattern: RegExp) {
+    await expect
+      .poll(async () => {
+        const names = await this.productCards.evaluateAll((cards) =>
+          cards.map((card) => card.getAttribute('aria-label') ?? ''),
+        );
+        return { found: names.length > 0, notMatching: names.filter((name) => !pattern.test(name)) };
+      })
+      .toEqual({ found: true, notMatching: [] });
   }
 }

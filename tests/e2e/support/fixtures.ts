@@ -10,6 +10,7 @@ import { LoginPage } from '../pages/login-page';
 import { RegisterPage } from '../pages/register-page';
 import { logoutAll } from './api';
 import { FaultProxy } from './fault-proxy';
+import { startWorkerServer } from './server';
 import { TOUR_SEEN_KEY } from '../../../src/features/tour/tour-storage';
 import { INSTALL_DISMISSED_KEY } from '../../../src/features/install/install-storage';
 
@@ -50,7 +51,23 @@ async function rememberOnDevice(context: BrowserContext, key: string, value: str
   );
 }
 
-export const test = base.extend<Pages & Options>({
+interface WorkerFixtures {
+  /**
+   * The address of this worker's own server, over its own copy of the seeded database: workers run in parallel and
+   * their tests log in the same demo users, buy the same stock and spend the same points, so they never share one.
+   */
+  serverURL: string;
+}
+
+export const test = base.extend<Pages & Options, WorkerFixtures>({
+  serverURL: [
+    async ({}, use) => {
+      const server = await startWorkerServer();
+      await use(server.url);
+      await server.stop();
+    },
+    { scope: 'worker', timeout: 180_000 },
+  ],
   tourSeen: [true, { option: true }],
   installOfferSeen: [true, { option: true }],
   context: async ({ context, tourSeen, installOfferSeen }, use) => {
@@ -62,11 +79,7 @@ export const test = base.extend<Pages & Options>({
     // Playwright closes the context after this; the sessions it holds must end first (see closeLoggedOut).
     await logoutAll(context);
   },
-  baseURL: async ({}, use) => {
-    const url = process.env.E2E_BASE_URL;
-    if (!url) throw new Error('E2E_BASE_URL no está definido: ejecuta las pruebas con "npm run test:e2e"');
-    await use(url);
-  },
+  baseURL: async ({ serverURL }, use) => use(serverURL),
   home: async ({ page }, use) => use(new HomePage(page)),
   catalog: async ({ page }, use) => use(new CatalogPage(page)),
   login: async ({ page }, use) => use(new LoginPage(page)),
@@ -85,10 +98,8 @@ export const test = base.extend<Pages & Options>({
  * service worker's replays pass through it too.
  */
 export const proxiedTest = test.extend<{ faults: FaultProxy }>({
-  faults: async ({}, use) => {
-    const target = process.env.E2E_BASE_URL;
-    if (!target) throw new Error('E2E_BASE_URL no está definido: ejecuta las pruebas con "npm run test:e2e"');
-    const proxy = new FaultProxy(target);
+  faults: async ({ serverURL }, use) => {
+    const proxy = new FaultProxy(serverURL);
     await proxy.start();
     await use(proxy);
     await proxy.stop();

@@ -2,7 +2,7 @@ import { useLingui } from '@lingui/react';
 import { useAtomValue } from 'jotai';
 import { useEffect, useRef } from 'react';
 import { tourRequestAtom } from '../atoms';
-import { FIRST_VISIT_DELAY_MS } from '../tour-config';
+import { FIRST_VISIT_DELAY_MS, FIRST_VISIT_IDLE_TIMEOUT_MS } from '../tour-config';
 import { hasSeenTour } from '../tour-storage';
 
 /**
@@ -30,7 +30,9 @@ export function TourLauncher() {
     // its products after the delay, and the tour must not compete with it.
     const timer = setTimeout(
       () =>
-        asked || typeof requestIdleCallback === 'undefined' ? start() : requestIdleCallback(start, { timeout: 2000 }),
+        asked || typeof requestIdleCallback === 'undefined'
+          ? start()
+          : requestIdleCallback(start, { timeout: FIRST_VISIT_IDLE_TIMEOUT_MS }),
       asked ? 0 : FIRST_VISIT_DELAY_MS,
     );
     return () => {

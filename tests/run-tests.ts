@@ -1,0 +1,238 @@
+// `npm test`: every layer of the suite, using both cores, with one summary line per layer at the end so a failure and
+// its layer are in the last lines of the output. Each layer can still be run alone (`npm run typecheck`, `lint`,
+// `test:unit`, `test:server`, `test:e2e`).
+import { spawn } from 'node:child_process';
+import { mkdir, mkdtemp, readFile, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+
+interface Counts {
+  passed: number;
+  failed: number;
+  skipped: number;
+}
+
+interface Outcome {
+  layer: string;
+  ok: boolean;
+  ms: number;
+  /** Tests counted by the layer's runner; the static checks have none. */
+  counts?: Counts;
+  detail: string;
+}
+
+interface Step {
+  label: string;
+  command: string;
+  args: string[];
+  env?: Record<string, string>;
+}
+
+/** Incremental caches of tsc, ESLint and Prettier: a second run on the same checkout only re-checks what changed. */
+const CACHE_DIR = 'node_modules/.cache';
+const TYPECHECK_PROJECTS = ['tsconfig.app.json', 'sw/tsconfig.json', 'server/tsconfig.json', 'tsconfig.node.json'];
+/** The chat number the end-to-end tests expect in the build (chat links hide without one). */
+const E2E_BUILD_ENV = { VITE_CHAT_NUMBER: process.env.VITE_CHAT_NUMBER ?? '573001234567' };
+
+const bin = (name: string) => join('node_modules', '.bin', name);
+
+/**
+ * Runs one command. Steps that run beside others keep their output until they end, so the log reads one step at a
+ * time; a step that runs alone streams it.
+ */
+function run(step: Step, buffered: boolean): Promise<{ ok: boolean; ms: number }> {
+  const started = performance.now();
+  return new Promise((resolve) => {
+    const child = spawn(step.command, step.args, {
+      env: { ...process.env, ...step.env, FORCE_COLOR: process.env.FORCE_COLOR ?? '0' },
+      stdio: buffered ? ['ignore', 'pipe', 'pipe'] : ['ignore', 'inherit', 'inherit'],
+    });
+    const chunks: Buffer[] = [];
+    child.stdout?.on('data', (chunk: Buffer) => chunks.push(chunk));
+    child.stderr?.on('data', (chunk: Buffer) => chunks.push(chunk));
+    child.on('close', (code) => {
+      if (buffered) {
+        process.stdout.write(`\n::: ${step.label}\n`);
+        process.stdout.write(Buffer.concat(chunks));
+      }
+      resolve({ ok: code === 0, ms: performance.now() - started });
+    });
+    child.on('error', (error) => {
+      process.stdout.write(`::: ${step.label}: ${error.message}\n`);
+      resolve({ ok: false, ms: performance.now() - started });
+    });
+  });
+}
+
+/** Runs steps one after the other: all of them, so one run reports every failing project or check. */
+async function runChain(steps: Step[]): Promise<{ ok: boolean; ms: number }> {
+  let ms = 0;
+  let ok = true;
+  for (const step of steps) {
+    const result = await run(step, true);
+    ms += result.ms;
+    ok &&= result.ok;
+  }
+  return { ok, ms };
+}
+
+async function readJson(path: string): Promise<unknown> {
+  try {
+    return JSON.parse(await readFile(path, 'utf8'));
+  } catch {
+    return undefined;
+  }
+}
+
+/** Vitest's JSON report (`--reporter=json`). */
+async function vitestCounts(path: string): Promise<Counts | undefined> {
+  const report = (await readJson(path)) as
+    { numPassedTests: number; numFailedTests: number; numPendingTests: number; numTodoTests: number } | undefined;
+  if (!report) return undefined;
+  return {
+    passed: report.numPassedTests,
+    failed: report.numFailedTests,
+    skipped: report.numPendingTests + report.numTodoTests,
+  };
+}
+
+/** Playwright's JSON report: with retries at 0, a flaky test cannot exist, so `unexpected` counts every failure. */
+async function playwrightCounts(path: string): Promise<Counts | undefined> {
+  const report = (await readJson(path)) as
+    { stats: { expected: number; unexpected: number; flaky: number; skipped: number } } | undefined;
+  if (!report) return undefined;
+  const { expected, unexpected, flaky, skipped } = report.stats;
+  return { passed: expected, failed: unexpected + flaky, skipped };
+}
+
+function seconds(ms: number): string {
+  return `${(ms / 1000).toFixed(0)} s`;
+}
+
+function describe(counts: Counts | undefined): string {
+  if (!counts) return 'no report';
+  const skipped = counts.skipped > 0 ? `, ${counts.skipped} skipped` : '';
+  return `${counts.passed} passed, ${counts.failed} failed${skipped}`;
+}
+
+async function main() {
+  const started = performance.now();
+  const reports = await mkdtemp(join(tmpdir(), 'dispensario-test-reports-'));
+  await mkdir(join(CACHE_DIR, 'tsc'), { recursive: true });
+  const outcomes: Outcome[] = [];
+
+  // Both cores from the start: tsc and ESLint use one each, the build whatever is left.
+  const typecheck = runChain(
+    TYPECHECK_PROJECTS.map((project) => ({
+      label: `typecheck ${project}`,
+      command: bin('tsc'),
+      args: [
+        '-p',
+        project,
+        '--incremental',
+        '--tsBuildInfoFile',
+        join(CACHE_DIR, 'tsc', `${project.replaceAll('/', '-')}.tsbuildinfo`),
+      ],
+    })),
+  );
+  const lint = runChain([
+    {
+      label: 'eslint',
+      command: bin('eslint'),
+      args: ['--max-warnings', '0', '--cache', '--cache-location', join(CACHE_DIR, 'eslint/')],
+    },
+    {
+      label: 'prettier',
+      command: bin('prettier'),
+      args: ['--check', '--log-level', 'warn', '--cache', '--cache-location', join(CACHE_DIR, 'prettier')],
+    },
+  ]);
+  const build = run({ label: 'build', command: 'npm', args: ['run', '--silent', 'build'], env: E2E_BUILD_ENV }, true);
+
+  const [typed, linted, built] = await Promise.all([typecheck, lint, build]);
+  outcomes.push({ layer: 'typecheck', ...typed, detail: `${TYPECHECK_PROJECTS.length} projects` });
+  outcomes.push({ layer: 'lint', ...linted, detail: 'eslint and prettier' });
+  outcomes.push({ layer: 'build', ...built, detail: 'the PWA the end-to-end tests run against' });
+
+  const unitReport = join(reports, 'unit.json');
+  const unit = await run(
+    {
+      label: 'unit and component tests',
+      command: bin('vitest'),
+      args: [
+        'run',
+        '--project',
+        'web',
+        '--project',
+        'web-isolated',
+        '--reporter=default',
+        '--reporter=json',
+        `--outputFile.json=${unitReport}`,
+      ],
+    },
+    false,
+  );
+  const unitCounts = await vitestCounts(unitReport);
+  outcomes.push({ layer: 'unit', ...unit, counts: unitCounts, detail: describe(unitCounts) });
+
+  const serverReport = join(reports, 'server.json');
+  const server = await run(
+    {
+      label: 'server tests',
+      command: bin('vitest'),
+      args: [
+        'run',
+        '--project',
+        'server',
+        '--reporter=default',
+        '--reporter=json',
+        `--outputFile.json=${serverReport}`,
+      ],
+    },
+    false,
+  );
+  const serverCounts = await vitestCounts(serverReport);
+  outcomes.push({ layer: 'server', ...server, counts: serverCounts, detail: describe(serverCounts) });
+
+  if (built.ok) {
+    const e2eReport = join(reports, 'e2e.json');
+    const e2e = await run(
+      {
+        label: 'end-to-end tests',
+        command: bin('playwright'),
+        args: ['test', '--reporter=list,json'],
+        env: { PLAYWRIGHT_JSON_OUTPUT_FILE: e2eReport },
+      },
+      false,
+    );
+    const e2eCounts = await playwrightCounts(e2eReport);
+    outcomes.push({ layer: 'e2e', ...e2e, counts: e2eCounts, detail: describe(e2eCounts) });
+  } else {
+    outcomes.push({ layer: 'e2e', ok: false, ms: 0, detail: 'not run: the build failed' });
+  }
+  await rm(reports, { recursive: true, force: true });
+
+  const total = outcomes.reduce<Counts>(
+    (sum, outcome) => ({
+      passed: sum.passed + (outcome.counts?.passed ?? 0),
+      failed: sum.failed + (outcome.counts?.failed ?? 0),
+      skipped: sum.skipped + (outcome.counts?.skipped ?? 0),
+    }),
+    { passed: 0, failed: 0, skipped: 0 },
+  );
+  const ok = outcomes.every((outcome) => outcome.ok);
+  process.stdout.write('\n::: summary\n');
+  for (const outcome of outcomes) {
+    process.stdout.write(
+      `${outcome.layer.padEnd(10)} ${outcome.ok ? 'ok    ' : 'FAILED'} ${seconds(outcome.ms).padStart(6)}  ${outcome.detail}\n`,
+    );
+  }
+  process.stdout.write(
+    `${'total'.padEnd(10)} ${ok ? 'ok    ' : 'FAILED'} ${seconds(performance.now() - started).padStart(6)}\n`,
+  );
+  // The plain closing line every CI reader understands.
+  process.stdout.write(`${describe(total)}\n`);
+  process.exitCode = ok ? 0 : 1;
+}
+
+await main();
