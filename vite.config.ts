@@ -178,6 +178,9 @@ export default defineConfig({
   build: {
     target: 'es2022',
     sourcemap: true,
+    // dist/.vite/manifest.json: the bench measures the chunks of this very build (tests/shared-build.ts); the
+    // server never serves dot folders.
+    manifest: true,
     rolldownOptions: {
       output: {
         codeSplitting: {

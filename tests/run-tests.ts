@@ -5,6 +5,7 @@ import { spawn } from 'node:child_process';
 import { mkdir, mkdtemp, readFile, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { ensureSharedBuild, type SharedBuild } from './shared-build';
 
 interface Counts {
   passed: number;
@@ -31,8 +32,6 @@ interface Step {
 /** Incremental caches of tsc, ESLint and Prettier: a second run on the same checkout only re-checks what changed. */
 const CACHE_DIR = 'node_modules/.cache';
 const TYPECHECK_PROJECTS = ['tsconfig.app.json', 'sw/tsconfig.json', 'server/tsconfig.json', 'tsconfig.node.json'];
-/** The chat number the end-to-end tests expect in the build (chat links hide without one). */
-const E2E_BUILD_ENV = { VITE_CHAT_NUMBER: process.env.VITE_CHAT_NUMBER ?? '573001234567' };
 
 const bin = (name: string) => join('node_modules', '.bin', name);
 
@@ -62,6 +61,17 @@ function run(step: Step, buffered: boolean): Promise<{ ok: boolean; ms: number }
       resolve({ ok: false, ms: performance.now() - started });
     });
   });
+}
+
+async function timed(task: () => Promise<SharedBuild>): Promise<{ ok: boolean; ms: number; shared?: SharedBuild }> {
+  const started = performance.now();
+  try {
+    const shared = await task();
+    return { ok: true, ms: performance.now() - started, shared };
+  } catch (error) {
+    process.stdout.write(`::: build: ${error instanceof Error ? error.message : String(error)}\n`);
+    return { ok: false, ms: performance.now() - started };
+  }
 }
 
 /** Runs steps one after the other: all of them, so one run reports every failing project or check. */
@@ -147,12 +157,18 @@ async function main() {
       args: ['--check', '--log-level', 'warn', '--cache', '--cache-location', join(CACHE_DIR, 'prettier')],
     },
   ]);
-  const build = run({ label: 'build', command: 'npm', args: ['run', '--silent', 'build'], env: E2E_BUILD_ENV }, true);
+  // The build streams its output; the checks beside it print theirs when they end.
+  const build = timed(ensureSharedBuild);
 
   const [typed, linted, built] = await Promise.all([typecheck, lint, build]);
   outcomes.push({ layer: 'typecheck', ...typed, detail: `${TYPECHECK_PROJECTS.length} projects` });
   outcomes.push({ layer: 'lint', ...linted, detail: 'eslint and prettier' });
-  outcomes.push({ layer: 'build', ...built, detail: 'the PWA the end-to-end tests run against' });
+  outcomes.push({
+    layer: 'build',
+    ok: built.ok,
+    ms: built.ms,
+    detail: built.shared?.built === false ? 'dist/ was current: reused' : 'the PWA the end-to-end tests run against',
+  });
 
   const unitReport = join(reports, 'unit.json');
   const unit = await run(

@@ -36,6 +36,8 @@ beforeAll(async () => {
   await writeFile(join(distDir, 'manifest.webmanifest'), '{"name":"Dispensario"}');
   await writeFile(join(tempRoot, 'package.json'), `{"name":"${SECRET}"}`);
   await writeFile(join(tempRoot, 'secret'), SECRET);
+  await mkdir(join(distDir, '.vite'), { recursive: true });
+  await writeFile(join(distDir, '.vite', 'manifest.json'), `{"secret":"${SECRET}"}`);
   await writeFile(join(tempRoot, 'secret.txt'), SECRET);
   // A sibling whose name starts with the dist directory's name: a naive prefix check would let it through.
   await mkdir(join(tempRoot, 'dist-evil'), { recursive: true });
@@ -209,6 +211,7 @@ describe('the built PWA', () => {
     '/..%5csecret',
     '/%00',
     '/%E0%A4%A',
+    '/.vite/manifest.json',
   ])('%s does not escape the dist directory', async (path) => {
     const response = await spa.request(path);
     const body = await response.text();
@@ -227,6 +230,9 @@ describe('the built PWA', () => {
     expect(await resolveFile(distDir, '/assets/../../secret')).toBeUndefined();
     expect(await resolveFile(distDir, '/sw.js\0.png')).toBeUndefined();
     expect(await resolveFile(distDir, '/%E0%A4%A')).toBeUndefined();
+    // The build's own hidden files (the Vite manifest) are not the app's.
+    expect(await resolveFile(distDir, '/.vite/manifest.json')).toBeUndefined();
+    expect(await resolveFile(distDir, '/%2evite/manifest.json')).toBeUndefined();
     // Directories are not files.
     expect(await resolveFile(distDir, '/assets')).toBeUndefined();
     expect(await resolveFile(distDir, '/')).toBeUndefined();

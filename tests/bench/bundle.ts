@@ -1,14 +1,13 @@
-import { mkdtemp, readFile } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
+import { readFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { constants, gzipSync } from 'node:zlib';
-import { build, type Manifest } from 'vite';
+import type { Manifest } from 'vite';
+import { DIST_DIR, ensureSharedBuild, type SharedBuild } from '../shared-build';
 
 /** Fetched on every first visit: the Spanish catalogue (`/co` and `/pe` default to it) and Dexie's schema. */
 export const FIRST_VISIT_DYNAMIC_SOURCES = ['src/locales/es/messages.po', 'src/lib/db-schema.ts'] as const;
 
-export interface BuildOutcome {
-  buildMs: number;
+export interface BuildOutcome extends SharedBuild {
   outDir: string;
   manifest: Manifest;
 }
@@ -26,34 +25,14 @@ export interface JsSet {
 }
 
 /**
- * Builds the PWA with the project's vite.config.ts plus `build.manifest` into a temp directory, so the
- * project's dist/ stays as it is. The wall clock covers config loading, the client build and the service worker.
+ * The shared build in dist/ (tests/shared-build.ts): made now if the sources changed since the last one, otherwise the
+ * one the end-to-end tests ran against, with the wall clock it took then (config loading, the client build, the
+ * service worker and the catalogues' extraction).
  */
-export async function buildWithManifest(projectRoot: string): Promise<BuildOutcome> {
-  const outDir = await mkdtemp(join(tmpdir(), 'dispensario-bench-dist-'));
-  const started = performance.now();
-  await muteStdout(() =>
-    build({
-      root: projectRoot,
-      configFile: join(projectRoot, 'vite.config.ts'),
-      logLevel: 'warn',
-      build: { manifest: true, outDir, emptyOutDir: true },
-    }),
-  );
-  const buildMs = performance.now() - started;
-  const manifest = JSON.parse(await readFile(join(outDir, '.vite', 'manifest.json'), 'utf8')) as Manifest;
-  return { buildMs, outDir, manifest };
-}
-
-/** The service worker's nested build ignores `logLevel`; its progress lines would drown the report. */
-async function muteStdout<T>(task: () => Promise<T>): Promise<T> {
-  const write = process.stdout.write;
-  process.stdout.write = (() => true) as typeof process.stdout.write;
-  try {
-    return await task();
-  } finally {
-    process.stdout.write = write;
-  }
+export async function buildWithManifest(): Promise<BuildOutcome> {
+  const shared = await ensureSharedBuild();
+  const manifest = JSON.parse(await readFile(join(DIST_DIR, '.vite', 'manifest.json'), 'utf8')) as Manifest;
+  return { ...shared, outDir: DIST_DIR, manifest };
 }
 
 export function manifestKeyForSource(manifest: Manifest, src: string): string {

@@ -2,7 +2,7 @@
 // most in each, to find what pushed the app shell over its budget.
 import { buildWithManifest, htmlEntry, measureJs, staticClosure } from './bundle';
 
-const outcome = await buildWithManifest(process.cwd());
+const outcome = await buildWithManifest();
 const keys = staticClosure(outcome.manifest, (await htmlEntry(outcome.manifest, outcome.outDir)).keys);
 const initial = await measureJs(outcome.manifest, outcome.outDir, keys);
 console.info(`initial JS: ${(initial.gzipBytes / 1024).toFixed(1)} KiB gzip in ${initial.chunks.length} chunks`);

@@ -34,7 +34,8 @@ export async function resolveFile(root: string, urlPath: string): Promise<string
   } catch {
     return undefined;
   }
-  if (decoded.includes('\0')) return undefined;
+  // Nor hidden files and folders (the build's `.vite/manifest.json`): only what the app loads is public.
+  if (decoded.includes('\0') || decoded.split('/').some((segment) => segment.startsWith('.'))) return undefined;
   const candidate = normalize(join(root, decoded));
   if (candidate !== root && !candidate.startsWith(root.endsWith(sep) ? root : root + sep)) return undefined;
   try {
