@@ -1,13 +1,13 @@
-import { mkdir, mkdtemp, rm, writeFile } from 'node:fs/promises';
+import { mkdir, mkdtemp, readFile, rm, stat, utimes, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { brotliDecompressSync, gunzipSync } from 'node:zlib';
+import { brotliCompressSync, brotliDecompressSync, gunzipSync } from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { ApiErrorBody } from '../../src/lib/shared/api-types';
 import { products as seedProducts } from '../src/db/seed/catalogue-data';
 import type { App } from '../src/http/app';
-import { precompressBuiltFiles, resolveFile } from '../src/http/static-files';
+import { precompressBuiltFiles, resolveFile, writeBrotliCopies } from '../src/http/static-files';
 import { createTestContext, type TestContext } from './helpers';
 
 const assetsDir = fileURLToPath(new URL('../assets', import.meta.url));
@@ -160,6 +160,40 @@ describe('the built PWA', () => {
     try {
       expect(await precompressBuiltFiles(root)).toEqual([join(root, 'assets', 'big-abc.js')]);
       expect(await precompressBuiltFiles(join(root, 'missing'))).toEqual([]);
+    } finally {
+      await rm(root, { recursive: true, force: true });
+    }
+  });
+
+  it('the build writes brotli copies next to the files, and the server sends them unless the file is newer', async () => {
+    const root = await mkdtemp(join(tmpdir(), 'dispensario-brotli-copies-'));
+    await mkdir(join(root, 'assets'), { recursive: true });
+    const big = join(root, 'assets', 'big-abc.js');
+    await writeFile(big, BIG_JS);
+    await writeFile(join(root, 'assets', 'big-abc.js.map'), BIG_JS);
+    await writeFile(join(root, 'assets', 'app-abc.js'), APP_JS);
+    await writeFile(join(root, 'index.html'), INDEX_HTML);
+    try {
+      expect(await writeBrotliCopies(root)).toEqual([big]);
+      expect(brotliDecompressSync(await readFile(`${big}.br`)).toString()).toBe(BIG_JS);
+      await expect(stat(join(root, 'assets', 'app-abc.js.br'))).rejects.toThrow();
+      await expect(stat(join(root, 'assets', 'big-abc.js.map.br'))).rejects.toThrow();
+
+      // A copy that says something else proves which one is sent: the build's, not one made by the server.
+      const marker = 'export const copia = "de la compilación";';
+      await writeFile(`${big}.br`, brotliCompressSync(marker));
+      const app = ctx.makeApp({ distDir: root });
+      const served = await app.request('/assets/big-abc.js', { headers: { 'accept-encoding': 'br' } });
+      expect(served.headers.get('content-encoding')).toBe('br');
+      expect(brotliDecompressSync(Buffer.from(await served.arrayBuffer())).toString()).toBe(marker);
+
+      // A file changed after its copy (a hand edit, a partial deploy) is compressed afresh.
+      const later = new Date(Date.now() + 60_000);
+      await utimes(big, later, later);
+      const fresh = await ctx
+        .makeApp({ distDir: root })
+        .request('/assets/big-abc.js', { headers: { 'accept-encoding': 'br' } });
+      expect(brotliDecompressSync(Buffer.from(await fresh.arrayBuffer())).toString()).toBe(BIG_JS);
     } finally {
       await rm(root, { recursive: true, force: true });
     }

@@ -1,6 +1,7 @@
 import AxeBuilder from '@axe-core/playwright';
 import type { Page } from '@playwright/test';
 import { FIRST_VISIT_DELAY_MS, FIRST_VISIT_IDLE_TIMEOUT_MS } from '../../src/features/tour/tour-config';
+import { TEST_BUILD_ENV } from '../shared-build';
 import { CONTENT_COUNTRIES, CONTENT_PATHS } from './pages/content-pages';
 import { expect, test } from './support/fixtures';
 
@@ -80,9 +81,10 @@ test.describe('content pages', () => {
 
   test('the chat button opens the chat service with the prefilled welcome message', async ({ content }) => {
     await content.open('mx', '/articulos');
-    const number = process.env.VITE_CHAT_NUMBER?.replace(/\D/g, '');
+    // The number the shared build was made with (tests/shared-build.ts).
+    const number = TEST_BUILD_ENV.VITE_CHAT_NUMBER?.replace(/\D/g, '');
     if (!number) {
-      // A build without a chat number (plain `npm run build`): no button, and the footer says how else to write.
+      // A build without a chat number (`VITE_CHAT_NUMBER=`): no button, and the footer says how else to write.
       await expect(content.chatButton).toHaveCount(0);
       await expect(content.footer.getByTestId('chat-fallback')).toBeVisible();
       return;

@@ -1,4 +1,4 @@
-import { readdir, readFile, stat } from 'node:fs/promises';
+import { readdir, readFile, stat, writeFile } from 'node:fs/promises';
 import { extname, join, normalize, sep } from 'node:path';
 import { promisify } from 'node:util';
 import { brotliCompress, constants, gzip } from 'node:zlib';
@@ -75,6 +75,23 @@ function acceptedEncoding(c: Context): Encoding | undefined {
   return undefined;
 }
 
+const BROTLI_SUFFIX = '.br';
+
+function brotliMax(body: Buffer): Promise<Buffer> {
+  return brotli(body, { params: { [constants.BROTLI_PARAM_QUALITY]: constants.BROTLI_MAX_QUALITY } });
+}
+
+/** The brotli copy `npm run build` wrote next to a file, unless the file changed after it. */
+async function builtBrotliCopy(path: string, mtimeMs: number): Promise<Buffer | undefined> {
+  try {
+    const copy = `${path}${BROTLI_SUFFIX}`;
+    if ((await stat(copy)).mtimeMs < mtimeMs) return undefined;
+    return await readFile(copy);
+  } catch {
+    return undefined;
+  }
+}
+
 async function compressedBody(path: string, body: Buffer, encoding: Encoding): Promise<Buffer> {
   const { mtimeMs } = await stat(path);
   const key = `${encoding}:${mtimeMs}:${path}`;
@@ -82,7 +99,7 @@ async function compressedBody(path: string, body: Buffer, encoding: Encoding): P
   if (!compressed) {
     compressed =
       encoding === 'br'
-        ? brotli(body, { params: { [constants.BROTLI_PARAM_QUALITY]: constants.BROTLI_MAX_QUALITY } })
+        ? builtBrotliCopy(path, mtimeMs).then((copy) => copy ?? brotliMax(body))
         : gzipAsync(body, { level: constants.Z_BEST_COMPRESSION });
     compressedCache.set(key, compressed);
     // A failed copy is not kept: the next request for the file tries again.
@@ -92,29 +109,48 @@ async function compressedBody(path: string, body: Buffer, encoding: Encoding): P
 }
 
 /**
- * Makes the brotli copies of the built files when the server starts rather than on the first visitor's requests: at
- * the highest quality the app chunk (400 KB) takes about a second of CPU, which the first visit after a deploy
- * otherwise waits for before anything paints. One file after the other, so requests arriving meanwhile still get
- * CPU. Source maps are left out (only developer tools read them). Resolves with the files compressed.
+ * Loads the brotli copies the build wrote, and makes those missing, when the server starts rather than on the first
+ * visitor's requests: at the highest quality the app chunk (400 KB) takes about a second of CPU, which the first
+ * visit after a deploy would otherwise wait for before anything paints. One file after the other, so requests
+ * arriving meanwhile still get CPU. Resolves with the files compressed.
  */
 export async function precompressBuiltFiles(distDir: string): Promise<string[]> {
+  const compressed: string[] = [];
+  for (const { path, body } of await compressibleFiles(distDir)) {
+    await compressedBody(path, body, 'br');
+    compressed.push(path);
+  }
+  return compressed;
+}
+
+/** The built text files worth compressing: large enough, and not source maps (only developer tools read them). */
+async function compressibleFiles(distDir: string): Promise<{ path: string; body: Buffer }[]> {
   let entries;
   try {
     entries = await readdir(distDir, { recursive: true, withFileTypes: true });
   } catch {
     return [];
   }
-  const compressed: string[] = [];
+  const files: { path: string; body: Buffer }[] = [];
   for (const entry of entries) {
     const path = join(entry.parentPath, entry.name);
     const extension = extname(path);
     if (!entry.isFile() || extension === '.map' || !COMPRESSIBLE_EXTENSIONS.has(extension)) continue;
     const body = await readFile(path);
-    if (body.length < MIN_COMPRESSED_BYTES) continue;
-    await compressedBody(path, body, 'br');
-    compressed.push(path);
+    if (body.length >= MIN_COMPRESSED_BYTES) files.push({ path, body });
   }
-  return compressed;
+  return files;
+}
+
+/**
+ * Writes the brotli copy of every built text file next to it (`app-x.js.br`), once per build (`npm run build`):
+ * then no server process spends CPU on them at start, however many start (several instances, the end-to-end tests'
+ * one per worker). In parallel: zlib compresses on libuv's threads. Resolves with the files written.
+ */
+export async function writeBrotliCopies(distDir: string): Promise<string[]> {
+  const files = await compressibleFiles(distDir);
+  await Promise.all(files.map(async ({ path, body }) => writeFile(`${path}${BROTLI_SUFFIX}`, await brotliMax(body))));
+  return files.map(({ path }) => path);
 }
 
 export async function sendFile(c: Context, path: string, cacheControl: string): Promise<Response> {
