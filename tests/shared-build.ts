@@ -10,6 +10,10 @@ import { fileURLToPath, pathToFileURL } from 'node:url';
 const projectRoot = fileURLToPath(new URL('../', import.meta.url));
 const INPUT_DIRS = ['src', 'sw', 'public'];
 const INPUT_FILES = [
+  // The build script itself, and the brotli copies its last step writes.
+  'package.json',
+  'server/src/http/static-files.ts',
+  'server/src/http/brotli-copies-cli.ts',
   'index.html',
   'vite.config.ts',
   'lingui.config.ts',
