@@ -51,10 +51,20 @@ function describeDatabaseUrl(databaseUrl: string): { where: string; name: string
   }
 }
 
-const UNREACHABLE_CODES = new Set(['ECONNREFUSED', 'ENOTFOUND', 'EAI_AGAIN', 'ETIMEDOUT', 'EHOSTUNREACH', 'ECONNRESET']);
+const UNREACHABLE_CODES = new Set([
+  'ECONNREFUSED',
+  'ENOTFOUND',
+  'EAI_AGAIN',
+  'ETIMEDOUT',
+  'EHOSTUNREACH',
+  'ECONNRESET',
+]);
 
 /** The one Spanish line a failed start prints: what went wrong and what to do. */
-export function startupFailureLine(error: unknown, context: { databaseUrl?: string | undefined; port?: number }): string {
+export function startupFailureLine(
+  error: unknown,
+  context: { databaseUrl?: string | undefined; port?: number },
+): string {
   if (error instanceof StartupError) return error.message;
   const code = errorCode(error);
   const message = error instanceof Error ? error.message : String(error);

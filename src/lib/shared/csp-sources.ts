@@ -46,7 +46,9 @@ export function parseCspSources(text: string | undefined): CspSources {
   const { serviceOrigins, maps } = value;
   return {
     serviceOrigins: Array.isArray(serviceOrigins)
-      ? serviceOrigins.map((origin) => absoluteOrigin(typeof origin === 'string' ? origin : undefined) ?? '').filter(Boolean)
+      ? serviceOrigins
+          .map((origin) => absoluteOrigin(typeof origin === 'string' ? origin : undefined) ?? '')
+          .filter(Boolean)
       : [],
     maps: maps === true,
   };

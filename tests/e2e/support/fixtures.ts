@@ -9,6 +9,7 @@ import { HomePage } from '../pages/home-page';
 import { LoginPage } from '../pages/login-page';
 import { RegisterPage } from '../pages/register-page';
 import { logoutAll } from './api';
+import { assertNoCspViolations, recordCspViolations } from './csp';
 import { FaultProxy } from './fault-proxy';
 import { TOUR_SEEN_KEY } from '../../../src/features/tour/tour-storage';
 import { INSTALL_DISMISSED_KEY } from '../../../src/features/install/install-storage';
@@ -58,9 +59,12 @@ export const test = base.extend<Pages & Options>({
     // answered both, so neither covers what a test clicks; their own tests turn these off.
     if (tourSeen) await rememberOnDevice(context, TOUR_SEEN_KEY, 'e2e');
     if (installOfferSeen) await rememberOnDevice(context, INSTALL_DISMISSED_KEY, String(Date.now()));
+    await recordCspViolations(context);
     await use(context);
     // Playwright closes the context after this; the sessions it holds must end first (see closeLoggedOut).
     await logoutAll(context);
+    // Every test fails on a Content Security Policy violation of any of its pages.
+    assertNoCspViolations(context);
   },
   baseURL: async ({}, use) => {
     const url = process.env.E2E_BASE_URL;
