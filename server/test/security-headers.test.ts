@@ -142,7 +142,7 @@ describe('the API’s answers', () => {
   });
 
   it('a logged-in answer carries them too', async () => {
-    const { token } = await loginAs(spa, 'paciente.co@demo.test', { country: 'co' });
+    const { sessionToken: token } = await loginAs(spa, 'paciente.co@demo.test', { country: 'co' });
     const response = await spa.request('/api/me/prescriptions', {
       headers: { authorization: `Bearer ${token}`, 'x-country': 'co' },
     });

@@ -4,6 +4,7 @@ import { Hono } from 'hono';
 import { compress } from 'hono/compress';
 import type { HealthDto } from '../../../src/lib/shared/api-types';
 import { registerAdminProductRoutes } from '../admin/products';
+import { registerAdminPromoCodeRoutes } from '../admin/promo-codes';
 import { registerAdminRoutes } from '../admin/routes';
 import { AccountLimits, DEFAULT_ACCOUNT_LIMITS, type AccountLimitSettings } from '../auth/limits';
 import { OidcVerifier, type OidcSettings } from '../auth/oidc';
@@ -97,6 +98,7 @@ export function createApp(options: AppOptions) {
   registerInvitationRoutes(api, services);
   registerAdminRoutes(api, services);
   registerAdminProductRoutes(api, services);
+  registerAdminPromoCodeRoutes(api, db);
   const reminders = registerReminderRoutes(api, services, options.reminders);
   const checkout = registerCheckoutRoutes(api, services, {
     pointsHook: options.pointsHook ?? createOrderPointsHook(),
