@@ -3,6 +3,7 @@ import babel from '@rolldown/plugin-babel';
 import react from '@vitejs/plugin-react';
 import { defineConfig, type Plugin } from 'vite';
 import { VitePWA } from 'vite-plugin-pwa';
+import { CSP_SOURCES_FILE, cspSourcesOf } from './src/lib/shared/csp-sources';
 
 const API_DEV_TARGET = process.env.API_DEV_TARGET ?? 'http://localhost:8080';
 
@@ -88,6 +89,24 @@ function preloadApp(): Plugin {
   };
 }
 
+/**
+ * Writes which services the build calls (absolute VITE_AUTH_BASE_URL / VITE_GATEWAY_BASE_URL origins, a maps key or
+ * not) next to index.html: the server's Content Security Policy allows those and nothing else.
+ */
+function cspSources(): Plugin {
+  let env: Record<string, string | undefined> = {};
+  return {
+    name: 'csp-sources',
+    apply: 'build',
+    configResolved(config) {
+      env = config.env;
+    },
+    generateBundle() {
+      this.emitFile({ type: 'asset', fileName: CSP_SOURCES_FILE, source: JSON.stringify(cspSourcesOf(env)) });
+    },
+  };
+}
+
 const SHORTCUT_ICONS = [{ src: '/icons/icon-192.png', sizes: '192x192', type: 'image/png' }];
 
 export default defineConfig({
@@ -98,6 +117,7 @@ export default defineConfig({
     lingui(),
     shellChunk(),
     preloadApp(),
+    cspSources(),
     VitePWA({
       strategies: 'injectManifest',
       srcDir: 'sw',

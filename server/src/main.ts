@@ -1,5 +1,4 @@
-import { serve } from '@hono/node-server';
-import { loadConfig } from './config';
+import { loadConfig, type ServerConfig } from './config';
 import { openDatabase } from './db/database';
 import { migrateToLatest } from './db/migrate';
 import { DEMO_PASSWORD, DEMO_USERS } from './db/seed/demo-users';
@@ -8,66 +7,81 @@ import { createApp } from './http/app';
 import { createLogger } from './logger';
 import { DEFAULT_MAIL_FROM, logTransport, nodemailerTransport, type MailTransport } from './mail/mailer';
 import { UNPAID_ORDERS_SWEEP_INTERVAL_MS } from './orders/expiry';
+import { ensureWritableFolder, listen, startupFailureLine } from './startup';
 
-const config = loadConfig();
-const logger = createLogger(config.logLevel);
+// A failed start prints one Spanish line (cause and what to do) and exits with 1; the stack only with LOG_LEVEL=debug.
+let config: ServerConfig | undefined;
+try {
+  config = loadConfig();
+  await start(config);
+} catch (error) {
+  console.error(startupFailureLine(error, { databaseUrl: config?.databaseUrl, port: config?.port }));
+  if ((config?.logLevel ?? process.env.LOG_LEVEL) === 'debug') console.error(error);
+  process.exit(1);
+}
 
-const database = await openDatabase({ databaseUrl: config.databaseUrl, dataDir: config.dataDir });
-const applied = await migrateToLatest(database.db);
-if (applied.length > 0) logger.info(`Migraciones aplicadas: ${applied.join(', ')}`);
-const seed = await seedIfEmpty(database.db, { demoUsers: config.seedDemoUsers });
-if (seed.seeded) logger.info(`Base de datos sembrada con ${seed.products} productos.`);
+async function start(config: ServerConfig): Promise<void> {
+  const logger = createLogger(config.logLevel);
 
-// SMTP when configured; otherwise e-mails stay in the outbox table, and development prints them to the log.
-const mailTransport: MailTransport | null = config.smtpUrl
-  ? nodemailerTransport(config.smtpUrl, config.mailFrom ?? DEFAULT_MAIL_FROM)
-  : config.production
-    ? null
-    : logTransport(logger);
-if (!mailTransport) logger.info('SMTP_URL no está definido: los correos quedan en la tabla outbox_emails.');
+  if (!config.databaseUrl) await ensureWritableFolder(config.dataDir, 'DATA_DIR');
+  await ensureWritableFolder(config.uploadsDir, 'UPLOADS_DIR');
+  const database = await openDatabase({ databaseUrl: config.databaseUrl, dataDir: config.dataDir });
+  const applied = await migrateToLatest(database.db);
+  if (applied.length > 0) logger.info(`Migraciones aplicadas: ${applied.join(', ')}`);
+  const seed = await seedIfEmpty(database.db, { demoUsers: config.seedDemoUsers });
+  if (seed.seeded) logger.info(`Base de datos sembrada con ${seed.products} productos.`);
 
-const app = createApp({
-  database,
-  distDir: config.distDir,
-  assetsDir: config.assetsDir,
-  dataDir: config.dataDir,
-  logger,
-  uploadsDir: config.uploadsDir,
-  publicUrl: config.publicUrl,
-  trustProxy: config.trustProxy,
-  oidc: config.oidc,
-  mailTransport,
-  paymentsWebhookSecret: config.paymentsWebhookSecret,
-  reminders: { vapid: config.vapid },
-});
-// E-mails queued before a restart leave now.
-app.services.mailer.flush();
+  // SMTP when configured; otherwise e-mails stay in the outbox table, and development prints them to the log.
+  const mailTransport: MailTransport | null = config.smtpUrl
+    ? nodemailerTransport(config.smtpUrl, config.mailFrom ?? DEFAULT_MAIL_FROM)
+    : config.production
+      ? null
+      : logTransport(logger);
+  if (!mailTransport) logger.info('SMTP_URL no está definido: los correos quedan en la tabla outbox_emails.');
 
-// Unpaid orders whose window to pay closed give their stock and points back. One sweep at a time; it never keeps
-// the process alive.
-let sweeping: Promise<void> | undefined;
-const sweeper = setInterval(() => {
-  sweeping ??= app
-    .expireUnpaidOrders()
-    .then(
-      (cancelled) => {
-        if (cancelled > 0) logger.info(`Pedidos sin pago cancelados por vencimiento: ${cancelled}.`);
-      },
-      (error: unknown) => logger.error('No se pudieron revisar los pedidos sin pago:', error),
-    )
-    .finally(() => {
-      sweeping = undefined;
-    });
-}, UNPAID_ORDERS_SWEEP_INTERVAL_MS);
-sweeper.unref();
+  const app = createApp({
+    database,
+    distDir: config.distDir,
+    assetsDir: config.assetsDir,
+    dataDir: config.dataDir,
+    logger,
+    uploadsDir: config.uploadsDir,
+    publicUrl: config.publicUrl,
+    trustProxy: config.trustProxy,
+    oidc: config.oidc,
+    mailTransport,
+    paymentsWebhookSecret: config.paymentsWebhookSecret,
+    reminders: { vapid: config.vapid },
+  });
+  // The port is taken before anything runs in the background: a port in use stops the start right here.
+  const { server, port } = await listen(app.fetch, { port: config.port, hostname: config.host });
+  // E-mails queued before a restart leave now.
+  app.services.mailer.flush();
 
-// The VAPID pair exists from the first start (browsers subscribe with its public key); due reminders go every
-// REMINDERS_INTERVAL_MS, and whatever was due while the server was down goes on the first run.
-await app.reminders.vapid.details();
-app.reminders.scheduler.start(config.remindersIntervalMs);
+  // Unpaid orders whose window to pay closed give their stock and points back. One sweep at a time; it never keeps
+  // the process alive.
+  let sweeping: Promise<void> | undefined;
+  const sweeper = setInterval(() => {
+    sweeping ??= app
+      .expireUnpaidOrders()
+      .then(
+        (cancelled) => {
+          if (cancelled > 0) logger.info(`Pedidos sin pago cancelados por vencimiento: ${cancelled}.`);
+        },
+        (error: unknown) => logger.error('No se pudieron revisar los pedidos sin pago:', error),
+      )
+      .finally(() => {
+        sweeping = undefined;
+      });
+  }, UNPAID_ORDERS_SWEEP_INTERVAL_MS);
+  sweeper.unref();
 
-const server = serve({ fetch: app.fetch, port: config.port, hostname: config.host }, (info) => {
-  const url = `http://localhost:${info.port}`;
+  // The VAPID pair exists from the first start (browsers subscribe with its public key); due reminders go every
+  // REMINDERS_INTERVAL_MS, and whatever was due while the server was down goes on the first run.
+  await app.reminders.vapid.details();
+  app.reminders.scheduler.start(config.remindersIntervalMs);
+
+  const url = `http://localhost:${port}`;
   const storage = database.kind === 'pglite' ? `PGlite en ${config.dataDir}` : 'PostgreSQL (DATABASE_URL)';
   logger.info(
     [
@@ -83,19 +97,19 @@ const server = serve({ fetch: app.fetch, port: config.port, hostname: config.hos
       '',
     ].join('\n'),
   );
-});
 
-let closing = false;
-async function shutdown(signal: string) {
-  if (closing) return;
-  closing = true;
-  logger.info(`${signal} recibido: cerrando el servidor.`);
-  server.close();
-  clearInterval(sweeper);
-  await sweeping;
-  await app.reminders.scheduler.stop();
-  await database.close();
-  process.exit(0);
+  let closing = false;
+  async function shutdown(signal: string) {
+    if (closing) return;
+    closing = true;
+    logger.info(`${signal} recibido: cerrando el servidor.`);
+    server.close();
+    clearInterval(sweeper);
+    await sweeping;
+    await app.reminders.scheduler.stop();
+    await database.close();
+    process.exit(0);
+  }
+  process.on('SIGINT', () => void shutdown('SIGINT'));
+  process.on('SIGTERM', () => void shutdown('SIGTERM'));
 }
-process.on('SIGINT', () => void shutdown('SIGINT'));
-process.on('SIGTERM', () => void shutdown('SIGTERM'));

@@ -16,6 +16,7 @@ import {
 } from '../../../src/lib/shared/admin-products';
 import { HORMONES_CATEGORY_ID, PRODUCT_SLUG_PATTERN } from '../../../src/lib/shared/catalogue';
 import { COUNTRIES, COUNTRY_CODES, type CountryCode } from '../../../src/lib/shared/countries';
+import { INT4_MAX, isIntegerIn } from '../../../src/lib/shared/integers';
 import { normalizeSearchText } from '../../../src/lib/shared/text';
 import type { Database } from '../db/schema';
 import { wordPatterns } from '../db/search';
@@ -26,6 +27,7 @@ import { HttpError, notFound } from '../http/errors';
 import { QueryReader } from '../http/query-params';
 import type { Services } from '../http/services';
 import { checkedUpload } from '../uploads/checked-upload';
+import { assertDecodableImage } from '../uploads/decoded-image';
 import { isUniqueViolation } from '../users/repo';
 
 export const PRODUCT_NOT_FOUND_MESSAGE = 'No encontramos este producto.';
@@ -51,7 +53,15 @@ export function uploadedImageUrl(id: number): string {
   return `/api/media/uploads/${id}`;
 }
 
-const isInteger = (value: unknown): value is number => typeof value === 'number' && Number.isInteger(value);
+/** Above any real stock or presentation size; the columns are int4. */
+const MAX_UNITS = 1_000_000;
+export const STOCK_INTEGER_MESSAGE = 'El inventario debe ser un número entero.';
+const CATEGORY_MESSAGE = 'Selecciona una categoría válida.';
+export const STOCK_TOO_HIGH_MESSAGE = `El inventario no puede superar ${MAX_UNITS.toLocaleString('es-CO')} unidades.`;
+
+/** Whole JSON numbers that fit an int4 column: 1e308 is an integer for JavaScript, and a 500 for PostgreSQL. */
+const isInteger = (value: unknown): value is number => isIntegerIn(value, -INT4_MAX, INT4_MAX);
+const isStoredId = (value: unknown): value is number => isIntegerIn(value, 1, INT4_MAX);
 
 /** Reads and checks the editor's JSON: every problem at once, per field, before anything is written. */
 function readProductInput(body: Record<string, unknown>): AdminProductInput {
@@ -64,14 +74,18 @@ function readProductInput(body: Record<string, unknown>): AdminProductInput {
   const capsuleInfo = problems.text(body, 'capsuleInfo', { maxLength: 200 }) ?? null;
   const serialNumber = problems.text(body, 'serialNumber', { required: true, maxLength: 40 });
   const categoryId = body.categoryId;
-  if (!isInteger(categoryId)) problems.add('categoryId', REQUIRED_FIELD_MESSAGE);
+  if (categoryId === undefined || categoryId === null) problems.add('categoryId', REQUIRED_FIELD_MESSAGE);
+  else if (!isStoredId(categoryId)) problems.add('categoryId', CATEGORY_MESSAGE);
   const formId = body.pharmaceuticalFormId ?? null;
-  if (formId !== null && !isInteger(formId)) problems.add('pharmaceuticalFormId', 'Selecciona una forma válida.');
+  if (formId !== null && !isStoredId(formId)) problems.add('pharmaceuticalFormId', 'Selecciona una forma válida.');
 
   const stockTracked = body.stockTracked === true;
   const stockQuantity = stockTracked ? body.stockQuantity : null;
-  if (stockTracked && !isInteger(stockQuantity)) problems.add('stockQuantity', REQUIRED_FIELD_MESSAGE);
+  if (stockTracked && (stockQuantity === undefined || stockQuantity === null)) {
+    problems.add('stockQuantity', REQUIRED_FIELD_MESSAGE);
+  } else if (stockTracked && !isInteger(stockQuantity)) problems.add('stockQuantity', STOCK_INTEGER_MESSAGE);
   else if (isInteger(stockQuantity) && stockQuantity < 0) problems.add('stockQuantity', NEGATIVE_STOCK_MESSAGE);
+  else if (isInteger(stockQuantity) && stockQuantity > MAX_UNITS) problems.add('stockQuantity', STOCK_TOO_HIGH_MESSAGE);
 
   const pointsPrice = body.pointsPrice ?? null;
   if (pointsPrice !== null && (!isInteger(pointsPrice) || pointsPrice <= 0 || pointsPrice > MAX_POINTS_PRICE)) {
@@ -108,7 +122,7 @@ function readProductInput(body: Record<string, unknown>): AdminProductInput {
     const field = `presentations.${index}`;
     const containerType = problems.text(item, 'containerType', { maxLength: 40 }) ?? '';
     const unitSymbol = problems.text(item, 'unitSymbol', { maxLength: 20 }) ?? '';
-    if (!isInteger(item.quantity) || item.quantity <= 0) {
+    if (!isInteger(item.quantity) || item.quantity <= 0 || item.quantity > MAX_UNITS) {
       problems.add(field, 'La cantidad de la presentación debe ser un entero mayor que cero.');
     }
     presentations.push({
@@ -176,7 +190,7 @@ async function checkedCategoryName(db: Kysely<Database>, input: AdminProductInpu
     .select('name')
     .where('id', '=', input.categoryId)
     .executeTakeFirst();
-  if (!category) problems.add('categoryId', 'Selecciona una categoría válida.');
+  if (!category) problems.add('categoryId', CATEGORY_MESSAGE);
   if (input.pharmaceuticalFormId !== null) {
     const form = await db
       .selectFrom('pharmaceutical_forms')
@@ -488,6 +502,7 @@ export function registerAdminProductRoutes(api: Api, services: Services): void {
         allowed: PRODUCT_IMAGE_MIME_TYPES,
         typeMessage: IMAGE_TYPE_MESSAGE,
       });
+      await assertDecodableImage(image.bytes);
       await db.transaction().execute(async (trx) => {
         const product = await trx.selectFrom('products').select('id').where('id', '=', id).executeTakeFirst();
         if (!product) throw notFound(PRODUCT_NOT_FOUND_MESSAGE);

@@ -312,6 +312,18 @@ export interface PromoCodesTable {
   valid_until: Date | null;
   active: Generated<boolean>;
   created_at: CreatedAt;
+  /** Uses allowed in total (orders holding the code, less rejected and cancelled ones); null: no limit. */
+  max_uses: number | null;
+  /** Uses allowed to each buyer; null: no limit. */
+  max_uses_per_user: number | null;
+}
+
+/** Per-country validity of a promo code: when a code has rows here, it is valid only in these countries. */
+export interface PromoCodeCountriesTable {
+  promo_code_id: number;
+  country_id: number;
+  valid_from: Date | null;
+  valid_until: Date | null;
 }
 
 export interface AddressesTable {
@@ -620,6 +632,7 @@ export interface Database {
   points_ledger: PointsLedgerTable;
   points_redemptions: PointsRedemptionsTable;
   promo_codes: PromoCodesTable;
+  promo_code_countries: PromoCodeCountriesTable;
   addresses: AddressesTable;
   orders: OrdersTable;
   order_items: OrderItemsTable;

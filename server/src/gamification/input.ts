@@ -52,7 +52,7 @@ function readLine(problems: FieldProblems, field: string, raw: unknown): PointsP
     problems.add(field, PRODUCT_ID_MESSAGE);
     return undefined;
   }
-  if (typeof quantity !== 'number' || !Number.isSafeInteger(quantity) || quantity < 1) {
+  if (typeof quantity !== 'number' || !Number.isSafeInteger(quantity) || quantity < 1 || quantity > MAX_INT4) {
     problems.add(field, QUANTITY_MESSAGE);
     return undefined;
   }

@@ -4,6 +4,7 @@ import { Hono } from 'hono';
 import { compress } from 'hono/compress';
 import type { HealthDto } from '../../../src/lib/shared/api-types';
 import { registerAdminProductRoutes } from '../admin/products';
+import { registerAdminPromoCodeRoutes } from '../admin/promo-codes';
 import { registerAdminRoutes } from '../admin/routes';
 import { AccountLimits, DEFAULT_ACCOUNT_LIMITS, type AccountLimitSettings } from '../auth/limits';
 import { OidcVerifier, type OidcSettings } from '../auth/oidc';
@@ -32,6 +33,8 @@ import { registerProfileRoutes } from '../users/profile-routes';
 import { registerUserRoutes } from '../users/routes';
 import { Api, type AppEnv } from './auth';
 import { ROUTE_NOT_FOUND_MESSAGE, toErrorResponse, type Logger } from './errors';
+import { limitUrlLength } from './request-limits';
+import { securityHeaders } from './security-headers';
 import type { Services } from './services';
 import { distHandler } from './static-files';
 
@@ -95,6 +98,7 @@ export function createApp(options: AppOptions) {
   registerInvitationRoutes(api, services);
   registerAdminRoutes(api, services);
   registerAdminProductRoutes(api, services);
+  registerAdminPromoCodeRoutes(api, db);
   const reminders = registerReminderRoutes(api, services, options.reminders);
   const checkout = registerCheckoutRoutes(api, services, {
     pointsHook: options.pointsHook ?? createOrderPointsHook(),
@@ -113,6 +117,11 @@ export function createApp(options: AppOptions) {
 
   const app = new Hono();
   app.onError((error, c) => toErrorResponse(error, c, logger));
+  // First, so every answer (errors and refusals too) carries them.
+  const headers = securityHeaders({ distDir, publicUrl: options.publicUrl });
+  app.use(`${API_PREFIX}/*`, headers.api);
+  app.use('*', async (c, next) => (c.req.path.startsWith(`${API_PREFIX}/`) ? next() : headers.app(c, next)));
+  app.use('*', limitUrlLength());
   // JSON answers (the whole catalogue for offline search is hundreds of KB) travel compressed; files of the PWA are
   // compressed once in static-files.
   app.use(`${API_PREFIX}/*`, compress());

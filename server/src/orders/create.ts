@@ -12,7 +12,7 @@ import { HttpError } from '../http/errors';
 import type { OrdersContext } from './context';
 import { releaseOverdueHolds } from './expiry';
 import { pointsOf, recordStatus } from './lifecycle';
-import { quoteOrder } from './pricing';
+import { assertPromoUsesLeft, quoteOrder } from './pricing';
 import { findOrderBySource, orderNumber, toOrderDto, type OrderRow } from './repo';
 import type { CreateOrderInput } from './request';
 import { reserveStock } from './stock';
@@ -98,6 +98,17 @@ async function insertOrder(ctx: OrdersContext, user: UserRow, input: CreateOrder
   const status: OrderStatus = input.paymentMethod === 'bank_transfer' ? 'awaiting_transfer' : 'pending_payment';
 
   return ctx.db.transaction().execute(async (trx) => {
+    // A limited promo code is locked for the rest of the transaction and its uses counted again: concurrent orders
+    // taking the last use wait here, and the second finds none left.
+    if (quote.promoCodeId !== null) {
+      const promo = await trx
+        .selectFrom('promo_codes')
+        .select(['id', 'max_uses', 'max_uses_per_user'])
+        .where('id', '=', quote.promoCodeId)
+        .forUpdate()
+        .executeTakeFirstOrThrow();
+      await assertPromoUsesLeft(trx, promo, user.id);
+    }
     // The id first: the order number is made from it.
     const { rows } = await sql<{ id: number }>`select nextval('orders_id_seq')::int as id`.execute(trx);
     const id = rows[0]?.id as number;

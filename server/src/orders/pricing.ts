@@ -1,8 +1,8 @@
-import type { Kysely } from 'kysely';
+import type { Kysely, Transaction } from 'kysely';
 import type { ProductDto } from '../../../src/lib/shared/api-types';
 import { HORMONES_CATEGORY_ID, HORMONES_CATEGORY_SLUG } from '../../../src/lib/shared/catalogue';
 import type { CountryInfo } from '../../../src/lib/shared/countries';
-import type { CouponDto, QuoteDto, QuoteLineDto, QuotePointLineDto } from '../../../src/lib/shared/orders';
+import type { CouponDto, OrderStatus, QuoteDto, QuoteLineDto, QuotePointLineDto } from '../../../src/lib/shared/orders';
 import { MAX_INT4, type Database, type UserRow } from '../db/schema';
 import { HttpError } from '../http/errors';
 import { prescribedProductIds } from '../prescriptions/repo';
@@ -25,6 +25,37 @@ export const PROMO_OTHER_COUNTRY_MESSAGE = 'El código promocional no es válido
 export const PROMO_INACTIVE_MESSAGE = 'El código promocional no está activo';
 export const PROMO_NOT_YET_VALID_MESSAGE = 'El código promocional aún no está vigente';
 export const PROMO_EXPIRED_MESSAGE = 'El código promocional expiró';
+export const PROMO_USED_UP_MESSAGE = 'El código promocional ya alcanzó su número máximo de usos';
+export const PROMO_USED_BY_YOU_MESSAGE = 'Ya usaste este código promocional el máximo de veces permitido';
+
+/** Orders that no longer hold their promo code: its use is given back. */
+const RELEASED_PROMO_STATUSES: OrderStatus[] = ['payment_rejected', 'cancelled'];
+
+/**
+ * Whether the code's usage limits leave one more use to `userId`; a Spanish 422 otherwise. Called by the quote (to
+ * tell the buyer early) and again inside the order's transaction, after locking the code's row, so two orders
+ * racing for the last use cannot both get it.
+ */
+export async function assertPromoUsesLeft(
+  db: Kysely<Database> | Transaction<Database>,
+  promo: { id: number; max_uses: number | null; max_uses_per_user: number | null },
+  userId: number,
+): Promise<void> {
+  if (promo.max_uses === null && promo.max_uses_per_user === null) return;
+  const counted = await db
+    .selectFrom('orders')
+    .select((eb) => [
+      eb.fn.countAll<string>().as('total'),
+      eb.fn.count<string>(eb.case().when('user_id', '=', userId).then(1).end()).as('mine'),
+    ])
+    .where('promo_code_id', '=', promo.id)
+    .where('status', 'not in', RELEASED_PROMO_STATUSES)
+    .executeTakeFirstOrThrow();
+  if (promo.max_uses !== null && Number(counted.total) >= promo.max_uses) throw promoProblem(PROMO_USED_UP_MESSAGE);
+  if (promo.max_uses_per_user !== null && Number(counted.mine) >= promo.max_uses_per_user) {
+    throw promoProblem(PROMO_USED_BY_YOU_MESSAGE);
+  }
+}
 export const ORDER_TOO_LARGE_MESSAGE = 'El pedido supera el monto máximo permitido.';
 
 export const unknownProductMessage = (id: number) => `El producto ${id} no existe o no está disponible.`;
@@ -63,18 +94,33 @@ function promoProblem(message: string): HttpError {
   return new HttpError(422, message, undefined, { body: { fieldErrors: [{ field: 'promoCode', message }] } });
 }
 
-/** A promo code by its text in any case, valid now in the country; a Spanish 422 on `promoCode` otherwise. */
-async function validPromoCode(db: Kysely<Database>, code: string, countryId: number, now: Date) {
+/**
+ * A promo code by its text in any case, valid now in the country (its per-country window when it has one) and with
+ * a use left for the buyer; a Spanish 422 on `promoCode` otherwise.
+ */
+async function validPromoCode(db: Kysely<Database>, code: string, countryId: number, userId: number, now: Date) {
   const promo = await db
     .selectFrom('promo_codes')
     .selectAll()
     .where((eb) => eb(eb.fn('lower', ['code']), '=', code.toLowerCase()))
     .executeTakeFirst();
   if (!promo) throw promoProblem(PROMO_NOT_FOUND_MESSAGE);
-  if (promo.country_id !== null && promo.country_id !== countryId) throw promoProblem(PROMO_OTHER_COUNTRY_MESSAGE);
+  const countries = await db
+    .selectFrom('promo_code_countries')
+    .select(['country_id', 'valid_from', 'valid_until'])
+    .where('promo_code_id', '=', promo.id)
+    .execute();
+  const window =
+    countries.length > 0
+      ? countries.find((row) => row.country_id === countryId)
+      : promo.country_id === null || promo.country_id === countryId
+        ? promo
+        : undefined;
+  if (!window) throw promoProblem(PROMO_OTHER_COUNTRY_MESSAGE);
   if (!promo.active) throw promoProblem(PROMO_INACTIVE_MESSAGE);
-  if (promo.valid_from && now < promo.valid_from) throw promoProblem(PROMO_NOT_YET_VALID_MESSAGE);
-  if (promo.valid_until && now > promo.valid_until) throw promoProblem(PROMO_EXPIRED_MESSAGE);
+  if (window.valid_from && now < window.valid_from) throw promoProblem(PROMO_NOT_YET_VALID_MESSAGE);
+  if (window.valid_until && now > window.valid_until) throw promoProblem(PROMO_EXPIRED_MESSAGE);
+  await assertPromoUsesLeft(db, promo, userId);
   return promo;
 }
 
@@ -170,7 +216,7 @@ export async function quoteOrder(
   if (subtotal > MAX_INT4) throw new HttpError(422, ORDER_TOO_LARGE_MESSAGE);
   const doctorDiscount = lines.reduce((sum, line) => sum + line.doctorDiscount, 0);
   const afterDoctor = subtotal - doctorDiscount;
-  const promo = input.promoCode ? await validPromoCode(db, input.promoCode, input.countryId, now) : undefined;
+  const promo = input.promoCode ? await validPromoCode(db, input.promoCode, input.countryId, user.id, now) : undefined;
   const promoDiscount = !promo
     ? 0
     : promo.discount_type === 'percentage'

@@ -9,6 +9,7 @@ import { HomePage } from '../pages/home-page';
 import { LoginPage } from '../pages/login-page';
 import { RegisterPage } from '../pages/register-page';
 import { logoutAll } from './api';
+import { assertNoCspViolations, recordCspViolations } from './csp';
 import { FaultProxy } from './fault-proxy';
 import { startWorkerServer } from './server';
 import { TOUR_SEEN_KEY } from '../../../src/features/tour/tour-storage';
@@ -75,9 +76,12 @@ export const test = base.extend<Pages & Options, WorkerFixtures>({
     // answered both, so neither covers what a test clicks; their own tests turn these off.
     if (tourSeen) await rememberOnDevice(context, TOUR_SEEN_KEY, 'e2e');
     if (installOfferSeen) await rememberOnDevice(context, INSTALL_DISMISSED_KEY, String(Date.now()));
+    await recordCspViolations(context);
     await use(context);
     // Playwright closes the context after this; the sessions it holds must end first (see closeLoggedOut).
     await logoutAll(context);
+    // Every test fails on a Content Security Policy violation of any of its pages.
+    assertNoCspViolations(context);
   },
   baseURL: async ({ serverURL }, use) => use(serverURL),
   home: async ({ page }, use) => use(new HomePage(page)),

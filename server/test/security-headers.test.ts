@@ -1,0 +1,207 @@
+import { createHash } from 'node:crypto';
+import { mkdir, mkdtemp, rm, writeFile } from 'node:fs/promises';
+import { request as httpRequest } from 'node:http';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { CSP_SOURCES_FILE } from '../../src/lib/shared/csp-sources';
+import type { App } from '../src/http/app';
+import { HEADERS_TOO_LARGE_MESSAGE, MAX_URL_BYTES, URL_TOO_LONG_MESSAGE } from '../src/http/request-limits';
+import { listen } from '../src/startup';
+import { jsonRequest, loginAs } from './helpers';
+import { createdOrder, orderBody, ordersWorld, type OrdersWorld } from './orders-fixtures';
+
+const INLINE_SCRIPT = "\n      document.documentElement.classList.add('route-home');\n    ";
+const INDEX_HTML = `<!doctype html><html><head><script>${INLINE_SCRIPT}</script>
+<script type="module" crossorigin src="/assets/app-abc.js"></script></head><body><div id="root"></div></body></html>`;
+const INLINE_HASH = `'sha256-${createHash('sha256').update(INLINE_SCRIPT).digest('base64')}'`;
+const GATEWAY = 'https://gateway.example';
+
+let world: OrdersWorld;
+let tempRoot: string;
+/** The app over a built PWA whose build had an absolute gateway and a maps key. */
+let spa: App;
+/** The same PWA built with neither, served over https (PUBLIC_URL). */
+let plainHttps: App;
+
+async function writeDist(dir: string, sources: unknown) {
+  await mkdir(join(dir, 'assets'), { recursive: true });
+  await writeFile(join(dir, 'index.html'), INDEX_HTML);
+  await writeFile(join(dir, 'assets', 'app-abc.js'), 'console.log(1);');
+  await writeFile(join(dir, 'sw.js'), 'self.addEventListener("fetch", () => {});');
+  await writeFile(join(dir, CSP_SOURCES_FILE), JSON.stringify(sources));
+}
+
+beforeAll(async () => {
+  world = await ordersWorld();
+  tempRoot = await mkdtemp(join(tmpdir(), 'dispensario-headers-'));
+  await writeDist(join(tempRoot, 'maps'), { serviceOrigins: [`${GATEWAY}/api`], maps: true });
+  await writeDist(join(tempRoot, 'plain'), { serviceOrigins: [], maps: false });
+  spa = world.ctx.makeApp({ distDir: join(tempRoot, 'maps') });
+  plainHttps = world.ctx.makeApp({ distDir: join(tempRoot, 'plain'), publicUrl: 'https://dispensario.example' });
+});
+
+afterAll(async () => {
+  await world?.ctx.close();
+  if (tempRoot) await rm(tempRoot, { recursive: true, force: true });
+});
+
+/** Splits a policy into directive → sources. */
+function directives(policy: string | null): Map<string, string[]> {
+  const parsed = new Map<string, string[]>();
+  for (const part of (policy ?? '').split(';')) {
+    const [name, ...sources] = part.trim().split(/\s+/);
+    if (name) parsed.set(name, sources);
+  }
+  return parsed;
+}
+
+function expectCommonHeaders(response: Response) {
+  expect(response.headers.get('x-content-type-options')).toBe('nosniff');
+  expect(response.headers.get('permissions-policy')).toContain('camera=()');
+  expect(response.headers.get('permissions-policy')).toContain('microphone=()');
+  expect(response.headers.get('permissions-policy')).toContain('geolocation=()');
+  expect(response.headers.get('content-security-policy')).toBeTruthy();
+}
+
+describe('the storefront’s answers', () => {
+  it.each(['/co', '/', '/assets/app-abc.js', '/sw.js', '/no-such-file.js'])(
+    '%s carries the app policy: hashed inline scripts only, no frames, no plugins',
+    async (path) => {
+      const response = await spa.request(path);
+      expectCommonHeaders(response);
+      expect(response.headers.get('referrer-policy')).toBe('strict-origin-when-cross-origin');
+      expect(response.headers.get('x-frame-options')).toBe('DENY');
+      const policy = directives(response.headers.get('content-security-policy'));
+      expect(policy.get('script-src')).toContain(INLINE_HASH);
+      expect(policy.get('script-src')).not.toContain("'unsafe-inline'");
+      expect(policy.get('script-src')).not.toContain("'unsafe-eval'");
+      expect(policy.get('frame-ancestors')).toEqual(["'none'"]);
+      expect(policy.get('object-src')).toEqual(["'none'"]);
+      expect(policy.get('base-uri')).toEqual(["'none'"]);
+      // Plain http: no HSTS (it would lock browsers out of an install without TLS).
+      expect(response.headers.get('strict-transport-security')).toBeNull();
+    },
+  );
+
+  it('allows the gateway’s origin and the maps provider only because the build had them', async () => {
+    const withMaps = directives((await spa.request('/co')).headers.get('content-security-policy'));
+    expect(withMaps.get('connect-src')).toEqual(expect.arrayContaining(["'self'", GATEWAY]));
+    expect(withMaps.get('img-src')).toContain(GATEWAY);
+    expect(withMaps.get('script-src')).toContain('https://*.googleapis.com');
+
+    const plain = directives((await plainHttps.request('/co')).headers.get('content-security-policy'));
+    expect(plain.get('connect-src')).toEqual(["'self'"]);
+    expect(plain.get('script-src')).toEqual(["'self'", INLINE_HASH]);
+    expect(plain.has('upgrade-insecure-requests')).toBe(true);
+  });
+
+  it('sends HSTS only when PUBLIC_URL is https', async () => {
+    const response = await plainHttps.request('/co');
+    expect(response.headers.get('strict-transport-security')).toMatch(/^max-age=31536000/);
+  });
+});
+
+describe('the API’s answers', () => {
+  it('JSON, its errors and unknown routes carry nosniff and a policy that runs and frames nothing', async () => {
+    const answers = [
+      await spa.request('/api/health'),
+      await spa.request('/api/no-such-route'),
+      await spa.request('/api/auth/email-login', jsonRequest('POST', '{not json')),
+    ];
+    expect(answers.map((response) => response.status)).toEqual([200, 404, 400]);
+    for (const response of answers) {
+      expectCommonHeaders(response);
+      expect(response.headers.get('content-security-policy')).toBe("default-src 'none'; frame-ancestors 'none'");
+      expect(response.headers.get('referrer-policy')).toBe('strict-origin-when-cross-origin');
+    }
+  });
+
+  it('an upload keeps its own sandboxed policy and still gets the other headers', async () => {
+    const response = await spa.request('/api/media/products/magnesio-bisglicinato-400-mg.svg');
+    expect(response.status).toBe(200);
+    expectCommonHeaders(response);
+    expect(response.headers.get('content-security-policy')).toContain('sandbox');
+  });
+
+  it('the sandbox payment page keeps its own policy (its hashed style, posting only here)', async () => {
+    const buyer = await world.buyer({ role: 'patient' });
+    const magnesio = world.productId('magnesio-bisglicinato-400-mg');
+    const { payment } = await createdOrder(
+      world.ctx,
+      buyer.headers,
+      orderBody({ items: [{ productId: magnesio, quantity: 1 }] }),
+    );
+    const response = await spa.request(payment.redirectUrl ?? '');
+    expect(response.status).toBe(200);
+    expectCommonHeaders(response);
+    const policy = directives(response.headers.get('content-security-policy'));
+    expect(policy.get('style-src')?.[0]).toMatch(/^'sha256-/);
+    expect(policy.get('form-action')).toEqual(["'self'"]);
+    expect(response.headers.get('referrer-policy')).toBe('no-referrer');
+  });
+
+  it('a logged-in answer carries them too', async () => {
+    const { sessionToken: token } = await loginAs(spa, 'paciente.co@demo.test', { country: 'co' });
+    const response = await spa.request('/api/me/prescriptions', {
+      headers: { authorization: `Bearer ${token}`, 'x-country': 'co' },
+    });
+    expect(response.status).toBe(200);
+    expectCommonHeaders(response);
+  });
+});
+
+describe('addresses over 16 KB', () => {
+  const longQuery = `?q=${'a'.repeat(MAX_URL_BYTES)}`;
+
+  it.each(['/api/products', '/co'])('%s answers a Spanish JSON 431, with the security headers', async (path) => {
+    const response = await spa.request(`${path}${longQuery}`);
+    expect(response.status).toBe(431);
+    expect(await response.json()).toEqual({ message: URL_TOO_LONG_MESSAGE });
+    expectCommonHeaders(response);
+  });
+
+  it('an address just under the limit is answered normally', async () => {
+    const path = '/api/products?q=';
+    const response = await spa.request(`${path}${'a'.repeat(MAX_URL_BYTES - path.length)}`);
+    expect(response.status).toBe(200);
+  });
+
+  describe('through the real server', () => {
+    let port: number;
+    let close: () => void;
+
+    beforeAll(async () => {
+      const started = await listen(spa.fetch, { port: 0, hostname: '127.0.0.1' });
+      port = started.port;
+      close = () => started.server.close();
+    });
+    afterAll(() => close());
+
+    function get(path: string, headers: Record<string, string> = {}) {
+      return new Promise<{ status: number; type: string | undefined; body: string }>((resolve, reject) => {
+        const req = httpRequest({ host: '127.0.0.1', port, path, headers }, (res) => {
+          let body = '';
+          res.setEncoding('utf8');
+          res.on('data', (chunk: string) => (body += chunk));
+          res.on('end', () => resolve({ status: res.statusCode ?? 0, type: res.headers['content-type'], body }));
+        });
+        req.on('error', reject);
+        req.end();
+      });
+    }
+
+    it('a 20 KB address reaches the app (Node’s own limit is higher) and gets its JSON 431', async () => {
+      const answer = await get(`/api/products?q=${'a'.repeat(20 * 1024)}`);
+      expect(answer.status).toBe(431);
+      expect(JSON.parse(answer.body)).toEqual({ message: URL_TOO_LONG_MESSAGE });
+    });
+
+    it('headers beyond Node’s limit get a JSON 431 too, not a bare one', async () => {
+      const answer = await get('/api/health', { 'x-relleno': 'a'.repeat(80 * 1024) });
+      expect(answer.status).toBe(431);
+      expect(answer.type).toMatch(/^application\/json/);
+      expect(JSON.parse(answer.body)).toEqual({ message: HEADERS_TOO_LARGE_MESSAGE });
+    });
+  });
+});
