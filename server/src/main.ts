@@ -35,6 +35,7 @@ const app = createApp({
   uploadsDir: config.uploadsDir,
   publicUrl: config.publicUrl,
   trustProxy: config.trustProxy,
+  sessionIdleTimeoutMs: config.sessionIdleTimeoutMs,
   oidc: config.oidc,
   mailTransport,
   paymentsWebhookSecret: config.paymentsWebhookSecret,
@@ -68,6 +69,8 @@ app.reminders.scheduler.start(config.remindersIntervalMs);
 
 const server = serve({ fetch: app.fetch, port: config.port, hostname: config.host }, (info) => {
   const url = `http://localhost:${info.port}`;
+  // Development without PUBLIC_URL: e-mailed links and the storefront's own origin are the address listened on.
+  if (!config.publicUrl) app.services.publicUrl = url;
   const storage = database.kind === 'pglite' ? `PGlite en ${config.dataDir}` : 'PostgreSQL (DATABASE_URL)';
   logger.info(
     [
