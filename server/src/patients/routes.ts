@@ -15,7 +15,7 @@ import type { Database, PatientsTable } from '../db/schema';
 import { wordPatterns } from '../db/search';
 import { DOCUMENT_TAKEN_MESSAGE, EMAIL_TAKEN_MESSAGE } from '../forms/definitions';
 import { pathId } from '../gamification/input';
-import { viewerOf, type Api, type AppContext, type Viewer } from '../http/auth';
+import { viewerOf, type Api, type Viewer } from '../http/auth';
 import { readJsonObject } from '../http/body';
 import { HttpError } from '../http/errors';
 import type { Services } from '../http/services';

@@ -67,8 +67,14 @@ export function acceptSession(country: string, profile: ProfileDto): void {
   cookies.set(country, profile);
 }
 
+/** The token of the one reset link the fake server e-mailed, and what was asked of it. */
+export const TEST_RESET_TOKEN = 'enlace-de-prueba-000000000000000000001';
+export const resetFixtures = { requested: [] as string[], confirmed: [] as string[] };
+
 export function resetAuthFixtures(): void {
   cookies.clear();
+  resetFixtures.requested = [];
+  resetFixtures.confirmed = [];
 }
 
 /** The profile whose session cookie the request carries, if any. */
@@ -129,6 +135,24 @@ export const authHandlers = [
     const profile = sessionOf(request);
     if (!profile) return HttpResponse.json({ message: 'Sesión inválida' }, { status: 401 });
     return HttpResponse.json(profile);
+  }),
+  http.post(`${TEST_API}/auth/password-reset/request`, async ({ request }) => {
+    const body = (await request.json()) as { email?: string };
+    resetFixtures.requested.push(String(body.email));
+    return HttpResponse.json({
+      message: 'Si el correo corresponde a una cuenta, te enviamos un enlace para crear una nueva contraseña.',
+    });
+  }),
+  http.post(`${TEST_API}/auth/password-reset/confirm`, async ({ request }) => {
+    const body = (await request.json()) as { token?: string; password?: string };
+    if (body.token !== TEST_RESET_TOKEN || resetFixtures.confirmed.length > 0) {
+      const message = 'El enlace para restablecer la contraseña no es válido, ya se usó o expiró. Pide uno nuevo.';
+      return HttpResponse.json({ message, errors: [message] }, { status: 400 });
+    }
+    resetFixtures.confirmed.push(String(body.password));
+    // Every session of the account ends.
+    cookies.clear();
+    return HttpResponse.json({ message: 'Tu contraseña se actualizó y cerramos las sesiones abiertas.' });
   }),
   http.post(`${TEST_API}/auth/logout`, ({ request }) => {
     cookies.delete(request.headers.get('x-country') ?? 'co');
