@@ -204,6 +204,20 @@ describe('service worker outbox', () => {
     expect(items[0]?.status).toBe(409);
   });
 
+  it('at logout forgets the delivered writes and keeps the undelivered ones for their author', async () => {
+    const context = setup();
+    const { outbox, network } = context;
+    await keptOffline(context, [write('clave-0101'), write('clave-0102')]);
+    network.script.push(Response.json({ id: 1 }, { status: 201 }), 'offline');
+    await outbox.replay();
+    expect(await states(outbox)).toEqual([
+      ['clave-0101', 'delivered'],
+      ['clave-0102', 'pending'],
+    ]);
+    await outbox.forgetDelivered();
+    expect(await states(outbox)).toEqual([['clave-0102', 'pending']]);
+  });
+
   it("waits on a 401 for the author's session, holding only that author's writes", async () => {
     const context = setup();
     const { outbox, network } = context;

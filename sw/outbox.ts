@@ -313,6 +313,16 @@ export class Outbox {
     return this.replay({ force: true });
   }
 
+  /**
+   * A logout: the delivered writes (the server's answers, the patients' names) leave the device; the undelivered ones
+   * stay, as they are work not yet saved anywhere else, and go when their author logs in again.
+   */
+  async forgetDelivered(): Promise<void> {
+    const delivered = (await this.entries()).filter((entry) => entry.state === 'delivered');
+    for (const entry of delivered) await this.store.delete(entry.id);
+    if (delivered.length > 0) await this.changed();
+  }
+
   /** "Descartar": forgets the item; writes that needed it are told why they cannot go either. */
   async discard(id: string): Promise<void> {
     await this.store.delete(id);

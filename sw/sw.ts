@@ -165,6 +165,9 @@ self.addEventListener('message', (event) => {
     case OUTBOX_MESSAGES.retry:
       if (id) event.waitUntil(outbox.retry(id).then(reply));
       break;
+    case OUTBOX_MESSAGES.forgetDelivered:
+      event.waitUntil(outbox.forgetDelivered().then(() => reply(null)));
+      break;
     case OUTBOX_MESSAGES.discard:
       if (id) event.waitUntil(outbox.discard(id).then(() => reply(null)));
       break;

@@ -96,6 +96,11 @@ export async function discardOutboxItem(id: string): Promise<void> {
   await ask({ type: OUTBOX_MESSAGES.discard, id });
 }
 
+/** At logout: the delivered writes leave the device; what is still to be sent stays for its author. */
+export async function forgetDeliveredOutbox(): Promise<void> {
+  await ask({ type: OUTBOX_MESSAGES.forgetDelivered });
+}
+
 /** Called once per item the server takes while this page is open (the screens refresh what it changed). */
 export function onOutboxDelivered(listener: DeliveryListener): () => void {
   deliveryListeners.add(listener);

@@ -113,6 +113,8 @@ export const OUTBOX_MESSAGES = {
   retry: 'OUTBOX_RETRY',
   /** page → worker: forget this item; it is never sent. */
   discard: 'OUTBOX_DISCARD',
+  /** page → worker, at logout: forget every delivered item (answers and labels name patients). */
+  forgetDelivered: 'OUTBOX_FORGET_DELIVERED',
   /** worker → pages: the items changed (`items: OutboxItem[]`). */
   changed: 'OUTBOX_CHANGED',
 } as const;
