@@ -496,6 +496,7 @@ const ROUTES: RouteCase[] = [
     body: { status: 'closed' },
     allowed: ['admin'],
   },
+  { method: 'GET', path: '/admin/emails', url: url('/admin/emails?to=nadie@rbac.test'), allowed: ['admin'] },
   {
     method: 'POST',
     path: '/auth/password-reset/request',

@@ -278,6 +278,23 @@ describe('forgotten password', () => {
     expect(stored.token_hash).toMatch(/^[0-9a-f]{64}$/);
   });
 
+  it('an admin lists the e-mails sent to an address (support, and the end-to-end tests)', async () => {
+    const user = await createUser(ctx, { role: 'patient' });
+    await post('/auth/password-reset/request', { email: user.email }, { 'x-country': 'co' });
+    const admin = await sessionFor(ctx, 'admin@demo.test', 'co');
+    const listed = await ctx.app.request(`/api/admin/emails?to=${encodeURIComponent(user.email.toUpperCase())}`, {
+      headers: { authorization: `Bearer ${admin}` },
+    });
+    expect(listed.status).toBe(200);
+    const [email] = (await listed.json()) as { subject: string; text: string }[];
+    expect(email?.subject).toBe('Restablece tu contraseña del Dispensario Funcional');
+    const doctor = await sessionFor(ctx, 'medico.co@demo.test', 'co');
+    const refused = await ctx.app.request(`/api/admin/emails?to=${encodeURIComponent(user.email)}`, {
+      headers: { authorization: `Bearer ${doctor}` },
+    });
+    expect(refused.status).toBe(403);
+  });
+
   it('a bad e-mail is a Spanish 400', async () => {
     const response = await post('/auth/password-reset/request', { email: 'no-es-correo' });
     expect(response.status).toBe(400);

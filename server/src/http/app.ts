@@ -3,6 +3,7 @@ import { join } from 'node:path';
 import { Hono } from 'hono';
 import { compress } from 'hono/compress';
 import type { HealthDto } from '../../../src/lib/shared/api-types';
+import { registerAdminEmailRoutes } from '../admin/emails';
 import { registerAdminProductRoutes } from '../admin/products';
 import { registerAdminRoutes } from '../admin/routes';
 import { AccountLimits, DEFAULT_ACCOUNT_LIMITS, type AccountLimitSettings } from '../auth/limits';
@@ -108,6 +109,7 @@ export function createApp(options: AppOptions) {
   registerInvitationRoutes(api, services);
   registerAdminRoutes(api, services);
   registerAdminProductRoutes(api, services);
+  registerAdminEmailRoutes(api, services);
   const reminders = registerReminderRoutes(api, services, options.reminders);
   const checkout = registerCheckoutRoutes(api, services, {
     pointsHook: options.pointsHook ?? createOrderPointsHook(),
