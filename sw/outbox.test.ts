@@ -15,6 +15,7 @@ const DOCTOR: OutboxMeta = { kind: 'patient', country: 'co', author: 'uid-medico
 interface Seen {
   url: string;
   headers: Headers;
+  credentials: RequestCredentials;
   body: string;
 }
 
@@ -38,7 +39,12 @@ function fakeNetwork() {
         request.signal.addEventListener('abort', () => reject(request.signal.reason as Error)),
       );
     }
-    seen.push({ url: request.url, headers: request.headers, body: await request.text() });
+    seen.push({
+      url: request.url,
+      headers: request.headers,
+      credentials: request.credentials,
+      body: await request.text(),
+    });
     if (next) return next;
     created += 1;
     return Response.json({ id: created }, { status: 201 });
@@ -122,10 +128,12 @@ describe('service worker outbox', () => {
     expect(item?.error?.reason).toBe('offline');
     expect(notified.at(-1)?.map((listed) => listed.id)).toEqual(['clave-0002']);
 
-    await outbox.replay({ tokens: { co: 'token-actual' } });
+    await outbox.replay();
     expect(network.seen).toHaveLength(1);
     const replayed = network.seen[0]!;
-    expect(replayed.headers.get('authorization')).toBe('Bearer token-actual');
+    // The session cookie authenticates the replay: no token is kept on the device nor given by the page.
+    expect(replayed.headers.has('authorization')).toBe(false);
+    expect(replayed.credentials).toBe('same-origin');
     expect(replayed.headers.get(EXPECTED_USER_HEADER)).toBe('uid-medico-co');
     expect(replayed.headers.get('idempotency-key')).toBe('clave-0002');
     expect(JSON.parse(replayed.body)).toEqual({ first_name: 'Ana' });
@@ -196,6 +204,20 @@ describe('service worker outbox', () => {
     expect(items[0]?.status).toBe(409);
   });
 
+  it('at logout forgets the delivered writes and keeps the undelivered ones for their author', async () => {
+    const context = setup();
+    const { outbox, network } = context;
+    await keptOffline(context, [write('clave-0101'), write('clave-0102')]);
+    network.script.push(Response.json({ id: 1 }, { status: 201 }), 'offline');
+    await outbox.replay();
+    expect(await states(outbox)).toEqual([
+      ['clave-0101', 'delivered'],
+      ['clave-0102', 'pending'],
+    ]);
+    await outbox.forgetDelivered();
+    expect(await states(outbox)).toEqual([['clave-0102', 'pending']]);
+  });
+
   it("waits on a 401 for the author's session, holding only that author's writes", async () => {
     const context = setup();
     const { outbox, network } = context;
@@ -208,7 +230,8 @@ describe('service worker outbox', () => {
       ['clave-0008', 'delivered'],
       ['clave-0009', 'pending'],
     ]);
-    await outbox.replay({ tokens: { co: 'token-del-autor' } });
+    // The author logs in again: the next replay (a login triggers one) goes out with their cookie.
+    await outbox.replay();
     expect(await states(outbox)).toEqual([
       ['clave-0007', 'delivered'],
       ['clave-0008', 'delivered'],

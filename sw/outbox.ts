@@ -16,7 +16,6 @@ import {
   type OutboxError,
   type OutboxItem,
   type OutboxMeta,
-  type OutboxTokens,
   type QueuedAnswerDto,
 } from '../src/lib/shared/outbox';
 import { parseRetryAfter } from '../src/lib/shared/retry-after';
@@ -24,7 +23,7 @@ import type { OutboxEntry, OutboxStore } from './outbox-store';
 import { isRecord } from '../src/lib/shared/records';
 
 const IDEMPOTENCY_KEY_HEADER = 'idempotency-key';
-/** Never kept on the device: a replay authenticates with the token of its country at that moment. */
+/** Never kept on the device: a replay authenticates with the session cookie of its country at that moment. */
 const SECRET_HEADERS = ['authorization', 'cookie'];
 /** What the pending-uploads centre shows of an item: a name, not a document. */
 const LABEL_MAX_LENGTH = 200;
@@ -46,8 +45,6 @@ export interface OutboxDependencies {
 }
 
 export interface ReplayOptions {
-  /** Tokens the page holds now, by country; without one, the session cookie of that country authenticates. */
-  tokens?: OutboxTokens;
   /** Send even what waits for its backoff (the connection came back, the user asked). */
   force?: boolean;
 }
@@ -224,7 +221,7 @@ export class Outbox {
       return this.queuedAnswer(known.id);
     }
 
-    // The body is read once, into what is kept; the first attempt is made from that copy with the page's token.
+    // The body is read once, into what is kept; the first attempt is made from that copy with the session cookie.
     const stored = (
       await StorableRequest.fromRequest(
         new Request(request, { headers: withoutHeaders(request.headers, [OUTBOX_META_HEADER, ...SECRET_HEADERS]) }),
@@ -306,14 +303,24 @@ export class Outbox {
     return this.running;
   }
 
-  /** "Reintentar ahora": this item goes again at once, rejected or not, with the page's tokens. */
-  async retry(id: string, tokens: OutboxTokens = {}): Promise<ReplayResult> {
+  /** "Reintentar ahora": this item goes again at once, rejected or not. */
+  async retry(id: string): Promise<ReplayResult> {
     const entry = await this.findEntry(id);
     if (entry && entry.state !== 'delivered') {
       await this.store.put({ ...entry, state: 'pending', nextAttemptAt: null, error: null });
       await this.changed();
     }
-    return this.replay({ tokens, force: true });
+    return this.replay({ force: true });
+  }
+
+  /**
+   * A logout: the delivered writes (the server's answers, the patients' names) leave the device; the undelivered ones
+   * stay, as they are work not yet saved anywhere else, and go when their author logs in again.
+   */
+  async forgetDelivered(): Promise<void> {
+    const delivered = (await this.entries()).filter((entry) => entry.state === 'delivered');
+    for (const entry of delivered) await this.store.delete(entry.id);
+    if (delivered.length > 0) await this.changed();
   }
 
   /** "Descartar": forgets the item; writes that needed it are told why they cannot go either. */
@@ -327,7 +334,7 @@ export class Outbox {
     await this.changed();
   }
 
-  private async replayOnce({ tokens = {}, force = false }: ReplayOptions): Promise<ReplayResult> {
+  private async replayOnce({ force = false }: ReplayOptions): Promise<ReplayResult> {
     const waitingAuthors = new Set<string>();
     let stopped = false;
     let retryLater = 0;
@@ -356,7 +363,7 @@ export class Outbox {
         retryLater += 1;
         continue;
       }
-      const outcome = await this.send(entry, tokens[entry.country]);
+      const outcome = await this.send(entry);
       if (outcome === 'session') waitingAuthors.add(authorIn(entry));
       if (outcome === 'stop') stopped = true;
       if (outcome === 'failed' || outcome === 'stop') retryLater += 1;
@@ -364,10 +371,10 @@ export class Outbox {
     return { retryLater };
   }
 
-  private async send(entry: OutboxEntry, token: string | undefined): Promise<SendOutcome> {
+  private async send(entry: OutboxEntry): Promise<SendOutcome> {
     let request: Request;
     try {
-      request = this.replayRequest(entry, token);
+      request = this.replayRequest(entry);
     } catch {
       await this.update(entry, { state: 'rejected', error: { reason: 'corrupted', message: null } });
       return 'rejected';
@@ -423,12 +430,11 @@ export class Outbox {
     return 'rejected';
   }
 
-  private replayRequest(entry: OutboxEntry, token: string | undefined): Request {
+  private replayRequest(entry: OutboxEntry): Request {
     const stored = new StorableRequest(entry.request).toRequest();
     const headers = withoutHeaders(stored.headers, SECRET_HEADERS);
     headers.set(EXPECTED_USER_HEADER, entry.author);
-    if (token) headers.set('authorization', `Bearer ${token}`);
-    // Without a token from a page, the session cookie of the request's country (x-country) authenticates.
+    // The session cookie of the request's country (x-country) authenticates: the page holds no token to give.
     return new Request(stored, { headers, credentials: 'same-origin' });
   }
 
@@ -528,8 +534,5 @@ function isTimeout(error: unknown): boolean {
 }
 
 function mergeOptions(previous: ReplayOptions | null, next: ReplayOptions): ReplayOptions {
-  return {
-    tokens: { ...previous?.tokens, ...next.tokens },
-    force: Boolean(previous?.force) || Boolean(next.force),
-  };
+  return { force: Boolean(previous?.force) || Boolean(next.force) };
 }

@@ -153,17 +153,20 @@ self.addEventListener('message', (event) => {
     void self.skipWaiting();
     return;
   }
-  const { id, tokens, force } = (message ?? {}) as OutboxRequestMessage;
+  const { id, force } = (message ?? {}) as OutboxRequestMessage;
   const reply = (value: unknown) => event.ports[0]?.postMessage(value);
   switch (message?.type) {
     case OUTBOX_MESSAGES.list:
       event.waitUntil(outbox.list().then(reply));
       break;
     case OUTBOX_MESSAGES.replay:
-      event.waitUntil(outbox.replay({ tokens: tokens ?? {}, force: force ?? false }).then(reply));
+      event.waitUntil(outbox.replay({ force: force ?? false }).then(reply));
       break;
     case OUTBOX_MESSAGES.retry:
-      if (id) event.waitUntil(outbox.retry(id, tokens ?? {}).then(reply));
+      if (id) event.waitUntil(outbox.retry(id).then(reply));
+      break;
+    case OUTBOX_MESSAGES.forgetDelivered:
+      event.waitUntil(outbox.forgetDelivered().then(() => reply(null)));
       break;
     case OUTBOX_MESSAGES.discard:
       if (id) event.waitUntil(outbox.discard(id).then(() => reply(null)));

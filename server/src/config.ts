@@ -2,6 +2,7 @@ import { resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { z } from 'zod';
 import { DEFAULT_REMINDERS_INTERVAL_MS } from './reminders/scheduler';
+import { DEFAULT_SESSION_IDLE_TIMEOUT_MS } from './sessions/repo';
 import { DEFAULT_VAPID_SUBJECT, vapidKeyProblem, type VapidSettings } from './reminders/vapid';
 
 const projectRoot = fileURLToPath(new URL('../../', import.meta.url));
@@ -19,8 +20,16 @@ const envSchema = z.object({
   NODE_ENV: z.string().default('development'),
   /** Origin used in links sent by e-mail, for instance https://dispensario.example. */
   PUBLIC_URL: z.string().url().optional(),
-  /** 1: behind a reverse proxy that sets X-Forwarded-For; its first hop is the client (rate limits). */
-  TRUST_PROXY: z.enum(['0', '1', 'true', 'false']).optional(),
+  /**
+   * How many reverse proxies in front of the server append to X-Forwarded-For: the client is the right-most address
+   * they did not add (rate limits). `true`/`false` read as 1/0.
+   */
+  TRUST_PROXY: z
+    .string()
+    .regex(/^(\d{1,2}|true|false)$/, 'debe ser el número de proxies (0, 1, 2…)')
+    .optional(),
+  /** A session unused this long ends (on top of its 24 hours). */
+  SESSION_IDLE_TIMEOUT_MS: z.coerce.number().int().min(60_000).default(DEFAULT_SESSION_IDLE_TIMEOUT_MS),
   /** External login (POST /api/auth/login): the OpenID Connect issuer and this app's client id. */
   OIDC_ISSUER: z.string().url().optional(),
   OIDC_CLIENT_ID: z.string().optional(),
@@ -53,14 +62,22 @@ export interface ServerConfig {
   /** Demo accounts are seeded everywhere but in production. */
   seedDemoUsers: boolean;
   production: boolean;
+  /** PUBLIC_URL's origin; unset in development (then the address the server listens on). */
   publicUrl: string | undefined;
-  trustProxy: boolean;
+  /** Proxies in front of the server that append to X-Forwarded-For. */
+  trustProxy: number;
+  sessionIdleTimeoutMs: number;
   oidc: { issuer: string; clientId: string } | undefined;
   smtpUrl: string | undefined;
   mailFrom: string | undefined;
   paymentsWebhookSecret: string | undefined;
   vapid: VapidSettings;
   remindersIntervalMs: number;
+}
+
+function trustedProxies(value: string | undefined): number {
+  if (value === undefined || value === 'false') return 0;
+  return value === 'true' ? 1 : Number(value);
 }
 
 export function loadConfig(env: NodeJS.ProcessEnv = process.env): ServerConfig {
@@ -78,6 +95,13 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): ServerConfig {
       ? vapidKeyProblem(values.VAPID_PUBLIC_KEY, values.VAPID_PRIVATE_KEY)
       : null;
   if (vapidProblem) throw new Error(`Configuración no válida: ${vapidProblem}`);
+  const production = values.NODE_ENV === 'production';
+  // Links sent by e-mail (invitations, password resets) must never take their origin from a request's Host header.
+  if (production && !values.PUBLIC_URL) {
+    throw new Error(
+      'Configuración no válida: PUBLIC_URL es obligatoria en producción (origen de los enlaces por correo).',
+    );
+  }
   const dataDir = resolve(projectRoot, values.DATA_DIR);
   return {
     port: values.PORT,
@@ -89,9 +113,10 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): ServerConfig {
     assetsDir: resolve(projectRoot, 'server/assets'),
     logLevel: values.LOG_LEVEL,
     seedDemoUsers: values.NODE_ENV !== 'production',
-    production: values.NODE_ENV === 'production',
-    publicUrl: values.PUBLIC_URL,
-    trustProxy: values.TRUST_PROXY === '1' || values.TRUST_PROXY === 'true',
+    production,
+    publicUrl: values.PUBLIC_URL ? new URL(values.PUBLIC_URL).origin : undefined,
+    trustProxy: trustedProxies(values.TRUST_PROXY),
+    sessionIdleTimeoutMs: values.SESSION_IDLE_TIMEOUT_MS,
     oidc:
       values.OIDC_ISSUER && values.OIDC_CLIENT_ID
         ? { issuer: values.OIDC_ISSUER, clientId: values.OIDC_CLIENT_ID }

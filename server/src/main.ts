@@ -48,6 +48,7 @@ async function start(config: ServerConfig): Promise<void> {
     uploadsDir: config.uploadsDir,
     publicUrl: config.publicUrl,
     trustProxy: config.trustProxy,
+    sessionIdleTimeoutMs: config.sessionIdleTimeoutMs,
     oidc: config.oidc,
     mailTransport,
     paymentsWebhookSecret: config.paymentsWebhookSecret,
@@ -82,6 +83,8 @@ async function start(config: ServerConfig): Promise<void> {
   app.reminders.scheduler.start(config.remindersIntervalMs);
 
   const url = `http://localhost:${port}`;
+  // Development without PUBLIC_URL: e-mailed links and the storefront's own origin are the address listened on.
+  if (!config.publicUrl) app.services.publicUrl = url;
   const storage = database.kind === 'pglite' ? `PGlite en ${config.dataDir}` : 'PostgreSQL (DATABASE_URL)';
   logger.info(
     [

@@ -109,7 +109,7 @@ export async function createTestContext(
       logger: silentLogger,
       uploadsDir,
       dataDir,
-      trustProxy: true,
+      trustProxy: 1,
       mailTransport: null,
       ...options.app,
       ...overrides,

@@ -28,21 +28,32 @@ afterAll(async () => {
   await ctx?.close();
 });
 
-/** A replay with no page open: the session cookie of its country, no bearer token. */
+/** A replay with no page open: the session cookie of its country, no bearer token, sent by the service worker. */
 function cookieReplay(path: string, body: unknown, headers: Record<string, string>) {
   return ctx.app.request(
     `/api${path}`,
-    jsonRequest('POST', body, { cookie: `sso_token_co=${doctor.token}`, 'x-country': 'co', ...headers }),
+    jsonRequest('POST', body, {
+      cookie: `sso_token_co=${doctor.token}`,
+      'x-country': 'co',
+      'sec-fetch-site': 'same-origin',
+      ...headers,
+    }),
   );
 }
 
 describe('replays of writes kept offline', () => {
-  it('authenticates a replay by the session cookie only when it names the expected account', async () => {
+  it('authenticates a replay by the session cookie from the storefront, guarded by the expected account', async () => {
     const body = patientBody({ last_name: 'Replay Cookie' });
     const key = { 'idempotency-key': randomUUID() };
-    // A cross-site form could send the cookie, never this header: the cookie alone authenticates nothing.
-    const forged = await cookieReplay('/patients', body, key);
-    expect(forged.status).toBe(401);
+    // A cross-site page could make the browser send the cookie, never from the storefront's own origin.
+    const forged = await cookieReplay('/patients', body, { ...key, 'sec-fetch-site': 'cross-site' });
+    expect(forged.status).toBe(403);
+    const otherAccount = await cookieReplay('/patients', body, {
+      ...key,
+      [EXPECTED_USER_HEADER]: 'uid-de-otra-cuenta',
+    });
+    expect(otherAccount.status).toBe(401);
+    expect((await json<ApiErrorBody>(otherAccount)).message).toBe(OTHER_ACCOUNT_MESSAGE);
     const replay = await cookieReplay('/patients', body, { ...key, [EXPECTED_USER_HEADER]: doctorRow.uid });
     expect(replay.status).toBe(201);
     expect(await patientsNamed(ctx, 'Replay Cookie')).toBe(1);

@@ -505,6 +505,21 @@ const ROUTES: RouteCase[] = [
     body: { status: 'closed' },
     allowed: ['admin'],
   },
+  { method: 'GET', path: '/admin/emails', url: url('/admin/emails?to=nadie@rbac.test'), allowed: ['admin'] },
+  {
+    method: 'POST',
+    path: '/auth/password-reset/request',
+    url: url('/auth/password-reset/request'),
+    body: { email: 'nadie@rbac.test' },
+    allowed: 'everyone',
+  },
+  {
+    method: 'POST',
+    path: '/auth/password-reset/confirm',
+    url: url('/auth/password-reset/confirm'),
+    body: { token: 'A'.repeat(43), password: 'Nueva12345' },
+    allowed: 'everyone',
+  },
   // Last: logging out ends each caller's session.
   { method: 'POST', path: '/auth/logout', url: url('/auth/logout'), body: {}, allowed: 'everyone' },
 ];

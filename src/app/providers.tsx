@@ -2,8 +2,8 @@ import { I18nProvider } from '@lingui/react';
 import { PersistQueryClientProvider } from '@tanstack/react-query-persist-client';
 import { Provider as JotaiProvider } from 'jotai';
 import { startTransition, useEffect, useState, type ReactNode } from 'react';
-import { expireSession, recoverSessionsFromTokens, validateAllSessions } from '../features/auth/session';
-import { setUnauthorizedHandler, sleep } from '../lib/http';
+import { expireSession, validateAllSessions } from '../features/auth/session';
+import { setUnauthorizedHandler } from '../lib/http';
 import { i18n } from '../lib/i18n';
 import { createQueryClient, QUERY_CACHE_BUSTER, QUERY_CACHE_MAX_AGE_MS, queryPersister } from '../lib/query';
 import { appStore, restorePersistedState, RESTORE_TIMEOUT_MS } from '../lib/store';
@@ -26,11 +26,9 @@ function RestorationGate({ children }: { children: ReactNode }) {
       if (!cancelled) startTransition(() => setReady(true));
     };
     void restorePersistedState(appStore).then(async () => {
-      const recovery = recoverSessionsFromTokens();
-      await Promise.race([recovery, sleep(RESTORE_TIMEOUT_MS)]);
       opened();
-      // Spec §4: then validate every country that has a token (the recovered ones were just validated).
-      await validateAllSessions(appStore, { except: await recovery });
+      // Spec §4: then validate every country that has a session.
+      await validateAllSessions(appStore);
     });
     const fallback = setTimeout(opened, RESTORE_TIMEOUT_MS);
     // Coming back to the tab re-reads the sessions: an approval granted meanwhile enables the gated links.

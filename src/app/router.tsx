@@ -66,6 +66,14 @@ export const routes: RouteObject[] = [
       { path: 'iniciar-sesion', lazy: page(() => import('../features/auth/components/login-page'), 'LoginPage') },
       { path: 'registro', lazy: page(() => import('../features/auth/components/register-page'), 'RegisterPage') },
       {
+        path: 'olvide-contrasena',
+        lazy: page(() => import('../features/auth/components/forgot-password-page'), 'ForgotPasswordPage'),
+      },
+      {
+        path: 'restablecer-contrasena',
+        lazy: page(() => import('../features/auth/components/reset-password-page'), 'ResetPasswordPage'),
+      },
+      {
         path: 'mi-cuenta',
         lazy: page(() => import('../features/account/components/account-layout'), 'AccountLayout'),
         children: [

@@ -13,7 +13,6 @@ import {
   sleep,
   type HttpClientConfig,
 } from './http';
-import { readToken, storeToken } from './session-tokens';
 import { parseRetryAfter } from './shared/retry-after';
 
 const gatewayConfig: HttpClientConfig = {
@@ -238,9 +237,7 @@ describe('error catalogue (spec §8)', () => {
     expect(second.error?.message).toBe('Ocurrió un error, por favor intenta de nuevo.');
   });
 
-  it('on 401 the authentication client clears the country token and calls the handler', async () => {
-    storeToken('mx', 'token-mx');
-    storeToken('co', 'token-co');
+  it('on 401 the authentication client calls the handler with the country (which clears its session)', async () => {
     const handler = vi.fn();
     setUnauthorizedHandler(handler);
     answerInOrder([401]);
@@ -248,12 +245,9 @@ describe('error catalogue (spec §8)', () => {
     expect(error?.kind).toBe('unauthorized');
     expect(error?.message).toMatch(/sesión expiró/);
     expect(handler).toHaveBeenCalledWith('mx');
-    expect(readToken('mx')).toBeUndefined();
-    expect(readToken('co')).toBe('token-co');
   });
 
   it('on 401 the gateway client only logs "session expired"', async () => {
-    storeToken('co', 'token-co');
     const warn = vi.spyOn(console, 'warn').mockImplementation(() => undefined);
     const handler = vi.fn();
     setUnauthorizedHandler(handler);
@@ -262,35 +256,22 @@ describe('error catalogue (spec §8)', () => {
     expect(error?.kind).toBe('unauthorized');
     expect(warn).toHaveBeenCalledWith('session expired', expect.stringContaining('401 GET'));
     expect(handler).not.toHaveBeenCalled();
-    expect(readToken('co')).toBe('token-co');
   });
 });
 
-describe('bearer token and headers (spec §7)', () => {
-  it('uses the token of the x-country header', async () => {
-    storeToken('pe', 'token-pe');
-    storeToken('co', 'token-co');
+describe('session and headers (spec §7)', () => {
+  it('sends the x-country header and no token: the session is the server’s HttpOnly cookie', async () => {
     const calls = answerInOrder([200]);
     await settle(recordingClient().client.request('/thing', { headers: { 'x-country': 'pe' } }));
-    expect(calls[0]?.headers.get('authorization')).toBe('Bearer token-pe');
     expect(calls[0]?.headers.get('x-country')).toBe('pe');
+    expect(calls[0]?.headers.get('authorization')).toBeNull();
   });
 
-  it('uses the active country when no header is given, and never another country token', async () => {
-    storeToken('co', 'token-co');
+  it('uses the active country when no header is given', async () => {
     setActiveCountry('mx');
     const calls = answerInOrder([200]);
     await settle(recordingClient().client.request('/thing'));
     expect(calls[0]?.headers.get('x-country')).toBe('mx');
-    expect(calls[0]?.headers.get('authorization')).toBeNull();
-  });
-
-  it('falls back to the generic token, then co, pe, mx when no country is known', async () => {
-    storeToken('pe', 'token-pe');
-    storeToken('mx', 'token-mx');
-    const calls = answerInOrder([200]);
-    await settle(recordingClient().client.request('/thing'));
-    expect(calls[0]?.headers.get('authorization')).toBe('Bearer token-pe');
   });
 
   it('lets the browser set the multipart content type of form data', async () => {
@@ -310,7 +291,6 @@ describe('bearer token and headers (spec §7)', () => {
 
 describe('login calls', () => {
   it('show the server message of a 401 and keep the stored session', async () => {
-    storeToken('co', 'token-co');
     const handler = vi.fn();
     setUnauthorizedHandler(handler);
     server.use(
@@ -329,6 +309,5 @@ describe('login calls', () => {
     expect(error?.kind).toBe('http');
     expect(error?.message).toBe('Correo o contraseña incorrectos.');
     expect(handler).not.toHaveBeenCalled();
-    expect(readToken('co')).toBe('token-co');
   });
 });

@@ -2,7 +2,6 @@ import { t } from '@lingui/core/macro';
 import { FetchError, ofetch, type $Fetch } from 'ofetch';
 import { env } from './env';
 import { getActiveCountry } from './countries';
-import { clearToken, pickToken } from './session-tokens';
 import { isCountryCode, type CountryCode } from './shared/countries';
 import { parseRetryAfter } from './shared/retry-after';
 import type { ApiErrorBody } from './shared/api-types';
@@ -46,7 +45,7 @@ export interface RequestOptions {
   query?: Record<string, string | number | boolean | undefined | null>;
   body?: unknown;
   headers?: Record<string, string>;
-  /** The country whose token and context the call uses; sent as `x-country`. Default: the active country. */
+  /** The country whose session cookie and context the call uses; sent as `x-country`. Default: the active country. */
   country?: CountryCode;
   timeoutMs?: number;
   signal?: AbortSignal;
@@ -55,7 +54,7 @@ export interface RequestOptions {
    * Default true.
    */
   unauthorizedMeansExpiredSession?: boolean;
-  /** `blob` for files served only with the bearer token (credentials, signed prescriptions). */
+  /** `blob` for files served only to their session (credentials, signed prescriptions). */
   responseType?: 'json' | 'blob';
 }
 
@@ -69,7 +68,7 @@ export interface UploadOptions {
 
 export interface HttpClient {
   request<T>(path: string, options?: RequestOptions): Promise<T>;
-  /** A multipart POST that reports upload progress (fetch cannot); same token, headers and errors as `request`. */
+  /** A multipart POST that reports upload progress (fetch cannot); same cookie, headers and errors as `request`. */
   upload<T>(path: string, form: FormData, options?: UploadOptions): Promise<T>;
 }
 
@@ -77,7 +76,7 @@ export interface HttpClientConfig {
   name: 'auth' | 'gateway';
   baseURL: string;
   timeoutMs: number;
-  /** Spec §8: the authentication client clears the token on 401; the gateway client only logs it. */
+  /** Spec §8: the authentication client clears the session on 401; the gateway client only logs it. */
   onUnauthorized: 'clear-session' | 'log';
 }
 
@@ -211,7 +210,6 @@ export function createHttpClient(
     const detail = requestDetail(method, url, status);
     if (sessionFailure && (status === 401 || (status === 403 && UNAUTHORIZED_TEXT.test(body.message ?? '')))) {
       if (config.onUnauthorized === 'clear-session') {
-        if (country) clearToken(country);
         unauthorizedHandler(country);
       } else {
         console.warn('session expired', detail);
@@ -242,9 +240,8 @@ export function createHttpClient(
     const headerCountry = options.headers?.['x-country'];
     const country = options.country ?? (isCountryCode(headerCountry) ? headerCountry : getActiveCountry());
     const headers = new Headers(options.headers);
+    // The session travels as the server's HttpOnly cookie of that country: the page never holds the token.
     if (country) headers.set('x-country', country);
-    const token = pickToken(country);
-    if (token) headers.set('authorization', `Bearer ${token}`);
     return { country, headers };
   }
 

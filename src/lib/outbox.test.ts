@@ -10,7 +10,6 @@ import {
   startOutbox,
   useOutboxItems,
 } from './outbox';
-import { storeToken } from './session-tokens';
 import { OUTBOX_MESSAGES, OUTBOX_META_HEADER } from './shared/outbox';
 
 let stop: () => void = () => undefined;
@@ -54,18 +53,14 @@ describe('outbox client', () => {
     unsubscribe();
   });
 
-  it("asks for a replay with the page's current tokens when the connection comes back", async () => {
+  it('asks for a replay when the connection comes back, giving no token (the cookie authenticates)', async () => {
     worker = installFakeServiceWorker([buildOutboxItem()]);
-    storeToken('co', 'token-co');
-    storeToken('pe', 'token-pe');
     stop = startOutbox();
     await settle();
     worker.asked.length = 0;
     window.dispatchEvent(new Event('online'));
     await settle();
-    expect(worker.asked).toEqual([
-      { type: OUTBOX_MESSAGES.replay, tokens: { co: 'token-co', pe: 'token-pe' }, force: true },
-    ]);
+    expect(worker.asked).toEqual([{ type: OUTBOX_MESSAGES.replay, force: true }]);
   });
 
   it('asks again when a write’s backoff ends, without forcing the others', async () => {

@@ -1,6 +1,5 @@
 import { useSyncExternalStore } from 'react';
-import { readToken } from './session-tokens';
-import { COUNTRY_CODES, type CountryCode } from './shared/countries';
+import type { CountryCode } from './shared/countries';
 import {
   OUTBOX_MESSAGES,
   OUTBOX_META_HEADER,
@@ -9,7 +8,6 @@ import {
   type OutboxItem,
   type OutboxMeta,
   type OutboxRequestMessage,
-  type OutboxTokens,
 } from './shared/outbox';
 
 // The page's side of the service worker's outbox (sw/outbox.ts): what is waiting, and the user's say over it.
@@ -27,16 +25,6 @@ export function outboxHeaders(meta: OutboxMeta): Record<string, string> {
 /** Whether a write made now can be kept on the device: a service worker controls the page. */
 export function outboxAvailable(): boolean {
   return typeof navigator !== 'undefined' && Boolean(navigator.serviceWorker?.controller);
-}
-
-/** The tokens this page holds now: a replay it asks for authenticates with them (they are not stored). */
-function currentTokens(): OutboxTokens {
-  const tokens: OutboxTokens = {};
-  for (const country of COUNTRY_CODES) {
-    const token = readToken(country);
-    if (token) tokens[country] = token;
-  }
-  return tokens;
 }
 
 async function ask<T>(message: OutboxRequestMessage): Promise<T | undefined> {
@@ -93,19 +81,24 @@ async function refreshOutbox(): Promise<void> {
 }
 
 /**
- * Sends what waits, with this page's tokens. `force` (the connection came back, the user asked) also sends what
+ * Sends what waits (each country's session cookie authenticates it). `force` (the connection came back, the user asked) also sends what
  * waits its backoff.
  */
 export async function replayOutbox({ force = true }: { force?: boolean } = {}): Promise<void> {
-  await ask({ type: OUTBOX_MESSAGES.replay, tokens: currentTokens(), force });
+  await ask({ type: OUTBOX_MESSAGES.replay, force });
 }
 
 export async function retryOutboxItem(id: string): Promise<void> {
-  await ask({ type: OUTBOX_MESSAGES.retry, id, tokens: currentTokens() });
+  await ask({ type: OUTBOX_MESSAGES.retry, id });
 }
 
 export async function discardOutboxItem(id: string): Promise<void> {
   await ask({ type: OUTBOX_MESSAGES.discard, id });
+}
+
+/** At logout: the delivered writes leave the device; what is still to be sent stays for its author. */
+export async function forgetDeliveredOutbox(): Promise<void> {
+  await ask({ type: OUTBOX_MESSAGES.forgetDelivered });
 }
 
 /** Called once per item the server takes while this page is open (the screens refresh what it changed). */

@@ -50,8 +50,11 @@ export function capPersistedClient(client: PersistedClient, max = PERSISTED_QUER
  * The query cache persists to IndexedDB, not localStorage: a 5,000-product catalogue is several megabytes,
  * beyond localStorage's quota, and IndexedDB does not block the main thread while writing.
  */
+/** The IndexedDB key (Dexie `kv`) of the persisted query cache. */
+export const QUERY_CACHE_STORAGE_KEY = 'query-cache';
+
 const indexedDbPersister = createAsyncStoragePersister({
-  key: 'query-cache',
+  key: QUERY_CACHE_STORAGE_KEY,
   storage: {
     getItem: async (key) => ((await readValue(key)) as string | undefined) ?? null,
     setItem: (key, value) => writeValue(key, value),

@@ -23,6 +23,10 @@ export function installFakeServiceWorker(initial: OutboxItem[] = []) {
         items = items.filter((item) => item.id !== message.id);
         announce();
       }
+      if (message.type === OUTBOX_MESSAGES.forgetDelivered) {
+        items = items.filter((item) => item.state !== 'delivered');
+        announce();
+      }
       port?.postMessage({ retryLater: 0 });
     },
   };
@@ -32,6 +36,8 @@ export function installFakeServiceWorker(initial: OutboxItem[] = []) {
   });
   return {
     asked,
+    /** What the worker keeps now. */
+    items: () => items,
     /** The worker's list changes (a delivery, a refusal): the pages are told. */
     update(next: OutboxItem[]) {
       items = next;

@@ -2,16 +2,15 @@ import { establishSession } from '../features/auth/session';
 import { ROLE_IDS, type ProfileDto } from '../lib/shared/accounts';
 import type { CountryCode } from '../lib/shared/countries';
 import { flushPersistedState } from '../lib/store';
-import { acceptToken, buildProfile } from './handlers/auth';
+import { acceptSession, buildProfile } from './handlers/auth';
 
 const DAY_MS = 86_400_000;
 
-/** Starts a test already logged in (token cookie and persisted session), as a returning user would. */
+/** Starts a test already logged in (the server's session cookie and the persisted session), as a returning user would. */
 export async function loggedInAs(country: CountryCode, overrides: Partial<ProfileDto> = {}): Promise<ProfileDto> {
   const profile = buildProfile(overrides);
-  const token = `token-${profile.uid}-${country}`;
-  acceptToken(token, profile);
-  establishSession(country, token, profile, new Date(Date.now() + DAY_MS).toISOString());
+  acceptSession(country, profile);
+  establishSession(country, profile, new Date(Date.now() + DAY_MS).toISOString());
   await flushPersistedState();
   return profile;
 }

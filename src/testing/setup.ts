@@ -6,6 +6,7 @@ import { i18n } from '../lib/i18n';
 import { appStore, resetPersistedState } from '../lib/store';
 import { messages } from '../locales/es/messages.po';
 import { resetAccountFixtures } from './handlers/account';
+import { resetAuthFixtures } from './handlers/auth';
 import { resetCheckoutFixtures } from './handlers/checkout';
 import { resetOrderFixtures } from './handlers/orders';
 import { resetPointsFixtures } from './handlers/points';
@@ -28,6 +29,7 @@ afterEach(async () => {
   cleanup();
   server.resetHandlers();
   resetAccountFixtures();
+  resetAuthFixtures();
   resetCheckoutFixtures();
   resetOrderFixtures();
   resetPointsFixtures();

@@ -6,6 +6,7 @@ import { clientAddress } from '../http/client-address';
 import { requestCountry } from '../http/country';
 import { HttpError } from '../http/errors';
 import type { Services } from '../http/services';
+import { setSessionCookie } from '../sessions/cookie';
 import { openSession } from '../sessions/repo';
 import {
   ECOSYSTEMS,
@@ -36,15 +37,20 @@ export interface PasswordLogin {
   failureMessage: string;
 }
 
-/** Opens the session of `user` for the request's country (`x-country`, else co). */
+/**
+ * Opens the session of `user` for the request's country (`x-country`, else co) and hands its token to the browser as
+ * the HttpOnly cookie of that country.
+ */
 export async function startSession(services: Services, c: AppContext, user: UserRow): Promise<LoginResult> {
   const country = requestCountry(c);
   const { token, session } = await openSession(services.db, user.id, COUNTRIES[country].countryId);
+  setSessionCookie(c, country, token);
   return { user, token, session, country };
 }
 
 /**
- * E-mail or document plus password. Rate limits per account and per client address are checked before the password;
+ * E-mail or document plus password. Rate limits per (account, client address) and per address are checked before
+ * the password;
  * an unknown account costs the same hashing time as a known one.
  */
 export async function passwordLogin(services: Services, c: AppContext, login: PasswordLogin): Promise<LoginResult> {
@@ -62,7 +68,7 @@ export async function passwordLogin(services: Services, c: AppContext, login: Pa
     limits.loginFailed(accountKey, address);
     throw new HttpError(401, login.failureMessage);
   }
-  limits.loginSucceeded(accountKey);
+  limits.loginSucceeded(accountKey, address);
   return startSession(services, c, user);
 }
 

@@ -1,23 +1,9 @@
 import { randomBytes } from 'node:crypto';
 import { hash, verify } from '@node-rs/argon2';
+import { PASSWORD_MAX_LENGTH } from '../../../src/lib/shared/passwords';
 
 // @node-rs/argon2's Algorithm is a const enum, which isolated modules cannot read: 2 is Argon2id.
 const ARGON2ID = 2;
-/** Long inputs only cost hashing time; no real password is longer. */
-export const PASSWORD_MAX_LENGTH = 128;
-export const PASSWORD_RULE_MESSAGE = 'La contraseña debe tener al menos 8 caracteres e incluir letras y números.';
-export const PASSWORD_TOO_LONG_MESSAGE = `La contraseña admite como máximo ${PASSWORD_MAX_LENGTH} caracteres.`;
-
-/** At least 8 characters with at least one letter and one digit. */
-export function isStrongPassword(value: string): boolean {
-  return value.length >= 8 && /\p{L}/u.test(value) && /\p{Nd}/u.test(value);
-}
-
-/** `undefined` when acceptable, else the Spanish reason. */
-export function passwordProblem(value: string): string | undefined {
-  if (value.length > PASSWORD_MAX_LENGTH) return PASSWORD_TOO_LONG_MESSAGE;
-  return isStrongPassword(value) ? undefined : PASSWORD_RULE_MESSAGE;
-}
 
 export function hashPassword(password: string): Promise<string> {
   return hash(password, { algorithm: ARGON2ID });

@@ -3,13 +3,14 @@ import { databaseChecks } from '../forms/checks';
 import { buildForm, DOCUMENT_TAKEN_MESSAGE, EMAIL_TAKEN_MESSAGE } from '../forms/definitions';
 import { validateForm } from '../forms/engine';
 import { formErrorsResponse, formOrNotFound } from '../forms/routes';
-import { INVALID_SESSION_MESSAGE, pathParam, viewerOf, type Api } from '../http/auth';
+import { INVALID_SESSION_MESSAGE, optionalViewer, pathParam, viewerOf, type Api } from '../http/auth';
 import { FieldProblems, readJsonObject } from '../http/body';
 import { clientAddress } from '../http/client-address';
 import { requestCountry } from '../http/country';
 import { HttpError } from '../http/errors';
 import type { Services } from '../http/services';
-import { looksLikeToken, revokeToken } from '../sessions/repo';
+import { clearSessionCookie, setSessionCookie } from '../sessions/cookie';
+import { looksLikeToken, revokeSession, revokeToken } from '../sessions/repo';
 import { findUserByEmail } from '../users/repo';
 import {
   passwordLogin,
@@ -90,11 +91,16 @@ export function registerAuthRoutes(api: Api, services: Services): void {
     },
   );
 
-  // Public: logging out never fails, whatever the token (unknown, expired, another country's) — spec §4.
+  // Public: logging out never fails, whatever the token (unknown, expired, another country's) — spec §4. The
+  // country's cookie is cleared; the session it names is revoked when the request came from the storefront itself
+  // (the auth middleware then found it as the viewer).
   api.post('/auth/logout', { access: 'public' }, async (c) => {
     const body = await readJsonObject(c).catch((): Record<string, unknown> => ({}));
     const bearer = /^Bearer\s+(\S+)\s*$/i.exec(c.req.header('authorization') ?? '')?.[1];
     for (const token of new Set([bearer, body.token].filter(looksLikeToken))) await revokeToken(db, token);
+    const viewer = optionalViewer(c);
+    if (viewer) await revokeSession(db, viewer.session.id);
+    clearSessionCookie(c, requestCountry(c));
     return c.body(null, 204);
   });
 
@@ -129,6 +135,7 @@ export function registerAuthRoutes(api: Api, services: Services): void {
     }
     const passwordHash = await hashPassword(String(values.password));
     const registered = await registerUser(db, { form: ref, values, passwordHash, country });
+    setSessionCookie(c, country, registered.token);
     return c.json<DynamicAuthResponseDto>(toDynamicResponse(registered), 201);
   });
 }

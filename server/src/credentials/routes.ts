@@ -67,7 +67,6 @@ export function registerCredentialRoutes(api: Api, services: Services): void {
       tooLargeMessage: FILE_TOO_LARGE_MESSAGE,
       // Uploads from a clinic with poor connection are retried: the same key and files store them once.
       idempotent: true,
-      queuedWrite: true,
     },
     async (c) => {
       const { user, session } = viewerOf(c);
@@ -177,33 +176,29 @@ export function registerCredentialRoutes(api: Api, services: Services): void {
     },
   );
 
-  api.get(
-    '/credentials/files/:id',
-    { access: 'authenticated', ownership: 'owner, admin', cookieAuth: true },
-    async (c) => {
-      const viewer = viewerOf(c).user;
-      const raw = pathParam(c, 'id');
-      const id = /^\d{1,9}$/.test(raw) ? Number(raw) : undefined;
-      const file =
-        id === undefined
-          ? undefined
-          : await db
-              .selectFrom('credential_files as f')
-              .innerJoin('credentials as cr', 'cr.id', 'f.credential_id')
-              .select(['f.original_name', 'f.stored_name', 'f.mime', 'cr.user_id'])
-              .where('f.id', '=', id)
-              .executeTakeFirst();
-      const allowed = file && (file.user_id === viewer.id || viewer.role === 'admin');
-      const bytes = allowed ? await readUpload(uploadsDir, 'credentials', file.stored_name) : undefined;
-      // Another user's file answers exactly like a missing one.
-      if (!file || !bytes) throw new HttpError(404, FILE_NOT_FOUND_MESSAGE);
-      return c.body(new Uint8Array(bytes), 200, {
-        'content-type': file.mime,
-        'content-disposition': contentDisposition('attachment', file.original_name),
-        'cache-control': 'private, no-store',
-        'x-content-type-options': 'nosniff',
-        'content-security-policy': "default-src 'none'; sandbox",
-      });
-    },
-  );
+  api.get('/credentials/files/:id', { access: 'authenticated', ownership: 'owner, admin' }, async (c) => {
+    const viewer = viewerOf(c).user;
+    const raw = pathParam(c, 'id');
+    const id = /^\d{1,9}$/.test(raw) ? Number(raw) : undefined;
+    const file =
+      id === undefined
+        ? undefined
+        : await db
+            .selectFrom('credential_files as f')
+            .innerJoin('credentials as cr', 'cr.id', 'f.credential_id')
+            .select(['f.original_name', 'f.stored_name', 'f.mime', 'cr.user_id'])
+            .where('f.id', '=', id)
+            .executeTakeFirst();
+    const allowed = file && (file.user_id === viewer.id || viewer.role === 'admin');
+    const bytes = allowed ? await readUpload(uploadsDir, 'credentials', file.stored_name) : undefined;
+    // Another user's file answers exactly like a missing one.
+    if (!file || !bytes) throw new HttpError(404, FILE_NOT_FOUND_MESSAGE);
+    return c.body(new Uint8Array(bytes), 200, {
+      'content-type': file.mime,
+      'content-disposition': contentDisposition('attachment', file.original_name),
+      'cache-control': 'private, no-store',
+      'x-content-type-options': 'nosniff',
+      'content-security-policy': "default-src 'none'; sandbox",
+    });
+  });
 }

@@ -10,6 +10,7 @@ import * as admin from './migrations/0007-admin';
 import * as idempotency from './migrations/0008-idempotency';
 import * as reminders from './migrations/0009-reminders';
 import * as promoLimits from './migrations/0010-promo-limits';
+import * as passwordResets from './migrations/0011-password-resets';
 import type { Database } from './schema';
 
 // Migrations are listed in code, not read from disk: the same list runs under tsx, in tests and on both databases.
@@ -24,6 +25,7 @@ const migrations: Record<string, Migration> = {
   '0008-idempotency': idempotency,
   '0009-reminders': reminders,
   '0010-promo-limits': promoLimits,
+  '0011-password-resets': passwordResets,
 };
 
 /** Every migration's name, in the order they apply (Kysely applies them by name). */

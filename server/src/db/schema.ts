@@ -166,6 +166,15 @@ export interface InvitationsTable {
   used_by: number | null;
 }
 
+export interface PasswordResetsTable {
+  id: Generated<number>;
+  user_id: number;
+  token_hash: string;
+  created_at: CreatedAt;
+  expires_at: Date;
+  used_at: Date | null;
+}
+
 export interface OutboxEmailsTable {
   id: Generated<number>;
   to_address: string;
@@ -620,6 +629,7 @@ export interface Database {
   sessions: SessionsTable;
   invitations: InvitationsTable;
   outbox_emails: OutboxEmailsTable;
+  password_resets: PasswordResetsTable;
   credentials: CredentialsTable;
   credential_files: CredentialFilesTable;
   discount_lists: DiscountListsTable;

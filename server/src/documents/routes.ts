@@ -140,7 +140,7 @@ export function registerDocumentRoutes(api: Api, services: Services): void {
   });
 
   // Opened by a link: the session cookie is accepted as well as the bearer token.
-  api.get('/documents/:id/file', { access: LIBRARY_ACCESS, cookieAuth: true }, async (c) => {
+  api.get('/documents/:id/file', { access: LIBRARY_ACCESS }, async (c) => {
     const id = pathId(c, 'id', DOCUMENT_NOT_FOUND_MESSAGE);
     const row = await visibleDocuments(viewerOf(c))
       .select(['file_name', 'mime', 'content'])

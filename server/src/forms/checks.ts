@@ -1,5 +1,5 @@
 import type { Kysely } from 'kysely';
-import { isStrongPassword, PASSWORD_MAX_LENGTH } from '../auth/passwords';
+import { isStrongPassword, PASSWORD_MAX_LENGTH } from '../../../src/lib/shared/passwords';
 import type { Database } from '../db/schema';
 import { findUsableInvitation, type UsableInvitation } from '../invitations/repo';
 import { documentTaken, emailTaken, normalizeDocument, normalizeEmail } from '../users/repo';

@@ -11,7 +11,7 @@ import {
   type Role,
 } from '../../../src/lib/shared/accounts';
 import { COUNTRIES, type CountryCode } from '../../../src/lib/shared/countries';
-import { PASSWORD_RULE_MESSAGE } from '../auth/passwords';
+import { PASSWORD_RULE_MESSAGE } from '../../../src/lib/shared/passwords';
 
 export const REQUIRED_MESSAGE = 'Campo obligatorio';
 export const TERMS_MESSAGE = 'Debes aceptar los términos y la política de privacidad';

@@ -3,11 +3,13 @@ import { join } from 'node:path';
 import { Hono } from 'hono';
 import { compress } from 'hono/compress';
 import type { HealthDto } from '../../../src/lib/shared/api-types';
+import { registerAdminEmailRoutes } from '../admin/emails';
 import { registerAdminProductRoutes } from '../admin/products';
 import { registerAdminPromoCodeRoutes } from '../admin/promo-codes';
 import { registerAdminRoutes } from '../admin/routes';
 import { AccountLimits, DEFAULT_ACCOUNT_LIMITS, type AccountLimitSettings } from '../auth/limits';
 import { OidcVerifier, type OidcSettings } from '../auth/oidc';
+import { registerPasswordResetRoutes } from '../auth/password-reset';
 import { registerAuthRoutes } from '../auth/routes';
 import { registerCountryRoutes } from '../countries/routes';
 import { registerCredentialRoutes } from '../credentials/routes';
@@ -30,6 +32,7 @@ import { registerTemplateRoutes } from '../prescriptions/templates';
 import { registerProductRoutes } from '../products/routes';
 import { registerReminderRoutes, type RemindersOptions } from '../reminders/routes';
 import { registerProfileRoutes } from '../users/profile-routes';
+import { DEFAULT_SESSION_IDLE_TIMEOUT_MS } from '../sessions/repo';
 import { registerUserRoutes } from '../users/routes';
 import { Api, type AppEnv } from './auth';
 import { ROUTE_NOT_FOUND_MESSAGE, toErrorResponse, type Logger } from './errors';
@@ -39,6 +42,8 @@ import type { Services } from './services';
 import { distHandler } from './static-files';
 
 export const API_PREFIX = '/api';
+/** Origin of an app made by a test or a tool, which listens nowhere. */
+const DEFAULT_PUBLIC_URL = 'http://localhost';
 
 export interface AppOptions {
   database: DatabaseHandle;
@@ -49,10 +54,15 @@ export interface AppOptions {
   dataDir?: string;
   /** Private uploads (credentials, profile photos); the server passes UPLOADS_DIR, tools a temporary folder. */
   uploadsDir?: string;
-  /** Origin of links sent by e-mail (invitations); the request's origin when unset. */
+  /**
+   * Origin of links sent by e-mail and of cookie-authenticated writes; the server sets the address it listens on
+   * when PUBLIC_URL is unset, tools and tests get `http://localhost`.
+   */
   publicUrl?: string | undefined;
-  /** Read the client address from X-Forwarded-For (first hop): only behind a proxy that sets it. */
-  trustProxy?: boolean;
+  /** Proxies in front of the server that append to X-Forwarded-For (TRUST_PROXY); 0 reads the socket's address. */
+  trustProxy?: number;
+  /** A session unused this long ends; 8 hours unless said otherwise. */
+  sessionIdleTimeoutMs?: number;
   /** Login with an external OpenID Connect provider (`POST /auth/login`); 501 when unset. */
   oidc?: OidcSettings | undefined;
   /** Where queued e-mails go; null leaves them in the outbox (tests). */
@@ -75,15 +85,18 @@ export function createApp(options: AppOptions) {
     db,
     logger,
     uploadsDir: options.uploadsDir ?? join(tmpdir(), 'dispensario-uploads'),
-    publicUrl: options.publicUrl,
-    trustProxy: options.trustProxy ?? false,
+    publicUrl: (options.publicUrl ?? DEFAULT_PUBLIC_URL).replace(/\/+$/, ''),
+    trustProxy: options.trustProxy ?? 0,
     oidc: options.oidc ? new OidcVerifier(options.oidc) : undefined,
     mailer: new Mailer(db, options.mailTransport ?? null, logger),
     limits: new AccountLimits(options.limits ?? DEFAULT_ACCOUNT_LIMITS),
   };
 
   const hono = new Hono<AppEnv>();
-  const api = new Api(hono, db);
+  const api = new Api(hono, db, {
+    ownOrigin: () => services.publicUrl,
+    idleTimeoutMs: options.sessionIdleTimeoutMs ?? DEFAULT_SESSION_IDLE_TIMEOUT_MS,
+  });
   api.get('/health', { access: 'public' }, (c) => c.json<HealthDto>({ status: 'ok', db: database.kind }));
   registerCountryRoutes(api, db);
   registerProductRoutes(api, db);
@@ -91,6 +104,7 @@ export function createApp(options: AppOptions) {
   const dataDir = options.dataDir ?? join(tmpdir(), 'dispensario-data');
   registerMediaRoutes(api, db, assetsDir, join(dataDir, 'cache', 'images'));
   registerAuthRoutes(api, services);
+  registerPasswordResetRoutes(api, services);
   registerProfileRoutes(api, services);
   registerFormRoutes(api, services);
   registerCredentialRoutes(api, services);
@@ -99,6 +113,7 @@ export function createApp(options: AppOptions) {
   registerAdminRoutes(api, services);
   registerAdminProductRoutes(api, services);
   registerAdminPromoCodeRoutes(api, db);
+  registerAdminEmailRoutes(api, services);
   const reminders = registerReminderRoutes(api, services, options.reminders);
   const checkout = registerCheckoutRoutes(api, services, {
     pointsHook: options.pointsHook ?? createOrderPointsHook(),

@@ -1,11 +1,11 @@
 import type { Context, Handler, Hono, MiddlewareHandler } from 'hono';
-import { getCookie } from 'hono/cookie';
 import { bodyLimit } from 'hono/body-limit';
 import type { Kysely } from 'kysely';
 import { PROFESSIONAL_ROLES, type Role } from '../../../src/lib/shared/accounts';
-import { COUNTRY_CODES } from '../../../src/lib/shared/countries';
+import { isCountryCode } from '../../../src/lib/shared/countries';
 import { EXPECTED_USER_HEADER } from '../../../src/lib/shared/outbox';
 import type { Database } from '../db/schema';
+import { sessionCookieTokens } from '../sessions/cookie';
 import { findActiveSession, type ActiveSession } from '../sessions/repo';
 import { idempotencyMiddleware } from './idempotency';
 import { HttpError } from './errors';
@@ -35,6 +35,16 @@ export const NOT_APPROVED_MESSAGE =
 export const OTHER_ACCOUNT_MESSAGE =
   'Este envío pendiente lo hizo otra cuenta: se enviará cuando esa cuenta vuelva a iniciar sesión en este dispositivo.';
 export const BODY_TOO_LARGE_MESSAGE = 'La solicitud es demasiado grande.';
+export const CROSS_SITE_MESSAGE =
+  'Esta solicitud no viene de la tienda y no se aceptó. Recarga la página e inténtalo de nuevo.';
+
+/** How the server recognises its callers' sessions. */
+export interface SessionPolicy {
+  /** The server's own origin (PUBLIC_URL or the address it listens on): where cookie-authenticated writes come from. */
+  ownOrigin: () => string;
+  /** A session unused this long ends before its 24 hours. */
+  idleTimeoutMs: number;
+}
 
 const DEFAULT_MAX_BODY_BYTES = 64 * 1024;
 
@@ -47,19 +57,8 @@ export interface RouteOptions {
   /** Largest request body; 64 KB unless said otherwise. */
   maxBodyBytes?: number;
   tooLargeMessage?: string;
-  /**
-   * Also accept the storefront's `sso_token_<country>` cookie: files opened by an `<img>` or a link cannot carry
-   * an Authorization header. Only for GET routes that read.
-   */
-  cookieAuth?: boolean;
   /** Honour an `Idempotency-Key` header: a retry with the same key and content gets the first answer again. */
   idempotent?: boolean;
-  /**
-   * A write the storefront's service worker may keep and replay (DESIGN §4). A replay made with no page open has no
-   * bearer token: it authenticates with the `sso_token_<country>` cookie, and only when it carries
-   * `X-Expected-User` — a header no cross-site form can send — so the cookie never authorises a forged request.
-   */
-  queuedWrite?: boolean;
 }
 
 export type Method = 'GET' | 'POST' | 'PATCH' | 'PUT' | 'DELETE';
@@ -77,46 +76,47 @@ function bearerToken(c: Context): string | undefined {
   return match?.[1];
 }
 
-function cookieTokens(c: Context): string[] {
-  const cookies = getCookie(c);
-  const header = c.req.header('x-country')?.toLowerCase();
-  const names = [
-    ...(header ? [`sso_token_${header}`] : []),
-    ...COUNTRY_CODES.map((country) => `sso_token_${country}`),
-    'sso_token',
-  ];
-  return [...new Set(names)].map((name) => cookies[name]).filter((value): value is string => Boolean(value));
-}
+type SessionProblem = 'missing' | 'invalid' | 'country' | 'cross-site';
 
-type SessionProblem = 'missing' | 'invalid' | 'country';
+const SAFE_METHODS = new Set(['GET', 'HEAD', 'OPTIONS']);
 
-function acceptsCookie(c: Context, options: RouteOptions): boolean {
-  return (
-    (options.cookieAuth ?? false) || (options.queuedWrite === true && c.req.header(EXPECTED_USER_HEADER) !== undefined)
-  );
+/**
+ * Whether a cookie-authenticated write comes from the storefront itself: the browser's `Sec-Fetch-Site` says
+ * same-origin (also behind the development proxy or a test proxy, where the origin differs from PUBLIC_URL), or
+ * `Origin` is the server's own. No header a page can forge decides it.
+ */
+function fromOwnOrigin(c: Context, policy: SessionPolicy): boolean {
+  if (c.req.header('sec-fetch-site') === 'same-origin') return true;
+  const origin = c.req.header('origin');
+  return origin !== undefined && origin === policy.ownOrigin();
 }
 
 async function resolveViewer(
   c: Context,
   db: Kysely<Database>,
-  cookieAuth: boolean,
+  policy: SessionPolicy,
 ): Promise<{ viewer: Viewer | null; problem: SessionProblem }> {
-  const bearer = bearerToken(c);
-  const candidates = bearer ? [bearer] : cookieAuth ? cookieTokens(c) : [];
-  if (candidates.length === 0) return { viewer: null, problem: 'missing' };
   const headerCountry = c.req.header('x-country')?.trim().toLowerCase();
-  let problem: SessionProblem = 'invalid';
-  for (const token of candidates) {
-    const found = await findActiveSession(db, token);
-    if (!found) continue;
+  const bearer = bearerToken(c);
+  if (bearer) {
+    // API clients: the token is theirs to send, so no cross-site check is needed.
+    const found = await findActiveSession(db, bearer, policy.idleTimeoutMs);
+    if (!found) return { viewer: null, problem: 'invalid' };
     // A token used for another country's requests is a client mixing sessions (spec §3: sessions per country).
-    if (bearer && headerCountry && headerCountry !== found.country) {
-      problem = 'country';
-      continue;
-    }
-    return { viewer: found, problem };
+    if (headerCountry && headerCountry !== found.country) return { viewer: null, problem: 'country' };
+    return { viewer: found, problem: 'invalid' };
   }
-  return { viewer: null, problem };
+  const country = isCountryCode(headerCountry) ? headerCountry : undefined;
+  const candidates = sessionCookieTokens(c, country);
+  if (candidates.length === 0) return { viewer: null, problem: 'missing' };
+  for (const token of candidates) {
+    const found = await findActiveSession(db, token, policy.idleTimeoutMs);
+    if (!found) continue;
+    // The browser sends the cookie with any request to this server: a write must prove it comes from the storefront.
+    if (!SAFE_METHODS.has(c.req.method) && !fromOwnOrigin(c, policy)) return { viewer: null, problem: 'cross-site' };
+    return { viewer: found, problem: 'invalid' };
+  }
+  return { viewer: null, problem: 'invalid' };
 }
 
 /** true, or why not: a role outside the rule, or a professional not yet approved. */
@@ -131,12 +131,18 @@ export function accessDecision(rule: AccessRule, viewer: Viewer): true | 'forbid
   return true;
 }
 
-function accessMiddleware(db: Kysely<Database>, options: RouteOptions): MiddlewareHandler<AppEnv> {
+function accessMiddleware(
+  db: Kysely<Database>,
+  policy: SessionPolicy,
+  options: RouteOptions,
+): MiddlewareHandler<AppEnv> {
   return async (c, next) => {
-    const { viewer, problem } = await resolveViewer(c, db, acceptsCookie(c, options));
-    // On public routes a bad token is simply anonymous: the catalogue must not fail because a session ended.
+    const { viewer, problem } = await resolveViewer(c, db, policy);
+    // On public routes a bad token (or a cookie sent by another site) is simply anonymous: the catalogue must not fail
+    // because a session ended.
     c.set('viewer', viewer);
     if (options.access === 'public') return next();
+    if (problem === 'cross-site') throw new HttpError(403, CROSS_SITE_MESSAGE);
     if (!viewer) {
       const message =
         problem === 'missing'
@@ -177,11 +183,12 @@ export class Api {
   constructor(
     readonly app: Hono<AppEnv>,
     private readonly db: Kysely<Database>,
+    private readonly policy: SessionPolicy,
   ) {}
 
   on(method: Method, path: string, options: RouteOptions, handler: Handler<AppEnv>): void {
     this.routes.push({ method, path, access: options.access, ownership: options.ownership });
-    const middlewares: MiddlewareHandler<AppEnv>[] = [accessMiddleware(this.db, options)];
+    const middlewares: MiddlewareHandler<AppEnv>[] = [accessMiddleware(this.db, this.policy, options)];
     if (method !== 'GET') {
       const tooLarge = options.tooLargeMessage ?? BODY_TOO_LARGE_MESSAGE;
       middlewares.push(

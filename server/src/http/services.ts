@@ -11,9 +11,13 @@ export interface Services {
   logger: Logger;
   /** Private files (credentials, profile photos); never inside a served folder. */
   uploadsDir: string;
-  /** Origin used in links sent by e-mail; the request's origin when unset. */
-  publicUrl: string | undefined;
-  trustProxy: boolean;
+  /**
+   * Origin of links sent by e-mail and of the storefront's own writes: PUBLIC_URL, else the address the server
+   * listens on (set once it listens); never a request's Host header.
+   */
+  publicUrl: string;
+  /** Proxies in front of the server that append to X-Forwarded-For (TRUST_PROXY). */
+  trustProxy: number;
   oidc: OidcVerifier | undefined;
   mailer: Mailer;
   limits: AccountLimits;

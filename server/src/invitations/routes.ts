@@ -6,7 +6,7 @@ import {
   INVITATION_INVALID_MESSAGE,
   NAME_MAX_LENGTH,
 } from '../forms/definitions';
-import { pathParam, viewerOf, type Api, type AppContext } from '../http/auth';
+import { pathParam, viewerOf, type Api } from '../http/auth';
 import { FieldProblems, readJsonObject } from '../http/body';
 import { HttpError } from '../http/errors';
 import type { Services } from '../http/services';
@@ -20,11 +20,6 @@ const LABELS: Record<string, string> = {
   firstName: 'Nombres',
   lastName: 'Apellidos',
 };
-
-/** The origin of links sent by e-mail: PUBLIC_URL, else the request's. */
-export function publicOrigin(c: AppContext, publicUrl: string | undefined): string {
-  return (publicUrl ?? new URL(c.req.url).origin).replace(/\/+$/, '');
-}
 
 export function registerInvitationRoutes(api: Api, services: Services): void {
   const { db, mailer } = services;
@@ -58,7 +53,7 @@ export function registerInvitationRoutes(api: Api, services: Services): void {
       issueInvitation(trx, mailer, {
         professional: user,
         country,
-        baseUrl: publicOrigin(c, services.publicUrl),
+        baseUrl: services.publicUrl,
         email,
         documentNumber,
         firstName,

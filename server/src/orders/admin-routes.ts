@@ -39,7 +39,7 @@ export function registerHormoneOrderRoutes(api: Api, ctx: OrdersContext): void {
     return c.json<{ data: OrderDto[] }>({ data: await toOrderDtos(db, orders) });
   });
 
-  api.get('/admin/hormone-orders/:id/prescription', { ...admin, cookieAuth: true }, async (c) => {
+  api.get('/admin/hormone-orders/:id/prescription', { ...admin }, async (c) => {
     const file = await db
       .selectFrom('orders as o')
       .innerJoin('credential_files as f', 'f.credential_id', 'o.prescription_document_id')

@@ -15,13 +15,12 @@ import type { Database, PatientsTable } from '../db/schema';
 import { wordPatterns } from '../db/search';
 import { DOCUMENT_TAKEN_MESSAGE, EMAIL_TAKEN_MESSAGE } from '../forms/definitions';
 import { pathId } from '../gamification/input';
-import { viewerOf, type Api, type AppContext, type Viewer } from '../http/auth';
+import { viewerOf, type Api, type Viewer } from '../http/auth';
 import { readJsonObject } from '../http/body';
 import { HttpError } from '../http/errors';
 import type { Services } from '../http/services';
 import { QueryReader } from '../http/query-params';
 import { issueInvitation } from '../invitations/repo';
-import { publicOrigin } from '../invitations/routes';
 import { readDateRange } from '../prescriptions/dates';
 import { readPaging } from '../prescriptions/paging';
 import { patientStrategies } from '../prescriptions/repo';
@@ -116,11 +115,11 @@ async function assertIdentityFree(
 }
 
 /** Invites the patient of a register row (creation, or an e-mail corrected before the patient registered). */
-async function invite(trx: Transaction<Database>, services: Services, c: AppContext, viewer: Viewer, row: PatientRow) {
+async function invite(trx: Transaction<Database>, services: Services, viewer: Viewer, row: PatientRow) {
   const { row: invitation, link } = await issueInvitation(trx, services.mailer, {
     professional: viewer.user,
     country: countryById(row.country_id)?.subdomain ?? viewer.country,
-    baseUrl: publicOrigin(c, services.publicUrl),
+    baseUrl: services.publicUrl,
     email: row.email,
     documentNumber: row.document_number,
     firstName: row.first_name,
@@ -164,7 +163,7 @@ export function registerPatientRoutes(api: Api, services: Services): void {
     return c.json<PatientListDto>({ data: rows.map(toPatientDto), total: Number(counted?.total ?? 0), page, limit });
   });
 
-  api.post('/patients', { access: 'approvedProfessional', idempotent: true, queuedWrite: true }, async (c) => {
+  api.post('/patients', { access: 'approvedProfessional', idempotent: true }, async (c) => {
     const viewer = viewerOf(c);
     const columns = await readPatientColumns(await readJsonObject(c), false);
     // The form's rules refused a body without the required fields: the columns are a whole row.
@@ -187,7 +186,7 @@ export function registerPatientRoutes(api: Api, services: Services): void {
           .insertInto('patient_links')
           .values({ professional_id: viewer.user.id, patient_id: inserted.id })
           .execute();
-        const sent = await invite(trx, services, c, viewer, inserted);
+        const sent = await invite(trx, services, viewer, inserted);
         return { patient: { ...inserted, invitation_id: sent.id }, invitation: sent };
       })
       .catch(translateUniqueViolation);
@@ -227,7 +226,7 @@ export function registerPatientRoutes(api: Api, services: Services): void {
           .returningAll()
           .executeTakeFirstOrThrow();
         // The invitation went to the old address and registration checks the invited e-mail: send a new one.
-        if (emailChanged && row.user_id === null) await invite(trx, services, c, viewer, row);
+        if (emailChanged && row.user_id === null) await invite(trx, services, viewer, row);
         return row;
       })
       .catch(translateUniqueViolation);

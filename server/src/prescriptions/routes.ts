@@ -44,18 +44,14 @@ function readListPaging(c: AppContext) {
 export function registerPrescriptionRoutes(api: Api, services: Services): void {
   const { db } = services;
 
-  api.post(
-    '/prescriptions',
-    { access: 'approvedProfessional', ownership: 'linked patients only', queuedWrite: true },
-    async (c) => {
-      const viewer = viewerOf(c);
-      const input = await resolvePatientRef(db, viewer, readCreatePrescription(await readJsonObject(c), viewer));
-      const request = idempotentRequest(c, 'create-prescription', input);
-      if (request.key === undefined) throw new HttpError(400, IDEMPOTENCY_KEY_REQUIRED_MESSAGE);
-      const { status, body } = await createPrescription(db, viewer, input, { ...request, key: request.key });
-      return c.json<PrescriptionDetailDto>(body, status);
-    },
-  );
+  api.post('/prescriptions', { access: 'approvedProfessional', ownership: 'linked patients only' }, async (c) => {
+    const viewer = viewerOf(c);
+    const input = await resolvePatientRef(db, viewer, readCreatePrescription(await readJsonObject(c), viewer));
+    const request = idempotentRequest(c, 'create-prescription', input);
+    if (request.key === undefined) throw new HttpError(400, IDEMPOTENCY_KEY_REQUIRED_MESSAGE);
+    const { status, body } = await createPrescription(db, viewer, input, { ...request, key: request.key });
+    return c.json<PrescriptionDetailDto>(body, status);
+  });
 
   api.get('/prescriptions', { access: 'approvedProfessional', ownership: 'own (author) only' }, async (c) => {
     const { user } = viewerOf(c);
@@ -81,7 +77,6 @@ export function registerPrescriptionRoutes(api: Api, services: Services): void {
     {
       access: 'authenticated',
       ownership: 'author, patient, professionals linked to the patient, admin',
-      cookieAuth: true,
     },
     async (c) => {
       const viewer = viewerOf(c);

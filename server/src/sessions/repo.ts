@@ -6,6 +6,8 @@ import { HttpError } from '../http/errors';
 
 /** Spec §9: the session cookie lasts one day; the server's session ends at the same time. */
 export const SESSION_LIFETIME_MS = 24 * 60 * 60 * 1000;
+/** A session nobody used for this long ends before its day is over (a device left logged in at a clinic). */
+export const DEFAULT_SESSION_IDLE_TIMEOUT_MS = 8 * 60 * 60 * 1000;
 const LAST_SEEN_RESOLUTION_MS = 60_000;
 const DEAD_SESSION_RETENTION_MS = 30 * 24 * 60 * 60 * 1000;
 const TOKEN_BYTES = 32;
@@ -86,8 +88,15 @@ export function openSession(db: Kysely<Database>, userId: number, countryId: num
   return db.transaction().execute((trx) => openSessionIn(trx, userId, countryId));
 }
 
-/** The live session of a token with its user, or undefined for unknown, revoked or expired tokens. */
-export async function findActiveSession(db: Kysely<Database>, token: string): Promise<ActiveSession | undefined> {
+/**
+ * The live session of a token with its user, or undefined for unknown, revoked, expired or idle tokens (unused for
+ * `idleTimeoutMs`, measured to the minute of `last_seen_at`).
+ */
+export async function findActiveSession(
+  db: Kysely<Database>,
+  token: string,
+  idleTimeoutMs: number = DEFAULT_SESSION_IDLE_TIMEOUT_MS,
+): Promise<ActiveSession | undefined> {
   if (!looksLikeToken(token)) return undefined;
   const now = new Date();
   const session = await db
@@ -96,6 +105,7 @@ export async function findActiveSession(db: Kysely<Database>, token: string): Pr
     .where('token_hash', '=', hashToken(token))
     .where('revoked_at', 'is', null)
     .where('expires_at', '>', now)
+    .where('last_seen_at', '>', new Date(now.getTime() - idleTimeoutMs))
     .executeTakeFirst();
   if (!session) return undefined;
   const country = countryById(session.country_id);
@@ -115,6 +125,25 @@ export async function revokeToken(db: Kysely<Database>, token: string): Promise<
     .updateTable('sessions')
     .set({ revoked_at: new Date() })
     .where('token_hash', '=', hashToken(token))
+    .where('revoked_at', 'is', null)
+    .execute();
+}
+
+export async function revokeSession(db: Kysely<Database>, sessionId: number): Promise<void> {
+  await db
+    .updateTable('sessions')
+    .set({ revoked_at: new Date() })
+    .where('id', '=', sessionId)
+    .where('revoked_at', 'is', null)
+    .execute();
+}
+
+/** Every session of the user, in every country (a new password ends them all). */
+export async function revokeUserSessions(executor: Kysely<Database> | Transaction<Database>, userId: number) {
+  await executor
+    .updateTable('sessions')
+    .set({ revoked_at: new Date() })
+    .where('user_id', '=', userId)
     .where('revoked_at', 'is', null)
     .execute();
 }

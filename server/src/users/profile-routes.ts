@@ -1,7 +1,8 @@
 import type { Updateable } from 'kysely';
 import sharp from 'sharp';
 import { DOCUMENT_TYPES, GENDERS, PROFILE_PHOTO_MAX_BYTES, type ProfileDto } from '../../../src/lib/shared/accounts';
-import { hashPassword, passwordProblem, verifyPassword } from '../auth/passwords';
+import { passwordProblem } from '../../../src/lib/shared/passwords';
+import { hashPassword, verifyPassword } from '../auth/passwords';
 import type { UsersTable } from '../db/schema';
 import { EMAIL_TAKEN_MESSAGE, MIN_BIRTH_DATE, NAME_MAX_LENGTH } from '../forms/definitions';
 import { isCalendarDate } from '../forms/engine';
@@ -184,7 +185,7 @@ export function registerProfileRoutes(api: Api, services: Services): void {
 
   api.get(
     '/media/profile/:name',
-    { access: 'authenticated', ownership: 'owner, admin, the patient’s doctor', cookieAuth: true },
+    { access: 'authenticated', ownership: 'owner, admin, the patient’s doctor' },
     async (c) => {
       const viewer = viewerOf(c).user;
       const name = pathParam(c, 'name');
@@ -226,12 +227,12 @@ export function registerProfileRoutes(api: Api, services: Services): void {
     }
     // The current password is what stands between a stolen session and the account: limited like a login.
     const accountKey = `access:${user.id}`;
-    services.limits.assertLoginAllowed(accountKey, accountKey);
+    services.limits.assertAttemptAllowed(accountKey);
     if (!(await verifyPassword(user.password_hash, currentPassword ?? ''))) {
-      services.limits.account.record(accountKey);
+      services.limits.attemptFailed(accountKey);
       throw new HttpError(401, WRONG_CURRENT_PASSWORD_MESSAGE);
     }
-    services.limits.loginSucceeded(accountKey);
+    services.limits.attemptSucceeded(accountKey);
     if (changesEmail && (await emailTaken(db, email, user.id))) throw new HttpError(409, EMAIL_TAKEN_MESSAGE);
     const updates: Updateable<UsersTable> = {};
     if (changesEmail) updates.email = email;

@@ -8,6 +8,7 @@ import type {
 } from '../../lib/shared/accounts';
 import type { CountryCode } from '../../lib/shared/countries';
 import type { FormValues } from '../../lib/shared/form-validation';
+import type { PasswordResetAnswerDto } from '../../lib/shared/passwords';
 
 export const formQueries = {
   schema: (country: CountryCode, idOrKey: string | number) =>
@@ -42,5 +43,25 @@ export function registerWithForm(country: CountryCode, key: string, values: Form
     method: 'POST',
     country,
     body: values,
+  });
+}
+
+/** Asks for a link to set a new password; the answer is the same whether or not the e-mail has an account. */
+export function requestPasswordReset(country: CountryCode, email: string) {
+  return authClient.request<PasswordResetAnswerDto>('/auth/password-reset/request', {
+    method: 'POST',
+    country,
+    body: { email },
+    unauthorizedMeansExpiredSession: false,
+  });
+}
+
+/** Sets the new password with the e-mailed link's token; the server ends every session of the account. */
+export function confirmPasswordReset(country: CountryCode, token: string, password: string) {
+  return authClient.request<PasswordResetAnswerDto>('/auth/password-reset/confirm', {
+    method: 'POST',
+    country,
+    body: { token, password },
+    unauthorizedMeansExpiredSession: false,
   });
 }

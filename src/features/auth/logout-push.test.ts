@@ -1,10 +1,12 @@
 import { http, HttpResponse } from 'msw';
 import { afterEach, expect, it } from 'vitest';
-import { readToken } from '../../lib/session-tokens';
+import { appStore } from '../../lib/store';
 import { TEST_API } from '../../testing/api-url';
+import { signedIn } from '../../testing/handlers/auth';
 import { server } from '../../testing/msw-server';
 import { installFakePush } from '../../testing/push';
 import { loggedInAs } from '../../testing/session';
+import { sessionsAtom } from './atoms';
 import { logout } from './session';
 
 let push: ReturnType<typeof installFakePush> | null = null;
@@ -22,13 +24,13 @@ it('logout stops this device’s re-purchase reminders while the session still w
   server.use(
     http.delete(`${TEST_API}/push/subscriptions`, async ({ request }) => {
       const body = (await request.json()) as { endpoint: string };
-      calls.push(`forget ${body.endpoint} with ${request.headers.get('authorization') ? 'token' : 'nothing'}`);
+      calls.push(`forget ${body.endpoint} ${signedIn(request) ? 'signed in' : 'signed out'}`);
       return new HttpResponse(null, { status: 204 });
     }),
   );
   await loggedInAs('co');
   await logout('co');
-  expect(calls).toEqual([`forget ${endpoint} with token`]);
+  expect(calls).toEqual([`forget ${endpoint} signed in`]);
   expect(subscription.unsubscribe).toHaveBeenCalledOnce();
-  expect(readToken('co')).toBeFalsy();
+  expect(appStore.get(sessionsAtom).co).toBeNull();
 });

@@ -2,7 +2,6 @@ import { t } from '@lingui/core/macro';
 import type { createStore } from 'jotai';
 import { ApiError, authClient, requestDetail } from '../../lib/http';
 import { forgetDevicePush } from '../../lib/push';
-import { clearToken, readToken, storeToken } from '../../lib/session-tokens';
 import type { LoginResponseDto, ProfileDto, ValidateResponseDto } from '../../lib/shared/accounts';
 import { COUNTRY_CODES, type CountryCode } from '../../lib/shared/countries';
 import { CACHE_NAMES } from '../../lib/shared/sw-contract';
@@ -32,28 +31,33 @@ function setLoggingOut(active: boolean): void {
   }
 }
 
-/** Stores the token and marks the country's session authenticated with the user's profile. */
+/**
+ * Marks the country's session authenticated with the user's profile. The token itself stays in the server's HttpOnly
+ * cookie: no script of the page can read it, so none can steal it.
+ */
 export function establishSession(
   country: CountryCode,
-  token: string,
   profile: ProfileDto,
   expiresAt: string,
   store: Store = appStore,
 ): void {
-  storeToken(country, token);
   store.set(sessionsAtom, (sessions) => ({
     ...sessions,
     [country]: { country, isAuthenticated: true, user: toSessionUser(profile), lastActivity: Date.now(), expiresAt },
   }));
 }
 
-/** Forgets the country's token and session; other countries keep theirs. */
+/** Whether this page knows of a session in the country (its token is the server's cookie, out of the page's reach). */
+export function hasSession(country: CountryCode, store: Store = appStore): boolean {
+  return Boolean(store.get(sessionsAtom)[country]);
+}
+
+/** Forgets the country's session on this page; other countries keep theirs. */
 export function clearSession(country: CountryCode, store: Store = appStore): void {
-  clearToken(country);
   store.set(sessionsAtom, (sessions) => ({ ...sessions, [country]: null }));
 }
 
-/** Spec §4: a 401 clears that country's token and session and shows the session-expired message. */
+/** Spec §4: a 401 clears that country's session and shows the session-expired message. */
 export function expireSession(country: CountryCode, store: Store = appStore): void {
   clearSession(country, store);
   store.set(expiredSessionNoticeAtom, country);
@@ -100,24 +104,25 @@ export async function login(country: CountryCode, credentials: LoginCredentials,
   if (!answer?.sessionToken) {
     throw new ApiError(t`Token de sesión no generado`, 'http', requestDetail('POST', '/auth/login', 200));
   }
-  establishSession(country, answer.sessionToken, answer.profile, answer.expiresAt, store);
+  establishSession(country, answer.profile, answer.expiresAt, store);
   // A session must be on disk before the next page load reads it: wait for the write, not just start it.
   await flushPersistedState();
   return answer;
 }
 
 /**
- * Spec §4: logout tells the server with the stored token, then always clears the country's session, whatever the
- * server answered; the flag keeps validation from resurrecting it meanwhile. This device's push subscription goes
- * first (decisions.md, re-purchase reminders).
+ * Spec §4: logout tells the server (which revokes the session and clears its cookie), then always clears the
+ * country's session, whatever the server answered; the flag keeps validation from resurrecting it meanwhile. This
+ * device's push subscription goes first (decisions.md, re-purchase reminders).
  */
 export async function logout(country: CountryCode, store: Store = appStore): Promise<void> {
   setLoggingOut(true);
-  const token = readToken(country);
+  const signedIn = hasSession(country, store);
   try {
-    // While the token still works: this device stops getting the account's re-purchase reminders.
-    if (token) await forgetDevicePush(country);
-    if (token) await authClient.request('/auth/logout', { method: 'POST', country, body: { token } });
+    // While the session still works: this device stops getting the account's re-purchase reminders.
+    if (signedIn) await forgetDevicePush(country);
+    // Sent even without a known session: the cookie may outlive what this page remembers.
+    await authClient.request('/auth/logout', { method: 'POST', country, body: {} });
   } catch {
     // Offline or already expired: the local session goes anyway; the server's expires by itself within a day.
   } finally {
@@ -131,7 +136,7 @@ export async function logout(country: CountryCode, store: Store = appStore): Pro
 
 /** Re-reads one country's session from the server. Offline keeps the stored session; 401 expires it. */
 export async function validateCountrySession(country: CountryCode, store: Store = appStore): Promise<void> {
-  if (!readToken(country) || isLoggingOut()) return;
+  if (!hasSession(country, store) || isLoggingOut()) return;
   try {
     const answer = await authClient.request<ValidateResponseDto>('/auth/sso/validate', { country });
     store.set(sessionsAtom, (sessions) => ({
@@ -150,30 +155,14 @@ export async function validateCountrySession(country: CountryCode, store: Store 
 }
 
 /**
- * Countries with a token but no stored session (storage cleared, or the page left before the session was written):
- * the server knows who they are, so ask before the screens decide the visitor is anonymous.
+ * Spec §4: on start the product validates every country with a session. The page cannot see the HttpOnly cookies, so
+ * it asks about the countries it remembers a session for; a cookie whose session the page forgot (storage cleared)
+ * simply waits for the next login, which replaces it.
  */
-export async function recoverSessionsFromTokens(store: Store = appStore): Promise<CountryCode[]> {
+export async function validateAllSessions(store: Store = appStore): Promise<void> {
   const sessions = store.get(sessionsAtom);
-  const missing = COUNTRY_CODES.filter((country) => !sessions[country] && readToken(country));
-  await Promise.all(missing.map((country) => validateCountrySession(country, store)));
-  return missing;
-}
-
-/** Spec §4: on start the product validates every country that has a stored token. */
-export async function validateAllSessions(
-  store: Store = appStore,
-  { except = [] }: { except?: readonly CountryCode[] } = {},
-): Promise<void> {
-  // A session whose token vanished (cookie expired, cleared by the user) is not a session any more.
-  const sessions = store.get(sessionsAtom);
-  for (const country of COUNTRY_CODES) {
-    if (sessions[country] && !readToken(country)) clearSession(country, store);
-  }
   await Promise.all(
-    COUNTRY_CODES.filter((country) => readToken(country) && !except.includes(country)).map((country) =>
-      validateCountrySession(country, store),
-    ),
+    COUNTRY_CODES.filter((country) => sessions[country]).map((country) => validateCountrySession(country, store)),
   );
 }
 

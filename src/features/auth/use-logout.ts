@@ -1,26 +1,41 @@
 import { useQueryClient } from '@tanstack/react-query';
 import { useNavigate } from 'react-router';
+import { deleteValue } from '../../lib/db';
+import { forgetDeliveredOutbox } from '../../lib/outbox';
 import type { CountryCode } from '../../lib/shared/countries';
-import { resetPersistedState } from '../../lib/store';
+import { QUERY_CACHE_STORAGE_KEY } from '../../lib/query';
+import { appStore, resetPersistedState } from '../../lib/store';
+import { sessionsAtom } from './atoms';
 import { logout } from './session';
 
 /**
  * State that belonged to the session and must not outlive it on a shared device: the carts and the checkout with
- * the buyer's personal data and address (the storage keys of the cart and checkout atoms).
+ * the buyer's personal data and address, and the prescription drafts with the patient chosen (the storage keys of
+ * the cart, checkout and prescription atoms). Favourites (product ids) and the sessions of other countries stay.
  */
-const SESSION_SCOPED_KEYS = ['carts', 'checkout', 'checkout-form'];
+const SESSION_SCOPED_KEYS = ['carts', 'checkout', 'checkout-form', 'prescription-drafts'];
 
 /**
- * Spec §4: the app-level logout also purges persisted state: the country's cached answers and the cart go with the
- * session; the other countries' sessions stay.
+ * Spec §4 and issue #15: the app-level logout leaves no patient data on the device. The country's cached answers
+ * go (every cached answer once no country has a session), the persisted copy of the query cache is removed at once
+ * instead of waiting for the next throttled write, the session-scoped atoms are reset, and the outbox forgets what
+ * it delivered. The library's cached files go in `logout`.
  */
 export function useLogout(country: CountryCode) {
   const queryClient = useQueryClient();
   const navigate = useNavigate();
   return async () => {
     await logout(country);
-    queryClient.removeQueries({ predicate: (query) => query.queryKey[1] === country });
+    const sessions = appStore.get(sessionsAtom);
+    if (Object.values(sessions).some(Boolean)) {
+      queryClient.removeQueries({ predicate: (query) => query.queryKey[1] === country });
+    } else {
+      queryClient.clear();
+    }
+    // The provider writes the reduced cache again within a second; until then no copy of the old one is on disk.
+    await deleteValue(QUERY_CACHE_STORAGE_KEY);
     await resetPersistedState(undefined, SESSION_SCOPED_KEYS);
+    await forgetDeliveredOutbox();
     void navigate(`/${country}`, { replace: true });
   };
 }

@@ -3,10 +3,10 @@ import { queryOptions } from '@tanstack/react-query';
 import { idempotencyHeader } from '../../lib/idempotency';
 import { outboxHeaders } from '../../lib/outbox';
 import { ApiError, authClient, requestDetail } from '../../lib/http';
-import { readToken } from '../../lib/session-tokens';
 import type { CredentialsStatusDto } from '../../lib/shared/accounts';
 import type { CountryCode } from '../../lib/shared/countries';
 import type { OutboxMeta, QueuedAnswerDto } from '../../lib/shared/outbox';
+import { hasSession } from '../auth/session';
 
 export const credentialQueries = {
   all: (country: CountryCode) => ['credentials', country] as const,
@@ -45,7 +45,7 @@ export interface CredentialUpload {
 }
 
 /**
- * Spec §7 multipart upload: files, userId, documentType, contactNumber, countryCode. Spec §5: without a token it
+ * Spec §7 multipart upload: files, userId, documentType, contactNumber, countryCode. Spec §5: without a session it
  * fails before sending; spec §8: failures show the server's errors or message, else 'Error {status}: {statusText}'.
  */
 export async function uploadCredentials(
@@ -53,7 +53,7 @@ export async function uploadCredentials(
   upload: CredentialUpload,
   onProgress?: (fraction: number) => void,
 ): Promise<CredentialsStatusDto | QueuedAnswerDto> {
-  if (!readToken(country)) {
+  if (!hasSession(country)) {
     throw new ApiError(
       t`No hay un token de autenticación disponible.`,
       'unauthorized',

@@ -107,23 +107,21 @@ export function isQueuedAnswer(value: unknown): value is QueuedAnswerDto {
 export const OUTBOX_MESSAGES = {
   /** page → worker, answered on the message's port with `OutboxItem[]`. */
   list: 'OUTBOX_LIST',
-  /** page → worker: send what is pending now; carries the page's current tokens (`OutboxTokens`). */
+  /** page → worker: send what is pending now (authenticated by each country's session cookie). */
   replay: 'OUTBOX_REPLAY',
   /** page → worker: send this item now, whatever its state. */
   retry: 'OUTBOX_RETRY',
   /** page → worker: forget this item; it is never sent. */
   discard: 'OUTBOX_DISCARD',
+  /** page → worker, at logout: forget every delivered item (answers and labels name patients). */
+  forgetDelivered: 'OUTBOX_FORGET_DELIVERED',
   /** worker → pages: the items changed (`items: OutboxItem[]`). */
   changed: 'OUTBOX_CHANGED',
 } as const;
 
-/** Bearer tokens the page holds now, by country: used for one replay, never stored by the service worker. */
-export type OutboxTokens = Partial<Record<CountryCode, string>>;
-
 export interface OutboxRequestMessage {
   type: (typeof OUTBOX_MESSAGES)[keyof typeof OUTBOX_MESSAGES];
   id?: string;
-  tokens?: OutboxTokens;
   /** A replay that also sends what waits its backoff (the connection came back, the user asked). */
   force?: boolean;
 }

@@ -56,16 +56,40 @@ export const knownProfiles: ProfileDto[] = [
   }),
 ];
 
-const tokens = new Map<string, ProfileDto>();
+/**
+ * The fake browser's session cookies, by country: the real server sets them HttpOnly, so the page never sends a token
+ * and the fake server recognises the caller by the request's country (`x-country`).
+ */
+const cookies = new Map<string, ProfileDto>();
 
-/** Makes the fake server accept `token` for `profile`, as after a login in an earlier visit. */
-export function acceptToken(token: string, profile: ProfileDto): void {
-  tokens.set(token, profile);
+/** Makes the fake server hold a session of `profile` in `country`, as after a login in an earlier visit. */
+export function acceptSession(country: string, profile: ProfileDto): void {
+  cookies.set(country, profile);
+}
+
+/** The token of the one reset link the fake server e-mailed, and what was asked of it. */
+export const TEST_RESET_TOKEN = 'enlace-de-prueba-000000000000000000001';
+export const resetFixtures = { requested: [] as string[], confirmed: [] as string[] };
+
+export function resetAuthFixtures(): void {
+  cookies.clear();
+  resetFixtures.requested = [];
+  resetFixtures.confirmed = [];
+}
+
+/** The profile whose session cookie the request carries, if any. */
+export function sessionOf(request: Request): ProfileDto | undefined {
+  return cookies.get(request.headers.get('x-country') ?? 'co');
+}
+
+/** Whether the request carries a session cookie (the other resources' handlers ask this). */
+export function signedIn(request: Request): boolean {
+  return sessionOf(request) !== undefined;
 }
 
 function loginAnswer(profile: ProfileDto, country: string): LoginResponseDto {
   const sessionToken = `token-${profile.uid}-${country}`;
-  tokens.set(sessionToken, profile);
+  cookies.set(country, profile);
   return {
     sessionToken,
     id: profile.id,
@@ -78,11 +102,6 @@ function loginAnswer(profile: ProfileDto, country: string): LoginResponseDto {
     expiresAt: new Date(Date.now() + 86_400_000).toISOString(),
     profile,
   };
-}
-
-function bearer(request: Request): ProfileDto | undefined {
-  const token = request.headers.get('authorization')?.replace(/^Bearer /, '');
-  return token ? tokens.get(token) : undefined;
 }
 
 export const authHandlers = [
@@ -103,7 +122,7 @@ export const authHandlers = [
     return HttpResponse.json(loginAnswer(profile, request.headers.get('x-country') ?? 'co'));
   }),
   http.get(`${TEST_API}/auth/sso/validate`, ({ request }) => {
-    const profile = bearer(request);
+    const profile = sessionOf(request);
     if (!profile) return HttpResponse.json({ message: 'Sesión inválida' }, { status: 401 });
     return HttpResponse.json<ValidateResponseDto>({
       valid: true,
@@ -113,13 +132,30 @@ export const authHandlers = [
     });
   }),
   http.get(`${TEST_API}/auth/profile`, ({ request }) => {
-    const profile = bearer(request);
+    const profile = sessionOf(request);
     if (!profile) return HttpResponse.json({ message: 'Sesión inválida' }, { status: 401 });
     return HttpResponse.json(profile);
   }),
+  http.post(`${TEST_API}/auth/password-reset/request`, async ({ request }) => {
+    const body = (await request.json()) as { email?: string };
+    resetFixtures.requested.push(String(body.email));
+    return HttpResponse.json({
+      message: 'Si el correo corresponde a una cuenta, te enviamos un enlace para crear una nueva contraseña.',
+    });
+  }),
+  http.post(`${TEST_API}/auth/password-reset/confirm`, async ({ request }) => {
+    const body = (await request.json()) as { token?: string; password?: string };
+    if (body.token !== TEST_RESET_TOKEN || resetFixtures.confirmed.length > 0) {
+      const message = 'El enlace para restablecer la contraseña no es válido, ya se usó o expiró. Pide uno nuevo.';
+      return HttpResponse.json({ message, errors: [message] }, { status: 400 });
+    }
+    resetFixtures.confirmed.push(String(body.password));
+    // Every session of the account ends.
+    cookies.clear();
+    return HttpResponse.json({ message: 'Tu contraseña se actualizó y cerramos las sesiones abiertas.' });
+  }),
   http.post(`${TEST_API}/auth/logout`, ({ request }) => {
-    const token = request.headers.get('authorization')?.replace(/^Bearer /, '');
-    if (token) tokens.delete(token);
+    cookies.delete(request.headers.get('x-country') ?? 'co');
     return new HttpResponse(null, { status: 204 });
   }),
 ];

@@ -2,7 +2,7 @@ import { http, HttpResponse } from 'msw';
 import type { FormSchemaDto } from '../../lib/shared/accounts';
 import { validateForm, type FormValues } from '../../lib/shared/form-validation';
 import { TEST_API } from '../api-url';
-import { buildProfile } from './auth';
+import { acceptSession, buildProfile } from './auth';
 
 const required = { kind: 'required' as const, message: 'Campo obligatorio' };
 
@@ -95,6 +95,7 @@ export const formHandlers = [
       role: { id: role === 'patient' ? 0 : 1, name: role },
       approval_status: role === 'patient' ? 'approved' : 'pending',
     });
+    acceptSession(request.headers.get('x-country') ?? 'co', user);
     return HttpResponse.json(
       { token: 'token-nuevo', user, expiresAt: new Date(Date.now() + 86_400_000).toISOString() },
       { status: 201 },

@@ -9,6 +9,7 @@ import {
   type PagedDto,
 } from '../../lib/shared/orders';
 import { TEST_API } from '../api-url';
+import { signedIn } from './auth';
 
 let nextOrderId = 1000;
 
@@ -162,15 +163,11 @@ export function resetOrderFixtures() {
   orderFixtures.hormoneOrders = [];
 }
 
-function authorized(request: Request): boolean {
-  return Boolean(request.headers.get('authorization'));
-}
-
 const UNAUTHORIZED = () => HttpResponse.json({ message: 'Sesión inválida' }, { status: 401 });
 
 export const orderHandlers = [
   http.get(`${TEST_API}/orders`, ({ request }) => {
-    if (!authorized(request)) return UNAUTHORIZED();
+    if (!signedIn(request)) return UNAUTHORIZED();
     const url = new URL(request.url);
     const page = Number(url.searchParams.get('page') ?? 1);
     const limit = Number(url.searchParams.get('limit') ?? ORDERS_PAGE_SIZE);
@@ -185,14 +182,14 @@ export const orderHandlers = [
     return HttpResponse.json(answer);
   }),
   http.get(`${TEST_API}/orders/:id`, ({ params, request }) => {
-    if (!authorized(request)) return UNAUTHORIZED();
+    if (!signedIn(request)) return UNAUTHORIZED();
     const order = orderFixtures.orders.find((candidate) => String(candidate.id) === params.id);
     return order
       ? HttpResponse.json({ data: order })
       : HttpResponse.json({ message: 'Pedido no encontrado.' }, { status: 404 });
   }),
   http.get(`${TEST_API}/admin/hormone-orders`, ({ request }) => {
-    if (!authorized(request)) return UNAUTHORIZED();
+    if (!signedIn(request)) return UNAUTHORIZED();
     const url = new URL(request.url);
     const status = url.searchParams.get('status');
     const countryId = url.searchParams.get('country_id');
@@ -202,7 +199,7 @@ export const orderHandlers = [
     return HttpResponse.json({ data });
   }),
   http.post(`${TEST_API}/admin/hormone-orders/:id/approve`, ({ params, request }) => {
-    if (!authorized(request)) return UNAUTHORIZED();
+    if (!signedIn(request)) return UNAUTHORIZED();
     const order = orderFixtures.hormoneOrders.find((candidate) => candidate.id === Number(params.id));
     if (!order) return HttpResponse.json({ message: 'Pedido no encontrado.' }, { status: 404 });
     if (order.status !== 'pending_prescription') {
@@ -219,7 +216,7 @@ export const orderHandlers = [
     return HttpResponse.json({ data: order });
   }),
   http.post(`${TEST_API}/admin/hormone-orders/:id/reject`, async ({ params, request }) => {
-    if (!authorized(request)) return UNAUTHORIZED();
+    if (!signedIn(request)) return UNAUTHORIZED();
     const { reason } = (await request.json()) as { reason?: string };
     if (!reason?.trim()) {
       return HttpResponse.json(

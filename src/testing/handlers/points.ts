@@ -16,6 +16,7 @@ import {
   type PointsRedemptionRecordDto,
 } from '../../lib/shared/points';
 import { TEST_API } from '../api-url';
+import { signedIn } from './auth';
 
 // A fake of the points programme (server/src/gamification/routes.ts): the same paths, shapes and Spanish messages.
 
@@ -139,10 +140,6 @@ resetPointsFixtures();
 
 const UNAUTHORIZED = () => HttpResponse.json({ message: 'Sesión inválida' }, { status: 401 });
 
-function authorized(request: Request): boolean {
-  return Boolean(request.headers.get('authorization'));
-}
-
 const available = (item: { isActive: boolean; countries: PointsCountryDto[] }, countryId: number) =>
   item.isActive && item.countries.some((country) => country.id === countryId);
 
@@ -178,7 +175,7 @@ interface SpendPlan {
 
 /** Spends like the server: replays a known Idempotency-Key, refuses a short balance, writes the ledger. */
 async function spend(request: Request, path: string, plan: (body: Record<string, unknown>) => SpendPlan | Response) {
-  if (!authorized(request)) return UNAUTHORIZED();
+  if (!signedIn(request)) return UNAUTHORIZED();
   const body = (await request.json()) as Record<string, unknown>;
   const idempotencyKey = request.headers.get(IDEMPOTENCY_HEADER);
   pointsFixtures.spends.push({ path, body, idempotencyKey });
@@ -268,10 +265,10 @@ function applyItem(kind: Kind, item: AnyItem, body: Record<string, unknown>): An
 
 export const pointsHandlers = [
   http.get(`${TEST_API}/gamification/config`, ({ request }) =>
-    authorized(request) ? HttpResponse.json({ data: pointsFixtures.configs }) : UNAUTHORIZED(),
+    signedIn(request) ? HttpResponse.json({ data: pointsFixtures.configs }) : UNAUTHORIZED(),
   ),
   http.patch(`${TEST_API}/gamification/config/:countryId`, async ({ params, request }) => {
-    if (!authorized(request)) return UNAUTHORIZED();
+    if (!signedIn(request)) return UNAUTHORIZED();
     const body = (await request.json()) as Record<string, number>;
     const problems: { field: string; label: string; message: string }[] = [];
     const pointValue = body.pointValue;
@@ -290,12 +287,12 @@ export const pointsHandlers = [
     return HttpResponse.json(saved);
   }),
   http.get(`${TEST_API}/gamification/users/:userId/points`, ({ params, request }) =>
-    authorized(request)
+    signedIn(request)
       ? HttpResponse.json({ points: pointsFixtures.balances.get(Number(params.userId)) ?? 0 })
       : UNAUTHORIZED(),
   ),
   http.get(`${TEST_API}/gamification/history/unified/:userId`, ({ request }) => {
-    if (!authorized(request)) return UNAUTHORIZED();
+    if (!signedIn(request)) return UNAUTHORIZED();
     const url = new URL(request.url);
     const type = url.searchParams.get('type');
     const page = Number(url.searchParams.get('page') ?? 1);
@@ -313,13 +310,13 @@ export const pointsHandlers = [
     return HttpResponse.json(answer);
   }),
   http.get(`${TEST_API}/gamification/history/events/:userId`, ({ request }) =>
-    authorized(request) ? HttpResponse.json({ data: pointsFixtures.eventHistory }) : UNAUTHORIZED(),
+    signedIn(request) ? HttpResponse.json({ data: pointsFixtures.eventHistory }) : UNAUTHORIZED(),
   ),
   http.get(`${TEST_API}/gamification/history/combos/:userId`, ({ request }) =>
-    authorized(request) ? HttpResponse.json({ data: pointsFixtures.comboHistory }) : UNAUTHORIZED(),
+    signedIn(request) ? HttpResponse.json({ data: pointsFixtures.comboHistory }) : UNAUTHORIZED(),
   ),
   http.get(`${TEST_API}/gamification/history/products/:userId`, ({ request }) =>
-    authorized(request) ? HttpResponse.json({ data: pointsFixtures.productRedemptions }) : UNAUTHORIZED(),
+    signedIn(request) ? HttpResponse.json({ data: pointsFixtures.productRedemptions }) : UNAUTHORIZED(),
   ),
   http.get(`${TEST_API}/gamification/events/country/:countryId`, ({ params }) =>
     HttpResponse.json({
@@ -339,10 +336,10 @@ export const pointsHandlers = [
   // The admin's lists: everything, active or not.
   ...(['events', 'combos', 'products'] as const).flatMap((kind) => [
     http.get(`${TEST_API}/gamification/${kind}`, ({ request }) =>
-      authorized(request) ? HttpResponse.json({ data: itemsOf(kind) }) : UNAUTHORIZED(),
+      signedIn(request) ? HttpResponse.json({ data: itemsOf(kind) }) : UNAUTHORIZED(),
     ),
     http.post(`${TEST_API}/gamification/${kind}`, async ({ request }) => {
-      if (!authorized(request)) return UNAUTHORIZED();
+      if (!signedIn(request)) return UNAUTHORIZED();
       const body = (await request.json()) as Record<string, unknown>;
       const problems = checkItem(kind, body, true);
       if (problems.length > 0) return fieldProblems(problems);
@@ -352,7 +349,7 @@ export const pointsHandlers = [
       return HttpResponse.json(created, { status: 201 });
     }),
     http.patch(`${TEST_API}/gamification/${kind}/:id`, async ({ params, request }) => {
-      if (!authorized(request)) return UNAUTHORIZED();
+      if (!signedIn(request)) return UNAUTHORIZED();
       const list = itemsOf(kind);
       const index = list.findIndex((item) => item.id === Number(params.id));
       if (index < 0) return HttpResponse.json({ message: 'Evento no encontrado.' }, { status: 404 });

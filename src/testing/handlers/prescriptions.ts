@@ -20,6 +20,7 @@ import {
 } from '../../lib/shared/prescriptions';
 import { TEST_API } from '../api-url';
 import { buildProduct } from '../data';
+import { signedIn } from './auth';
 
 /** A patient of the logged-in professional's register; override what the test is about. */
 export function buildPatient(overrides: Partial<PatientDto> = {}): PatientDto {
@@ -179,7 +180,6 @@ export function resetPrescriptionFixtures() {
 resetPrescriptionFixtures();
 
 const UNAUTHORIZED = () => HttpResponse.json({ message: 'Sesión inválida' }, { status: 401 });
-const authorized = (request: Request) => Boolean(request.headers.get('authorization'));
 const NOT_FOUND_PATIENT = () =>
   HttpResponse.json({ message: 'No encontramos este paciente en tu lista de pacientes.' }, { status: 404 });
 const NOT_FOUND_PRESCRIPTION = () =>
@@ -241,7 +241,7 @@ function detailFrom(body: CreatePrescriptionRequestDto): PrescriptionDetailDto {
 
 export const prescriptionHandlers = [
   http.get(`${TEST_API}/patients`, ({ request }) => {
-    if (!authorized(request)) return UNAUTHORIZED();
+    if (!signedIn(request)) return UNAUTHORIZED();
     const url = new URL(request.url);
     const search = (url.searchParams.get('search') ?? '').toLowerCase();
     const page = Number(url.searchParams.get('page') ?? 1);
@@ -257,7 +257,7 @@ export const prescriptionHandlers = [
     });
   }),
   http.post(`${TEST_API}/patients`, async ({ request }) => {
-    if (!authorized(request)) return UNAUTHORIZED();
+    if (!signedIn(request)) return UNAUTHORIZED();
     const input = (await request.json()) as PatientInputDto;
     prescriptionFixtures.createdPatients.push(input);
     prescriptionFixtures.patientKeys.push(request.headers.get('idempotency-key'));
@@ -288,12 +288,12 @@ export const prescriptionHandlers = [
     );
   }),
   http.get(`${TEST_API}/patients/:id`, ({ params, request }) => {
-    if (!authorized(request)) return UNAUTHORIZED();
+    if (!signedIn(request)) return UNAUTHORIZED();
     const patient = prescriptionFixtures.patients.find((candidate) => String(candidate.id) === params.id);
     return patient ? HttpResponse.json(patient) : NOT_FOUND_PATIENT();
   }),
   http.patch(`${TEST_API}/patients/:id`, async ({ params, request }) => {
-    if (!authorized(request)) return UNAUTHORIZED();
+    if (!signedIn(request)) return UNAUTHORIZED();
     const index = prescriptionFixtures.patients.findIndex((candidate) => String(candidate.id) === params.id);
     const current = prescriptionFixtures.patients[index];
     if (!current) return NOT_FOUND_PATIENT();
@@ -304,7 +304,7 @@ export const prescriptionHandlers = [
     return HttpResponse.json(next);
   }),
   http.get(`${TEST_API}/patients/:id/strategies`, ({ params, request }) => {
-    if (!authorized(request)) return UNAUTHORIZED();
+    if (!signedIn(request)) return UNAUTHORIZED();
     const url = new URL(request.url);
     const from = url.searchParams.get('from') ?? '';
     const to = url.searchParams.get('to') ?? '';
@@ -319,7 +319,7 @@ export const prescriptionHandlers = [
   }),
 
   http.post(`${TEST_API}/prescriptions`, async ({ request }) => {
-    if (!authorized(request)) return UNAUTHORIZED();
+    if (!signedIn(request)) return UNAUTHORIZED();
     const key = request.headers.get('idempotency-key');
     const body = (await request.json()) as CreatePrescriptionRequestDto;
     prescriptionFixtures.created.push({ key, body });
@@ -333,35 +333,35 @@ export const prescriptionHandlers = [
     return HttpResponse.json(detail, { status: 201 });
   }),
   http.get(`${TEST_API}/prescriptions`, ({ request }) => {
-    if (!authorized(request)) return UNAUTHORIZED();
+    if (!signedIn(request)) return UNAUTHORIZED();
     const data = prescriptionFixtures.prescriptions.map(toListItem);
     return HttpResponse.json({ data, total: data.length, page: 1, limit: 20 });
   }),
   http.get(`${TEST_API}/prescriptions/:id`, ({ params, request }) => {
-    if (!authorized(request)) return UNAUTHORIZED();
+    if (!signedIn(request)) return UNAUTHORIZED();
     const found = prescriptionFixtures.prescriptions.find((candidate) => String(candidate.id) === params.id);
     return found ? HttpResponse.json(found) : NOT_FOUND_PRESCRIPTION();
   }),
   http.post(`${TEST_API}/prescriptions/:id/cancel`, ({ params, request }) => {
-    if (!authorized(request)) return UNAUTHORIZED();
+    if (!signedIn(request)) return UNAUTHORIZED();
     const found = prescriptionFixtures.prescriptions.find((candidate) => String(candidate.id) === params.id);
     if (!found) return NOT_FOUND_PRESCRIPTION();
     found.status = 'cancelled';
     return HttpResponse.json(found);
   }),
   http.get(`${TEST_API}/me/prescriptions`, ({ request }) => {
-    if (!authorized(request)) return UNAUTHORIZED();
+    if (!signedIn(request)) return UNAUTHORIZED();
     const data = prescriptionFixtures.prescriptions.map(toListItem);
     return HttpResponse.json({ data, total: data.length, page: 1, limit: 20 });
   }),
   http.get(`${TEST_API}/me/prescriptions/:id`, ({ params, request }) => {
-    if (!authorized(request)) return UNAUTHORIZED();
+    if (!signedIn(request)) return UNAUTHORIZED();
     const found = prescriptionFixtures.prescriptions.find((candidate) => String(candidate.id) === params.id);
     return found ? HttpResponse.json({ ...found, editable: false }) : NOT_FOUND_PRESCRIPTION();
   }),
 
   http.get(`${TEST_API}/prescription-templates`, ({ request }) => {
-    if (!authorized(request)) return UNAUTHORIZED();
+    if (!signedIn(request)) return UNAUTHORIZED();
     return HttpResponse.json({
       data: prescriptionFixtures.templates.map(({ id, name, type, toolCount, createdAt }) => ({
         id,
@@ -373,14 +373,14 @@ export const prescriptionHandlers = [
     });
   }),
   http.get(`${TEST_API}/prescription-templates/:id`, ({ params, request }) => {
-    if (!authorized(request)) return UNAUTHORIZED();
+    if (!signedIn(request)) return UNAUTHORIZED();
     const found = prescriptionFixtures.templates.find((candidate) => String(candidate.id) === params.id);
     return found
       ? HttpResponse.json(found)
       : HttpResponse.json({ message: 'No encontramos esta plantilla entre tus plantillas.' }, { status: 404 });
   }),
   http.post(`${TEST_API}/prescription-templates`, async ({ request }) => {
-    if (!authorized(request)) return UNAUTHORIZED();
+    if (!signedIn(request)) return UNAUTHORIZED();
     const body = (await request.json()) as CreateTemplateRequestDto;
     prescriptionFixtures.createdTemplates.push(body);
     const template: TemplateDto = {
@@ -398,15 +398,15 @@ export const prescriptionHandlers = [
   }),
 
   http.get(`${TEST_API}/prescription-settings`, ({ request }) => {
-    if (!authorized(request)) return UNAUTHORIZED();
+    if (!signedIn(request)) return UNAUTHORIZED();
     return HttpResponse.json(prescriptionFixtures.settings);
   }),
   http.get(`${TEST_API}/documents`, ({ request }) => {
-    if (!authorized(request)) return UNAUTHORIZED();
+    if (!signedIn(request)) return UNAUTHORIZED();
     return HttpResponse.json({ data: prescriptionFixtures.documents });
   }),
   http.get(`${TEST_API}/documents/:id/file`, ({ params, request }) => {
-    if (!authorized(request)) return UNAUTHORIZED();
+    if (!signedIn(request)) return UNAUTHORIZED();
     const found = prescriptionFixtures.documents.find((candidate) => String(candidate.id) === params.id);
     if (!found) return HttpResponse.json({ message: 'No encontramos este documento.' }, { status: 404 });
     return new HttpResponse(new TextEncoder().encode('%PDF-1.4 documento de prueba'), {

@@ -6,6 +6,7 @@ import type {
   ReminderDto,
 } from '../../lib/shared/reminders';
 import { TEST_API } from '../api-url';
+import { signedIn } from './auth';
 
 // A fake of the reminders' calls (server/src/reminders/routes.ts): the same paths, shapes and Spanish messages. Not
 // in the default handlers: a test opts in with `server.use(...reminderHandlers)`.
@@ -63,18 +64,17 @@ export function resetReminderFixtures(): void {
 }
 
 const UNAUTHORIZED = () => HttpResponse.json({ message: 'Sesión inválida' }, { status: 401 });
-const authorized = (request: Request) => Boolean(request.headers.get('authorization'));
 
 export const reminderHandlers = [
   http.get(`${TEST_API}/push/public-key`, () => HttpResponse.json({ publicKey: TEST_VAPID_PUBLIC_KEY })),
   http.get(`${TEST_API}/reminders`, ({ request }) =>
-    authorized(request) ? HttpResponse.json({ data: reminderFixtures.reminders }) : UNAUTHORIZED(),
+    signedIn(request) ? HttpResponse.json({ data: reminderFixtures.reminders }) : UNAUTHORIZED(),
   ),
   http.get(`${TEST_API}/push/subscriptions`, ({ request }) =>
-    authorized(request) ? HttpResponse.json({ data: reminderFixtures.devices }) : UNAUTHORIZED(),
+    signedIn(request) ? HttpResponse.json({ data: reminderFixtures.devices }) : UNAUTHORIZED(),
   ),
   http.post(`${TEST_API}/push/subscriptions`, async ({ request }) => {
-    if (!authorized(request)) return UNAUTHORIZED();
+    if (!signedIn(request)) return UNAUTHORIZED();
     if (reminderFixtures.failSubscribeWith !== null) {
       return HttpResponse.json(
         { message: 'Ocurrió un error inesperado en el servidor. Intenta nuevamente en unos minutos.' },
@@ -89,7 +89,7 @@ export const reminderHandlers = [
     return HttpResponse.json(device);
   }),
   http.delete(`${TEST_API}/push/subscriptions`, async ({ request }) => {
-    if (!authorized(request)) return UNAUTHORIZED();
+    if (!signedIn(request)) return UNAUTHORIZED();
     const { endpoint } = (await request.json()) as PushUnsubscribeDto;
     if (!reminderFixtures.devices.some((device) => device.endpoint === endpoint)) {
       return HttpResponse.json({ message: 'Este dispositivo no recibe recordatorios en tu cuenta.' }, { status: 404 });

@@ -127,6 +127,11 @@ export function LoginPage() {
             />
           )}
         </Field>
+        <p className="auth-card__aside">
+          <Link to={`/${country}/olvide-contrasena`}>
+            <Trans>¿Olvidaste tu contraseña?</Trans>
+          </Link>
+        </p>
         {failure && (
           <p className="alert" role="alert">
             {failure}

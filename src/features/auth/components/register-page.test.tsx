@@ -1,8 +1,9 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
-import { readToken } from '../../../lib/session-tokens';
+import { appStore } from '../../../lib/store';
 import { renderApp } from '../../../testing/render';
+import { sessionsAtom } from '../atoms';
 
 async function fillDoctorStepOne() {
   await userEvent.type(await screen.findByLabelText(/Nombres/), 'Laura');
@@ -45,7 +46,7 @@ describe('registration', () => {
     await userEvent.click(screen.getByRole('checkbox', { name: /Acepto los términos/ }));
     await userEvent.click(screen.getByRole('button', { name: 'Crear cuenta' }));
     expect(await screen.findByText('¡Tu cuenta está lista!')).toBeTruthy();
-    expect(readToken('co')).toBe('token-nuevo');
+    expect(appStore.get(sessionsAtom).co?.user.email).toBe('laura.velez@correo.test');
     await waitFor(() => expect(router.state.location.pathname).toBe('/co/mi-cuenta/datos-personales'), {
       timeout: 3000,
     });

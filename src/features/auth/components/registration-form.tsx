@@ -93,7 +93,7 @@ export function RegistrationForm({ country, form, invitationToken, invitation, o
         return;
       }
       const answer = await registerWithForm(country, form.key, current);
-      establishSession(country, answer.token, answer.user, answer.expiresAt);
+      establishSession(country, answer.user, answer.expiresAt);
       await flushPersistedState();
       const documents = Object.values(files).flat();
       if (documents.length > 0) {

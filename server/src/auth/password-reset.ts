@@ -1,0 +1,122 @@
+import { randomBytes } from 'node:crypto';
+import type { z } from 'zod';
+import {
+  PASSWORD_RESET_LIFETIME_MS,
+  passwordResetConfirmSchema,
+  passwordResetRequestSchema,
+  RESET_LINK_INVALID_MESSAGE,
+  type PasswordResetAnswerDto,
+} from '../../../src/lib/shared/passwords';
+import type { Api } from '../http/auth';
+import { readJsonObject } from '../http/body';
+import { clientAddress } from '../http/client-address';
+import { requestCountry } from '../http/country';
+import { HttpError } from '../http/errors';
+import type { Services } from '../http/services';
+import { hashToken, revokeUserSessions } from '../sessions/repo';
+import { findUserByEmail } from '../users/repo';
+import { hashPassword } from './passwords';
+
+/** The same answer whether or not the e-mail has an account: the page must not tell which e-mails exist. */
+export const RESET_REQUESTED_MESSAGE =
+  'Si el correo corresponde a una cuenta, te enviamos un enlace para crear una nueva contraseña. Revisa tu bandeja de entrada (y la carpeta de spam); el enlace vale 30 minutos.';
+export const PASSWORD_RESET_DONE_MESSAGE =
+  'Tu contraseña se actualizó y cerramos las sesiones abiertas. Inicia sesión con la nueva contraseña.';
+const RESET_TOKEN_BYTES = 32;
+
+function parsed<T extends z.ZodType>(schema: T, body: unknown): z.output<T> {
+  const result = schema.safeParse(body);
+  if (result.success) return result.data;
+  const errors = [...new Set(result.error.issues.map((issue) => issue.message))];
+  throw new HttpError(400, errors[0] ?? RESET_LINK_INVALID_MESSAGE, errors);
+}
+
+/** Forgotten password: a single-use link valid 30 minutes, sent by e-mail; a new password ends every session. */
+export function registerPasswordResetRoutes(api: Api, services: Services): void {
+  const { db, mailer } = services;
+
+  api.post('/auth/password-reset/request', { access: 'public' }, async (c) => {
+    const { email } = parsed(passwordResetRequestSchema, await readJsonObject(c));
+    services.limits.assertResetRequest(clientAddress(c, services.trustProxy), email);
+    const user = await findUserByEmail(db, email);
+    if (user) {
+      const token = randomBytes(RESET_TOKEN_BYTES).toString('base64url');
+      const country = requestCountry(c);
+      const link = `${services.publicUrl}/${country}/restablecer-contrasena#token=${token}`;
+      await db.transaction().execute(async (trx) => {
+        // Only the newest link works: asking again makes the earlier ones useless.
+        await trx
+          .updateTable('password_resets')
+          .set({ used_at: new Date() })
+          .where('user_id', '=', user.id)
+          .where('used_at', 'is', null)
+          .execute();
+        await trx
+          .insertInto('password_resets')
+          .values({
+            user_id: user.id,
+            token_hash: hashToken(token),
+            expires_at: new Date(Date.now() + PASSWORD_RESET_LIFETIME_MS),
+          })
+          .execute();
+        await mailer.enqueue(trx, {
+          to: user.email,
+          subject: 'Restablece tu contraseña del Dispensario Funcional',
+          text: [
+            `Hola, ${user.display_name}:`,
+            '',
+            'Recibimos una solicitud para crear una nueva contraseña en tu cuenta del Dispensario Funcional.',
+            'Abre este enlace en los próximos 30 minutos (sirve una sola vez):',
+            link,
+            '',
+            'Si no lo pediste, ignora este correo: tu contraseña no cambia.',
+          ].join('\n'),
+        });
+      });
+      mailer.flush();
+    }
+    return c.json<PasswordResetAnswerDto>({ message: RESET_REQUESTED_MESSAGE });
+  });
+
+  api.post('/auth/password-reset/confirm', { access: 'public' }, async (c) => {
+    const { token, password } = parsed(passwordResetConfirmSchema, await readJsonObject(c));
+    // Guessing links (and making the server hash passwords for nothing) is limited like asking for them.
+    services.limits.assertResetConfirm(clientAddress(c, services.trustProxy));
+    const passwordHash = await hashPassword(password);
+    const done = await db.transaction().execute(async (trx) => {
+      const now = new Date();
+      // Claimed by a conditional update: two submissions of one link cannot both succeed.
+      const reset = await trx
+        .updateTable('password_resets')
+        .set({ used_at: now })
+        .where('token_hash', '=', hashToken(token))
+        .where('used_at', 'is', null)
+        .where('expires_at', '>', now)
+        .returning('user_id')
+        .executeTakeFirst();
+      if (!reset) return false;
+      const user = await trx
+        .updateTable('users')
+        .set({ password_hash: passwordHash, required_change_password: false })
+        .where('id', '=', reset.user_id)
+        .returning(['email', 'display_name'])
+        .executeTakeFirstOrThrow();
+      // Whoever knew the old password, or holds a session opened with it, is out.
+      await revokeUserSessions(trx, reset.user_id);
+      await mailer.enqueue(trx, {
+        to: user.email,
+        subject: 'Tu contraseña del Dispensario Funcional cambió',
+        text: [
+          `Hola, ${user.display_name}:`,
+          '',
+          'Se creó una nueva contraseña para tu cuenta del Dispensario Funcional y se cerraron todas sus sesiones.',
+          'Si no fuiste tú, responde a este correo o comunícate con nuestro equipo de inmediato.',
+        ].join('\n'),
+      });
+      return true;
+    });
+    if (!done) throw new HttpError(400, RESET_LINK_INVALID_MESSAGE, [RESET_LINK_INVALID_MESSAGE]);
+    mailer.flush();
+    return c.json<PasswordResetAnswerDto>({ message: PASSWORD_RESET_DONE_MESSAGE });
+  });
+}
