@@ -201,17 +201,21 @@ describe('bench products', () => {
 });
 
 describe('production seed', () => {
+  // Opening a database is setup (the hooks' time budget), not what this test is about.
+  let fresh: TestContext;
+  beforeAll(async () => {
+    fresh = await createTestContext({ seed: false });
+  });
+  afterAll(async () => {
+    await fresh.close();
+  });
+
   it('seeds the catalogue but no demo account when demo users are off', async () => {
-    const fresh = await createTestContext({ seed: false });
-    try {
-      const report = await seedIfEmpty(fresh.database.db, { demoUsers: false });
-      expect(report.seeded).toBe(true);
-      const users = await fresh.database.db.selectFrom('users').select('id').execute();
-      expect(users).toHaveLength(0);
-      const products = await fresh.database.db.selectFrom('products').select('id').execute();
-      expect(products.length).toBe(report.products);
-    } finally {
-      await fresh.close();
-    }
+    const report = await seedIfEmpty(fresh.database.db, { demoUsers: false });
+    expect(report.seeded).toBe(true);
+    const users = await fresh.database.db.selectFrom('users').select('id').execute();
+    expect(users).toHaveLength(0);
+    const products = await fresh.database.db.selectFrom('products').select('id').execute();
+    expect(products.length).toBe(report.products);
   });
 });
