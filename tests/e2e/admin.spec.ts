@@ -16,6 +16,7 @@ const ADMIN_PATHS = [
   ['libreria', 'document-library'],
   ['autorizacion-hormonas', 'hormones-auth'],
   ['solicitudes-atencion', 'medical-requests'],
+  ['codigos-promocionales', 'promo-codes'],
 ] as const;
 
 const unique = () => Date.now().toString().slice(-8);

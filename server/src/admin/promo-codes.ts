@@ -1,6 +1,5 @@
 import type { Kysely, Transaction } from 'kysely';
 import { COUNTRIES, COUNTRY_CODES } from '../../../src/lib/shared/countries';
-import type { ORDER_STATUSES } from '../../../src/lib/shared/orders';
 import {
   promoCodeInputSchema,
   type AdminPromoCodeDto,
@@ -12,14 +11,13 @@ import { pathId } from '../gamification/input';
 import type { AccessRule, Api } from '../http/auth';
 import { FieldProblems, readJsonObject } from '../http/body';
 import { HttpError, notFound } from '../http/errors';
+import { RELEASED_PROMO_STATUSES } from '../orders/pricing';
 import { isUniqueViolation } from '../users/repo';
 
 export const PROMO_CODE_NOT_FOUND_MESSAGE = 'No encontramos este código promocional.';
 export const DUPLICATE_PROMO_CODE_MESSAGE = 'Ya existe un código promocional con este texto.';
 
 const ADMIN: AccessRule = ['admin'];
-/** Orders that gave their use of the code back (the same rule as checkout's count). */
-const RELEASED: (typeof ORDER_STATUSES)[number][] = ['payment_rejected', 'cancelled'];
 const ALL_COUNTRY_IDS = COUNTRY_CODES.map((code) => COUNTRIES[code].countryId);
 
 /** The editor's JSON through the shared schema: every problem per field, in Spanish, before anything is written. */
@@ -29,6 +27,7 @@ function readInput(body: Record<string, unknown>): AdminPromoCodeInput {
   const problems = new FieldProblems();
   for (const issue of parsed.error.issues) problems.add(issue.path.join('.') || 'code', issue.message);
   problems.assertNone();
+  // zod reports at least one issue, so assertNone has thrown; this line only tells TypeScript so.
   throw new HttpError(400, 'Revisa los datos del formulario.');
 }
 
@@ -41,7 +40,7 @@ async function listPromoCodes(db: Kysely<Database>, id?: number): Promise<AdminP
         .selectFrom('orders as o')
         .select(eb.fn.countAll<string>().as('uses'))
         .whereRef('o.promo_code_id', '=', 'p.id')
-        .where('o.status', 'not in', RELEASED)
+        .where('o.status', 'not in', RELEASED_PROMO_STATUSES)
         .as('uses'),
     )
     .orderBy('p.code');

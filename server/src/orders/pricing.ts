@@ -29,7 +29,7 @@ export const PROMO_USED_UP_MESSAGE = 'El código promocional ya alcanzó su núm
 export const PROMO_USED_BY_YOU_MESSAGE = 'Ya usaste este código promocional el máximo de veces permitido';
 
 /** Orders that no longer hold their promo code: its use is given back. */
-const RELEASED_PROMO_STATUSES: OrderStatus[] = ['payment_rejected', 'cancelled'];
+export const RELEASED_PROMO_STATUSES: OrderStatus[] = ['payment_rejected', 'cancelled'];
 
 /**
  * Whether the code's usage limits leave one more use to `userId`; a Spanish 422 otherwise. Called by the quote (to

@@ -10,6 +10,7 @@ import type {
   AdminProductListDto,
 } from '../../lib/shared/admin-products';
 import type { OrderDto } from '../../lib/shared/orders';
+import type { AdminPromoCodeDto, AdminPromoCodeInput } from '../../lib/shared/promo-codes';
 import type {
   DocumentKind,
   LibraryDocumentDto,
@@ -258,4 +259,25 @@ export function savePrescriptionSettings(country: CountryCode, settings: Prescri
     country,
     body: settings,
   });
+}
+
+export const adminPromoCodeQueries = {
+  list: (country: CountryCode) =>
+    queryOptions({
+      queryKey: ['admin', country, 'promo-codes'] as const,
+      queryFn: ({ signal }) =>
+        gatewayClient.request<{ data: AdminPromoCodeDto[] }>('/admin/promo-codes', { country, signal }),
+    }),
+};
+
+/** Creates a promo code, or replaces the one with `id`. */
+export function savePromoCode(country: CountryCode, input: AdminPromoCodeInput, id?: number) {
+  return gatewayClient.request<AdminPromoCodeDto>(
+    id === undefined ? '/admin/promo-codes' : `/admin/promo-codes/${id}`,
+    {
+      method: id === undefined ? 'POST' : 'PUT',
+      country,
+      body: input,
+    },
+  );
 }

@@ -32,6 +32,8 @@ export const ADMIN_GROUPS: AdminGroup[] = [
     sections: [
       { path: 'gestion-afiliados', englishPath: 'affiliate-management', label: msg`Gestión de afiliados` },
       { path: 'configuracion-puntos', englishPath: 'points-configuration', label: msg`Configuración de puntos` },
+      // Not one of spec §2's six: usage limits and per-country validity of the promo codes (docs/decisions.md).
+      { path: 'codigos-promocionales', englishPath: 'promo-codes', label: msg`Códigos promocionales` },
       { path: 'libreria', englishPath: 'document-library', label: msg`Librería` },
       { path: 'autorizacion-hormonas', englishPath: 'hormones-auth', label: msg`Autorización de hormonas` },
       // Not one of spec §2's six: the follow-up of the public medical attention requests (docs/decisions.md).

@@ -1,4 +1,4 @@
-import type { BrowserContext } from '@playwright/test';
+import type { BrowserContext, Page } from '@playwright/test';
 
 /** What a page reported: the blocked directive and address, or the console's wording. */
 type Violations = string[];
@@ -25,7 +25,7 @@ export async function recordCspViolations(context: BrowserContext): Promise<void
       );
     });
   }, BINDING);
-  const watch = (page: import('@playwright/test').Page) =>
+  const watch = (page: Page) =>
     page.on('console', (message) => {
       if (/Content Security Policy/i.test(message.text())) violations.push(`${page.url()}: ${message.text()}`);
     });

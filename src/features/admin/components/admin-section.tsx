@@ -13,6 +13,7 @@ const LibraryPage = lazy(async () => ({ default: (await import('./library-page')
 const PrescriptionSettingsPage = lazy(async () => ({
   default: (await import('./prescription-settings-page')).PrescriptionSettingsPage,
 }));
+const PromoCodesPage = lazy(async () => ({ default: (await import('./promo-codes-page')).PromoCodesPage }));
 const MedicalRequestsPage = lazy(async () => ({
   default: (await import('./medical-requests-page')).MedicalRequestsPage,
 }));
@@ -25,6 +26,7 @@ const SECTION_PAGES: Record<string, ReactNode> = {
   'configuracion-prescripcion': <PrescriptionSettingsPage />,
   libreria: <LibraryPage />,
   'solicitudes-atencion': <MedicalRequestsPage />,
+  'codigos-promocionales': <PromoCodesPage />,
 };
 
 /** Resolves Spanish and English section paths to the same screen. */
