@@ -1,8 +1,8 @@
 import { Trans, useLingui } from '@lingui/react/macro';
-import { useAtom, useAtomValue } from 'jotai';
+import { useAtom, useAtomValue, useSetAtom } from 'jotai';
 import { lazy, Suspense, type ComponentProps } from 'react';
 import { Link, NavLink as RouterNavLink } from 'react-router';
-import { cartCountForCountryAtom, sideCartOpenAtom } from '../../features/cart/atoms';
+import { cartCountForCountryAtom, sideCartOpenAtom, sideCartTakesFocusAtom } from '../../features/cart/atoms';
 import { outboxPagePath } from '../../lib/outbox';
 import type { CountryCode } from '../../lib/shared/countries';
 import { CountrySelector } from './country-selector';
@@ -74,6 +74,7 @@ function CartButton({ country }: { country: CountryCode }) {
   const { t } = useLingui();
   const count = useAtomValue(cartCountForCountryAtom(country));
   const [open, setOpen] = useAtom(sideCartOpenAtom);
+  const setTakesFocus = useSetAtom(sideCartTakesFocusAtom);
   return (
     <button
       type="button"
@@ -83,7 +84,10 @@ function CartButton({ country }: { country: CountryCode }) {
       // The drawer is only in the page once it has been opened: point at it only then.
       aria-controls={open ? 'side-cart' : undefined}
       data-side-cart-toggle=""
-      onClick={() => setOpen((open) => !open)}
+      onClick={() => {
+        setTakesFocus(!open);
+        setOpen(!open);
+      }}
     >
       <svg viewBox="0 0 24 24" width="22" height="22" aria-hidden="true">
         <path
