@@ -73,7 +73,11 @@ test.describe('phone layout: every route at 360 and 390 px', () => {
     await page.keyboard.press('Escape');
     await expect(menu).toBeHidden();
 
-    await page.locator('article.product-card').first().getByRole('button', { name: /a la bolsa/ }).click();
+    await page
+      .locator('article.product-card')
+      .first()
+      .getByRole('button', { name: /a la bolsa/ })
+      .click();
     const bag = page.locator('#side-cart');
     await expect(bag).toHaveClass(/side-cart--open/);
     await audit.fitsPhones('anonimo-bolsa-lateral');

@@ -1,3 +1,4 @@
+import { plural } from '@lingui/core/macro';
 import { Trans, useLingui } from '@lingui/react/macro';
 import { useAtom, useAtomValue, useSetAtom } from 'jotai';
 import { lazy, Suspense, type ComponentProps } from 'react';
@@ -71,7 +72,6 @@ function NavLinks({ country, role, approvalStatus, onNavigate }: HeaderProps & {
 }
 
 function CartButton({ country }: { country: CountryCode }) {
-  const { t } = useLingui();
   const count = useAtomValue(cartCountForCountryAtom(country));
   const [open, setOpen] = useAtom(sideCartOpenAtom);
   const setTakesFocus = useSetAtom(sideCartTakesFocusAtom);
@@ -79,7 +79,7 @@ function CartButton({ country }: { country: CountryCode }) {
     <button
       type="button"
       className="icon-button cart-button"
-      aria-label={t`Bolsa de compras, ${count} productos`}
+      aria-label={plural(count, { one: 'Bolsa de compras, # producto', other: 'Bolsa de compras, # productos' })}
       aria-expanded={open}
       // The drawer is only in the page once it has been opened: point at it only then.
       aria-controls={open ? 'side-cart' : undefined}

@@ -22,7 +22,9 @@ function widerThanScreen(width: number): string[] {
   if (scrollWidth <= width) return [];
   const culprits = Array.from(document.body.querySelectorAll<HTMLElement>('*'))
     .filter((element) => element.getBoundingClientRect().right > width + 0.5)
-    .filter((element) => !Array.from(element.children).some((child) => child.getBoundingClientRect().right > width + 0.5))
+    .filter(
+      (element) => !Array.from(element.children).some((child) => child.getBoundingClientRect().right > width + 0.5),
+    )
     .slice(0, 4)
     .map((element) => `${element.tagName.toLowerCase()}.${element.className}`);
   return [`${scrollWidth} px`, ...culprits];

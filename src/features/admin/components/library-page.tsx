@@ -232,7 +232,9 @@ export function LibraryPage() {
                 <tr key={document.id}>
                   <th scope="row">{document.title}</th>
                   <td data-label={t`Categoría`}>{kindLabels[document.kind]}</td>
-                  <td data-label={t`País`}>{document.countryId === null ? t`Todos` : (countryById(document.countryId)?.name ?? '—')}</td>
+                  <td data-label={t`País`}>
+                    {document.countryId === null ? t`Todos` : (countryById(document.countryId)?.name ?? '—')}
+                  </td>
                   <td data-label={t`Archivo`}>
                     <a href={document.url} download={document.fileName}>
                       {document.fileName}

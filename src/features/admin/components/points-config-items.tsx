@@ -118,7 +118,9 @@ export function PointsConfigItems({ country, kind }: { country: CountryCode; kin
                 return (
                   <tr key={item.id}>
                     <th scope="row">{name}</th>
-                    <td data-label={t`Puntos`} className="points-numeric">{formatPoints(item.points, country)}</td>
+                    <td data-label={t`Puntos`} className="points-numeric">
+                      {formatPoints(item.points, country)}
+                    </td>
                     <td data-label={t`Países`}>{item.countries.map((entry) => entry.name).join(', ')}</td>
                     {kind === 'event' && (
                       <td data-label={t`Vigencia`}>

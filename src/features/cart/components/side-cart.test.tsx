@@ -113,7 +113,7 @@ describe('side cart on the bag page', () => {
     await opened();
     await userEvent.click(within(drawer()).getByRole('link', { name: 'Ver bolsa' }));
     await screen.findByRole('heading', { name: 'Bolsa de compras', level: 1 });
-    await userEvent.click(screen.getByRole('button', { name: /Bolsa de compras, 1 productos/ }));
+    await userEvent.click(screen.getByRole('button', { name: /Bolsa de compras, 1 producto$/ }));
     await opened();
     vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout'] });
     await act(async () => {

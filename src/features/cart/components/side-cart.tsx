@@ -47,6 +47,7 @@ export function SideCart({ country, onViewBag }: SideCartProps) {
 
   useEffect(() => {
     if (!open) return;
+    const drawer = panel.current;
     returnFocus.current = document.activeElement instanceof HTMLElement ? document.activeElement : null;
     if (takesFocus) closeButton.current?.focus();
     return () => {
@@ -54,7 +55,7 @@ export function SideCart({ country, onViewBag }: SideCartProps) {
       setTakesFocus(false);
       // Closed while the focus was inside (or lost with the drawer going inert): give it back to the opener.
       const active = document.activeElement;
-      const lost = !active || active === document.body || panel.current?.contains(active);
+      const lost = !active || active === document.body || drawer?.contains(active);
       const back = returnFocus.current;
       if (lost && back?.isConnected) back.focus();
     };

@@ -1,3 +1,4 @@
+import { plural } from '@lingui/core/macro';
 import { Trans, useLingui } from '@lingui/react/macro';
 import { useInfiniteQuery, useQuery } from '@tanstack/react-query';
 import { useSetAtom } from 'jotai';
@@ -199,9 +200,10 @@ export function CatalogPage() {
           {products.length > 0 && (
             <>
               <p className="muted" aria-live="polite">
-                <Trans>
-                  Mostrando {products.length} de {total} productos
-                </Trans>
+                {plural(total, {
+                  one: `Mostrando ${products.length} de # producto`,
+                  other: `Mostrando ${products.length} de # productos`,
+                })}
               </p>
               <ProductGrid products={products} country={country} />
               {hasMore && (

@@ -40,16 +40,24 @@ export function OrderItems({ order, country }: { order: OrderDto; country: Count
                   <Link to={`/${country}/herramientas/${item.slug || item.productId}`}>{item.name}</Link>
                 </div>
               </td>
-              <td data-label={t`Cantidad`} className="orders__numeric">{item.quantity}</td>
+              <td data-label={t`Cantidad`} className="orders__numeric">
+                {item.quantity}
+              </td>
               {item.type === 'points' ? (
                 <>
                   <td data-label={t`Precio unitario`} className="orders__numeric muted">{t`Canje con puntos`}</td>
-                  <td data-label={t`Total`} className="orders__numeric">{formatPoints(item.points ?? 0, pointsCountry)}</td>
+                  <td data-label={t`Total`} className="orders__numeric">
+                    {formatPoints(item.points ?? 0, pointsCountry)}
+                  </td>
                 </>
               ) : (
                 <>
-                  <td data-label={t`Precio unitario`} className="orders__numeric">{formatOrderAmount(item.unitPrice, order)}</td>
-                  <td data-label={t`Total`} className="orders__numeric">{formatOrderAmount(item.lineTotal, order)}</td>
+                  <td data-label={t`Precio unitario`} className="orders__numeric">
+                    {formatOrderAmount(item.unitPrice, order)}
+                  </td>
+                  <td data-label={t`Total`} className="orders__numeric">
+                    {formatOrderAmount(item.lineTotal, order)}
+                  </td>
                 </>
               )}
             </tr>

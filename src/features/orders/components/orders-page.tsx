@@ -91,9 +91,15 @@ export function OrdersPage() {
                         {order.number}
                       </Link>
                     </th>
-                    <td data-label={t`Fecha de pago`}>{(order.paidAt && formatCountryDate(order.paidAt, orderCountry(order))) ?? '—'}</td>
-                    <td data-label={t`Cantidad`} className="orders__numeric">{order.articleCount}</td>
-                    <td data-label={t`Total`} className="orders__numeric">{formatOrderAmount(order.total, order)}</td>
+                    <td data-label={t`Fecha de pago`}>
+                      {(order.paidAt && formatCountryDate(order.paidAt, orderCountry(order))) ?? '—'}
+                    </td>
+                    <td data-label={t`Cantidad`} className="orders__numeric">
+                      {order.articleCount}
+                    </td>
+                    <td data-label={t`Total`} className="orders__numeric">
+                      {formatOrderAmount(order.total, order)}
+                    </td>
                     <td data-label={t`Estado`}>
                       <OrderStatusBadge status={order.status} />
                     </td>
