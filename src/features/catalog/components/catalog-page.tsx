@@ -44,6 +44,7 @@ export function CatalogPage() {
   const unreachable = query.isError && query.error instanceof ApiError && query.error.kind === 'network';
   const local = (!online || unreachable) && everything.data ? searchLocally(everything.data.data, filters) : null;
   const products = local ? local.slice(0, localVisible) : (query.data?.pages.flatMap((page) => page.data) ?? []);
+  const shown = products.length;
   const total = local ? local.length : (query.data?.pages[0]?.total ?? 0);
   const hasMore = local ? localVisible < local.length : query.hasNextPage;
   const allCount = categories.data?.data.reduce((sum, category) => sum + category.count, 0);
@@ -201,8 +202,8 @@ export function CatalogPage() {
             <>
               <p className="muted" aria-live="polite">
                 {plural(total, {
-                  one: `Mostrando ${products.length} de # producto`,
-                  other: `Mostrando ${products.length} de # productos`,
+                  one: `Mostrando ${shown} de # producto`,
+                  other: `Mostrando ${shown} de # productos`,
                 })}
               </p>
               <ProductGrid products={products} country={country} />
