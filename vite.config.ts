@@ -132,7 +132,8 @@ export default defineConfig({
           'Herramientas funcionales y hormonas bioidénticas formuladas por tu médico o profesional de la salud, con entrega en Colombia, México y Perú.',
         lang: 'es',
         dir: 'ltr',
-        start_url: '/co',
+        // The installed app opens the country used last on this device (homeCountry), not always Colombia.
+        start_url: '/',
         scope: '/',
         display: 'standalone',
         orientation: 'portrait',
@@ -145,17 +146,17 @@ export default defineConfig({
           { src: '/icons/icon-maskable-512.png', sizes: '512x512', type: 'image/png', purpose: 'maskable' },
         ],
         shortcuts: [
-          { name: 'Herramientas funcionales', short_name: 'Catálogo', url: '/co/herramientas', icons: SHORTCUT_ICONS },
+          { name: 'Herramientas funcionales', short_name: 'Catálogo', url: '/herramientas', icons: SHORTCUT_ICONS },
           {
             name: 'Nueva prescripción',
             short_name: 'Prescribir',
-            url: '/co/mi-cuenta/prescripcion',
+            url: '/mi-cuenta/prescripcion',
             icons: SHORTCUT_ICONS,
           },
           {
             name: 'Mis prescripciones',
             short_name: 'Mis fórmulas',
-            url: '/co/mi-cuenta/mis-prescripciones',
+            url: '/mi-cuenta/mis-prescripciones',
             icons: SHORTCUT_ICONS,
           },
         ],

@@ -1,13 +1,12 @@
 import type { ComponentType } from 'react';
 import { createBrowserRouter, Navigate, type RouteObject } from 'react-router';
-import { getActiveCountry } from '../lib/countries';
-import { DEFAULT_COUNTRY } from '../lib/shared/countries';
+import { homeCountry } from '../lib/countries';
 import { CountryRoot } from './routes/country-root';
 import { NotFoundPage } from './routes/not-found-page';
 import { RouteError } from './routes/route-error';
 
 function RootRedirect() {
-  return <Navigate to={`/${getActiveCountry() ?? DEFAULT_COUNTRY}`} replace />;
+  return <Navigate to={`/${homeCountry()}`} replace />;
 }
 
 /**

@@ -1,5 +1,12 @@
 import { describe, expect, it } from 'vitest';
-import { canonicalCountryPath, getActiveCountry, languageOf, setActiveCountry, switchCountryPath } from './countries';
+import {
+  canonicalCountryPath,
+  getActiveCountry,
+  homeCountry,
+  languageOf,
+  setActiveCountry,
+  switchCountryPath,
+} from './countries';
 import { resolveCountry } from './shared/countries';
 
 describe('country prefix (spec §2, §5)', () => {
@@ -41,5 +48,16 @@ describe('country prefix (spec §2, §5)', () => {
     setActiveCountry('pe');
     expect(sessionStorage.getItem('activeCountry')).toBe('pe');
     expect(getActiveCountry()).toBe('pe');
+  });
+
+  it('sends a path without a country (the installed app’s start and shortcuts) to the country used last', () => {
+    setActiveCountry('mx');
+    sessionStorage.clear();
+    expect(homeCountry()).toBe('mx');
+    expect(canonicalCountryPath('/')).toBe('/mx');
+    expect(canonicalCountryPath('/mi-cuenta/prescripcion')).toBe('/mx/mi-cuenta/prescripcion');
+    expect(canonicalCountryPath('/xx/herramientas')).toBe('/co/herramientas');
+    localStorage.clear();
+    expect(homeCountry()).toBe('co');
   });
 });

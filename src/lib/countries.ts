@@ -1,6 +1,8 @@
-import { COUNTRIES, COUNTRY_CODES, resolveCountry, type CountryCode } from './shared/countries';
+import { COUNTRIES, COUNTRY_CODES, DEFAULT_COUNTRY, resolveCountry, type CountryCode } from './shared/countries';
 
 const ACTIVE_COUNTRY_KEY = 'activeCountry';
+/** The country used last on this device, kept across tabs and launches (the active one is per tab, spec §4). */
+const LAST_COUNTRY_KEY = 'lastCountry';
 
 /** Top-level route names: a path that starts with one of them lacks its country prefix rather than having a bad one. */
 export const COUNTRY_ROUTE_NAMES: readonly string[] = [
@@ -23,8 +25,10 @@ export function canonicalCountryPath(pathname: string): string | null {
   const segments = pathname.split('/').filter(Boolean);
   const [first, ...rest] = segments;
   if (first !== undefined && (COUNTRY_CODES as readonly string[]).includes(first)) return null;
-  const keep = first !== undefined && COUNTRY_ROUTE_NAMES.includes(first) ? segments : rest;
-  return `/${[resolveCountry(first), ...keep].join('/')}`;
+  // A path without any country (the installed app's start `/`, its shortcuts) opens the country used last; a bad
+  // prefix falls back to co as spec §2 says.
+  if (first === undefined || COUNTRY_ROUTE_NAMES.includes(first)) return `/${[homeCountry(), ...segments].join('/')}`;
+  return `/${[resolveCountry(first), ...rest].join('/')}`;
 }
 
 /** Replaces the country segment of a canonical path: the country selector keeps the user on the same screen. */
@@ -43,9 +47,24 @@ export function getActiveCountry(): CountryCode | undefined {
   }
 }
 
+function getLastCountry(): CountryCode | undefined {
+  try {
+    const stored = localStorage.getItem(LAST_COUNTRY_KEY);
+    return stored && stored in COUNTRIES ? (stored as CountryCode) : undefined;
+  } catch {
+    return undefined;
+  }
+}
+
+/** Where a path without a country goes: this tab's country, else the one used last on this device, else co. */
+export function homeCountry(): CountryCode {
+  return getActiveCountry() ?? getLastCountry() ?? DEFAULT_COUNTRY;
+}
+
 export function setActiveCountry(country: CountryCode): void {
   try {
     sessionStorage.setItem(ACTIVE_COUNTRY_KEY, country);
+    localStorage.setItem(LAST_COUNTRY_KEY, country);
   } catch {
     // Storage can be disabled (private mode); the URL still carries the country.
   }

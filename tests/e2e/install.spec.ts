@@ -32,14 +32,14 @@ test.describe('install', () => {
       screenshots: ManifestImage[];
       shortcuts: { name: string; url: string }[];
     };
-    expect(manifest).toMatchObject({ start_url: '/co', display: 'standalone' });
+    expect(manifest).toMatchObject({ start_url: '/', display: 'standalone' });
     expect(manifest.icons.some((icon) => icon.purpose === 'maskable')).toBe(true);
     for (const image of [...manifest.icons, ...manifest.screenshots]) {
       expect(await pngSize(request, image.src)).toBe(image.sizes);
     }
     expect(new Set(manifest.screenshots.map((shot) => shot.form_factor))).toEqual(new Set(['narrow', 'wide']));
     expect(manifest.shortcuts.map((shortcut) => shortcut.url)).toEqual(
-      expect.arrayContaining(['/co/herramientas', '/co/mi-cuenta/prescripcion', '/co/mi-cuenta/mis-prescripciones']),
+      expect.arrayContaining(['/herramientas', '/mi-cuenta/prescripcion', '/mi-cuenta/mis-prescripciones']),
     );
   });
 

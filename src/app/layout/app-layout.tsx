@@ -11,6 +11,7 @@ import { useLocation } from 'react-router';
 import { useOutboxItems } from '../../lib/outbox';
 import type { CountryCode } from '../../lib/shared/countries';
 import { ChatButton } from './chat-button';
+import { DocumentTitle } from './document-title';
 import { Footer } from './footer';
 import { Header } from './header';
 import { LazySideCart } from './lazy-side-cart';
@@ -63,6 +64,7 @@ export function AppLayout({ country, children }: { country: CountryCode; childre
       <StorageNotice />
       <InstallOffer />
       <UpdatePrompt busy={isBusyPage(pathname)} />
+      <DocumentTitle />
       <OutboxSync />
     </div>
   );

@@ -1,8 +1,9 @@
+import { plural } from '@lingui/core/macro';
 import { Trans, useLingui } from '@lingui/react/macro';
-import { useAtom, useAtomValue } from 'jotai';
+import { useAtom, useAtomValue, useSetAtom } from 'jotai';
 import { lazy, Suspense, type ComponentProps } from 'react';
 import { Link, NavLink as RouterNavLink } from 'react-router';
-import { cartCountForCountryAtom, sideCartOpenAtom } from '../../features/cart/atoms';
+import { cartCountForCountryAtom, sideCartOpenAtom, sideCartTakesFocusAtom } from '../../features/cart/atoms';
 import { outboxPagePath } from '../../lib/outbox';
 import type { CountryCode } from '../../lib/shared/countries';
 import { CountrySelector } from './country-selector';
@@ -71,19 +72,22 @@ function NavLinks({ country, role, approvalStatus, onNavigate }: HeaderProps & {
 }
 
 function CartButton({ country }: { country: CountryCode }) {
-  const { t } = useLingui();
   const count = useAtomValue(cartCountForCountryAtom(country));
   const [open, setOpen] = useAtom(sideCartOpenAtom);
+  const setTakesFocus = useSetAtom(sideCartTakesFocusAtom);
   return (
     <button
       type="button"
       className="icon-button cart-button"
-      aria-label={t`Bolsa de compras, ${count} productos`}
+      aria-label={plural(count, { one: 'Bolsa de compras, # producto', other: 'Bolsa de compras, # productos' })}
       aria-expanded={open}
       // The drawer is only in the page once it has been opened: point at it only then.
       aria-controls={open ? 'side-cart' : undefined}
       data-side-cart-toggle=""
-      onClick={() => setOpen((open) => !open)}
+      onClick={() => {
+        setTakesFocus(!open);
+        setOpen(!open);
+      }}
     >
       <svg viewBox="0 0 24 24" width="22" height="22" aria-hidden="true">
         <path

@@ -62,6 +62,11 @@ describe('storefront shell', () => {
     expect(within(alert).getByRole('button', { name: 'Reintentar' })).toBeTruthy();
   });
 
+  it('names each page in the document title after its main heading', async () => {
+    await renderApp('/co/herramientas');
+    await waitFor(() => expect(document.title).toBe('Herramientas funcionales · Dispensario Funcional'));
+  });
+
   it('answers unknown pages with a Spanish 404', async () => {
     await renderApp('/co/no-existe');
     expect(await screen.findByRole('heading', { name: 'Página no encontrada' })).toBeTruthy();

@@ -1,6 +1,6 @@
 import { useEffect, useState } from 'react';
 import { usePointsFollowCountry } from '../../features/cart/use-points-follow-country';
-import { Navigate, Outlet, useLocation, useParams } from 'react-router';
+import { Navigate, Outlet, ScrollRestoration, useLocation, useParams } from 'react-router';
 import { canonicalCountryPath, languageOf, setActiveCountry } from '../../lib/countries';
 import { activateLocale, i18n } from '../../lib/i18n';
 import { resolveCountry } from '../../lib/shared/countries';
@@ -34,6 +34,11 @@ export function CountryRoot() {
   return (
     <AppLayout country={country}>
       <Outlet />
+      {/*
+        A new page opens at its top; Back and Forward return to where that page was left (the catalogue keeps the
+        pages it had loaded in the query cache, so the same products are there to return to).
+      */}
+      <ScrollRestoration />
     </AppLayout>
   );
 }

@@ -73,3 +73,9 @@ export function cartCountForCountryAtom(country: CountryCode): Atom<number> {
 
 /** Whether the side cart drawer is open; the header button, "add to cart" and the drawer itself change it. */
 export const sideCartOpenAtom = atom(false);
+
+/**
+ * The drawer was opened on purpose, by the header's bag button: it takes the focus. Opened by 'Agregar a la bolsa'
+ * it leaves the focus on the product, so it can close by itself and shopping goes on.
+ */
+export const sideCartTakesFocusAtom = atom(false);

@@ -9,7 +9,7 @@ export class BagPage extends Shell {
   constructor(page: Page) {
     super(page);
     this.drawer = page.locator('#side-cart');
-    this.cartButton = page.getByRole('button', { name: /Bolsa de compras, \d+ productos/ });
+    this.cartButton = page.getByRole('button', { name: /Bolsa de compras, \d+ productos?$/ });
     this.badge = page.getByTestId('cart-count');
   }
 

@@ -48,6 +48,19 @@ describe('account area', () => {
     expect(await screen.findByRole('heading', { name: 'Sección no disponible' })).toBeTruthy();
   });
 
+  it('names the section on screen on the folded phone menu, and folds it again after choosing', async () => {
+    await loggedInAs('co');
+    await renderApp('/co/mi-cuenta/mis-pedidos');
+    const toggle = await screen.findByRole('button', { name: /Sección\s*Mis pedidos/ });
+    expect(toggle.getAttribute('aria-expanded')).toBe('false');
+    await userEvent.click(toggle);
+    expect(toggle.getAttribute('aria-expanded')).toBe('true');
+    const management = screen.getByRole('navigation', { name: 'Gestión y seguimiento' });
+    await userEvent.click(within(management).getByRole('link', { name: 'Datos personales' }));
+    const folded = await screen.findByRole('button', { name: /Sección\s*Datos personales/ });
+    expect(folded.getAttribute('aria-expanded')).toBe('false');
+  });
+
   it('says an address that is no section of any menu is not available, with the menu still there', async () => {
     await loggedInAs('co');
     await renderApp('/co/mi-cuenta/no-existe');

@@ -1,6 +1,7 @@
 import { Trans, useLingui } from '@lingui/react/macro';
 import { Navigate, NavLink, Outlet, useLocation } from 'react-router';
 import { useCountry } from '../../../lib/use-country';
+import { SectionMenu } from '../../../components/ui/section-menu';
 import { useLogout } from '../../auth/use-logout';
 import { useSession } from '../../auth/use-session';
 import { accountMenu } from '../menu';
@@ -19,11 +20,15 @@ export function AccountLayout() {
   }
   const { role, personalInfo } = session.user;
   const approved = role.name === 'patient' || role.name === 'admin' || personalInfo.approval_status === 'approved';
+  const menu = accountMenu(role.name);
+  const current = menu
+    .flatMap((group) => group.items)
+    .find((entry) => location.pathname.startsWith(`/${country}/mi-cuenta/${entry.path}`));
 
   return (
     <div className="page account">
-      <aside className="account__menu" aria-label={t`Menú de mi cuenta`}>
-        {accountMenu(role.name).map((group) => (
+      <SectionMenu label={t`Menú de mi cuenta`} current={current && i18n._(current.label)}>
+        {menu.map((group) => (
           <nav key={group.title.id} aria-label={i18n._(group.title)} className="account__group">
             <h2 className="account__group-title">{i18n._(group.title)}</h2>
             <ul className="plain-list">
@@ -51,7 +56,7 @@ export function AccountLayout() {
         <button type="button" className="button button--ghost account__logout" onClick={() => void logout()}>
           <Trans>Cerrar sesión</Trans>
         </button>
-      </aside>
+      </SectionMenu>
       <div className="account__content">
         {!approved && (
           <div className="notice" role="status">

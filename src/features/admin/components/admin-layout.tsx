@@ -1,8 +1,9 @@
 import { Trans, useLingui } from '@lingui/react/macro';
 import { Navigate, NavLink, Outlet, useLocation } from 'react-router';
 import { useCountry } from '../../../lib/use-country';
+import { SectionMenu } from '../../../components/ui/section-menu';
 import { useSession } from '../../auth/use-session';
-import { ADMIN_GROUPS } from '../sections';
+import { ADMIN_GROUPS, adminSection } from '../sections';
 
 /** `/{c}/admin/...`: only admins enter; everyone else gets the Spanish 'no permission' screen. */
 export function AdminLayout() {
@@ -26,9 +27,10 @@ export function AdminLayout() {
       </section>
     );
   }
+  const current = adminSection(location.pathname.split('/')[3]);
   return (
     <div className="page account">
-      <aside className="account__menu" aria-label={t`Menú de administración`}>
+      <SectionMenu label={t`Menú de administración`} current={current && i18n._(current.label)}>
         {ADMIN_GROUPS.map((group) => (
           <nav key={group.title.id} aria-label={i18n._(group.title)} className="account__group">
             <h2 className="account__group-title">{i18n._(group.title)}</h2>
@@ -43,7 +45,7 @@ export function AdminLayout() {
             </ul>
           </nav>
         ))}
-      </aside>
+      </SectionMenu>
       <div className="account__content">
         <Outlet />
       </div>

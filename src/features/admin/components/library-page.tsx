@@ -231,14 +231,16 @@ export function LibraryPage() {
               {documents.map((document) => (
                 <tr key={document.id}>
                   <th scope="row">{document.title}</th>
-                  <td>{kindLabels[document.kind]}</td>
-                  <td>{document.countryId === null ? t`Todos` : (countryById(document.countryId)?.name ?? '—')}</td>
-                  <td>
+                  <td data-label={t`Categoría`}>{kindLabels[document.kind]}</td>
+                  <td data-label={t`País`}>
+                    {document.countryId === null ? t`Todos` : (countryById(document.countryId)?.name ?? '—')}
+                  </td>
+                  <td data-label={t`Archivo`}>
                     <a href={document.url} download={document.fileName}>
                       {document.fileName}
                     </a>
                   </td>
-                  <td>
+                  <td data-label={t`Acciones`}>
                     <div className="form-actions">
                       <button
                         type="button"

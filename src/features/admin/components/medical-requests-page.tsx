@@ -107,20 +107,20 @@ export function MedicalRequestsPage() {
             <tbody>
               {data.data.map((request) => (
                 <tr key={request.id}>
-                  <td>{formatCountryDate(request.createdAt, country)}</td>
+                  <td data-label={t`Fecha`}>{formatCountryDate(request.createdAt, country)}</td>
                   <th scope="row">
                     {request.names} {request.last_names}
                     <span className="muted"> · {request.country_name}</span>
                   </th>
-                  <td>
+                  <td data-label={t`Contacto`}>
                     <a href={`mailto:${request.email}`}>{request.email}</a>
                     <br />
                     <a href={`tel:${request.country_code}${request.mobile_number}`}>
                       {request.country_code} {request.mobile_number}
                     </a>
                   </td>
-                  <td>{request.description}</td>
-                  <td>
+                  <td data-label={t`Motivo`}>{request.description}</td>
+                  <td data-label={t`Estado`}>
                     <span className={`status status--${tones[request.status]}`}>{labels[request.status]}</span>
                     <label className="field">
                       <span className="visually-hidden">

@@ -118,16 +118,18 @@ export function PointsConfigItems({ country, kind }: { country: CountryCode; kin
                 return (
                   <tr key={item.id}>
                     <th scope="row">{name}</th>
-                    <td className="points-numeric">{formatPoints(item.points, country)}</td>
-                    <td>{item.countries.map((entry) => entry.name).join(', ')}</td>
+                    <td data-label={t`Puntos`} className="points-numeric">
+                      {formatPoints(item.points, country)}
+                    </td>
+                    <td data-label={t`Países`}>{item.countries.map((entry) => entry.name).join(', ')}</td>
                     {kind === 'event' && (
-                      <td>
+                      <td data-label={t`Vigencia`}>
                         {item.startDate && item.endDate
                           ? `${formatDeviceDateTime(item.startDate, country)} – ${formatDeviceDateTime(item.endDate, country)}`
                           : '—'}
                       </td>
                     )}
-                    <td>
+                    <td data-label={t`Estado`}>
                       {item.deletedAt ? (
                         <span className="status status--rejected">{t`Eliminado`}</span>
                       ) : !item.isActive ? (
@@ -140,7 +142,7 @@ export function PointsConfigItems({ country, kind }: { country: CountryCode; kin
                         <span className="status status--approved">{t`Activo`}</span>
                       )}
                     </td>
-                    <td>
+                    <td data-label={t`Acciones`}>
                       <div className="points-config__actions">
                         <button
                           type="button"

@@ -153,20 +153,20 @@ export function ProductsPage() {
                     {product.name}
                     <span className="muted"> · {product.slug}</span>
                   </th>
-                  <td>{product.categoryName}</td>
-                  <td>
+                  <td data-label={t`Categoría`}>{product.categoryName}</td>
+                  <td data-label={t`Precios`}>
                     {COUNTRY_CODES.flatMap((code) => {
                       const price = product.prices[code];
                       return price ? [`${code.toUpperCase()} ${formatPrice(price.amount, code)}`] : [];
                     }).join(' · ')}
                   </td>
-                  <td>{product.stockTracked ? product.stockQuantity : t`Sin control`}</td>
-                  <td>
+                  <td data-label={t`Inventario`}>{product.stockTracked ? product.stockQuantity : t`Sin control`}</td>
+                  <td data-label={t`Estado`}>
                     <span className={product.active ? 'status status--approved' : 'status status--pending'}>
                       {product.active ? t`Activo` : t`Inactivo`}
                     </span>
                   </td>
-                  <td>
+                  <td data-label={t`Acciones`}>
                     <div className="form-actions">
                       <button
                         type="button"

@@ -75,6 +75,41 @@ describe('side cart drawer (spec §2, §4)', () => {
     expect(isOpen()).toBe(false);
   });
 
+  it('takes the focus when opened from the bag button and gives it back when closed', async () => {
+    await renderApp('/co/herramientas');
+    const button = await screen.findByRole('button', { name: /Bolsa de compras/ });
+    await userEvent.click(button);
+    await opened();
+    await waitFor(() =>
+      expect(document.activeElement).toBe(within(drawer()).getByRole('button', { name: 'Cerrar bolsa' })),
+    );
+    await userEvent.keyboard('{Escape}');
+    expect(isOpen()).toBe(false);
+    expect(document.activeElement).toBe(button);
+  });
+
+  it('leaves the focus on the product when opened by adding, and stays open while the focus is inside', async () => {
+    await renderApp('/co/herramientas');
+    await screen.findAllByRole('article');
+    await userEvent.click(screen.getByRole('button', { name: /Bolsa de compras/ }));
+    await opened();
+    await userEvent.click(within(drawer()).getByRole('button', { name: 'Cerrar bolsa' }));
+    vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout'] });
+    const [card] = screen.getAllByRole('article');
+    const add = within(card!).getByRole('button', { name: /Agregar .* a la bolsa/ });
+    act(() => {
+      add.focus();
+      fireEvent.click(add);
+    });
+    expect(isOpen()).toBe(true);
+    expect(document.activeElement).toBe(add);
+    act(() => within(drawer()).getByRole('link', { name: 'Ver bolsa' }).focus());
+    await act(async () => {
+      await vi.advanceTimersByTimeAsync(5000);
+    });
+    expect(isOpen()).toBe(true);
+  });
+
   it('closes on a click outside and on its close button', async () => {
     await renderApp('/co/herramientas');
     await userEvent.click(await screen.findByRole('button', { name: /Bolsa de compras/ }));
@@ -113,7 +148,7 @@ describe('side cart on the bag page', () => {
     await opened();
     await userEvent.click(within(drawer()).getByRole('link', { name: 'Ver bolsa' }));
     await screen.findByRole('heading', { name: 'Bolsa de compras', level: 1 });
-    await userEvent.click(screen.getByRole('button', { name: /Bolsa de compras, 1 productos/ }));
+    await userEvent.click(screen.getByRole('button', { name: /Bolsa de compras, 1 producto$/ }));
     await opened();
     vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout'] });
     await act(async () => {

@@ -3,7 +3,7 @@ import { useAtom, useAtomValue } from 'jotai';
 import { useEffect, useRef, useState } from 'react';
 import { Link, useLocation } from 'react-router';
 import type { CountryCode } from '../../../lib/shared/countries';
-import { cartForCountryAtom, sideCartOpenAtom } from '../atoms';
+import { cartForCountryAtom, sideCartOpenAtom, sideCartTakesFocusAtom } from '../atoms';
 import { CartLine } from './cart-line';
 import { CartTotals } from './cart-totals';
 
@@ -18,8 +18,10 @@ interface SideCartProps {
 
 /**
  * Spec §2 and §4: slides in from the right (450 px, full width on phones). It auto-closes 3 s after opening when it
- * has items, except while the pointer is over it, on the bag page, or once the user closed it; a click outside
- * closes it.
+ * has items, except while the pointer is over it, once a finger touched it or the focus is in it, on the bag page,
+ * or once the user closed it; a click outside closes it. Opened from the header's bag button it takes the focus
+ * (opened by 'Agregar a la bolsa' it leaves the focus on the product, so shopping goes on); closing gives the focus
+ * back to where it was.
  */
 export function SideCart({ country, onViewBag }: SideCartProps) {
   const { t } = useLingui();
@@ -27,15 +29,37 @@ export function SideCart({ country, onViewBag }: SideCartProps) {
   const cart = useAtomValue(cartForCountryAtom(country));
   const { pathname } = useLocation();
   const [hovered, setHovered] = useState(false);
+  // A touch has no hover: once a finger is down on the drawer it stays open until closed on purpose.
+  const [touched, setTouched] = useState(false);
+  const [focused, setFocused] = useState(false);
   const panel = useRef<HTMLElement>(null);
+  const closeButton = useRef<HTMLButtonElement>(null);
+  const returnFocus = useRef<HTMLElement | null>(null);
+  const [takesFocus, setTakesFocus] = useAtom(sideCartTakesFocusAtom);
   const onBag = pathname.startsWith(`/${country}/bolsa`);
   const hasItems = cart.cartItems.length > 0;
 
   useEffect(() => {
-    if (!open || !hasItems || hovered || onBag) return;
+    if (!open || !hasItems || hovered || touched || focused || onBag) return;
     const timer = setTimeout(() => setOpen(false), SIDE_CART_AUTO_CLOSE_MS);
     return () => clearTimeout(timer);
-  }, [open, hasItems, hovered, onBag, setOpen]);
+  }, [open, hasItems, hovered, touched, focused, onBag, setOpen]);
+
+  useEffect(() => {
+    if (!open) return;
+    const drawer = panel.current;
+    returnFocus.current = document.activeElement instanceof HTMLElement ? document.activeElement : null;
+    if (takesFocus) closeButton.current?.focus();
+    return () => {
+      setTouched(false);
+      setTakesFocus(false);
+      // Closed while the focus was inside (or lost with the drawer going inert): give it back to the opener.
+      const active = document.activeElement;
+      const lost = !active || active === document.body || drawer?.contains(active);
+      const back = returnFocus.current;
+      if (lost && back?.isConnected) back.focus();
+    };
+  }, [open, takesFocus, setTakesFocus]);
 
   useEffect(() => {
     if (!open) return;
@@ -63,14 +87,25 @@ export function SideCart({ country, onViewBag }: SideCartProps) {
       aria-label={t`Bolsa de compras`}
       aria-hidden={!open}
       inert={!open}
-      onPointerEnter={() => setHovered(true)}
-      onPointerLeave={() => setHovered(false)}
+      onPointerEnter={(event) => event.pointerType !== 'touch' && setHovered(true)}
+      onPointerLeave={(event) => event.pointerType !== 'touch' && setHovered(false)}
+      onPointerDown={(event) => event.pointerType === 'touch' && setTouched(true)}
+      onFocus={() => setFocused(true)}
+      onBlur={(event) => {
+        if (!event.currentTarget.contains(event.relatedTarget)) setFocused(false);
+      }}
     >
       <div className="side-cart__header">
         <h2>
           <Trans>Bolsa de compras</Trans>
         </h2>
-        <button type="button" className="icon-button" aria-label={t`Cerrar bolsa`} onClick={() => setOpen(false)}>
+        <button
+          ref={closeButton}
+          type="button"
+          className="icon-button"
+          aria-label={t`Cerrar bolsa`}
+          onClick={() => setOpen(false)}
+        >
           <svg viewBox="0 0 24 24" width="22" height="22" aria-hidden="true">
             <path d="M6 6l12 12M18 6L6 18" stroke="currentColor" strokeWidth="2" strokeLinecap="round" />
           </svg>

@@ -1,3 +1,4 @@
+import { plural } from '@lingui/core/macro';
 import { Trans, useLingui } from '@lingui/react/macro';
 import { useInfiniteQuery, useQuery } from '@tanstack/react-query';
 import { useSetAtom } from 'jotai';
@@ -43,6 +44,7 @@ export function CatalogPage() {
   const unreachable = query.isError && query.error instanceof ApiError && query.error.kind === 'network';
   const local = (!online || unreachable) && everything.data ? searchLocally(everything.data.data, filters) : null;
   const products = local ? local.slice(0, localVisible) : (query.data?.pages.flatMap((page) => page.data) ?? []);
+  const shown = products.length;
   const total = local ? local.length : (query.data?.pages[0]?.total ?? 0);
   const hasMore = local ? localVisible < local.length : query.hasNextPage;
   const allCount = categories.data?.data.reduce((sum, category) => sum + category.count, 0);
@@ -199,9 +201,10 @@ export function CatalogPage() {
           {products.length > 0 && (
             <>
               <p className="muted" aria-live="polite">
-                <Trans>
-                  Mostrando {products.length} de {total} productos
-                </Trans>
+                {plural(total, {
+                  one: `Mostrando ${shown} de # producto`,
+                  other: `Mostrando ${shown} de # productos`,
+                })}
               </p>
               <ProductGrid products={products} country={country} />
               {hasMore && (

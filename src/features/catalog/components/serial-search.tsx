@@ -1,17 +1,22 @@
 import { Trans, useLingui } from '@lingui/react/macro';
-import { useState, type FormEvent } from 'react';
+import { useId, useState, type FormEvent } from 'react';
 import { useNavigate } from 'react-router';
 import { errorMessage } from '../../../lib/http';
 import type { CountryCode } from '../../../lib/shared/countries';
 import { searchBySerial } from '../api';
 
-/** Search by the serial number printed on the bottle: opens the product or says plainly that none was found. */
+/**
+ * Search by the serial number printed on the bottle: opens the product or says plainly that none was found. On a
+ * phone it is folded under its title (CSS below 900 px), so the products start on the first screen.
+ */
 export function SerialSearch({ country }: { country: CountryCode }) {
   const { t } = useLingui();
   const navigate = useNavigate();
   const [serial, setSerial] = useState('');
   const [failure, setFailure] = useState<string | null>(null);
   const [pending, setPending] = useState(false);
+  const [unfolded, setUnfolded] = useState(false);
+  const bodyId = useId();
 
   async function submit(event: FormEvent) {
     event.preventDefault();
@@ -33,29 +38,43 @@ export function SerialSearch({ country }: { country: CountryCode }) {
 
   return (
     <form
-      className="serial-search"
+      className={unfolded ? 'serial-search serial-search--open' : 'serial-search'}
       onSubmit={(event) => void submit(event)}
       noValidate
       aria-label={t`Buscar por número de serie`}
     >
-      <label className="field">
-        <span className="field__label">{t`Número de serie`}</span>
-        <input
-          className="input"
-          value={serial}
-          placeholder={t`Ej.: FM-VM-010137`}
-          onChange={(event) => setSerial(event.target.value)}
-          aria-invalid={Boolean(failure)}
-        />
-      </label>
-      {failure && (
-        <p className="field__error" role="alert">
-          {failure}
-        </p>
-      )}
-      <button type="submit" className="button button--secondary" disabled={pending}>
-        <Trans>Buscar producto</Trans>
+      <button
+        type="button"
+        className="serial-search__toggle"
+        aria-expanded={unfolded}
+        aria-controls={bodyId}
+        onClick={() => setUnfolded((open) => !open)}
+      >
+        <Trans>Buscar por número de serie</Trans>
+        <svg viewBox="0 0 24 24" width="20" height="20" aria-hidden="true">
+          <path d="M6 9l6 6 6-6" fill="none" stroke="currentColor" strokeWidth="2" strokeLinecap="round" />
+        </svg>
       </button>
+      <div id={bodyId} className="serial-search__body">
+        <label className="field">
+          <span className="field__label">{t`Número de serie`}</span>
+          <input
+            className="input"
+            value={serial}
+            placeholder={t`Ej.: FM-VM-010137`}
+            onChange={(event) => setSerial(event.target.value)}
+            aria-invalid={Boolean(failure)}
+          />
+        </label>
+        {failure && (
+          <p className="field__error" role="alert">
+            {failure}
+          </p>
+        )}
+        <button type="submit" className="button button--secondary" disabled={pending}>
+          <Trans>Buscar producto</Trans>
+        </button>
+      </div>
     </form>
   );
 }

@@ -237,10 +237,10 @@ export function CredentialsPanel() {
           <tbody>
             {status.data.history.map((entry) => (
               <tr key={entry.id}>
-                <td>{i18n.date(entry.createdAt, { dateStyle: 'medium' })}</td>
-                <td>{labelOf(entry.documentType)}</td>
-                <td>{entry.files.map((file) => file.name).join(', ')}</td>
-                <td>
+                <td data-label={t`Fecha`}>{i18n.date(entry.createdAt, { dateStyle: 'medium' })}</td>
+                <td data-label={t`Documento`}>{labelOf(entry.documentType)}</td>
+                <td data-label={t`Archivos`}>{entry.files.map((file) => file.name).join(', ')}</td>
+                <td data-label={t`Estado`}>
                   {statusLabels[entry.status]}
                   {entry.reason && <span className="muted"> · {entry.reason}</span>}
                 </td>

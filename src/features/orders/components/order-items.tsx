@@ -30,7 +30,7 @@ export function OrderItems({ order, country }: { order: OrderDto; country: Count
         <tbody>
           {order.items.map((item, index) => (
             <tr key={`${item.productId}-${item.type}-${index}`}>
-              <td>
+              <td data-label={t`Producto`}>
                 <div className="order-items__product">
                   {item.image ? (
                     <img src={item.image} alt="" width={56} height={56} loading="lazy" className="order-items__image" />
@@ -40,16 +40,24 @@ export function OrderItems({ order, country }: { order: OrderDto; country: Count
                   <Link to={`/${country}/herramientas/${item.slug || item.productId}`}>{item.name}</Link>
                 </div>
               </td>
-              <td className="orders__numeric">{item.quantity}</td>
+              <td data-label={t`Cantidad`} className="orders__numeric">
+                {item.quantity}
+              </td>
               {item.type === 'points' ? (
                 <>
-                  <td className="orders__numeric muted">{t`Canje con puntos`}</td>
-                  <td className="orders__numeric">{formatPoints(item.points ?? 0, pointsCountry)}</td>
+                  <td data-label={t`Precio unitario`} className="orders__numeric muted">{t`Canje con puntos`}</td>
+                  <td data-label={t`Total`} className="orders__numeric">
+                    {formatPoints(item.points ?? 0, pointsCountry)}
+                  </td>
                 </>
               ) : (
                 <>
-                  <td className="orders__numeric">{formatOrderAmount(item.unitPrice, order)}</td>
-                  <td className="orders__numeric">{formatOrderAmount(item.lineTotal, order)}</td>
+                  <td data-label={t`Precio unitario`} className="orders__numeric">
+                    {formatOrderAmount(item.unitPrice, order)}
+                  </td>
+                  <td data-label={t`Total`} className="orders__numeric">
+                    {formatOrderAmount(item.lineTotal, order)}
+                  </td>
                 </>
               )}
             </tr>

@@ -91,10 +91,16 @@ export function OrdersPage() {
                         {order.number}
                       </Link>
                     </th>
-                    <td>{(order.paidAt && formatCountryDate(order.paidAt, orderCountry(order))) ?? '—'}</td>
-                    <td className="orders__numeric">{order.articleCount}</td>
-                    <td className="orders__numeric">{formatOrderAmount(order.total, order)}</td>
-                    <td>
+                    <td data-label={t`Fecha de pago`}>
+                      {(order.paidAt && formatCountryDate(order.paidAt, orderCountry(order))) ?? '—'}
+                    </td>
+                    <td data-label={t`Cantidad`} className="orders__numeric">
+                      {order.articleCount}
+                    </td>
+                    <td data-label={t`Total`} className="orders__numeric">
+                      {formatOrderAmount(order.total, order)}
+                    </td>
+                    <td data-label={t`Estado`}>
                       <OrderStatusBadge status={order.status} />
                     </td>
                   </tr>

@@ -165,14 +165,14 @@ function StrategyTable({ title, note, empty, rows, country, patientId }: Strateg
                   <th scope="row">
                     <Link to={strategyPath(country, patientId, row.id)}>{formatDate(row.createdAt, country)}</Link>
                   </th>
-                  <td>{i18n._(TYPE_LABELS[row.type])}</td>
-                  <td>{row.categories.map((category) => category.name).join(', ') || '—'}</td>
-                  <td>
+                  <td data-label={t`Tipo`}>{i18n._(TYPE_LABELS[row.type])}</td>
+                  <td data-label={t`Categoría`}>{row.categories.map((category) => category.name).join(', ') || '—'}</td>
+                  <td data-label={t`Estado`}>
                     <span className={`status status--${STATUS_TONES[row.status]}`}>
                       {i18n._(STATUS_LABELS[row.status])}
                     </span>
                   </td>
-                  <td>{row.author.display_name}</td>
+                  <td data-label={t`Profesional`}>{row.author.display_name}</td>
                 </tr>
               ))}
             </tbody>

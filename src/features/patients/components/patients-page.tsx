@@ -172,10 +172,10 @@ export function PatientsPage() {
                       </span>
                     )}
                   </th>
-                  <td>{patient.email}</td>
-                  <td>{patient.country_name || COUNTRY_NAMES_BY_ID[patient.country_id] || '—'}</td>
-                  <td>{phoneOf(patient) || '—'}</td>
-                  <td>{patient.document_type_code ?? '—'}</td>
+                  <td data-label={t`Correo electrónico`}>{patient.email}</td>
+                  <td data-label={t`País`}>{patient.country_name || COUNTRY_NAMES_BY_ID[patient.country_id] || '—'}</td>
+                  <td data-label={t`Teléfono`}>{phoneOf(patient) || '—'}</td>
+                  <td data-label={t`Tipo ID`}>{patient.document_type_code ?? '—'}</td>
                 </tr>
               ))}
             </tbody>

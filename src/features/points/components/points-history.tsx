@@ -148,21 +148,26 @@ export function PointsHistory({ country, userId }: { country: CountryCode; userI
               <tbody>
                 {data.items.map((entry) => (
                   <tr key={entry.id}>
-                    <td>{formatPointsDate(entry.createdAt, country)}</td>
-                    <td>{i18n._(ENTRY_TYPE_LABELS[entry.type] ?? ENTRY_TYPE_LABELS.adjustment)}</td>
-                    <td>
+                    <td data-label={t`Fecha`}>{formatPointsDate(entry.createdAt, country)}</td>
+                    <td data-label={t`Movimiento`}>
+                      {i18n._(ENTRY_TYPE_LABELS[entry.type] ?? ENTRY_TYPE_LABELS.adjustment)}
+                    </td>
+                    <td data-label={t`Detalle`}>
                       <div className="points-history__detail">
                         <EntryDetail entry={entry} />
                       </div>
                     </td>
                     <td
+                      data-label={t`Puntos`}
                       className={`points-numeric points-history__points ${
                         entry.points < 0 ? 'points-history__points--spent' : 'points-history__points--earned'
                       }`}
                     >
                       {formatSignedPoints(entry.points, country)}
                     </td>
-                    <td className="points-numeric">{formatPoints(entry.balance, country)}</td>
+                    <td data-label={t`Saldo`} className="points-numeric">
+                      {formatPoints(entry.balance, country)}
+                    </td>
                   </tr>
                 ))}
               </tbody>

@@ -54,9 +54,9 @@ export function IssuedList({ country, viewer, type }: IssuedListProps) {
                       {formatDate(row.createdAt, country)}
                     </Link>
                   </th>
-                  <td>{row.patient.display_name}</td>
-                  <td>{row.toolCount}</td>
-                  <td>
+                  <td data-label={t`Paciente`}>{row.patient.display_name}</td>
+                  <td data-label={t`Herramientas`}>{row.toolCount}</td>
+                  <td data-label={t`Estado`}>
                     <span className={`status status--${STATUS_TONES[row.status]}`}>
                       {i18n._(STATUS_LABELS[row.status])}
                     </span>

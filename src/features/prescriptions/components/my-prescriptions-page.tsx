@@ -70,10 +70,10 @@ export function MyPrescriptionsPage() {
                   <th scope="row">
                     <Link to={`${base}/${item.id}`}>{formatDate(item.createdAt, country)}</Link>
                   </th>
-                  <td>{i18n._(TYPE_LABELS[item.type])}</td>
-                  <td>{item.author.display_name}</td>
-                  <td>{item.toolCount}</td>
-                  <td>
+                  <td data-label={t`Tipo`}>{i18n._(TYPE_LABELS[item.type])}</td>
+                  <td data-label={t`Profesional`}>{item.author.display_name}</td>
+                  <td data-label={t`Herramientas`}>{item.toolCount}</td>
+                  <td data-label={t`Estado`}>
                     <span className={`status status--${STATUS_TONES[item.status]}`}>
                       {i18n._(STATUS_LABELS[item.status])}
                     </span>

@@ -1,0 +1,119 @@
+import AxeBuilder from '@axe-core/playwright';
+import { expect, type Locator, type Page } from '@playwright/test';
+import { Shell } from './shell';
+
+/** The two phone widths every route must fit (px): a small Android and a current iPhone. */
+export const PHONE_WIDTHS = [360, 390] as const;
+const PHONE_HEIGHTS: Record<(typeof PHONE_WIDTHS)[number], number> = { 360: 740, 390: 844 };
+/** Every route is checked to the end, so one run lists all the routes that fail, not only the first. */
+const softExpect = expect.configure({ soft: true });
+
+/** How long the app may take to show a route's heading on a busy machine, first visit included (ms). */
+const APP_START_MS = 20_000;
+/** How long a layout may take to settle after a resize or a load before it counts as too wide (ms). */
+const SETTLE_MS = 3000;
+
+/**
+ * Runs in the page: empty when the page is no wider than `width`; else the page's width and the innermost elements
+ * that reach past the screen's right edge, which is where the fix goes.
+ */
+function widerThanScreen(width: number): string[] {
+  const scrollWidth = document.documentElement.scrollWidth;
+  if (scrollWidth <= width) return [];
+  const culprits = Array.from(document.body.querySelectorAll<HTMLElement>('*'))
+    .filter((element) => element.getBoundingClientRect().right > width + 0.5)
+    .filter(
+      (element) => !Array.from(element.children).some((child) => child.getBoundingClientRect().right > width + 0.5),
+    )
+    .slice(0, 4)
+    .map((element) => `${element.tagName.toLowerCase()}.${element.className}`);
+  return [`${scrollWidth} px`, ...culprits];
+}
+
+/** WCAG 2.5.5 target size, the size the header, the bag and the builder keep (px). */
+export const MIN_TARGET_PX = 44;
+
+/**
+ * Audits the page on screen at phone widths: no sideways scrolling, axe, touch targets, a screenshot. One page is
+ * resized between the widths instead of opening a context per width, which keeps the whole audit fast.
+ */
+export class PhoneAudit extends Shell {
+  readonly firstHeading: Locator;
+
+  constructor(page: Page) {
+    super(page);
+    this.firstHeading = page.locator('#main h1').first();
+  }
+
+  /** Opens `path` and waits for its main heading (and `ready`, what the route loads after it). */
+  async visit(path: string, ready?: Locator) {
+    await this.page.goto(path);
+    // The first visit of a context starts the app (and its service worker) from nothing.
+    await expect(this.firstHeading).toBeVisible({ timeout: APP_START_MS });
+    if (ready) await expect(ready.first()).toBeVisible();
+  }
+
+  /**
+   * Checks the page at both widths and writes `name`.png at 390 px. With a mobile viewport Chromium widens the layout
+   * viewport to the content, so the page's scroll width is compared with the device's width, not with innerWidth.
+   */
+  async fitsPhones(name: string, { axe = true }: { axe?: boolean } = {}) {
+    const current = this.page.viewportSize()?.width;
+    const order = current === 360 ? [360, 390] : [390, 360];
+    for (const width of order as (typeof PHONE_WIDTHS)[number][]) {
+      if (this.page.viewportSize()?.width !== width) {
+        await this.page.setViewportSize({ width, height: PHONE_HEIGHTS[width] });
+      }
+      await softExpect
+        .poll(() => this.page.evaluate(widerThanScreen, width), {
+          message: `${name}: nada más ancho que ${width} px`,
+          timeout: SETTLE_MS,
+        })
+        .toEqual([]);
+      if (width === 390) {
+        await this.page.screenshot({ path: screenshotPath(name) });
+        if (axe) softExpect(await this.axeViolations(), `${name}: axe`).toEqual([]);
+      }
+    }
+  }
+
+  /** WCAG 2.2 A/AA on the whole page, header and bag included. */
+  async axeViolations(): Promise<string[]> {
+    const { violations } = await new AxeBuilder({ page: this.page })
+      .withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22aa'])
+      .analyze();
+    return violations.map(
+      (violation) => `${violation.id}: ${violation.nodes.map((node) => node.target.join(' ')).join(', ')}`,
+    );
+  }
+
+  /**
+   * The visible controls inside `root` smaller than 44 × 44 px, described for the failure message. A checkbox or a
+   * radio counts by the label that wraps it, which is what a finger touches.
+   */
+  async smallTargets(root: Locator): Promise<string[]> {
+    return root.evaluateAll((roots, min) => {
+      const small: string[] = [];
+      for (const element of roots.flatMap((node) =>
+        Array.from(node.querySelectorAll<HTMLElement>('a[href], button, input, select, textarea, summary')),
+      )) {
+        const target =
+          element instanceof HTMLInputElement && (element.type === 'checkbox' || element.type === 'radio')
+            ? (element.closest('label') ?? element)
+            : element;
+        const box = target.getBoundingClientRect();
+        if (box.width === 0 || box.height === 0 || getComputedStyle(target).visibility === 'hidden') continue;
+        if (box.width < min - 0.5 || box.height < min - 0.5) {
+          const name = (element.getAttribute('aria-label') ?? element.textContent ?? element.tagName).trim();
+          small.push(`${name.slice(0, 40)} ${Math.round(box.width)}×${Math.round(box.height)}`);
+        }
+      }
+      return small;
+    }, MIN_TARGET_PX);
+  }
+}
+
+/** Every route of every role at 390 px, for a person to look through (test-results/ is emptied by each run). */
+function screenshotPath(name: string): string {
+  return `test-results/phone-layout/${name}.png`;
+}

@@ -1,0 +1,205 @@
+import type { Page } from '@playwright/test';
+import { CheckoutPage } from './pages/checkout-page';
+import { LoginPage } from './pages/login-page';
+import { PhoneAudit } from './pages/phone-audit';
+import { PrescriptionBuilderPage } from './pages/prescription-builder-page';
+import { expect, test } from './support/fixtures';
+
+/**
+ * Issue #16: every route of every role fits a 360 px and a 390 px phone (no sideways scrolling), passes axe, and the
+ * header, the bag and the builder keep 44 px touch targets. One page per role, logged in once, resized between the
+ * widths.
+ */
+
+const MAGNESIUM = 'Magnesio Bisglicinato 400 mg';
+const MAGNESIUM_SLUG = 'magnesio-bisglicinato-400-mg';
+/** A 300-character city with no space to break at: it must wrap, not widen the page. */
+const LONG_CITY = 'Santa'.repeat(60);
+
+async function login(page: Page, email: string) {
+  await new LoginPage(page).login('co', email);
+}
+
+/** Visits each path of the account area and audits it; the section's content starts on the first screen. */
+async function auditAccountRoutes(audit: PhoneAudit, role: string, paths: string[]) {
+  for (const path of paths) {
+    await audit.visit(`/co/${path}`);
+    await expect(audit.firstHeading, `${path}: el título en la primera pantalla`).toBeInViewport();
+    await audit.fitsPhones(`${role}-${path.replaceAll('/', '-')}`);
+  }
+}
+
+/** Follows the first link of a list to its detail page and audits it. */
+async function auditFirstDetail(audit: PhoneAudit, name: string, links: string) {
+  const href = await audit.page.locator(links).first().getAttribute('href');
+  expect(href, `${name}: un enlace al detalle`).toBeTruthy();
+  await audit.visit(href ?? '');
+  await audit.fitsPhones(name);
+}
+
+test.describe('phone layout: every route at 360 and 390 px', () => {
+  // Some twenty routes per role, each at two widths with axe: more than the default minute on a busy two-core machine.
+  test.describe.configure({ timeout: 150_000 });
+
+  test('anonymous visitor: public pages, the open menu and the bag', async ({ page }) => {
+    const audit = new PhoneAudit(page);
+    const publicPaths = [
+      '',
+      '/herramientas',
+      `/herramientas/${MAGNESIUM_SLUG}`,
+      '/nosotros',
+      '/articulos',
+      '/articulos/magnesio-formas-y-usos',
+      '/terminos-y-condiciones/home',
+      '/solicitar-atencion',
+      '/iniciar-sesion',
+      '/registro',
+      '/bolsa',
+      '/no-existe',
+    ];
+    for (const path of publicPaths) {
+      await audit.visit(`/co${path}`);
+      await audit.fitsPhones(`anonimo${path.replaceAll('/', '-') || '-inicio'}`);
+    }
+
+    await audit.visit('/co/herramientas');
+    await expect(page.locator('article.product-card').first(), 'productos en la primera pantalla').toBeInViewport();
+    expect(await audit.smallTargets(audit.header)).toEqual([]);
+
+    await page.getByRole('button', { name: 'Abrir menú' }).click();
+    const menu = page.getByRole('dialog', { name: 'Menú' });
+    await expect(menu).toBeVisible();
+    await audit.fitsPhones('anonimo-menu');
+    await page.keyboard.press('Escape');
+    await expect(menu).toBeHidden();
+
+    await page
+      .locator('article.product-card')
+      .first()
+      .getByRole('button', { name: /a la bolsa/ })
+      .click();
+    const bag = page.locator('#side-cart');
+    await expect(bag).toHaveClass(/side-cart--open/);
+    await audit.fitsPhones('anonimo-bolsa-lateral');
+    expect(await audit.smallTargets(bag)).toEqual([]);
+  });
+
+  test('patient: account sections and checkout’s four steps with a 300-character city', async ({ page }) => {
+    const audit = new PhoneAudit(page);
+    await login(page, 'paciente.co@demo.test');
+    await auditAccountRoutes(audit, 'paciente', [
+      'mi-cuenta/datos-personales',
+      'mi-cuenta/mis-prescripciones',
+      'mi-cuenta/mis-pedidos',
+      'mi-cuenta/recordatorios',
+      'mi-cuenta/mis-favoritos',
+      'mi-cuenta/envios-pendientes',
+    ]);
+    await audit.visit('/co/mi-cuenta/mis-prescripciones', page.locator('.table tbody tr'));
+    await auditFirstDetail(audit, 'paciente-prescripcion', '.table tbody a');
+
+    await page.getByRole('button', { name: 'Abrir menú' }).click();
+    const menu = page.getByRole('dialog', { name: 'Menú' });
+    await expect(menu.getByText('Mariana Gómez Ortiz')).toBeVisible();
+    await expect(menu.getByText('Paciente', { exact: true })).toBeVisible();
+    await page.keyboard.press('Escape');
+
+    const checkout = new CheckoutPage(page);
+    await audit.visit(`/co/herramientas/${MAGNESIUM_SLUG}`);
+    await page.getByRole('button', { name: /a la bolsa/ }).click();
+    await audit.visit('/co/bolsa');
+    await audit.fitsPhones('paciente-bolsa-1');
+    await checkout.section.getByRole('button', { name: 'Continuar' }).click();
+    await expect(page.getByLabel(/^Ciudad/)).toBeVisible();
+    await audit.fitsPhones('paciente-bolsa-2-datos');
+    await checkout.fillData({ address: 'Calle 93 # 11-26', state: 'Cundinamarca', city: LONG_CITY });
+    await expect(page.getByRole('radio', { name: 'Visa' })).toBeVisible();
+    await audit.fitsPhones('paciente-bolsa-3-pago');
+    await checkout.choosePayment('Visa');
+    await checkout.review();
+    await expect(checkout.summary).toBeVisible();
+    await expect(page.locator('#main').getByText(LONG_CITY.slice(0, 40))).toBeVisible();
+    await audit.fitsPhones('paciente-bolsa-4-resumen');
+    await expect
+      .poll(
+        () =>
+          page
+            .getByRole('list', { name: 'Pasos de la compra' })
+            .locator('li')
+            .evaluateAll((steps) => new Set(steps.map((step) => step.getBoundingClientRect().bottom)).size),
+        { message: 'los cuatro pasos en una sola línea' },
+      )
+      .toBe(1);
+    expect(await audit.smallTargets(audit.header)).toEqual([]);
+  });
+
+  test('approved doctor: professional tools, lists, details and the builder’s four steps', async ({ page }) => {
+    const audit = new PhoneAudit(page);
+    const builder = new PrescriptionBuilderPage(page);
+    await login(page, 'medico.co@demo.test');
+    await auditAccountRoutes(audit, 'medico', [
+      'mi-cuenta/datos-personales',
+      'mi-cuenta/herramientas-funcionales',
+      'mi-cuenta/mis-pacientes',
+      'mi-cuenta/mis-pedidos',
+      'mi-cuenta/mis-puntos',
+      'mi-cuenta/mis-favoritos',
+      'mi-cuenta/envios-pendientes',
+    ]);
+    await audit.visit('/co/mi-cuenta/mis-pacientes', page.locator('.table tbody a'));
+    await auditFirstDetail(audit, 'medico-paciente', '.table tbody a');
+
+    await audit.visit('/co/mi-cuenta/prescripcion');
+    await expect(builder.stepTitle).toHaveText('Paciente');
+    await audit.fitsPhones('medico-prescripcion-1-paciente');
+    const builderArea = page.locator('.builder');
+    await builder.choosePatient('Mariana Gómez Ortiz');
+    await builder.next.click();
+    await expect(builder.stepTitle).toHaveText('Herramientas');
+    await audit.fitsPhones('medico-prescripcion-2-herramientas');
+    await builder.addTool(MAGNESIUM);
+    expect(await audit.smallTargets(builderArea)).toEqual([]);
+    await builder.next.click();
+    await expect(builder.stepTitle).toHaveText('Indicaciones');
+    await builder.fillIndications({ moment: 'Antes de dormir', quantity: '2', units: '2' });
+    await audit.fitsPhones('medico-prescripcion-3-indicaciones');
+    expect(await audit.smallTargets(builderArea)).toEqual([]);
+    await builder.next.click();
+    await expect(builder.stepTitle).toHaveText('Resumen');
+    await audit.fitsPhones('medico-prescripcion-4-resumen');
+    expect(await audit.smallTargets(builderArea)).toEqual([]);
+    expect(await audit.smallTargets(audit.header)).toEqual([]);
+  });
+
+  test('health professional: their sections', async ({ page }) => {
+    const audit = new PhoneAudit(page);
+    await login(page, 'profesional.co@demo.test');
+    await auditAccountRoutes(audit, 'profesional', [
+      'mi-cuenta/recomendaciones',
+      'mi-cuenta/mis-pacientes',
+      'mi-cuenta/mis-puntos',
+      'mi-cuenta/herramientas-funcionales',
+    ]);
+  });
+
+  test('doctor awaiting approval: the notice and the sections open to them', async ({ page }) => {
+    const audit = new PhoneAudit(page);
+    await login(page, 'pendiente.co@demo.test');
+    await auditAccountRoutes(audit, 'pendiente', ['mi-cuenta/datos-personales', 'mi-cuenta/mis-pedidos']);
+  });
+
+  test('admin: every section of the administration', async ({ page }) => {
+    const audit = new PhoneAudit(page);
+    await login(page, 'admin@demo.test');
+    await auditAccountRoutes(audit, 'admin', [
+      'mi-cuenta/datos-personales',
+      'admin/gestion-afiliados',
+      'admin/herramientas-funcionales',
+      'admin/configuracion-prescripcion',
+      'admin/configuracion-puntos',
+      'admin/libreria',
+      'admin/autorizacion-hormonas',
+      'admin/solicitudes-atencion',
+    ]);
+  });
+});
