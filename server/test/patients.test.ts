@@ -250,6 +250,7 @@ describe('the invitation accepted', () => {
           password: 'Paciente123',
           password_confirmation: 'Paciente123',
           terms: 'on',
+          health_data_consent: 'on',
         },
         { 'x-country': 'co', 'x-forwarded-for': '198.51.100.7' },
       ),

@@ -9,6 +9,7 @@ import * as prescriptions from './migrations/0006-prescriptions';
 import * as admin from './migrations/0007-admin';
 import * as idempotency from './migrations/0008-idempotency';
 import * as reminders from './migrations/0009-reminders';
+import * as consent from './migrations/0010-consent';
 import type { Database } from './schema';
 
 // Migrations are listed in code, not read from disk: the same list runs under tsx, in tests and on both databases.
@@ -22,6 +23,7 @@ const migrations: Record<string, Migration> = {
   '0007-admin': admin,
   '0008-idempotency': idempotency,
   '0009-reminders': reminders,
+  '0010-consent': consent,
 };
 
 /** Every migration's name, in the order they apply (Kysely applies them by name). */
