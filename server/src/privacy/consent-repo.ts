@@ -63,7 +63,11 @@ export async function currentConsentText(db: Db, country: CountryCode, purpose: 
     text,
   };
   try {
-    return await db.insertInto('consent_texts').values(row).returning(['id', 'version', 'text']).executeTakeFirstOrThrow();
+    return await db
+      .insertInto('consent_texts')
+      .values(row)
+      .returning(['id', 'version', 'text'])
+      .executeTakeFirstOrThrow();
   } catch (error) {
     if (!isUniqueViolation(error, 'consent_texts_version_unique')) throw error;
     const winner = await latest();
@@ -112,7 +116,10 @@ export interface HealthConsentStatus {
 }
 
 /** The user's latest health-data record against the text in force for their country. */
-export async function healthConsentStatus(db: Db, user: Pick<UserRow, 'id' | 'country_id'>): Promise<HealthConsentStatus> {
+export async function healthConsentStatus(
+  db: Db,
+  user: Pick<UserRow, 'id' | 'country_id'>,
+): Promise<HealthConsentStatus> {
   const current = await currentConsentText(db, userCountry(user), 'health_data');
   const last = await db
     .selectFrom('consents as c')

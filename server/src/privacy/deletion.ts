@@ -101,7 +101,12 @@ export async function deleteAccount(
     // A professional's patients stay with their own accounts and records: only this professional's links go.
     await trx.deleteFrom('patient_links').where('professional_id', '=', user.id).execute();
     await trx.updateTable('users').set({ doctor_id: null }).where('doctor_id', '=', user.id).execute();
-    await trx.updateTable('invitations').set({ expires_at: now }).where('professional_id', '=', user.id).where('used_at', 'is', null).execute();
+    await trx
+      .updateTable('invitations')
+      .set({ expires_at: now })
+      .where('professional_id', '=', user.id)
+      .where('used_at', 'is', null)
+      .execute();
 
     // Professional documents go; a hormone formula an order was dispensed against is a health record and stays.
     const credentials = await trx
@@ -128,7 +133,12 @@ export async function deleteAccount(
     await trx.deleteFrom('idempotent_requests').where('user_id', '=', user.id).execute();
     await trx.deleteFrom('outbox_emails').where('to_address', '=', user.email).execute();
     await trx.deleteFrom('medical_requests').where('email', '=', user.email).execute();
-    await trx.updateTable('sessions').set({ revoked_at: now }).where('user_id', '=', user.id).where('revoked_at', 'is', null).execute();
+    await trx
+      .updateTable('sessions')
+      .set({ revoked_at: now })
+      .where('user_id', '=', user.id)
+      .where('revoked_at', 'is', null)
+      .execute();
 
     // The end of the processing is recorded like any revocation, as proof it stopped.
     const text = await currentConsentText(trx, country, 'health_data');

@@ -96,7 +96,12 @@ export async function collectUserData(db: Kysely<Database>, user: UserRow): Prom
             .where('order_id', 'in', orderIds)
             .execute(),
         ]);
-  const credentials = await db.selectFrom('credentials').selectAll().where('user_id', '=', user.id).orderBy('id').execute();
+  const credentials = await db
+    .selectFrom('credentials')
+    .selectAll()
+    .where('user_id', '=', user.id)
+    .orderBy('id')
+    .execute();
   const credentialFiles =
     credentials.length === 0
       ? []

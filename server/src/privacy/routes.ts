@@ -42,7 +42,12 @@ function parseBody<T extends z.ZodType>(schema: T, body: unknown): z.infer<T> {
     field: issue.path.map(String).join('.') || 'body',
     message: issue.code === 'invalid_type' && issue.input === undefined ? 'Campo obligatorio' : issue.message,
   }));
-  throw new HttpError(400, INVALID_FORM_MESSAGE, fieldErrors.map((error) => error.message), { body: { fieldErrors } });
+  throw new HttpError(
+    400,
+    INVALID_FORM_MESSAGE,
+    fieldErrors.map((error) => error.message),
+    { body: { fieldErrors } },
+  );
 }
 
 function clientOf(c: AppContext, services: Services): ConsentClient {
@@ -132,17 +137,22 @@ export function registerPrivacyRoutes(api: Api, services: Services): void {
     return c.json<{ data: ConsentRecordDto[] }>({ data: await consentHistory(db, viewerOf(c).user.id) });
   });
 
-  api.get('/privacy/export', { access: 'authenticated', ownership: 'own account only' }, async (c) => {
-    const { user } = viewerOf(c);
-    const exported = await collectUserData(db, user);
-    return new Response(streamExport(exported, services.uploadsDir, services.logger), {
-      headers: {
-        'content-type': 'application/zip',
-        'content-disposition': `attachment; filename="${exportFileName(user.uid, new Date())}"`,
-        'cache-control': 'no-store',
-      },
-    });
-  });
+  // Opened by a link (the browser streams the file to disk): the session cookie is accepted as well as the bearer.
+  api.get(
+    '/privacy/export',
+    { access: 'authenticated', ownership: 'own account only', cookieAuth: true },
+    async (c) => {
+      const { user } = viewerOf(c);
+      const exported = await collectUserData(db, user);
+      return new Response(streamExport(exported, services.uploadsDir, services.logger), {
+        headers: {
+          'content-type': 'application/zip',
+          'content-disposition': `attachment; filename="${exportFileName(user.uid, new Date())}"`,
+          'cache-control': 'no-store',
+        },
+      });
+    },
+  );
 
   api.post('/privacy/delete-account', { access: 'authenticated', ownership: 'own account only' }, async (c) => {
     const { user } = viewerOf(c);

@@ -2,6 +2,7 @@
 // Data rights contract shared by the storefront and the server: the express consent for health data (its texts per
 // country, versioned by the server), the access (export) and deletion of an account, and their wire shapes.
 import { z } from 'zod';
+import type { Role } from './accounts';
 import type { CountryCode } from './countries';
 
 /** Contact of the data protection officer: named once, used by the consent texts and the legal pages. */
@@ -118,7 +119,7 @@ export interface AccountDeletionDto {
   id: number;
   /** The anonymised account's uid, to find its kept orders. */
   uid: string;
-  role: string;
+  role: Role;
   country: CountryCode;
   deletedAt: string;
   keptOrders: number;

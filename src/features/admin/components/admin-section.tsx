@@ -17,6 +17,10 @@ const MedicalRequestsPage = lazy(async () => ({
   default: (await import('./medical-requests-page')).MedicalRequestsPage,
 }));
 
+const AccountDeletionsPage = lazy(async () => ({
+  default: (await import('./account-deletions-page')).AccountDeletionsPage,
+}));
+
 const SECTION_PAGES: Record<string, ReactNode> = {
   'gestion-afiliados': <AffiliatesPage />,
   'autorizacion-hormonas': <HormoneOrdersPage />,
@@ -25,6 +29,7 @@ const SECTION_PAGES: Record<string, ReactNode> = {
   'configuracion-prescripcion': <PrescriptionSettingsPage />,
   libreria: <LibraryPage />,
   'solicitudes-atencion': <MedicalRequestsPage />,
+  'cuentas-eliminadas': <AccountDeletionsPage />,
 };
 
 /** Resolves Spanish and English section paths to the same screen. */
