@@ -265,7 +265,13 @@ describe('GET /api/privacy/export', () => {
       '/api/addresses',
       jsonRequest(
         'POST',
-        { address: 'Carrera 7 # 12-30', residenceDetail: '', state: 'Cundinamarca', city: 'Bogotá', postalCode: '110111' },
+        {
+          address: 'Carrera 7 # 12-30',
+          residenceDetail: '',
+          state: 'Cundinamarca',
+          city: 'Bogotá',
+          postalCode: '110111',
+        },
         headers,
       ),
     );
@@ -312,7 +318,9 @@ describe('GET /api/privacy/export', () => {
     const { headers, user } = await registeredPatient('exporta.paciente@prueba.test');
     const productId = await productIdOf(ctx, 'magnesio-bisglicinato-400-mg');
     await createdOrder(ctx, headers, orderBody({ items: [{ productId, quantity: 1 }] }));
-    const files = unzipSync(new Uint8Array(await (await ctx.app.request('/api/privacy/export', { headers })).arrayBuffer()));
+    const files = unzipSync(
+      new Uint8Array(await (await ctx.app.request('/api/privacy/export', { headers })).arrayBuffer()),
+    );
     const data = JSON.parse(strFromU8(files['datos.json'] ?? new Uint8Array())) as {
       orders: { items: unknown[]; customer: { email: string } }[];
       consents: { purpose: string; recordedBy: string }[];
@@ -360,14 +368,26 @@ describe('POST /api/privacy/delete-account', () => {
 
     expect((await ctx.app.request('/api/privacy/consent', { headers })).status).toBe(401);
     await expect(loginAs(ctx.app, email, { password: 'Paciente123' })).rejects.toThrow(/401/);
-    const row = await ctx.database.db.selectFrom('users').selectAll().where('id', '=', user.id).executeTakeFirstOrThrow();
+    const row = await ctx.database.db
+      .selectFrom('users')
+      .selectAll()
+      .where('id', '=', user.id)
+      .executeTakeFirstOrThrow();
     expect(row).toMatchObject({ password_hash: null, document_number: null, phone_number: null, birth_date: null });
     expect(row.email).not.toContain('borra.paciente');
     expect(row.deleted_at).toBeInstanceOf(Date);
-    const kept = await ctx.database.db.selectFrom('orders').selectAll().where('id', '=', order.id).executeTakeFirstOrThrow();
+    const kept = await ctx.database.db
+      .selectFrom('orders')
+      .selectAll()
+      .where('id', '=', order.id)
+      .executeTakeFirstOrThrow();
     expect(kept.total).toBe(order.total);
     expect(JSON.stringify([kept.customer, kept.address])).not.toMatch(/Laura|Restrepo|Calle 10|310 123/);
-    const register = await ctx.database.db.selectFrom('patients').selectAll().where('id', '=', patient.id).executeTakeFirstOrThrow();
+    const register = await ctx.database.db
+      .selectFrom('patients')
+      .selectAll()
+      .where('id', '=', patient.id)
+      .executeTakeFirstOrThrow();
     expect(register).toMatchObject({ user_id: null, document_number: null, consent_status: 'revoked' });
 
     const list = await json<{ data: AccountDeletionDto[] }>(
@@ -389,7 +409,11 @@ describe('POST /api/privacy/delete-account', () => {
       jsonRequest('POST', { password: 'Demo1234!', confirmation: 'ELIMINAR' }, authHeaders(caller.token, 'co')),
     );
     expect(deleted.status, await deleted.clone().text()).toBe(200);
-    const register = await ctx.database.db.selectFrom('patients').selectAll().where('id', '=', created.patient.id).executeTakeFirstOrThrow();
+    const register = await ctx.database.db
+      .selectFrom('patients')
+      .selectAll()
+      .where('id', '=', created.patient.id)
+      .executeTakeFirstOrThrow();
     expect(register.email).toBe('queda@prueba.test');
     const account = await userByEmail(ctx, patientAccount.email);
     expect(account.deleted_at).toBeNull();

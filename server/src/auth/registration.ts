@@ -6,7 +6,7 @@ import { DOCUMENT_TAKEN_MESSAGE, EMAIL_TAKEN_MESSAGE, INVITATION_INVALID_MESSAGE
 import type { CleanValues } from '../forms/engine';
 import { HttpError } from '../http/errors';
 import { findUsableInvitation } from '../invitations/repo';
-import { currentConsentText, recordConsent, syncPatientConsent, type ConsentClient } from '../privacy/consent-repo';
+import { currentConsentText, recordConsent, type ConsentClient } from '../privacy/consent-repo';
 import { openSessionIn } from '../sessions/repo';
 import { displayNameOf, isUniqueViolation, newUid } from '../users/repo';
 

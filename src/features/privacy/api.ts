@@ -2,7 +2,7 @@ import { queryOptions } from '@tanstack/react-query';
 import { env } from '../../lib/env';
 import { gatewayClient } from '../../lib/http';
 import type { CountryCode } from '../../lib/shared/countries';
-import type { AccountDeletionDto, DeleteAccountInput, HealthConsentDto } from '../../lib/shared/privacy';
+import type { DeleteAccountInput, HealthConsentDto } from '../../lib/shared/privacy';
 
 /**
  * Keys carry the country (logout drops a country's answers by `queryKey[1]`) and the viewer, so one person's consent

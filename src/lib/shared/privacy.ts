@@ -1,4 +1,3 @@
-/* eslint-disable lingui/no-unlocalized-strings -- the consent texts are legal documents per country, stored and versioned by the server; they are not catalogue strings. */
 // Data rights contract shared by the storefront and the server: the express consent for health data (its texts per
 // country, versioned by the server), the access (export) and deletion of an account, and their wire shapes.
 import { z } from 'zod';

@@ -49,7 +49,9 @@ describe('registration', () => {
     expect(consent.getAttribute('aria-describedby')).toBe('health_data_consent-help');
     expect(document.getElementById('health_data_consent-help')?.textContent).toContain('Ley 1581 de 2012');
     await userEvent.click(screen.getByRole('button', { name: 'Crear cuenta' }));
-    expect((await screen.findAllByText(/Debes autorizar el tratamiento de tus datos de salud/)).length).toBeGreaterThan(0);
+    expect((await screen.findAllByText(/Debes autorizar el tratamiento de tus datos de salud/)).length).toBeGreaterThan(
+      0,
+    );
     expect(screen.queryByText('¡Tu cuenta está lista!')).toBeNull();
   });
 

@@ -18,7 +18,9 @@ describe('data rights on Mis datos', () => {
   it('revokes the consent after saying what stops, and gives it again', async () => {
     await loggedInAs('co');
     await renderApp('/co/mi-cuenta/datos-personales');
-    expect((await screen.findByTestId('consent-state')).textContent).toMatch(/Autorizada el .* \(versión 1 del texto\)/);
+    expect((await screen.findByTestId('consent-state')).textContent).toMatch(
+      /Autorizada el .* \(versión 1 del texto\)/,
+    );
     await userEvent.click(screen.getByRole('button', { name: 'Revocar autorización' }));
     const dialog = await screen.findByRole('dialog', { name: '¿Revocar la autorización?' });
     expect(dialog.textContent).toContain('no podrás hacer pedidos');
