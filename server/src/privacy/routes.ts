@@ -1,8 +1,7 @@
 import type { z } from 'zod';
 import { countryById } from '../../../src/lib/shared/countries';
+import { acceptConsentSchema, deleteAccountSchema } from '../../../src/lib/shared/privacy-schemas';
 import {
-  acceptConsentSchema,
-  deleteAccountSchema,
   exportFileName,
   HEALTH_CONSENT_TITLE,
   WRONG_PASSWORD_MESSAGE,

@@ -1,6 +1,5 @@
 // Data rights contract shared by the storefront and the server: the express consent for health data (its texts per
 // country, versioned by the server), the access (export) and deletion of an account, and their wire shapes.
-import { z } from 'zod';
 import type { Role } from './accounts';
 import type { CountryCode } from './countries';
 
@@ -125,17 +124,11 @@ export interface AccountDeletionDto {
   keptPrescriptions: number;
 }
 
-/** `POST /privacy/consent`: the version the user read (a newer text in between is asked again). */
-export const acceptConsentSchema = z.object({ version: z.number().int().positive() });
-
-/** `POST /privacy/delete-account`: the password again and the typed confirmation word. */
-export const deleteAccountSchema = z.object({
-  password: z.string().min(1, 'Escribe tu contraseña.').max(1024),
-  confirmation: z.literal(DELETION_CONFIRMATION_WORD, {
-    error: `Escribe ${DELETION_CONFIRMATION_WORD} para confirmar.`,
-  }),
-});
-export type DeleteAccountInput = z.infer<typeof deleteAccountSchema>;
+/** `POST /privacy/delete-account` (checked by `deleteAccountSchema` in `privacy-schemas.ts`). */
+export interface DeleteAccountInput {
+  password: string;
+  confirmation: typeof DELETION_CONFIRMATION_WORD;
+}
 
 /** The export's file name for a user: no personal data in it. */
 export function exportFileName(uid: string, date: Date): string {
