@@ -1,3 +1,4 @@
+import { PATIENT_ATTESTATION_MESSAGE } from '../../src/lib/shared/privacy';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { ApiErrorBody } from '../../src/lib/shared/api-types';
 import type { FormErrorDto } from '../../src/lib/shared/accounts';
@@ -94,9 +95,11 @@ describe('POST /api/patients', () => {
     expect(response.status).toBe(400);
     const problem = await json<Problem>(response);
     expect(problem.message).toBe(PATIENT_REQUIRED_MESSAGE);
-    expect(problem.fieldErrors).toEqual(
-      PATIENT_REQUIRED_FIELDS.map((field) => ({ field, message: PATIENT_REQUIRED_MESSAGE })),
-    );
+    // The professional's attestation of the patient's consent is refused in the same answer.
+    expect(problem.fieldErrors).toEqual([
+      ...PATIENT_REQUIRED_FIELDS.map((field) => ({ field, message: PATIENT_REQUIRED_MESSAGE })),
+      { field: 'consent_attested', message: PATIENT_ATTESTATION_MESSAGE },
+    ]);
     expect(problem.errors).toContain('Número de documento: Debes completar este campo');
   });
 
@@ -250,6 +253,7 @@ describe('the invitation accepted', () => {
           password: 'Paciente123',
           password_confirmation: 'Paciente123',
           terms: 'on',
+          health_data_consent: 'on',
         },
         { 'x-country': 'co', 'x-forwarded-for': '198.51.100.7' },
       ),

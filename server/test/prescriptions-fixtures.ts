@@ -24,6 +24,7 @@ export function patientBody(overrides: Record<string, unknown> = {}) {
     document_number: `7${String(Date.now()).slice(-6)}${String(sequence).padStart(3, '0')}`,
     country_code: '+57',
     phone_number: '3105550101',
+    consent_attested: true,
     ...overrides,
   };
 }

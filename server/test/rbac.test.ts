@@ -109,6 +109,26 @@ const ROUTES: RouteCase[] = [
     allowed: AUTHENTICATED,
   },
   { method: 'GET', path: '/reminders', url: url('/reminders'), allowed: AUTHENTICATED },
+  { method: 'GET', path: '/privacy/consent', url: url('/privacy/consent'), allowed: AUTHENTICATED },
+  // A version nobody read: refused with 409 before anything is recorded.
+  {
+    method: 'POST',
+    path: '/privacy/consent',
+    url: url('/privacy/consent'),
+    body: { version: 9999 },
+    allowed: AUTHENTICATED,
+  },
+  { method: 'GET', path: '/privacy/consents', url: url('/privacy/consents'), allowed: AUTHENTICATED },
+  { method: 'GET', path: '/privacy/export', url: url('/privacy/export'), allowed: AUTHENTICATED },
+  // A wrong password: the walk must not delete nor revoke anybody (revocation is walked at the end of the table).
+  {
+    method: 'POST',
+    path: '/privacy/delete-account',
+    url: url('/privacy/delete-account'),
+    body: { password: 'no-es-la-clave', confirmation: 'ELIMINAR' },
+    allowed: AUTHENTICATED,
+  },
+  { method: 'GET', path: '/admin/account-deletions', url: url('/admin/account-deletions'), allowed: ['admin'] },
   { method: 'PUT', path: '/favorites/:productId', url: url('/favorites/1'), allowed: AUTHENTICATED },
   { method: 'DELETE', path: '/favorites/:productId', url: url('/favorites/1'), allowed: AUTHENTICATED },
   {
@@ -520,6 +540,8 @@ const ROUTES: RouteCase[] = [
     body: { token: 'A'.repeat(43), password: 'Nueva12345' },
     allowed: 'everyone',
   },
+  // Near the end: it revokes each caller's consent, which later orders and prescriptions would meet (409).
+  { method: 'POST', path: '/privacy/consent/revoke', url: url('/privacy/consent/revoke'), allowed: AUTHENTICATED },
   // Last: logging out ends each caller's session.
   { method: 'POST', path: '/auth/logout', url: url('/auth/logout'), body: {}, allowed: 'everyone' },
 ];

@@ -1,3 +1,4 @@
+import { HEALTH_CONSENT_REQUIRED_MESSAGE } from '../../src/lib/shared/privacy';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
   DOCUMENT_TYPES,
@@ -66,6 +67,7 @@ function professional(overrides: Record<string, unknown> = {}) {
     password_confirmation: 'Clave12345',
     heard_from: 'colega',
     terms: true,
+    health_data_consent: true,
     ...overrides,
   };
 }
@@ -92,6 +94,7 @@ function patient(invitationToken: string, overrides: Record<string, unknown> = {
     password: 'Paciente123',
     password_confirmation: 'Paciente123',
     terms: 'on',
+    health_data_consent: 'on',
     ...overrides,
   };
 }
@@ -139,7 +142,11 @@ describe('GET /api/forms/{idOrKey}', () => {
       // The hidden invitation field explains itself: "Campo obligatorio" would point at a field nobody sees.
       if (field.name === 'invitation_token') continue;
       for (const rule of field.rules.filter((candidate) => candidate.kind === 'required')) {
-        expect(['Campo obligatorio', 'Debes aceptar los términos y la política de privacidad']).toContain(rule.message);
+        expect([
+          'Campo obligatorio',
+          'Debes aceptar los términos y la política de privacidad',
+          HEALTH_CONSENT_REQUIRED_MESSAGE,
+        ]).toContain(rule.message);
       }
     }
   });
@@ -246,6 +253,7 @@ describe('POST /api/forms/{idOrKey}/validate', () => {
       password_confirmation: 'Las contraseñas no coinciden.',
       heard_from: 'Selecciona una opción válida.',
       terms: 'Debes aceptar los términos y la política de privacidad',
+      health_data_consent: HEALTH_CONSENT_REQUIRED_MESSAGE,
     });
   });
 
@@ -463,7 +471,13 @@ describe('POST /api/auth/dynamic/register/{key}: patients by invitation', () => 
       .execute();
     const before = await countUsers();
     await expect(
-      registerUser(ctx.database.db, { form: ref, values, passwordHash: 'x', country: 'co' }),
+      registerUser(ctx.database.db, {
+        form: ref,
+        values,
+        passwordHash: 'x',
+        country: 'co',
+        client: { address: null, userAgent: null },
+      }),
     ).rejects.toThrow(HttpError);
     expect(await countUsers()).toBe(before);
     const leftover = await ctx.database.db.selectFrom('users').select('id').where('email', '=', values.email).execute();

@@ -7,6 +7,7 @@ import { formHandlers } from './handlers/forms';
 import { orderHandlers } from './handlers/orders';
 import { pointsHandlers } from './handlers/points';
 import { prescriptionHandlers } from './handlers/prescriptions';
+import { privacyHandlers } from './handlers/privacy';
 import { productHandlers } from './handlers/products';
 
 export const server = setupServer(
@@ -19,4 +20,5 @@ export const server = setupServer(
   ...orderHandlers,
   ...pointsHandlers,
   ...prescriptionHandlers,
+  ...privacyHandlers,
 );

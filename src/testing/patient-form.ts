@@ -19,7 +19,10 @@ export const JULIAN: PatientFormInput = {
   phone: '3105550000',
 };
 
-/** Types the required fields of the patient form (spec §5 marks), as a professional does. */
+/**
+ * Types the required fields of the patient form (spec §5 marks) and ticks the attestation of the patient's consent,
+ * as a professional does.
+ */
 export async function typePatient(form: HTMLElement, patient: PatientFormInput = JULIAN): Promise<void> {
   const field = within(form);
   await userEvent.type(field.getByLabelText(/^Nombres/), patient.firstName);
@@ -28,4 +31,5 @@ export async function typePatient(form: HTMLElement, patient: PatientFormInput =
   await userEvent.type(field.getByLabelText(/^Correo electrónico/), patient.email);
   await userEvent.type(field.getByLabelText(/^Número de documento/), patient.document);
   await userEvent.type(field.getByLabelText(/^Número de teléfono/), patient.phone);
+  await userEvent.click(field.getByRole('checkbox', { name: /Declaro que tengo la autorización del paciente/ }));
 }

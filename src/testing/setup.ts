@@ -11,6 +11,7 @@ import { resetCheckoutFixtures } from './handlers/checkout';
 import { resetOrderFixtures } from './handlers/orders';
 import { resetPointsFixtures } from './handlers/points';
 import { resetPrescriptionFixtures } from './handlers/prescriptions';
+import { resetPrivacyFixtures } from './handlers/privacy';
 import { resetReminderFixtures } from './handlers/reminders';
 import { server } from './msw-server';
 
@@ -34,6 +35,7 @@ afterEach(async () => {
   resetOrderFixtures();
   resetPointsFixtures();
   resetPrescriptionFixtures();
+  resetPrivacyFixtures();
   resetReminderFixtures();
   sessionStorage.clear();
   localStorage.clear();

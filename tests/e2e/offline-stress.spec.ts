@@ -175,5 +175,6 @@ function patientBody(unique: string, lastName: string) {
     document_number: `5${unique}`,
     country_code: '+52',
     phone_number: '5512345678',
+    consent_attested: true,
   };
 }

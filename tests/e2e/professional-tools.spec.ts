@@ -216,6 +216,7 @@ async function createPatientByApi(request: APIRequestContext, country: string, e
       document_number: `4${suffix}`,
       country_code: '+51',
       phone_number: '987654321',
+      consent_attested: true,
     },
   });
   if (!answer.ok()) throw new Error(`paciente: ${answer.status()} ${await answer.text()}`);

@@ -6,6 +6,7 @@ import { DOCUMENT_TAKEN_MESSAGE, EMAIL_TAKEN_MESSAGE, INVITATION_INVALID_MESSAGE
 import type { CleanValues } from '../forms/engine';
 import { HttpError } from '../http/errors';
 import { findUsableInvitation } from '../invitations/repo';
+import { currentConsentText, recordConsent, type ConsentClient } from '../privacy/consent-repo';
 import { openSessionIn } from '../sessions/repo';
 import { displayNameOf, isUniqueViolation, newUid } from '../users/repo';
 
@@ -16,6 +17,8 @@ export interface Registration {
   passwordHash: string;
   /** The country the new session is for (the request's). */
   country: CountryCode;
+  /** Where the registration came from: kept with the consent record. */
+  client: ConsentClient;
 }
 
 export interface Registered {
@@ -51,7 +54,7 @@ function invitationRefused(): HttpError {
  * user is left behind.
  */
 export async function registerUser(db: Kysely<Database>, registration: Registration): Promise<Registered> {
-  const { form, values, passwordHash, country } = registration;
+  const { form, values, passwordHash, country, client } = registration;
   const role = form.kind;
   if (role === 'login') throw new Error('El formulario de inicio de sesión no registra cuentas.');
   const isPatient = role === 'patient';
@@ -102,6 +105,19 @@ export async function registerUser(db: Kysely<Database>, registration: Registrat
           .executeTakeFirst();
         if (!claimed) throw invitationRefused();
       }
+      // The form engine refused the registration without the box ticked: this is the express consent, recorded
+      // against the text of the account's country in force now.
+      const userCountry = countryById(countryId)?.subdomain ?? country;
+      const consentText = await currentConsentText(trx, userCountry, 'health_data');
+      await recordConsent(trx, {
+        userId: user.id,
+        country: userCountry,
+        purpose: 'health_data',
+        action: 'granted',
+        textId: consentText.id,
+        recordedBy: user.id,
+        client,
+      });
       const { token, session } = await openSessionIn(trx, user.id, COUNTRIES[country].countryId);
       return { user, token, session, country };
     });

@@ -134,7 +134,8 @@ export function registerAuthRoutes(api: Api, services: Services): void {
       throw formErrorsResponse(schema, errors, duplicates.length === errors.length ? 409 : 400);
     }
     const passwordHash = await hashPassword(String(values.password));
-    const registered = await registerUser(db, { form: ref, values, passwordHash, country });
+    const client = { address: clientAddress(c, services.trustProxy), userAgent: c.req.header('user-agent') ?? null };
+    const registered = await registerUser(db, { form: ref, values, passwordHash, country, client });
     setSessionCookie(c, country, registered.token);
     return c.json<DynamicAuthResponseDto>(toDynamicResponse(registered), 201);
   });

@@ -11,6 +11,7 @@ import * as idempotency from './migrations/0008-idempotency';
 import * as reminders from './migrations/0009-reminders';
 import * as promoLimits from './migrations/0010-promo-limits';
 import * as passwordResets from './migrations/0011-password-resets';
+import * as consent from './migrations/0012-consent';
 import type { Database } from './schema';
 
 // Migrations are listed in code, not read from disk: the same list runs under tsx, in tests and on both databases.
@@ -26,6 +27,7 @@ const migrations: Record<string, Migration> = {
   '0009-reminders': reminders,
   '0010-promo-limits': promoLimits,
   '0011-password-resets': passwordResets,
+  '0012-consent': consent,
 };
 
 /** Every migration's name, in the order they apply (Kysely applies them by name). */

@@ -18,6 +18,7 @@ import type {
   PrescriptionType,
 } from '../../../src/lib/shared/prescriptions';
 import type { PointEntryType, PointsHistoryMetadataDto, PointsHistoryProductDto } from '../../../src/lib/shared/points';
+import type { ConsentAction, ConsentPurpose, PatientConsentState } from '../../../src/lib/shared/privacy';
 import type { ReminderOutcome, ReminderProductDto } from '../../../src/lib/shared/reminders';
 
 /** Ids are PostgreSQL `integer`: larger values are refused before they reach the database. */
@@ -131,6 +132,8 @@ export interface UsersTable {
   terms_accepted_at: Date | null;
   /** Optional registration answers; jsonb, written as a JSON string. */
   registration_details: ColumnType<RegistrationDetails | null, string | null, string | null>;
+  /** Set when the account was deleted and anonymised (migration 0010). */
+  deleted_at: ColumnType<Date | null, Date | null | undefined, Date | null>;
 }
 
 export interface RegistrationDetails {
@@ -452,6 +455,7 @@ export interface PatientsTable {
   created_by: number | null;
   created_at: CreatedAt;
   updated_at: ColumnType<Date, Date | undefined, Date>;
+  consent_status: ColumnType<PatientConsentState, PatientConsentState | undefined, PatientConsentState>;
 }
 
 export interface PatientLinksTable {
@@ -617,6 +621,41 @@ export interface ReminderDeliveriesTable {
   delivered_at: CreatedAt;
 }
 
+/** Data rights (migration 0010). */
+export interface ConsentTextsTable {
+  id: Generated<number>;
+  country_id: number;
+  purpose: ConsentPurpose;
+  version: number;
+  text: string;
+  created_at: CreatedAt;
+}
+
+export interface ConsentsTable {
+  id: Generated<number>;
+  user_id: number | null;
+  patient_id: number | null;
+  country_id: number;
+  purpose: ConsentPurpose;
+  action: ConsentAction;
+  text_id: number;
+  /** The user who made the record: the subject, or the professional attesting for a patient. */
+  recorded_by: number | null;
+  client_address: string | null;
+  user_agent: string | null;
+  created_at: CreatedAt;
+}
+
+export interface AccountDeletionsTable {
+  id: Generated<number>;
+  user_id: number;
+  role: UserRole;
+  country_id: number;
+  kept_orders: number;
+  kept_prescriptions: number;
+  created_at: CreatedAt;
+}
+
 export interface Database {
   countries: CountriesTable;
   categories: CategoriesTable;
@@ -664,6 +703,9 @@ export interface Database {
   reminder_schedules: ReminderSchedulesTable;
   reminder_notifications: ReminderNotificationsTable;
   reminder_deliveries: ReminderDeliveriesTable;
+  consent_texts: ConsentTextsTable;
+  consents: ConsentsTable;
+  account_deletions: AccountDeletionsTable;
 }
 
 export type ProductRow = Selectable<ProductsTable>;

@@ -11,6 +11,12 @@ import {
   type Role,
 } from '../../../src/lib/shared/accounts';
 import { COUNTRIES, type CountryCode } from '../../../src/lib/shared/countries';
+import {
+  HEALTH_CONSENT_FIELD,
+  HEALTH_CONSENT_LABEL,
+  HEALTH_CONSENT_REQUIRED_MESSAGE,
+  HEALTH_CONSENT_TEXTS,
+} from '../../../src/lib/shared/privacy';
 import { PASSWORD_RULE_MESSAGE } from '../../../src/lib/shared/passwords';
 
 export const REQUIRED_MESSAGE = 'Campo obligatorio';
@@ -231,6 +237,22 @@ const termsField: FormFieldDto = {
   rules: [required(TERMS_MESSAGE)],
 };
 
+/**
+ * Express consent for health data, apart from the terms (Ley 1581 art. 6, LFPDPPP, Ley 29733 art. 13): its own
+ * unticked box, with the country's text as its help. The server records which text version was in force.
+ */
+function healthConsentField(country: CountryCode): FormFieldDto {
+  return {
+    name: HEALTH_CONSENT_FIELD,
+    type: 'checkbox',
+    label: HEALTH_CONSENT_LABEL,
+    help: HEALTH_CONSENT_TEXTS[country],
+    step: 2,
+    defaultValue: false,
+    rules: [required(HEALTH_CONSENT_REQUIRED_MESSAGE)],
+  };
+}
+
 const STEPS = [
   { step: 1, title: 'Datos básicos' },
   { step: 2, title: 'Datos de acceso' },
@@ -317,6 +339,7 @@ function professionalForm(ref: FormRef, role: Role, country: CountryCode, today:
         rules: [required()],
       },
       termsField,
+      healthConsentField(country),
       {
         name: 'professional_card',
         type: 'file',
@@ -354,6 +377,7 @@ function patientForm(ref: FormRef, country: CountryCode, today: string): FormSch
       ...identityFields(country, today, true),
       ...accessFields(true),
       termsField,
+      healthConsentField(country),
     ],
   };
 }

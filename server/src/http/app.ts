@@ -27,6 +27,7 @@ import { registerCheckoutRoutes } from '../orders/checkout';
 import type { OrderPointsHook } from '../orders/points-hook';
 import { registerPatientRoutes } from '../patients/routes';
 import { registerPrescriptionRoutes } from '../prescriptions/routes';
+import { registerPrivacyRoutes } from '../privacy/routes';
 import { registerPrescriptionSettingsRoutes } from '../prescriptions/settings';
 import { registerTemplateRoutes } from '../prescriptions/templates';
 import { registerProductRoutes } from '../products/routes';
@@ -128,6 +129,7 @@ export function createApp(options: AppOptions) {
   registerPrescriptionSettingsRoutes(api, services);
   registerDocumentRoutes(api, services);
   registerMedicalRequestRoutes(api, services);
+  registerPrivacyRoutes(api, services);
   hono.all('*', (c) => c.json({ message: ROUTE_NOT_FOUND_MESSAGE }, 404));
 
   const app = new Hono();

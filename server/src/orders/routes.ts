@@ -1,3 +1,4 @@
+import { assertHealthConsentNotRevoked } from '../privacy/consent-repo';
 import {
   IDEMPOTENCY_HEADER,
   ORDERS_PAGE_SIZE,
@@ -56,6 +57,8 @@ export function registerOrderRoutes(api: Api, ctx: OrdersContext): void {
     if (!key) throw new HttpError(400, IDEMPOTENCY_KEY_MISSING_MESSAGE);
     const input = readCreateOrderRequest(await readJsonObject(c), session.country_id);
     if (key.toLowerCase() !== input.sourceId) throw new HttpError(400, IDEMPOTENCY_KEY_MISMATCH_MESSAGE);
+    // An order is health data (what the person takes): none after a revocation until the user consents again.
+    await assertHealthConsentNotRevoked(db, user.id);
     const { status, body } = await createOrder(ctx, user, input);
     return c.json(body, status);
   });

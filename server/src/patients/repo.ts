@@ -46,6 +46,7 @@ export function toPatientDto(row: PatientRow): PatientDto {
     phone_number: row.phone_number,
     complete: isComplete(row),
     account_status: row.user_id === null ? 'invited' : 'active',
+    consent_status: row.consent_status,
     created_at: row.created_at.toISOString(),
   };
 }
@@ -62,7 +63,8 @@ export async function claimAcceptedInvitations(
   await db
     .updateTable('patients as p')
     .from('invitations as i')
-    .set((eb) => ({ user_id: eb.ref('i.used_by'), updated_at: new Date() }))
+    // Registration asked the patient's own express consent: the professional's attestation is now confirmed.
+    .set((eb) => ({ user_id: eb.ref('i.used_by'), consent_status: 'confirmed', updated_at: new Date() }))
     .whereRef('i.id', '=', 'p.invitation_id')
     .where('p.user_id', 'is', null)
     .where('i.used_by', 'is not', null)
@@ -109,6 +111,8 @@ async function adoptInvitedAccounts(db: Executor, professionalId: number): Promi
         phone_number: user.phone_number,
         search_text: patientSearchText(user),
         created_by: professionalId,
+        // The account registered with its own consent (or is asked for it at its next login).
+        consent_status: 'confirmed',
       })
       .onConflict((conflict) => conflict.doNothing())
       .execute();

@@ -1,4 +1,5 @@
 import type { Insertable, Transaction, Updateable } from 'kysely';
+import type { FormErrorDto } from '../../../src/lib/shared/accounts';
 import { COUNTRIES, countryById } from '../../../src/lib/shared/countries';
 import { phoneDigits } from '../../../src/lib/shared/phone';
 import {
@@ -11,6 +12,11 @@ import {
   type PatientListDto,
   type PatientStrategiesDto,
 } from '../../../src/lib/shared/prescriptions';
+import {
+  PATIENT_ATTESTATION_FIELD,
+  PATIENT_ATTESTATION_LABEL,
+  PATIENT_ATTESTATION_MESSAGE,
+} from '../../../src/lib/shared/privacy';
 import type { Database, PatientsTable } from '../db/schema';
 import { wordPatterns } from '../db/search';
 import { DOCUMENT_TAKEN_MESSAGE, EMAIL_TAKEN_MESSAGE } from '../forms/definitions';
@@ -31,6 +37,8 @@ import {
   normalizeDocument,
   normalizeEmail,
 } from '../users/repo';
+import { clientAddress } from '../http/client-address';
+import { currentConsentText, recordConsent } from '../privacy/consent-repo';
 import { readFormValues } from './form-input';
 import {
   findLinkedPatient,
@@ -78,6 +86,27 @@ async function readPatientColumns(body: Record<string, unknown>, partial: boolea
     }
   }
   return columns;
+}
+
+/**
+ * The patient form's columns and the professional's attestation that they hold the patient's consent: a body
+ * without it is refused together with the form's other problems, in one 400.
+ */
+async function readNewPatient(body: Record<string, unknown>): Promise<PatientColumns> {
+  if (body[PATIENT_ATTESTATION_FIELD] === true) return readPatientColumns(body, false);
+  const attestation = { field: PATIENT_ATTESTATION_FIELD, message: PATIENT_ATTESTATION_MESSAGE };
+  const line = `${PATIENT_ATTESTATION_LABEL}: ${PATIENT_ATTESTATION_MESSAGE}`;
+  try {
+    await readPatientColumns(body, false);
+  } catch (error) {
+    if (!(error instanceof HttpError) || error.status !== 400) throw error;
+    const fieldErrors = (error.extra.body?.fieldErrors ?? []) as FormErrorDto[];
+    // The form's own message stays (all missing: the required-field message), the attestation added to its lines.
+    throw new HttpError(400, error.message, [...(error.errors ?? []), line], {
+      body: { fieldErrors: [...fieldErrors, attestation] },
+    });
+  }
+  throw new HttpError(400, PATIENT_ATTESTATION_MESSAGE, [line], { body: { fieldErrors: [attestation] } });
 }
 
 function conflict(field: string, message: string, extra: Record<string, unknown> = {}): HttpError {
@@ -165,7 +194,7 @@ export function registerPatientRoutes(api: Api, services: Services): void {
 
   api.post('/patients', { access: 'approvedProfessional', idempotent: true }, async (c) => {
     const viewer = viewerOf(c);
-    const columns = await readPatientColumns(await readJsonObject(c), false);
+    const columns = await readNewPatient(await readJsonObject(c));
     // The form's rules refused a body without the required fields: the columns are a whole row.
     const values = {
       ...columns,
@@ -186,6 +215,18 @@ export function registerPatientRoutes(api: Api, services: Services): void {
           .insertInto('patient_links')
           .values({ professional_id: viewer.user.id, patient_id: inserted.id })
           .execute();
+        // The professional's attestation, recorded with their id, until the patient confirms by registering.
+        const attestation = await currentConsentText(trx, viewer.country, 'patient_attestation');
+        await recordConsent(trx, {
+          userId: null,
+          patientId: inserted.id,
+          country: viewer.country,
+          purpose: 'patient_attestation',
+          action: 'granted',
+          textId: attestation.id,
+          recordedBy: viewer.user.id,
+          client: { address: clientAddress(c, services.trustProxy), userAgent: c.req.header('user-agent') ?? null },
+        });
         const sent = await invite(trx, services, viewer, inserted);
         return { patient: { ...inserted, invitation_id: sent.id }, invitation: sent };
       })

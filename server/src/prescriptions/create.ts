@@ -1,3 +1,4 @@
+import { PATIENT_CONSENT_REVOKED_MESSAGE } from '../../../src/lib/shared/privacy';
 import type { Kysely } from 'kysely';
 import { COUNTRIES } from '../../../src/lib/shared/countries';
 import {
@@ -232,7 +233,9 @@ export async function createPrescription(
   const existing = await findByKey(db, user.id, request.key);
   if (existing) return replay(db, viewer, countryId, existing, request.hash);
 
-  await findLinkedPatient(db, user.id, input.patientId);
+  const patient = await findLinkedPatient(db, user.id, input.patientId);
+  // A patient who revoked their consent (or deleted their account) gets no new health data until they consent again.
+  if (patient.consent_status === 'revoked') throw new HttpError(409, PATIENT_CONSENT_REVOKED_MESSAGE);
   if (input.templateId !== null) {
     const template = await db
       .selectFrom('prescription_templates')

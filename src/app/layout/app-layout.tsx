@@ -4,6 +4,7 @@ import { useLogout } from '../../features/auth/use-logout';
 import { checkoutStepAtom } from '../../features/checkout/atoms';
 import { FavoritesSync } from '../../features/favorites/components/favorites-sync';
 import { InstallOffer } from '../../features/install/components/install-offer';
+import { ConsentGate } from '../../features/privacy/components/consent-gate';
 import { useSession } from '../../features/auth/use-session';
 import { ROLE_LABELS } from '../../features/auth/role-labels';
 import type { ReactNode } from 'react';
@@ -61,6 +62,7 @@ export function AppLayout({ country, children }: { country: CountryCode; childre
       <Footer country={country} />
       <ChatButton country={country} />
       <SessionNotice country={country} />
+      <ConsentGate country={country} />
       <StorageNotice />
       <InstallOffer />
       <UpdatePrompt busy={isBusyPage(pathname)} />

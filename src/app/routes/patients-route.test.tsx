@@ -122,10 +122,16 @@ describe('my patients', () => {
       'Correo electrónico',
       'Número de documento',
       'Número de teléfono',
+      'Declaro que tengo la autorización del paciente para registrar sus datos de salud en el dispensario',
     ]);
+    const attestation = within(form).getByRole('checkbox', { name: /Declaro que tengo la autorización del paciente/ });
+    expect((attestation as HTMLInputElement).checked).toBe(false);
 
     await userEvent.click(within(form).getByRole('button', { name: 'Crear paciente y enviar invitación' }));
     expect(await within(form).findAllByText('Debes completar este campo')).toHaveLength(6);
+    expect(
+      within(form).getByText('Confirma que tienes la autorización del paciente para registrar sus datos de salud.'),
+    ).toBeTruthy();
     expect(prescriptionFixtures.createdPatients).toHaveLength(0);
 
     await userEvent.type(within(form).getByLabelText(/^Nombres/), 'Julián');
@@ -141,6 +147,7 @@ describe('my patients', () => {
     await userEvent.clear(within(form).getByLabelText(/^Fecha de nacimiento/));
     await userEvent.type(within(form).getByLabelText(/^Fecha de nacimiento/), '1988-02-28');
     await userEvent.type(within(form).getByLabelText(/^Correo electrónico/), '.test');
+    await userEvent.click(attestation);
     await userEvent.click(within(form).getByRole('button', { name: 'Crear paciente y enviar invitación' }));
 
     expect(
@@ -158,6 +165,7 @@ describe('my patients', () => {
       document_number: '1020304050',
       country_code: '+57',
       phone_number: '3105550000',
+      consent_attested: true,
     });
     // Not every field was filled: the patient's record is incomplete, and the list shows it.
     expect(screen.getByText(/Su ficha está incompleta/)).toBeTruthy();

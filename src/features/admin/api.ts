@@ -1,6 +1,7 @@
 import { queryOptions } from '@tanstack/react-query';
 import { env } from '../../lib/env';
 import { gatewayClient } from '../../lib/http';
+import type { DataResponse } from '../../lib/shared/api-types';
 import type { AffiliateDto, ApprovalStatus, Role } from '../../lib/shared/accounts';
 import type { CountryCode } from '../../lib/shared/countries';
 import type {
@@ -11,6 +12,7 @@ import type {
 } from '../../lib/shared/admin-products';
 import type { OrderDto } from '../../lib/shared/orders';
 import type { AdminPromoCodeDto, AdminPromoCodeInput } from '../../lib/shared/promo-codes';
+import type { AccountDeletionDto } from '../../lib/shared/privacy';
 import type {
   DocumentKind,
   LibraryDocumentDto,
@@ -281,3 +283,13 @@ export function savePromoCode(country: CountryCode, input: AdminPromoCodeInput, 
     },
   );
 }
+/** The accounts deleted by their owners (data rights): what was kept, never who they were. */
+export const accountDeletionQueries = {
+  list: (country: CountryCode) =>
+    queryOptions({
+      queryKey: ['admin', country, 'account-deletions'] as const,
+      queryFn: ({ signal }) =>
+        gatewayClient.request<DataResponse<AccountDeletionDto[]>>('/admin/account-deletions', { country, signal }),
+      staleTime: 0,
+    }),
+};

@@ -38,6 +38,8 @@ export const ADMIN_GROUPS: AdminGroup[] = [
       { path: 'autorizacion-hormonas', englishPath: 'hormones-auth', label: msg`Autorización de hormonas` },
       // Not one of spec §2's six: the follow-up of the public medical attention requests (docs/decisions.md).
       { path: 'solicitudes-atencion', englishPath: 'medical-requests', label: msg`Solicitudes de atención` },
+      // Data rights (issue #15): the deletions users made themselves, for the record the laws ask the store to keep.
+      { path: 'cuentas-eliminadas', englishPath: 'account-deletions', label: msg`Cuentas eliminadas` },
     ],
   },
 ];

@@ -8,6 +8,7 @@ import {
   PATIENTS_PAGE_SIZE,
   type CreatePatientResponseDto,
   type PatientDto,
+  type CreatePatientInputDto,
   type PatientInputDto,
   type PatientListDto,
   type PatientStrategiesDto,
@@ -62,7 +63,12 @@ export const patientQueries = {
  * for a retry of the same patient, so a lost answer never creates it twice. Without connection the service worker
  * keeps it (a `QueuedAnswerDto`) and sends it when the connection comes back; `author` is the professional's uid.
  */
-export function createPatient(country: CountryCode, input: PatientInputDto, idempotencyKey: string, author: string) {
+export function createPatient(
+  country: CountryCode,
+  input: CreatePatientInputDto,
+  idempotencyKey: string,
+  author: string,
+) {
   return gatewayClient.request<CreatePatientResponseDto | QueuedAnswerDto>('/patients', {
     method: 'POST',
     country,

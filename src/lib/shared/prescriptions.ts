@@ -6,6 +6,7 @@
 import { DOCUMENT_TYPES, GENDERS, type FormFieldDto, type FormRuleDto, type Role } from './accounts';
 import type { ProductDto } from './api-types';
 import { COUNTRIES } from './countries';
+import type { PatientConsentState } from './privacy';
 
 // ---------------------------------------------------------------------------------------------------------------
 // Patients
@@ -188,6 +189,11 @@ export interface PatientInputDto {
   phone_number: string;
 }
 
+/** `POST /patients`: the form plus the professional's attestation that they hold the patient's consent. */
+export interface CreatePatientInputDto extends PatientInputDto {
+  consent_attested: true;
+}
+
 /**
  * `invited`: the invitation was sent and the patient has no account yet; `active`: the patient has an account and
  * sees their prescriptions.
@@ -217,6 +223,8 @@ export interface PatientDto {
   /** Spec §3: true only when every `PATIENT_COMPLETE_FIELDS` field is non-empty. */
   complete: boolean;
   account_status: PatientAccountStatus;
+  /** Attested by the professional who registered the patient, confirmed by the patient at registration, or revoked. */
+  consent_status: PatientConsentState;
   created_at: string;
 }
 

@@ -1,6 +1,12 @@
 import { http, HttpResponse } from 'msw';
 import type { FormSchemaDto } from '../../lib/shared/accounts';
 import { validateForm, type FormValues } from '../../lib/shared/form-validation';
+import {
+  HEALTH_CONSENT_FIELD,
+  HEALTH_CONSENT_LABEL,
+  HEALTH_CONSENT_REQUIRED_MESSAGE,
+  HEALTH_CONSENT_TEXTS,
+} from '../../lib/shared/privacy';
 import { TEST_API } from '../api-url';
 import { acceptSession, buildProfile } from './auth';
 
@@ -42,6 +48,15 @@ export const doctorForm: FormSchemaDto = {
       label: 'Acepto los términos y la política de privacidad',
       step: 2,
       rules: [{ kind: 'required', message: 'Debes aceptar los términos y la política de privacidad' }],
+    },
+    {
+      name: HEALTH_CONSENT_FIELD,
+      type: 'checkbox',
+      label: HEALTH_CONSENT_LABEL,
+      help: HEALTH_CONSENT_TEXTS.co,
+      step: 2,
+      defaultValue: false,
+      rules: [{ kind: 'required', message: HEALTH_CONSENT_REQUIRED_MESSAGE }],
     },
   ],
 };

@@ -44,6 +44,7 @@ export function buildPatient(overrides: Partial<PatientDto> = {}): PatientDto {
     phone_number: '3101000004',
     complete: true,
     account_status: 'active',
+    consent_status: 'confirmed',
     created_at: '2026-11-01T10:00:00.000Z',
     ...overrides,
   };
@@ -208,6 +209,7 @@ function patientFrom(input: PatientInputDto, id: number): PatientDto {
     phone_number: input.phone_number,
     complete: [input.gender, input.document_type_id, input.country_code].every((value) => value !== null),
     account_status: 'invited',
+    consent_status: 'attested',
   });
 }
 

@@ -70,6 +70,8 @@ export class PrescriptionBuilderPage extends Shell {
     await form.getByLabel(/^Tipo de documento/).selectOption('1');
     await form.getByLabel(/^Número de documento/).fill(patient.document);
     await form.getByLabel(/^Número de teléfono/).fill(patient.phone);
+    // The professional attests they hold the patient's consent (data rights): the form refuses to send without it.
+    await form.getByRole('checkbox', { name: /Declaro que tengo la autorización del paciente/ }).check();
     await form.getByRole('button', { name: 'Crear paciente y enviar invitación' }).click();
   }
 

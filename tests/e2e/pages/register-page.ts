@@ -12,11 +12,14 @@ export interface ProfessionalData {
 export class RegisterPage extends Shell {
   readonly next: Locator;
   readonly create: Locator;
+  /** The express consent for health data, its own box apart from the terms. */
+  readonly healthConsent: Locator;
 
   constructor(page: Page) {
     super(page);
     this.next = page.getByRole('button', { name: 'Siguiente' });
     this.create = page.getByRole('button', { name: 'Crear cuenta' });
+    this.healthConsent = page.getByRole('checkbox', { name: /Autorizo el tratamiento de mis datos de salud/ });
   }
 
   async open(country: string, invitation?: string) {
@@ -32,7 +35,10 @@ export class RegisterPage extends Shell {
     await expect(this.next.or(this.page.getByRole('dialog'))).toBeVisible();
   }
 
-  /** Fills whatever the server's form asks for in the current step that is still empty. */
+  /**
+   * Fills whatever the server's form asks for in the current step that is still empty. Accepting the terms
+   * (`Acepto`) also gives the health-data consent every registration asks for, as a person registering does.
+   */
   async fillStep(values: Record<string, string>) {
     for (const [label, value] of Object.entries(values)) {
       const field = this.page.getByLabel(new RegExp(`^${label}`)).first();
@@ -52,5 +58,6 @@ export class RegisterPage extends Shell {
         await field.fill(value);
       }
     }
+    if ('Acepto' in values && (await this.healthConsent.isVisible())) await this.healthConsent.check();
   }
 }

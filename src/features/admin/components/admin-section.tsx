@@ -18,6 +18,10 @@ const MedicalRequestsPage = lazy(async () => ({
   default: (await import('./medical-requests-page')).MedicalRequestsPage,
 }));
 
+const AccountDeletionsPage = lazy(async () => ({
+  default: (await import('./account-deletions-page')).AccountDeletionsPage,
+}));
+
 const SECTION_PAGES: Record<string, ReactNode> = {
   'gestion-afiliados': <AffiliatesPage />,
   'autorizacion-hormonas': <HormoneOrdersPage />,
@@ -27,6 +31,7 @@ const SECTION_PAGES: Record<string, ReactNode> = {
   libreria: <LibraryPage />,
   'solicitudes-atencion': <MedicalRequestsPage />,
   'codigos-promocionales': <PromoCodesPage />,
+  'cuentas-eliminadas': <AccountDeletionsPage />,
 };
 
 /** Resolves Spanish and English section paths to the same screen. */

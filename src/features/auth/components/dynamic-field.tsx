@@ -24,6 +24,8 @@ export function DynamicField({ field, value, files, error, locked = false, onCha
   if (field.type === 'hidden') return <input type="hidden" name={field.name} value={text} />;
 
   if (field.type === 'checkbox') {
+    // A consent box carries its legal text as help: read with the box, before ticking it.
+    const helpId = field.help ? `${field.name}-help` : undefined;
     return (
       <div className={error ? 'field field--invalid' : 'field'}>
         <label className="choice">
@@ -34,12 +36,18 @@ export function DynamicField({ field, value, files, error, locked = false, onCha
             disabled={locked}
             onChange={(event) => onChange(event.target.checked)}
             aria-invalid={Boolean(error)}
+            aria-describedby={helpId}
           />
           <span>
             {field.label}
             {required && <span className="field__required">{' *'}</span>}
           </span>
         </label>
+        {field.help && (
+          <p className="field__help consent-text" id={helpId}>
+            {field.help}
+          </p>
+        )}
         {error && (
           <p className="field__error" role="alert">
             {error}

@@ -32,9 +32,28 @@ describe('registration', () => {
     await userEvent.type(screen.getByLabelText(/Correo electrónico/), 'medico.co@demo.test');
     await userEvent.type(screen.getByLabelText(/^Contraseña/), 'Segura123');
     await userEvent.click(screen.getByRole('checkbox', { name: /Acepto los términos/ }));
+    await userEvent.click(screen.getByRole('checkbox', { name: /Autorizo el tratamiento de mis datos de salud/ }));
     await userEvent.click(screen.getByRole('button', { name: 'Crear cuenta' }));
     const alert = await screen.findByText('Revisa estos datos:');
     expect(alert.closest('[role="alert"]')?.textContent).toContain('Ya existe una cuenta con este correo.');
+  });
+
+  it('asks the health-data consent apart from the terms: unticked, with the country’s legal text', async () => {
+    await renderApp('/co/registro');
+    await userEvent.click(await screen.findByRole('button', { name: /Soy médico/ }));
+    await fillDoctorStepOne();
+    await userEvent.type(await screen.findByLabelText(/Correo electrónico/), 'sin.autorizacion@correo.test');
+    await userEvent.type(screen.getByLabelText(/^Contraseña/), 'Segura123');
+    await userEvent.click(screen.getByRole('checkbox', { name: /Acepto los términos/ }));
+    const consent = screen.getByRole('checkbox', { name: /Autorizo el tratamiento de mis datos de salud/ });
+    expect((consent as HTMLInputElement).checked).toBe(false);
+    expect(consent.getAttribute('aria-describedby')).toBe('health_data_consent-help');
+    expect(document.getElementById('health_data_consent-help')?.textContent).toContain('Ley 1581 de 2012');
+    await userEvent.click(screen.getByRole('button', { name: 'Crear cuenta' }));
+    expect((await screen.findAllByText(/Debes autorizar el tratamiento de tus datos de salud/)).length).toBeGreaterThan(
+      0,
+    );
+    expect(screen.queryByText('¡Tu cuenta está lista!')).toBeNull();
   });
 
   it('registers, logs in and goes to personal data after a second', async () => {
@@ -44,6 +63,7 @@ describe('registration', () => {
     await userEvent.type(await screen.findByLabelText(/Correo electrónico/), 'laura.velez@correo.test');
     await userEvent.type(screen.getByLabelText(/^Contraseña/), 'Segura123');
     await userEvent.click(screen.getByRole('checkbox', { name: /Acepto los términos/ }));
+    await userEvent.click(screen.getByRole('checkbox', { name: /Autorizo el tratamiento de mis datos de salud/ }));
     await userEvent.click(screen.getByRole('button', { name: 'Crear cuenta' }));
     expect(await screen.findByText('¡Tu cuenta está lista!')).toBeTruthy();
     expect(appStore.get(sessionsAtom).co?.user.email).toBe('laura.velez@correo.test');

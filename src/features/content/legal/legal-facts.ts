@@ -1,12 +1,13 @@
 /* eslint-disable lingui/no-unlocalized-strings -- legal facts are document content, like legal/*.md: they change per country, not per catalogue language. */
 import type { CountryCode } from '../../../lib/shared/countries';
+import { PRIVACY_EMAIL } from '../../../lib/shared/privacy';
 
 /**
  * The facts the shared terms of use name per country. Legal names of authorities and laws are proper nouns and
  * stay in Spanish in every catalogue, so they live here rather than in the message catalogues.
  */
-// Business details to confirm with counsel before launch: they are named once here.
-export const PRIVACY_EMAIL = 'datospersonales@dispensariofuncional.com';
+// Business details to confirm with counsel before launch. The data protection contact is named once, in the shared
+// module the consent texts also use.
 
 export const LEGAL_FACTS: Record<CountryCode, Readonly<Record<string, string>>> = {
   co: {

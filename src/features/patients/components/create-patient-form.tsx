@@ -9,6 +9,7 @@ import type { CountryCode } from '../../../lib/shared/countries';
 import type { CreatePatientResponseDto } from '../../../lib/shared/prescriptions';
 import { outboxAvailable, outboxPagePath } from '../../../lib/outbox';
 import { isQueuedAnswer } from '../../../lib/shared/outbox';
+import { PATIENT_ATTESTATION_FIELD } from '../../../lib/shared/privacy';
 import { useCountry } from '../../../lib/use-country';
 import { useOnline } from '../../../lib/use-online';
 import { useSession } from '../../auth/use-session';
@@ -39,6 +40,9 @@ export function CreatePatientForm({ country, onCreated, onQueued, onCancel }: Cr
   const form = usePatientForm(() => emptyPatientForm(country));
   const [pending, setPending] = useState(false);
   const [failure, setFailure] = useState<string | null>(null);
+  // The professional's attestation of the patient's consent: required, unticked, not kept between patients.
+  const [attested, setAttested] = useState(false);
+  const [attestationMissing, setAttestationMissing] = useState(false);
   const element = useRef<HTMLFormElement>(null);
   const submission = useIdempotencyKey();
   const complete = isPatientComplete(form.values);
@@ -46,17 +50,20 @@ export function CreatePatientForm({ country, onCreated, onQueued, onCancel }: Cr
   async function submit(event: FormEvent) {
     event.preventDefault();
     setFailure(null);
-    if (!(await form.check())) {
+    const valid = await form.check();
+    setAttestationMissing(!attested);
+    if (!valid || !attested) {
       focusFirstInvalid(element.current);
       return;
     }
     setPending(true);
     try {
-      const input = patientInput(form.values);
+      const input = { ...patientInput(form.values), consent_attested: true as const };
       const key = submission.current(input);
       const answer = await createPatient(country, input, key, author);
       submission.renew();
       form.reset(emptyPatientForm(country));
+      setAttested(false);
       if (isQueuedAnswer(answer)) {
         onQueued(pendingPatientOf(answer.id, input));
         return;
@@ -85,6 +92,33 @@ export function CreatePatientForm({ country, onCreated, onQueued, onCancel }: Cr
         </Trans>
       </p>
       <PatientFormFields values={form.values} errors={form.errors} onChange={form.set} />
+      <div className={attestationMissing && !attested ? 'field field--invalid' : 'field'}>
+        <label className="choice">
+          <input
+            type="checkbox"
+            name={PATIENT_ATTESTATION_FIELD}
+            checked={attested}
+            onChange={(event) => setAttested(event.target.checked)}
+            aria-invalid={attestationMissing && !attested}
+            aria-describedby="patient-attestation-help"
+          />
+          <span>
+            {t`Declaro que tengo la autorización del paciente para registrar sus datos de salud en el dispensario`}
+            <span className="field__required">{' *'}</span>
+          </span>
+        </label>
+        <p className="field__help" id="patient-attestation-help">
+          <Trans>
+            El paciente la confirmará con su propia autorización al registrarse desde la invitación; hasta entonces su
+            ficha lo indica.
+          </Trans>
+        </p>
+        {attestationMissing && !attested && (
+          <p className="field__error" role="alert">
+            {t`Confirma que tienes la autorización del paciente para registrar sus datos de salud.`}
+          </p>
+        )}
+      </div>
       {!complete && (
         <p className="field__help">
           <Trans>

@@ -154,6 +154,14 @@ function PatientData({ country, viewer, patient }: { country: CountryCode; viewe
       [t`Documento`, [documentType, patient.document_number].filter(Boolean).join(' ') || null],
       [t`Teléfono`, phoneOf(patient) || null],
       [t`Cuenta`, patient.account_status === 'active' ? t`Registrado` : t`Invitación enviada`],
+      [
+        t`Autorización de datos de salud`,
+        patient.consent_status === 'confirmed'
+          ? t`Confirmada por el paciente`
+          : patient.consent_status === 'revoked'
+            ? t`Revocada por el paciente: no puedes emitirle nuevas prescripciones`
+            : t`Declarada por ti; el paciente la confirmará al registrarse`,
+      ],
     ];
     return (
       <div className="card stack">

@@ -166,6 +166,15 @@ export function PatientsPage() {
                         <Trans>Invitado</Trans>
                       </span>
                     )}
+                    {patient.consent_status !== 'confirmed' && (
+                      <span className="badge badge--muted">
+                        {patient.consent_status === 'revoked' ? (
+                          <Trans>Autorización revocada</Trans>
+                        ) : (
+                          <Trans>Autorización declarada por ti</Trans>
+                        )}
+                      </span>
+                    )}
                     {!patient.complete && (
                       <span className="badge badge--warning">
                         <Trans>Ficha incompleta</Trans>

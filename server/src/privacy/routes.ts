@@ -1,0 +1,180 @@
+import type { z } from 'zod';
+import { countryById } from '../../../src/lib/shared/countries';
+import { acceptConsentSchema, deleteAccountSchema } from '../../../src/lib/shared/privacy-schemas';
+import {
+  exportFileName,
+  HEALTH_CONSENT_TITLE,
+  WRONG_PASSWORD_MESSAGE,
+  type AccountDeletionDto,
+  type ConsentRecordDto,
+  type HealthConsentDto,
+} from '../../../src/lib/shared/privacy';
+import { verifyPassword } from '../auth/passwords';
+import type { UserRow } from '../db/schema';
+import { viewerOf, type Api, type AppContext } from '../http/auth';
+import { INVALID_FORM_MESSAGE, readJsonObject } from '../http/body';
+import { clientAddress } from '../http/client-address';
+import { HttpError } from '../http/errors';
+import type { Services } from '../http/services';
+import {
+  consentHistory,
+  currentConsentText,
+  healthConsentStatus,
+  recordConsent,
+  syncPatientConsent,
+  userCountry,
+  type ConsentClient,
+} from './consent-repo';
+import { claimAcceptedInvitations } from '../patients/repo';
+import { deleteAccount } from './deletion';
+import { collectUserData, streamExport } from './export';
+
+export const CONSENT_VERSION_CHANGED_MESSAGE =
+  'El texto de la autorización cambió mientras lo leías: revisa la nueva versión y vuelve a aceptarla.';
+const ADMIN_DELETIONS_LIMIT = 500;
+
+/** A JSON body checked by one of the shared zod schemas: a Spanish 400 with `fieldErrors`, never a 5xx. */
+function parseBody<T extends z.ZodType>(schema: T, body: unknown): z.infer<T> {
+  const parsed = schema.safeParse(body);
+  if (parsed.success) return parsed.data;
+  const fieldErrors = parsed.error.issues.map((issue) => ({
+    field: issue.path.map(String).join('.') || 'body',
+    message: issue.code === 'invalid_type' && issue.input === undefined ? 'Campo obligatorio' : issue.message,
+  }));
+  throw new HttpError(
+    400,
+    INVALID_FORM_MESSAGE,
+    fieldErrors.map((error) => error.message),
+    { body: { fieldErrors } },
+  );
+}
+
+function clientOf(c: AppContext, services: Services): ConsentClient {
+  return { address: clientAddress(c, services.trustProxy), userAgent: c.req.header('user-agent') ?? null };
+}
+
+async function consentDto(services: Services, user: UserRow): Promise<HealthConsentDto> {
+  const status = await healthConsentStatus(services.db, user);
+  return {
+    state: status.state,
+    country: userCountry(user),
+    version: status.current.version,
+    title: HEALTH_CONSENT_TITLE,
+    text: status.current.text,
+    acceptedVersion: status.acceptedVersion,
+    acceptedAt: status.acceptedAt?.toISOString() ?? null,
+  };
+}
+
+/** The password asked again before the irreversible: a wrong one is a field error, not a 401 that ends the session. */
+async function assertPassword(user: UserRow, password: string, services: Services): Promise<void> {
+  const key = `privacy:${user.id}`;
+  services.limits.assertAttemptAllowed(key);
+  if (!(await verifyPassword(user.password_hash, password))) {
+    services.limits.attemptFailed(key);
+    throw new HttpError(400, WRONG_PASSWORD_MESSAGE, [WRONG_PASSWORD_MESSAGE], {
+      body: { fieldErrors: [{ field: 'password', message: WRONG_PASSWORD_MESSAGE }] },
+    });
+  }
+  services.limits.attemptSucceeded(key);
+}
+
+export function registerPrivacyRoutes(api: Api, services: Services): void {
+  const { db } = services;
+
+  api.get('/privacy/consent', { access: 'authenticated', ownership: 'own account only' }, async (c) => {
+    return c.json<HealthConsentDto>(await consentDto(services, viewerOf(c).user));
+  });
+
+  api.post('/privacy/consent', { access: 'authenticated', ownership: 'own account only' }, async (c) => {
+    const { user } = viewerOf(c);
+    const { version } = parseBody(acceptConsentSchema, await readJsonObject(c));
+    const country = userCountry(user);
+    const current = await currentConsentText(db, country, 'health_data');
+    // The user accepts what they read: a newer text in between must be read first.
+    if (version !== current.version) throw new HttpError(409, CONSENT_VERSION_CHANGED_MESSAGE);
+    await db.transaction().execute(async (trx) => {
+      await recordConsent(trx, {
+        userId: user.id,
+        country,
+        purpose: 'health_data',
+        action: 'granted',
+        textId: current.id,
+        recordedBy: user.id,
+        client: clientOf(c, services),
+      });
+      await claimAcceptedInvitations(trx, { userId: user.id });
+      await syncPatientConsent(trx, user.id, 'confirmed');
+    });
+    return c.json<HealthConsentDto>(await consentDto(services, user));
+  });
+
+  api.post('/privacy/consent/revoke', { access: 'authenticated', ownership: 'own account only' }, async (c) => {
+    const { user } = viewerOf(c);
+    const country = userCountry(user);
+    const status = await healthConsentStatus(db, user);
+    if (status.state !== 'revoked') {
+      await db.transaction().execute(async (trx) => {
+        await recordConsent(trx, {
+          userId: user.id,
+          country,
+          purpose: 'health_data',
+          action: 'revoked',
+          textId: status.current.id,
+          recordedBy: user.id,
+          client: clientOf(c, services),
+        });
+        // The register catches up first, so a row claimed later does not show an old 'confirmed'.
+        await claimAcceptedInvitations(trx, { userId: user.id });
+        await syncPatientConsent(trx, user.id, 'revoked');
+      });
+    }
+    return c.json<HealthConsentDto>(await consentDto(services, user));
+  });
+
+  api.get('/privacy/consents', { access: 'authenticated', ownership: 'own account only' }, async (c) => {
+    return c.json<{ data: ConsentRecordDto[] }>({ data: await consentHistory(db, viewerOf(c).user.id) });
+  });
+
+  // Opened by a link (the browser streams the file to disk): the session cookie authenticates it, as every route.
+  api.get('/privacy/export', { access: 'authenticated', ownership: 'own account only' }, async (c) => {
+    const { user } = viewerOf(c);
+    const exported = await collectUserData(db, user);
+    return new Response(streamExport(exported, services.uploadsDir, services.logger), {
+      headers: {
+        'content-type': 'application/zip',
+        'content-disposition': `attachment; filename="${exportFileName(user.uid, new Date())}"`,
+        'cache-control': 'no-store',
+      },
+    });
+  });
+
+  api.post('/privacy/delete-account', { access: 'authenticated', ownership: 'own account only' }, async (c) => {
+    const { user } = viewerOf(c);
+    const { password } = parseBody(deleteAccountSchema, await readJsonObject(c));
+    await assertPassword(user, password, services);
+    const outcome = await deleteAccount(db, services.uploadsDir, user, clientOf(c, services));
+    return c.json(outcome);
+  });
+
+  api.get('/admin/account-deletions', { access: ['admin'] }, async (c) => {
+    const rows = await db
+      .selectFrom('account_deletions as d')
+      .innerJoin('users as u', 'u.id', 'd.user_id')
+      .select(['d.id', 'u.uid', 'd.role', 'd.country_id', 'd.created_at', 'd.kept_orders', 'd.kept_prescriptions'])
+      .orderBy('d.id', 'desc')
+      .limit(ADMIN_DELETIONS_LIMIT)
+      .execute();
+    return c.json<{ data: AccountDeletionDto[] }>({
+      data: rows.map((row) => ({
+        id: row.id,
+        uid: row.uid,
+        role: row.role,
+        country: countryById(row.country_id)?.subdomain ?? 'co',
+        deletedAt: row.created_at.toISOString(),
+        keptOrders: row.kept_orders,
+        keptPrescriptions: row.kept_prescriptions,
+      })),
+    });
+  });
+}

@@ -1,0 +1,76 @@
+import { Trans, useLingui } from '@lingui/react/macro';
+import { useQuery } from '@tanstack/react-query';
+import { RetryAlert } from '../../../components/ui/retry-alert';
+import { formatCountryDate } from '../../../lib/dates';
+import { errorMessage } from '../../../lib/http';
+import { useCountry } from '../../../lib/use-country';
+import { ROLE_LABELS } from '../../auth/role-labels';
+import { accountDeletionQueries } from '../api';
+
+/**
+ * Accounts their owners deleted: when, which role and country, and what the store kept anonymised (orders for tax
+ * law, prescriptions for health law). Nothing else is left to show.
+ */
+export function AccountDeletionsPage() {
+  const { t, i18n } = useLingui();
+  const country = useCountry();
+  const list = useQuery(accountDeletionQueries.list(country));
+  const rows = list.data?.data;
+  return (
+    <section className="stack" aria-labelledby="deletions-title">
+      <h1 id="deletions-title">
+        <Trans>Cuentas eliminadas</Trans>
+      </h1>
+      <p className="muted">
+        <Trans>
+          Cada persona puede eliminar su cuenta desde Mi cuenta › Datos personales. Sus datos personales se borran al
+          instante; los pedidos y las prescripciones se conservan anonimizados porque la ley obliga a guardarlos.
+        </Trans>
+      </p>
+      {list.isPending && (
+        <p className="muted" role="status">
+          <Trans>Cargando…</Trans>
+        </p>
+      )}
+      {list.isError && (
+        <RetryAlert message={errorMessage(list.error)} retrying={list.isFetching} onRetry={() => void list.refetch()} />
+      )}
+      {rows && rows.length === 0 && (
+        <p className="empty-state">
+          <Trans>Nadie ha eliminado su cuenta.</Trans>
+        </p>
+      )}
+      {rows && rows.length > 0 && (
+        <div className="table-wrap">
+          <table className="table">
+            <caption className="visually-hidden">{t`Cuentas eliminadas`}</caption>
+            <thead>
+              <tr>
+                <th scope="col">{t`Fecha`}</th>
+                <th scope="col">{t`Cuenta anonimizada`}</th>
+                <th scope="col">{t`Rol`}</th>
+                <th scope="col">{t`País`}</th>
+                <th scope="col">{t`Pedidos conservados`}</th>
+                <th scope="col">{t`Prescripciones conservadas`}</th>
+              </tr>
+            </thead>
+            <tbody>
+              {rows.map((row) => (
+                <tr key={row.id}>
+                  <td>{formatCountryDate(row.deletedAt, country, true)}</td>
+                  <th scope="row">
+                    <code>{row.uid}</code>
+                  </th>
+                  <td>{i18n._(ROLE_LABELS[row.role])}</td>
+                  <td>{row.country.toUpperCase()}</td>
+                  <td>{row.keptOrders}</td>
+                  <td>{row.keptPrescriptions}</td>
+                </tr>
+              ))}
+            </tbody>
+          </table>
+        </div>
+      )}
+    </section>
+  );
+}

@@ -1,0 +1,278 @@
+import { Trans, useLingui } from '@lingui/react/macro';
+import { useQuery, useQueryClient } from '@tanstack/react-query';
+import { Dialog } from 'radix-ui';
+import { useState, type FormEvent } from 'react';
+import { Field } from '../../../components/ui/field';
+import { PasswordInput } from '../../../components/ui/password-input';
+import { TextField } from '../../../components/ui/text-field';
+import { errorMessage } from '../../../lib/http';
+import type { CountryCode } from '../../../lib/shared/countries';
+import { DELETION_CONFIRMATION_WORD, type HealthConsentDto } from '../../../lib/shared/privacy';
+import { useLogout } from '../../auth/use-logout';
+import { useSession } from '../../auth/use-session';
+import { acceptConsent, deleteAccount, exportUrl, privacyQueries, revokeConsent } from '../api';
+
+/**
+ * The data rights of the three countries' laws, self-served: download everything, revoke (or give again) the
+ * health-data consent, delete the account. What each step does and keeps is said before it is done.
+ */
+export function DataRightsPanel({ country }: { country: CountryCode }) {
+  const session = useSession(country);
+  const viewer = session?.user.uid ?? '';
+  const consent = useQuery({ ...privacyQueries.consent(country, viewer), enabled: session !== null });
+  if (!session) return null;
+  return (
+    <section className="card stack" aria-labelledby="data-rights-title">
+      <h2 id="data-rights-title">
+        <Trans>Tus datos y tu privacidad</Trans>
+      </h2>
+      <DownloadSection />
+      {consent.data && <ConsentSection country={country} viewer={viewer} consent={consent.data} />}
+      <DeleteSection country={country} />
+    </section>
+  );
+}
+
+function DownloadSection() {
+  return (
+    <div className="stack">
+      <h3>
+        <Trans>Descargar mis datos</Trans>
+      </h3>
+      <p>
+        <Trans>
+          Un archivo ZIP con todo lo que guardamos sobre ti: perfil, direcciones, pedidos, prescripciones y
+          recomendaciones (recibidas o emitidas), movimientos de puntos, credenciales y sus archivos, autorizaciones y
+          suscripciones a recordatorios, en un archivo JSON legible por otras aplicaciones.
+        </Trans>
+      </p>
+      <p>
+        <a className="button button--secondary" href={exportUrl()} download>
+          <Trans>Descargar mis datos (ZIP)</Trans>
+        </a>
+      </p>
+    </div>
+  );
+}
+
+function ConsentSection({
+  country,
+  viewer,
+  consent,
+}: {
+  country: CountryCode;
+  viewer: string;
+  consent: HealthConsentDto;
+}) {
+  const { t, i18n } = useLingui();
+  const queryClient = useQueryClient();
+  const [confirming, setConfirming] = useState(false);
+  const [pending, setPending] = useState(false);
+  const [failure, setFailure] = useState<string | null>(null);
+  const revoked = consent.state === 'revoked';
+  const acceptedOn = consent.acceptedAt ? i18n.date(new Date(consent.acceptedAt), { dateStyle: 'long' }) : '';
+  const version = consent.acceptedVersion ?? consent.version;
+
+  async function change(action: 'revoke' | 'grant') {
+    setPending(true);
+    setFailure(null);
+    try {
+      const next = action === 'revoke' ? await revokeConsent(country) : await acceptConsent(country, consent.version);
+      queryClient.setQueryData(privacyQueries.consent(country, viewer).queryKey, next);
+      setConfirming(false);
+    } catch (error) {
+      setFailure(errorMessage(error));
+    } finally {
+      setPending(false);
+    }
+  }
+
+  return (
+    <div className="stack">
+      <h3>
+        <Trans>Autorización para tratar tus datos de salud</Trans>
+      </h3>
+      <p role="status" data-testid="consent-state">
+        {revoked ? (
+          <Trans>Revocaste esta autorización.</Trans>
+        ) : consent.acceptedAt ? (
+          <Trans>
+            Autorizada el {acceptedOn} (versión {version} del texto).
+          </Trans>
+        ) : (
+          <Trans>Aún no la has otorgado.</Trans>
+        )}
+      </p>
+      <details>
+        <summary>{t`Leer el texto de la autorización`}</summary>
+        <p className="consent-text">{consent.text}</p>
+      </details>
+      {failure && (
+        <p className="alert" role="alert">
+          {failure}
+        </p>
+      )}
+      {revoked ? (
+        <>
+          <p>
+            <Trans>
+              Mientras tanto no puedes hacer pedidos y tus profesionales no pueden emitirte nuevas prescripciones o
+              recomendaciones. Puedes volver a autorizar cuando quieras.
+            </Trans>
+          </p>
+          <p>
+            <button
+              type="button"
+              className="button button--primary"
+              onClick={() => void change('grant')}
+              disabled={pending}
+            >
+              <Trans>Leí el texto y vuelvo a autorizar</Trans>
+            </button>
+          </p>
+        </>
+      ) : (
+        <p>
+          <button type="button" className="button button--ghost" onClick={() => setConfirming(true)}>
+            <Trans>Revocar autorización</Trans>
+          </button>
+        </p>
+      )}
+      <Dialog.Root open={confirming} onOpenChange={setConfirming}>
+        <Dialog.Portal>
+          <Dialog.Overlay className="dialog__overlay" />
+          <Dialog.Content className="dialog">
+            <Dialog.Title>
+              <Trans>¿Revocar la autorización?</Trans>
+            </Dialog.Title>
+            <Dialog.Description>
+              <Trans>
+                Dejaremos de tratar nuevos datos de salud tuyos: no podrás hacer pedidos y tus profesionales no podrán
+                emitirte nuevas prescripciones o recomendaciones hasta que vuelvas a autorizar. Lo que ya existe
+                (pedidos, prescripciones, facturas) se conserva como exige la ley; si quieres que borremos tus datos,
+                elimina tu cuenta.
+              </Trans>
+            </Dialog.Description>
+            <div className="dialog__actions">
+              <Dialog.Close className="button button--ghost">
+                <Trans>Cancelar</Trans>
+              </Dialog.Close>
+              <button
+                type="button"
+                className="button button--danger"
+                onClick={() => void change('revoke')}
+                disabled={pending}
+              >
+                <Trans>Sí, revocar</Trans>
+              </button>
+            </div>
+          </Dialog.Content>
+        </Dialog.Portal>
+      </Dialog.Root>
+    </div>
+  );
+}
+
+function DeleteSection({ country }: { country: CountryCode }) {
+  const { t } = useLingui();
+  const logout = useLogout(country);
+  const [open, setOpen] = useState(false);
+  const [password, setPassword] = useState('');
+  const [confirmation, setConfirmation] = useState('');
+  const [pending, setPending] = useState(false);
+  const [failure, setFailure] = useState<string | null>(null);
+
+  async function submit(event: FormEvent) {
+    event.preventDefault();
+    setPending(true);
+    setFailure(null);
+    try {
+      await deleteAccount(country, { password, confirmation: DELETION_CONFIRMATION_WORD });
+      setOpen(false);
+      // The server already revoked every session; this clears what the device kept of the account.
+      await logout();
+    } catch (error) {
+      setFailure(errorMessage(error));
+    } finally {
+      setPending(false);
+    }
+  }
+
+  return (
+    <div className="stack">
+      <h3>
+        <Trans>Eliminar mi cuenta</Trans>
+      </h3>
+      <p>
+        <Trans>
+          Borramos al instante tus datos personales: perfil, documento, teléfono, direcciones, foto, credenciales,
+          favoritos, recordatorios y sesiones. No podrás volver a iniciar sesión.
+        </Trans>
+      </p>
+      <p>
+        <Trans>
+          Conservamos sin tu nombre ni tus datos de contacto lo que la ley nos obliga a guardar: los pedidos y sus
+          facturas (normas tributarias: la factura de un pedido pagado conserva tu número de identificación fiscal) y
+          las prescripciones y fórmulas con las que se dispensaron productos (normas sanitarias). Si eres profesional,
+          tus pacientes conservan sus cuentas y sus prescripciones.
+        </Trans>
+      </p>
+      <p>
+        <button type="button" className="button button--danger" onClick={() => setOpen(true)}>
+          <Trans>Eliminar mi cuenta</Trans>
+        </button>
+      </p>
+      <Dialog.Root open={open} onOpenChange={setOpen}>
+        <Dialog.Portal>
+          <Dialog.Overlay className="dialog__overlay" />
+          <Dialog.Content className="dialog">
+            <Dialog.Title>
+              <Trans>¿Eliminar tu cuenta definitivamente?</Trans>
+            </Dialog.Title>
+            <Dialog.Description>
+              <Trans>Esta acción no se puede deshacer. Descarga tus datos antes si quieres conservarlos.</Trans>
+            </Dialog.Description>
+            <form className="stack" onSubmit={(event) => void submit(event)} noValidate>
+              <Field label={t`Tu contraseña`} required>
+                {({ id, describedBy, invalid }) => (
+                  <PasswordInput
+                    id={id}
+                    value={password}
+                    autoComplete="current-password"
+                    aria-describedby={describedBy}
+                    aria-invalid={invalid}
+                    onChange={(event) => setPassword(event.target.value)}
+                  />
+                )}
+              </Field>
+              <TextField
+                label={t`Escribe ${DELETION_CONFIRMATION_WORD} para confirmar`}
+                value={confirmation}
+                onValueChange={setConfirmation}
+                autoComplete="off"
+                required
+              />
+              {failure && (
+                <p className="alert" role="alert">
+                  {failure}
+                </p>
+              )}
+              <div className="dialog__actions">
+                <Dialog.Close className="button button--ghost" type="button">
+                  <Trans>Cancelar</Trans>
+                </Dialog.Close>
+                <button
+                  type="submit"
+                  className="button button--danger"
+                  disabled={pending || password === '' || confirmation.trim() !== DELETION_CONFIRMATION_WORD}
+                >
+                  {pending ? t`Eliminando…` : t`Eliminar definitivamente`}
+                </button>
+              </div>
+            </form>
+          </Dialog.Content>
+        </Dialog.Portal>
+      </Dialog.Root>
+    </div>
+  );
+}
