@@ -154,7 +154,7 @@ async function main() {
     {
       label: 'prettier',
       command: bin('prettier'),
-      args: ['--check', '--log-level', 'warn', '--cache', '--cache-location', join(CACHE_DIR, 'prettier')],
+      args: ['--check', '.', '--log-level', 'warn', '--cache'],
     },
   ]);
   // The build streams its output; the checks beside it print theirs when they end.

@@ -10,7 +10,7 @@ export class AccountPage extends Shell {
 
   constructor(page: Page) {
     super(page);
-    this.heading = page.getByRole('heading', { name: 'Mis datos' });
+    this.heading = page.getByRole('heading', { name: 'Mis datos', exact: true });
     this.logout = page.locator('.account__menu').getByRole('button', { name: 'Cerrar sesión' });
     this.reviewNotice = page.getByText(/Tu cuenta está en revisión/);
     this.credentialsStatus = page.getByTestId('credentials-status');

@@ -1,9 +1,10 @@
-import type { Locator, Page } from '@playwright/test';
+import { expect, type Locator, type Page } from '@playwright/test';
 import { Shell } from './shell';
 
 /** '¿Olvidaste tu contraseña?' (`olvide-contrasena`) and the page of the e-mailed link (`restablecer-contrasena`). */
 export class PasswordResetPage extends Shell {
   readonly forgotLink: Locator;
+  readonly forgotHeading: Locator;
   readonly email: Locator;
   readonly send: Locator;
   readonly newPassword: Locator;
@@ -15,6 +16,7 @@ export class PasswordResetPage extends Shell {
   constructor(page: Page) {
     super(page);
     this.forgotLink = page.getByRole('link', { name: '¿Olvidaste tu contraseña?' });
+    this.forgotHeading = page.getByRole('heading', { level: 1, name: '¿Olvidaste tu contraseña?' });
     this.email = page.getByLabel(/Correo electrónico/);
     this.send = page.getByRole('button', { name: 'Enviar enlace' });
     this.newPassword = page.getByLabel(/^Nueva contraseña/);
@@ -25,6 +27,8 @@ export class PasswordResetPage extends Shell {
   }
 
   async ask(email: string) {
+    // The login page has a 'Correo electrónico' field too: fill only once the forgotten-password page is on screen.
+    await expect(this.forgotHeading).toBeVisible();
     await this.email.fill(email);
     await this.send.click();
   }
