@@ -5,7 +5,7 @@ import { DEMO_PASSWORD, DEMO_USERS } from './db/seed/demo-users';
 import { seedIfEmpty } from './db/seed/seed';
 import { createApp } from './http/app';
 import { createLogger } from './logger';
-import { DEFAULT_MAIL_FROM, logTransport, nodemailerTransport, type MailTransport } from './mail/mailer';
+import { DEFAULT_MAIL_FROM, nodemailerTransport, type MailTransport } from './mail/mailer';
 import { UNPAID_ORDERS_SWEEP_INTERVAL_MS } from './orders/expiry';
 import { ensureWritableFolder, listen, startupFailureLine } from './startup';
 
@@ -31,13 +31,16 @@ async function start(config: ServerConfig): Promise<void> {
   const seed = await seedIfEmpty(database.db, { demoUsers: config.seedDemoUsers });
   if (seed.seeded) logger.info(`Base de datos sembrada con ${seed.products} productos.`);
 
-  // SMTP when configured; otherwise e-mails stay in the outbox table, and development prints them to the log.
+  // SMTP when configured; otherwise e-mails stay in the outbox table, readable in the admin's 'Correos enviados' and
+  // never printed to the log (their invitation and reset links are secrets).
   const mailTransport: MailTransport | null = config.smtpUrl
     ? nodemailerTransport(config.smtpUrl, config.mailFrom ?? DEFAULT_MAIL_FROM)
-    : config.production
-      ? null
-      : logTransport(logger);
-  if (!mailTransport) logger.info('SMTP_URL no está definido: los correos quedan en la tabla outbox_emails.');
+    : null;
+  if (!mailTransport) {
+    logger.info(
+      'SMTP_URL no está definido: los correos se guardan sin enviarse; léelos en Administración › Correos enviados.',
+    );
+  }
 
   const app = createApp({
     database,

@@ -17,6 +17,8 @@ const ADMIN_PATHS = [
   ['autorizacion-hormonas', 'hormones-auth'],
   ['solicitudes-atencion', 'medical-requests'],
   ['codigos-promocionales', 'promo-codes'],
+  ['cuentas-eliminadas', 'account-deletions'],
+  ['correos-enviados', 'sent-emails'],
 ] as const;
 
 const unique = () => Date.now().toString().slice(-8);

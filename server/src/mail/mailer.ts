@@ -29,15 +29,6 @@ export function nodemailerTransport(options: string | Record<string, unknown>, f
 }
 
 /** Development without SMTP: the e-mail is printed, so invitation links can be followed from the console. */
-export function logTransport(logger: Logger): MailTransport {
-  return {
-    name: 'log',
-    async send(email) {
-      logger.info(['', `[correo] Para: ${email.to}`, `[correo] Asunto: ${email.subject}`, email.text, ''].join('\n'));
-    },
-  };
-}
-
 /**
  * A transactional outbox: e-mails are rows written in the same transaction as the change they announce, and are
  * delivered after the commit. A failed delivery keeps the row with its error; nothing is lost or sent twice by a
@@ -51,6 +42,11 @@ export class Mailer {
     private readonly transport: MailTransport | null,
     private readonly logger: Logger,
   ) {}
+
+  /** False without SMTP: the e-mails stay in the outbox table, readable only in the admin's 'Correos enviados'. */
+  get delivers(): boolean {
+    return this.transport !== null;
+  }
 
   async enqueue(executor: Kysely<Database> | Transaction<Database>, email: OutgoingEmail): Promise<void> {
     await executor

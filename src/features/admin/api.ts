@@ -13,6 +13,7 @@ import type {
 import type { OrderDto } from '../../lib/shared/orders';
 import type { AdminPromoCodeDto, AdminPromoCodeInput } from '../../lib/shared/promo-codes';
 import type { AccountDeletionDto } from '../../lib/shared/privacy';
+import type { SentEmailDto } from '../../lib/shared/emails';
 import type {
   DocumentKind,
   LibraryDocumentDto,
@@ -290,6 +291,17 @@ export const accountDeletionQueries = {
       queryKey: ['admin', country, 'account-deletions'] as const,
       queryFn: ({ signal }) =>
         gatewayClient.request<DataResponse<AccountDeletionDto[]>>('/admin/account-deletions', { country, signal }),
+      staleTime: 0,
+    }),
+};
+
+/** The outbox of e-mails, newest first, or those sent to one address (support's "did it go out?"). */
+export const sentEmailQueries = {
+  list: (country: CountryCode, to: string) =>
+    queryOptions({
+      queryKey: ['admin', country, 'sent-emails', to] as const,
+      queryFn: ({ signal }) =>
+        gatewayClient.request<SentEmailDto[]>('/admin/emails', { country, signal, query: { to: to || undefined } }),
       staleTime: 0,
     }),
 };

@@ -40,6 +40,8 @@ export const ADMIN_GROUPS: AdminGroup[] = [
       { path: 'solicitudes-atencion', englishPath: 'medical-requests', label: msg`Solicitudes de atención` },
       // Data rights (issue #15): the deletions users made themselves, for the record the laws ask the store to keep.
       { path: 'cuentas-eliminadas', englishPath: 'account-deletions', label: msg`Cuentas eliminadas` },
+      // Issue #15: the e-mails the store sent, so that without SMTP (development) nobody reads them in the log.
+      { path: 'correos-enviados', englishPath: 'sent-emails', label: msg`Correos enviados` },
     ],
   },
 ];

@@ -18,6 +18,7 @@ const MedicalRequestsPage = lazy(async () => ({
   default: (await import('./medical-requests-page')).MedicalRequestsPage,
 }));
 
+const SentEmailsPage = lazy(async () => ({ default: (await import('./sent-emails-page')).SentEmailsPage }));
 const AccountDeletionsPage = lazy(async () => ({
   default: (await import('./account-deletions-page')).AccountDeletionsPage,
 }));
@@ -32,6 +33,7 @@ const SECTION_PAGES: Record<string, ReactNode> = {
   'solicitudes-atencion': <MedicalRequestsPage />,
   'codigos-promocionales': <PromoCodesPage />,
   'cuentas-eliminadas': <AccountDeletionsPage />,
+  'correos-enviados': <SentEmailsPage />,
 };
 
 /** Resolves Spanish and English section paths to the same screen. */
