@@ -110,12 +110,12 @@ test.describe('accounts against the real server', () => {
     await account.open('mx');
     await expect(account.profileLink(/Fernanda Castañeda/)).toBeVisible();
 
-    await account.logout.click();
+    await account.logOut();
     await expect(account.page).toHaveURL(/\/mx$/);
     await expect(account.header.getByRole('link', { name: 'Iniciar sesión' })).toBeVisible();
     await account.open('co');
     await expect(account.profileLink(/Andrés Salazar/)).toBeVisible();
-    await account.logout.click();
+    await account.logOut();
   });
 
   test('the same e-mail cannot log in a second country', async ({ login, account }) => {
@@ -124,7 +124,7 @@ test.describe('accounts against the real server', () => {
     await login.submit('co', 'profesional.pe@demo.test');
     await expect(login.alert).toHaveText('Este usuario ya está logueado en otro país');
     await account.open('pe');
-    await account.logout.click();
+    await account.logOut();
   });
 
   test('an expired token shows the expired-session message', async ({ login, account, context }) => {
@@ -148,6 +148,6 @@ test.describe('accounts against the real server', () => {
     await expect(account.page.getByText(/Recibimos tus credenciales/)).toBeVisible();
     await expect(account.credentialsStatus).toHaveText('En revisión');
     await expect(account.page.getByRole('table')).toContainText('tarjeta-profesional.pdf');
-    await account.logout.click();
+    await account.logOut();
   });
 });

@@ -93,10 +93,10 @@ test.describe('catalogue, product page and cart against the real server', () => 
     await expect(card.getByRole('button', { name: `Quitar ${name} de favoritos` })).toBeVisible();
 
     await account.open('pe');
-    await account.logout.click();
+    await account.logOut();
     await login.login('pe', 'paciente.pe@demo.test');
     await page.goto('/pe/mi-cuenta/mis-favoritos');
     await expect(page.getByRole('article', { name })).toBeVisible();
-    await account.logout.click();
+    await account.logOut();
   });
 });

@@ -53,6 +53,7 @@ test.describe('phone layout: every route at 360 and 390 px', () => {
       '/terminos-y-condiciones/home',
       '/solicitar-atencion',
       '/iniciar-sesion',
+      '/olvide-contrasena',
       '/registro',
       '/bolsa',
       '/no-existe',
@@ -200,6 +201,9 @@ test.describe('phone layout: every route at 360 and 390 px', () => {
       'admin/libreria',
       'admin/autorizacion-hormonas',
       'admin/solicitudes-atencion',
+      'admin/codigos-promocionales',
+      'admin/cuentas-eliminadas',
+      'admin/correos-enviados',
     ]);
   });
 });

@@ -44,7 +44,7 @@ test.describe('points programme against the real server', () => {
     await gateway.payWithCard(APPROVING_VISA);
     await expect(page.getByRole('heading', { name: 'Pago exitoso' })).toBeVisible();
     await account.open('co');
-    await account.logout.click();
+    await account.logOut();
 
     await login.login('co', 'medico.co@demo.test');
     const points = new PointsPage(page);

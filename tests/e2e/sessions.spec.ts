@@ -63,7 +63,7 @@ test('a forgotten password is replaced through the e-mailed link, once', async (
     await login.login('mx', email, 'Nueva2026x');
     await expect(account.heading).toBeVisible();
     // The link worked once.
-    await account.logout.click();
+    await account.logOut();
     await page.goto(link);
     await reset.setPassword('Otra2026x');
     await expect(reset.alert).toContainText('no es válido, ya se usó o expiró');
@@ -89,7 +89,7 @@ test('logout leaves no patient data on the device', async ({ page, login, accoun
   // The list is on the device now (the persisted query cache): what logout has to remove.
   await expect.poll(() => device.dump(), { timeout: 10_000 }).toContain(name);
   await account.open('mx');
-  await account.logout.click();
+  await account.logOut();
   await expect(account.header.getByRole('link', { name: 'Iniciar sesión' })).toBeVisible();
   await expect.poll(() => device.dump(), { timeout: 10_000 }).not.toContain(name);
   await expect.poll(() => device.dump()).not.toMatch(/paciente\.mx@demo\.test/);

@@ -127,6 +127,9 @@ export async function logout(country: CountryCode, store: Store = appStore): Pro
     // Offline or already expired: the local session goes anyway; the server's expires by itself within a day.
   } finally {
     clearSession(country, store);
+    // On disk before anything navigates: a page loaded meanwhile would restore the session from the old copy, and
+    // the logging-out flag below keeps it from being validated away.
+    await flushPersistedState();
     // Library files kept for offline reading are for signed-in professionals: the next person on this device
     // must not open them from the cache.
     void globalThis.caches?.delete(CACHE_NAMES.library).catch(() => false);

@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import { z } from './zod';
 
 // Integer fields of the API, checked against what their PostgreSQL columns hold: `integer` is 32-bit, and a number
 // such as 1e308 is an integer for JavaScript but makes the database refuse the whole statement (a 500). Shared so

@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import { z } from './zod';
 
 // The password rules of registration, the password change and the reset: one definition for the server and the
 // storefront, which checks before sending so the user reads the reason at once.

@@ -1,6 +1,6 @@
 // The zod schemas of the data rights calls, apart from `privacy.ts` so the storefront's chunks that only need its
 // texts and types do not carry zod.
-import { z } from 'zod';
+import { z } from './zod';
 import { DELETION_CONFIRMATION_WORD } from './privacy';
 
 /** `POST /privacy/consent`: the version the user read (a newer text in between is asked again). */

@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import { z } from './zod';
 import { integerSchema } from './integers';
 import { COUPON_DISCOUNT_TYPES, type CouponDiscountType } from './orders';
 

@@ -1,4 +1,4 @@
-import type { Locator, Page } from '@playwright/test';
+import { expect, type Locator, type Page } from '@playwright/test';
 import { Shell } from './shell';
 
 export class AccountPage extends Shell {
@@ -15,6 +15,18 @@ export class AccountPage extends Shell {
     this.reviewNotice = page.getByText(/Tu cuenta está en revisión/);
     this.credentialsStatus = page.getByTestId('credentials-status');
     this.sessionExpired = page.getByRole('alert').filter({ hasText: 'Tu sesión expiró' });
+  }
+
+  /**
+   * Logs out and waits until it is over: the server clears the session cookie in its answer and the app then forgets
+   * the device's copies; a page left before that keeps the session.
+   */
+  async logOut() {
+    const country = new URL(this.page.url()).pathname.split('/')[1] ?? '';
+    await this.logout.click();
+    // The app goes to the country's home once the device's copies are gone.
+    await expect(this.page).toHaveURL(new RegExp(`/${country}$`));
+    await expect(this.header.getByRole('link', { name: 'Iniciar sesión' })).toBeVisible();
   }
 
   async open(country: string, section = 'datos-personales') {

@@ -40,6 +40,10 @@ export class RegisterPage extends Shell {
    * (`Acepto`) also gives the health-data consent every registration asks for, as a person registering does.
    */
   async fillStep(values: Record<string, string>) {
+    // The step's fields come from the server's form definition: wait until they are on screen (any of them), since
+    // the loop below skips, without waiting, the fields a step does not have.
+    const labels = Object.keys(values).map((label) => label.replace(/[.*+?^${}()|[\]\\]/g, '\\$&'));
+    await expect(this.page.getByLabel(new RegExp(`^(${labels.join('|')})`)).first()).toBeVisible();
     for (const [label, value] of Object.entries(values)) {
       const field = this.page.getByLabel(new RegExp(`^${label}`)).first();
       if (!(await field.isVisible()) || !(await field.isEnabled())) continue;
