@@ -5,6 +5,12 @@ import type { OutboxItem } from '../src/lib/shared/outbox';
 /** An outbox item with the request to send: headers without the bearer token, and the body's bytes. */
 export interface OutboxEntry extends OutboxItem {
   request: RequestData;
+  /**
+   * Failures of the server in a row (5xx, 408, 429, timeouts): what the backoff grows with. An unreachable network
+   * does not count: the connection coming back is the signal to send, and a write that spent a morning offline must
+   * not wait minutes for its first server error. Absent in records kept by earlier versions (read as 0).
+   */
+  serverFailures?: number;
 }
 
 export interface OutboxStore {

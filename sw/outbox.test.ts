@@ -164,15 +164,15 @@ describe('service worker outbox', () => {
     network.script.push(new Response('{}', { status: 500 }));
     await outbox.replay();
     let [item] = await outbox.list();
-    // The first attempt was made while the page waited: this is the second, and it waits twice the base.
+    // The first attempt found no network: this is the second, and the server's first failure waits the base.
     expect(item).toMatchObject({ state: 'pending', status: 500, attempts: 2 });
     expect(item?.error?.reason).toBe('server');
-    expect(item?.nextAttemptAt).toBe(clock + 10_000);
+    expect(item?.nextAttemptAt).toBe(clock + 5_000);
 
     // Before its backoff, an unforced replay leaves it; the 503's Retry-After then sets the wait.
     await outbox.replay();
     expect(network.seen).toHaveLength(1);
-    clock += 10_000;
+    clock += 5_000;
     network.script.push(new Response('{}', { status: 503, headers: { 'retry-after': '120' } }));
     await outbox.replay();
     [item] = await outbox.list();
@@ -188,6 +188,38 @@ describe('service worker outbox', () => {
     [item] = await outbox.list();
     expect(item).toMatchObject({ state: 'delivered', attempts: 5 });
     expect(network.seen.filter((request) => request.headers.get('idempotency-key') === 'clave-0004')).toHaveLength(3);
+  });
+
+  it('grows the backoff with the server failures only: the attempts made without network do not count', async () => {
+    let clock = 1_000_000;
+    const context = setup({ now: () => clock });
+    const { outbox, network } = context;
+    await keptOffline(context, [write('clave-0040')]);
+    network.online = false;
+    await outbox.replay({ force: true });
+    await outbox.replay({ force: true });
+    network.online = true;
+    network.script.push(new Response('{}', { status: 500 }));
+    await outbox.replay({ force: true });
+    let [item] = await outbox.list();
+    expect(item).toMatchObject({ state: 'pending', status: 500, attempts: 5 });
+    expect(item?.nextAttemptAt).toBe(clock + 5_000);
+
+    // The network drops again, then the server fails a second time: the wait doubles once.
+    clock += 5_000;
+    network.script.push('offline', new Response('{}', { status: 502 }));
+    await outbox.replay();
+    await outbox.replay({ force: true });
+    [item] = await outbox.list();
+    expect(item).toMatchObject({ state: 'pending', status: 502, attempts: 7 });
+    expect(item?.nextAttemptAt).toBe(clock + 10_000);
+
+    // "Reintentar ahora" starts the count again.
+    network.script.push(new Response('{}', { status: 500 }));
+    await outbox.retry('clave-0040');
+    [item] = await outbox.list();
+    expect(item?.nextAttemptAt).toBe(clock + 5_000);
+    expect(Object.keys(item ?? {})).not.toContain('serverFailures');
   });
 
   it("reports a 4xx with the server's message and goes on with the next writes", async () => {

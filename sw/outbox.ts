@@ -106,6 +106,7 @@ export function readEntry(record: unknown): { entry: OutboxEntry } | { corrupted
     isCountryCode(record.country) &&
     typeof record.author === 'string' &&
     typeof record.createdAt === 'number' &&
+    (record.serverFailures === undefined || typeof record.serverFailures === 'number') &&
     isRecord(request) &&
     typeof request.url === 'string' &&
     typeof request.method === 'string' &&
@@ -119,8 +120,9 @@ function isArrayBuffer(value: unknown): boolean {
   return Object.prototype.toString.call(value) === '[object ArrayBuffer]';
 }
 
-function backoffMs(attempts: number): number {
-  return Math.min(OUTBOX_BACKOFF_BASE_MS * 2 ** Math.max(0, attempts - 1), OUTBOX_BACKOFF_MAX_MS);
+/** The wait after the server failed `failures` times in a row: the base, doubling, up to the maximum. */
+function backoffMs(failures: number): number {
+  return Math.min(OUTBOX_BACKOFF_BASE_MS * 2 ** Math.max(0, failures - 1), OUTBOX_BACKOFF_MAX_MS);
 }
 
 /** The server's Spanish message (`{ message, errors }`), or null when it sent none. */
@@ -147,7 +149,7 @@ async function responseBody(response: Response): Promise<unknown> {
 }
 
 function publicItem(entry: OutboxEntry): OutboxItem {
-  const { request: _request, ...item } = entry;
+  const { request: _request, serverFailures: _serverFailures, ...item } = entry;
   return item;
 }
 
@@ -234,6 +236,7 @@ export class Outbox {
     let error: OutboxError = { reason: 'offline', message: null };
     let status: number | null = null;
     let nextAttemptAt: number | null = null;
+    let serverFailures = 0;
     if (!waiting) {
       const live = new StorableRequest(stored).toRequest();
       const authorization = request.headers.get('authorization');
@@ -243,11 +246,15 @@ export class Outbox {
         if (!isRetryableStatus(response.status, response.headers.get('retry-after'))) return response;
         error = { reason: 'server', message: await serverMessage(response) };
         status = response.status;
-        nextAttemptAt = this.now() + backoffMs(1);
+        serverFailures = 1;
+        nextAttemptAt = this.now() + backoffMs(serverFailures);
       } catch (failure) {
         const timedOut = isTimeout(failure);
         error = { reason: timedOut ? 'timeout' : 'offline', message: null };
-        if (timedOut) nextAttemptAt = this.now() + backoffMs(1);
+        if (timedOut) {
+          serverFailures = 1;
+          nextAttemptAt = this.now() + backoffMs(serverFailures);
+        }
       }
     }
 
@@ -266,6 +273,7 @@ export class Outbox {
       response: null,
       deliveredAt: null,
       request: stored,
+      serverFailures,
     };
     try {
       await this.store.put(entry);
@@ -307,7 +315,8 @@ export class Outbox {
   async retry(id: string): Promise<ReplayResult> {
     const entry = await this.findEntry(id);
     if (entry && entry.state !== 'delivered') {
-      await this.store.put({ ...entry, state: 'pending', nextAttemptAt: null, error: null });
+      // The user's word starts the count again: the next server error waits the base, not the doubled wait.
+      await this.store.put({ ...entry, state: 'pending', nextAttemptAt: null, error: null, serverFailures: 0 });
       await this.changed();
     }
     return this.replay({ force: true });
@@ -390,11 +399,13 @@ export class Outbox {
       // Unreachable: the connection coming back (a sync event, the page's 'online') is the signal to try again, not
       // a timer. A timeout is a server too slow for now: it waits its backoff.
       const timedOut = isTimeout(failure);
+      const serverFailures = (entry.serverFailures ?? 0) + 1;
       await this.update(sending, {
         state: 'pending',
-        nextAttemptAt: timedOut ? this.now() + backoffMs(attempts) : null,
+        nextAttemptAt: timedOut ? this.now() + backoffMs(serverFailures) : null,
         error: { reason: timedOut ? 'timeout' : 'offline', message: null },
         status: null,
+        ...(timedOut ? { serverFailures } : {}),
       });
       return timedOut ? 'failed' : 'stop';
     }
@@ -417,12 +428,14 @@ export class Outbox {
     }
     const retryAfter = response.headers.get('retry-after');
     if (isRetryableStatus(status, retryAfter)) {
-      const wait = Math.max(backoffMs(attempts), parseRetryAfter(retryAfter, this.now()) ?? 0);
+      const serverFailures = (entry.serverFailures ?? 0) + 1;
+      const wait = Math.max(backoffMs(serverFailures), parseRetryAfter(retryAfter, this.now()) ?? 0);
       await this.update(sending, {
         state: 'pending',
         nextAttemptAt: this.now() + wait,
         error: { reason: 'server', message },
         status,
+        serverFailures,
       });
       return THROTTLE_STATUSES.has(status) ? 'stop' : 'failed';
     }

@@ -227,6 +227,10 @@ test.describe('writes made offline (service worker outbox)', () => {
 
     await pending.retry('enorme.pdf');
     await expect(refused).toContainText('3 intentos');
+    // The attempt is counted when it starts; sending 11 MB again takes a while on a busy machine.
+    await expect(refused.locator('.pending-upload__state')).toHaveText('No se pudo enviar', {
+      timeout: DELIVERY_TIMEOUT_MS,
+    });
     await expect(refused.getByRole('alert')).toHaveText('El archivo supera el tamaño máximo de 10 MB.');
     await pending.discard('enorme.pdf');
     await expect(pending.item('enorme.pdf')).toHaveCount(0);
