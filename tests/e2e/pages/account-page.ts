@@ -1,6 +1,9 @@
 import { expect, type Locator, type Page } from '@playwright/test';
 import { Shell } from './shell';
 
+/** A logout's own steps (see `logOut`), with room for a busy machine; under a second on a quiet one. */
+const LOGOUT_TIMEOUT_MS = 20_000;
+
 export class AccountPage extends Shell {
   readonly heading: Locator;
   readonly logout: Locator;
@@ -24,8 +27,9 @@ export class AccountPage extends Shell {
   async logOut() {
     const country = new URL(this.page.url()).pathname.split('/')[1] ?? '';
     await this.logout.click();
-    // The app goes to the country's home once the device's copies are gone.
-    await expect(this.page).toHaveURL(new RegExp(`/${country}$`));
+    // The app goes to the country's home once the device's copies are gone: the push subscription, the server's
+    // logout, IndexedDB and the service worker's outbox come first, which takes seconds on a busy machine.
+    await expect(this.page).toHaveURL(new RegExp(`/${country}$`), { timeout: LOGOUT_TIMEOUT_MS });
     await expect(this.header.getByRole('link', { name: 'Iniciar sesión' })).toBeVisible();
   }
 
