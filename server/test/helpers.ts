@@ -111,6 +111,8 @@ export async function createTestContext(
       dataDir,
       trustProxy: 1,
       mailTransport: null,
+      // Tests write the database directly, as another instance would: every catalogue answer checks the version.
+      catalogueVersionCheckMs: 0,
       ...options.app,
       ...overrides,
     });

@@ -656,7 +656,14 @@ export interface AccountDeletionsTable {
   created_at: CreatedAt;
 }
 
+/** One row: bumped by triggers on every write to a catalogue table (migration 0016). Read as text: it is a bigint. */
+export interface CatalogueVersionTable {
+  id: number;
+  version: ColumnType<string, never, never>;
+}
+
 export interface Database {
+  catalogue_version: CatalogueVersionTable;
   countries: CountriesTable;
   categories: CategoriesTable;
   pharmaceutical_forms: PharmaceuticalFormsTable;

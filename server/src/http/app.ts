@@ -30,12 +30,13 @@ import { registerPrescriptionRoutes } from '../prescriptions/routes';
 import { registerPrivacyRoutes } from '../privacy/routes';
 import { registerPrescriptionSettingsRoutes } from '../prescriptions/settings';
 import { registerTemplateRoutes } from '../prescriptions/templates';
+import { CatalogueCache } from '../products/response-cache';
 import { registerProductRoutes } from '../products/routes';
 import { registerReminderRoutes, type RemindersOptions } from '../reminders/routes';
 import { registerProfileRoutes } from '../users/profile-routes';
 import { DEFAULT_SESSION_IDLE_TIMEOUT_MS } from '../sessions/repo';
 import { registerUserRoutes } from '../users/routes';
-import { Api, type AppEnv } from './auth';
+import { Api, SAFE_METHODS, type AppEnv } from './auth';
 import { ROUTE_NOT_FOUND_MESSAGE, toErrorResponse, type Logger } from './errors';
 import { limitUrlLength } from './request-limits';
 import { securityHeaders } from './security-headers';
@@ -77,6 +78,11 @@ export interface AppOptions {
   clock?: () => Date;
   /** Re-purchase reminders: VAPID settings, and for tests the push sender, clock and local endpoints. */
   reminders?: RemindersOptions;
+  /**
+   * How long the catalogue cache trusts the version it read (`CATALOGUE_VERSION_CHECK_MS` unless said otherwise);
+   * tests that write the database directly, as another instance would, pass 0.
+   */
+  catalogueVersionCheckMs?: number;
 }
 
 export function createApp(options: AppOptions) {
@@ -100,7 +106,8 @@ export function createApp(options: AppOptions) {
   });
   api.get('/health', { access: 'public' }, (c) => c.json<HealthDto>({ status: 'ok', db: database.kind }));
   registerCountryRoutes(api, db);
-  registerProductRoutes(api, db);
+  const catalogue = new CatalogueCache(db, { versionCheckMs: options.catalogueVersionCheckMs });
+  registerProductRoutes(api, db, catalogue);
   registerFavoriteRoutes(api, db);
   const dataDir = options.dataDir ?? join(tmpdir(), 'dispensario-data');
   registerMediaRoutes(api, db, assetsDir, join(dataDir, 'cache', 'images'));
@@ -146,6 +153,8 @@ export function createApp(options: AppOptions) {
     await next();
     // API answers depend on the bearer token and country: no shared caches.
     if (!c.res.headers.has('cache-control')) c.res.headers.set('cache-control', 'no-store');
+    // A write that went through may have changed the catalogue: its next answer checks the version at once.
+    if (!SAFE_METHODS.has(c.req.method) && c.res.status < 400) catalogue.markStale();
   });
   app.route(API_PREFIX, hono);
   app.get('*', distHandler(distDir));
@@ -154,6 +163,7 @@ export function createApp(options: AppOptions) {
   return Object.assign(app, {
     apiRoutes: api.routes,
     services,
+    catalogue,
     expireUnpaidOrders: checkout.expireUnpaidOrders,
     reminders,
   });

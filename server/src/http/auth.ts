@@ -78,7 +78,7 @@ function bearerToken(c: Context): string | undefined {
 
 type SessionProblem = 'missing' | 'invalid' | 'country' | 'cross-site';
 
-const SAFE_METHODS = new Set(['GET', 'HEAD', 'OPTIONS']);
+export const SAFE_METHODS: ReadonlySet<string> = new Set(['GET', 'HEAD', 'OPTIONS']);
 
 /**
  * Whether a cookie-authenticated write comes from the storefront itself: the browser's `Sec-Fetch-Site` says

@@ -17,12 +17,28 @@ import type { QueryReader } from './query-params';
 export async function requestCountryId(c: Context, reader: QueryReader, db: Kysely<Database>): Promise<number> {
   const fromQuery = reader.integer('country_id', { min: 1 });
   if (fromQuery !== undefined) {
-    const known = await db.selectFrom('countries').select('id').where('id', '=', fromQuery).executeTakeFirst();
-    if (!known) reader.errors.push(`El país ${fromQuery} no está disponible en la tienda.`);
+    if (!(await isKnownCountry(db, fromQuery))) {
+      reader.errors.push(`El país ${fromQuery} no está disponible en la tienda.`);
+    }
     return fromQuery;
   }
   const header = c.req.header('x-country')?.toLowerCase();
   return isCountryCode(header) ? COUNTRIES[header].countryId : DEFAULT_COUNTRY_ID;
+}
+
+/**
+ * Countries are seeded and never removed: an id found once is remembered per database, so the catalogue's hot path
+ * (every list names its `country_id`) makes no round trip for it.
+ */
+const knownCountries = new WeakMap<Kysely<Database>, Set<number>>();
+
+async function isKnownCountry(db: Kysely<Database>, id: number): Promise<boolean> {
+  const known = knownCountries.get(db) ?? new Set<number>();
+  knownCountries.set(db, known);
+  if (known.has(id)) return true;
+  const found = await db.selectFrom('countries').select('id').where('id', '=', id).executeTakeFirst();
+  if (found) known.add(id);
+  return found !== undefined;
 }
 
 /** The country a session or a login is about: the `x-country` header (co, mx, pe), else Colombia (spec §5). */

@@ -14,6 +14,7 @@ import { requestCountryId } from '../http/country';
 import { notFound } from '../http/errors';
 import { QueryReader } from '../http/query-params';
 import { discountListsFor } from './discounts';
+import type { CatalogueCache } from './response-cache';
 import {
   catalogueScope,
   categoryCounts,
@@ -36,7 +37,13 @@ export async function requestScope(c: AppContext, reader: QueryReader, db: Kysel
   return catalogueScope(optionalViewer(c)?.user, countryId);
 }
 
-export function registerProductRoutes(api: Api, db: Kysely<Database>): void {
+/** Who asks, from where, and for what: an answer of the cache is shared only by requests with the same key. */
+function cacheKey(c: AppContext, scope: CatalogueScope): string {
+  const query = new URLSearchParams(Object.entries(c.req.query()).sort(([a], [b]) => a.localeCompare(b)));
+  return `${scope.countryId}|${scope.audience}|${scope.discountLevelId ?? '-'}|${c.req.path}?${query.toString()}`;
+}
+
+export function registerProductRoutes(api: Api, db: Kysely<Database>, cache: CatalogueCache): void {
   api.get('/products', { access: 'public' }, async (c) => {
     const reader = new QueryReader(c.req.query());
     const all = reader.boolean('all') ?? false;
@@ -55,17 +62,19 @@ export function registerProductRoutes(api: Api, db: Kysely<Database>): void {
     reader.assertValid();
 
     const effectiveLimit = limit ?? (all ? undefined : PRODUCTS_PAGE_SIZE);
-    const page = await listProducts(db, scope, {
-      limit: effectiveLimit,
-      offset,
-      orderBy,
-      order,
-      categoryId,
-      pharmaceuticalFormId,
-      featured,
-      search,
+    return cache.answer(c.req, cacheKey(c, scope), async () => {
+      const page = await listProducts(db, scope, {
+        limit: effectiveLimit,
+        offset,
+        orderBy,
+        order,
+        categoryId,
+        pharmaceuticalFormId,
+        featured,
+        search,
+      });
+      return { data: page.data, total: page.total, limit: effectiveLimit ?? null, offset };
     });
-    return c.json({ data: page.data, total: page.total, limit: effectiveLimit ?? null, offset });
   });
 
   // Fixed paths before `/products/:id`, which would take them for slugs.
@@ -73,7 +82,11 @@ export function registerProductRoutes(api: Api, db: Kysely<Database>): void {
     const reader = new QueryReader(c.req.query());
     const scope = await requestScope(c, reader, db);
     reader.assertValid();
-    return c.json<DataResponse<CategoryCountDto[]>>({ data: await categoryCounts(db, scope) });
+    return cache.answer(
+      c.req,
+      cacheKey(c, scope),
+      async (): Promise<DataResponse<CategoryCountDto[]>> => ({ data: await categoryCounts(db, scope) }),
+    );
   });
 
   api.get('/products/pharmaceutical-forms', { access: 'public' }, async (c) => {
@@ -81,9 +94,13 @@ export function registerProductRoutes(api: Api, db: Kysely<Database>): void {
     const categoryId = reader.integer('category_id', { min: 1 });
     const scope = await requestScope(c, reader, db);
     reader.assertValid();
-    return c.json<DataResponse<PharmaceuticalFormCountDto[]>>({
-      data: await pharmaceuticalFormCounts(db, scope, categoryId),
-    });
+    return cache.answer(
+      c.req,
+      cacheKey(c, scope),
+      async (): Promise<DataResponse<PharmaceuticalFormCountDto[]>> => ({
+        data: await pharmaceuticalFormCounts(db, scope, categoryId),
+      }),
+    );
   });
 
   api.get('/products/discount-lists', { access: 'public' }, async (c) => {
@@ -109,9 +126,11 @@ export function registerProductRoutes(api: Api, db: Kysely<Database>): void {
     const reader = new QueryReader(c.req.query());
     const scope = await requestScope(c, reader, db);
     reader.assertValid();
-    // Products of categories the viewer may not see answer like missing ones.
-    const product = await findProduct(db, pathParam(c, 'id'), scope);
-    if (!product) throw notFound(PRODUCT_NOT_FOUND_MESSAGE);
-    return c.json<ProductDto>(product);
+    // Products of categories the viewer may not see answer like missing ones (a 404 is not kept).
+    return cache.answer(c.req, cacheKey(c, scope), async (): Promise<ProductDto> => {
+      const product = await findProduct(db, pathParam(c, 'id'), scope);
+      if (!product) throw notFound(PRODUCT_NOT_FOUND_MESSAGE);
+      return product;
+    });
   });
 }
