@@ -13,8 +13,8 @@ import { expect, test } from './support/fixtures';
 
 const MAGNESIUM = 'Magnesio Bisglicinato 400 mg';
 const MAGNESIUM_SLUG = 'magnesio-bisglicinato-400-mg';
-/** A 300-character city with no space to break at: it must wrap, not widen the page. */
-const LONG_CITY = 'Santa'.repeat(60);
+/** The longest city the checkout takes (100 characters) with no space to break at: it must wrap, not widen the page. */
+const LONG_CITY = 'Santa'.repeat(20);
 
 /** The list entries (rows, cards) of the catalogue and the admin's lists, or what a list says when empty. */
 const LIST_START =
@@ -88,7 +88,7 @@ test.describe('phone layout: every route at 360 and 390 px', () => {
     expect(await audit.smallTargets(bag)).toEqual([]);
   });
 
-  test('patient: account sections and checkout’s four steps with a 300-character city', async ({ page }) => {
+  test('patient: account sections and checkout’s four steps with a 100-character city', async ({ page }) => {
     const audit = new PhoneAudit(page);
     await login(page, 'paciente.co@demo.test');
     await auditAccountRoutes(audit, 'paciente', [
