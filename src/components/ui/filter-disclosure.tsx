@@ -1,5 +1,5 @@
 import { plural } from '@lingui/core/macro';
-import { Trans, useLingui } from '@lingui/react/macro';
+import { Trans } from '@lingui/react/macro';
 import { useId, useState, type ReactNode } from 'react';
 
 interface FilterDisclosureProps {
@@ -13,13 +13,8 @@ interface FilterDisclosureProps {
  * screen; on wider screens the button is hidden and the filters always show.
  */
 export function FilterDisclosure({ activeCount, children }: FilterDisclosureProps) {
-  const { t } = useLingui();
   const [open, setOpen] = useState(false);
   const panelId = useId();
-  const label =
-    activeCount > 0
-      ? plural(activeCount, { one: `Filtrar (# filtro activo)`, other: `Filtrar (# filtros activos)` })
-      : t`Filtrar`;
   return (
     <div className={open ? 'filter-disclosure filter-disclosure--open' : 'filter-disclosure'}>
       <button
@@ -27,7 +22,6 @@ export function FilterDisclosure({ activeCount, children }: FilterDisclosureProp
         className="filter-disclosure__toggle"
         aria-expanded={open}
         aria-controls={panelId}
-        aria-label={label}
         onClick={() => setOpen((shown) => !shown)}
       >
         <svg viewBox="0 0 24 24" width="20" height="20" aria-hidden="true">
@@ -35,9 +29,15 @@ export function FilterDisclosure({ activeCount, children }: FilterDisclosureProp
         </svg>
         <Trans>Filtrar</Trans>
         {activeCount > 0 && (
-          <span className="filter-disclosure__count" aria-hidden="true">
-            {activeCount}
-          </span>
+          <>
+            <span className="filter-disclosure__count" aria-hidden="true">
+              {activeCount}
+            </span>
+            <span className="visually-hidden">
+              {' '}
+              {plural(activeCount, { one: '(# filtro activo)', other: '(# filtros activos)' })}
+            </span>
+          </>
         )}
       </button>
       <div id={panelId} className="filter-disclosure__panel">
