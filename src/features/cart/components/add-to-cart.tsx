@@ -34,8 +34,9 @@ export function AddToCart({ product, withQuantity = false }: { product: ProductD
 
   const line = (redeemWithPoints: boolean) =>
     cartItemFromProduct(product, COUNTRIES[country].countryId, { redeemWithPoints });
-  const limit = maxQuantity(line(false));
-  const stockUnits = line(false).stock;
+  const moneyLine = line(false);
+  const limit = maxQuantity(moneyLine);
+  const stockUnits = moneyLine.stock;
 
   function chooseQuantity(typed: string) {
     const wanted = clampQuantity(typed);
