@@ -371,6 +371,43 @@ describe('POST /orders', () => {
     expect(company.order.bill).toEqual({ typeContributor: 'persona_juridica', typeID: 'NIT', numberID: '900123456-7' });
   });
 
+  it('says the shared limits of names, documents and address with the checkout’s messages, labelled in Spanish', async () => {
+    const body = orderBody({ items: [line(MAGNESIO)] });
+    const response = await postOrder(world.ctx, patient.headers, {
+      ...body,
+      customer: { ...body.customer, firstName: 'Ana3', typeID: 1, numberID: '10203A4050' },
+      address: { ...body.address, address: 'C'.repeat(201), city: 'M'.repeat(101) },
+    });
+    expect(response.status).toBe(400);
+    const error = (await response.json()) as {
+      message: string;
+      errors: string[];
+      fieldErrors: { field: string; message: string }[];
+    };
+    expect(error.fieldErrors).toEqual([
+      { field: 'customer.firstName', message: 'El primer nombre lleva solo letras.' },
+      {
+        field: 'customer.numberID',
+        message: 'La cédula de ciudadanía lleva solo números: de 6 a 10 dígitos, sin letras.',
+      },
+      { field: 'address.address', message: 'La dirección admite como máximo 200 caracteres.' },
+      { field: 'address.city', message: 'La ciudad admite como máximo 100 caracteres.' },
+    ]);
+    expect(error.errors).toContain('Dirección: La dirección admite como máximo 200 caracteres.');
+    expect(error.errors.some((text) => text.startsWith('address.'))).toBe(false);
+    // A passport takes letters; a cédula typed with dots is still a cédula.
+    const passport = await createdOrder(world.ctx, patient.headers, {
+      ...orderBody({ items: [line(MAGNESIO)] }),
+      customer: { ...body.customer, typeID: 3, numberID: 'AB123456' },
+    });
+    expect(passport.order.id).toBeGreaterThan(0);
+    const dotted = await createdOrder(world.ctx, patient.headers, {
+      ...orderBody({ items: [line(MAGNESIO)] }),
+      customer: { ...body.customer, typeID: 1, numberID: '52.345.671' },
+    });
+    expect(dotted.order.id).toBeGreaterThan(0);
+  });
+
   it('needs an Idempotency-Key equal to the source id', async () => {
     const body = orderBody({ items: [line(MAGNESIO)] });
     const missing = await postOrder(world.ctx, patient.headers, body, null);

@@ -58,7 +58,7 @@ function professional(overrides: Record<string, unknown> = {}) {
     specialty: 'Medicina funcional',
     professional_license_number: `RM-${n}`,
     document_type_id: '1',
-    document_number: `1.0${String(n).padStart(3, '0')}.456.789`,
+    document_number: `1.0${String(n).padStart(3, '0')}.456.78`,
     gender: 'femenino',
     birth_date: '1985-04-12',
     phone_number: '310 555 0101',
@@ -210,6 +210,22 @@ describe('POST /api/forms/{idOrKey}/validate', () => {
     const response = await post('/forms/1/validate', professional());
     expect(response.status).toBe(200);
     expect(await body<{ errors: FormErrorDto[] }>(response)).toEqual({ errors: [] });
+  });
+
+  it('says that a cédula takes only digits, where a passport takes letters too', async () => {
+    const cedula = await post('/forms/registro-medico/validate', professional({ document_number: '52A45671' }));
+    const { errors } = await body<{ errors: FormErrorDto[] }>(cedula);
+    expect(errors).toEqual([
+      {
+        field: 'document_number',
+        message: 'La cédula de ciudadanía lleva solo números: de 6 a 10 dígitos, sin letras.',
+      },
+    ]);
+    const passport = await post(
+      '/forms/registro-medico/validate',
+      professional({ document_type_id: '3', document_number: 'AB123456' }),
+    );
+    expect(await body<{ errors: FormErrorDto[] }>(passport)).toEqual({ errors: [] });
   });
 
   it('answers one error per field with the rule messages', async () => {

@@ -26,6 +26,12 @@ export class PushSetupError extends Error {
 
 /** The service worker must be active to subscribe; past this, the browser is not going to give one. */
 const SERVICE_WORKER_READY_TIMEOUT_MS = 10_000;
+/**
+ * How long the browser's push service may take to subscribe or unsubscribe. Some browsers without a reachable push
+ * service (Chromium builds without Google's, some privacy settings) never settle the promise: the switch would wait
+ * on 'Un momento…' forever.
+ */
+export const PUSH_SERVICE_TIMEOUT_MS = 15_000;
 /** The logout must not wait long for a device that is offline. */
 const FORGET_TIMEOUT_MS = 5_000;
 
@@ -66,23 +72,34 @@ export function applicationServerKey(publicKey: string): Uint8Array<ArrayBuffer>
   return bytes;
 }
 
-async function activeRegistration(): Promise<ServiceWorkerRegistration> {
+/** `work`, or a `failed` setup error once `ms` pass without an answer. */
+async function withinTime<T>(work: Promise<T>, ms: number): Promise<T> {
   let timer: ReturnType<typeof setTimeout> | undefined;
   const timeout = new Promise<never>((_, reject) => {
-    timer = setTimeout(() => reject(new PushSetupError('failed')), SERVICE_WORKER_READY_TIMEOUT_MS);
+    timer = setTimeout(() => reject(new PushSetupError('failed')), ms);
   });
   try {
-    return await Promise.race([navigator.serviceWorker.ready, timeout]);
+    return await Promise.race([work, timeout]);
   } finally {
     clearTimeout(timer);
   }
+}
+
+function activeRegistration(): Promise<ServiceWorkerRegistration> {
+  return withinTime(navigator.serviceWorker.ready, SERVICE_WORKER_READY_TIMEOUT_MS);
 }
 
 /** This browser's subscription, or null (none yet, no service worker, or no push at all). */
 export async function currentPushSubscription(): Promise<PushSubscription | null> {
   if (pushSupport() !== 'supported') return null;
   const registration = await navigator.serviceWorker.getRegistration();
-  return (await registration?.pushManager.getSubscription()) ?? null;
+  if (!registration) return null;
+  return withinTime(registration.pushManager.getSubscription(), PUSH_SERVICE_TIMEOUT_MS);
+}
+
+/** Drops this browser's subscription, or fails within PUSH_SERVICE_TIMEOUT_MS. */
+export function unsubscribeThisDevice(subscription: PushSubscription): Promise<boolean> {
+  return withinTime(subscription.unsubscribe(), PUSH_SERVICE_TIMEOUT_MS);
 }
 
 function sameKey(subscription: PushSubscription, key: Uint8Array): boolean {
@@ -94,20 +111,26 @@ function sameKey(subscription: PushSubscription, key: Uint8Array): boolean {
 
 /**
  * Asks for permission (the caller runs this from the user's tap) and subscribes this browser with the server's key.
- * A subscription made with another key (the server's keys changed) is replaced.
+ * A subscription made with another key (the server's keys changed) is replaced. The permission prompt waits for the
+ * person as long as they take (`onPermitted` tells when they answered yes); the push service gets
+ * PUSH_SERVICE_TIMEOUT_MS.
  */
-export async function subscribeThisDevice(publicKey: string): Promise<PushSubscription> {
+export async function subscribeThisDevice(publicKey: string, onPermitted?: () => void): Promise<PushSubscription> {
   if (pushSupport() !== 'supported') throw new PushSetupError('unsupported');
   const permission = await Notification.requestPermission();
   if (permission === 'denied') throw new PushSetupError('denied');
   if (permission !== 'granted') throw new PushSetupError('dismissed');
+  onPermitted?.();
   const key = applicationServerKey(publicKey);
   try {
     const registration = await activeRegistration();
-    const existing = await registration.pushManager.getSubscription();
+    const existing = await withinTime(registration.pushManager.getSubscription(), PUSH_SERVICE_TIMEOUT_MS);
     if (existing && sameKey(existing, key)) return existing;
-    await existing?.unsubscribe();
-    return await registration.pushManager.subscribe({ userVisibleOnly: true, applicationServerKey: key });
+    if (existing) await unsubscribeThisDevice(existing);
+    return await withinTime(
+      registration.pushManager.subscribe({ userVisibleOnly: true, applicationServerKey: key }),
+      PUSH_SERVICE_TIMEOUT_MS,
+    );
   } catch (error) {
     throw error instanceof PushSetupError ? error : new PushSetupError('failed', error);
   }
@@ -134,5 +157,5 @@ export async function forgetDevicePush(country: CountryCode): Promise<void> {
   } catch (error) {
     if (error instanceof ApiError && error.status === 404) return;
   }
-  await subscription.unsubscribe().catch(() => false);
+  await unsubscribeThisDevice(subscription).catch(() => false);
 }

@@ -11,6 +11,10 @@ export interface FakePushOptions {
   permission?: NotificationPermission;
   /** `pushManager.subscribe` rejects with this (a browser without a reachable push service). */
   subscribeError?: Error;
+  /** `pushManager.subscribe` never settles (browsers whose push service is switched off). */
+  subscribeHangs?: boolean;
+  /** `Notification.requestPermission()` waits until the test calls `answerPermission`, as a person does. */
+  permissionWaits?: boolean;
   /** The browser already holds a subscription with this endpoint. */
   existingEndpoint?: string;
 }
@@ -57,6 +61,7 @@ export function installFakePush(options: FakePushOptions = {}) {
     getSubscription: vi.fn(async () => current),
     subscribe: vi.fn(async (request: { userVisibleOnly: boolean; applicationServerKey: Uint8Array }) => {
       if (options.subscribeError) throw options.subscribeError;
+      if (options.subscribeHangs) await new Promise<never>(() => undefined);
       const key = request.applicationServerKey;
       current = new FakePushSubscription(
         'https://push.example.test/dispositivo-1',
@@ -67,7 +72,9 @@ export function installFakePush(options: FakePushOptions = {}) {
     }),
   };
   const registration = { pushManager };
+  let answerPermission: () => void = () => undefined;
   const requestPermission = vi.fn(async () => {
+    if (options.permissionWaits) await new Promise<void>((resolve) => (answerPermission = resolve));
     permission = options.answer ?? 'granted';
     return permission;
   });
@@ -90,6 +97,7 @@ export function installFakePush(options: FakePushOptions = {}) {
   return {
     pushManager,
     requestPermission,
+    answerPermission: () => answerPermission(),
     current: () => current,
     uninstall: () => {
       delete (navigator as { serviceWorker?: unknown }).serviceWorker;

@@ -1,5 +1,6 @@
 import type { Kysely } from 'kysely';
 import { isStrongPassword, PASSWORD_MAX_LENGTH } from '../../../src/lib/shared/passwords';
+import { matchesDocumentType } from '../../../src/lib/shared/personal-data';
 import type { Database } from '../db/schema';
 import { findUsableInvitation, type UsableInvitation } from '../invitations/repo';
 import { documentTaken, emailTaken, normalizeDocument, normalizeEmail } from '../users/repo';
@@ -16,6 +17,8 @@ export function databaseChecks(db: Kysely<Database>): CustomChecker {
         return !(await emailTaken(db, text));
       case 'documentAvailable':
         return !(await documentTaken(db, text));
+      case 'documentMatchesType':
+        return matchesDocumentType(values.document_type_id, text);
       case 'strongPassword':
         return text.length <= PASSWORD_MAX_LENGTH && isStrongPassword(text);
       case 'invitationValid':

@@ -18,6 +18,7 @@ import {
   HEALTH_CONSENT_TEXTS,
 } from '../../../src/lib/shared/privacy';
 import { PASSWORD_RULE_MESSAGE } from '../../../src/lib/shared/passwords';
+import { numericDocumentMessage } from '../../../src/lib/shared/personal-data';
 
 export const REQUIRED_MESSAGE = 'Campo obligatorio';
 export const TERMS_MESSAGE = 'Debes aceptar los términos y la política de privacidad';
@@ -29,6 +30,7 @@ export const INVITATION_INVALID_MESSAGE = 'La invitación no es válida o ya exp
 export const CUSTOM_CHECKS = [
   'emailAvailable',
   'documentAvailable',
+  'documentMatchesType',
   'strongPassword',
   'invitationValid',
   'invitationEmail',
@@ -131,8 +133,12 @@ function nameField(name: 'first_name' | 'last_name', label: string): FormFieldDt
 }
 
 function identityFields(country: CountryCode, today: string, forPatient: boolean): FormFieldDto[] {
+  // The country's digits-only document (a cédula, a DNI) says so before the general pattern: letters typed in it get
+  // that document's message, the one the checkout gives too.
+  const numericMessage = numericDocumentMessage(COUNTRIES[country].countryId);
   const documentRules: FormRuleDto[] = [
     required(),
+    ...(numericMessage ? [custom('documentMatchesType', numericMessage)] : []),
     { kind: 'pattern', value: DOCUMENT_PATTERN, message: 'El documento debe tener entre 5 y 20 letras o números.' },
     custom('documentAvailable', DOCUMENT_TAKEN_MESSAGE),
   ];

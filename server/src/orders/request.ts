@@ -12,6 +12,12 @@ import {
   type PaymentMethod,
   type QuoteRequestDto,
 } from '../../../src/lib/shared/orders';
+import {
+  addressLimitsSchema,
+  billLimitsSchema,
+  customerLimitsSchema,
+  limitProblems,
+} from '../../../src/lib/shared/personal-data';
 import { isValidPhone } from '../../../src/lib/shared/phone';
 import { MAX_INT4 } from '../db/schema';
 import { FieldProblems, REQUIRED_FIELD_MESSAGE } from '../http/body';
@@ -19,8 +25,8 @@ import { isRecord } from '../../../src/lib/shared/records';
 
 export const MAX_LINE_QUANTITY = 999;
 export const MAX_ORDER_LINES = 100;
-const MAX_NAME_LENGTH = 80;
-const MAX_DOCUMENT_LENGTH = 30;
+/** Longest raw text read before the shared limits judge it: a bound on what is parsed, never the message shown. */
+const MAX_RAW_TEXT_LENGTH = 1000;
 const MAX_EMAIL_LENGTH = 254;
 const MAX_PROMO_CODE_LENGTH = 40;
 
@@ -31,14 +37,46 @@ export const SESSION_COUNTRY_MESSAGE = 'El país del pedido debe ser el de tu se
 
 const UUID_PATTERN = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 const EMAIL_PATTERN = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
-const DOCUMENT_PATTERN = /^[0-9A-Za-z][0-9A-Za-z.\- ]*$/;
 
 export function isUuid(value: unknown): value is string {
   return typeof value === 'string' && UUID_PATTERN.test(value);
 }
 
+/** The checkout's fields as its form labels them: a refusal at 'Pagar' reads 'Ciudad: …', never 'address.city: …'. */
+const CHECKOUT_FIELD_LABELS: Record<string, string> = {
+  items: 'Productos',
+  pointItems: 'Productos con puntos',
+  promoCode: 'Código promocional',
+  discountPoints: 'Puntos',
+  paymentMethod: 'Medio de pago',
+  'customer.firstName': 'Primer nombre',
+  'customer.secondName': 'Segundo nombre',
+  'customer.firstLastName': 'Primer apellido',
+  'customer.secondLastName': 'Segundo apellido',
+  'customer.typeID': 'Tipo de documento',
+  'customer.numberID': 'Número de documento',
+  'customer.phoneNumber': 'Número de celular',
+  'customer.email': 'Correo electrónico',
+  'bill.typeContributor': 'Tipo de contribuyente',
+  'bill.numberID': 'Número de identificación tributaria',
+  'address.address': 'Dirección',
+  'address.residenceDetail': 'Detalle de residencia',
+  'address.state': 'Departamento o estado',
+  'address.city': 'Ciudad',
+  'address.postalCode': 'Código postal',
+  address: 'Dirección',
+  residenceDetail: 'Detalle de residencia',
+  state: 'Departamento o estado',
+  city: 'Ciudad',
+  postalCode: 'Código postal',
+};
+
 /** Field problems with the checkout's copy for missing fields, 'Debes completar este campo' (spec §5). */
 export class CheckoutProblems extends FieldProblems {
+  constructor() {
+    super(CHECKOUT_FIELD_LABELS);
+  }
+
   override add(field: string, message: string): void {
     super.add(field, message === REQUIRED_FIELD_MESSAGE ? CHECKOUT_REQUIRED_MESSAGE : message);
   }
@@ -134,36 +172,42 @@ export function readQuoteRequest(
   };
 }
 
+/** Records the shared schema's limit problems of what was read, under the form's paths. */
+function addLimitProblems(problems: FieldProblems, found: Record<string, string>): void {
+  for (const [field, message] of Object.entries(found)) problems.add(field, message);
+}
+
 /**
  * Address fields (spec §3 address copy). `prefix` names them as the order's nested form does (`address.city`);
- * the address book reads them at the top level.
+ * the address book reads them at the top level. Their limits are the shared schema's, which the checkout shows too.
  */
 export function readAddress(problems: FieldProblems, body: Record<string, unknown>, prefix = ''): AddressInputDto {
   const fields = prefix ? fieldsOf(body, prefix) : body;
   const path = (key: keyof AddressInputDto) => (prefix ? `${prefix}.${key}` : key);
-  return {
-    address: problems.text(fields, path('address'), { required: true, maxLength: 200 }) ?? '',
-    residenceDetail: problems.text(fields, path('residenceDetail'), { maxLength: 200 }) ?? '',
-    state: problems.text(fields, path('state'), { required: true, maxLength: 100 }) ?? '',
-    city: problems.text(fields, path('city'), { required: true, maxLength: 100 }) ?? '',
-    postalCode: problems.text(fields, path('postalCode'), { maxLength: 20 }) ?? '',
+  const text = (key: keyof AddressInputDto, required: boolean) =>
+    problems.text(fields, path(key), { required, maxLength: MAX_RAW_TEXT_LENGTH }) ?? '';
+  const address: AddressInputDto = {
+    address: text('address', true),
+    residenceDetail: text('residenceDetail', false),
+    state: text('state', true),
+    city: text('city', true),
+    postalCode: text('postalCode', false),
   };
+  addLimitProblems(problems, limitProblems(addressLimitsSchema, { ...address }, prefix));
+  return address;
 }
 
 function readCustomer(problems: FieldProblems, body: Record<string, unknown>, country: CountryInfo) {
   const fields = fieldsOf(body, 'customer');
   const name = (key: string, required: boolean) =>
-    problems.text(fields, `customer.${key}`, { required, maxLength: MAX_NAME_LENGTH }) ?? '';
+    problems.text(fields, `customer.${key}`, { required, maxLength: MAX_RAW_TEXT_LENGTH }) ?? '';
   const typeText = problems.text(fields, 'customer.typeID', { required: true, maxLength: 10 });
   const documentType = DOCUMENT_TYPES.find(
     (type) => String(type.id) === typeText && (type.countryId === null || type.countryId === country.countryId),
   );
   if (typeText !== undefined && !documentType)
     problems.add('customer.typeID', 'Selecciona un tipo de documento válido.');
-  const numberID = problems.text(fields, 'customer.numberID', { required: true, maxLength: MAX_DOCUMENT_LENGTH });
-  if (numberID !== undefined && !DOCUMENT_PATTERN.test(numberID)) {
-    problems.add('customer.numberID', 'El número de documento no es válido.');
-  }
+  const numberID = problems.text(fields, 'customer.numberID', { required: true, maxLength: MAX_RAW_TEXT_LENGTH });
   const countryCode = problems.text(fields, 'customer.countryCode', { maxLength: 5 }) ?? country.dialCode;
   const phoneNumber = problems.text(fields, 'customer.phoneNumber', { required: true, maxLength: 30 });
   if (phoneNumber !== undefined && !isValidPhone(countryCode, phoneNumber)) {
@@ -182,6 +226,7 @@ function readCustomer(problems: FieldProblems, body: Record<string, unknown>, co
     phoneNumber: phoneNumber ?? '',
     email: email?.toLowerCase() ?? '',
   };
+  addLimitProblems(problems, limitProblems(customerLimitsSchema, { ...customer }, 'customer'));
   return { customer, documentCode: documentType?.code ?? '' };
 }
 
@@ -199,13 +244,11 @@ function readBill(
     problems.add('bill.typeContributor', 'Selecciona un tipo de contribuyente válido.');
   }
   const typeID = problems.text(fields, 'bill.typeID', { maxLength: 20 });
-  const numberID = problems.text(fields, 'bill.numberID', { maxLength: MAX_DOCUMENT_LENGTH });
+  const numberID = problems.text(fields, 'bill.numberID', { maxLength: MAX_RAW_TEXT_LENGTH });
   if (taxpayer === 'persona_juridica' && numberID === undefined && !problems.has('bill.numberID')) {
     problems.add('bill.numberID', CHECKOUT_REQUIRED_MESSAGE);
   }
-  if (numberID !== undefined && !DOCUMENT_PATTERN.test(numberID)) {
-    problems.add('bill.numberID', 'El número de documento no es válido.');
-  }
+  if (numberID !== undefined) addLimitProblems(problems, limitProblems(billLimitsSchema, { numberID }, 'bill'));
   const company = taxpayer === 'persona_juridica';
   return {
     typeContributor: taxpayer ?? '',

@@ -2,6 +2,7 @@ import { describe, expect, it } from 'vitest';
 import type { ProductDto } from '../../lib/shared/api-types';
 import {
   addItem,
+  atStockLimit,
   canDecrement,
   canIncrement,
   carryPointsItems,
@@ -162,6 +163,41 @@ describe('quantity control (spec §4)', () => {
   });
 });
 
+describe('stock on hand (issue #16)', () => {
+  const scarce = (overrides: Partial<CartItem> = {}) => item({ id: 70, name: 'Escaso', stock: 3, ...overrides });
+
+  it('adds at most the units on hand, to a new line and to an existing one', () => {
+    const first = addItem(EMPTY_CART, scarce(), 5);
+    expect(first.cartItems[0]?.quantity).toBe(3);
+    const again = addItem(cartOf(scarce({ quantity: 2 })), scarce(), 4);
+    expect(again.cartItems[0]?.quantity).toBe(3);
+    expect(atStockLimit(again.cartItems[0]!)).toBe(true);
+  });
+
+  it('stops + and setQuantity at the stock, and takes the newer stock figure of a later add', () => {
+    const full = cartOf(scarce({ quantity: 3 }));
+    expect(canIncrement(full.cartItems[0]!)).toBe(false);
+    expect(increment(full, 70)).toBe(full);
+    expect(setQuantity(cartOf(scarce()), 70, 9).cartItems[0]?.quantity).toBe(3);
+    const restocked = addItem(full, scarce({ stock: 10 }), 2);
+    expect(restocked.cartItems[0]).toMatchObject({ quantity: 5, stock: 10 });
+  });
+
+  it('leaves untracked stock to the maximum, and keeps a prescribed quantity above the stock', () => {
+    expect(canIncrement(item({ quantity: 50 }))).toBe(true);
+    expect(atStockLimit(item({ quantity: MAX_ITEM_QUANTITY }))).toBe(false);
+    expect(addItem(EMPTY_CART, prescribed({ stock: 1 }), 3).cartItems[0]?.quantity).toBe(3);
+  });
+
+  it('reads the stock from a tracked product and keeps it across a reload', () => {
+    const tracked = cartItemFromProduct(product({ stock: { tracked: true, quantity: 4 } }), 1);
+    expect(tracked.stock).toBe(4);
+    expect(cartItemFromProduct(product({ stock: { tracked: false, quantity: null } }), 1).stock).toBeUndefined();
+    const restored = parseCartState(JSON.parse(JSON.stringify(cartOf({ ...tracked, quantity: 2 }))));
+    expect(restored?.cartItems[0]?.stock).toBe(4);
+  });
+});
+
 describe('removeItem and clearCart (spec §4)', () => {
   it('keeps the flag while a hormone remains and clears it with the last one', () => {
     const two = cartOf(hormone(), hormone({ id: 41 }), item());
@@ -276,6 +312,7 @@ describe('cartItemFromProduct (spec §3)', () => {
       category: { id: 4, slug: 'hormonas-bioidenticas' },
       country_id: 2,
       momentsDay: null,
+      stock: 10,
     });
   });
 

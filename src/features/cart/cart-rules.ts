@@ -27,6 +27,8 @@ export interface CartItem {
   momentsDay: unknown[] | null;
   /** Marked by the admins as needing a signed prescription (beyond the hormones category); absent on old carts. */
   requiresSignedPrescription?: boolean;
+  /** Units on hand when the product was added; absent when its stock is not tracked (and on old carts). */
+  stock?: number;
 }
 
 /** Spec §3, cart state. */
@@ -70,6 +72,21 @@ export function clampQuantity(quantity: unknown): number {
   return Math.min(MAX_ITEM_QUANTITY, Math.max(MIN_ITEM_QUANTITY, Math.trunc(value)));
 }
 
+/**
+ * The most units a line may hold: the stock on hand when it is tracked, else MAX_ITEM_QUANTITY. Never below 1, so a
+ * line stays a line even when the stock ran out since (the checkout tells that case).
+ */
+export function maxQuantity(item: Pick<CartItem, 'stock'>): number {
+  return item.stock === undefined
+    ? MAX_ITEM_QUANTITY
+    : Math.max(MIN_ITEM_QUANTITY, Math.min(MAX_ITEM_QUANTITY, item.stock));
+}
+
+/** Whether a line holds all the units on hand, so '+' and more of it stop there ('Solo quedan N unidades'). */
+export function atStockLimit(item: Pick<CartItem, 'stock' | 'quantity'>): boolean {
+  return item.stock !== undefined && item.quantity >= maxQuantity(item);
+}
+
 export function isHormone(
   item: Pick<CartItem, 'category_id' | 'category' | 'requiresSignedPrescription'>,
   config: HormonesCategoryConfig = DEFAULT_HORMONES_CONFIG,
@@ -106,8 +123,9 @@ function withItems(state: CartState, cartItems: CartItem[], config: HormonesCate
 
 /**
  * Spec §4: adding an item whose id is already in the cart raises that line's quantity (the line keeps its other
- * fields); a new line starts at `quantity` (1 by default). Quantities are clamped, never rejected. A prescription
- * line keeps its quantity: adding the same product again leaves it as it is.
+ * fields); a new line starts at `quantity` (1 by default). Quantities are clamped, never rejected, and stop at the
+ * stock on hand. A prescription line keeps its quantity: adding the same product again leaves it as it is (the
+ * prescribed quantity is the doctor's; the checkout tells when the stock falls short of it).
  */
 export function addItem(
   state: CartState,
@@ -117,25 +135,30 @@ export function addItem(
 ): CartState {
   const added = clampQuantity(quantity);
   const existing = state.cartItems.find((line) => line.id === item.id);
-  if (!existing) return withItems(state, [...state.cartItems, { ...item, quantity: added }], config);
+  if (!existing) {
+    const first = isPrescriptionItem(item) ? added : Math.min(added, maxQuantity(item));
+    return withItems(state, [...state.cartItems, { ...item, quantity: first }], config);
+  }
   if (isPrescriptionItem(existing)) return state;
-  const next = clampQuantity(existing.quantity + added);
-  if (next === existing.quantity) return state;
+  // The newest stock figure counts: the product page may have read it after the line was added.
+  const stock = item.stock ?? existing.stock;
+  const next = Math.min(clampQuantity(existing.quantity + added), maxQuantity({ stock }));
+  if (next === existing.quantity && stock === existing.stock) return state;
   return withItems(
     state,
-    state.cartItems.map((line) => (line === existing ? { ...line, quantity: next } : line)),
+    state.cartItems.map((line) => (line === existing ? { ...line, quantity: next, stock } : line)),
     config,
   );
 }
 
 /**
- * Spec §4, quantity control: the quantity becomes `quantity` clamped to 1..MAX_ITEM_QUANTITY, except on a
- * prescription line, which never changes. An unknown id changes nothing.
+ * Spec §4, quantity control: the quantity becomes `quantity` clamped to 1..MAX_ITEM_QUANTITY and to the stock on
+ * hand, except on a prescription line, which never changes. An unknown id changes nothing.
  */
 export function setQuantity(state: CartState, id: number, quantity: number): CartState {
   const line = state.cartItems.find((candidate) => candidate.id === id);
   if (!line || isPrescriptionItem(line)) return state;
-  const next = clampQuantity(quantity);
+  const next = Math.min(clampQuantity(quantity), maxQuantity(line));
   if (next === line.quantity) return state;
   return {
     ...state,
@@ -143,7 +166,7 @@ export function setQuantity(state: CartState, id: number, quantity: number): Car
   };
 }
 
-/** One more unit, up to MAX_ITEM_QUANTITY; blocked on prescription lines. */
+/** One more unit, up to the stock on hand and MAX_ITEM_QUANTITY; blocked on prescription lines. */
 export function increment(state: CartState, id: number): CartState {
   const line = state.cartItems.find((candidate) => candidate.id === id);
   return line ? setQuantity(state, id, line.quantity + 1) : state;
@@ -157,7 +180,7 @@ export function decrement(state: CartState, id: number): CartState {
 
 /** Whether the UI should offer the + button for this line. */
 export function canIncrement(item: CartItem): boolean {
-  return !isPrescriptionItem(item) && item.quantity < MAX_ITEM_QUANTITY;
+  return !isPrescriptionItem(item) && item.quantity < maxQuantity(item);
 }
 
 /** Whether the UI should offer the − button for this line. */
@@ -237,6 +260,7 @@ export function cartItemFromProduct(
     country_id: countryId,
     momentsDay: null,
     ...(product.requires_signed_prescription && { requiresSignedPrescription: true }),
+    ...(product.stock.tracked && product.stock.quantity !== null && { stock: product.stock.quantity }),
   };
 }
 
@@ -327,6 +351,9 @@ function parseCartItem(stored: unknown): CartItem | undefined {
     country_id: countryId,
     momentsDay: Array.isArray(stored.momentsDay) ? stored.momentsDay : null,
     ...(stored.requiresSignedPrescription === true && { requiresSignedPrescription: true }),
+    ...(typeof stored.stock === 'number' &&
+      Number.isSafeInteger(stored.stock) &&
+      stored.stock >= 0 && { stock: stored.stock }),
   };
 }
 

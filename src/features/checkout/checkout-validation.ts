@@ -1,6 +1,12 @@
 // The data step's checks (spec §3, §5). Apart from the form's persisted state: the phone metadata weighs ~30 KB
 // gzip and belongs to the checkout route, not to the app shell that restores the checkout atoms.
 
+import {
+  addressLimitsSchema,
+  billLimitsSchema,
+  customerLimitsSchema,
+  limitProblems,
+} from '../../lib/shared/personal-data';
 import { isValidPhone } from '../../lib/shared/phone';
 import { CHECKOUT_REQUIRED_MESSAGE, type AddressInputDto, type CheckoutCustomerDto } from '../../lib/shared/orders';
 import type { CheckoutForm } from './checkout-form';
@@ -36,9 +42,26 @@ export interface DataStepMessages {
   phone: string;
 }
 
-/** Checks the data step before going on: required fields, the e-mail's form and the phone by the country's plan. */
+/**
+ * Length and format limits of what is typed (the server's own, from the shared schemas), shown while typing: a
+ * 201-character address or letters in a cédula are said at the field, not first at 'Pagar'.
+ */
+export function checkLimits(form: CheckoutForm): FieldErrors {
+  return {
+    ...limitProblems(customerLimitsSchema, { ...form.customer }, 'customer'),
+    ...(form.bill.typeContributor === 'persona_juridica'
+      ? limitProblems(billLimitsSchema, { ...form.bill }, 'bill')
+      : {}),
+    ...limitProblems(addressLimitsSchema, { ...form.address }, 'address'),
+  };
+}
+
+/**
+ * Checks the data step before going on: required fields, the limits of what was typed, the e-mail's form and the
+ * phone by the country's plan.
+ */
 export function checkDataStep(form: CheckoutForm, messages: DataStepMessages): DataStepCheck {
-  const errors: FieldErrors = {};
+  const errors: FieldErrors = checkLimits(form);
   const emptyFields: DataStepCheck['emptyFields'] = { customer: [], bill: [], address: [] };
   for (const field of REQUIRED_CUSTOMER) {
     if (isEmpty(form.customer[field])) emptyFields.customer.push(field);

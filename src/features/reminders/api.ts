@@ -1,6 +1,6 @@
 import { queryOptions } from '@tanstack/react-query';
 import { gatewayClient } from '../../lib/http';
-import { currentPushSubscription, subscribeThisDevice } from '../../lib/push';
+import { currentPushSubscription, subscribeThisDevice, unsubscribeThisDevice } from '../../lib/push';
 import type { DataResponse } from '../../lib/shared/api-types';
 import type { CountryCode } from '../../lib/shared/countries';
 import type {
@@ -58,8 +58,12 @@ function subscriptionBody(subscription: PushSubscription): PushSubscriptionInput
 }
 
 /** Turns reminders on for this browser: permission, subscription with the server's key, and the server told. */
-export async function enableDevicePush(country: CountryCode, publicKey: string): Promise<PushDeviceDto> {
-  const subscription = await subscribeThisDevice(publicKey);
+export async function enableDevicePush(
+  country: CountryCode,
+  publicKey: string,
+  onPermitted?: () => void,
+): Promise<PushDeviceDto> {
+  const subscription = await subscribeThisDevice(publicKey, onPermitted);
   return gatewayClient.request<PushDeviceDto>('/push/subscriptions', {
     method: 'POST',
     country,
@@ -73,5 +77,5 @@ export async function disableDevicePush(country: CountryCode): Promise<void> {
   if (!subscription) return;
   const body: PushUnsubscribeDto = { endpoint: subscription.endpoint };
   await gatewayClient.request<void>('/push/subscriptions', { method: 'DELETE', country, body });
-  await subscription.unsubscribe();
+  await unsubscribeThisDevice(subscription);
 }

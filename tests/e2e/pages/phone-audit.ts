@@ -8,6 +8,9 @@ const PHONE_HEIGHTS: Record<(typeof PHONE_WIDTHS)[number], number> = { 360: 740,
 /** Every route is checked to the end, so one run lists all the routes that fail, not only the first. */
 const softExpect = expect.configure({ soft: true });
 
+/** The two phones as viewports, small first. */
+export const PHONE_SIZES = PHONE_WIDTHS.map((width) => ({ width, height: PHONE_HEIGHTS[width] }));
+
 /** How long the app may take to show a route's heading on a busy machine, first visit included (ms). */
 const APP_START_MS = 20_000;
 /** How long a layout may take to settle after a resize or a load before it counts as too wide (ms). */

@@ -13,6 +13,7 @@ import {
   setPurchaseLevel,
   type AffiliateFilters,
 } from '../api';
+import { FilterDisclosure } from '../../../components/ui/filter-disclosure';
 
 /** Admin `gestion-afiliados`: professionals with their status and credentials; approve, reject, purchase level. */
 export function AffiliatesPage() {
@@ -67,33 +68,35 @@ export function AffiliatesPage() {
       <h1 id="affiliates-title">
         <Trans>Gestión de afiliados</Trans>
       </h1>
-      <div className="filters" role="search">
-        <label className="field">
-          <span className="field__label">{t`Estado`}</span>
-          <select
-            className="select"
-            value={filters.status}
-            onChange={(event) => setFilters({ ...filters, status: event.target.value as ApprovalStatus | '' })}
-          >
-            <option value="">{t`Todos`}</option>
-            {(Object.keys(statusLabels) as ApprovalStatus[]).map((status) => (
-              <option key={status} value={status}>
-                {statusLabels[status]}
-              </option>
-            ))}
-          </select>
-        </label>
-        <label className="field">
-          <span className="field__label">{t`Buscar`}</span>
-          <input
-            className="input"
-            type="search"
-            value={filters.search}
-            placeholder={t`Nombre, correo o documento`}
-            onChange={(event) => setFilters({ ...filters, search: event.target.value })}
-          />
-        </label>
-      </div>
+      <FilterDisclosure activeCount={(filters.status ? 1 : 0) + (filters.search?.trim() ? 1 : 0)}>
+        <div className="filters" role="search">
+          <label className="field">
+            <span className="field__label">{t`Estado`}</span>
+            <select
+              className="select"
+              value={filters.status}
+              onChange={(event) => setFilters({ ...filters, status: event.target.value as ApprovalStatus | '' })}
+            >
+              <option value="">{t`Todos`}</option>
+              {(Object.keys(statusLabels) as ApprovalStatus[]).map((status) => (
+                <option key={status} value={status}>
+                  {statusLabels[status]}
+                </option>
+              ))}
+            </select>
+          </label>
+          <label className="field">
+            <span className="field__label">{t`Buscar`}</span>
+            <input
+              className="input"
+              type="search"
+              value={filters.search}
+              placeholder={t`Nombre, correo o documento`}
+              onChange={(event) => setFilters({ ...filters, search: event.target.value })}
+            />
+          </label>
+        </div>
+      </FilterDisclosure>
       {failure && (
         <p className="alert" role="alert">
           {failure}

@@ -14,6 +14,7 @@ import {
   type HormoneOrderFilterStatus,
 } from '../api';
 import { HormoneOrderCard } from './hormone-order-card';
+import { FilterDisclosure } from '../../../components/ui/filter-disclosure';
 
 /**
  * Admin `autorizacion-hormonas` (`hormones-auth`): paid hormone orders wait here until an admin checks the signed
@@ -83,41 +84,43 @@ export function HormoneOrdersPage() {
           rechazarla, se cancela y se anula el pago.
         </Trans>
       </p>
-      <div className="filters">
-        <div className="hormone-tabs" role="group" aria-label={t`Estado de la fórmula`}>
-          {HORMONE_ORDER_FILTER_STATUSES.map((status) => (
-            <button
-              key={status}
-              type="button"
-              className="filter-option hormone-tabs__option"
-              aria-pressed={filters.status === status}
-              onClick={() => {
-                setDone(null);
-                setFilters({ ...filters, status });
-              }}
-            >
-              {tabLabels[status]}
-            </button>
-          ))}
-        </div>
-        <label className="field">
-          <span className="field__label">{t`País`}</span>
-          <select
-            className="select"
-            value={filters.countryId ?? ''}
-            onChange={(event) =>
-              setFilters({ ...filters, countryId: event.target.value ? Number(event.target.value) : null })
-            }
-          >
-            <option value="">{t`Todos`}</option>
-            {COUNTRY_CODES.map((code) => (
-              <option key={code} value={COUNTRIES[code].countryId}>
-                {COUNTRIES[code].name}
-              </option>
+      <FilterDisclosure activeCount={1 + (filters.countryId === null ? 0 : 1)}>
+        <div className="filters">
+          <div className="hormone-tabs" role="group" aria-label={t`Estado de la fórmula`}>
+            {HORMONE_ORDER_FILTER_STATUSES.map((status) => (
+              <button
+                key={status}
+                type="button"
+                className="filter-option hormone-tabs__option"
+                aria-pressed={filters.status === status}
+                onClick={() => {
+                  setDone(null);
+                  setFilters({ ...filters, status });
+                }}
+              >
+                {tabLabels[status]}
+              </button>
             ))}
-          </select>
-        </label>
-      </div>
+          </div>
+          <label className="field">
+            <span className="field__label">{t`País`}</span>
+            <select
+              className="select"
+              value={filters.countryId ?? ''}
+              onChange={(event) =>
+                setFilters({ ...filters, countryId: event.target.value ? Number(event.target.value) : null })
+              }
+            >
+              <option value="">{t`Todos`}</option>
+              {COUNTRY_CODES.map((code) => (
+                <option key={code} value={COUNTRIES[code].countryId}>
+                  {COUNTRIES[code].name}
+                </option>
+              ))}
+            </select>
+          </label>
+        </div>
+      </FilterDisclosure>
       {done && (
         <p className="notice notice--success" role="status">
           {done}

@@ -10,6 +10,7 @@ import { MEDICAL_REQUEST_STATUSES, type MedicalRequestStatus } from '../../../li
 import { useCountry } from '../../../lib/use-country';
 import { usePageHref } from '../../../lib/use-page-href';
 import { medicalRequestQueries, setMedicalRequestStatus } from '../api';
+import { FilterDisclosure } from '../../../components/ui/filter-disclosure';
 
 const isStatus = (value: string | null): value is MedicalRequestStatus =>
   (MEDICAL_REQUEST_STATUSES as readonly (string | null)[]).includes(value);
@@ -56,23 +57,25 @@ export function MedicalRequestsPage() {
       <h1 id="requests-title">
         <Trans>Solicitudes de atención</Trans>
       </h1>
-      <div className="filters" role="search">
-        <label className="field">
-          <span className="field__label">{t`Estado`}</span>
-          <select
-            className="select"
-            value={status}
-            onChange={(event) => setParams(event.target.value ? { estado: event.target.value } : {})}
-          >
-            <option value="">{t`Todas`}</option>
-            {MEDICAL_REQUEST_STATUSES.map((value) => (
-              <option key={value} value={value}>
-                {labels[value]}
-              </option>
-            ))}
-          </select>
-        </label>
-      </div>
+      <FilterDisclosure activeCount={status ? 1 : 0}>
+        <div className="filters" role="search">
+          <label className="field">
+            <span className="field__label">{t`Estado`}</span>
+            <select
+              className="select"
+              value={status}
+              onChange={(event) => setParams(event.target.value ? { estado: event.target.value } : {})}
+            >
+              <option value="">{t`Todas`}</option>
+              {MEDICAL_REQUEST_STATUSES.map((value) => (
+                <option key={value} value={value}>
+                  {labels[value]}
+                </option>
+              ))}
+            </select>
+          </label>
+        </div>
+      </FilterDisclosure>
       {failure && (
         <p className="alert" role="alert">
           {failure}

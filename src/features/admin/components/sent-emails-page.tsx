@@ -6,6 +6,7 @@ import { formatCountryDate } from '../../../lib/dates';
 import { errorMessage } from '../../../lib/http';
 import { useCountry } from '../../../lib/use-country';
 import { sentEmailQueries } from '../api';
+import { FilterDisclosure } from '../../../components/ui/filter-disclosure';
 
 /**
  * What the store e-mailed, newest first, or what went to one address: support answers "did my invitation go out?".
@@ -35,28 +36,30 @@ export function SentEmailsPage() {
           desarrollo) los correos no salen: su texto solo se lee aquí.
         </Trans>
       </p>
-      <form
-        className="filters sent-emails__search"
-        role="search"
-        aria-label={t`Buscar correos por destinatario`}
-        onSubmit={search}
-      >
-        <label className="field">
-          <span className="field__label">
-            <Trans>Correo del destinatario</Trans>
-          </span>
-          <input
-            type="email"
-            className="input"
-            value={draft}
-            onChange={(event) => setDraft(event.target.value)}
-            autoComplete="off"
-          />
-        </label>
-        <button type="submit" className="button button--secondary">
-          <Trans>Buscar</Trans>
-        </button>
-      </form>
+      <FilterDisclosure activeCount={address ? 1 : 0}>
+        <form
+          className="filters sent-emails__search"
+          role="search"
+          aria-label={t`Buscar correos por destinatario`}
+          onSubmit={search}
+        >
+          <label className="field">
+            <span className="field__label">
+              <Trans>Correo del destinatario</Trans>
+            </span>
+            <input
+              type="email"
+              className="input"
+              value={draft}
+              onChange={(event) => setDraft(event.target.value)}
+              autoComplete="off"
+            />
+          </label>
+          <button type="submit" className="button button--secondary">
+            <Trans>Buscar</Trans>
+          </button>
+        </form>
+      </FilterDisclosure>
       {list.isPending && (
         <p className="muted" role="status">
           <Trans>Cargando…</Trans>

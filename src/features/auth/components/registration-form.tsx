@@ -5,7 +5,8 @@ import { errorMessage } from '../../../lib/http';
 import { newIdempotencyKey } from '../../../lib/idempotency';
 import type { FormErrorDto, InvitationPreviewDto, Role } from '../../../lib/shared/accounts';
 import { COUNTRIES, type CountryCode } from '../../../lib/shared/countries';
-import { validateForm, type FormValue, type FormValues } from '../../../lib/shared/form-validation';
+import { validateForm, type CustomCheck, type FormValue, type FormValues } from '../../../lib/shared/form-validation';
+import { matchesDocumentType } from '../../../lib/shared/personal-data';
 import { flushPersistedState } from '../../../lib/store';
 import { uploadCredentials } from '../../credentials/api';
 import { formQueries, registerWithForm, validateOnServer } from '../api';
@@ -22,6 +23,14 @@ interface RegistrationFormProps {
 }
 
 /** Fields an invitation fixes: the patient registers with the identity the professional invited. */
+/**
+ * The server's custom checks the page can make itself, so a step says them before going on (the ones that need the
+ * database, as whether an e-mail is taken, come with the server's answer at the end).
+ */
+const LOCAL_CHECKS: Record<string, CustomCheck> = {
+  documentMatchesType: (value, values) => matchesDocumentType(values.document_type_id, String(value ?? '')),
+};
+
 function invitationValues(invitation: InvitationPreviewDto | null, token: string | null): FormValues {
   if (!invitation || !token) return {};
   const values: FormValues = { invitation_token: token };
@@ -76,7 +85,7 @@ export function RegistrationForm({ country, form, invitationToken, invitation, o
   async function next(event: FormEvent) {
     event.preventDefault();
     setFailure(null);
-    const stepErrors = await validateForm(definition, current, { step });
+    const stepErrors = await validateForm(definition, current, { step, customChecks: LOCAL_CHECKS });
     setErrors(stepErrors);
     if (stepErrors.length > 0) return;
     if (step < lastStep) {

@@ -4,15 +4,18 @@ import { formatPoints, formatPrice } from '../../../lib/money';
 import type { CountryCode } from '../../../lib/shared/countries';
 import { cartForCountryAtom, type CartItem } from '../atoms';
 import {
+  atStockLimit,
   canDecrement,
   canIncrement,
   decrement,
   increment,
   isPointsItem,
+  isPrescriptionItem,
   linePoints,
   lineTotal,
   removeItem,
 } from '../cart-rules';
+import { StockLimit } from './stock-limit';
 
 /** One bag line with the quantity rules of spec §4 (blocked at 1, both blocked for prescription products). */
 export function CartLine({
@@ -37,6 +40,9 @@ export function CartLine({
           {quantity} {t`Und.`} ·{' '}
           {isPointsItem(item) ? formatPoints(linePoints(item), country) : formatPrice(lineTotal(item), country)}
         </p>
+        {item.stock !== undefined && atStockLimit(item) && !isPrescriptionItem(item) && (
+          <StockLimit units={item.stock} />
+        )}
       </div>
       <div className="cart-line__controls">
         <button

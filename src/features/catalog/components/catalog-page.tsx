@@ -4,6 +4,7 @@ import { useInfiniteQuery, useQuery } from '@tanstack/react-query';
 import { useSetAtom } from 'jotai';
 import { useEffect, useState } from 'react';
 import { useSearchParams } from 'react-router';
+import { FilterDisclosure } from '../../../components/ui/filter-disclosure';
 import { RetryAlert } from '../../../components/ui/retry-alert';
 import { ApiError, errorMessage } from '../../../lib/http';
 import { PRODUCTS_PAGE_SIZE } from '../../../lib/shared/catalogue';
@@ -129,22 +130,34 @@ export function CatalogPage() {
               ))}
             </ul>
           </nav>
-          <label className="field">
-            <span className="field__label">{t`Forma farmacéutica`}</span>
-            <select
-              className="select"
-              value={filters.pharmaceuticalFormId ?? ''}
-              onChange={(event) => update({ forma: event.target.value || null })}
-            >
-              <option value="">{t`Todas`}</option>
-              {forms.data?.data.map((form) => (
-                <option key={form.id} value={form.id}>
-                  {form.name} ({form.count})
-                </option>
-              ))}
-            </select>
-          </label>
-          <SerialSearch country={country} />
+          <FilterDisclosure activeCount={filters.pharmaceuticalFormId === undefined ? 0 : 1}>
+            <label className="field">
+              <span className="field__label">{t`Forma farmacéutica`}</span>
+              <select
+                className="select"
+                value={filters.pharmaceuticalFormId ?? ''}
+                onChange={(event) => update({ forma: event.target.value || null })}
+              >
+                <option value="">{t`Todas`}</option>
+                {forms.data?.data.map((form) => (
+                  <option key={form.id} value={form.id}>
+                    {form.name} ({form.count})
+                  </option>
+                ))}
+              </select>
+            </label>
+            <label className="field">
+              <span className="field__label">{t`Ordenar por`}</span>
+              <select className="select" value={sort} onChange={(event) => update({ orden: event.target.value })}>
+                {SORT_OPTIONS.map((option) => (
+                  <option key={option} value={option}>
+                    {sortLabels[option]}
+                  </option>
+                ))}
+              </select>
+            </label>
+            <SerialSearch country={country} />
+          </FilterDisclosure>
         </aside>
         <div className="catalog__results">
           <div className="catalog__toolbar">
@@ -157,16 +170,6 @@ export function CatalogPage() {
                 placeholder={t`Nombre, ingrediente o beneficio`}
                 onChange={(event) => setSearchText(event.target.value)}
               />
-            </label>
-            <label className="field">
-              <span className="field__label">{t`Ordenar por`}</span>
-              <select className="select" value={sort} onChange={(event) => update({ orden: event.target.value })}>
-                {SORT_OPTIONS.map((option) => (
-                  <option key={option} value={option}>
-                    {sortLabels[option]}
-                  </option>
-                ))}
-              </select>
             </label>
           </div>
           {local && (

@@ -6,10 +6,11 @@ import { TextField } from '../../../components/ui/text-field';
 import { focusFirstInvalid } from '../../../lib/focus-first-invalid';
 import { DOCUMENT_TYPES } from '../../../lib/shared/accounts';
 import { COUNTRIES, COUNTRY_CODES, type CountryCode } from '../../../lib/shared/countries';
+import { isNumericDocumentType } from '../../../lib/shared/personal-data';
 import { COMPANY_TAX_ID_TYPES, type AddressDto, type TaxpayerType } from '../../../lib/shared/orders';
 import { checkoutQueries } from '../api';
 import type { CheckoutForm } from '../checkout-form';
-import { checkDataStep, type FieldErrors } from '../checkout-validation';
+import { checkDataStep, checkLimits, type FieldErrors } from '../checkout-validation';
 
 interface DataStepProps {
   country: CountryCode;
@@ -23,7 +24,8 @@ interface DataStepProps {
 /** Step 2: personal data, the taxpayer type with the bill data, and the shipping address (spec §3, §5). */
 export function DataStep({ country, viewer, form, onChange, onBack, onNext }: DataStepProps) {
   const { t } = useLingui();
-  // Messages appear after the first attempt to go on, then follow what the buyer types.
+  // Missing fields are said after the first attempt to go on, then follow what the buyer types; a limit broken
+  // (too long, letters in a cédula) is said as soon as it is typed.
   const [submitted, setSubmitted] = useState(false);
   const addresses = useQuery(checkoutQueries.addresses(country, viewer));
   const countryId = COUNTRIES[country].countryId;
@@ -38,7 +40,7 @@ export function DataStep({ country, viewer, form, onChange, onBack, onNext }: Da
     phone: t`El número de teléfono no es válido para el país seleccionado`,
   };
 
-  const errors: FieldErrors = submitted ? checkDataStep(form, messages).errors : {};
+  const errors: FieldErrors = submitted ? checkDataStep(form, messages).errors : checkLimits(form);
 
   const update = onChange;
   const customer = <K extends keyof CheckoutForm['customer']>(key: K, value: CheckoutForm['customer'][K]) =>
@@ -89,6 +91,7 @@ export function DataStep({ country, viewer, form, onChange, onBack, onNext }: Da
             autoComplete="additional-name"
             value={form.customer.secondName}
             onValueChange={(value) => customer('secondName', value)}
+            error={errors['customer.secondName']}
           />
           <TextField
             label={t`Primer apellido`}
@@ -102,6 +105,7 @@ export function DataStep({ country, viewer, form, onChange, onBack, onNext }: Da
             label={t`Segundo apellido (opcional)`}
             value={form.customer.secondLastName}
             onValueChange={(value) => customer('secondLastName', value)}
+            error={errors['customer.secondLastName']}
           />
           <Field label={t`Tipo de documento`} required error={errors['customer.typeID']}>
             {({ id, describedBy, invalid }) => (
@@ -125,6 +129,7 @@ export function DataStep({ country, viewer, form, onChange, onBack, onNext }: Da
           <TextField
             label={t`Número de documento`}
             required
+            inputMode={isNumericDocumentType(form.customer.typeID) ? 'numeric' : undefined}
             value={form.customer.numberID}
             onValueChange={(value) => customer('numberID', value)}
             error={errors['customer.numberID']}
@@ -249,6 +254,7 @@ export function DataStep({ country, viewer, form, onChange, onBack, onNext }: Da
             autoComplete="address-line2"
             value={form.address.residenceDetail}
             onValueChange={(value) => address('residenceDetail', value)}
+            error={errors['address.residenceDetail']}
           />
           <TextField
             label={t`Departamento o estado`}
@@ -272,6 +278,7 @@ export function DataStep({ country, viewer, form, onChange, onBack, onNext }: Da
             inputMode="numeric"
             value={form.address.postalCode}
             onValueChange={(value) => address('postalCode', value)}
+            error={errors['address.postalCode']}
           />
         </div>
         {form.addressId === null && (

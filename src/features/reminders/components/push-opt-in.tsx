@@ -23,7 +23,10 @@ export function PushOptIn() {
   const queryClient = useQueryClient();
   const support = pushSupport();
   const [permission, setPermission] = useState(notificationPermission);
-  const [busy, setBusy] = useState(false);
+  // Asking: the browser's permission prompt is up, for as long as the person takes; working: the push service and
+  // the server, which answer or fail within their time-outs.
+  const [phase, setPhase] = useState<'idle' | 'asking' | 'working'>('idle');
+  const busy = phase !== 'idle';
   const [problem, setProblem] = useState<string | null>(null);
   const supported = support === 'supported';
   const browser = useQuery({ ...reminderQueries.browserEndpoint(country), enabled: supported });
@@ -70,36 +73,46 @@ export function PushOptIn() {
     }
   }
 
+  function refresh() {
+    return Promise.all([
+      queryClient.invalidateQueries({ queryKey: reminderQueries.browserEndpoint(country).queryKey }),
+      queryClient.invalidateQueries({ queryKey: reminderQueries.devices(country, viewer).queryKey }),
+    ]);
+  }
+
   async function toggle() {
-    setBusy(true);
     setProblem(null);
+    setPhase(enabled ? 'working' : 'asking');
     try {
       if (enabled) {
         await disableDevicePush(country);
       } else {
         const { publicKey } = await queryClient.fetchQuery(reminderQueries.publicKey(country));
-        await enableDevicePush(country, publicKey);
+        await enableDevicePush(country, publicKey, () => setPhase('working'));
       }
+      // The switch shows the new state once both sides are read again.
+      await refresh();
     } catch (error) {
+      // Said at once: re-reading this device may itself wait on the failing push service.
       setProblem(describe(error));
+      void refresh();
     } finally {
       setPermission(notificationPermission());
-      await Promise.all([
-        queryClient.invalidateQueries({ queryKey: reminderQueries.browserEndpoint(country).queryKey }),
-        queryClient.invalidateQueries({ queryKey: reminderQueries.devices(country, viewer).queryKey }),
-      ]);
-      setBusy(false);
+      setPhase('idle');
     }
   }
 
   const [soon, last] = REMINDER_LEAD_DAYS;
-  const state = busy
-    ? t`Un momento…`
-    : loading
-      ? t`Consultando este dispositivo…`
-      : enabled
-        ? t`Activado: te avisaremos en este dispositivo ${soon} y ${last} días antes de que se termine cada compra.`
-        : t`Desactivado en este dispositivo.`;
+  const state =
+    phase === 'asking'
+      ? t`Responde al aviso del navegador para permitir las notificaciones.`
+      : phase === 'working'
+        ? t`Un momento…`
+        : loading
+          ? t`Consultando este dispositivo…`
+          : enabled
+            ? t`Activado: te avisaremos en este dispositivo ${soon} y ${last} días antes de que se termine cada compra.`
+            : t`Desactivado en este dispositivo.`;
 
   return (
     <div className="stack">

@@ -1,6 +1,7 @@
-import { screen, waitFor, within } from '@testing-library/react';
+import { act, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { PUSH_SERVICE_TIMEOUT_MS } from '../../../lib/push';
 import { addDays, localDay } from '../../../lib/shared/reminders';
 import { server } from '../../../testing/msw-server';
 import {
@@ -40,6 +41,7 @@ beforeEach(() => {
 });
 
 afterEach(() => {
+  vi.useRealTimers();
   push?.uninstall();
   push = null;
   delete (navigator as { onLine?: boolean }).onLine;
@@ -168,6 +170,7 @@ describe('re-purchase reminders page', () => {
     expect(reminderFixtures.subscribed).toEqual([]);
     expect((toggle as HTMLInputElement).checked).toBe(false);
     expect((toggle as HTMLInputElement).disabled).toBe(true);
+    expect(document.getElementById('push-opt-in-state')?.textContent).not.toBe('Un momento…');
   });
 
   it('asks again when the permission prompt is closed without an answer', async () => {
@@ -193,6 +196,30 @@ describe('re-purchase reminders page', () => {
     );
     expect(reminderFixtures.subscribed).toEqual([]);
     expect((toggle as HTMLInputElement).checked).toBe(false);
+    await waitFor(() =>
+      expect(document.getElementById('push-opt-in-state')?.textContent).toBe('Desactivado en este dispositivo.'),
+    );
+  });
+
+  it('waits for the person at the permission prompt, then says why when the push service never answers', async () => {
+    vi.useFakeTimers({ shouldAdvanceTime: true });
+    push = installFakePush({ permissionWaits: true, subscribeHangs: true });
+    await asPatient();
+    await renderApp(PATH);
+    const toggle = await flipSwitch();
+    const state = () => document.getElementById('push-opt-in-state')?.textContent;
+    await waitFor(() => expect(state()).toBe('Responde al aviso del navegador para permitir las notificaciones.'));
+    act(() => push?.answerPermission());
+    await waitFor(() => expect(state()).toBe('Un momento…'));
+    await waitFor(() => expect(push?.pushManager.subscribe).toHaveBeenCalled());
+    act(() => vi.advanceTimersByTime(PUSH_SERVICE_TIMEOUT_MS));
+    expect((await screen.findByRole('alert')).textContent).toMatch(
+      /^No pudimos activar los recordatorios en este dispositivo: el servicio de notificaciones del navegador no respondió/,
+    );
+    await waitFor(() => expect(state()).toBe('Desactivado en este dispositivo.'));
+    expect(reminderFixtures.subscribed).toEqual([]);
+    expect(toggle.checked).toBe(false);
+    expect(toggle.disabled).toBe(false);
   });
 
   it('shows the server’s message when registering the device fails', async () => {

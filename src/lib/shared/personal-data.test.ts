@@ -1,0 +1,73 @@
+import { describe, expect, it } from 'vitest';
+import {
+  addressLimitsSchema,
+  customerLimitsSchema,
+  documentNumberProblem,
+  limitProblems,
+  matchesDocumentType,
+  numericDocumentMessage,
+} from './personal-data';
+
+const customer = {
+  firstName: 'María José',
+  secondName: '',
+  firstLastName: "O'Neill-Gómez",
+  secondLastName: '',
+  typeID: 1,
+  numberID: '52.345.671',
+};
+const address = {
+  address: 'Calle 93 # 11-26',
+  residenceDetail: '',
+  state: 'Cundinamarca',
+  city: 'Bogotá',
+  postalCode: '',
+};
+
+describe('personal data limits (issue #16)', () => {
+  it('accepts what people type: accents, apostrophes, a cédula with dots', () => {
+    expect(limitProblems(customerLimitsSchema, customer, 'customer')).toEqual({});
+    expect(limitProblems(addressLimitsSchema, address, 'address')).toEqual({});
+  });
+
+  it('says each limit with the field’s own message, under the form’s path', () => {
+    expect(
+      limitProblems(addressLimitsSchema, { ...address, address: 'C'.repeat(201), city: 'B'.repeat(101) }, 'address'),
+    ).toEqual({
+      'address.address': 'La dirección admite como máximo 200 caracteres.',
+      'address.city': 'La ciudad admite como máximo 100 caracteres.',
+    });
+    expect(
+      limitProblems(
+        customerLimitsSchema,
+        { ...customer, firstName: 'Ana2', secondLastName: 'x'.repeat(81) },
+        'customer',
+      ),
+    ).toEqual({
+      'customer.firstName': 'El primer nombre lleva solo letras.',
+      'customer.secondLastName': 'El segundo apellido admite como máximo 80 caracteres.',
+    });
+  });
+
+  it('judges the document number by its type: digits for a cédula and a DNI, letters allowed elsewhere', () => {
+    expect(documentNumberProblem(1, '52A45671')).toBe(
+      'La cédula de ciudadanía lleva solo números: de 6 a 10 dígitos, sin letras.',
+    );
+    expect(documentNumberProblem('6', '1234567')).toBe('El DNI lleva 8 números, sin letras.');
+    expect(documentNumberProblem(6, '12345678')).toBeNull();
+    expect(documentNumberProblem(3, 'AB 123-456')).toBeNull();
+    expect(documentNumberProblem(3, 'AB#123')).toBe('El número de documento lleva solo letras y números.');
+    expect(documentNumberProblem(1, '')).toBeNull();
+    expect(limitProblems(customerLimitsSchema, { ...customer, numberID: 'abc' }, 'customer')).toEqual({
+      'customer.numberID': 'La cédula de ciudadanía lleva solo números: de 6 a 10 dígitos, sin letras.',
+    });
+  });
+
+  it('gives the registration forms the rule of their country’s digits-only document', () => {
+    expect(numericDocumentMessage(1)).toMatch(/^La cédula de ciudadanía/);
+    expect(numericDocumentMessage(3)).toMatch(/^El DNI/);
+    expect(numericDocumentMessage(2)).toBeUndefined();
+    expect(matchesDocumentType('1', '52A45671')).toBe(false);
+    expect(matchesDocumentType('2', 'E-123456')).toBe(true);
+  });
+});

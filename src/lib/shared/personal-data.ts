@@ -1,0 +1,132 @@
+import { DOCUMENT_TYPES } from './accounts';
+import { z } from './zod';
+
+// Length and format limits of the personal data a buyer or a new account types (issue #16): one set of zod schemas
+// the storefront checks at the step where the data is typed and the server checks again, so both say the same
+// Spanish message. Whether a field is required stays with each form (checkout and registration word it differently).
+
+export const ADDRESS_MAX_LENGTH = 200;
+export const RESIDENCE_DETAIL_MAX_LENGTH = 200;
+export const STATE_MAX_LENGTH = 100;
+export const CITY_MAX_LENGTH = 100;
+export const POSTAL_CODE_MAX_LENGTH = 20;
+export const PERSON_NAME_MAX_LENGTH = 80;
+export const DOCUMENT_NUMBER_MAX_LENGTH = 20;
+
+/** Letters of any language, combining accents, spaces, apostrophes, dots and hyphens: 'María-José O'Neill Jr.'. */
+const PERSON_NAME_PATTERN = /^[\p{L}\p{M}' .-]+$/u;
+/** Any document, once its separators are gone: letters and digits. */
+const DOCUMENT_CHARACTERS_PATTERN = /^[A-Za-z0-9]+$/;
+
+/** Document types whose number has only digits (a Colombian cédula, a Peruvian DNI), with their lengths. */
+const NUMERIC_DOCUMENTS: Record<string, { min: number; max: number; message: string }> = {
+  CC: { min: 6, max: 10, message: 'La cédula de ciudadanía lleva solo números: de 6 a 10 dígitos, sin letras.' },
+  DNI: { min: 8, max: 8, message: 'El DNI lleva 8 números, sin letras.' },
+};
+
+export const DOCUMENT_CHARACTERS_MESSAGE = 'El número de documento lleva solo letras y números.';
+export const DOCUMENT_TOO_LONG_MESSAGE = `El número de documento admite como máximo ${DOCUMENT_NUMBER_MAX_LENGTH} caracteres.`;
+
+/** Spaces, dots, dashes, underscores and slashes people type inside a document number: '52.345.671'. */
+export function documentNumberDigits(value: string): string {
+  return value.replace(/[\s.\-_/]/g, '');
+}
+
+/** Whether numbers of this type have only digits: the phone then offers its number pad. */
+export function isNumericDocumentType(typeId: unknown): boolean {
+  const type = DOCUMENT_TYPES.find((candidate) => String(candidate.id) === String(typeId));
+  return type !== undefined && type.code in NUMERIC_DOCUMENTS;
+}
+
+/**
+ * What is wrong with a document number for its type (`DOCUMENT_TYPES` id), or null; an empty number is the
+ * required rule's business. A type that is not one of the list is judged by the characters only.
+ */
+export function documentNumberProblem(typeId: unknown, value: string): string | null {
+  const number = documentNumberDigits(value.trim());
+  if (number === '') return null;
+  const type = DOCUMENT_TYPES.find((candidate) => String(candidate.id) === String(typeId));
+  const numeric = type ? NUMERIC_DOCUMENTS[type.code] : undefined;
+  if (numeric) {
+    return /^\d+$/.test(number) && number.length >= numeric.min && number.length <= numeric.max
+      ? null
+      : numeric.message;
+  }
+  if (!DOCUMENT_CHARACTERS_PATTERN.test(number)) return DOCUMENT_CHARACTERS_MESSAGE;
+  return number.length > DOCUMENT_NUMBER_MAX_LENGTH ? DOCUMENT_TOO_LONG_MESSAGE : null;
+}
+
+/** Whether a number suits its type: only digits, of the right length, for a cédula or a DNI; any other type passes. */
+export function matchesDocumentType(typeId: unknown, value: string): boolean {
+  return !isNumericDocumentType(typeId) || documentNumberProblem(typeId, value) === null;
+}
+
+/** What a country's digits-only document says when it holds letters (its registration form's rule), if it has one. */
+export function numericDocumentMessage(countryId: number): string | undefined {
+  const type = DOCUMENT_TYPES.find(
+    (candidate) => candidate.countryId === countryId && candidate.code in NUMERIC_DOCUMENTS,
+  );
+  return type ? NUMERIC_DOCUMENTS[type.code]?.message : undefined;
+}
+
+/** A text field's limit, said with the field's name: 'La ciudad admite como máximo 100 caracteres.'. */
+function limited(max: number, field: string) {
+  return z
+    .string()
+    .trim()
+    .max(max, { error: `${field} admite como máximo ${max} caracteres.` });
+}
+
+function personName(field: string) {
+  return limited(PERSON_NAME_MAX_LENGTH, field).refine((value) => value === '' || PERSON_NAME_PATTERN.test(value), {
+    error: `${field} lleva solo letras.`,
+  });
+}
+
+/** The shipping address of the checkout and of the address book (spec §3 address copy). */
+export const addressLimitsSchema = z.object({
+  address: limited(ADDRESS_MAX_LENGTH, 'La dirección'),
+  residenceDetail: limited(RESIDENCE_DETAIL_MAX_LENGTH, 'El detalle de residencia'),
+  state: limited(STATE_MAX_LENGTH, 'El departamento o estado'),
+  city: limited(CITY_MAX_LENGTH, 'La ciudad'),
+  postalCode: limited(POSTAL_CODE_MAX_LENGTH, 'El código postal'),
+});
+
+/** The checkout's buyer: names, and the document number judged by its type (`typeID`). */
+export const customerLimitsSchema = z
+  .object({
+    firstName: personName('El primer nombre'),
+    secondName: personName('El segundo nombre'),
+    firstLastName: personName('El primer apellido'),
+    secondLastName: personName('El segundo apellido'),
+    typeID: z.unknown(),
+    numberID: z.string(),
+  })
+  .superRefine((customer, context) => {
+    const problem = documentNumberProblem(customer.typeID, customer.numberID);
+    if (problem) context.addIssue({ code: 'custom', path: ['numberID'], message: problem });
+  });
+
+/** A company's tax id (NIT, RFC, RUC) on the invoice: letters and digits. */
+export const billLimitsSchema = z.object({
+  numberID: z.string().superRefine((value, context) => {
+    const problem = documentNumberProblem(null, value);
+    if (problem) context.addIssue({ code: 'custom', message: problem });
+  }),
+});
+
+/** Field path → message of the first issue per field, as the forms show them (`address.city`). */
+export function limitProblems(
+  schema: z.ZodType,
+  values: Record<string, unknown>,
+  prefix: string,
+): Record<string, string> {
+  const parsed = schema.safeParse(values);
+  const problems: Record<string, string> = {};
+  if (parsed.success) return problems;
+  for (const issue of parsed.error.issues) {
+    const path = [prefix, ...issue.path.map(String)].filter(Boolean).join('.');
+    problems[path] ??= issue.message;
+  }
+  return problems;
+}
