@@ -48,12 +48,21 @@ describe('unknown API routes', () => {
 });
 
 describe('cache-control on API responses', () => {
-  it.each(['/api/countries', '/api/products?limit=1', '/api/products/magnesio-bisglicinato-400-mg'])(
-    '%s carries no-store',
+  it('answers carry no-store', async () => {
+    const response = await ctx.app.request('/api/countries');
+    expect(response.status).toBe(200);
+    expect(response.headers.get('cache-control')).toBe('no-store');
+  });
+
+  // The catalogue's answers are the same for everyone of an audience: the browser keeps them for itself only and
+  // asks again each time with their ETag (server/src/products/response-cache.ts).
+  it.each(['/api/products?limit=1', '/api/products/magnesio-bisglicinato-400-mg', '/api/products/categories'])(
+    '%s is private and revalidated, never shared',
     async (path) => {
       const response = await ctx.app.request(path);
       expect(response.status).toBe(200);
-      expect(response.headers.get('cache-control')).toBe('no-store');
+      expect(response.headers.get('cache-control')).toBe('private, no-cache');
+      expect(response.headers.get('etag')).toBeTruthy();
     },
   );
 

@@ -63,6 +63,8 @@ const summary: SummaryRow[] = [];
  * audits need the build), so a Lighthouse measurement takes about a minute instead of five.
  */
 const ONLY_LIGHTHOUSE = process.env.BENCH_ONLY === 'lighthouse';
+/** `BENCH_ONLY=api`: the build, the bundle sizes and the API load only (the catalogue in Chromium and Lighthouse skipped). */
+const ONLY_API = process.env.BENCH_ONLY === 'api';
 /** `BENCH_LIGHTHOUSE_RUNS`: how many times each page is audited; several runs report the median and the spread. */
 const LIGHTHOUSE_RUNS = positiveInteger(process.env.BENCH_LIGHTHOUSE_RUNS, 1);
 let crashed = false;
@@ -558,11 +560,14 @@ async function main() {
   if (built) {
     if (ONLY_LIGHTHOUSE) {
       console.info('\nBENCH_ONLY=lighthouse: API load and catalogue in Chromium skipped.');
+    } else if (ONLY_API) {
+      await apiSection(built.outDir);
+      console.info('\nBENCH_ONLY=api: the catalogue in Chromium and Lighthouse skipped.');
     } else {
       await apiSection(built.outDir);
       await browserSection(built.outDir);
     }
-    await lighthouseSection(built.outDir);
+    if (!ONLY_API) await lighthouseSection(built.outDir);
   }
   summarySection();
   console.info(`\nBench finished in ${((performance.now() - startedAt) / 1000).toFixed(0)} s.`);

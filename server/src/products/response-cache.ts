@@ -15,8 +15,8 @@ export const CATALOGUE_CACHE_MAX_BYTES = 24 * 1024 * 1024;
 
 interface CachedAnswer {
   version: string;
-  json: Buffer;
-  gzip: Buffer;
+  json: Uint8Array<ArrayBuffer>;
+  gzip: Uint8Array<ArrayBuffer>;
   etag: string;
 }
 
@@ -93,11 +93,11 @@ export class CatalogueCache {
     const pending = this.building.get(flightKey);
     if (pending) return pending;
     const made = (async () => {
-      const json = Buffer.from(JSON.stringify(await build()));
+      const json = new TextEncoder().encode(JSON.stringify(await build()));
       const answer: CachedAnswer = {
         version,
         json,
-        gzip: gzipSync(json),
+        gzip: new Uint8Array(gzipSync(json)),
         etag: `"${version}-${createHash('sha256').update(json).digest('base64url').slice(0, 22)}"`,
       };
       // Kept only if the catalogue has not changed since the version was read: the rows may predate the change.
