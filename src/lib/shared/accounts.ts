@@ -249,6 +249,19 @@ export interface InvitationPreviewDto {
   country: string;
   expiresAt: string;
   professional: { display_name: string; role: Role };
+  /**
+   * What the professional already wrote in the patient's record (invitations sent from the register), offered as the
+   * registration form's starting values; null for an invitation sent outside the register.
+   */
+  record: InvitedRecordDto | null;
+}
+
+export interface InvitedRecordDto {
+  birthDate: string | null;
+  gender: string | null;
+  documentTypeId: number | null;
+  countryCode: string | null;
+  phoneNumber: string | null;
 }
 
 // Admin: affiliate management.
