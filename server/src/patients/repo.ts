@@ -80,13 +80,7 @@ export async function claimAcceptedInvitations(
 }
 
 /** What a patient's own registration may fill in the professional's record when the professional left it empty. */
-const COMPLETED_FROM_ACCOUNT = [
-  'birth_date',
-  'gender',
-  'document_type_id',
-  'country_code',
-  'phone_number',
-] as const;
+const COMPLETED_FROM_ACCOUNT = ['birth_date', 'gender', 'document_type_id', 'country_code', 'phone_number'] as const;
 
 /**
  * Completes register rows from the accounts their patients registered with: registration asks for the gender,
@@ -102,14 +96,14 @@ export async function completeFromAccounts(
     .updateTable('patients as p')
     .from('users as u')
     .set((eb) => ({
-      ...Object.fromEntries(
-        COMPLETED_FROM_ACCOUNT.map((field) => [field, eb.fn.coalesce(`p.${field}`, `u.${field}`)]),
-      ),
+      ...Object.fromEntries(COMPLETED_FROM_ACCOUNT.map((field) => [field, eb.fn.coalesce(`p.${field}`, `u.${field}`)])),
       updated_at: new Date(),
     }))
     .whereRef('u.id', '=', 'p.user_id')
     .where((eb) =>
-      eb.or(COMPLETED_FROM_ACCOUNT.map((field) => eb.and([eb(`p.${field}`, 'is', null), eb(`u.${field}`, 'is not', null)]))),
+      eb.or(
+        COMPLETED_FROM_ACCOUNT.map((field) => eb.and([eb(`p.${field}`, 'is', null), eb(`u.${field}`, 'is not', null)])),
+      ),
     )
     .$if('professionalId' in scope, (query) =>
       query.where(({ exists, selectFrom }) =>
