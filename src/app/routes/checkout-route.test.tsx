@@ -208,6 +208,7 @@ describe('checkout', () => {
             createdAt: '2026-11-25T10:00:00.000Z',
             reviewedAt: null,
             files: [],
+            order: null,
           },
         ],
       };

@@ -215,6 +215,19 @@ export interface CredentialHistoryEntryDto {
   createdAt: string;
   reviewedAt: string | null;
   files: CredentialFileDto[];
+  /**
+   * A hormone prescription (`formula-hormonal`) is reviewed on the order it was sent with: that order, whose review
+   * the entry's status and reason then are. Null for credentials, and for a prescription no order used yet.
+   */
+  order: CredentialOrderDto | null;
+}
+
+export interface CredentialOrderDto {
+  id: number;
+  /** 'CO-000042' */
+  number: string;
+  /** The order's own state ('released', 'cancelled'...), see OrderStatus. */
+  status: string;
 }
 
 export interface CredentialsStatusDto {
