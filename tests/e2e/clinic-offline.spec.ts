@@ -11,6 +11,7 @@ import { PersistentBrowser } from './support/persistent-browser';
 // opened again with no network at all. Unlike a reload, nothing the pages held in memory survives: only the device.
 
 const DOCTOR = 'medico.co@demo.test';
+const PATIENT = 'paciente.co@demo.test';
 const MAGNESIUM = 'Magnesio Bisglicinato 400 mg';
 /** The outbox replays on `online`; the server then answers the queued prescription. */
 const DELIVERY_TIMEOUT_MS = 30_000;
@@ -130,3 +131,44 @@ async function ownStrategies(request: APIRequestContext, token: string, patientI
   expect(answer.ok()).toBe(true);
   return ((await answer.json()) as { own: unknown[] }).own.length;
 }
+
+test.describe('the patient’s bag without connection', () => {
+  test.afterEach(async ({ context }) => {
+    await context.setOffline(false);
+  });
+
+  test('checkout offline says a connection is needed to pay, keeps the bag, and goes on once back', async ({
+    login,
+    catalog,
+    checkout,
+    bag,
+    context,
+    page,
+  }) => {
+    await login.login('co', PATIENT);
+    await catalog.visitControlled('/co/herramientas');
+    await expect(catalog.productCards).toHaveCount(24);
+    const name = (await catalog.productCards.nth(0).getAttribute('aria-label'))!;
+    await catalog
+      .card(name)
+      .getByRole('button', { name: `Agregar ${name} a la bolsa` })
+      .click();
+    await expect(bag.line(name)).toBeVisible();
+    await checkout.start('co');
+    await expect(checkout.personalData).toBeVisible();
+
+    await context.setOffline(true);
+    await expect(checkout.needsConnection).toBeVisible();
+    await expect(checkout.personalData).toHaveCount(0);
+    await page.reload();
+    await expect(checkout.needsConnection).toBeVisible();
+    await checkout.needsConnection.getByRole('button', { name: 'Volver a la bolsa' }).click();
+    await expect(bag.line(name)).toBeVisible();
+    await expect(checkout.needsConnection).toBeVisible();
+
+    await context.setOffline(false);
+    await expect(checkout.needsConnection).toHaveCount(0);
+    await checkout.section.getByRole('button', { name: 'Continuar' }).click();
+    await expect(checkout.personalData).toBeVisible();
+  });
+});
