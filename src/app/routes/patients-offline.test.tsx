@@ -94,4 +94,15 @@ describe('patients without connection', () => {
     await userEvent.click(screen.getByRole('button', { name: 'Siguiente' }));
     expect(await screen.findByText('Paciente: Julián Torres')).toBeTruthy();
   });
+
+  it('starts a prescription for a patient of the register from the patient’s page link', async () => {
+    const profile = await loggedInAs('co');
+    await registerSavedTwoDaysAgo(profile.uid);
+    serverUnreachable();
+    await renderApp('/co/mi-cuenta/prescripcion?paciente=503');
+    const next = await screen.findByRole('button', { name: 'Siguiente' });
+    await waitFor(() => expect(next.hasAttribute('disabled')).toBe(false), REFRESH_FAILED);
+    await userEvent.click(next);
+    expect(await screen.findByText('Paciente: Álvaro Núñez')).toBeTruthy();
+  });
 });

@@ -235,9 +235,16 @@ function DraftEditor({
     ...patientQueries.detail(country, viewer, askedPatient),
     enabled: Number.isSafeInteger(askedPatient) && askedPatient > 0,
   });
+  // Offline, a patient never opened on this device is still in the register kept on it.
+  const askedFromRegister = linked.isError
+    ? queryClient
+        .getQueryData(patientQueries.register(country, viewer).queryKey)
+        ?.patients.find((patient) => patient.id === askedPatient)
+    : undefined;
+  const asked = linked.data ?? askedFromRegister;
   useEffect(() => {
-    if (!linked.data) return;
-    const patient = linked.data;
+    if (!asked) return;
+    const patient = asked;
     update((current) => (current.patient?.id === patient.id ? current : choosePatient(current, draftPatient(patient))));
     setParams(
       (previous) => {
@@ -247,7 +254,7 @@ function DraftEditor({
       },
       { replace: true },
     );
-  }, [linked.data, update, setParams]);
+  }, [asked, update, setParams]);
 
   function go(next: DraftStep) {
     setFailure(null);
