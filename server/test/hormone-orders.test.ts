@@ -289,6 +289,28 @@ describe('admin: hormone orders', () => {
     await setStock(world.ctx, dhea, null);
   });
 
+  it('shows the buyer each prescription with its order and that order’s review', async () => {
+    const approved = await pendingHormoneOrder();
+    const rejected = await pendingHormoneOrder();
+    const waiting = await pendingHormoneOrder();
+    expect((await admin(`/${approved.id}/approve`, { method: 'POST' })).status).toBe(200);
+    const reason = 'La fórmula está vencida.';
+    expect((await admin(`/${rejected.id}/reject`, jsonRequest('POST', { reason }))).status).toBe(200);
+
+    const response = await world.ctx.app.request('/api/credentials', { headers: doctor.headers });
+    const { history } = (await response.json()) as CredentialsStatusDto;
+    const entryOf = (order: OrderDto) => history.find((entry) => entry.order?.id === order.id);
+    expect(entryOf(approved)).toMatchObject({
+      documentType: 'formula-hormonal',
+      status: 'approved',
+      reason: null,
+      order: { number: approved.number, status: 'released' },
+    });
+    expect(entryOf(approved)?.reviewedAt).not.toBeNull();
+    expect(entryOf(rejected)).toMatchObject({ status: 'rejected', reason, order: { status: 'cancelled' } });
+    expect(entryOf(waiting)).toMatchObject({ status: 'pending', order: { status: 'pending_prescription' } });
+  });
+
   it('refunds a hormone order paid by transfer when its prescription is rejected', async () => {
     const order = await pendingHormoneOrder('bank_transfer');
     expect((await paymentRow(order.id)).captured_at).not.toBeNull();

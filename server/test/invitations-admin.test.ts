@@ -173,6 +173,7 @@ describe('GET /api/invitations and /api/invitations/{token}', () => {
       country: 'co',
       expiresAt: created.expiresAt,
       professional: { display_name: 'Carolina Mejía Duarte', role: 'doctor' },
+      record: null,
     });
     const expectGone = async (path: string) => {
       const response = await ctx.app.request(path);

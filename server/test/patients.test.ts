@@ -1,7 +1,7 @@
 import { PATIENT_ATTESTATION_MESSAGE } from '../../src/lib/shared/privacy';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { ApiErrorBody } from '../../src/lib/shared/api-types';
-import type { FormErrorDto } from '../../src/lib/shared/accounts';
+import type { FormErrorDto, InvitationPreviewDto } from '../../src/lib/shared/accounts';
 import {
   PATIENT_REQUIRED_FIELDS,
   PATIENT_REQUIRED_MESSAGE,
@@ -267,6 +267,95 @@ describe('the invitation accepted', () => {
     expect(mine.data.map((item) => item.id)).toEqual([prescription.id]);
     const listed = await json<PatientDto>(await client(ctx, doctor).get(`/patients/${created.patient.id}`));
     expect(listed.account_status).toBe('active');
+  });
+
+  it('offers the record to the registration form and completes the record from the registration', async () => {
+    const created = await createPatient(ctx, doctor, {
+      email: 'completa.ficha@prueba.test',
+      birth_date: '1990-03-04',
+      phone_number: '3157770000',
+      gender: null,
+      document_type_id: '',
+      country_code: undefined,
+    });
+    expect(created.patient.complete).toBe(false);
+    const token = new URL(created.invitation.link).searchParams.get('invitacion') ?? '';
+    const preview = await json<InvitationPreviewDto>(await ctx.app.request(`/api/invitations/${token}`));
+    expect(preview.record).toEqual({
+      birthDate: '1990-03-04',
+      gender: null,
+      documentTypeId: null,
+      countryCode: null,
+      phoneNumber: '3157770000',
+    });
+
+    const registered = await ctx.app.request(
+      '/api/auth/dynamic/register/3',
+      jsonRequest(
+        'POST',
+        {
+          invitation_token: token,
+          first_name: 'Lucía',
+          last_name: 'Restrepo',
+          document_type_id: '2',
+          document_number: created.patient.document_number,
+          gender: 'femenino',
+          birth_date: '1990-03-04',
+          phone_number: '3157770000',
+          country_code: '+57',
+          email: 'completa.ficha@prueba.test',
+          password: 'Paciente123',
+          password_confirmation: 'Paciente123',
+          terms: 'on',
+          health_data_consent: 'on',
+        },
+        { 'x-country': 'co' },
+      ),
+    );
+    expect(registered.status, await registered.clone().text()).toBe(201);
+
+    const record = await json<PatientDto>(await client(ctx, doctor).get(`/patients/${created.patient.id}`));
+    expect(record).toMatchObject({
+      complete: true,
+      gender: 'femenino',
+      document_type_id: 2,
+      country_code: '+57',
+      birth_date: '1990-03-04',
+      phone_number: '3157770000',
+      account_status: 'active',
+    });
+    const listed = await json<PatientListDto>(await client(ctx, doctor).get('/patients?search=completa.ficha'));
+    expect(listed.data.map((patient) => patient.complete)).toEqual([true]);
+  });
+
+  it('keeps what the professional wrote when the registration says otherwise', async () => {
+    const created = await createPatient(ctx, doctor, { email: 'conserva.ficha@prueba.test', gender: 'otro' });
+    const token = new URL(created.invitation.link).searchParams.get('invitacion') ?? '';
+    const registered = await ctx.app.request(
+      '/api/auth/dynamic/register/3',
+      jsonRequest(
+        'POST',
+        {
+          invitation_token: token,
+          first_name: 'Lucía',
+          last_name: 'Restrepo',
+          document_type_id: '1',
+          document_number: created.patient.document_number,
+          gender: 'femenino',
+          birth_date: '1970-01-01',
+          phone_number: '3001112222',
+          email: 'conserva.ficha@prueba.test',
+          password: 'Paciente123',
+          password_confirmation: 'Paciente123',
+          terms: 'on',
+          health_data_consent: 'on',
+        },
+        { 'x-country': 'co' },
+      ),
+    );
+    expect(registered.status, await registered.clone().text()).toBe(201);
+    const record = await json<PatientDto>(await client(ctx, doctor).get(`/patients/${created.patient.id}`));
+    expect(record).toMatchObject({ gender: 'otro', birth_date: '1988-06-15', phone_number: '3105550101' });
   });
 });
 

@@ -2,7 +2,7 @@ import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { chromium, type Browser } from '@playwright/test';
+import { chromium, type Browser, type Locator, type Page } from '@playwright/test';
 import { rolldown } from 'rolldown';
 import { openDatabase } from '../../server/src/db/database';
 import { migrateToLatest } from '../../server/src/db/migrate';
@@ -11,6 +11,7 @@ import { seedIfEmpty } from '../../server/src/db/seed/seed';
 import { createApp } from '../../server/src/http/app';
 import { createLogger } from '../../server/src/logger';
 import { CHROMIUM_LAUNCH_OPTIONS } from '../chromium';
+import { DEMO_PASSWORD } from '../e2e/pages/login-page';
 import { listen } from './api-load';
 
 const projectRoot = fileURLToPath(new URL('../../', import.meta.url));
@@ -26,9 +27,14 @@ export interface BrowserFigures {
   localSearchMs: number[];
   /** Repeat visit, offline, CPU throttled 4×: navigation until the 24th card is on screen (service worker on). */
   offlineRepeatMs: number[];
+  /** The same for a doctor's 'Mis pacientes' (until a patient is listed) and the builder (until one can be chosen). */
+  offlinePatientsMs: number[];
+  offlineBuilderMs: number[];
 }
 
 const OFFLINE_RUNS = 5;
+/** The answer cache is written to IndexedDB at most once a second. */
+const PERSIST_SETTLE_MS = 1500;
 /** Issue #8's benchmark: a mid-range phone is about four times slower than this machine. */
 const CPU_THROTTLING_RATE = 4;
 
@@ -85,7 +91,8 @@ export async function benchCatalogueInBrowser(options: {
       await context.close();
     }
 
-    const context = await browser.newContext({ serviceWorkers: 'block' });
+    // The local search is the storefront's code injected as a script tag, which the storefront's own CSP refuses.
+    const context = await browser.newContext({ serviceWorkers: 'block', bypassCSP: true });
     const page = await context.newPage();
     await page.goto(`${origin}/co/herramientas`);
     await page.locator('article.product-card').first().waitFor();
@@ -117,7 +124,16 @@ export async function benchCatalogueInBrowser(options: {
     }, prefixes);
     await context.close();
     const offlineRepeatMs = await offlineRepeatVisits(browser, origin);
-    return { products: options.products, firstPageMs, serverSearchMs, localSearchMs, offlineRepeatMs };
+    const { patientsMs, builderMs } = await offlineClinicVisits(browser, origin);
+    return {
+      products: options.products,
+      firstPageMs,
+      serverSearchMs,
+      localSearchMs,
+      offlineRepeatMs,
+      offlinePatientsMs: patientsMs,
+      offlineBuilderMs: builderMs,
+    };
   } finally {
     await browser.close();
     if (listening) {
@@ -157,6 +173,59 @@ async function offlineRepeatVisits(browser: Browser, origin: string): Promise<nu
       times.push(performance.now() - started);
     }
     return times;
+  } finally {
+    await context.close();
+  }
+}
+
+/** Issue #17: the same doctor in a clinic without connection, back on 'Mis pacientes' and the builder. */
+async function offlineClinicVisits(
+  browser: Browser,
+  origin: string,
+): Promise<{ patientsMs: number[]; builderMs: number[] }> {
+  const context = await browser.newContext();
+  try {
+    const page = await context.newPage();
+    await page.goto(`${origin}/co/iniciar-sesion`);
+    await page.getByLabel(/Correo electrónico/).fill('medico.co@demo.test');
+    await page.getByLabel(/^Contraseña/).fill(DEMO_PASSWORD);
+    await page.getByRole('button', { name: 'Ingresar' }).click();
+    await page.waitForURL(/\/co\/mi-cuenta\//);
+    await page.evaluate(async () => {
+      await navigator.serviceWorker.ready;
+    });
+    const patientsPath = `${origin}/co/mi-cuenta/mis-pacientes`;
+    const builderPath = `${origin}/co/mi-cuenta/prescripcion`;
+    const listed = (target: Page): Locator =>
+      target.getByRole('table', { name: 'Tus pacientes' }).getByRole('link').first();
+    const choosable = (target: Page): Locator =>
+      target.getByRole('list', { name: 'Tus pacientes' }).getByRole('button').first();
+    // Online twice each (the first load is not under the service worker's control), then a moment for the answer
+    // cache's throttled write to reach IndexedDB.
+    for (let visit = 0; visit < 2; visit += 1) {
+      await page.goto(patientsPath);
+      await listed(page).waitFor();
+      await page.goto(builderPath);
+      await choosable(page).waitFor();
+    }
+    await page.waitForTimeout(PERSIST_SETTLE_MS);
+    await context.setOffline(true);
+    const cdp = await context.newCDPSession(page);
+    await cdp.send('Emulation.setCPUThrottlingRate', { rate: CPU_THROTTLING_RATE });
+    const visit = async (path: string, ready: Locator) => {
+      const times: number[] = [];
+      for (let run = 0; run < OFFLINE_RUNS; run += 1) {
+        const started = performance.now();
+        await page.goto(path);
+        await ready.waitFor();
+        times.push(performance.now() - started);
+      }
+      return times;
+    };
+    return {
+      patientsMs: await visit(patientsPath, listed(page)),
+      builderMs: await visit(builderPath, choosable(page)),
+    };
   } finally {
     await context.close();
   }

@@ -341,6 +341,17 @@ function percentile(values: number[], fraction: number): number {
   return sorted[Math.min(sorted.length - 1, Math.floor(fraction * sorted.length))] ?? 0;
 }
 
+/** A row of an offline repeat visit: p50, max and whether the p50 meets the target. */
+function offlineRow(figure: string, times: number[]): string[] {
+  const p50 = percentile(times, 0.5);
+  return [
+    figure,
+    ms(p50),
+    ms(Math.max(...times)),
+    `<= ${OFFLINE_REPEAT_TARGET_MS} ms: ${p50 <= OFFLINE_REPEAT_TARGET_MS ? 'met' : 'MISSED'}`,
+  ];
+}
+
 async function browserSection(distDir: string) {
   section('4. Catalogue in Chromium');
   try {
@@ -356,7 +367,8 @@ async function browserSection(distDir: string) {
         `  per keystroke = each prefix of "magnesio": server = fetch + JSON in the page; local = the storefront's\n` +
         '  searchLocally over the whole catalogue in the page (what answers offline);\n' +
         '  offline repeat visit = service worker on, after two online visits, offline, CPU throttled 4x (CDP):\n' +
-        '  navigation until the 24th card is in the DOM.',
+        "  navigation until the 24th card is in the DOM; 'Mis pacientes' and the builder the same for a logged-in\n" +
+        '  doctor, until the first patient is listed or can be chosen.',
     );
     console.info(
       table(
@@ -375,12 +387,9 @@ async function browserSection(distDir: string) {
             oneDecimal(Math.max(...figures.localSearchMs)),
             `<= ${LOCAL_SEARCH_TARGET_MS} ms: ${Math.max(...figures.localSearchMs) <= LOCAL_SEARCH_TARGET_MS ? 'met' : 'MISSED'}`,
           ],
-          [
-            'offline repeat visit, CPU 4×',
-            ms(percentile(figures.offlineRepeatMs, 0.5)),
-            ms(Math.max(...figures.offlineRepeatMs)),
-            `<= ${OFFLINE_REPEAT_TARGET_MS} ms: ${percentile(figures.offlineRepeatMs, 0.5) <= OFFLINE_REPEAT_TARGET_MS ? 'met' : 'MISSED'}`,
-          ],
+          offlineRow('offline repeat visit, CPU 4×', figures.offlineRepeatMs),
+          offlineRow('Mis pacientes offline, CPU 4×', figures.offlinePatientsMs),
+          offlineRow('builder offline, CPU 4×', figures.offlineBuilderMs),
         ],
         'lrrr',
       ),
@@ -400,6 +409,16 @@ async function browserSection(distDir: string) {
       {
         figure: 'catalogue offline, CPU 4×',
         value: ms(percentile(figures.offlineRepeatMs, 0.5)),
+        note: `p50 repeat visit; target <= ${OFFLINE_REPEAT_TARGET_MS} ms`,
+      },
+      {
+        figure: 'Mis pacientes offline, CPU 4×',
+        value: ms(percentile(figures.offlinePatientsMs, 0.5)),
+        note: `p50 repeat visit; target <= ${OFFLINE_REPEAT_TARGET_MS} ms`,
+      },
+      {
+        figure: 'builder offline, CPU 4×',
+        value: ms(percentile(figures.offlineBuilderMs, 0.5)),
         note: `p50 repeat visit; target <= ${OFFLINE_REPEAT_TARGET_MS} ms`,
       },
     );

@@ -86,11 +86,14 @@ test('logout leaves no patient data on the device', async ({ page, login, accoun
   await expect(patients.heading).toBeVisible();
   const name = await patients.firstPatientName();
   expect(name).not.toBe('');
-  // The list is on the device now (the persisted query cache): what logout has to remove.
+  // The list is on the device now (the persisted query cache), and the whole register kept for a clinic without
+  // connection: what logout has to remove.
   await expect.poll(() => device.dump(), { timeout: 10_000 }).toContain(name);
+  await expect.poll(() => device.dump(), { timeout: 10_000 }).toMatch(/register\\*"\]/);
   await account.open('mx');
   await account.logOut();
   await expect(account.header.getByRole('link', { name: 'Iniciar sesión' })).toBeVisible();
   await expect.poll(() => device.dump(), { timeout: 10_000 }).not.toContain(name);
+  await expect.poll(() => device.dump()).not.toMatch(/register\\*"\]/);
   await expect.poll(() => device.dump()).not.toMatch(/paciente\.mx@demo\.test/);
 });

@@ -5,7 +5,9 @@ import {
   type CredentialsStatusDto,
 } from '../../../src/lib/shared/accounts';
 import { HORMONE_PRESCRIPTION_DOCUMENT_TYPE } from '../../../src/lib/shared/orders';
+import { countryById, DEFAULT_COUNTRY } from '../../../src/lib/shared/countries';
 import type { Database, UserRow } from '../db/schema';
+import { orderNumber } from '../orders/repo';
 
 export function credentialFileUrl(id: number): string {
   return `/api/credentials/files/${id}`;
@@ -40,18 +42,54 @@ export async function credentialsStatusOf(
           )
           .orderBy('id')
           .execute();
+  const prescriptionIds = entries
+    .filter((entry) => entry.document_type === HORMONE_PRESCRIPTION_DOCUMENT_TYPE)
+    .map((entry) => entry.id);
+  // The admin reviews a hormone prescription on its order, never on the credentials row: the order tells its state.
+  const orders =
+    prescriptionIds.length === 0
+      ? []
+      : await db
+          .selectFrom('orders')
+          .select([
+            'id',
+            'country_id',
+            'status',
+            'prescription_document_id',
+            'prescription_status',
+            'prescription_reason',
+            'prescription_reviewed_at',
+          ])
+          .where('prescription_document_id', 'in', prescriptionIds)
+          .orderBy('id', 'desc')
+          .execute();
   const history = new Map<number, CredentialHistoryEntryDto[]>();
   for (const entry of entries) {
     const list = history.get(entry.user_id) ?? [];
+    const order = orders.find((candidate) => candidate.prescription_document_id === entry.id);
+    const review = order?.prescription_status
+      ? {
+          status: order.prescription_status,
+          reason: order.prescription_reason,
+          reviewedAt: order.prescription_reviewed_at,
+        }
+      : { status: entry.status, reason: entry.reason, reviewedAt: entry.reviewed_at };
     list.push({
       id: entry.id,
       documentType: entry.document_type,
       contactNumber: entry.contact_number,
       countryCode: entry.country_code,
-      status: entry.status,
-      reason: entry.reason,
+      status: review.status,
+      reason: review.reason,
       createdAt: entry.created_at.toISOString(),
-      reviewedAt: entry.reviewed_at?.toISOString() ?? null,
+      reviewedAt: review.reviewedAt?.toISOString() ?? null,
+      order: order
+        ? {
+            id: order.id,
+            number: orderNumber(countryById(order.country_id)?.subdomain ?? DEFAULT_COUNTRY, order.id),
+            status: order.status,
+          }
+        : null,
       files: files
         .filter((file) => file.credential_id === entry.id)
         .map((file) => ({

@@ -64,7 +64,30 @@ export function toInvitationDto(row: InvitationRow, link?: string): InvitationDt
   };
 }
 
-export function toPreviewDto({ invitation, professional }: UsableInvitation): InvitationPreviewDto {
+/** The register row an invitation was sent for, as the registration form's starting values. */
+export async function invitedRecord(
+  db: Kysely<Database>,
+  invitationId: number,
+): Promise<InvitationPreviewDto['record']> {
+  const row = await db
+    .selectFrom('patients')
+    .select(['birth_date', 'gender', 'document_type_id', 'country_code', 'phone_number'])
+    .where('invitation_id', '=', invitationId)
+    .executeTakeFirst();
+  if (!row) return null;
+  return {
+    birthDate: row.birth_date,
+    gender: row.gender,
+    documentTypeId: row.document_type_id,
+    countryCode: row.country_code,
+    phoneNumber: row.phone_number,
+  };
+}
+
+export function toPreviewDto(
+  { invitation, professional }: UsableInvitation,
+  record: InvitationPreviewDto['record'],
+): InvitationPreviewDto {
   return {
     email: invitation.email,
     documentNumber: invitation.document_number,
@@ -73,6 +96,7 @@ export function toPreviewDto({ invitation, professional }: UsableInvitation): In
     country: countryCodeOf(invitation.country_id),
     expiresAt: invitation.expires_at.toISOString(),
     professional: { display_name: professional.display_name, role: professional.role },
+    record,
   };
 }
 

@@ -11,7 +11,7 @@ import { FieldProblems, readJsonObject } from '../http/body';
 import { HttpError } from '../http/errors';
 import type { Services } from '../http/services';
 import { documentTaken, emailTaken, normalizeDocument, normalizeEmail } from '../users/repo';
-import { findUsableInvitation, issueInvitation, toInvitationDto, toPreviewDto } from './repo';
+import { findUsableInvitation, invitedRecord, issueInvitation, toInvitationDto, toPreviewDto } from './repo';
 
 const EMAIL_SHAPE = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
 const LABELS: Record<string, string> = {
@@ -80,6 +80,6 @@ export function registerInvitationRoutes(api: Api, services: Services): void {
   api.get('/invitations/:token', { access: 'public' }, async (c) => {
     const usable = await findUsableInvitation(db, pathParam(c, 'token'));
     if (!usable) throw new HttpError(404, INVITATION_INVALID_MESSAGE);
-    return c.json<InvitationPreviewDto>(toPreviewDto(usable));
+    return c.json<InvitationPreviewDto>(toPreviewDto(usable, await invitedRecord(db, usable.invitation.id)));
   });
 }

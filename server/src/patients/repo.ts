@@ -79,6 +79,46 @@ export async function claimAcceptedInvitations(
     .execute();
 }
 
+/** What a patient's own registration may fill in the professional's record when the professional left it empty. */
+const COMPLETED_FROM_ACCOUNT = ['birth_date', 'gender', 'document_type_id', 'country_code', 'phone_number'] as const;
+
+/**
+ * Completes register rows from the accounts their patients registered with: registration asks for the gender,
+ * document type, birth date and phone the professional may have skipped ('Ficha incompleta'). Only empty fields are
+ * filled: what the professional wrote stays theirs to correct, and the registration form started from it anyway. The
+ * document number is required in the register and matched against the invitation at registration.
+ */
+export async function completeFromAccounts(
+  db: Executor,
+  scope: { professionalId: number } | { userId: number },
+): Promise<void> {
+  await db
+    .updateTable('patients as p')
+    .from('users as u')
+    .set((eb) => ({
+      ...Object.fromEntries(COMPLETED_FROM_ACCOUNT.map((field) => [field, eb.fn.coalesce(`p.${field}`, `u.${field}`)])),
+      updated_at: new Date(),
+    }))
+    .whereRef('u.id', '=', 'p.user_id')
+    .where((eb) =>
+      eb.or(
+        COMPLETED_FROM_ACCOUNT.map((field) => eb.and([eb(`p.${field}`, 'is', null), eb(`u.${field}`, 'is not', null)])),
+      ),
+    )
+    .$if('professionalId' in scope, (query) =>
+      query.where(({ exists, selectFrom }) =>
+        exists(
+          selectFrom('patient_links as l')
+            .select('l.patient_id')
+            .whereRef('l.patient_id', '=', 'p.id')
+            .where('l.professional_id', '=', 'professionalId' in scope ? scope.professionalId : 0),
+        ),
+      ),
+    )
+    .$if('userId' in scope, (query) => query.where('p.user_id', '=', 'userId' in scope ? scope.userId : 0))
+    .execute();
+}
+
 /**
  * Brings into the register the patient accounts a professional invited outside it (`POST /invitations` sets the
  * account's `doctor_id`), and links them to that professional. An account whose e-mail or document is already in
@@ -135,6 +175,7 @@ async function adoptInvitedAccounts(db: Executor, professionalId: number): Promi
 export async function syncRegister(db: Kysely<Database>, professionalId: number): Promise<void> {
   await claimAcceptedInvitations(db, { professionalId });
   await adoptInvitedAccounts(db, professionalId);
+  await completeFromAccounts(db, { professionalId });
 }
 
 export function linkedPatients(db: Executor, professionalId: number) {

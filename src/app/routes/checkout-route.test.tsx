@@ -1,4 +1,4 @@
-import { fireEvent, screen, waitFor, within } from '@testing-library/react';
+import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it, vi } from 'vitest';
 import { cartForCountryAtom } from '../../features/cart/atoms';
@@ -208,6 +208,7 @@ describe('checkout', () => {
             createdAt: '2026-11-25T10:00:00.000Z',
             reviewedAt: null,
             files: [],
+            order: null,
           },
         ],
       };
@@ -228,6 +229,37 @@ describe('checkout', () => {
     } finally {
       worker.uninstall();
     }
+  });
+});
+
+describe('checkout without connection', () => {
+  it('says a connection is needed to pay, keeps the bag and the data, and goes on once back online', async () => {
+    await patient();
+    await withCart(item({ id: 1 }), item({ id: 2, quantity: 2 }));
+    await renderApp('/co/bolsa');
+    await userEvent.click(await screen.findByRole('button', { name: 'Continuar' }));
+    expect(await screen.findByRole('group', { name: 'Datos personales' })).toBeTruthy();
+
+    const offline = vi.spyOn(navigator, 'onLine', 'get').mockReturnValue(false);
+    act(() => {
+      window.dispatchEvent(new Event('offline'));
+    });
+    expect(await screen.findByText('Necesitas conexión para pagar')).toBeTruthy();
+    expect(screen.queryByRole('group', { name: 'Datos personales' })).toBeNull();
+    expect(appStore.get(checkoutAtom).step).toBe(2);
+    expect(appStore.get(cartForCountryAtom('co')).cartItems.map((line) => line.quantity)).toEqual([1, 2]);
+
+    await userEvent.click(screen.getByRole('button', { name: 'Volver a la bolsa' }));
+    expect(screen.getByText('Necesitas conexión para pagar')).toBeTruthy();
+    expect(appStore.get(cartForCountryAtom('co')).cartItems).toHaveLength(2);
+
+    offline.mockReturnValue(true);
+    act(() => {
+      window.dispatchEvent(new Event('online'));
+    });
+    await waitFor(() => expect(screen.queryByText('Necesitas conexión para pagar')).toBeNull());
+    await userEvent.click(screen.getByRole('button', { name: 'Continuar' }));
+    expect(await screen.findByRole('group', { name: 'Datos personales' })).toBeTruthy();
   });
 });
 

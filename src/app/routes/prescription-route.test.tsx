@@ -103,6 +103,37 @@ describe('prescription builder (doctor)', () => {
     expect(draftOf()?.functionalTools).toEqual([]);
   });
 
+  it('asks before accepting fewer units than the duration needs, and offers the units needed', async () => {
+    await loggedInAs('co');
+    await renderApp('/co/mi-cuenta/prescripcion');
+    await choosePatientAndTools(['Producto 1']);
+    // 2 a day for 2 months with 60 capsules per bottle: 2 bottles, 1 is prescribed.
+    await fillIndications();
+    const duration = screen.getByRole('spinbutton', { name: /Duración/ });
+    await userEvent.clear(duration);
+    await userEvent.type(duration, '2');
+    expect(screen.getByText('Para 2 meses se necesitan 2 unidades: con 1 unidad no alcanza.')).toBeTruthy();
+
+    await userEvent.click(screen.getByRole('button', { name: 'Siguiente' }));
+    const alert = await screen.findByRole('alert');
+    expect(alert.textContent).toContain('Producto 1: para 2 meses se necesitan 2 unidades y indicaste 1 unidad.');
+    expect(screen.queryByRole('heading', { name: 'Resumen' })).toBeNull();
+
+    await userEvent.click(within(alert).getByRole('button', { name: 'Usar las unidades necesarias' }));
+    expect((screen.getByRole('spinbutton', { name: /Unidades del producto/ }) as HTMLInputElement).value).toBe('2');
+    expect(screen.queryByRole('alert')).toBeNull();
+
+    // Fewer units again: confirmed on purpose, the summary keeps them.
+    const units = screen.getByRole('spinbutton', { name: /Unidades del producto/ });
+    await userEvent.clear(units);
+    await userEvent.type(units, '1');
+    await userEvent.click(screen.getByRole('button', { name: 'Siguiente' }));
+    await userEvent.click(await screen.findByRole('button', { name: 'Continuar con menos unidades' }));
+    expect(await screen.findByRole('heading', { name: 'Resumen' })).toBeTruthy();
+    expect(screen.getByText('1 unidad')).toBeTruthy();
+    expect(draftOf()?.functionalTools[0]?.units).toBe(1);
+  });
+
   it('follows the admins’ settings: a renamed moment, a hidden one, the default duration and notes', async () => {
     prescriptionFixtures.settings = {
       moments: DEFAULT_PRESCRIPTION_SETTINGS.moments.map((moment) =>

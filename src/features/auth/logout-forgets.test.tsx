@@ -1,9 +1,11 @@
 import { screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, expect, it } from 'vitest';
-import { getDatabase, writeValue } from '../../lib/db';
+import { getDatabase, readValue, writeValue } from '../../lib/db';
+import { QUERY_CACHE_STORAGE_KEY } from '../../lib/query';
 import { OUTBOX_MESSAGES } from '../../lib/shared/outbox';
 import { buildOutboxItem, installFakeServiceWorker } from '../../testing/fake-service-worker';
+import { buildPatient, prescriptionFixtures } from '../../testing/handlers/prescriptions';
 import { renderApp } from '../../testing/render';
 import { loggedInAs } from '../../testing/session';
 
@@ -37,4 +39,23 @@ it('logout leaves no patient data in IndexedDB and makes the outbox forget what 
   expect(worker.asked.map((message) => message.type)).toContain(OUTBOX_MESSAGES.forgetDelivered);
   // The undelivered write stays for its author's next login.
   expect(worker.items().map((item) => item.id)).toEqual(['pendiente-0002']);
+});
+
+it('logout forgets the patient register kept on the device for offline use, also in the copy saved after it', async () => {
+  prescriptionFixtures.patients = [
+    buildPatient({ first_name: 'Registro', last_name: 'Guardado', email: 'registro.guardado@correo.test' }),
+  ];
+  await loggedInAs('co');
+  const { router } = await renderApp('/co/mi-cuenta/mis-pacientes');
+  expect(await screen.findByRole('link', { name: 'Registro Guardado' })).toBeTruthy();
+  const saved = async () => JSON.stringify(await readValue(QUERY_CACHE_STORAGE_KEY)) ?? '';
+  await waitFor(async () => expect(await saved()).toContain('\\"register\\"'), { timeout: 3000 });
+
+  await userEvent.click(screen.getByRole('button', { name: 'Cerrar sesión' }));
+  await waitFor(() => expect(router.state.location.pathname).toBe('/co'));
+  // The provider saves the emptied cache again a moment later: that copy holds no patient either.
+  await waitFor(async () => expect(await saved()).toContain('clientState'), { timeout: 3000 });
+  const rows = JSON.stringify(await (await getDatabase()).kv.toArray());
+  expect(rows).not.toContain('Registro');
+  expect(rows).not.toContain('registro.guardado@correo.test');
 });

@@ -1,10 +1,12 @@
 import { queryOptions } from '@tanstack/react-query';
 import { gatewayClient } from '../../lib/http';
+import { KEEP_ON_DEVICE_META } from '../../lib/query';
 import { idempotencyHeader } from '../../lib/idempotency';
 import { outboxHeaders } from '../../lib/outbox';
 import type { CountryCode } from '../../lib/shared/countries';
 import type { QueuedAnswerDto } from '../../lib/shared/outbox';
 import {
+  PATIENTS_MAX_PAGE_SIZE,
   PATIENTS_PAGE_SIZE,
   type CreatePatientResponseDto,
   type PatientDto,
@@ -18,6 +20,39 @@ import {
 export interface DateRange {
   from: string;
   to: string;
+}
+
+/**
+ * Patients of one professional kept on the device, per country: the register of a busy practice fits, and at about
+ * 0.6 KB a patient it stays within the budget of docs/decisions.md (about 1.2 MB). A larger register keeps its first
+ * patients in the server's order; the others are found online.
+ */
+export const PATIENT_REGISTER_MAX_ON_DEVICE = 2000;
+
+/** The register is fetched again in the background when older than this and a screen that lists patients opens. */
+const PATIENT_REGISTER_STALE_MS = 5 * 60_000;
+
+/** The professional's whole register as the device keeps it, for the list, the search and the builder offline. */
+export interface PatientRegister {
+  patients: PatientDto[];
+  /** How many patients the server has, which may be more than the device keeps. */
+  total: number;
+}
+
+async function fetchRegister(country: CountryCode, signal: AbortSignal): Promise<PatientRegister> {
+  const patients: PatientDto[] = [];
+  let total = 0;
+  for (let page = 1; patients.length < PATIENT_REGISTER_MAX_ON_DEVICE; page += 1) {
+    const answer = await gatewayClient.request<PatientListDto>('/patients', {
+      country,
+      signal,
+      query: { page, limit: PATIENTS_MAX_PAGE_SIZE },
+    });
+    patients.push(...answer.data);
+    total = answer.total;
+    if (answer.data.length < answer.limit || patients.length >= total) break;
+  }
+  return { patients: patients.slice(0, PATIENT_REGISTER_MAX_ON_DEVICE), total };
 }
 
 /**
@@ -38,6 +73,14 @@ export const patientQueries = {
         }),
       // An invited patient who registers meanwhile changes status: ask again whenever the list opens.
       staleTime: 0,
+    }),
+  /** Kept on the device whatever the cache's cap (a clinic without connection needs every patient). */
+  register: (country: CountryCode, viewer: string) =>
+    queryOptions({
+      queryKey: [...patientQueries.all(country), viewer, 'register'] as const,
+      queryFn: ({ signal }) => fetchRegister(country, signal),
+      staleTime: PATIENT_REGISTER_STALE_MS,
+      meta: KEEP_ON_DEVICE_META,
     }),
   detail: (country: CountryCode, viewer: string, id: number) =>
     queryOptions({

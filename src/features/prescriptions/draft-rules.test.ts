@@ -8,6 +8,8 @@ import {
   reachableStep,
   requestFromDraft,
   setMomentQuantity,
+  shortfallSignature,
+  shortTools,
   suggestedUnits,
   toggleMoment,
   toggleTool,
@@ -77,6 +79,24 @@ describe('indications', () => {
     // 3 a day for 2 months (60 days) with 60 capsules per bottle: 3 bottles.
     expect(suggestedUnits({ ...tool, prescriptionDuration: { time: 'months', quantity: 2 } })).toBe(3);
     expect(dailyCapsulesOf({ ...tool, dailyCapsules: 1 })).toBe(1);
+  });
+
+  it('names the tools whose units do not cover the duration, and a change of the shortfall asks again', () => {
+    // 2 a day for 2 months (60 days) with 60 capsules per bottle: 2 bottles.
+    const tool = {
+      ...setMomentQuantity(toggleMoment(toolFromProduct(magnesium), 10), 10, 2),
+      prescriptionDuration: { time: 'months' as const, quantity: 2 },
+    };
+    const enough = { ...tool, units: 2 };
+    const one = { ...tool, units: 1 };
+    expect(shortTools([enough])).toEqual([]);
+    expect(shortTools([{ ...tool, units: 3 }])).toEqual([]);
+    expect(shortTools([one, enough])).toEqual([{ tool: one, suggestion: 2 }]);
+    // Without a known container size nothing can be said.
+    expect(shortTools([{ ...one, containerQuantity: null }])).toEqual([]);
+    const confirmed = shortfallSignature(shortTools([one]));
+    const longer = { ...one, prescriptionDuration: { time: 'months' as const, quantity: 3 } };
+    expect(shortfallSignature(shortTools([longer]))).not.toBe(confirmed);
   });
 });
 

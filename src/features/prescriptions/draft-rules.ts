@@ -205,6 +205,25 @@ export function suggestedUnits(tool: DraftTool): number | null {
   return Math.min(TOOL_MAX_UNITS, Math.max(1, Math.ceil((daily * days) / tool.containerQuantity)));
 }
 
+/** A tool whose units do not cover its treatment, with the units that would. */
+export interface ShortTool {
+  tool: DraftTool;
+  suggestion: number;
+}
+
+/** Tools prescribed with fewer units than their duration needs: accepted only once the professional confirms. */
+export function shortTools(tools: DraftTool[]): ShortTool[] {
+  return tools.flatMap((tool) => {
+    const suggestion = suggestedUnits(tool);
+    return suggestion !== null && tool.units < suggestion ? [{ tool, suggestion }] : [];
+  });
+}
+
+/** What the professional confirmed: the same tools with the same shortfall (a change asks again). */
+export function shortfallSignature(short: ShortTool[]): string {
+  return short.map(({ tool, suggestion }) => `${tool.productId}:${tool.units}:${suggestion}`).join(',');
+}
+
 function hasAtMostTwoDecimals(value: number): boolean {
   return Math.abs(value * 100 - Math.round(value * 100)) < 1e-9;
 }

@@ -215,6 +215,19 @@ export interface CredentialHistoryEntryDto {
   createdAt: string;
   reviewedAt: string | null;
   files: CredentialFileDto[];
+  /**
+   * A hormone prescription (`formula-hormonal`) is reviewed on the order it was sent with: that order, whose review
+   * the entry's status and reason then are. Null for credentials, and for a prescription no order used yet.
+   */
+  order: CredentialOrderDto | null;
+}
+
+export interface CredentialOrderDto {
+  id: number;
+  /** 'CO-000042' */
+  number: string;
+  /** The order's own state ('released', 'cancelled'...), see OrderStatus. */
+  status: string;
 }
 
 export interface CredentialsStatusDto {
@@ -249,6 +262,19 @@ export interface InvitationPreviewDto {
   country: string;
   expiresAt: string;
   professional: { display_name: string; role: Role };
+  /**
+   * What the professional already wrote in the patient's record (invitations sent from the register), offered as the
+   * registration form's starting values; null for an invitation sent outside the register.
+   */
+  record: InvitedRecordDto | null;
+}
+
+export interface InvitedRecordDto {
+  birthDate: string | null;
+  gender: string | null;
+  documentTypeId: number | null;
+  countryCode: string | null;
+  phoneNumber: string | null;
 }
 
 // Admin: affiliate management.

@@ -87,6 +87,7 @@ export const accountHandlers = [
             mime: file.mime,
             url: `/api/credentials/files/${index + 1}`,
           })),
+          order: null,
         },
       ],
     };

@@ -69,6 +69,8 @@ export const patientForm: FormSchemaDto = {
   role: 'patient',
   fields: [
     ...doctorForm.fields,
+    { name: 'birth_date', type: 'date', label: 'Fecha de nacimiento', step: 1, rules: [required] },
+    { name: 'phone_number', type: 'tel', label: 'Número de celular', step: 1, rules: [required] },
     { name: 'invitation_token', type: 'hidden', label: 'Invitación', step: 2, rules: [required] },
   ],
 };
@@ -128,6 +130,13 @@ export const formHandlers = [
       country: 'co',
       expiresAt: new Date(Date.now() + 86_400_000).toISOString(),
       professional: { display_name: 'Carolina Mejía', role: 'doctor' },
+      record: {
+        birthDate: '1991-07-12',
+        gender: null,
+        documentTypeId: null,
+        countryCode: '+57',
+        phoneNumber: '3104445566',
+      },
     });
   }),
 ];

@@ -11,11 +11,16 @@ export interface ShippingAddress {
 export class CheckoutPage extends Shell {
   readonly section: Locator;
   readonly summary: Locator;
+  /** What the checkout says offline instead of its data, payment and summary steps. */
+  readonly needsConnection: Locator;
+  readonly personalData: Locator;
 
   constructor(page: Page) {
     super(page);
     this.section = page.getByRole('region', { name: 'Bolsa de compras' });
     this.summary = page.getByRole('region', { name: 'Resumen del pedido' });
+    this.needsConnection = page.getByRole('status').filter({ hasText: 'Necesitas conexión para pagar' });
+    this.personalData = page.getByRole('group', { name: 'Datos personales' });
   }
 
   async open(country: string) {

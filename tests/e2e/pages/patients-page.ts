@@ -23,6 +23,16 @@ export class PatientsPage extends Shell {
     await expect(this.heading).toBeVisible();
   }
 
+  /** Types in the register's search; the list follows after a short pause. */
+  async search(text: string) {
+    await this.page.getByRole('searchbox', { name: 'Buscar por nombre o correo' }).fill(text);
+  }
+
+  /** The register's row of a patient, by name. */
+  row(name: string): Locator {
+    return this.table.getByRole('row').filter({ has: this.page.getByRole('link', { name }) });
+  }
+
   patientLink(name: string): Locator {
     return this.table.getByRole('link', { name });
   }

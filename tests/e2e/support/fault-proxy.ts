@@ -35,6 +35,8 @@ export class FaultProxy {
   private readonly rules: Rule[] = [];
   readonly log: ProxyLog[] = [];
   private readonly hanging = new Set<ServerResponse>();
+  /** The port the proxy listened on while it is down. */
+  private downPort: number | undefined;
 
   constructor(private readonly target: string) {}
 
@@ -50,9 +52,30 @@ export class FaultProxy {
   }
 
   async stop(): Promise<void> {
+    if (!this.server) return;
     for (const response of this.hanging) response.destroy();
     this.server?.closeAllConnections();
     await new Promise<void>((resolve) => this.server?.close(() => resolve()));
+  }
+
+  /**
+   * The server goes away as when it is stopped: connections are refused, the service worker's too (Playwright's
+   * offline emulation may miss a service worker that the browser started before Playwright attached to it).
+   */
+  async down(): Promise<void> {
+    const port = new URL(this.url).port;
+    this.downPort = Number(port);
+    await this.stop();
+    this.server = undefined;
+  }
+
+  /** Back on the same address, so the pages and the service worker find it where they left it. */
+  async up(): Promise<void> {
+    if (this.downPort === undefined) return;
+    const port = this.downPort;
+    this.server = createServer((incoming, outgoing) => void this.handle(incoming, outgoing));
+    await new Promise<void>((resolve) => this.server?.listen(port, '127.0.0.1', resolve));
+    this.downPort = undefined;
   }
 
   /** The next requests `method path` get these faults, one each, in order (null: untouched); later ones pass. */

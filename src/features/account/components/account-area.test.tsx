@@ -6,6 +6,7 @@ import { ROLE_IDS } from '../../../lib/shared/accounts';
 import { OUTBOX_META_HEADER, type OutboxMeta } from '../../../lib/shared/outbox';
 import { TEST_API } from '../../../testing/api-url';
 import { buildOutboxItem, installFakeServiceWorker } from '../../../testing/fake-service-worker';
+import { accountFixtures } from '../../../testing/handlers/account';
 import { server } from '../../../testing/msw-server';
 import { renderApp } from '../../../testing/render';
 import { loggedInAs } from '../../../testing/session';
@@ -112,6 +113,52 @@ describe('account area', () => {
     expect(await screen.findByText(/Recibimos tus credenciales/)).toBeTruthy();
     expect(screen.getByTestId('credentials-status').textContent).toBe('En revisión');
     expect(screen.getByRole('table').textContent).toContain('tarjeta.pdf');
+  });
+
+  it('names a hormone prescription in Spanish with its order’s review, and dates Peru’s history in Spanish', async () => {
+    const entry = {
+      contactNumber: '987654321',
+      countryCode: '+51',
+      reason: null,
+      createdAt: '2026-11-25T15:00:00.000Z',
+      reviewedAt: '2026-11-25T16:00:00.000Z',
+      files: [],
+    };
+    accountFixtures.credentials = {
+      status: 'approved',
+      required: true,
+      history: [
+        {
+          ...entry,
+          id: 3,
+          documentType: 'formula-hormonal',
+          status: 'rejected',
+          reason: 'Sin firma',
+          order: { id: 8, number: 'PE-000008', status: 'cancelled' },
+        },
+        {
+          ...entry,
+          id: 2,
+          documentType: 'formula-hormonal',
+          status: 'approved',
+          order: { id: 7, number: 'PE-000007', status: 'released' },
+        },
+        { ...entry, id: 1, documentType: 'tarjeta-profesional', status: 'approved', order: null },
+      ],
+    };
+    await loggedInAs('pe');
+    await renderApp('/pe/mi-cuenta/datos-personales');
+    const rows = within(await screen.findByRole('table', { name: 'Historial de credenciales' })).getAllByRole('row');
+    const texts = rows.slice(1).map((row) => row.textContent ?? '');
+    expect(texts[0]).toContain('Fórmula médica de hormonas · pedido PE-000008');
+    expect(texts[0]).toContain('Rechazada: pedido cancelado · Sin firma');
+    expect(texts[1]).toContain('Fórmula médica de hormonas · pedido PE-000007');
+    expect(texts[1]).toContain('Aprobada: pedido liberado para despacho');
+    expect(texts[2]).toContain('Tarjeta profesional');
+    const peruDate = new Intl.DateTimeFormat('es-PE', { dateStyle: 'medium' }).format(new Date(entry.createdAt));
+    expect(texts[2]).toContain(peruDate);
+    expect(texts.join(' ')).not.toContain('formula-hormonal');
+    expect(texts.join(' ')).not.toMatch(/Nov \d/);
   });
 
   it('keeps credentials chosen without connection and says why the server refused them', async () => {

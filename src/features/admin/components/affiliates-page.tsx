@@ -1,6 +1,7 @@
 import { Trans, useLingui } from '@lingui/react/macro';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
+import { credentialEntryDocument } from '../../../lib/credential-labels';
 import { errorMessage } from '../../../lib/http';
 import { PURCHASE_LEVELS, type AffiliateDto, type ApprovalStatus } from '../../../lib/shared/accounts';
 import { countryById } from '../../../lib/shared/countries';
@@ -153,7 +154,7 @@ export function AffiliatesPage() {
               <ul className="plain-list">
                 {affiliate.credentials.history.map((entry) => (
                   <li key={entry.id}>
-                    {i18n.date(entry.createdAt, { dateStyle: 'medium' })} · {entry.documentType} ·{' '}
+                    {i18n.date(entry.createdAt, { dateStyle: 'medium' })} · {credentialEntryDocument(i18n, entry)} ·{' '}
                     {entry.files.map((file) => (
                       <button
                         key={file.id}

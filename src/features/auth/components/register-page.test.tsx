@@ -81,6 +81,18 @@ describe('registration', () => {
     expect((screen.getByLabelText(/Número de documento/) as HTMLInputElement).disabled).toBe(true);
   });
 
+  it('starts from the birth date and phone the professional already entered, which the patient may correct', async () => {
+    await renderApp('/co/registro?invitacion=invitacion-valida');
+    const birthDate = (await screen.findByLabelText(/Fecha de nacimiento/)) as HTMLInputElement;
+    expect(birthDate.value).toBe('1991-07-12');
+    expect(birthDate.disabled).toBe(false);
+    const phone = screen.getByLabelText(/Número de celular/) as HTMLInputElement;
+    expect(phone.value).toBe('3104445566');
+    await userEvent.clear(phone);
+    await userEvent.type(phone, '3001234567');
+    expect(phone.value).toBe('3001234567');
+  });
+
   it('explains an invalid invitation', async () => {
     await renderApp('/co/registro?invitacion=vencida');
     expect((await screen.findByRole('alert')).textContent).toContain('La invitación no es válida o ya expiró.');

@@ -41,12 +41,25 @@ function invitationValues(invitation: InvitationPreviewDto | null, token: string
   return values;
 }
 
+/** What the professional already wrote in the patient's record: starting values the patient may still correct. */
+function recordValues(invitation: InvitationPreviewDto | null): FormValues {
+  const record = invitation?.record;
+  if (!record) return {};
+  const values: FormValues = {};
+  if (record.birthDate) values.birth_date = record.birthDate;
+  if (record.gender) values.gender = record.gender;
+  if (record.documentTypeId !== null) values.document_type_id = String(record.documentTypeId);
+  if (record.countryCode) values.country_code = record.countryCode;
+  if (record.phoneNumber) values.phone_number = record.phoneNumber;
+  return values;
+}
+
 /** Spec §2: registration in 2 steps (basic data, then access data), rendered from the server's form schema. */
 export function RegistrationForm({ country, form, invitationToken, invitation, onRegistered }: RegistrationFormProps) {
   const { t } = useLingui();
   const schema = useQuery(formQueries.schema(country, form.id));
   const locked = invitationValues(invitation, invitationToken);
-  const [values, setValues] = useState<FormValues>(locked);
+  const [values, setValues] = useState<FormValues>(() => ({ ...recordValues(invitation), ...locked }));
   const [files, setFiles] = useState<Record<string, File[]>>({});
   const [step, setStep] = useState(1);
   const [errors, setErrors] = useState<FormErrorDto[]>([]);

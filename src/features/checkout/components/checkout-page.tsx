@@ -13,6 +13,7 @@ import { COUNTRIES, type CountryCode } from '../../../lib/shared/countries';
 import { HORMONE_PRESCRIPTION_DOCUMENT_TYPE, type QuoteDto, type QuoteRequestDto } from '../../../lib/shared/orders';
 import { phoneDigits } from '../../../lib/shared/phone';
 import { flushPersistedState } from '../../../lib/store';
+import { useOnline } from '../../../lib/use-online';
 import { useSession } from '../../auth/use-session';
 import { useViewerKey } from '../../auth/use-viewer-key';
 import { isPointsItem, type CartState } from '../../cart/cart-rules';
@@ -94,6 +95,9 @@ export function CheckoutPage({ country, cart, renderBag }: CheckoutPageProps) {
   const pointsAccess = usePointsAccess();
   const empty = cart.cartItems.length === 0;
   const step = reachableStep(empty ? 1 : checkout.step, form, cart.isHormonesAdded);
+  const online = useOnline();
+  // Data, payment and summary all need the server (addresses, quotes, the order): offline they wait, kept.
+  const waitingForConnection = !online && step > 1;
   const stepLabels = [t`Bolsa`, t`Datos`, t`Pago`, t`Resumen`];
 
   useEffect(() => {
@@ -232,6 +236,29 @@ export function CheckoutPage({ country, cart, renderBag }: CheckoutPageProps) {
         </ol>
       )}
 
+      {!online && !empty && (
+        <div className="notice stack checkout__offline" role="status">
+          <p>
+            <strong>
+              <Trans>Necesitas conexión para pagar</Trans>
+            </strong>
+          </p>
+          <p>
+            <Trans>
+              Tu bolsa y tus datos quedan guardados en este dispositivo: cuando vuelvas a tener conexión podrás seguir
+              con el pago donde lo dejaste.
+            </Trans>
+          </p>
+          {step > 1 && (
+            <div>
+              <button type="button" className="button button--secondary" onClick={() => goTo(1)}>
+                <Trans>Volver a la bolsa</Trans>
+              </button>
+            </div>
+          )}
+        </div>
+      )}
+
       {step === 1 && (
         <>
           {renderBag()}
@@ -267,7 +294,7 @@ export function CheckoutPage({ country, cart, renderBag }: CheckoutPageProps) {
         </div>
       )}
 
-      {step === 2 && user && (
+      {step === 2 && user && !waitingForConnection && (
         <DataStep
           country={country}
           viewer={viewer}
@@ -277,7 +304,7 @@ export function CheckoutPage({ country, cart, renderBag }: CheckoutPageProps) {
           onNext={() => goTo(3)}
         />
       )}
-      {step === 3 && user && (
+      {step === 3 && user && !waitingForConnection && (
         <PaymentStep
           form={form}
           onChange={setForm}
@@ -287,7 +314,7 @@ export function CheckoutPage({ country, cart, renderBag }: CheckoutPageProps) {
           onNext={() => goTo(4)}
         />
       )}
-      {step === 4 && user && (
+      {step === 4 && user && !waitingForConnection && (
         <SummaryStep
           country={country}
           viewer={viewer}

@@ -8,12 +8,13 @@ import { outboxPagePath, useOutboxItem } from '../../../lib/outbox';
 import { outboxReasonText } from '../../../lib/outbox-text';
 import { isQueuedAnswer } from '../../../lib/shared/outbox';
 import { useIdempotencyKey } from '../../../lib/idempotency';
+import { CREDENTIAL_DOCUMENT_TYPES, CREDENTIAL_MAX_FILES, UPLOAD_MAX_BYTES } from '../../../lib/shared/accounts';
 import {
-  CREDENTIAL_DOCUMENT_TYPES,
-  CREDENTIAL_MAX_FILES,
-  UPLOAD_MAX_BYTES,
-  type CredentialStatus,
-} from '../../../lib/shared/accounts';
+  credentialDocumentLabel,
+  credentialEntryDocument,
+  credentialEntryStatus,
+  credentialStatusLabel,
+} from '../../../lib/credential-labels';
 import { COUNTRIES } from '../../../lib/shared/countries';
 import { useCountry } from '../../../lib/use-country';
 import { useSession } from '../../auth/use-session';
@@ -43,19 +44,7 @@ export function CredentialsPanel() {
   const queued = useOutboxItem(queuedKey);
   if (!profile) return null;
 
-  const statusLabels: Record<CredentialStatus, string> = {
-    not_uploaded: t`Sin cargar`,
-    pending: t`En revisión`,
-    approved: t`Aprobadas`,
-    rejected: t`Rechazadas`,
-  };
-  const documentLabels: Record<(typeof CREDENTIAL_DOCUMENT_TYPES)[number], string> = {
-    'tarjeta-profesional': t`Tarjeta profesional`,
-    diploma: t`Diploma`,
-    'documento-identidad': t`Documento de identidad`,
-    'registro-sanitario': t`Registro sanitario`,
-  };
-  const labelOf = (type: string) => documentLabels[type as keyof typeof documentLabels] ?? type;
+  const labelOf = (type: string) => credentialDocumentLabel(i18n, type);
 
   function choose(selected: File[]) {
     const maxMb = UPLOAD_MAX_BYTES / BYTES_PER_MB;
@@ -138,7 +127,7 @@ export function CredentialsPanel() {
         <p>
           <Trans>Estado:</Trans>{' '}
           <strong className={`status status--${current}`} data-testid="credentials-status">
-            {statusLabels[current]}
+            {credentialStatusLabel(i18n, current)}
           </strong>
         </p>
       )}
@@ -170,7 +159,7 @@ export function CredentialsPanel() {
               <option value="">{t`Selecciona una opción`}</option>
               {CREDENTIAL_DOCUMENT_TYPES.map((type) => (
                 <option key={type} value={type}>
-                  {documentLabels[type]}
+                  {labelOf(type)}
                 </option>
               ))}
             </select>
@@ -238,10 +227,10 @@ export function CredentialsPanel() {
             {status.data.history.map((entry) => (
               <tr key={entry.id}>
                 <td data-label={t`Fecha`}>{i18n.date(entry.createdAt, { dateStyle: 'medium' })}</td>
-                <td data-label={t`Documento`}>{labelOf(entry.documentType)}</td>
+                <td data-label={t`Documento`}>{credentialEntryDocument(i18n, entry)}</td>
                 <td data-label={t`Archivos`}>{entry.files.map((file) => file.name).join(', ')}</td>
                 <td data-label={t`Estado`}>
-                  {statusLabels[entry.status]}
+                  {credentialEntryStatus(i18n, entry)}
                   {entry.reason && <span className="muted"> · {entry.reason}</span>}
                 </td>
               </tr>

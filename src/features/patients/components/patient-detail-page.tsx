@@ -2,6 +2,7 @@ import { Trans, useLingui } from '@lingui/react/macro';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useRef, useState, type FormEvent } from 'react';
 import { Link, useParams } from 'react-router';
+import { DataAge } from '../../../components/ui/data-age';
 import { RetryAlert } from '../../../components/ui/retry-alert';
 import { SaveCancel } from '../../../components/ui/save-cancel';
 import { focusFirstInvalid } from '../../../lib/focus-first-invalid';
@@ -10,6 +11,7 @@ import { DOCUMENT_TYPES, type GENDERS, type Role } from '../../../lib/shared/acc
 import { COUNTRY_NAMES_BY_ID, type CountryCode } from '../../../lib/shared/countries';
 import type { PatientDto } from '../../../lib/shared/prescriptions';
 import { useCountry } from '../../../lib/use-country';
+import { useOnline } from '../../../lib/use-online';
 import { useSession } from '../../auth/use-session';
 import { useViewerKey } from '../../auth/use-viewer-key';
 import { patientQueries, updatePatient } from '../api';
@@ -36,7 +38,14 @@ export function PatientDetailPage() {
   const viewer = useViewerKey();
   const role = useSession()?.user.role.name ?? 'doctor';
   const patientId = parseId(useParams().patientId);
+  const online = useOnline();
+  const queryClient = useQueryClient();
   const query = useQuery({ ...patientQueries.detail(country, viewer, patientId ?? 0), enabled: patientId !== null });
+  // A patient never opened on this device is still in the register kept on it: offline, that copy shows.
+  const registerKey = patientQueries.register(country, viewer).queryKey;
+  const kept = queryClient.getQueryData(registerKey)?.patients.find((candidate) => candidate.id === patientId);
+  const patient = query.data ?? kept;
+  const updatedAt = query.data ? query.dataUpdatedAt : (queryClient.getQueryState(registerKey)?.dataUpdatedAt ?? 0);
   const back = (
     <Link to={`/${country}/mi-cuenta/mis-pacientes`} className="button button--ghost">
       <Trans>Volver a mis pacientes</Trans>
@@ -57,7 +66,7 @@ export function PatientDetailPage() {
       </section>
     );
   }
-  if (query.isError && !query.data) {
+  if (query.isError && !patient) {
     return (
       <section className="stack" aria-labelledby="patient-error-title">
         <h1 id="patient-error-title">
@@ -72,17 +81,17 @@ export function PatientDetailPage() {
       </section>
     );
   }
-  if (!query.data) {
+  if (!patient) {
     return (
       <p className="muted" role="status">
         <Trans>Cargando paciente…</Trans>
       </p>
     );
   }
-  const patient = query.data;
   return (
     <section className="stack patient-detail" aria-labelledby="patient-title">
       {back}
+      {(!online || query.isError) && <DataAge updatedAt={updatedAt} />}
       <div className="patients__header">
         <h1 id="patient-title">{patient.display_name}</h1>
         <Link to={`${builderPath(country, role)}?paciente=${patient.id}`} className="button button--primary">

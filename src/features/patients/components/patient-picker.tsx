@@ -1,12 +1,12 @@
 import { Trans, useLingui } from '@lingui/react/macro';
-import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { useDeferredValue, useState } from 'react';
+import { DataAge } from '../../../components/ui/data-age';
 import { errorMessage } from '../../../lib/http';
 import type { CountryCode } from '../../../lib/shared/countries';
 import type { CreatePatientResponseDto, PatientDto } from '../../../lib/shared/prescriptions';
 import { useSession } from '../../auth/use-session';
-import { patientQueries } from '../api';
 import { usePendingPatients, type PendingPatient } from '../pending-patients';
+import { usePatientList } from '../use-patient-list';
 import { CreatePatientForm, PatientCreatedNotice, PatientQueuedNotice } from './create-patient-form';
 import { PatientOption } from './patient-option';
 import { PendingPatientsList } from './pending-patients-list';
@@ -37,7 +37,7 @@ export function PatientPicker({
   const deferred = useDeferredValue(search.trim());
   const [creating, setCreating] = useState(false);
   const [created, setCreated] = useState<CreatePatientResponseDto | null>(null);
-  const list = useQuery({ ...patientQueries.list(country, viewer, deferred, 1), placeholderData: keepPreviousData });
+  const list = usePatientList(country, viewer, deferred, 1);
 
   return (
     <div className="stack patient-picker">
@@ -93,10 +93,18 @@ export function PatientPicker({
           <Trans>Cargando pacientes…</Trans>
         </p>
       )}
-      {list.isError && (
+      {list.error && !list.data && (
         <p className="alert" role="alert">
           {errorMessage(list.error)}
         </p>
+      )}
+      {list.unconfirmed && list.data && (
+        <div className="notice" role="status">
+          <p>
+            <Trans>Sin respuesta del servidor: eliges entre los pacientes guardados en este dispositivo.</Trans>
+          </p>
+          <DataAge updatedAt={list.updatedAt} />
+        </div>
       )}
       {list.data && list.data.data.length === 0 && (
         <p className="empty-state">

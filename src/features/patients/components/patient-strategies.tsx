@@ -2,6 +2,7 @@ import { Trans, useLingui } from '@lingui/react/macro';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { useState, type FormEvent } from 'react';
 import { Link } from 'react-router';
+import { DataAge } from '../../../components/ui/data-age';
 import { RetryAlert } from '../../../components/ui/retry-alert';
 import { errorMessage } from '../../../lib/http';
 import type { CountryCode } from '../../../lib/shared/countries';
@@ -106,6 +107,7 @@ export function PatientStrategies({ country, viewer, patientId }: PatientStrateg
           onRetry={() => void query.refetch()}
         />
       )}
+      {query.isError && query.data && <DataAge updatedAt={query.dataUpdatedAt} />}
       {query.data && (
         <>
           <StrategyTable

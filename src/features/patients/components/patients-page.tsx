@@ -1,7 +1,7 @@
 import { Trans, useLingui } from '@lingui/react/macro';
-import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { useEffect, useState } from 'react';
 import { Link, useSearchParams } from 'react-router';
+import { DataAge } from '../../../components/ui/data-age';
 import { RetryAlert } from '../../../components/ui/retry-alert';
 import { LinkPager } from '../../../components/ui/link-pager';
 import { errorMessage } from '../../../lib/http';
@@ -11,8 +11,8 @@ import { useCountry } from '../../../lib/use-country';
 import { usePageHref } from '../../../lib/use-page-href';
 import { useSession } from '../../auth/use-session';
 import { useViewerKey } from '../../auth/use-viewer-key';
-import { patientQueries } from '../api';
 import { usePendingPatients, type PendingPatient } from '../pending-patients';
+import { usePatientList } from '../use-patient-list';
 import { CreatePatientForm, PatientCreatedNotice, PatientQueuedNotice } from './create-patient-form';
 import { PendingPatientsList } from './pending-patients-list';
 
@@ -42,7 +42,7 @@ export function PatientsPage() {
   const [created, setCreated] = useState<CreatePatientResponseDto | null>(null);
   const [queued, setQueued] = useState<PendingPatient | null>(null);
   const pendingPatients = usePendingPatients(country, useSession()?.user.uid);
-  const list = useQuery({ ...patientQueries.list(country, viewer, search, page), placeholderData: keepPreviousData });
+  const list = usePatientList(country, viewer, search, page);
 
   useEffect(() => {
     if (typed.trim() === search) return;
@@ -127,9 +127,25 @@ export function PatientsPage() {
           <Trans>Cargando pacientes…</Trans>
         </p>
       )}
-      {list.isError && (
-        <RetryAlert message={errorMessage(list.error)} retrying={list.isFetching} onRetry={() => void list.refetch()} />
+      {list.error && (
+        <RetryAlert
+          message={
+            list.data ? (
+              <>
+                <p>{errorMessage(list.error)}</p>
+                <p>
+                  <Trans>Mostramos los pacientes guardados en este dispositivo.</Trans>
+                </p>
+              </>
+            ) : (
+              errorMessage(list.error)
+            )
+          }
+          retrying={list.isFetching}
+          onRetry={list.refetch}
+        />
       )}
+      {list.unconfirmed && list.data && <DataAge updatedAt={list.updatedAt} />}
       {data && data.total === 0 && (
         <div className="empty-state">
           {search ? (

@@ -239,9 +239,11 @@ function ToolIndications({
           required
           error={errors.units}
           help={
-            suggestion !== null
-              ? t`Para ${durationText(tool.prescriptionDuration)} se necesitan ${unitsText(suggestion)}.`
-              : undefined
+            suggestion === null
+              ? undefined
+              : tool.units > 0 && tool.units < suggestion
+                ? t`Para ${durationText(tool.prescriptionDuration)} se necesitan ${unitsText(suggestion)}: con ${unitsText(tool.units)} no alcanza.`
+                : t`Para ${durationText(tool.prescriptionDuration)} se necesitan ${unitsText(suggestion)}.`
           }
         >
           {({ id, describedBy, invalid }) => (

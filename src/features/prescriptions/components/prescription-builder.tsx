@@ -42,7 +42,10 @@ import {
   toolIsComplete,
   updateTool,
   withNewKey,
+  shortfallSignature,
+  shortTools,
 } from '../draft-rules';
+import { durationText, unitsText } from '../indications-text';
 import { PrescriptionCreated } from './prescription-created';
 import { PrescriptionQueued } from './prescription-queued';
 import { IndicationsStep } from './indications-step';
@@ -217,7 +220,10 @@ function DraftEditor({
   const [showErrors, setShowErrors] = useState(false);
   const [pending, setPending] = useState(false);
   const [failure, setFailure] = useState<{ message: string; reusedKey: boolean } | null>(null);
+  const [askingShortfall, setAskingShortfall] = useState(false);
+  const [confirmedShortfall, setConfirmedShortfall] = useState<string | null>(null);
   const step = reachableStep(draft);
+  const short = shortTools(draft.functionalTools);
   const isPrescription = draft.prescriptionType === 'prescription';
   const stepLabels = [t`Paciente`, t`Herramientas`, t`Indicaciones`, t`Resumen`];
   // Offline with nothing kept yet, the standard settings stand in: the builder never waits for them.
@@ -229,9 +235,16 @@ function DraftEditor({
     ...patientQueries.detail(country, viewer, askedPatient),
     enabled: Number.isSafeInteger(askedPatient) && askedPatient > 0,
   });
+  // Offline, a patient never opened on this device is still in the register kept on it.
+  const askedFromRegister = linked.isError
+    ? queryClient
+        .getQueryData(patientQueries.register(country, viewer).queryKey)
+        ?.patients.find((patient) => patient.id === askedPatient)
+    : undefined;
+  const asked = linked.data ?? askedFromRegister;
   useEffect(() => {
-    if (!linked.data) return;
-    const patient = linked.data;
+    if (!asked) return;
+    const patient = asked;
     update((current) => (current.patient?.id === patient.id ? current : choosePatient(current, draftPatient(patient))));
     setParams(
       (previous) => {
@@ -241,11 +254,12 @@ function DraftEditor({
       },
       { replace: true },
     );
-  }, [linked.data, update, setParams]);
+  }, [asked, update, setParams]);
 
   function go(next: DraftStep) {
     setFailure(null);
     setShowErrors(false);
+    setAskingShortfall(false);
     update((current) => goToStep(current, next));
     window.scrollTo({ top: 0 });
   }
@@ -258,8 +272,31 @@ function DraftEditor({
         update((current) => selectTool(current, incomplete.productId));
         return;
       }
+      const [firstShort] = short;
+      if (firstShort && shortfallSignature(short) !== confirmedShortfall) {
+        setAskingShortfall(true);
+        update((current) => selectTool(current, firstShort.tool.productId));
+        return;
+      }
     }
     go((step + 1) as DraftStep);
+  }
+
+  function applyNeededUnits() {
+    const needed = new Map(short.map(({ tool, suggestion }) => [tool.productId, suggestion]));
+    update((current) => ({
+      ...current,
+      functionalTools: current.functionalTools.map((tool) => ({
+        ...tool,
+        units: needed.get(tool.productId) ?? tool.units,
+      })),
+    }));
+    setAskingShortfall(false);
+  }
+
+  function acceptShortfall() {
+    setConfirmedShortfall(shortfallSignature(short));
+    go(4);
   }
 
   async function create() {
@@ -480,6 +517,28 @@ function DraftEditor({
               </button>
             </div>
           )}
+        </div>
+      )}
+      {step === 3 && askingShortfall && short.length > 0 && (
+        <div className="alert stack" role="alert">
+          <p>
+            <Trans>Las unidades no cubren toda la duración del tratamiento:</Trans>
+          </p>
+          <ul>
+            {short.map(({ tool, suggestion }) => (
+              <li key={tool.productId}>
+                {t`${tool.name}: para ${durationText(tool.prescriptionDuration)} se necesitan ${unitsText(suggestion)} y indicaste ${unitsText(tool.units)}.`}
+              </li>
+            ))}
+          </ul>
+          <div className="form-actions">
+            <button type="button" className="button button--secondary" onClick={applyNeededUnits}>
+              <Trans>Usar las unidades necesarias</Trans>
+            </button>
+            <button type="button" className="button button--ghost" onClick={acceptShortfall}>
+              <Trans>Continuar con menos unidades</Trans>
+            </button>
+          </div>
         </div>
       )}
       {patientRefused && draft.patient && (

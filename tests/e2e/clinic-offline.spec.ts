@@ -1,0 +1,174 @@
+import type { APIRequestContext } from '@playwright/test';
+import { LoginPage } from './pages/login-page';
+import { PatientsPage } from './pages/patients-page';
+import { PendingUploadsPage } from './pages/pending-uploads-page';
+import { PrescriptionBuilderPage } from './pages/prescription-builder-page';
+import { expect, proxiedTest as test } from './support/fixtures';
+import { sessionToken } from './support/outbox';
+import { PersistentBrowser } from './support/persistent-browser';
+
+// Issue #17, a clinic day without connection: the browser (or the installed app) is closed after a day online and
+// opened again with no network at all. Unlike a reload, nothing the pages held in memory survives: only the device.
+
+const DOCTOR = 'medico.co@demo.test';
+const PATIENT = 'paciente.co@demo.test';
+const MAGNESIUM = 'Magnesio Bisglicinato 400 mg';
+/** The outbox replays on `online`; the server then answers the queued prescription. */
+const DELIVERY_TIMEOUT_MS = 30_000;
+
+/** The end of a query key as the device saves it (see offline-reading.spec.ts). */
+function savedKey(...parts: (string | number)[]): string {
+  return JSON.stringify(parts).slice(1);
+}
+
+test.describe('a clinic day without connection', () => {
+  test.describe.configure({ timeout: 120_000 });
+  let browser: PersistentBrowser;
+
+  // The browser talks to the server through a proxy that can go down and come back on the same address.
+  test.beforeEach(async ({ faults }) => {
+    browser = await PersistentBrowser.create(faults.url);
+  });
+
+  test.afterEach(async ({ faults }) => {
+    await faults.up();
+    await browser.dispose();
+  });
+
+  test('reopened offline: patients listed and searched, a patient opened, a prescription drafted, queued and delivered once', async ({
+    request,
+    faults,
+  }) => {
+    // A day online: the register, one patient, and the builder through its tools.
+    let page = await browser.open();
+    await new LoginPage(page).login('co', DOCTOR);
+    const token = await sessionToken(browser.current, 'co');
+    // Setup, not the subject: a second patient, so the search on the device has something to leave out.
+    const suffix = Date.now().toString().slice(-8);
+    const created = await request.post('/api/patients', {
+      headers: { 'x-country': 'co', authorization: `Bearer ${token}` },
+      data: {
+        first_name: 'Rosa',
+        last_name: `Clínica ${suffix}`,
+        birth_date: '1979-04-04',
+        gender: 'femenino',
+        email: `rosa.${suffix}@correo.test`,
+        document_type_id: 1,
+        document_number: `4${suffix}`,
+        country_code: '+57',
+        phone_number: '3135550000',
+        consent_attested: true,
+      },
+    });
+    expect(created.status()).toBe(201);
+    let patients = new PatientsPage(page);
+    await patients.visitControlled('/co/mi-cuenta/mis-pacientes');
+    await expect(patients.table).toBeVisible();
+    await expect(patients.patientLink(`Rosa Clínica ${suffix}`)).toBeVisible();
+    const name = await patients.firstPatientName();
+    const total = await patients.table.getByRole('link').count();
+    expect(total).toBeGreaterThan(1);
+    await patients.openPatient(name);
+    await expect(patients.ownStrategies).toBeVisible();
+    const patientId = Number(new URL(page.url()).pathname.split('/').pop());
+    // Saved a moment after a change: a page left sooner keeps the older copy.
+    await patients.waitForSavedOnDevice(savedKey('register'));
+    await patients.waitForSavedOnDevice(savedKey('detail', patientId));
+    await patients.waitForSavedOnDevice(savedKey('strategies', patientId, '', ''));
+    let builder = new PrescriptionBuilderPage(page);
+    await builder.open('co', 'prescripcion');
+    await builder.choosePatient(name);
+    await builder.next.click();
+    await builder.searchTools(MAGNESIUM);
+    await expect(builder.toolCard(MAGNESIUM)).toBeVisible();
+    await builder.back.click();
+    await expect(builder.stepTitle).toHaveText('Paciente');
+    await builder.waitForSavedOnDevice(`{"search":"${MAGNESIUM}"}]`);
+    const strategiesBefore = await ownStrategies(request, token, patientId);
+    await browser.close();
+
+    // The next morning, in the clinic: no network from the first request, and no server behind it either.
+    await faults.down();
+    page = await browser.open({ offline: true });
+    patients = new PatientsPage(page);
+    await patients.open('co');
+    await expect(patients.patientLink(name)).toBeVisible();
+    await expect(patients.table.getByRole('link')).toHaveCount(total);
+    await expect(page.getByText(/^Actualizado hace/).first()).toBeVisible();
+    await patients.search(name);
+    await expect(patients.table.getByRole('link')).toHaveCount(1);
+    await patients.openPatient(name);
+    await expect(patients.dataValue('Nombres')).not.toBeEmpty();
+    await expect(patients.ownStrategies).toBeVisible();
+
+    await page.getByRole('link', { name: 'Nueva prescripción' }).click();
+    builder = new PrescriptionBuilderPage(page);
+    await expect(builder.stepTitle).toHaveText('Paciente');
+    await builder.choosePatient(name);
+    await builder.next.click();
+    await builder.addTool(MAGNESIUM);
+    await builder.next.click();
+    await builder.fillIndications({ moment: 'Con el desayuno', quantity: '1', units: '1' });
+    await builder.next.click();
+    await expect(builder.stepTitle).toHaveText('Resumen');
+    await builder.createOffline('prescripción');
+    const pending = new PendingUploadsPage(page);
+    await expect(pending.counter).toHaveAccessibleName('Envíos pendientes: 1');
+
+    // The connection comes back: the prescription reaches the server once.
+    await faults.up();
+    await browser.current.setOffline(false);
+    await expect(builder.createdHeading).toBeVisible({ timeout: DELIVERY_TIMEOUT_MS });
+    await expect(pending.counter).toHaveCount(0);
+    await expect.poll(() => ownStrategies(request, token, patientId)).toBe(strategiesBefore + 1);
+  });
+});
+
+async function ownStrategies(request: APIRequestContext, token: string, patientId: number): Promise<number> {
+  const answer = await request.get(`/api/patients/${patientId}/strategies`, {
+    headers: { 'x-country': 'co', authorization: `Bearer ${token}` },
+  });
+  expect(answer.ok()).toBe(true);
+  return ((await answer.json()) as { own: unknown[] }).own.length;
+}
+
+test.describe('the patient’s bag without connection', () => {
+  test.afterEach(async ({ context }) => {
+    await context.setOffline(false);
+  });
+
+  test('checkout offline says a connection is needed to pay, keeps the bag, and goes on once back', async ({
+    login,
+    catalog,
+    checkout,
+    bag,
+    context,
+    page,
+  }) => {
+    await login.login('co', PATIENT);
+    await catalog.visitControlled('/co/herramientas');
+    await expect(catalog.productCards).toHaveCount(24);
+    const name = (await catalog.productCards.nth(0).getAttribute('aria-label'))!;
+    await catalog
+      .card(name)
+      .getByRole('button', { name: `Agregar ${name} a la bolsa` })
+      .click();
+    await expect(bag.line(name)).toBeVisible();
+    await checkout.start('co');
+    await expect(checkout.personalData).toBeVisible();
+
+    await context.setOffline(true);
+    await expect(checkout.needsConnection).toBeVisible();
+    await expect(checkout.personalData).toHaveCount(0);
+    await page.reload();
+    await expect(checkout.needsConnection).toBeVisible();
+    await checkout.needsConnection.getByRole('button', { name: 'Volver a la bolsa' }).click();
+    await expect(bag.line(name)).toBeVisible();
+    await expect(checkout.needsConnection).toBeVisible();
+
+    await context.setOffline(false);
+    await expect(checkout.needsConnection).toHaveCount(0);
+    await checkout.section.getByRole('button', { name: 'Continuar' }).click();
+    await expect(checkout.personalData).toBeVisible();
+  });
+});
