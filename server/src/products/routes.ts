@@ -82,11 +82,9 @@ export function registerProductRoutes(api: Api, db: Kysely<Database>, cache: Cat
     const reader = new QueryReader(c.req.query());
     const scope = await requestScope(c, reader, db);
     reader.assertValid();
-    return cache.answer(
-      c.req,
-      cacheKey(c, scope),
-      async (): Promise<DataResponse<CategoryCountDto[]>> => ({ data: await categoryCounts(db, scope) }),
-    );
+    return cache.answer(c.req, cacheKey(c, scope), async (): Promise<DataResponse<CategoryCountDto[]>> => ({
+      data: await categoryCounts(db, scope),
+    }));
   });
 
   api.get('/products/pharmaceutical-forms', { access: 'public' }, async (c) => {
@@ -94,13 +92,9 @@ export function registerProductRoutes(api: Api, db: Kysely<Database>, cache: Cat
     const categoryId = reader.integer('category_id', { min: 1 });
     const scope = await requestScope(c, reader, db);
     reader.assertValid();
-    return cache.answer(
-      c.req,
-      cacheKey(c, scope),
-      async (): Promise<DataResponse<PharmaceuticalFormCountDto[]>> => ({
-        data: await pharmaceuticalFormCounts(db, scope, categoryId),
-      }),
-    );
+    return cache.answer(c.req, cacheKey(c, scope), async (): Promise<DataResponse<PharmaceuticalFormCountDto[]>> => ({
+      data: await pharmaceuticalFormCounts(db, scope, categoryId),
+    }));
   });
 
   api.get('/products/discount-lists', { access: 'public' }, async (c) => {
