@@ -138,12 +138,20 @@ export async function revokeSession(db: Kysely<Database>, sessionId: number): Pr
     .execute();
 }
 
-/** Every session of the user, in every country (a new password ends them all). */
-export async function revokeUserSessions(executor: Kysely<Database> | Transaction<Database>, userId: number) {
-  await executor
+/**
+ * Every session of the user, in every country (a new password ends them all), but `exceptSessionId`: a password
+ * changed from a session keeps that one, so whoever held another (a stolen token) is out and the owner is not.
+ */
+export async function revokeUserSessions(
+  executor: Kysely<Database> | Transaction<Database>,
+  userId: number,
+  exceptSessionId?: number,
+) {
+  let update = executor
     .updateTable('sessions')
     .set({ revoked_at: new Date() })
     .where('user_id', '=', userId)
-    .where('revoked_at', 'is', null)
-    .execute();
+    .where('revoked_at', 'is', null);
+  if (exceptSessionId !== undefined) update = update.where('id', '<>', exceptSessionId);
+  await update.execute();
 }
