@@ -127,6 +127,12 @@ export function useOutboxItems(): readonly OutboxItem[] {
   );
 }
 
+/** How many writes of this account the server has not taken yet (refused ones included: they wait for the user). */
+export function useUndeliveredCount(author: string | undefined): number {
+  return useOutboxItems().filter((item) => author !== undefined && item.author === author && item.state !== 'delivered')
+    .length;
+}
+
 const waiting = (item: OutboxItem) => item.state !== 'delivered' && item.state !== 'rejected';
 
 /**

@@ -1,8 +1,9 @@
 import { Trans, useLingui } from '@lingui/react/macro';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
-import { Dialog } from 'radix-ui';
 import { useState, type FormEvent } from 'react';
+import { ConfirmDialog } from '../../../components/ui/confirm-dialog';
 import { Field } from '../../../components/ui/field';
+import { DialogActions, ModalDialog } from '../../../components/ui/modal-dialog';
 import { PasswordInput } from '../../../components/ui/password-input';
 import { TextField } from '../../../components/ui/text-field';
 import { errorMessage } from '../../../lib/http';
@@ -138,37 +139,22 @@ function ConsentSection({
           </button>
         </p>
       )}
-      <Dialog.Root open={confirming} onOpenChange={setConfirming}>
-        <Dialog.Portal>
-          <Dialog.Overlay className="dialog__overlay" />
-          <Dialog.Content className="dialog">
-            <Dialog.Title>
-              <Trans>¿Revocar la autorización?</Trans>
-            </Dialog.Title>
-            <Dialog.Description>
-              <Trans>
-                Dejaremos de tratar nuevos datos de salud tuyos: no podrás hacer pedidos y tus profesionales no podrán
-                emitirte nuevas prescripciones o recomendaciones hasta que vuelvas a autorizar. Lo que ya existe
-                (pedidos, prescripciones, facturas) se conserva como exige la ley; si quieres que borremos tus datos,
-                elimina tu cuenta.
-              </Trans>
-            </Dialog.Description>
-            <div className="dialog__actions">
-              <Dialog.Close className="button button--ghost">
-                <Trans>Cancelar</Trans>
-              </Dialog.Close>
-              <button
-                type="button"
-                className="button button--danger"
-                onClick={() => void change('revoke')}
-                disabled={pending}
-              >
-                <Trans>Sí, revocar</Trans>
-              </button>
-            </div>
-          </Dialog.Content>
-        </Dialog.Portal>
-      </Dialog.Root>
+      <ConfirmDialog
+        open={confirming}
+        onOpenChange={setConfirming}
+        title={<Trans>¿Revocar la autorización?</Trans>}
+        description={
+          <Trans>
+            Dejaremos de tratar nuevos datos de salud tuyos: no podrás hacer pedidos y tus profesionales no podrán
+            emitirte nuevas prescripciones o recomendaciones hasta que vuelvas a autorizar. Lo que ya existe (pedidos,
+            prescripciones, facturas) se conserva como exige la ley; si quieres que borremos tus datos, elimina tu
+            cuenta.
+          </Trans>
+        }
+        confirmLabel={<Trans>Sí, revocar</Trans>}
+        onConfirm={() => void change('revoke')}
+        pending={pending}
+      />
     </div>
   );
 }
@@ -222,57 +208,48 @@ function DeleteSection({ country }: { country: CountryCode }) {
           <Trans>Eliminar mi cuenta</Trans>
         </button>
       </p>
-      <Dialog.Root open={open} onOpenChange={setOpen}>
-        <Dialog.Portal>
-          <Dialog.Overlay className="dialog__overlay" />
-          <Dialog.Content className="dialog">
-            <Dialog.Title>
-              <Trans>¿Eliminar tu cuenta definitivamente?</Trans>
-            </Dialog.Title>
-            <Dialog.Description>
-              <Trans>Esta acción no se puede deshacer. Descarga tus datos antes si quieres conservarlos.</Trans>
-            </Dialog.Description>
-            <form className="stack" onSubmit={(event) => void submit(event)} noValidate>
-              <Field label={t`Tu contraseña`} required>
-                {({ id, describedBy, invalid }) => (
-                  <PasswordInput
-                    id={id}
-                    value={password}
-                    autoComplete="current-password"
-                    aria-describedby={describedBy}
-                    aria-invalid={invalid}
-                    onChange={(event) => setPassword(event.target.value)}
-                  />
-                )}
-              </Field>
-              <TextField
-                label={t`Escribe ${DELETION_CONFIRMATION_WORD} para confirmar`}
-                value={confirmation}
-                onValueChange={setConfirmation}
-                autoComplete="off"
-                required
+      <ModalDialog
+        open={open}
+        onOpenChange={setOpen}
+        title={<Trans>¿Eliminar tu cuenta definitivamente?</Trans>}
+        description={<Trans>Esta acción no se puede deshacer. Descarga tus datos antes si quieres conservarlos.</Trans>}
+      >
+        <form className="stack" onSubmit={(event) => void submit(event)} noValidate>
+          <Field label={t`Tu contraseña`} required>
+            {({ id, describedBy, invalid }) => (
+              <PasswordInput
+                id={id}
+                value={password}
+                autoComplete="current-password"
+                aria-describedby={describedBy}
+                aria-invalid={invalid}
+                onChange={(event) => setPassword(event.target.value)}
               />
-              {failure && (
-                <p className="alert" role="alert">
-                  {failure}
-                </p>
-              )}
-              <div className="dialog__actions">
-                <Dialog.Close className="button button--ghost" type="button">
-                  <Trans>Cancelar</Trans>
-                </Dialog.Close>
-                <button
-                  type="submit"
-                  className="button button--danger"
-                  disabled={pending || password === '' || confirmation.trim() !== DELETION_CONFIRMATION_WORD}
-                >
-                  {pending ? t`Eliminando…` : t`Eliminar definitivamente`}
-                </button>
-              </div>
-            </form>
-          </Dialog.Content>
-        </Dialog.Portal>
-      </Dialog.Root>
+            )}
+          </Field>
+          <TextField
+            label={t`Escribe ${DELETION_CONFIRMATION_WORD} para confirmar`}
+            value={confirmation}
+            onValueChange={setConfirmation}
+            autoComplete="off"
+            required
+          />
+          {failure && (
+            <p className="alert" role="alert">
+              {failure}
+            </p>
+          )}
+          <DialogActions>
+            <button
+              type="submit"
+              className="button button--danger"
+              disabled={pending || password === '' || confirmation.trim() !== DELETION_CONFIRMATION_WORD}
+            >
+              {pending ? t`Eliminando…` : t`Eliminar definitivamente`}
+            </button>
+          </DialogActions>
+        </form>
+      </ModalDialog>
     </div>
   );
 }
