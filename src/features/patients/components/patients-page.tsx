@@ -2,9 +2,8 @@ import { Trans, useLingui } from '@lingui/react/macro';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { useEffect, useState } from 'react';
 import { Link, useSearchParams } from 'react-router';
-import { RetryAlert } from '../../../components/ui/retry-alert';
+import { QueryStatus } from '../../../components/ui/query-status';
 import { LinkPager } from '../../../components/ui/link-pager';
-import { errorMessage } from '../../../lib/http';
 import { COUNTRY_NAMES_BY_ID } from '../../../lib/shared/countries';
 import type { CreatePatientResponseDto, PatientDto } from '../../../lib/shared/prescriptions';
 import { useCountry } from '../../../lib/use-country';
@@ -122,14 +121,7 @@ export function PatientsPage() {
         />
       </form>
 
-      {list.isPending && (
-        <p className="muted" role="status">
-          <Trans>Cargando pacientes…</Trans>
-        </p>
-      )}
-      {list.isError && (
-        <RetryAlert message={errorMessage(list.error)} retrying={list.isFetching} onRetry={() => void list.refetch()} />
-      )}
+      <QueryStatus query={list} loading={<Trans>Cargando pacientes…</Trans>} />
       {data && data.total === 0 && (
         <div className="empty-state">
           {search ? (

@@ -2,12 +2,10 @@ import { Trans, useLingui } from '@lingui/react/macro';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useState, type FormEvent } from 'react';
 import { ConfirmDialog } from '../../../components/ui/confirm-dialog';
-import { Field } from '../../../components/ui/field';
 import { DialogActions, ModalDialog } from '../../../components/ui/modal-dialog';
-import { PasswordInput } from '../../../components/ui/password-input';
 import { TextField } from '../../../components/ui/text-field';
-import { errorMessage } from '../../../lib/http';
 import type { CountryCode } from '../../../lib/shared/countries';
+import { useSubmission } from '../../../lib/use-submission';
 import { DELETION_CONFIRMATION_WORD, type HealthConsentDto } from '../../../lib/shared/privacy';
 import { useLogout } from '../../auth/use-logout';
 import { useSession } from '../../auth/use-session';
@@ -68,25 +66,17 @@ function ConsentSection({
   const { t, i18n } = useLingui();
   const queryClient = useQueryClient();
   const [confirming, setConfirming] = useState(false);
-  const [pending, setPending] = useState(false);
-  const [failure, setFailure] = useState<string | null>(null);
+  const { pending, failure, run } = useSubmission();
   const revoked = consent.state === 'revoked';
   const acceptedOn = consent.acceptedAt ? i18n.date(new Date(consent.acceptedAt), { dateStyle: 'long' }) : '';
   const version = consent.acceptedVersion ?? consent.version;
 
-  async function change(action: 'revoke' | 'grant') {
-    setPending(true);
-    setFailure(null);
-    try {
+  const change = (action: 'revoke' | 'grant') =>
+    run(async () => {
       const next = action === 'revoke' ? await revokeConsent(country) : await acceptConsent(country, consent.version);
       queryClient.setQueryData(privacyQueries.consent(country, viewer).queryKey, next);
       setConfirming(false);
-    } catch (error) {
-      setFailure(errorMessage(error));
-    } finally {
-      setPending(false);
-    }
-  }
+    });
 
   return (
     <div className="stack">
@@ -165,23 +155,16 @@ function DeleteSection({ country }: { country: CountryCode }) {
   const [open, setOpen] = useState(false);
   const [password, setPassword] = useState('');
   const [confirmation, setConfirmation] = useState('');
-  const [pending, setPending] = useState(false);
-  const [failure, setFailure] = useState<string | null>(null);
+  const { pending, failure, run } = useSubmission();
 
-  async function submit(event: FormEvent) {
+  function submit(event: FormEvent) {
     event.preventDefault();
-    setPending(true);
-    setFailure(null);
-    try {
+    void run(async () => {
       await deleteAccount(country, { password, confirmation: DELETION_CONFIRMATION_WORD });
       setOpen(false);
       // The server already revoked every session; this clears what the device kept of the account.
       await logout();
-    } catch (error) {
-      setFailure(errorMessage(error));
-    } finally {
-      setPending(false);
-    }
+    });
   }
 
   return (
@@ -214,19 +197,15 @@ function DeleteSection({ country }: { country: CountryCode }) {
         title={<Trans>¿Eliminar tu cuenta definitivamente?</Trans>}
         description={<Trans>Esta acción no se puede deshacer. Descarga tus datos antes si quieres conservarlos.</Trans>}
       >
-        <form className="stack" onSubmit={(event) => void submit(event)} noValidate>
-          <Field label={t`Tu contraseña`} required>
-            {({ id, describedBy, invalid }) => (
-              <PasswordInput
-                id={id}
-                value={password}
-                autoComplete="current-password"
-                aria-describedby={describedBy}
-                aria-invalid={invalid}
-                onChange={(event) => setPassword(event.target.value)}
-              />
-            )}
-          </Field>
+        <form className="stack" onSubmit={submit} noValidate>
+          <TextField
+            type="password"
+            label={t`Tu contraseña`}
+            value={password}
+            onValueChange={setPassword}
+            autoComplete="current-password"
+            required
+          />
           <TextField
             label={t`Escribe ${DELETION_CONFIRMATION_WORD} para confirmar`}
             value={confirmation}
