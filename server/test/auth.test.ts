@@ -476,8 +476,8 @@ describe('POST /api/auth/access', () => {
         last_seen_at: new Date(),
       })
       .execute();
-    const validate = (token: string) =>
-      ctx.app.request('/api/auth/sso/validate', { headers: authHeaders(token, 'co') }).then((answer) => answer.status);
+    const validate = async (token: string) =>
+      (await ctx.app.request('/api/auth/sso/validate', { headers: authHeaders(token, 'co') })).status;
     expect(await validate(other)).toBe(200);
     const changed = await post(
       '/auth/access',

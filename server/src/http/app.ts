@@ -41,6 +41,7 @@ import { limitUrlLength } from './request-limits';
 import { securityHeaders } from './security-headers';
 import type { Services } from './services';
 import { distHandler } from './static-files';
+import { redactingLogger } from '../logger';
 
 export const API_PREFIX = '/api';
 /** Origin of an app made by a test or a tool, which listens nowhere. */
@@ -80,7 +81,9 @@ export interface AppOptions {
 }
 
 export function createApp(options: AppOptions) {
-  const { database, distDir, assetsDir, logger } = options;
+  const { database, distDir, assetsDir } = options;
+  // No personal data or secrets in the log, whoever wrote the line (issue #15).
+  const logger = redactingLogger(options.logger);
   const { db } = database;
   const services: Services = {
     db,
