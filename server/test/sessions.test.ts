@@ -162,6 +162,21 @@ describe('lock-out per (account, address)', () => {
     expect(owner.status).toBe(200);
   });
 
+  it('a clinic behind one address: a colleague locked out, and a busy morning of typos, never block the others', async () => {
+    const clinic = freshAddress();
+    const locked = await createUser(ctx, { role: 'doctor' });
+    const colleague = await createUser(ctx, { role: 'health_professional' });
+    const login = (email: string, password: string) =>
+      post('/auth/email-login', { email, password }, { 'x-forwarded-for': clinic });
+    for (let attempt = 0; attempt < 5; attempt += 1) expect((await login(locked.email, 'Mala1234')).status).toBe(401);
+    expect((await login(locked.email, DEMO_PASSWORD)).status).toBe(429);
+    // Forty more mistyped passwords from the clinic's staff, well under the address's own limit.
+    for (let attempt = 0; attempt < 40; attempt += 1) {
+      expect((await login(`personal.${attempt % 10}@clinica.test`, 'Mala1234')).status).toBe(401);
+    }
+    expect((await login(colleague.email, DEMO_PASSWORD)).status).toBe(200);
+  });
+
   it('the waits grow with each further failure', () => {
     let now = 0;
     const limiter = new BackoffLimiter(DEFAULT_ACCOUNT_LIMITS.pairFailures, () => now);
