@@ -1,3 +1,4 @@
+import { plural } from '@lingui/core/macro';
 import { Trans, useLingui } from '@lingui/react/macro';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useState, type FormEvent } from 'react';
@@ -6,6 +7,7 @@ import { DialogActions, ModalDialog } from '../../../components/ui/modal-dialog'
 import { TextField } from '../../../components/ui/text-field';
 import type { CountryCode } from '../../../lib/shared/countries';
 import { useSubmission } from '../../../lib/use-submission';
+import { discardOutboxOf, useUndeliveredCount } from '../../../lib/outbox';
 import { DELETION_CONFIRMATION_WORD, type HealthConsentDto } from '../../../lib/shared/privacy';
 import { useLogout } from '../../auth/use-logout';
 import { useSession } from '../../auth/use-session';
@@ -27,7 +29,7 @@ export function DataRightsPanel({ country }: { country: CountryCode }) {
       </h2>
       <DownloadSection />
       {consent.data && <ConsentSection country={country} viewer={viewer} consent={consent.data} />}
-      <DeleteSection country={country} />
+      <DeleteSection country={country} viewer={viewer} />
     </section>
   );
 }
@@ -149,19 +151,22 @@ function ConsentSection({
   );
 }
 
-function DeleteSection({ country }: { country: CountryCode }) {
+function DeleteSection({ country, viewer }: { country: CountryCode; viewer: string }) {
   const { t } = useLingui();
   const logout = useLogout(country);
   const [open, setOpen] = useState(false);
   const [password, setPassword] = useState('');
   const [confirmation, setConfirmation] = useState('');
   const { pending, failure, run } = useSubmission();
+  const undelivered = useUndeliveredCount(viewer);
 
   function submit(event: FormEvent) {
     event.preventDefault();
     void run(async () => {
       await deleteAccount(country, { password, confirmation: DELETION_CONFIRMATION_WORD });
       setOpen(false);
+      // Writes kept offline would wait for a login that can no longer happen, naming patients meanwhile.
+      await discardOutboxOf(viewer);
       // The server already revoked every session; this clears what the device kept of the account.
       await logout();
     });
@@ -198,6 +203,14 @@ function DeleteSection({ country }: { country: CountryCode }) {
         description={<Trans>Esta acción no se puede deshacer. Descarga tus datos antes si quieres conservarlos.</Trans>}
       >
         <form className="stack" onSubmit={submit} noValidate>
+          {undelivered > 0 && (
+            <p>
+              {plural(undelivered, {
+                one: 'El envío que aún no llega al servidor se descarta de este dispositivo.',
+                other: 'Los # envíos que aún no llegan al servidor se descartan de este dispositivo.',
+              })}
+            </p>
+          )}
           <TextField
             type="password"
             label={t`Tu contraseña`}
