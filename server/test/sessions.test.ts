@@ -99,7 +99,7 @@ describe('session cookie', () => {
     expect(after.status).toBe(401);
   });
 
-  it('a session unused for longer than the idle timeout ends before its day is over', async () => {
+  it('a session unused for longer than the idle timeout ends before its day is over, in every country', async () => {
     const app = ctx.makeApp({ sessionIdleTimeoutMs: 60 * 60 * 1000 });
     const user = await createUser(ctx, { role: 'doctor' });
     const token = await sessionFor(ctx, user.email, 'co');
@@ -111,6 +111,14 @@ describe('session cookie', () => {
       .where('user_id', '=', user.id)
       .execute();
     expect((await validate()).status).toBe(401);
+    // Ended means ended: it no longer counts as a session open in another country (spec §5) either.
+    const elsewhere = await post(
+      '/auth/email-login',
+      { email: user.email, password: DEMO_PASSWORD },
+      { 'x-country': 'mx' },
+      app,
+    );
+    expect(elsewhere.status).toBe(200);
   });
 
   it('the default idle timeout is 8 hours; SESSION_IDLE_TIMEOUT_MS changes it', () => {

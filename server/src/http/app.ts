@@ -94,12 +94,13 @@ export function createApp(options: AppOptions) {
     oidc: options.oidc ? new OidcVerifier(options.oidc) : undefined,
     mailer: new Mailer(db, options.mailTransport ?? null, logger),
     limits: new AccountLimits(options.limits ?? DEFAULT_ACCOUNT_LIMITS),
+    sessionIdleTimeoutMs: options.sessionIdleTimeoutMs ?? DEFAULT_SESSION_IDLE_TIMEOUT_MS,
   };
 
   const hono = new Hono<AppEnv>();
   const api = new Api(hono, db, {
     ownOrigin: () => services.publicUrl,
-    idleTimeoutMs: options.sessionIdleTimeoutMs ?? DEFAULT_SESSION_IDLE_TIMEOUT_MS,
+    idleTimeoutMs: services.sessionIdleTimeoutMs,
   });
   api.get('/health', { access: 'public' }, (c) => c.json<HealthDto>({ status: 'ok', db: database.kind }));
   registerCountryRoutes(api, db);
