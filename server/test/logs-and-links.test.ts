@@ -47,7 +47,9 @@ describe('e-mailed links', () => {
       jsonRequest('POST', { email: user.email }, { ...forged, 'x-country': 'co', 'x-forwarded-for': freshAddress() }),
     );
     expect(reset.status).toBe(200);
-    expect((await lastEmailTo(user.email))?.text).toMatch(/(^|\s)http:\/\/localhost\/co\/restablecer-contrasena#token=/);
+    expect((await lastEmailTo(user.email))?.text).toMatch(
+      /(^|\s)http:\/\/localhost\/co\/restablecer-contrasena#token=/,
+    );
 
     const invited = await client(ctx, { token: doctorToken }).send('POST', '/patients', patientBody(), forged);
     expect(invited.status).toBe(201);
