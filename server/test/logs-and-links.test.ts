@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { CreatePatientResponseDto } from '../../src/lib/shared/prescriptions';
 import { redactForLog } from '../src/logger';
-import { createTestContext, createUser, jsonRequest, sessionFor, type TestContext } from './helpers';
+import { createTestContext, createUser, jsonRequest, lastEmailTo, sessionFor, type TestContext } from './helpers';
 import { client, createPatient, json, patientBody } from './prescriptions-fixtures';
 
 // Issue #15: no secrets or personal data in the log in any environment, and e-mailed links never built from what
@@ -29,15 +29,6 @@ function recordedApp(overrides: Parameters<TestContext['makeApp']>[0] = {}) {
   return { app, log: () => lines.join('\n') };
 }
 
-async function lastEmailTo(email: string) {
-  return ctx.database.db
-    .selectFrom('outbox_emails')
-    .selectAll()
-    .where('to_address', '=', email)
-    .orderBy('id', 'desc')
-    .executeTakeFirst();
-}
-
 describe('e-mailed links', () => {
   it('a forged Host or X-Forwarded-Host never reaches a reset or invitation link', async () => {
     const forged = { host: 'atacante.example', 'x-forwarded-host': 'atacante.example' };
@@ -47,7 +38,7 @@ describe('e-mailed links', () => {
       jsonRequest('POST', { email: user.email }, { ...forged, 'x-country': 'co', 'x-forwarded-for': freshAddress() }),
     );
     expect(reset.status).toBe(200);
-    expect((await lastEmailTo(user.email))?.text).toMatch(
+    expect((await lastEmailTo(ctx, user.email))?.text).toMatch(
       /(^|\s)http:\/\/localhost\/co\/restablecer-contrasena#token=/,
     );
 
@@ -89,7 +80,7 @@ describe('the log', () => {
     await app.services.mailer.deliverPending();
     expect(log()).toContain('No se pudo enviar el correo');
     expect(log()).not.toContain(recipient);
-    expect((await lastEmailTo(recipient))?.error).toContain(recipient);
+    expect((await lastEmailTo(ctx, recipient))?.error).toContain(recipient);
   });
 
   it('an error is written as its stack only: a database error’s detail with the row’s values stays out', () => {

@@ -8,7 +8,7 @@ import { loadConfig } from '../src/config';
 import { DEMO_PASSWORD } from '../src/db/seed/demo-users';
 import { CROSS_SITE_MESSAGE } from '../src/http/auth';
 import { BackoffLimiter } from '../src/http/rate-limit';
-import { createTestContext, createUser, jsonRequest, sessionFor, type TestContext } from './helpers';
+import { createTestContext, createUser, jsonRequest, lastEmailTo, sessionFor, type TestContext } from './helpers';
 
 let ctx: TestContext;
 let counter = 0;
@@ -257,15 +257,6 @@ describe('lock-out per (account, address)', () => {
 });
 
 describe('forgotten password', () => {
-  async function lastEmailTo(email: string) {
-    return ctx.database.db
-      .selectFrom('outbox_emails')
-      .selectAll()
-      .where('to_address', '=', email)
-      .orderBy('id', 'desc')
-      .executeTakeFirst();
-  }
-
   function tokenIn(text: string): string {
     const match = /https?:\/\/\S+\/co\/restablecer-contrasena#token=([A-Za-z0-9_-]+)/.exec(text);
     if (!match?.[1]) throw new Error('sin enlace');
@@ -288,10 +279,10 @@ describe('forgotten password', () => {
     expect(unknown.status).toBe(200);
     expect(await known.json()).toEqual({ message: RESET_REQUESTED_MESSAGE });
     expect(await unknown.json()).toEqual({ message: RESET_REQUESTED_MESSAGE });
-    const email = await lastEmailTo(user.email);
+    const email = await lastEmailTo(ctx, user.email);
     // Built from PUBLIC_URL (here the test app's origin), never from the request's Host header.
     expect(email?.text).toMatch(/http:\/\/localhost\/co\/restablecer-contrasena#token=/);
-    expect(await lastEmailTo('nadie.aqui@prueba.test')).toBeUndefined();
+    expect(await lastEmailTo(ctx, 'nadie.aqui@prueba.test')).toBeUndefined();
     const stored = await ctx.database.db
       .selectFrom('password_resets')
       .select('token_hash')
@@ -328,7 +319,7 @@ describe('forgotten password', () => {
     const user = await createUser(ctx, { role: 'doctor' });
     const session = await sessionFor(ctx, user.email, 'co');
     await post('/auth/password-reset/request', { email: user.email }, { 'x-country': 'co' });
-    const token = tokenIn((await lastEmailTo(user.email))?.text ?? '');
+    const token = tokenIn((await lastEmailTo(ctx, user.email))?.text ?? '');
     const weak = await post('/auth/password-reset/confirm', { token, password: 'solotexto' });
     expect(weak.status).toBe(400);
     expect(((await weak.json()) as ApiErrorBody).message).toBe(
@@ -351,9 +342,9 @@ describe('forgotten password', () => {
   it('a link older than 30 minutes, or replaced by a newer one, no longer works', async () => {
     const user = await createUser(ctx, { role: 'doctor' });
     await post('/auth/password-reset/request', { email: user.email }, { 'x-country': 'co' });
-    const first = tokenIn((await lastEmailTo(user.email))?.text ?? '');
+    const first = tokenIn((await lastEmailTo(ctx, user.email))?.text ?? '');
     await post('/auth/password-reset/request', { email: user.email }, { 'x-country': 'co' });
-    const second = tokenIn((await lastEmailTo(user.email))?.text ?? '');
+    const second = tokenIn((await lastEmailTo(ctx, user.email))?.text ?? '');
     expect((await post('/auth/password-reset/confirm', { token: first, password: 'Nueva12345' })).status).toBe(400);
     await ctx.database.db
       .updateTable('password_resets')
