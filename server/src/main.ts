@@ -72,7 +72,7 @@ async function start(config: ServerConfig): Promise<void> {
         (cancelled) => {
           if (cancelled > 0) logger.info(`Pedidos sin pago cancelados por vencimiento: ${cancelled}.`);
         },
-        (error: unknown) => logger.error('No se pudieron revisar los pedidos sin pago:', error),
+        (error: unknown) => app.services.logger.error('No se pudieron revisar los pedidos sin pago:', error),
       )
       .finally(() => {
         sweeping = undefined;

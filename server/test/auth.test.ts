@@ -7,10 +7,12 @@ import type {
   ValidateResponseDto,
 } from '../../src/lib/shared/accounts';
 import type { ApiErrorBody } from '../../src/lib/shared/api-types';
+import { COUNTRIES } from '../../src/lib/shared/countries';
 import { DEFAULT_ACCOUNT_LIMITS } from '../src/auth/limits';
 import { SlidingWindowLimiter } from '../src/http/rate-limit';
 import { DEMO_PASSWORD } from '../src/db/seed/demo-users';
 import type { UserRow } from '../src/db/schema';
+import { hashToken, newToken } from '../src/sessions/repo';
 import {
   authHeaders,
   createTestContext,
@@ -457,6 +459,34 @@ describe('POST /api/auth/access', () => {
       .executeTakeFirstOrThrow();
     expect(notice.text).toContain('tu contraseña');
     expect(notice.text).not.toContain('Nueva12345');
+  });
+
+  it('a new password ends every other session of the account and keeps the one that changed it', async () => {
+    const user = await freshUser('patient');
+    const current = await sessionFor(ctx, user.email, 'co');
+    // Logins rotate sessions, so a second live one is what a stolen token or an API client looks like: put it there.
+    const other = newToken();
+    await ctx.database.db
+      .insertInto('sessions')
+      .values({
+        token_hash: hashToken(other),
+        user_id: user.id,
+        country_id: COUNTRIES.co.countryId,
+        expires_at: new Date(Date.now() + 60 * 60 * 1000),
+        last_seen_at: new Date(),
+      })
+      .execute();
+    const validate = async (token: string) =>
+      (await ctx.app.request('/api/auth/sso/validate', { headers: authHeaders(token, 'co') })).status;
+    expect(await validate(other)).toBe(200);
+    const changed = await post(
+      '/auth/access',
+      { currentPassword: DEMO_PASSWORD, newPassword: 'Otra12345' },
+      authHeaders(current),
+    );
+    expect(changed.status).toBe(200);
+    expect(await validate(current)).toBe(200);
+    expect(await validate(other)).toBe(401);
   });
 
   it('changes the e-mail, refusing one that another account uses', async () => {

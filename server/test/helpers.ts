@@ -234,3 +234,13 @@ export async function createUser(
     .returningAll()
     .executeTakeFirstOrThrow();
 }
+
+/** The newest e-mail queued for `email` (the outbox keeps them all without a mail server). */
+export async function lastEmailTo(ctx: TestContext, email: string) {
+  return ctx.database.db
+    .selectFrom('outbox_emails')
+    .selectAll()
+    .where('to_address', '=', email)
+    .orderBy('id', 'desc')
+    .executeTakeFirst();
+}

@@ -8,7 +8,7 @@ import { loadConfig } from '../src/config';
 import { DEMO_PASSWORD } from '../src/db/seed/demo-users';
 import { CROSS_SITE_MESSAGE } from '../src/http/auth';
 import { BackoffLimiter } from '../src/http/rate-limit';
-import { createTestContext, createUser, jsonRequest, sessionFor, type TestContext } from './helpers';
+import { createTestContext, createUser, jsonRequest, lastEmailTo, sessionFor, type TestContext } from './helpers';
 
 let ctx: TestContext;
 let counter = 0;
@@ -99,7 +99,7 @@ describe('session cookie', () => {
     expect(after.status).toBe(401);
   });
 
-  it('a session unused for longer than the idle timeout ends before its day is over', async () => {
+  it('a session unused for longer than the idle timeout ends before its day is over, in every country', async () => {
     const app = ctx.makeApp({ sessionIdleTimeoutMs: 60 * 60 * 1000 });
     const user = await createUser(ctx, { role: 'doctor' });
     const token = await sessionFor(ctx, user.email, 'co');
@@ -111,6 +111,14 @@ describe('session cookie', () => {
       .where('user_id', '=', user.id)
       .execute();
     expect((await validate()).status).toBe(401);
+    // Ended means ended: it no longer counts as a session open in another country (spec §5) either.
+    const elsewhere = await post(
+      '/auth/email-login',
+      { email: user.email, password: DEMO_PASSWORD },
+      { 'x-country': 'mx' },
+      app,
+    );
+    expect(elsewhere.status).toBe(200);
   });
 
   it('the default idle timeout is 8 hours; SESSION_IDLE_TIMEOUT_MS changes it', () => {
@@ -160,6 +168,21 @@ describe('lock-out per (account, address)', () => {
     expect(attackerAgain.status).toBe(429);
     const owner = await post('/auth/email-login', { email: user.email, password: DEMO_PASSWORD });
     expect(owner.status).toBe(200);
+  });
+
+  it('a clinic behind one address: a colleague locked out, and a busy morning of typos, never block the others', async () => {
+    const clinic = freshAddress();
+    const locked = await createUser(ctx, { role: 'doctor' });
+    const colleague = await createUser(ctx, { role: 'health_professional' });
+    const login = (email: string, password: string) =>
+      post('/auth/email-login', { email, password }, { 'x-forwarded-for': clinic });
+    for (let attempt = 0; attempt < 5; attempt += 1) expect((await login(locked.email, 'Mala1234')).status).toBe(401);
+    expect((await login(locked.email, DEMO_PASSWORD)).status).toBe(429);
+    // Forty more mistyped passwords from the clinic's staff, well under the address's own limit.
+    for (let attempt = 0; attempt < 40; attempt += 1) {
+      expect((await login(`personal.${attempt % 10}@clinica.test`, 'Mala1234')).status).toBe(401);
+    }
+    expect((await login(colleague.email, DEMO_PASSWORD)).status).toBe(200);
   });
 
   it('the waits grow with each further failure', () => {
@@ -234,15 +257,6 @@ describe('lock-out per (account, address)', () => {
 });
 
 describe('forgotten password', () => {
-  async function lastEmailTo(email: string) {
-    return ctx.database.db
-      .selectFrom('outbox_emails')
-      .selectAll()
-      .where('to_address', '=', email)
-      .orderBy('id', 'desc')
-      .executeTakeFirst();
-  }
-
   function tokenIn(text: string): string {
     const match = /https?:\/\/\S+\/co\/restablecer-contrasena#token=([A-Za-z0-9_-]+)/.exec(text);
     if (!match?.[1]) throw new Error('sin enlace');
@@ -265,10 +279,10 @@ describe('forgotten password', () => {
     expect(unknown.status).toBe(200);
     expect(await known.json()).toEqual({ message: RESET_REQUESTED_MESSAGE });
     expect(await unknown.json()).toEqual({ message: RESET_REQUESTED_MESSAGE });
-    const email = await lastEmailTo(user.email);
+    const email = await lastEmailTo(ctx, user.email);
     // Built from PUBLIC_URL (here the test app's origin), never from the request's Host header.
     expect(email?.text).toMatch(/http:\/\/localhost\/co\/restablecer-contrasena#token=/);
-    expect(await lastEmailTo('nadie.aqui@prueba.test')).toBeUndefined();
+    expect(await lastEmailTo(ctx, 'nadie.aqui@prueba.test')).toBeUndefined();
     const stored = await ctx.database.db
       .selectFrom('password_resets')
       .select('token_hash')
@@ -305,7 +319,7 @@ describe('forgotten password', () => {
     const user = await createUser(ctx, { role: 'doctor' });
     const session = await sessionFor(ctx, user.email, 'co');
     await post('/auth/password-reset/request', { email: user.email }, { 'x-country': 'co' });
-    const token = tokenIn((await lastEmailTo(user.email))?.text ?? '');
+    const token = tokenIn((await lastEmailTo(ctx, user.email))?.text ?? '');
     const weak = await post('/auth/password-reset/confirm', { token, password: 'solotexto' });
     expect(weak.status).toBe(400);
     expect(((await weak.json()) as ApiErrorBody).message).toBe(
@@ -328,9 +342,9 @@ describe('forgotten password', () => {
   it('a link older than 30 minutes, or replaced by a newer one, no longer works', async () => {
     const user = await createUser(ctx, { role: 'doctor' });
     await post('/auth/password-reset/request', { email: user.email }, { 'x-country': 'co' });
-    const first = tokenIn((await lastEmailTo(user.email))?.text ?? '');
+    const first = tokenIn((await lastEmailTo(ctx, user.email))?.text ?? '');
     await post('/auth/password-reset/request', { email: user.email }, { 'x-country': 'co' });
-    const second = tokenIn((await lastEmailTo(user.email))?.text ?? '');
+    const second = tokenIn((await lastEmailTo(ctx, user.email))?.text ?? '');
     expect((await post('/auth/password-reset/confirm', { token: first, password: 'Nueva12345' })).status).toBe(400);
     await ctx.database.db
       .updateTable('password_resets')

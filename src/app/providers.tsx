@@ -2,7 +2,7 @@ import { I18nProvider } from '@lingui/react';
 import { PersistQueryClientProvider } from '@tanstack/react-query-persist-client';
 import { Provider as JotaiProvider } from 'jotai';
 import { startTransition, useEffect, useState, type ReactNode } from 'react';
-import { expireSession, validateAllSessions } from '../features/auth/session';
+import { expireSession, validateAllSessions, validateCountrySession } from '../features/auth/session';
 import { setUnauthorizedHandler } from '../lib/http';
 import { i18n } from '../lib/i18n';
 import { createQueryClient, QUERY_CACHE_BUSTER, QUERY_CACHE_MAX_AGE_MS, queryPersister } from '../lib/query';
@@ -16,8 +16,12 @@ import { RestorationPlaceholder } from './layout/restoration-placeholder';
 function RestorationGate({ children }: { children: ReactNode }) {
   const [ready, setReady] = useState(false);
   useEffect(() => {
-    setUnauthorizedHandler((country) => {
-      if (country) expireSession(country);
+    setUnauthorizedHandler((country, client) => {
+      if (!country) return;
+      if (client === 'auth') expireSession(country);
+      // Spec §8: the gateway's 401 alone clears nothing; the authentication service is asked, and its 401 does. A
+      // session ended elsewhere (another tab, a new password, the idle timeout) then leaves the header at once.
+      else void validateCountrySession(country);
     });
     let cancelled = false;
     // The whole page renders at once when the gate opens: as a transition React renders it in slices and lets the

@@ -244,10 +244,10 @@ describe('error catalogue (spec §8)', () => {
     const { error } = await settle(recordingClient(authConfig).client.request('/thing', { country: 'mx' }));
     expect(error?.kind).toBe('unauthorized');
     expect(error?.message).toMatch(/sesión expiró/);
-    expect(handler).toHaveBeenCalledWith('mx');
+    expect(handler).toHaveBeenCalledWith('mx', 'auth');
   });
 
-  it('on 401 the gateway client only logs "session expired"', async () => {
+  it('on 401 the gateway client logs "session expired" and tells the handler it was the gateway', async () => {
     const warn = vi.spyOn(console, 'warn').mockImplementation(() => undefined);
     const handler = vi.fn();
     setUnauthorizedHandler(handler);
@@ -255,7 +255,8 @@ describe('error catalogue (spec §8)', () => {
     const { error } = await settle(recordingClient().client.request('/thing', { country: 'co' }));
     expect(error?.kind).toBe('unauthorized');
     expect(warn).toHaveBeenCalledWith('session expired', expect.stringContaining('401 GET'));
-    expect(handler).not.toHaveBeenCalled();
+    // The handler asks the authentication service before clearing anything (app/providers.tsx).
+    expect(handler).toHaveBeenCalledWith('co', 'gateway');
   });
 });
 

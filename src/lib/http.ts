@@ -80,10 +80,11 @@ export interface HttpClientConfig {
   onUnauthorized: 'clear-session' | 'log';
 }
 
-type UnauthorizedHandler = (country: CountryCode | undefined) => void;
+/** Which client met the 401: the authentication service's ends the session, the gateway's only casts doubt on it. */
+type UnauthorizedHandler = (country: CountryCode | undefined, client: HttpClientConfig['name']) => void;
 let unauthorizedHandler: UnauthorizedHandler = () => undefined;
 
-/** Spec §8: a configurable handler, called with the country, when the session turns out expired. */
+/** Spec §8: a configurable handler, called with the country (and the client), when the session turns out expired. */
 export function setUnauthorizedHandler(handler: UnauthorizedHandler): void {
   unauthorizedHandler = handler;
 }
@@ -209,11 +210,8 @@ export function createHttpClient(
     const body = errorBody(data);
     const detail = requestDetail(method, url, status);
     if (sessionFailure && (status === 401 || (status === 403 && UNAUTHORIZED_TEXT.test(body.message ?? '')))) {
-      if (config.onUnauthorized === 'clear-session') {
-        unauthorizedHandler(country);
-      } else {
-        console.warn('session expired', detail);
-      }
+      if (config.onUnauthorized === 'log') console.warn('session expired', detail);
+      unauthorizedHandler(country, config.name);
       return new ApiError(
         t`Tu sesión expiró o no tienes permisos para esta acción. Inicia sesión nuevamente.`,
         'unauthorized',

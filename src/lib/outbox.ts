@@ -96,6 +96,11 @@ export async function discardOutboxItem(id: string): Promise<void> {
   await ask({ type: OUTBOX_MESSAGES.discard, id });
 }
 
+/** After an account is deleted: its writes can never be sent any more, and they name patients. */
+export async function discardOutboxOf(author: string): Promise<void> {
+  await Promise.all(items.filter((item) => item.author === author).map((item) => discardOutboxItem(item.id)));
+}
+
 /** At logout: the delivered writes leave the device; what is still to be sent stays for its author. */
 export async function forgetDeliveredOutbox(): Promise<void> {
   await ask({ type: OUTBOX_MESSAGES.forgetDelivered });
@@ -125,6 +130,12 @@ export function useOutboxItems(): readonly OutboxItem[] {
     () => items,
     () => items,
   );
+}
+
+/** How many writes of this account the server has not taken yet (refused ones included: they wait for the user). */
+export function useUndeliveredCount(author: string | undefined): number {
+  return useOutboxItems().filter((item) => author !== undefined && item.author === author && item.state !== 'delivered')
+    .length;
 }
 
 const waiting = (item: OutboxItem) => item.state !== 'delivered' && item.state !== 'rejected';

@@ -3,6 +3,7 @@ import { CheckoutPage } from './pages/checkout-page';
 import { LoginPage } from './pages/login-page';
 import { PHONE_SIZES, PhoneAudit } from './pages/phone-audit';
 import { PrescriptionBuilderPage } from './pages/prescription-builder-page';
+import { RegisterPage } from './pages/register-page';
 import { expect, test } from './support/fixtures';
 
 /**
@@ -88,6 +89,32 @@ test.describe('phone layout: every route at 360 and 390 px', () => {
     expect(await audit.smallTargets(bag)).toEqual([]);
   });
 
+  test('new user: the registration’s consent step and the e-mailed reset link', async ({ page }) => {
+    const audit = new PhoneAudit(page);
+    // The reset page as the e-mailed link opens it: the token in the fragment.
+    await audit.visit(`/co/restablecer-contrasena#token=${'a'.repeat(43)}`);
+    await audit.fitsPhones('anonimo-restablecer-contrasena');
+
+    const register = new RegisterPage(page);
+    await register.open('co');
+    await register.chooseRole(/Soy médico/);
+    await register.fillStep({
+      Nombres: 'Valentina',
+      Apellidos: 'Rojas Teléfono',
+      Especialidad: 'Medicina funcional',
+      'Número de tarjeta profesional': 'RM-360390',
+      'Tipo de documento': '1',
+      'Número de documento': '9360390',
+      'Fecha de nacimiento': '1988-03-14',
+      Femenino: 'femenino',
+      'Número de celular': '3105550000',
+    });
+    await register.next.click();
+    // The last step: the terms and, apart, the express consent for health data with the country's text.
+    await expect(register.healthConsent).toBeVisible();
+    await audit.fitsPhones('anonimo-registro-autorizacion');
+  });
+
   test('patient: account sections and checkout’s four steps with a 100-character city', async ({ page }) => {
     const audit = new PhoneAudit(page);
     await login(page, 'paciente.co@demo.test');
@@ -101,6 +128,21 @@ test.describe('phone layout: every route at 360 and 390 px', () => {
     ]);
     await audit.visit('/co/mi-cuenta/mis-prescripciones', page.locator('.table tbody tr'));
     await auditFirstDetail(audit, 'paciente-prescripcion', '.table tbody a');
+
+    // The data-rights questions of Datos personales, open.
+    await audit.visit('/co/mi-cuenta/datos-personales');
+    const rightsDialogs = [
+      ['Revocar autorización', '¿Revocar la autorización?', 'revocar'],
+      ['Eliminar mi cuenta', '¿Eliminar tu cuenta definitivamente?', 'eliminar-cuenta'],
+    ] as const;
+    for (const [button, title, name] of rightsDialogs) {
+      await page.getByRole('button', { name: button, exact: true }).click();
+      const dialog = page.getByRole('dialog', { name: title });
+      await expect(dialog).toBeVisible();
+      await audit.fitsPhones(`paciente-datos-${name}`, { overlay: dialog });
+      await page.keyboard.press('Escape');
+      await expect(dialog).toBeHidden();
+    }
 
     await page.getByRole('button', { name: 'Abrir menú' }).click();
     const menu = page.getByRole('dialog', { name: 'Menú' });
@@ -135,6 +177,21 @@ test.describe('phone layout: every route at 360 and 390 px', () => {
       )
       .toBe(1);
     expect(await audit.smallTargets(audit.header)).toEqual([]);
+  });
+
+  test('patient asked again for the health-data consent: the blocking dialog', async ({ page }) => {
+    const audit = new PhoneAudit(page);
+    // The server's answer marked outdated, as after a new version of the text (server/test/privacy.test.ts makes
+    // one): the page asks it right after login.
+    await page.context().route('**/api/privacy/consent', async (route) => {
+      if (route.request().method() !== 'GET') return route.fallback();
+      const answer = await route.fetch();
+      await route.fulfill({ response: answer, json: { ...(await answer.json()), state: 'outdated' } });
+    });
+    await login(page, 'paciente.co@demo.test');
+    const consent = page.getByRole('dialog').filter({ hasText: 'Actualizamos el texto de la autorización' });
+    await expect(consent).toBeVisible();
+    await audit.fitsPhones('paciente-autorizacion-actualizada', { overlay: consent });
   });
 
   test('approved doctor: professional tools, lists, details and the builder’s four steps', async ({ page }) => {

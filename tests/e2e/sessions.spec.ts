@@ -97,3 +97,36 @@ test('logout leaves no patient data on the device', async ({ page, login, accoun
   await expect.poll(() => device.dump()).not.toMatch(/register\\*"\]/);
   await expect.poll(() => device.dump()).not.toMatch(/paciente\.mx@demo\.test/);
 });
+
+test('a session ended elsewhere: the header stops showing the user and offers Iniciar sesión', async ({
+  page,
+  login,
+  account,
+  context,
+  request,
+}) => {
+  const signIn = account.header.getByRole('link', { name: 'Iniciar sesión' });
+  /** Ends the browser's session through the API, as a logout on another tab or a revocation would. */
+  const endSessionElsewhere = async () => {
+    const cookie = (await context.cookies()).find((candidate) => candidate.name === 'sso_token_co');
+    expect(cookie).toBeDefined();
+    await apiLogout(request, 'co', decodeURIComponent(cookie?.value ?? ''));
+  };
+
+  await login.login('co', 'profesional.co@demo.test');
+  await expect(account.heading).toBeVisible();
+  await expect(signIn).toHaveCount(0);
+  await endSessionElsewhere();
+  // The next call the page makes answers 401: the page forgets the session.
+  await page.locator('.account__menu').getByRole('link', { name: 'Mis pedidos' }).click();
+  await expect(signIn).toBeVisible();
+  await expect(account.sessionExpired).toBeVisible();
+
+  // And a page opened after the session ended elsewhere asks the server first.
+  await login.login('co', 'profesional.co@demo.test');
+  await expect(account.heading).toBeVisible();
+  await expect(signIn).toHaveCount(0);
+  await endSessionElsewhere();
+  await page.goto('/co');
+  await expect(signIn).toBeVisible();
+});

@@ -43,7 +43,12 @@ export interface PasswordLogin {
  */
 export async function startSession(services: Services, c: AppContext, user: UserRow): Promise<LoginResult> {
   const country = requestCountry(c);
-  const { token, session } = await openSession(services.db, user.id, COUNTRIES[country].countryId);
+  const { token, session } = await openSession(
+    services.db,
+    user.id,
+    COUNTRIES[country].countryId,
+    services.sessionIdleTimeoutMs,
+  );
   setSessionCookie(c, country, token);
   return { user, token, session, country };
 }

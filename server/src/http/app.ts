@@ -42,6 +42,7 @@ import { limitUrlLength } from './request-limits';
 import { securityHeaders } from './security-headers';
 import type { Services } from './services';
 import { distHandler } from './static-files';
+import { redactingLogger } from '../logger';
 
 export const API_PREFIX = '/api';
 /** Origin of an app made by a test or a tool, which listens nowhere. */
@@ -86,7 +87,9 @@ export interface AppOptions {
 }
 
 export function createApp(options: AppOptions) {
-  const { database, distDir, assetsDir, logger } = options;
+  const { database, distDir, assetsDir } = options;
+  // No personal data or secrets in the log, whoever wrote the line (issue #15).
+  const logger = redactingLogger(options.logger);
   const { db } = database;
   const services: Services = {
     db,
@@ -97,12 +100,13 @@ export function createApp(options: AppOptions) {
     oidc: options.oidc ? new OidcVerifier(options.oidc) : undefined,
     mailer: new Mailer(db, options.mailTransport ?? null, logger),
     limits: new AccountLimits(options.limits ?? DEFAULT_ACCOUNT_LIMITS),
+    sessionIdleTimeoutMs: options.sessionIdleTimeoutMs ?? DEFAULT_SESSION_IDLE_TIMEOUT_MS,
   };
 
   const hono = new Hono<AppEnv>();
   const api = new Api(hono, db, {
     ownOrigin: () => services.publicUrl,
-    idleTimeoutMs: options.sessionIdleTimeoutMs ?? DEFAULT_SESSION_IDLE_TIMEOUT_MS,
+    idleTimeoutMs: services.sessionIdleTimeoutMs,
   });
   api.get('/health', { access: 'public' }, (c) => c.json<HealthDto>({ status: 'ok', db: database.kind }));
   registerCountryRoutes(api, db);

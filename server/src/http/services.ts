@@ -21,4 +21,6 @@ export interface Services {
   oidc: OidcVerifier | undefined;
   mailer: Mailer;
   limits: AccountLimits;
+  /** A session unused this long has ended (SESSION_IDLE_TIMEOUT_MS). */
+  sessionIdleTimeoutMs: number;
 }

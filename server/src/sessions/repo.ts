@@ -42,9 +42,14 @@ export interface IssuedSession {
 /**
  * Opens the session of (user, country) inside `trx`: the user's row is locked so two logins of one account cannot
  * race, an active session in another country refuses the login (spec §5) and one in the same country is revoked
- * (rotation).
+ * (rotation). A session left unused for `idleTimeoutMs` has ended and refuses nothing.
  */
-export async function openSessionIn(trx: Transaction<Database>, userId: number, countryId: number) {
+export async function openSessionIn(
+  trx: Transaction<Database>,
+  userId: number,
+  countryId: number,
+  idleTimeoutMs: number = DEFAULT_SESSION_IDLE_TIMEOUT_MS,
+) {
   await trx.selectFrom('users').select('id').where('id', '=', userId).forUpdate().executeTakeFirstOrThrow();
   const now = new Date();
   const elsewhere = await trx
@@ -54,6 +59,7 @@ export async function openSessionIn(trx: Transaction<Database>, userId: number, 
     .where('country_id', '<>', countryId)
     .where('revoked_at', 'is', null)
     .where('expires_at', '>', now)
+    .where('last_seen_at', '>', new Date(now.getTime() - idleTimeoutMs))
     .executeTakeFirst();
   if (elsewhere) throw new HttpError(409, ALREADY_LOGGED_IN_ELSEWHERE);
   await trx
@@ -84,8 +90,13 @@ export async function openSessionIn(trx: Transaction<Database>, userId: number, 
   return { token, session } satisfies IssuedSession;
 }
 
-export function openSession(db: Kysely<Database>, userId: number, countryId: number): Promise<IssuedSession> {
-  return db.transaction().execute((trx) => openSessionIn(trx, userId, countryId));
+export function openSession(
+  db: Kysely<Database>,
+  userId: number,
+  countryId: number,
+  idleTimeoutMs?: number,
+): Promise<IssuedSession> {
+  return db.transaction().execute((trx) => openSessionIn(trx, userId, countryId, idleTimeoutMs));
 }
 
 /**
@@ -138,12 +149,20 @@ export async function revokeSession(db: Kysely<Database>, sessionId: number): Pr
     .execute();
 }
 
-/** Every session of the user, in every country (a new password ends them all). */
-export async function revokeUserSessions(executor: Kysely<Database> | Transaction<Database>, userId: number) {
-  await executor
+/**
+ * Every session of the user, in every country (a new password ends them all), but `exceptSessionId`: a password
+ * changed from a session keeps that one, so whoever held another (a stolen token) is out and the owner is not.
+ */
+export async function revokeUserSessions(
+  executor: Kysely<Database> | Transaction<Database>,
+  userId: number,
+  exceptSessionId?: number,
+) {
+  let update = executor
     .updateTable('sessions')
     .set({ revoked_at: new Date() })
     .where('user_id', '=', userId)
-    .where('revoked_at', 'is', null)
-    .execute();
+    .where('revoked_at', 'is', null);
+  if (exceptSessionId !== undefined) update = update.where('id', '<>', exceptSessionId);
+  await update.execute();
 }

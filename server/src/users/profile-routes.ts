@@ -10,6 +10,7 @@ import { pathParam, viewerOf, type Api } from '../http/auth';
 import { FieldProblems, multipartValues, readJsonObject, readMultipart, REQUIRED_FIELD_MESSAGE } from '../http/body';
 import { HttpError } from '../http/errors';
 import type { Services } from '../http/services';
+import { revokeUserSessions } from '../sessions/repo';
 import {
   contentDisposition,
   detectFileType,
@@ -210,7 +211,7 @@ export function registerProfileRoutes(api: Api, services: Services): void {
   );
 
   api.post('/auth/access', { access: 'authenticated', ownership: 'own account only' }, async (c) => {
-    const { user } = viewerOf(c);
+    const { user, session } = viewerOf(c);
     const body = await readJsonObject(c);
     const problems = new FieldProblems(PROFILE_LABELS);
     const currentPassword = problems.text(body, 'currentPassword', { required: true, maxLength: 1024, trim: false });
@@ -243,6 +244,7 @@ export function registerProfileRoutes(api: Api, services: Services): void {
     try {
       await db.transaction().execute(async (trx) => {
         await trx.updateTable('users').set(updates).where('id', '=', user.id).execute();
+        if (newPassword !== undefined) await revokeUserSessions(trx, user.id, session.id);
         const what = [changesEmail ? 'tu correo electrónico' : '', newPassword ? 'tu contraseña' : '']
           .filter(Boolean)
           .join(' y ');

@@ -1,6 +1,6 @@
 import { useLingui } from '@lingui/react/macro';
 import { useSetAtom } from 'jotai';
-import { useLogout } from '../../features/auth/use-logout';
+import { useGuardedLogout } from '../../features/auth/use-guarded-logout';
 import { checkoutStepAtom } from '../../features/checkout/atoms';
 import { FavoritesSync } from '../../features/favorites/components/favorites-sync';
 import { InstallOffer } from '../../features/install/components/install-offer';
@@ -9,7 +9,7 @@ import { useSession } from '../../features/auth/use-session';
 import { ROLE_LABELS } from '../../features/auth/role-labels';
 import type { ReactNode } from 'react';
 import { useLocation } from 'react-router';
-import { useOutboxItems } from '../../lib/outbox';
+import { useUndeliveredCount } from '../../lib/outbox';
 import type { CountryCode } from '../../lib/shared/countries';
 import { ChatButton } from './chat-button';
 import { DocumentTitle } from './document-title';
@@ -28,12 +28,10 @@ export function AppLayout({ country, children }: { country: CountryCode; childre
   const { t, i18n } = useLingui();
   const { pathname } = useLocation();
   const session = useSession(country);
-  const logout = useLogout(country);
+  const { requestLogout, logoutDialog } = useGuardedLogout(country);
   const setCheckoutStep = useSetAtom(checkoutStepAtom);
   const user = session?.user;
-  const pendingUploads = useOutboxItems().filter(
-    (item) => item.author === user?.uid && item.state !== 'delivered',
-  ).length;
+  const pendingUploads = useUndeliveredCount(user?.uid);
   return (
     <div className="app-shell">
       <a href="#main" className="skip-link">
@@ -50,7 +48,7 @@ export function AppLayout({ country, children }: { country: CountryCode; childre
             pictureUrl: user.personalInfo.profile_image_url,
           }
         }
-        onLogout={() => void logout()}
+        onLogout={requestLogout}
         pendingUploads={pendingUploads}
       />
       <OfflineIndicator />
@@ -68,6 +66,7 @@ export function AppLayout({ country, children }: { country: CountryCode; childre
       <UpdatePrompt busy={isBusyPage(pathname)} />
       <DocumentTitle />
       <OutboxSync />
+      {logoutDialog}
     </div>
   );
 }

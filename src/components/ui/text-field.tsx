@@ -1,5 +1,6 @@
 import type { InputHTMLAttributes, ReactNode } from 'react';
 import { Field } from './field';
+import { PasswordInput } from './password-input';
 
 interface TextFieldProps extends Omit<InputHTMLAttributes<HTMLInputElement>, 'id' | 'value' | 'onChange'> {
   label: ReactNode;
@@ -9,22 +10,29 @@ interface TextFieldProps extends Omit<InputHTMLAttributes<HTMLInputElement>, 'id
   help?: ReactNode;
 }
 
-/** A labelled text input with the required asterisk, help and error wired to it for assistive technology. */
-export function TextField({ label, value, onValueChange, error, help, required, ...input }: TextFieldProps) {
+/**
+ * A labelled text input with the required asterisk, help and error wired to it for assistive technology.
+ * `type="password"` brings the button that reveals it (spec §5).
+ */
+export function TextField({ label, value, onValueChange, error, help, required, type, ...input }: TextFieldProps) {
   return (
     <Field label={label} required={required ?? false} error={error} help={help}>
-      {({ id, describedBy, invalid }) => (
-        <input
-          {...input}
-          id={id}
-          className="input"
-          value={value}
-          aria-invalid={invalid}
-          aria-required={required}
-          aria-describedby={describedBy}
-          onChange={(event) => onValueChange(event.target.value)}
-        />
-      )}
+      {({ id, describedBy, invalid }) => {
+        const control = {
+          ...input,
+          id,
+          value,
+          'aria-invalid': invalid,
+          'aria-required': required,
+          'aria-describedby': describedBy,
+          onChange: (event: { target: { value: string } }) => onValueChange(event.target.value),
+        };
+        return type === 'password' ? (
+          <PasswordInput {...control} />
+        ) : (
+          <input {...control} type={type} className="input" />
+        );
+      }}
     </Field>
   );
 }

@@ -30,6 +30,8 @@ it('logout leaves no patient data in IndexedDB and makes the outbox forget what 
   await writeValue('query-cache', JSON.stringify({ clientState: { queries: [{ state: { data: PATIENT } }] } }));
   const { router } = await renderApp('/co/mi-cuenta/datos-personales');
   await userEvent.click(await screen.findByRole('button', { name: 'Cerrar sesión' }));
+  // The pending write is the doctor's own: the logout asks first (use-guarded-logout.test.tsx).
+  await userEvent.click(await screen.findByRole('button', { name: 'Cerrar sesión de todos modos' }));
   await waitFor(() => expect(router.state.location.pathname).toBe('/co'));
   await waitFor(async () => {
     const rows = await (await getDatabase()).kv.toArray();

@@ -33,6 +33,15 @@ function widerThanScreen(width: number): string[] {
   return [`${scrollWidth} px`, ...culprits];
 }
 
+/** Runs in the page: empty when the element lies within the screen's width and does not scroll sideways. */
+function overlayOverflow(element: Element, width: number): string[] {
+  const box = element.getBoundingClientRect();
+  const problems: string[] = [];
+  if (box.left < -0.5 || box.right > width + 0.5) problems.push(`${Math.round(box.left)}–${Math.round(box.right)} px`);
+  if (element.scrollWidth > element.clientWidth + 1) problems.push(`scroll ${element.scrollWidth} px`);
+  return problems;
+}
+
 /** WCAG 2.5.5 target size, the size the header, the bag and the builder keep (px). */
 export const MIN_TARGET_PX = 44;
 
@@ -57,10 +66,10 @@ export class PhoneAudit extends Shell {
   }
 
   /**
-   * Checks the page at both widths and writes `name`.png at 390 px. With a mobile viewport Chromium widens the layout
+   * Checks the page at both widths (and `overlay`, an open dialog) and writes `name`.png at 390 px. With a mobile viewport Chromium widens the layout
    * viewport to the content, so the page's scroll width is compared with the device's width, not with innerWidth.
    */
-  async fitsPhones(name: string, { axe = true }: { axe?: boolean } = {}) {
+  async fitsPhones(name: string, { axe = true, overlay }: { axe?: boolean; overlay?: Locator } = {}) {
     const current = this.page.viewportSize()?.width;
     const order = current === 360 ? [360, 390] : [390, 360];
     for (const width of order as (typeof PHONE_WIDTHS)[number][]) {
@@ -73,6 +82,15 @@ export class PhoneAudit extends Shell {
           timeout: SETTLE_MS,
         })
         .toEqual([]);
+      // A dialog is fixed to the screen and never widens the page: it must fit by itself, with no sideways scroll.
+      if (overlay) {
+        await softExpect
+          .poll(() => overlay.evaluate(overlayOverflow, width), {
+            message: `${name}: el diálogo cabe en ${width} px`,
+            timeout: SETTLE_MS,
+          })
+          .toEqual([]);
+      }
       if (width === 390) {
         await this.page.screenshot({ path: screenshotPath(name) });
         if (axe) softExpect(await this.axeViolations(), `${name}: axe`).toEqual([]);

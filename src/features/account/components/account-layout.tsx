@@ -2,7 +2,7 @@ import { Trans, useLingui } from '@lingui/react/macro';
 import { Navigate, NavLink, Outlet, useLocation } from 'react-router';
 import { useCountry } from '../../../lib/use-country';
 import { SectionMenu } from '../../../components/ui/section-menu';
-import { useLogout } from '../../auth/use-logout';
+import { useGuardedLogout } from '../../auth/use-guarded-logout';
 import { useSession } from '../../auth/use-session';
 import { accountMenu } from '../menu';
 
@@ -12,7 +12,7 @@ export function AccountLayout() {
   const country = useCountry();
   const session = useSession();
   const location = useLocation();
-  const logout = useLogout(country);
+  const { requestLogout, logoutDialog } = useGuardedLogout(country);
 
   if (!session) {
     const back = encodeURIComponent(`${location.pathname}${location.search}`);
@@ -53,7 +53,7 @@ export function AccountLayout() {
             <Trans>Administración</Trans>
           </NavLink>
         )}
-        <button type="button" className="button button--ghost account__logout" onClick={() => void logout()}>
+        <button type="button" className="button button--ghost account__logout" onClick={requestLogout}>
           <Trans>Cerrar sesión</Trans>
         </button>
       </SectionMenu>
@@ -74,6 +74,7 @@ export function AccountLayout() {
         )}
         <Outlet />
       </div>
+      {logoutDialog}
     </div>
   );
 }

@@ -1,8 +1,7 @@
 import { Trans, useLingui } from '@lingui/react/macro';
 import { useQuery } from '@tanstack/react-query';
-import { RetryAlert } from '../../../components/ui/retry-alert';
+import { QueryStatus } from '../../../components/ui/query-status';
 import { formatCountryDate } from '../../../lib/dates';
-import { errorMessage } from '../../../lib/http';
 import { useCountry } from '../../../lib/use-country';
 import { ROLE_LABELS } from '../../auth/role-labels';
 import { accountDeletionQueries } from '../api';
@@ -27,14 +26,7 @@ export function AccountDeletionsPage() {
           instante; los pedidos y las prescripciones se conservan anonimizados porque la ley obliga a guardarlos.
         </Trans>
       </p>
-      {list.isPending && (
-        <p className="muted" role="status">
-          <Trans>Cargando…</Trans>
-        </p>
-      )}
-      {list.isError && (
-        <RetryAlert message={errorMessage(list.error)} retrying={list.isFetching} onRetry={() => void list.refetch()} />
-      )}
+      <QueryStatus query={list} />
       {rows && rows.length === 0 && (
         <p className="empty-state">
           <Trans>Nadie ha eliminado su cuenta.</Trans>

@@ -1,6 +1,7 @@
 import { Trans, useLingui } from '@lingui/react/macro';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
+import { QueryStatus } from '../../../components/ui/query-status';
 import { credentialEntryDocument } from '../../../lib/credential-labels';
 import { errorMessage } from '../../../lib/http';
 import { PURCHASE_LEVELS, type AffiliateDto, type ApprovalStatus } from '../../../lib/shared/accounts';
@@ -103,16 +104,7 @@ export function AffiliatesPage() {
           {failure}
         </p>
       )}
-      {list.isPending && (
-        <p role="status" className="muted">
-          <Trans>Cargando afiliados…</Trans>
-        </p>
-      )}
-      {list.isError && (
-        <p className="alert" role="alert">
-          {errorMessage(list.error)}
-        </p>
-      )}
+      <QueryStatus query={list} loading={<Trans>Cargando afiliados…</Trans>} />
       {list.data && list.data.data.length === 0 && (
         <p className="empty-state">
           <Trans>No hay profesionales con estos filtros.</Trans>

@@ -2,7 +2,7 @@ import { Trans, useLingui } from '@lingui/react/macro';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useState, type FormEvent } from 'react';
 import { Field } from '../../../components/ui/field';
-import { RetryAlert } from '../../../components/ui/retry-alert';
+import { QueryStatus } from '../../../components/ui/query-status';
 import { SelectField } from '../../../components/ui/select-field';
 import { TextField } from '../../../components/ui/text-field';
 import { errorMessage } from '../../../lib/http';
@@ -201,14 +201,7 @@ export function LibraryPage() {
         </div>
       </form>
 
-      {list.isPending && (
-        <p className="muted" role="status">
-          <Trans>Cargando documentos…</Trans>
-        </p>
-      )}
-      {list.isError && (
-        <RetryAlert message={errorMessage(list.error)} retrying={list.isFetching} onRetry={() => void list.refetch()} />
-      )}
+      <QueryStatus query={list} loading={<Trans>Cargando documentos…</Trans>} />
       {list.data && documents.length === 0 && (
         <p className="empty-state">
           <Trans>La librería está vacía.</Trans>

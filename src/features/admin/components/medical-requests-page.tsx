@@ -3,7 +3,7 @@ import { keepPreviousData, useQuery, useQueryClient } from '@tanstack/react-quer
 import { useState } from 'react';
 import { useSearchParams } from 'react-router';
 import { LinkPager } from '../../../components/ui/link-pager';
-import { RetryAlert } from '../../../components/ui/retry-alert';
+import { QueryStatus } from '../../../components/ui/query-status';
 import { formatCountryDate } from '../../../lib/dates';
 import { errorMessage } from '../../../lib/http';
 import { MEDICAL_REQUEST_STATUSES, type MedicalRequestStatus } from '../../../lib/shared/prescriptions';
@@ -81,14 +81,7 @@ export function MedicalRequestsPage() {
           {failure}
         </p>
       )}
-      {list.isPending && (
-        <p className="muted" role="status">
-          <Trans>Cargando solicitudes…</Trans>
-        </p>
-      )}
-      {list.isError && (
-        <RetryAlert message={errorMessage(list.error)} retrying={list.isFetching} onRetry={() => void list.refetch()} />
-      )}
+      <QueryStatus query={list} loading={<Trans>Cargando solicitudes…</Trans>} />
       {data && data.total === 0 && (
         <p className="empty-state">
           <Trans>No hay solicitudes con este estado.</Trans>

@@ -3,7 +3,7 @@ import { keepPreviousData, useQuery, useQueryClient } from '@tanstack/react-quer
 import { useEffect, useState } from 'react';
 import { useSearchParams } from 'react-router';
 import { LinkPager } from '../../../components/ui/link-pager';
-import { RetryAlert } from '../../../components/ui/retry-alert';
+import { QueryStatus } from '../../../components/ui/query-status';
 import { errorMessage } from '../../../lib/http';
 import type { AdminProductDto } from '../../../lib/shared/admin-products';
 import { COUNTRY_CODES } from '../../../lib/shared/countries';
@@ -119,14 +119,7 @@ export function ProductsPage() {
           {failure}
         </p>
       )}
-      {list.isPending && (
-        <p className="muted" role="status">
-          <Trans>Cargando productos…</Trans>
-        </p>
-      )}
-      {list.isError && (
-        <RetryAlert message={errorMessage(list.error)} retrying={list.isFetching} onRetry={() => void list.refetch()} />
-      )}
+      <QueryStatus query={list} loading={<Trans>Cargando productos…</Trans>} />
       {data && data.total === 0 && (
         <p className="empty-state">
           <Trans>No encontramos productos con esa búsqueda.</Trans>

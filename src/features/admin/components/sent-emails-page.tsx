@@ -1,9 +1,8 @@
 import { Trans, useLingui } from '@lingui/react/macro';
 import { useQuery } from '@tanstack/react-query';
 import { useState, type FormEvent } from 'react';
-import { RetryAlert } from '../../../components/ui/retry-alert';
+import { QueryStatus } from '../../../components/ui/query-status';
 import { formatCountryDate } from '../../../lib/dates';
-import { errorMessage } from '../../../lib/http';
 import { useCountry } from '../../../lib/use-country';
 import { sentEmailQueries } from '../api';
 import { FilterDisclosure } from '../../../components/ui/filter-disclosure';
@@ -60,14 +59,7 @@ export function SentEmailsPage() {
           </button>
         </form>
       </FilterDisclosure>
-      {list.isPending && (
-        <p className="muted" role="status">
-          <Trans>Cargando…</Trans>
-        </p>
-      )}
-      {list.isError && (
-        <RetryAlert message={errorMessage(list.error)} retrying={list.isFetching} onRetry={() => void list.refetch()} />
-      )}
+      <QueryStatus query={list} />
       {emails && emails.length === 0 && (
         <p className="empty-state">
           {address ? (

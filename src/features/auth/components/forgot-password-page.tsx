@@ -1,101 +1,71 @@
 import { Trans, useLingui } from '@lingui/react/macro';
-import { useState, type FormEvent } from 'react';
+import { useState } from 'react';
 import { Link } from 'react-router';
-import { Field } from '../../../components/ui/field';
-import { errorMessage } from '../../../lib/http';
+import { TextField } from '../../../components/ui/text-field';
 import { passwordResetRequestSchema } from '../../../lib/shared/passwords';
 import { useCountry } from '../../../lib/use-country';
 import { requestPasswordReset } from '../api';
+import { AuthForm } from './auth-form';
+import { AuthNotice } from './auth-notice';
 
 /** '¿Olvidaste tu contraseña?': asks the e-mail; the answer never tells whether it has an account. */
 export function ForgotPasswordPage() {
   const { t } = useLingui();
   const country = useCountry();
   const [email, setEmail] = useState('');
-  const [submitted, setSubmitted] = useState(false);
-  const [pending, setPending] = useState(false);
-  const [failure, setFailure] = useState<string | null>(null);
   const [answer, setAnswer] = useState<string | null>(null);
-
-  const emailError = !submitted
-    ? undefined
-    : !email.trim()
-      ? t`Campo obligatorio`
-      : passwordResetRequestSchema.safeParse({ email }).success
-        ? undefined
-        : t`Escribe un correo electrónico válido.`;
-
-  async function submit(event: FormEvent) {
-    event.preventDefault();
-    setSubmitted(true);
-    setFailure(null);
-    if (!passwordResetRequestSchema.safeParse({ email }).success) return;
-    setPending(true);
-    try {
-      const result = await requestPasswordReset(country, email.trim());
-      setAnswer(result.message);
-    } catch (error) {
-      setFailure(errorMessage(error));
-    } finally {
-      setPending(false);
-    }
-  }
+  const valid = passwordResetRequestSchema.safeParse({ email }).success;
+  const loginPath = `/${country}/iniciar-sesion`;
 
   if (answer) {
     return (
-      <section className="page auth-page" aria-labelledby="forgot-title">
-        <div className="auth-card">
-          <h1 id="forgot-title">
-            <Trans>Revisa tu correo</Trans>
-          </h1>
-          <p role="status">{answer}</p>
-          <Link to={`/${country}/iniciar-sesion`} className="button button--primary">
-            <Trans>Volver a iniciar sesión</Trans>
-          </Link>
-        </div>
-      </section>
+      <AuthNotice
+        titleId="forgot-title"
+        title={<Trans>Revisa tu correo</Trans>}
+        action={{ to: loginPath, label: <Trans>Volver a iniciar sesión</Trans> }}
+      >
+        <p role="status">{answer}</p>
+      </AuthNotice>
     );
   }
 
   return (
-    <section className="page auth-page" aria-labelledby="forgot-title">
-      <form className="auth-card" onSubmit={(event) => void submit(event)} noValidate>
-        <h1 id="forgot-title">
-          <Trans>¿Olvidaste tu contraseña?</Trans>
-        </h1>
-        <p>
-          <Trans>Escribe el correo de tu cuenta y te enviaremos un enlace para crear una nueva contraseña.</Trans>
-        </p>
-        <Field label={t`Correo electrónico`} required error={emailError}>
-          {({ id, describedBy, invalid }) => (
-            <input
-              id={id}
-              className="input"
-              type="email"
-              inputMode="email"
-              autoComplete="email"
-              value={email}
-              onChange={(event) => setEmail(event.target.value)}
-              aria-invalid={invalid}
-              aria-describedby={describedBy}
-              aria-required="true"
-            />
-          )}
-        </Field>
-        {failure && (
-          <p className="alert" role="alert">
-            {failure}
+    <AuthForm
+      titleId="forgot-title"
+      title={<Trans>¿Olvidaste tu contraseña?</Trans>}
+      valid={valid}
+      onSubmit={async () => setAnswer((await requestPasswordReset(country, email.trim())).message)}
+      submitLabel={t`Enviar enlace`}
+      pendingLabel={t`Enviando…`}
+      footer={
+        <Link to={loginPath}>
+          <Trans>Volver a iniciar sesión</Trans>
+        </Link>
+      }
+    >
+      {(submitted) => (
+        <>
+          <p>
+            <Trans>Escribe el correo de tu cuenta y te enviaremos un enlace para crear una nueva contraseña.</Trans>
           </p>
-        )}
-        <button type="submit" className="button button--primary button--block" disabled={pending}>
-          {pending ? t`Enviando…` : t`Enviar enlace`}
-        </button>
-        <p className="auth-card__footer">
-          <Link to={`/${country}/iniciar-sesion`}>
-            <Trans>Volver a iniciar sesión</Trans>
-          </Link>
-        </p>
-      </form>
-    </section>
+          <TextField
+            label={t`Correo electrónico`}
+            type="email"
+            inputMode="email"
+            autoComplete="email"
+            value={email}
+            onValueChange={setEmail}
+            required
+            error={
+              !submitted || valid
+                ? undefined
+                : email.trim()
+                  ? t`Escribe un correo electrónico válido.`
+                  : t`Campo obligatorio`
+            }
+          />
+        </>
+      )}
+    </AuthForm>
   );
 }

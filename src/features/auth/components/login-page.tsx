@@ -1,12 +1,12 @@
 import { Trans, useLingui } from '@lingui/react/macro';
-import { useState, type FormEvent } from 'react';
+import { useState } from 'react';
 import { Link, Navigate, useNavigate, useSearchParams } from 'react-router';
-import { Field } from '../../../components/ui/field';
-import { PasswordInput } from '../../../components/ui/password-input';
-import { errorMessage } from '../../../lib/http';
+import { TextField } from '../../../components/ui/text-field';
 import { useCountry } from '../../../lib/use-country';
 import { login, type LoginCredentials } from '../session';
 import { useSession } from '../use-session';
+import { AuthForm } from './auth-form';
+import { AuthNotice } from './auth-notice';
 
 type Method = 'email' | 'document';
 
@@ -26,126 +26,90 @@ export function LoginPage() {
   const [method, setMethod] = useState<Method>('email');
   const [identifier, setIdentifier] = useState('');
   const [password, setPassword] = useState('');
-  const [submitted, setSubmitted] = useState(false);
-  const [pending, setPending] = useState(false);
-  const [failure, setFailure] = useState<string | null>(null);
 
   const required = t`Campo obligatorio`;
-  const identifierError = submitted && !identifier.trim() ? required : undefined;
-  const passwordError = submitted && !password ? required : undefined;
 
-  async function submit(event: FormEvent) {
-    event.preventDefault();
-    setSubmitted(true);
-    setFailure(null);
-    if (!identifier.trim() || !password) return;
+  async function submit() {
     const credentials: LoginCredentials =
       method === 'email' ? { method, email: identifier, password } : { method, document: identifier, password };
-    setPending(true);
-    try {
-      await login(country, credentials);
-      void navigate(safeRedirect(country, params.get('volver')), { replace: true });
-    } catch (error) {
-      setFailure(errorMessage(error));
-    } finally {
-      setPending(false);
-    }
+    await login(country, credentials);
+    void navigate(safeRedirect(country, params.get('volver')), { replace: true });
   }
 
   if (session && params.has('volver')) return <Navigate to={safeRedirect(country, params.get('volver'))} replace />;
   if (session) {
     return (
-      <section className="page auth-page">
-        <div className="auth-card">
-          <h1>
-            <Trans>Ya iniciaste sesión</Trans>
-          </h1>
-          <p>
-            <Trans>Estás conectado como {session.user.displayName}.</Trans>
-          </p>
-          <Link to={`/${country}/mi-cuenta/datos-personales`} className="button button--primary">
-            <Trans>Ir a mi cuenta</Trans>
-          </Link>
-        </div>
-      </section>
+      <AuthNotice
+        titleId="login-title"
+        title={<Trans>Ya iniciaste sesión</Trans>}
+        action={{ to: `/${country}/mi-cuenta/datos-personales`, label: <Trans>Ir a mi cuenta</Trans> }}
+      >
+        <p>
+          <Trans>Estás conectado como {session.user.displayName}.</Trans>
+        </p>
+      </AuthNotice>
     );
   }
 
   return (
-    <section className="page auth-page" aria-labelledby="login-title">
-      <form className="auth-card" onSubmit={(event) => void submit(event)} noValidate>
-        <h1 id="login-title">
-          <Trans>Iniciar sesión</Trans>
-        </h1>
-        <div className="segmented" role="radiogroup" aria-label={t`Ingresar con`}>
-          {(['email', 'document'] as const).map((option) => (
-            <button
-              key={option}
-              type="button"
-              role="radio"
-              aria-checked={method === option}
-              className={method === option ? 'segmented__option segmented__option--active' : 'segmented__option'}
-              onClick={() => {
-                setMethod(option);
-                setIdentifier('');
-              }}
-            >
-              {option === 'email' ? t`Correo electrónico` : t`Documento`}
-            </button>
-          ))}
-        </div>
-        <Field
-          label={method === 'email' ? t`Correo electrónico` : t`Número de documento`}
-          required
-          error={identifierError}
-        >
-          {({ id, describedBy, invalid }) => (
-            <input
-              id={id}
-              className="input"
-              type={method === 'email' ? 'email' : 'text'}
-              inputMode={method === 'email' ? 'email' : 'numeric'}
-              autoComplete={method === 'email' ? 'email' : 'username'}
-              value={identifier}
-              onChange={(event) => setIdentifier(event.target.value)}
-              aria-invalid={invalid}
-              aria-describedby={describedBy}
-              aria-required="true"
-            />
-          )}
-        </Field>
-        <Field label={t`Contraseña`} required error={passwordError}>
-          {({ id, describedBy, invalid }) => (
-            <PasswordInput
-              id={id}
-              autoComplete="current-password"
-              value={password}
-              onChange={(event) => setPassword(event.target.value)}
-              aria-invalid={invalid}
-              aria-describedby={describedBy}
-              aria-required="true"
-            />
-          )}
-        </Field>
-        <p className="auth-card__aside">
-          <Link to={`/${country}/olvide-contrasena`}>
-            <Trans>¿Olvidaste tu contraseña?</Trans>
-          </Link>
-        </p>
-        {failure && (
-          <p className="alert" role="alert">
-            {failure}
+    <AuthForm
+      titleId="login-title"
+      title={<Trans>Iniciar sesión</Trans>}
+      valid={identifier.trim() !== '' && password !== ''}
+      onSubmit={submit}
+      submitLabel={t`Ingresar`}
+      pendingLabel={t`Ingresando…`}
+      footer={
+        <Trans>
+          ¿Aún no tienes cuenta? <Link to={`/${country}/registro`}>Regístrate</Link>
+        </Trans>
+      }
+    >
+      {(submitted) => (
+        <>
+          <div className="segmented" role="radiogroup" aria-label={t`Ingresar con`}>
+            {(['email', 'document'] as const).map((option) => (
+              <button
+                key={option}
+                type="button"
+                role="radio"
+                aria-checked={method === option}
+                className={method === option ? 'segmented__option segmented__option--active' : 'segmented__option'}
+                onClick={() => {
+                  setMethod(option);
+                  setIdentifier('');
+                }}
+              >
+                {option === 'email' ? t`Correo electrónico` : t`Documento`}
+              </button>
+            ))}
+          </div>
+          <TextField
+            label={method === 'email' ? t`Correo electrónico` : t`Número de documento`}
+            type={method === 'email' ? 'email' : 'text'}
+            inputMode={method === 'email' ? 'email' : 'numeric'}
+            autoComplete={method === 'email' ? 'email' : 'username'}
+            value={identifier}
+            onValueChange={setIdentifier}
+            required
+            error={submitted && !identifier.trim() ? required : undefined}
+          />
+          <TextField
+            type="password"
+            label={t`Contraseña`}
+            autoComplete="current-password"
+            value={password}
+            onValueChange={setPassword}
+            required
+            error={submitted && !password ? required : undefined}
+          />
+          <p className="auth-card__aside">
+            <Link to={`/${country}/olvide-contrasena`}>
+              <Trans>¿Olvidaste tu contraseña?</Trans>
+            </Link>
           </p>
-        )}
-        <button type="submit" className="button button--primary button--block" disabled={pending}>
-          {pending ? t`Ingresando…` : t`Ingresar`}
-        </button>
-        <p className="auth-card__footer">
-          <Trans>
-            ¿Aún no tienes cuenta? <Link to={`/${country}/registro`}>Regístrate</Link>
-          </Trans>
-        </p>
-      </form>
-    </section>
+        </>
+      )}
+    </AuthForm>
   );
 }

@@ -1,8 +1,7 @@
 import { Trans, useLingui } from '@lingui/react/macro';
 import { keepPreviousData, useInfiniteQuery, useQuery } from '@tanstack/react-query';
 import { useDeferredValue, useState } from 'react';
-import { RetryAlert } from '../../../components/ui/retry-alert';
-import { errorMessage } from '../../../lib/http';
+import { QueryStatus } from '../../../components/ui/query-status';
 import { chatLink } from '../../../lib/chat';
 import type { ProductDto } from '../../../lib/shared/api-types';
 import type { CountryCode } from '../../../lib/shared/countries';
@@ -92,14 +91,7 @@ export function ToolsStep({ country, viewer, type, tools, onToggle }: ToolsStepP
           {tools.length} de {PRESCRIPTION_MAX_TOOLS} herramientas elegidas
         </Trans>
       </p>
-      {list.isPending && (
-        <p className="muted" role="status">
-          <Trans>Cargando herramientas…</Trans>
-        </p>
-      )}
-      {list.isError && (
-        <RetryAlert message={errorMessage(list.error)} retrying={list.isFetching} onRetry={() => void list.refetch()} />
-      )}
+      <QueryStatus query={list} loading={<Trans>Cargando herramientas…</Trans>} />
       {list.data && shown.length === 0 && (
         <p className="empty-state">
           <Trans>No encontramos herramientas con esos filtros.</Trans>

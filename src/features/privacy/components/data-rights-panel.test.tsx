@@ -1,7 +1,8 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, onTestFinished } from 'vitest';
 import { hasSession } from '../../auth/session';
+import { buildOutboxItem, installFakeServiceWorker } from '../../../testing/fake-service-worker';
 import { currentConsent, privacyFixtures } from '../../../testing/handlers/privacy';
 import { renderApp } from '../../../testing/render';
 import { loggedInAs } from '../../../testing/session';
@@ -34,11 +35,18 @@ describe('data rights on Mis datos', () => {
   });
 
   it('deletes the account with the password and the typed word, then ends the session', async () => {
-    await loggedInAs('co');
+    const profile = await loggedInAs('co');
+    // A write kept offline by this account: it could never be sent now, and it names a patient.
+    const worker = installFakeServiceWorker([
+      buildOutboxItem({ id: 'pendiente-0001', author: profile.uid, label: 'Ana Gómez', state: 'pending' }),
+      buildOutboxItem({ id: 'de-otra-cuenta', author: 'uid-otra-cuenta-00000000001', state: 'pending' }),
+    ]);
+    onTestFinished(() => worker.uninstall());
     const { router } = await renderApp('/co/mi-cuenta/datos-personales');
     expect(await screen.findByText(/Conservamos sin tu nombre/)).toBeTruthy();
     await userEvent.click(screen.getByRole('button', { name: 'Eliminar mi cuenta' }));
     const dialog = await screen.findByRole('dialog', { name: '¿Eliminar tu cuenta definitivamente?' });
+    expect(dialog.textContent).toContain('El envío que aún no llega al servidor se descarta de este dispositivo.');
     const confirm = within(dialog).getByRole('button', { name: 'Eliminar definitivamente' });
     await userEvent.type(within(dialog).getByLabelText(/Tu contraseña/), 'equivocada');
     await userEvent.type(within(dialog).getByLabelText(/Escribe ELIMINAR para confirmar/), 'ELIMINAR');
@@ -52,6 +60,7 @@ describe('data rights on Mis datos', () => {
     await waitFor(() => expect(router.state.location.pathname).toBe('/co'));
     expect(privacyFixtures.deleted).toBe(true);
     expect(hasSession('co')).toBe(false);
+    expect(worker.items().map((item) => item.id)).toEqual(['de-otra-cuenta']);
   });
 });
 

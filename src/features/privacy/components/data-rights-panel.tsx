@@ -1,12 +1,13 @@
+import { plural } from '@lingui/core/macro';
 import { Trans, useLingui } from '@lingui/react/macro';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
-import { Dialog } from 'radix-ui';
 import { useState, type FormEvent } from 'react';
-import { Field } from '../../../components/ui/field';
-import { PasswordInput } from '../../../components/ui/password-input';
+import { ConfirmDialog } from '../../../components/ui/confirm-dialog';
+import { DialogActions, ModalDialog } from '../../../components/ui/modal-dialog';
 import { TextField } from '../../../components/ui/text-field';
-import { errorMessage } from '../../../lib/http';
 import type { CountryCode } from '../../../lib/shared/countries';
+import { useSubmission } from '../../../lib/use-submission';
+import { discardOutboxOf, useUndeliveredCount } from '../../../lib/outbox';
 import { DELETION_CONFIRMATION_WORD, type HealthConsentDto } from '../../../lib/shared/privacy';
 import { useLogout } from '../../auth/use-logout';
 import { useSession } from '../../auth/use-session';
@@ -28,7 +29,7 @@ export function DataRightsPanel({ country }: { country: CountryCode }) {
       </h2>
       <DownloadSection />
       {consent.data && <ConsentSection country={country} viewer={viewer} consent={consent.data} />}
-      <DeleteSection country={country} />
+      <DeleteSection country={country} viewer={viewer} />
     </section>
   );
 }
@@ -67,25 +68,17 @@ function ConsentSection({
   const { t, i18n } = useLingui();
   const queryClient = useQueryClient();
   const [confirming, setConfirming] = useState(false);
-  const [pending, setPending] = useState(false);
-  const [failure, setFailure] = useState<string | null>(null);
+  const { pending, failure, run } = useSubmission();
   const revoked = consent.state === 'revoked';
   const acceptedOn = consent.acceptedAt ? i18n.date(new Date(consent.acceptedAt), { dateStyle: 'long' }) : '';
   const version = consent.acceptedVersion ?? consent.version;
 
-  async function change(action: 'revoke' | 'grant') {
-    setPending(true);
-    setFailure(null);
-    try {
+  const change = (action: 'revoke' | 'grant') =>
+    run(async () => {
       const next = action === 'revoke' ? await revokeConsent(country) : await acceptConsent(country, consent.version);
       queryClient.setQueryData(privacyQueries.consent(country, viewer).queryKey, next);
       setConfirming(false);
-    } catch (error) {
-      setFailure(errorMessage(error));
-    } finally {
-      setPending(false);
-    }
-  }
+    });
 
   return (
     <div className="stack">
@@ -138,64 +131,45 @@ function ConsentSection({
           </button>
         </p>
       )}
-      <Dialog.Root open={confirming} onOpenChange={setConfirming}>
-        <Dialog.Portal>
-          <Dialog.Overlay className="dialog__overlay" />
-          <Dialog.Content className="dialog">
-            <Dialog.Title>
-              <Trans>¿Revocar la autorización?</Trans>
-            </Dialog.Title>
-            <Dialog.Description>
-              <Trans>
-                Dejaremos de tratar nuevos datos de salud tuyos: no podrás hacer pedidos y tus profesionales no podrán
-                emitirte nuevas prescripciones o recomendaciones hasta que vuelvas a autorizar. Lo que ya existe
-                (pedidos, prescripciones, facturas) se conserva como exige la ley; si quieres que borremos tus datos,
-                elimina tu cuenta.
-              </Trans>
-            </Dialog.Description>
-            <div className="dialog__actions">
-              <Dialog.Close className="button button--ghost">
-                <Trans>Cancelar</Trans>
-              </Dialog.Close>
-              <button
-                type="button"
-                className="button button--danger"
-                onClick={() => void change('revoke')}
-                disabled={pending}
-              >
-                <Trans>Sí, revocar</Trans>
-              </button>
-            </div>
-          </Dialog.Content>
-        </Dialog.Portal>
-      </Dialog.Root>
+      <ConfirmDialog
+        open={confirming}
+        onOpenChange={setConfirming}
+        title={<Trans>¿Revocar la autorización?</Trans>}
+        description={
+          <Trans>
+            Dejaremos de tratar nuevos datos de salud tuyos: no podrás hacer pedidos y tus profesionales no podrán
+            emitirte nuevas prescripciones o recomendaciones hasta que vuelvas a autorizar. Lo que ya existe (pedidos,
+            prescripciones, facturas) se conserva como exige la ley; si quieres que borremos tus datos, elimina tu
+            cuenta.
+          </Trans>
+        }
+        confirmLabel={<Trans>Sí, revocar</Trans>}
+        onConfirm={() => void change('revoke')}
+        pending={pending}
+      />
     </div>
   );
 }
 
-function DeleteSection({ country }: { country: CountryCode }) {
+function DeleteSection({ country, viewer }: { country: CountryCode; viewer: string }) {
   const { t } = useLingui();
   const logout = useLogout(country);
   const [open, setOpen] = useState(false);
   const [password, setPassword] = useState('');
   const [confirmation, setConfirmation] = useState('');
-  const [pending, setPending] = useState(false);
-  const [failure, setFailure] = useState<string | null>(null);
+  const { pending, failure, run } = useSubmission();
+  const undelivered = useUndeliveredCount(viewer);
 
-  async function submit(event: FormEvent) {
+  function submit(event: FormEvent) {
     event.preventDefault();
-    setPending(true);
-    setFailure(null);
-    try {
+    void run(async () => {
       await deleteAccount(country, { password, confirmation: DELETION_CONFIRMATION_WORD });
       setOpen(false);
+      // Writes kept offline would wait for a login that can no longer happen, naming patients meanwhile.
+      await discardOutboxOf(viewer);
       // The server already revoked every session; this clears what the device kept of the account.
       await logout();
-    } catch (error) {
-      setFailure(errorMessage(error));
-    } finally {
-      setPending(false);
-    }
+    });
   }
 
   return (
@@ -222,57 +196,52 @@ function DeleteSection({ country }: { country: CountryCode }) {
           <Trans>Eliminar mi cuenta</Trans>
         </button>
       </p>
-      <Dialog.Root open={open} onOpenChange={setOpen}>
-        <Dialog.Portal>
-          <Dialog.Overlay className="dialog__overlay" />
-          <Dialog.Content className="dialog">
-            <Dialog.Title>
-              <Trans>¿Eliminar tu cuenta definitivamente?</Trans>
-            </Dialog.Title>
-            <Dialog.Description>
-              <Trans>Esta acción no se puede deshacer. Descarga tus datos antes si quieres conservarlos.</Trans>
-            </Dialog.Description>
-            <form className="stack" onSubmit={(event) => void submit(event)} noValidate>
-              <Field label={t`Tu contraseña`} required>
-                {({ id, describedBy, invalid }) => (
-                  <PasswordInput
-                    id={id}
-                    value={password}
-                    autoComplete="current-password"
-                    aria-describedby={describedBy}
-                    aria-invalid={invalid}
-                    onChange={(event) => setPassword(event.target.value)}
-                  />
-                )}
-              </Field>
-              <TextField
-                label={t`Escribe ${DELETION_CONFIRMATION_WORD} para confirmar`}
-                value={confirmation}
-                onValueChange={setConfirmation}
-                autoComplete="off"
-                required
-              />
-              {failure && (
-                <p className="alert" role="alert">
-                  {failure}
-                </p>
-              )}
-              <div className="dialog__actions">
-                <Dialog.Close className="button button--ghost" type="button">
-                  <Trans>Cancelar</Trans>
-                </Dialog.Close>
-                <button
-                  type="submit"
-                  className="button button--danger"
-                  disabled={pending || password === '' || confirmation.trim() !== DELETION_CONFIRMATION_WORD}
-                >
-                  {pending ? t`Eliminando…` : t`Eliminar definitivamente`}
-                </button>
-              </div>
-            </form>
-          </Dialog.Content>
-        </Dialog.Portal>
-      </Dialog.Root>
+      <ModalDialog
+        open={open}
+        onOpenChange={setOpen}
+        title={<Trans>¿Eliminar tu cuenta definitivamente?</Trans>}
+        description={<Trans>Esta acción no se puede deshacer. Descarga tus datos antes si quieres conservarlos.</Trans>}
+      >
+        <form className="stack" onSubmit={submit} noValidate>
+          {undelivered > 0 && (
+            <p>
+              {plural(undelivered, {
+                one: 'El envío que aún no llega al servidor se descarta de este dispositivo.',
+                other: 'Los # envíos que aún no llegan al servidor se descartan de este dispositivo.',
+              })}
+            </p>
+          )}
+          <TextField
+            type="password"
+            label={t`Tu contraseña`}
+            value={password}
+            onValueChange={setPassword}
+            autoComplete="current-password"
+            required
+          />
+          <TextField
+            label={t`Escribe ${DELETION_CONFIRMATION_WORD} para confirmar`}
+            value={confirmation}
+            onValueChange={setConfirmation}
+            autoComplete="off"
+            required
+          />
+          {failure && (
+            <p className="alert" role="alert">
+              {failure}
+            </p>
+          )}
+          <DialogActions>
+            <button
+              type="submit"
+              className="button button--danger"
+              disabled={pending || password === '' || confirmation.trim() !== DELETION_CONFIRMATION_WORD}
+            >
+              {pending ? t`Eliminando…` : t`Eliminar definitivamente`}
+            </button>
+          </DialogActions>
+        </form>
+      </ModalDialog>
     </div>
   );
 }

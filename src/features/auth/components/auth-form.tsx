@@ -1,0 +1,60 @@
+import { useState, type FormEvent, type ReactNode } from 'react';
+import { useSubmission } from '../../../lib/use-submission';
+
+interface AuthFormProps {
+  /** The id of the page's heading, which names the page's region. */
+  titleId: string;
+  title: ReactNode;
+  /** Whether what was typed may be sent; when not, the fields show their errors. */
+  valid: boolean;
+  /** Sends the form; what it throws is shown above the button, in the catalogue's words. */
+  onSubmit: () => Promise<void>;
+  submitLabel: string;
+  pendingLabel: string;
+  footer?: ReactNode;
+  /** The fields, told whether a submission was tried (errors show only then). */
+  children: (submitted: boolean) => ReactNode;
+}
+
+/**
+ * The card of the account-access pages (login, forgotten password, new password): heading, fields, the server's
+ * refusal, one submit button that is inert while the request runs, and a footer link.
+ */
+export function AuthForm({
+  titleId,
+  title,
+  valid,
+  onSubmit,
+  submitLabel,
+  pendingLabel,
+  footer,
+  children,
+}: AuthFormProps) {
+  const [submitted, setSubmitted] = useState(false);
+  const { pending, failure, run, clearFailure } = useSubmission();
+
+  function submit(event: FormEvent) {
+    event.preventDefault();
+    setSubmitted(true);
+    clearFailure();
+    if (valid) void run(onSubmit);
+  }
+
+  return (
+    <section className="page auth-page" aria-labelledby={titleId}>
+      <form className="auth-card" onSubmit={submit} noValidate>
+        <h1 id={titleId}>{title}</h1>
+        {children(submitted)}
+        {failure && (
+          <p className="alert" role="alert">
+            {failure}
+          </p>
+        )}
+        <button type="submit" className="button button--primary button--block" disabled={pending}>
+          {pending ? pendingLabel : submitLabel}
+        </button>
+        {footer && <p className="auth-card__footer">{footer}</p>}
+      </form>
+    </section>
+  );
+}
