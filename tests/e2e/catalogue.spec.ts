@@ -61,6 +61,8 @@ test.describe('catalogue, product page and cart against the real server', () => 
     await expect(line.getByTestId('line-quantity')).toHaveText('4');
     await line.getByRole('button', { name: /Quitar una unidad/ }).click();
     await expect(line.getByTestId('line-quantity')).toHaveText('3');
+    // The tap's write starts at once; a reload in the same few milliseconds would abort it before it commits.
+    await bag.waitForSavedOnDevice('"quantity":3', 'carts');
 
     await bag.page.reload();
     await expect(bag.line(name).getByTestId('line-quantity')).toHaveText('3');

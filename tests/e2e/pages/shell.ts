@@ -60,15 +60,16 @@ export class Shell {
   }
 
   /**
-   * Resolves once the query cache saved on the device (IndexedDB, written a moment after a change) holds `text`,
-   * so a reload that follows reads what the page has just shown rather than an older copy.
+   * Resolves once the value the app saved on the device under `key` (IndexedDB: the query cache by default, or a
+   * persisted atom such as 'carts'), as JSON text, holds `text`: a reload that follows reads what the page has just
+   * shown rather than a write still on its way (a reload aborts a write not yet committed).
    */
-  async waitForSavedOnDevice(text: string) {
+  async waitForSavedOnDevice(text: string, key = 'query-cache') {
     await expect
       .poll(
         () =>
           this.page.evaluate(
-            () =>
+            (stored) =>
               new Promise<string>((resolve) => {
                 const opening = indexedDB.open('dispensario');
                 // Not created yet: leave it to the app rather than creating an empty database here.
@@ -81,17 +82,19 @@ export class Shell {
                     resolve('');
                     return;
                   }
-                  const read = database.transaction('kv').objectStore('kv').get('query-cache');
+                  const read = database.transaction('kv').objectStore('kv').get(stored);
                   read.onerror = () => resolve('');
                   read.onsuccess = () => {
                     const row = read.result as { value?: unknown } | undefined;
-                    resolve(typeof row?.value === 'string' ? row.value : '');
+                    const value = row?.value;
+                    resolve(typeof value === 'string' ? value : value === undefined ? '' : JSON.stringify(value));
                     database.close();
                   };
                 };
               }),
+            key,
           ),
-        { message: `el caché guardado en el dispositivo contiene «${text}»` },
+        { message: `lo guardado en el dispositivo (${key}) contiene «${text}»` },
       )
       .toContain(text);
   }
