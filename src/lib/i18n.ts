@@ -22,6 +22,11 @@ const memberLoaders: CatalogueLoaders = {
 
 /** Once a member screen has been shown, every later change of language brings its catalogue too. */
 let membersWanted = false;
+/**
+ * The locale last asked for, before its catalogue has arrived: the router loads the first route (a member screen
+ * on a reload of `/co/bolsa`) while the first catalogue is still on its way.
+ */
+let requestedLocale: CatalogueLocale | undefined;
 const loaded = new Set<string>();
 
 async function load(locale: CatalogueLocale, members: boolean): Promise<void> {
@@ -34,6 +39,7 @@ async function load(locale: CatalogueLocale, members: boolean): Promise<void> {
 
 /** Loads a catalogue once and activates it; the Peru variant and the English skeleton fall back to Spanish. */
 export async function activateLocale(locale: CatalogueLocale): Promise<void> {
+  requestedLocale = locale;
   if (i18n.locale !== locale) {
     await Promise.all([load(locale, false), membersWanted ? load(locale, true) : undefined]);
     i18n.activate(locale);
@@ -44,7 +50,7 @@ export async function activateLocale(locale: CatalogueLocale): Promise<void> {
 /** Before a member screen renders: its messages join the active catalogue (and every one activated later). */
 export async function loadMemberMessages(): Promise<void> {
   membersWanted = true;
-  await load(i18n.locale as CatalogueLocale, true);
+  await load(requestedLocale ?? (i18n.locale as CatalogueLocale), true);
 }
 
 export { i18n };
