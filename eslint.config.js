@@ -137,8 +137,9 @@ export default tseslint.config(
             '*.delete',
             'Intl.NumberFormat',
             'import',
-            // The router's lazy-route helper names a module export (a component such as 'HomePage').
+            // The router's lazy-route helpers name a module export (a component such as 'HomePage').
             'page',
+            'memberPage',
             'describe',
             'new Workbox',
             'Dexie',

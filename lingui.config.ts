@@ -1,6 +1,20 @@
 import { defineConfig } from '@lingui/cli';
 import { formatter } from '@lingui/format-po';
 
+/** The features shown only behind a session (see `catalogs`). */
+const MEMBER_FEATURES = [
+  'account',
+  'admin',
+  'credentials',
+  'orders',
+  'patients',
+  'pending-uploads',
+  'points',
+  'prescriptions',
+  'reminders',
+  'resources',
+].map((feature) => `src/features/${feature}`);
+
 export default defineConfig({
   sourceLocale: 'es',
   locales: ['es', 'pe', 'en'],
@@ -8,11 +22,19 @@ export default defineConfig({
   fallbackLocales: { pe: 'es', en: 'es', default: 'es' },
   // File references without line numbers: a moved line does not rewrite three catalogues.
   format: formatter({ lineNumbers: false }),
+  // Two catalogues: what any visitor sees, and the screens behind a session (the account area, the professional
+  // tools, admin), which a first visit never shows. `src/lib/i18n.ts` loads the second with those screens; the first
+  // visit does not download it (issue #18). A message used on both sides is in both.
   catalogs: [
     {
       path: '<rootDir>/src/locales/{locale}/messages',
       include: ['src'],
-      exclude: ['**/*.test.ts', '**/*.test.tsx', 'src/testing/**'],
+      exclude: ['**/*.test.ts', '**/*.test.tsx', 'src/testing/**', ...MEMBER_FEATURES],
+    },
+    {
+      path: '<rootDir>/src/locales/{locale}/members',
+      include: MEMBER_FEATURES,
+      exclude: ['**/*.test.ts', '**/*.test.tsx'],
     },
   ],
 });

@@ -97,11 +97,18 @@ function npmBuild(): Promise<void> {
   });
 }
 
-export async function ensureSharedBuild(): Promise<SharedBuild> {
+/** The build in `dist/` when it is the build of the current inputs; undefined when it must be made again. */
+export async function currentSharedBuild(): Promise<SharedBuild | undefined> {
   const stamp = await readStamp();
   if (stamp && stamp.inputs === (await inputsHash()) && stamp.output === (await outputHash())) {
     return { built: false, buildMs: stamp.buildMs, builtAt: stamp.builtAt };
   }
+  return undefined;
+}
+
+export async function ensureSharedBuild(): Promise<SharedBuild> {
+  const current = await currentSharedBuild();
+  if (current) return current;
   const started = performance.now();
   await npmBuild();
   const buildMs = performance.now() - started;

@@ -1,6 +1,7 @@
 import type { ComponentType } from 'react';
 import { createBrowserRouter, Navigate, type RouteObject } from 'react-router';
 import { homeCountry } from '../lib/countries';
+import { loadMemberMessages } from '../lib/i18n';
 import { CountryRoot } from './routes/country-root';
 import { NotFoundPage } from './routes/not-found-page';
 import { RouteError } from './routes/route-error';
@@ -23,6 +24,15 @@ function page<M>(
     await ready?.(module);
     return { Component: module[name] as ComponentType };
   };
+}
+
+/** A screen behind a session: its module and the members' catalogue (`src/lib/i18n.ts`) download side by side. */
+function memberPage<M>(
+  load: () => Promise<M>,
+  name: keyof M,
+  ready?: (module: M) => Promise<void>,
+): () => Promise<{ Component: ComponentType }> {
+  return async () => (await Promise.all([page(load, name, ready)(), loadMemberMessages()]))[0];
 }
 
 // One loader per module: each `import()` call carries its chunk's preload list, and the app shell pays for every
@@ -51,8 +61,8 @@ export const routes: RouteObject[] = [
         path: 'herramientas/:slug',
         lazy: page(() => import('../features/catalog/components/product-page'), 'ProductPage'),
       },
-      { path: 'bolsa', lazy: page(checkoutRoute, 'CheckoutRoute', checkoutReady) },
-      { path: 'bolsa/resultado/:sourceId', lazy: page(checkoutRoute, 'CheckoutResultRoute', checkoutReady) },
+      { path: 'bolsa', lazy: memberPage(checkoutRoute, 'CheckoutRoute', checkoutReady) },
+      { path: 'bolsa/resultado/:sourceId', lazy: memberPage(checkoutRoute, 'CheckoutResultRoute', checkoutReady) },
       { path: 'nosotros', lazy: page(() => import('./routes/about-route'), 'AboutRoute') },
       { path: 'articulos', lazy: page(articlesRoute, 'ArticlesRoute') },
       { path: 'articulos/:slug', lazy: page(articlesRoute, 'ArticleRoute') },
@@ -74,7 +84,7 @@ export const routes: RouteObject[] = [
       },
       {
         path: 'mi-cuenta',
-        lazy: page(() => import('../features/account/components/account-layout'), 'AccountLayout'),
+        lazy: memberPage(() => import('../features/account/components/account-layout'), 'AccountLayout'),
         children: [
           { index: true, element: <Navigate to="datos-personales" replace /> },
           { path: 'datos-personales', lazy: page(() => import('./routes/personal-data-route'), 'PersonalDataRoute') },
@@ -110,7 +120,7 @@ export const routes: RouteObject[] = [
       },
       {
         path: 'admin',
-        lazy: page(() => import('../features/admin/components/admin-layout'), 'AdminLayout'),
+        lazy: memberPage(() => import('../features/admin/components/admin-layout'), 'AdminLayout'),
         children: [
           { index: true, element: <Navigate to="gestion-afiliados" replace /> },
           {

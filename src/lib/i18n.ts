@@ -2,7 +2,9 @@ import { i18n, type Messages } from '@lingui/core';
 
 export type CatalogueLocale = 'es' | 'pe' | 'en';
 
-const loaders: Record<CatalogueLocale, () => Promise<{ messages: Messages }>> = {
+type CatalogueLoaders = Record<CatalogueLocale, () => Promise<{ messages: Messages }>>;
+
+const loaders: CatalogueLoaders = {
   es: () => import('../locales/es/messages.po'),
   pe: () => import('../locales/pe/messages.po'),
   en: () => import('../locales/en/messages.po'),
@@ -14,14 +16,47 @@ const loaders: Record<CatalogueLocale, () => Promise<{ messages: Messages }>> = 
  */
 export const INTL_LOCALES: Record<CatalogueLocale, string> = { es: 'es', pe: 'es-PE', en: 'en' };
 
+/**
+ * The screens behind a session (account area, professional tools, admin) have a catalogue of their own
+ * (`lingui.config.ts`): a first visit does not download it.
+ */
+const memberLoaders: CatalogueLoaders = {
+  es: () => import('../locales/es/members.po'),
+  pe: () => import('../locales/pe/members.po'),
+  en: () => import('../locales/en/members.po'),
+};
+
+/** Once a member screen has been shown, every later change of language brings its catalogue too. */
+let membersWanted = false;
+/**
+ * The locale last asked for, before its catalogue has arrived: the router loads the first route (a member screen
+ * on a reload of `/co/bolsa`) while the first catalogue is still on its way.
+ */
+let requestedLocale: CatalogueLocale | undefined;
+const loaded = new Set<string>();
+
+async function load(locale: CatalogueLocale, members: boolean): Promise<void> {
+  const key = `${locale}${members ? ':members' : ''}`;
+  if (loaded.has(key)) return;
+  const { messages } = await (members ? memberLoaders : loaders)[locale]();
+  i18n.load(locale, messages);
+  loaded.add(key);
+}
+
 /** Loads a catalogue once and activates it; the Peru variant and the English skeleton fall back to Spanish. */
 export async function activateLocale(locale: CatalogueLocale): Promise<void> {
+  requestedLocale = locale;
   if (i18n.locale !== locale) {
-    const { messages } = await loaders[locale]();
-    i18n.load(locale, messages);
+    await Promise.all([load(locale, false), membersWanted ? load(locale, true) : undefined]);
     i18n.activate(locale, [INTL_LOCALES[locale]]);
   }
   document.documentElement.lang = INTL_LOCALES[locale];
+}
+
+/** Before a member screen renders: its messages join the active catalogue (and every one activated later). */
+export async function loadMemberMessages(): Promise<void> {
+  membersWanted = true;
+  await load(requestedLocale ?? (i18n.locale as CatalogueLocale), true);
 }
 
 export { i18n };

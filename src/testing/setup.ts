@@ -4,6 +4,7 @@ import { afterAll, afterEach, beforeAll } from 'vitest';
 import { deleteValue } from '../lib/db';
 import { i18n } from '../lib/i18n';
 import { appStore, resetPersistedState } from '../lib/store';
+import { messages as memberMessages } from '../locales/es/members.po';
 import { messages } from '../locales/es/messages.po';
 import { resetAccountFixtures } from './handlers/account';
 import { resetAuthFixtures } from './handlers/auth';
@@ -21,7 +22,7 @@ configure({ asyncUtilTimeout: 5_000 });
 // jsdom does not scroll; the checkout scrolls to the top of each step.
 window.scrollTo = () => undefined;
 
-i18n.load('es', messages);
+i18n.load('es', { ...messages, ...memberMessages });
 i18n.activate('es');
 
 // Any request without a handler fails the test: no test talks to a real network by accident.

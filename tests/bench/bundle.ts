@@ -2,10 +2,21 @@ import { readFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { constants, gzipSync } from 'node:zlib';
 import type { Manifest } from 'vite';
-import { DIST_DIR, ensureSharedBuild, type SharedBuild } from '../shared-build';
+import { currentSharedBuild, DIST_DIR, ensureSharedBuild, type SharedBuild } from '../shared-build';
 
 /** Fetched on every first visit: the Spanish catalogue (`/co` and `/pe` default to it) and Dexie's schema. */
 export const FIRST_VISIT_DYNAMIC_SOURCES = ['src/locales/es/messages.po', 'src/lib/db-schema.ts'] as const;
+
+/** The entry routes measured: each first visit's JavaScript is the initial JS plus its route chunk and the above. */
+export const ENTRY_ROUTES = [
+  { path: '/co', label: 'home', src: 'src/app/routes/home-page.tsx' },
+  { path: '/co/herramientas', label: 'catalogue', src: 'src/features/catalog/components/catalog-page.tsx' },
+] as const;
+
+export type EntryRoute = (typeof ENTRY_ROUTES)[number];
+
+/** The app shell's chunk (the `shell` group of vite.config.ts). */
+const SHELL_CHUNK_NAME = 'shell';
 
 export interface BuildOutcome extends SharedBuild {
   outDir: string;
@@ -31,6 +42,17 @@ export interface JsSet {
  */
 export async function buildWithManifest(): Promise<BuildOutcome> {
   const shared = await ensureSharedBuild();
+  const manifest = JSON.parse(await readFile(join(DIST_DIR, '.vite', 'manifest.json'), 'utf8')) as Manifest;
+  return { ...shared, outDir: DIST_DIR, manifest };
+}
+
+/**
+ * The shared build in dist/ only if it is the build of the current sources (stamp-checked), never building: for
+ * checks that must measure what the end-to-end tests ran against.
+ */
+export async function currentBuildWithManifest(): Promise<BuildOutcome | undefined> {
+  const shared = await currentSharedBuild();
+  if (!shared) return undefined;
   const manifest = JSON.parse(await readFile(join(DIST_DIR, '.vite', 'manifest.json'), 'utf8')) as Manifest;
   return { ...shared, outDir: DIST_DIR, manifest };
 }
@@ -88,4 +110,36 @@ export async function sizeOf(outDir: string, file: string): Promise<ChunkSize> {
   const content = await readFile(join(outDir, file));
   const gzipBytes = gzipSync(content, { level: constants.Z_BEST_COMPRESSION }).length;
   return { file, bytes: content.length, gzipBytes };
+}
+
+export interface FirstVisit {
+  /** What index.html loads or preloads, with its static imports: the same for every route. */
+  initial: JsSet;
+  /** The app shell's chunk alone. */
+  shell: ChunkSize;
+  /** Per entry route: all the JavaScript a first visit to it downloads. */
+  routes: { route: EntryRoute; js: JsSet }[];
+  /** The entry's stylesheets (not counted in the JavaScript). */
+  css: ChunkSize[];
+}
+
+/** The JavaScript a first visit downloads, per entry route (README: "JavaScript per entry route"). */
+export async function measureFirstVisit(manifest: Manifest, outDir: string): Promise<FirstVisit> {
+  const entry = await htmlEntry(manifest, outDir);
+  const initial = await measureJs(manifest, outDir, staticClosure(manifest, entry.keys));
+  const firstVisitKeys = FIRST_VISIT_DYNAMIC_SOURCES.map((src) => manifestKeyForSource(manifest, src));
+  const routes = await Promise.all(
+    ENTRY_ROUTES.map(async (route) => {
+      const keys = staticClosure(manifest, [
+        ...entry.keys,
+        manifestKeyForSource(manifest, route.src),
+        ...firstVisitKeys,
+      ]);
+      return { route, js: await measureJs(manifest, outDir, keys) };
+    }),
+  );
+  const shellFile = Object.values(manifest).find((chunk) => chunk.name === SHELL_CHUNK_NAME && !chunk.src)?.file;
+  if (!shellFile) throw new Error(`No chunk named ${SHELL_CHUNK_NAME} in the Vite manifest`);
+  const css = await Promise.all(entry.css.map((file) => sizeOf(outDir, file)));
+  return { initial, shell: await sizeOf(outDir, shellFile), routes, css };
 }

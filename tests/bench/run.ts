@@ -15,11 +15,7 @@ import {
 import {
   buildWithManifest,
   FIRST_VISIT_DYNAMIC_SOURCES,
-  htmlEntry,
-  manifestKeyForSource,
-  measureJs,
-  sizeOf,
-  staticClosure,
+  measureFirstVisit,
   type BuildOutcome,
   type JsSet,
 } from './bundle';
@@ -27,17 +23,15 @@ import { benchCatalogueInBrowser } from './browser';
 import { benchLighthouse, type LighthouseFigures, type LighthousePage } from './lighthouse';
 
 const INITIAL_JS_TARGET_KIB = 140;
+/** Issue #18: all the JavaScript a first visit downloads, and the app shell's chunk alone. */
+const FIRST_VISIT_JS_TARGET_KIB = 150;
+const SHELL_JS_TARGET_KIB = 70;
 const BENCH_PRODUCTS = 5000;
 const settings: LoadSettings = {
   connections: positiveInteger(process.env.BENCH_CONNECTIONS, 10),
   durationS: positiveInteger(process.env.BENCH_DURATION, 10),
   warmupS: 2,
 };
-
-const ROUTES = [
-  { path: '/co', label: 'home', src: 'src/app/routes/home-page.tsx' },
-  { path: '/co/herramientas', label: 'catalogue', src: 'src/features/catalog/components/catalog-page.tsx' },
-] as const;
 
 const SCENARIOS: Scenario[] = [
   { name: 'list', path: '/api/products?limit=24&country_id=1' },
@@ -132,20 +126,9 @@ async function bundleSection(): Promise<BuildOutcome | undefined> {
 }
 
 async function routeSizes({ manifest, outDir }: BuildOutcome) {
-  const entry = await htmlEntry(manifest, outDir);
-  const initialKeys = staticClosure(manifest, entry.keys);
-  const initial = await measureJs(manifest, outDir, initialKeys);
-  const firstVisitKeys = FIRST_VISIT_DYNAMIC_SOURCES.map((src) => manifestKeyForSource(manifest, src));
-  const routes: RouteFigures[] = [];
-  for (const route of ROUTES) {
-    const routeKeys = staticClosure(manifest, [
-      ...entry.keys,
-      manifestKeyForSource(manifest, route.src),
-      ...firstVisitKeys,
-    ]);
-    routes.push({ ...route, initial, route: await measureJs(manifest, outDir, routeKeys) });
-  }
-  const css = await Promise.all(entry.css.map((file) => sizeOf(outDir, file)));
+  const firstVisit = await measureFirstVisit(manifest, outDir);
+  const { initial, shell, css } = firstVisit;
+  const routes: RouteFigures[] = firstVisit.routes.map(({ route, js }) => ({ ...route, initial, route: js }));
   const targetBytes = INITIAL_JS_TARGET_KIB * 1024;
 
   console.info(
@@ -158,7 +141,16 @@ async function routeSizes({ manifest, outDir }: BuildOutcome) {
   );
   console.info(
     table(
-      ['route', 'initial JS gzip', 'raw', `target <= ${INITIAL_JS_TARGET_KIB} KiB`, 'route JS gzip', 'raw', 'chunks'],
+      [
+        'route',
+        'initial JS gzip',
+        'raw',
+        `target <= ${INITIAL_JS_TARGET_KIB} KiB`,
+        'route JS gzip',
+        'raw',
+        'target',
+        'chunks',
+      ],
       routes.map((route) => [
         `${route.path} (${route.label})`,
         kib(route.initial.gzipBytes),
@@ -166,10 +158,15 @@ async function routeSizes({ manifest, outDir }: BuildOutcome) {
         route.initial.gzipBytes <= targetBytes ? 'met' : `MISSED by ${kib(route.initial.gzipBytes - targetBytes)}`,
         kib(route.route.gzipBytes),
         kib(route.route.bytes),
+        targetNote(route.route.gzipBytes, FIRST_VISIT_JS_TARGET_KIB),
         String(route.route.chunks.length),
       ]),
-      'lrrlrrr',
+      'lrrlrrlr',
     ),
+  );
+  console.info(
+    `\n  App shell chunk (${shell.file}): ${kib(shell.gzipBytes)} gzip, ${kib(shell.bytes)} raw; ` +
+      `target <= ${SHELL_JS_TARGET_KIB} KiB: ${targetNote(shell.gzipBytes, SHELL_JS_TARGET_KIB)}`,
   );
 
   const initialFiles = new Set(initial.chunks.map((chunk) => chunk.file));
@@ -209,9 +206,18 @@ async function routeSizes({ manifest, outDir }: BuildOutcome) {
     summary.push({
       figure: `route JS ${route.path}`,
       value: `${kib(route.route.gzipBytes)} gz`,
-      note: 'initial + route + es messages + Dexie',
+      note: `initial + route + es messages + Dexie; target <= ${FIRST_VISIT_JS_TARGET_KIB} KiB: ${targetNote(route.route.gzipBytes, FIRST_VISIT_JS_TARGET_KIB)}`,
     });
   }
+  summary.push({
+    figure: 'app shell chunk',
+    value: `${kib(shell.gzipBytes)} gz`,
+    note: `target <= ${SHELL_JS_TARGET_KIB} KiB: ${targetNote(shell.gzipBytes, SHELL_JS_TARGET_KIB)}`,
+  });
+}
+
+function targetNote(bytes: number, targetKib: number): string {
+  return bytes <= targetKib * 1024 ? 'met' : `MISSED by ${kib(bytes - targetKib * 1024)}`;
 }
 
 const LOAD_ALIGN = 'lrrrrrrrr';

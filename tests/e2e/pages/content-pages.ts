@@ -21,7 +21,9 @@ export const CONTENT_PATHS = [
  * catalogue shows as its id, so finding one on a page means an untranslated string.
  */
 function catalogueIds(): string[] {
-  const po = readFileSync(new URL('../../../src/locales/es/messages.po', import.meta.url), 'utf8');
+  const po = ['messages', 'members']
+    .map((catalogue) => readFileSync(new URL(`../../../src/locales/es/${catalogue}.po`, import.meta.url), 'utf8'))
+    .join('\n');
   const ids: string[] = [];
   let context = '';
   for (const line of po.split('\n')) {

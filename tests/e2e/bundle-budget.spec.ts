@@ -1,0 +1,32 @@
+// The JavaScript a first visit downloads, against its budget (issue #18). Sizes are exact (gzip level 9 of the built
+// files), so this is no timing test: it reads the build the other end-to-end tests run against, measured by the
+// bench's own code (tests/bench/bundle.ts), and needs neither a browser nor a server.
+import { expect, test } from '@playwright/test';
+import { currentBuildWithManifest, measureFirstVisit, type EntryRoute } from '../bench/bundle';
+
+/**
+ * Budgets in KiB of gzip: today's figures and a little room, so that growth is a decision recorded with its reason
+ * (docs/decisions.md, "What a first visit downloads"), not an accident. Lower them when a change makes room; the
+ * issue's targets are 150 KiB for a whole first visit and 70 KiB for the shell.
+ */
+const FIRST_VISIT_BUDGET_KIB: Record<EntryRoute['label'], number> = { home: 188, catalogue: 189 };
+const SHELL_BUDGET_KIB = 70;
+
+const KIB = 1024;
+
+test('a first visit downloads no more JavaScript than its budget, per entry route and for the app shell', async () => {
+  const build = await currentBuildWithManifest();
+  expect(build, 'dist/ is not the build of these sources: run `npx tsx tests/shared-build.ts` first').toBeDefined();
+  if (!build) return;
+  const firstVisit = await measureFirstVisit(build.manifest, build.outDir);
+  const kib = (bytes: number) => Math.round((bytes / KIB) * 10) / 10;
+  for (const { route, js } of firstVisit.routes) {
+    const chunks = js.chunks.map((chunk) => `${chunk.file} ${kib(chunk.gzipBytes)}`).join(', ');
+    expect
+      .soft(kib(js.gzipBytes), `first visit to ${route.path} (KiB gzip): ${chunks}`)
+      .toBeLessThanOrEqual(FIRST_VISIT_BUDGET_KIB[route.label]);
+  }
+  expect(kib(firstVisit.shell.gzipBytes), `app shell ${firstVisit.shell.file} (KiB gzip)`).toBeLessThanOrEqual(
+    SHELL_BUDGET_KIB,
+  );
+});
