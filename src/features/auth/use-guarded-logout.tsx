@@ -1,11 +1,15 @@
 import { plural } from '@lingui/core/macro';
 import { Trans } from '@lingui/react/macro';
-import { useState } from 'react';
-import { ConfirmDialog } from '../../components/ui/confirm-dialog';
+import { lazy, Suspense, useState } from 'react';
 import { useUndeliveredCount } from '../../lib/outbox';
 import type { CountryCode } from '../../lib/shared/countries';
 import { useLogout } from './use-logout';
 import { useSession } from './use-session';
+
+// The question is rare and the header is in every page: the dialog (and Radix with it) stays out of the app shell.
+const ConfirmDialog = lazy(() =>
+  import('../../components/ui/confirm-dialog').then((module) => ({ default: module.ConfirmDialog })),
+);
 
 /**
  * The logout of the header and the account menu. Writes made offline that the server has not taken yet stay on the
@@ -23,22 +27,24 @@ export function useGuardedLogout(country: CountryCode) {
     else void logout();
   };
 
-  const logoutDialog = (
-    <ConfirmDialog
-      open={asking}
-      onOpenChange={setAsking}
-      title={<Trans>¿Cerrar sesión con envíos pendientes?</Trans>}
-      description={plural(undelivered, {
-        one: 'Tienes # envío que aún no llega al servidor. Se queda guardado en este dispositivo y se enviará cuando vuelvas a iniciar sesión aquí con tu cuenta.',
-        other:
-          'Tienes # envíos que aún no llegan al servidor. Se quedan guardados en este dispositivo y se enviarán cuando vuelvas a iniciar sesión aquí con tu cuenta.',
-      })}
-      confirmLabel={<Trans>Cerrar sesión de todos modos</Trans>}
-      onConfirm={() => {
-        setAsking(false);
-        void logout();
-      }}
-    />
+  const logoutDialog = asking && (
+    <Suspense fallback={null}>
+      <ConfirmDialog
+        open={asking}
+        onOpenChange={setAsking}
+        title={<Trans>¿Cerrar sesión con envíos pendientes?</Trans>}
+        description={plural(undelivered, {
+          one: 'Tienes # envío que aún no llega al servidor. Se queda guardado en este dispositivo y se enviará cuando vuelvas a iniciar sesión aquí con tu cuenta.',
+          other:
+            'Tienes # envíos que aún no llegan al servidor. Se quedan guardados en este dispositivo y se enviarán cuando vuelvas a iniciar sesión aquí con tu cuenta.',
+        })}
+        confirmLabel={<Trans>Cerrar sesión de todos modos</Trans>}
+        onConfirm={() => {
+          setAsking(false);
+          void logout();
+        }}
+      />
+    </Suspense>
   );
 
   return { requestLogout, logoutDialog };
