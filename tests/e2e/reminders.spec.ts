@@ -1,8 +1,9 @@
 import type { APIRequestContext, BrowserContext } from '@playwright/test';
-import type { PrescriptionListDto } from '../../src/lib/shared/prescriptions';
+import type { PatientListDto, PrescriptionListDto } from '../../src/lib/shared/prescriptions';
 import { buildReminderPayload, localDay, addDays } from '../../src/lib/shared/reminders';
 import { CheckoutPage, PaymentGatewayPage } from './pages/checkout-page';
 import { RemindersPage, ServiceWorkerPush } from './pages/reminders-page';
+import { apiLogin, apiLogout } from './support/api';
 import { expect, test } from './support/fixtures';
 
 const PATIENT = 'paciente.co@demo.test';
@@ -25,6 +26,47 @@ async function seededPrescriptionId(request: APIRequestContext, token: string): 
   const prescription = data.filter((entry) => entry.type === 'prescription').at(-1);
   if (!prescription) throw new Error('El paciente de demostración no tiene prescripción');
   return prescription.id;
+}
+
+/**
+ * A recommendation of magnesium, one capsule a day, made now by the demo professional for the demo patient. It is the
+ * newest of the patient's strategies holding magnesium whatever the tests run before on this worker's server
+ * prescribed (the offline tests prescribe magnesium to the same patient).
+ */
+async function recommendMagnesiumNow(request: APIRequestContext): Promise<void> {
+  const token = await apiLogin(request, 'co', 'profesional.co@demo.test');
+  const headers = { authorization: `Bearer ${token}`, 'x-country': 'co' };
+  try {
+    const patients = (await (
+      await request.get(`/api/patients?search=${encodeURIComponent('Gómez')}&limit=100`, { headers })
+    ).json()) as PatientListDto;
+    const patient = patients.data.find((candidate) => candidate.email === PATIENT);
+    const products = (await (
+      await request.get('/api/products?search=magnesio&limit=1&country_id=1', { headers })
+    ).json()) as { data: { id: number; name: string }[] };
+    const [product] = products.data;
+    expect(patient, 'la paciente de demostración en el registro del profesional').toBeDefined();
+    expect(product?.name).toBe(MAGNESIO);
+    const created = await request.post('/api/prescriptions', {
+      headers: { ...headers, 'idempotency-key': `recordatorio-${Date.now()}` },
+      data: {
+        patientId: patient!.id,
+        notes: 'Recomendación del recordatorio de recompra.',
+        tools: [
+          {
+            productId: product!.id,
+            momentsDay: [{ id: 1, quantity: 1 }],
+            prescriptionDuration: { time: 'weeks', quantity: 8 },
+            prescriptionIndications: 'Con el desayuno.',
+            units: 1,
+          },
+        ],
+      },
+    });
+    expect(created.status(), await created.text()).toBe(201);
+  } finally {
+    await apiLogout(request, 'co', token);
+  }
 }
 
 test.describe('re-purchase reminders', () => {
@@ -80,7 +122,13 @@ test.describe('re-purchase reminders', () => {
     await expect.poll(() => push.notifications()).toEqual([]);
   });
 
-  test('a paid purchase of prescribed products shows up in the in-app list', async ({ login, page, checkout }) => {
+  test('a paid purchase of prescribed products shows up in the in-app list', async ({
+    login,
+    page,
+    checkout,
+    request,
+  }) => {
+    await recommendMagnesiumNow(request);
     await login.login('co', PATIENT);
     await page.goto(`/co/herramientas/magnesio-bisglicinato-400-mg`);
     await page.getByRole('button', { name: /a la bolsa/ }).click();
