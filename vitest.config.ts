@@ -10,7 +10,15 @@ const WEB_TESTS = ['src/**/*.test.{ts,tsx}', 'sw/**/*.test.ts'];
  * shared state (store, IndexedDB, msw, storage, cookies) after every test.
  */
 const REPLACES_MODULES = /\bvi\.(mock|doMock|stubEnv|resetModules)\(/;
-const ISOLATED_WEB_TESTS = globSync(WEB_TESTS).filter((file) => REPLACES_MODULES.test(readFileSync(file, 'utf8')));
+/**
+ * Files that read what the app saved in IndexedDB after a full app render: in a clean clone's file order the logout
+ * test found no saved copy (twice in a row), while it passed alone and in the cached order; an earlier file of the
+ * shared graph left the storage or the persister in a state it does not reset. A graph of their own rules that out.
+ */
+const READS_DEVICE_STORAGE = ['src/features/auth/logout-forgets.test.tsx'];
+const ISOLATED_WEB_TESTS = globSync(WEB_TESTS).filter(
+  (file) => READS_DEVICE_STORAGE.includes(file) || REPLACES_MODULES.test(readFileSync(file, 'utf8')),
+);
 
 /** What both web projects share. */
 const WEB = {

@@ -153,6 +153,8 @@ test.describe('phone layout: every route at 360 and 390 px', () => {
     const checkout = new CheckoutPage(page);
     await audit.visit(`/co/herramientas/${MAGNESIUM_SLUG}`);
     await page.getByRole('button', { name: /a la bolsa/ }).click();
+    // The next visit reloads the page: the cart's write must have reached the device first.
+    await checkout.waitForSavedOnDevice(MAGNESIUM, 'carts');
     await audit.visit('/co/bolsa');
     await audit.fitsPhones('paciente-bolsa-1');
     await checkout.section.getByRole('button', { name: 'Continuar' }).click();

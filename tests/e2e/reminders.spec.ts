@@ -132,6 +132,8 @@ test.describe('re-purchase reminders', () => {
     await login.login('co', PATIENT);
     await page.goto(`/co/herramientas/magnesio-bisglicinato-400-mg`);
     await page.getByRole('button', { name: /a la bolsa/ }).click();
+    // Opening the bag loads a page: the cart's write must have reached the device first.
+    await checkout.waitForSavedOnDevice(MAGNESIO, 'carts');
     await checkout.start('co');
     await checkout.fillData({ address: 'Calle 93 # 11-26', state: 'Cundinamarca', city: 'Bogotá' });
     await checkout.choosePayment('Visa');
