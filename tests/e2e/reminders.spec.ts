@@ -9,6 +9,8 @@ import { expect, test } from './support/fixtures';
 const PATIENT = 'paciente.co@demo.test';
 const MAGNESIO = 'Magnesio Bisglicinato 400 mg';
 const DHEA = 'DHEA 25 mg';
+/** How long a push may take to show its notification, deliveries included (a ceiling, not a measured time). */
+const PUSH_TIMEOUT_MS = 30_000;
 
 /** The patient's session token, from the cookie the storefront keeps (spec §9). */
 async function sessionToken(context: BrowserContext, country: string): Promise<string> {
@@ -94,9 +96,11 @@ test.describe('re-purchase reminders', () => {
     });
     await push.deliver(payload);
 
-    await expect
-      .poll(() => push.notifications())
-      .toEqual([
+    // A push handed to the worker through the DevTools protocol was lost once on a loaded machine (nothing shown
+    // after 10 s); a real push service delivers again, and the same tag keeps a single notification on screen.
+    await expect(async () => {
+      if ((await push.notifications()).length === 0) await push.deliver(payload);
+      expect(await push.notifications()).toEqual([
         {
           title: 'Es hora de reponer tu tratamiento',
           body: payload.body,
@@ -106,6 +110,7 @@ test.describe('re-purchase reminders', () => {
           data: { url: `/co/bolsa?recompra=${prescriptionId}` },
         },
       ]);
+    }).toPass({ timeout: PUSH_TIMEOUT_MS, intervals: [1_000, 2_000, 5_000] });
     expect(payload.body).toMatch(
       /^Tu Magnesio Bisglicinato 400 mg y otro producto de tu tratamiento se terminan en 7 días/,
     );
