@@ -89,8 +89,9 @@ test.describe('catalogue, product page and cart against the real server', () => 
   test('favourites survive logout and login', async ({ login, catalog, account, page }) => {
     await login.login('pe', 'paciente.pe@demo.test');
     await catalog.open('/pe/herramientas');
-    const card = catalog.productCards.nth(2);
-    const name = (await card.getAttribute('aria-label'))!;
+    const name = (await catalog.productCards.nth(2).getAttribute('aria-label'))!;
+    // Pinned by its name: the list may render again (a fresher answer) and put another product third.
+    const card = catalog.productCards.and(page.getByRole('article', { name, exact: true }));
     await card.getByRole('button', { name: `Agregar ${name} a favoritos` }).click();
     await expect(card.getByRole('button', { name: `Quitar ${name} de favoritos` })).toBeVisible();
 
