@@ -1,9 +1,10 @@
-import type { APIRequestContext, BrowserContext } from '@playwright/test';
+import type { APIRequestContext } from '@playwright/test';
 import type { PatientListDto, PrescriptionListDto } from '../../src/lib/shared/prescriptions';
 import { buildReminderPayload, localDay, addDays } from '../../src/lib/shared/reminders';
 import { CheckoutPage, PaymentGatewayPage } from './pages/checkout-page';
 import { RemindersPage, ServiceWorkerPush } from './pages/reminders-page';
 import { apiLogin, apiLogout } from './support/api';
+import { sessionToken } from './support/outbox';
 import { expect, test } from './support/fixtures';
 
 const PATIENT = 'paciente.co@demo.test';
@@ -11,13 +12,6 @@ const MAGNESIO = 'Magnesio Bisglicinato 400 mg';
 const DHEA = 'DHEA 25 mg';
 /** How long a push may take to show its notification (a ceiling, not a measured time). */
 const PUSH_TIMEOUT_MS = 30_000;
-
-/** The patient's session token, from the cookie the storefront keeps (spec §9). */
-async function sessionToken(context: BrowserContext, country: string): Promise<string> {
-  const cookie = (await context.cookies()).find((candidate) => candidate.name === `sso_token_${country}`);
-  if (!cookie) throw new Error(`Sin sesión en ${country}`);
-  return decodeURIComponent(cookie.value);
-}
 
 /** The seeded prescription of the demo patient (by the demo doctor), through the API the storefront uses. */
 async function seededPrescriptionId(request: APIRequestContext, token: string): Promise<number> {
