@@ -1,3 +1,5 @@
+import { useSyncExternalStore } from 'react';
+
 /** Chromium's `beforeinstallprompt` event (not in the DOM typings). */
 export interface InstallPromptEvent extends Event {
   prompt: () => Promise<void>;
@@ -33,7 +35,17 @@ export function installPrompt(): InstallPromptEvent | null {
 
 export function onInstallPrompt(listener: Listener): () => void {
   listeners.add(listener);
-  return () => listeners.delete(listener);
+  return () => {
+    listeners.delete(listener);
+  };
+}
+
+/**
+ * Whether the browser's offer is held now. Through `useSyncExternalStore`, which reads it again once subscribed: an
+ * offer that arrives between a component's first render and its effect is not lost (it was, under load, in CI).
+ */
+export function useInstallPromptAvailable(): boolean {
+  return useSyncExternalStore(onInstallPrompt, () => deferred !== null);
 }
 
 /** Shows the browser's install dialog; the offer is spent whatever the answer. */

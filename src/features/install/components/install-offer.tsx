@@ -1,6 +1,6 @@
 import { Trans, useLingui } from '@lingui/react/macro';
-import { useEffect, useState } from 'react';
-import { installPrompt, needsIosInstallHint, onInstallPrompt, promptInstall } from '../../../lib/install-prompt';
+import { useState } from 'react';
+import { needsIosInstallHint, promptInstall, useInstallPromptAvailable } from '../../../lib/install-prompt';
 import { dismissInstallOffer, installOfferDismissed } from '../install-storage';
 
 /**
@@ -9,11 +9,9 @@ import { dismissInstallOffer, installOfferDismissed } from '../install-storage';
  */
 export function InstallOffer() {
   const { t } = useLingui();
-  const [available, setAvailable] = useState(() => installPrompt() !== null);
+  const available = useInstallPromptAvailable();
   const [ios] = useState(() => needsIosInstallHint(navigator as Navigator & { standalone?: boolean }));
   const [dismissed, setDismissed] = useState(() => installOfferDismissed());
-
-  useEffect(() => onInstallPrompt((event) => setAvailable(event !== null)), []);
 
   if (dismissed || (!available && !ios)) return null;
 
