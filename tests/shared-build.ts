@@ -8,12 +8,12 @@ import { join, relative } from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 
 const projectRoot = fileURLToPath(new URL('../', import.meta.url));
-const INPUT_DIRS = ['src', 'sw', 'public'];
+// The build holds the server's bundle too (`server/dist/main.js`, what production and these tests run).
+const INPUT_DIRS = ['src', 'sw', 'public', 'server/src'];
 const INPUT_FILES = [
-  // The build script itself, and the brotli copies its last step writes.
+  // The build script itself, and the server bundle's configuration (its sources are `server/src`).
   'package.json',
-  'server/src/http/static-files.ts',
-  'server/src/http/brotli-copies-cli.ts',
+  'server/rolldown.config.ts',
   'index.html',
   'vite.config.ts',
   'lingui.config.ts',
@@ -24,6 +24,7 @@ const INPUT_FILES = [
 /** Outside `dist/` (which the server serves) and kept between runs like the other tools' caches. */
 const STAMP = join(projectRoot, 'node_modules/.cache/shared-build.json');
 export const DIST_DIR = join(projectRoot, 'dist');
+export const SERVER_BUNDLE = join(projectRoot, 'server/dist/main.js');
 /** The chat number the end-to-end tests expect (chat links hide without one); the bench builds with it too. */
 export const TEST_BUILD_ENV: Record<string, string> = {
   VITE_CHAT_NUMBER: process.env.VITE_CHAT_NUMBER ?? '573001234567',
@@ -79,6 +80,7 @@ async function outputHash(): Promise<string | undefined> {
     const hash = createHash('sha256');
     hash.update(await readFile(join(DIST_DIR, '.vite', 'manifest.json')));
     hash.update(await readFile(join(DIST_DIR, 'sw.js')));
+    hash.update(await readFile(SERVER_BUNDLE));
     return hash.digest('hex');
   } catch {
     return undefined;
@@ -115,7 +117,7 @@ export async function ensureSharedBuild(): Promise<SharedBuild> {
   const builtAt = new Date().toISOString();
   // Hashed after the build: `lingui extract` (part of it) may have brought the catalogues up to date.
   const output = await outputHash();
-  if (!output) throw new Error('La compilación no dejó dist/.vite/manifest.json ni dist/sw.js');
+  if (!output) throw new Error('La compilación no dejó dist/.vite/manifest.json, dist/sw.js ni server/dist/main.js');
   const next: Stamp = { inputs: await inputsHash(), output, buildMs, builtAt };
   await mkdir(join(STAMP, '..'), { recursive: true });
   await writeFile(STAMP, JSON.stringify(next));

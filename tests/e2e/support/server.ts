@@ -11,6 +11,8 @@ const STARTUP_TIMEOUT_MS = 120_000;
 const HEALTH_POLL_MS = 100;
 /** Where global setup leaves the migrated and seeded data folder that every worker's server starts from. */
 export const TEMPLATE_ENV = 'E2E_TEMPLATE_DIR';
+/** The server as production runs it: compiled by the shared build (`tests/shared-build.ts`), run by plain Node. */
+const SERVER_BUNDLE = join(projectRoot, 'server/dist/main.js');
 
 export interface RunningServer {
   url: string;
@@ -54,7 +56,7 @@ export async function startServer(dataDir: string): Promise<RunningServer> {
   const port = await freePort();
   const url = `http://localhost:${port}`;
   const { DATABASE_URL: _ignored, ...env } = process.env;
-  const server = spawn(process.execPath, ['--import', 'tsx', 'server/src/main.ts'], {
+  const server = spawn(process.execPath, [SERVER_BUNDLE], {
     cwd: projectRoot,
     env: { ...env, PORT: String(port), HOST: '127.0.0.1', DATA_DIR: dataDir, LOG_LEVEL: 'error' },
     stdio: ['ignore', 'inherit', 'inherit'],
