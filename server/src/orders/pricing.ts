@@ -3,6 +3,7 @@ import type { ProductDto } from '../../../src/lib/shared/api-types';
 import { HORMONES_CATEGORY_ID, HORMONES_CATEGORY_SLUG } from '../../../src/lib/shared/catalogue';
 import type { CountryInfo } from '../../../src/lib/shared/countries';
 import type { CouponDto, OrderStatus, QuoteDto, QuoteLineDto, QuotePointLineDto } from '../../../src/lib/shared/orders';
+import { percentOf, priceLine } from '../../../src/lib/shared/pricing';
 import { MAX_INT4, type Database, type UserRow } from '../db/schema';
 import { HttpError } from '../http/errors';
 import { prescribedProductIds } from '../prescriptions/repo';
@@ -174,9 +175,11 @@ export async function quoteOrder(
     const item = product(productId);
     if (!item.price) throw new HttpError(422, `${item.name} no se vende en ${input.country.name}.`);
     need(productId, quantity);
-    const gross = item.price.amount * quantity;
-    const percent = item.discounts?.[0]?.discount_value ?? 0;
-    const doctorDiscount = Math.round((gross * percent) / 100);
+    const { discount: doctorDiscount, total: lineTotal } = priceLine(
+      item.price.amount,
+      quantity,
+      item.discounts?.[0]?.discount_value ?? 0,
+    );
     return {
       productId,
       name: item.name,
@@ -185,7 +188,7 @@ export async function quoteOrder(
       quantity,
       unitPrice: item.price.amount,
       doctorDiscount,
-      lineTotal: gross - doctorDiscount,
+      lineTotal,
       isHormone: isHormone(item),
       categoryId: item.category_id,
     };
@@ -220,7 +223,7 @@ export async function quoteOrder(
   const promoDiscount = !promo
     ? 0
     : promo.discount_type === 'percentage'
-      ? Math.round((afterDoctor * promo.value) / 100)
+      ? percentOf(afterDoctor, promo.value)
       : Math.min(promo.value, afterDoctor);
   const goods = afterDoctor - promoDiscount;
   const pointsMoney =

@@ -381,19 +381,20 @@ describe('cartSubtotal', () => {
     expect(cartSubtotal(state)).toBe(20000 + 13500);
   });
 
-  it('rounds each line half up to a whole unit', () => {
-    // 45050 × 1 × 0.85 = 38292.5 → 38293; 333 × 0.85 = 283.05 → 283.
-    expect(lineTotal(item({ base_price: 45050, discounts: [{ discount_value: 15 }] }))).toBe(38293);
+  it('rounds each line’s discount half up to a whole unit, as the server does', () => {
+    // 45050 × 15 % = 6757.5 → a discount of 6758: 38292 (the bag showed 38293 while the order charged 38292).
+    expect(lineTotal(item({ base_price: 45050, discounts: [{ discount_value: 15 }] }))).toBe(38292);
+    // 333 × 15 % = 49.95 → 50: 283.
     expect(lineTotal(item({ base_price: 333, discounts: [{ discount_value: 15 }] }))).toBe(283);
-    // 1005 × 0.5 = 502.5 → 503: binary noise must not turn an exact half into a round-down.
-    expect(lineTotal(item({ base_price: 1005, discounts: [{ discount_value: 50 }] }))).toBe(503);
-    // 999 × 3 × (1 − 0.125) = 2622.375 → 2622.
+    // 1005 × 50 % = 502.5 → 503: binary noise must not turn an exact half into a round-down.
+    expect(lineTotal(item({ base_price: 1005, discounts: [{ discount_value: 50 }] }))).toBe(502);
+    // 999 × 3 × 12.5 % = 374.625 → 375: 2622.
     expect(lineTotal(item({ base_price: 999, quantity: 3, discounts: [{ discount_value: 12.5 }] }))).toBe(2622);
     const state = cartOf(
       item({ id: 1, base_price: 45050, discounts: [{ discount_value: 15 }] }),
       item({ id: 2, base_price: 45050, discounts: [{ discount_value: 15 }] }),
     );
-    expect(cartSubtotal(state)).toBe(2 * 38293);
+    expect(cartSubtotal(state)).toBe(2 * 38292);
   });
 
   it('keeps discounts within 0..100 % and is 0 for an empty cart', () => {

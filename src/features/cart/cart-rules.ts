@@ -5,6 +5,7 @@
 import type { ProductDto } from '../../lib/shared/api-types';
 import { HORMONES_CATEGORY_ID, HORMONES_CATEGORY_SLUG } from '../../lib/shared/catalogue';
 import { isRecord } from '../../lib/shared/records';
+import { clampPercent, priceLine } from '../../lib/shared/pricing';
 
 /** Spec §3, cart item. */
 export interface CartItem {
@@ -266,20 +267,15 @@ export function cartItemFromProduct(
 
 /** The first discount's percentage, kept within 0..100. */
 export function lineDiscountPercent(item: Pick<CartItem, 'discounts'>): number {
-  const value = item.discounts[0]?.discount_value;
-  if (typeof value !== 'number' || !Number.isFinite(value)) return 0;
-  return Math.min(100, Math.max(0, value));
+  return clampPercent(item.discounts[0]?.discount_value);
 }
 
 /**
- * One line's total: base_price × quantity less the first discount (a percentage), rounded half up to a whole
- * amount of the country's unit (pesos for COP, cents for MXN and PEN).
+ * One line's total: base_price × quantity less the first discount (a percentage), the discount rounded half up to a
+ * whole unit of the country's money, exactly as the server prices the order (`priceLine`, shared).
  */
 export function lineTotal(item: Pick<CartItem, 'base_price' | 'quantity' | 'discounts'>): number {
-  const gross = item.base_price * item.quantity;
-  // Hundredths of the unit, cleaned of binary noise so that an exact half really rounds up.
-  const hundredths = Math.round(gross * (100 - lineDiscountPercent(item)) * 1e6) / 1e6;
-  return Math.floor((hundredths + 50) / 100);
+  return priceLine(item.base_price, item.quantity, lineDiscountPercent(item)).total;
 }
 
 /** Spec §2, side cart: the subtotal, the sum of the money lines' totals, in the country's unit. */

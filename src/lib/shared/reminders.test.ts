@@ -1,10 +1,14 @@
+import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import {
+  addDays,
   atLocalHour,
+  daysBetween,
   buildReminderPayload,
   localDay,
   parseReminderPayload,
   reminderTimes,
+  REMINDER_SEND_HOUR,
   type ReminderPayloadInput,
 } from './reminders';
 
@@ -76,5 +80,54 @@ describe('the push message', () => {
     expect(parseReminderPayload({ ...payload, url: '//otro.example/co/bolsa?recompra=1' })).toBeNull();
     expect(parseReminderPayload({ ...payload, country: 'ar' })).toBeNull();
     expect(parseReminderPayload('hola')).toBeNull();
+  });
+});
+
+describe('reminder times under any day, zone and moment', () => {
+  /** Each run formats dates in a time zone a dozen times (Intl is slow): fewer runs than fast-check's 100. */
+  const INTL_HEAVY_RUNS = 40;
+  const zones = fc.constantFrom('America/Bogota', 'America/Mexico_City', 'America/Lima');
+  /** Days from 2020 to 2040, as `YYYY-MM-DD`. */
+  const days = fc.integer({ min: 0, max: 7300 }).map((offset) => addDays('2020-01-01', offset));
+  const moments = fc.date({
+    min: new Date('2020-01-01T00:00:00Z'),
+    max: new Date('2040-12-31T00:00:00Z'),
+    noInvalidDate: true,
+  });
+
+  it('count days both ways alike', () => {
+    fc.assert(
+      fc.property(days, fc.integer({ min: -800, max: 800 }), (day, offset) => {
+        expect(daysBetween(day, addDays(day, offset))).toBe(offset);
+      }),
+    );
+  });
+
+  it('fall on the store’s send hour of the day they name, in its own zone', () => {
+    fc.assert(
+      fc.property(days, zones, (day, zone) => {
+        const at = atLocalHour(day, REMINDER_SEND_HOUR, zone);
+        expect(localDay(at, zone)).toBe(day);
+        const hour = new Intl.DateTimeFormat('en-US', { timeZone: zone, hour: 'numeric', hourCycle: 'h23' }).format(at);
+        expect(Number(hour)).toBe(REMINDER_SEND_HOUR);
+      }),
+      { numRuns: INTL_HEAVY_RUNS },
+    );
+  });
+
+  it('are always ahead of now, never twice the same, and never after the supply ran out unless it already has', () => {
+    fc.assert(
+      fc.property(days, moments, zones, (runsOutOn, now, zone) => {
+        const times = reminderTimes(runsOutOn, now, zone);
+        expect(times.length).toBeGreaterThan(0);
+        expect(new Set(times.map((time) => time.at.getTime())).size).toBe(times.length);
+        for (const time of times) {
+          expect(time.at.getTime()).toBeGreaterThan(now.getTime());
+          expect(time.leadDays).toBeGreaterThanOrEqual(0);
+          if (runsOutOn > localDay(now, zone)) expect(localDay(time.at, zone) <= runsOutOn).toBe(true);
+        }
+      }),
+      { numRuns: INTL_HEAVY_RUNS },
+    );
   });
 });
