@@ -92,8 +92,13 @@ test.describe('catalogue, product page and cart against the real server', () => 
     const name = (await catalog.productCards.nth(2).getAttribute('aria-label'))!;
     // Pinned by its name: the list may render again (a fresher answer) and put another product third.
     const card = catalog.productCards.and(page.getByRole('article', { name, exact: true }));
+    // The heart fills at once; logging out waits for the server to have kept it.
+    const kept = page.waitForResponse(
+      (answer) => answer.url().includes('/api/favorites/') && answer.request().method() === 'PUT',
+    );
     await card.getByRole('button', { name: `Agregar ${name} a favoritos` }).click();
     await expect(card.getByRole('button', { name: `Quitar ${name} de favoritos` })).toBeVisible();
+    expect((await kept).ok()).toBe(true);
 
     await account.open('pe');
     await account.logOut();

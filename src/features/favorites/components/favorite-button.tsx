@@ -16,7 +16,7 @@ export function FavoriteButton({ product }: { product: ProductDto }) {
         className={active ? 'favorite-button favorite-button--active' : 'favorite-button'}
         aria-pressed={active}
         aria-label={active ? t`Quitar ${name} de favoritos` : t`Agregar ${name} a favoritos`}
-        onClick={() => void toggle(product.id)}
+        onClick={() => void toggle(product)}
       >
         <svg viewBox="0 0 24 24" width="22" height="22" aria-hidden="true">
           <path
