@@ -13,6 +13,9 @@ export interface ReceivedPush {
  * A stand-in push service on a local port: it records every request and answers the status the test chooses
  * (201 unless told otherwise, per device if asked), as FCM or Mozilla's autopush would.
  */
+/** Longer than any test: the fake push service never closes a connection the sender may reuse. */
+const FAKE_KEEP_ALIVE_MS = 10 * 60_000;
+
 export async function startPushService() {
   const received: ReceivedPush[] = [];
   let status = 201;
@@ -26,6 +29,9 @@ export async function startPushService() {
       response.end();
     });
   });
+  // Node closes an idle kept-alive connection after 5 s, and fetch may send the next push on it as it closes ('fetch
+  // failed' instead of the status the test set, seen on a loaded machine): the fake keeps it for the whole test.
+  server.keepAliveTimeout = FAKE_KEEP_ALIVE_MS;
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
   const { port } = server.address() as AddressInfo;
   return {
