@@ -2,6 +2,7 @@ import type { Page } from '@playwright/test';
 import { CheckoutPage } from './pages/checkout-page';
 import { LoginPage } from './pages/login-page';
 import { PHONE_SIZES, PhoneAudit } from './pages/phone-audit';
+import { PointsPage } from './pages/points-page';
 import { PrescriptionBuilderPage } from './pages/prescription-builder-page';
 import { RegisterPage } from './pages/register-page';
 import { expect, test } from './support/fixtures';
@@ -243,6 +244,14 @@ test.describe('phone layout: every route at 360 and 390 px', () => {
       'mi-cuenta/mis-puntos',
       'mi-cuenta/herramientas-funcionales',
     ]);
+
+    // Issue #19: several point products at once, each with its quantity stepper.
+    const points = new PointsPage(page);
+    await audit.visit('/co/mi-cuenta/mis-puntos');
+    await page.getByRole('tab', { name: 'Productos' }).click();
+    await expect(points.batch).toBeVisible();
+    await audit.fitsPhones('profesional-canje-varios');
+    expect(await audit.smallTargets(points.batch)).toEqual([]);
   });
 
   test('doctor awaiting approval: the notice and the sections open to them', async ({ page }) => {
