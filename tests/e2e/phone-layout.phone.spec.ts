@@ -58,6 +58,7 @@ test.describe('phone layout: every route at 360 and 390 px', () => {
       '/articulos/magnesio-formas-y-usos',
       '/terminos-y-condiciones/home',
       '/solicitar-atencion',
+      '/solicitar-atencion?motivo=producto-personalizado',
       '/iniciar-sesion',
       '/olvide-contrasena',
       '/registro',
@@ -98,6 +99,14 @@ test.describe('phone layout: every route at 360 and 390 px', () => {
 
     const register = new RegisterPage(page);
     await register.open('co');
+    // Issue #19: the patient without invitation is offered 'Hablar con un asesor'.
+    await register.chooseRole(/Soy paciente/);
+    const noInvitation = page.getByRole('dialog', { name: 'El registro de pacientes es por invitación' });
+    await expect(noInvitation.getByRole('link', { name: /^Hablar con un asesor/ })).toBeVisible();
+    await audit.fitsPhones('anonimo-registro-sin-invitacion', { overlay: noInvitation });
+    expect(await audit.smallTargets(noInvitation)).toEqual([]);
+    await noInvitation.getByRole('button', { name: 'No, gracias' }).click();
+    await expect(noInvitation).toBeHidden();
     await register.chooseRole(/Soy médico/);
     await register.fillStep({
       Nombres: 'Valentina',
@@ -275,6 +284,7 @@ test.describe('phone layout: every route at 360 and 390 px', () => {
       'admin/codigos-promocionales',
       'admin/cuentas-eliminadas',
       'admin/correos-enviados',
+      'admin/contacto',
     ]);
   });
 
