@@ -5,7 +5,7 @@ import { RetryAlert } from '../../../components/ui/retry-alert';
 import { TextField } from '../../../components/ui/text-field';
 import { contactQueries } from '../../../lib/contact';
 import { errorMessage } from '../../../lib/http';
-import { CHAT_NUMBER_MAX_DIGITS, CONTACT_PHONE_MAX_LENGTH, type ContactSettingsDto } from '../../../lib/shared/contact';
+import { CONTACT_PHONE_MAX_LENGTH, type ContactSettingsDto } from '../../../lib/shared/contact';
 import { contactSettingsInputSchema } from '../../../lib/shared/contact-schemas';
 import { COUNTRIES } from '../../../lib/shared/countries';
 import { useCountry } from '../../../lib/use-country';
@@ -122,7 +122,7 @@ function ContactForm({ settings }: { settings: ContactSettingsDto }) {
           label={t`Número del chat`}
           type="tel"
           inputMode="tel"
-          maxLength={CHAT_NUMBER_MAX_DIGITS + 10}
+          maxLength={CONTACT_PHONE_MAX_LENGTH}
           value={chatNumber}
           error={errors.chatNumber}
           help={t`Con el indicativo del país, por ejemplo 573015550190. Vacío: sin chat, las solicitudes llegan por formulario.`}
