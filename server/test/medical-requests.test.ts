@@ -135,3 +135,25 @@ describe('PATCH /api/admin/medical-requests/{id}', () => {
     );
   });
 });
+
+describe('what a request is about (issue #19)', () => {
+  it('is medical attention unless the custom-product or advisor form says otherwise, and admins filter by it', async () => {
+    const attention = await json<MedicalRequestDto>(await send(request({ names: 'Sin motivo' })));
+    expect(attention.topic).toBe('attention');
+    const custom = await send(
+      request({ names: 'Fórmula', topic: 'custom_product', description: 'Una crema de progesterona al 3 %.' }),
+    );
+    expect(custom.status).toBe(201);
+    expect((await json<MedicalRequestDto>(custom)).topic).toBe('custom_product');
+
+    const wrong = await send(request({ topic: 'queja' }));
+    expect(wrong.status).toBe(400);
+    expect((await json<ApiErrorBody>(wrong)).message).toBe(
+      'El motivo debe ser atención médica, producto personalizado o asesor.',
+    );
+
+    const admin = client(ctx, { token: await sessionFor(ctx, 'admin@demo.test') });
+    const customs = await json<MedicalRequestListDto>(await admin.get('/admin/medical-requests?topic=custom_product'));
+    expect(customs.data.map((item) => [item.names, item.topic])).toEqual([['Fórmula', 'custom_product']]);
+  });
+});

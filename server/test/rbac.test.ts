@@ -517,6 +517,15 @@ const ROUTES: RouteCase[] = [
     allowed: ['admin'],
   },
   { method: 'POST', path: '/medical-requests', url: url('/medical-requests'), body: {}, allowed: 'everyone' },
+  { method: 'GET', path: '/contact-settings/:country', url: url('/contact-settings/co'), allowed: 'everyone' },
+  { method: 'GET', path: '/admin/contact-settings', url: url('/admin/contact-settings'), allowed: ['admin'] },
+  {
+    method: 'PUT',
+    path: '/admin/contact-settings/:country',
+    url: url('/admin/contact-settings/co'),
+    body: { phone: 'no es un teléfono' },
+    allowed: ['admin'],
+  },
   { method: 'GET', path: '/admin/medical-requests', url: url('/admin/medical-requests'), allowed: ['admin'] },
   {
     method: 'PATCH',

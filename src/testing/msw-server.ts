@@ -2,6 +2,7 @@ import { setupServer } from 'msw/node';
 import { accountHandlers } from './handlers/account';
 import { authHandlers } from './handlers/auth';
 import { checkoutHandlers } from './handlers/checkout';
+import { contactHandlers } from './handlers/contact';
 import { countryHandlers } from './handlers/countries';
 import { formHandlers } from './handlers/forms';
 import { orderHandlers } from './handlers/orders';
@@ -21,4 +22,5 @@ export const server = setupServer(
   ...pointsHandlers,
   ...prescriptionHandlers,
   ...privacyHandlers,
+  ...contactHandlers,
 );

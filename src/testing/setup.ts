@@ -9,6 +9,7 @@ import { messages } from '../locales/es/messages.po';
 import { resetAccountFixtures } from './handlers/account';
 import { resetAuthFixtures } from './handlers/auth';
 import { resetCheckoutFixtures } from './handlers/checkout';
+import { resetContactFixtures } from './handlers/contact';
 import { resetOrderFixtures } from './handlers/orders';
 import { resetPointsFixtures } from './handlers/points';
 import { resetPrescriptionFixtures } from './handlers/prescriptions';
@@ -33,6 +34,7 @@ afterEach(async () => {
   resetAccountFixtures();
   resetAuthFixtures();
   resetCheckoutFixtures();
+  resetContactFixtures();
   resetOrderFixtures();
   resetPointsFixtures();
   resetPrescriptionFixtures();

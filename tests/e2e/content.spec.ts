@@ -1,6 +1,7 @@
 import AxeBuilder from '@axe-core/playwright';
 import type { Page } from '@playwright/test';
 import { FIRST_VISIT_DELAY_MS, FIRST_VISIT_IDLE_TIMEOUT_MS } from '../../src/features/tour/tour-config';
+import { DEMO_CONTACT_SETTINGS } from '../../server/src/db/seed/contact-data';
 import { TEST_BUILD_ENV } from '../shared-build';
 import { CONTENT_COUNTRIES, CONTENT_PATHS } from './pages/content-pages';
 import { expect, test } from './support/fixtures';
@@ -79,24 +80,20 @@ test.describe('content pages', () => {
     await expect(content.page.getByText(/Superintendencia de\s+Industria y Comercio/).first()).toBeVisible();
   });
 
-  test('the chat button opens the chat service with the prefilled welcome message', async ({ content }) => {
+  test('the chat button opens the country’s chat saved in the database with a message naming the page', async ({
+    content,
+  }) => {
     await content.open('mx', '/articulos');
-    // The number the shared build was made with (tests/shared-build.ts).
-    const number = TEST_BUILD_ENV.VITE_CHAT_NUMBER?.replace(/\D/g, '');
-    if (!number) {
-      // A build without a chat number (`VITE_CHAT_NUMBER=`): no button, and the footer says how else to write.
-      await expect(content.chatButton).toHaveCount(0);
-      await expect(content.footer.getByTestId('chat-fallback')).toBeVisible();
-      return;
-    }
-    await expect(content.chatButton).toBeVisible();
+    // The seeded number (server/src/db/seed/contact-data.ts), not the build's VITE_CHAT_NUMBER (tests/shared-build.ts).
+    const number = DEMO_CONTACT_SETTINGS.mx.chatNumber;
+    expect(number).not.toBe(TEST_BUILD_ENV.VITE_CHAT_NUMBER?.replace(/\D/g, ''));
+    await expect(content.chatButton).toHaveAttribute('href', new RegExp(`^https://wa\\.me/${number}\\?text=`));
     const href = await content.chatButton.getAttribute('href');
-    const url = new URL(href!);
-    expect(`${url.origin}${url.pathname}`).toBe(`https://wa.me/${number}`);
-    expect(url.searchParams.get('text')).toBe(
-      '¡Hola! Les escribo desde el Dispensario Funcional de México y quisiera hablar con un asesor.',
+    expect(new URL(href!).searchParams.get('text')).toBe(
+      '¡Hola! Les escribo desde el Dispensario Funcional de México, desde la página «Artículos de medicina funcional», y quisiera hablar con un asesor.',
     );
     await expect(content.chatButton).toHaveAttribute('target', '_blank');
+    await expect(content.footer.getByTestId('contact-phone')).toHaveText(DEMO_CONTACT_SETTINGS.mx.phone);
   });
 });
 

@@ -2,6 +2,7 @@ import type { Page } from '@playwright/test';
 import { CheckoutPage } from './pages/checkout-page';
 import { LoginPage } from './pages/login-page';
 import { PHONE_SIZES, PhoneAudit } from './pages/phone-audit';
+import { PointsPage } from './pages/points-page';
 import { PrescriptionBuilderPage } from './pages/prescription-builder-page';
 import { RegisterPage } from './pages/register-page';
 import { expect, test } from './support/fixtures';
@@ -57,6 +58,7 @@ test.describe('phone layout: every route at 360 and 390 px', () => {
       '/articulos/magnesio-formas-y-usos',
       '/terminos-y-condiciones/home',
       '/solicitar-atencion',
+      '/solicitar-atencion?motivo=producto-personalizado',
       '/iniciar-sesion',
       '/olvide-contrasena',
       '/registro',
@@ -97,6 +99,14 @@ test.describe('phone layout: every route at 360 and 390 px', () => {
 
     const register = new RegisterPage(page);
     await register.open('co');
+    // Issue #19: the patient without invitation is offered 'Hablar con un asesor'.
+    await register.chooseRole(/Soy paciente/);
+    const noInvitation = page.getByRole('dialog', { name: 'El registro de pacientes es por invitación' });
+    await expect(noInvitation.getByRole('link', { name: /^Hablar con un asesor/ })).toBeVisible();
+    await audit.fitsPhones('anonimo-registro-sin-invitacion', { overlay: noInvitation });
+    expect(await audit.smallTargets(noInvitation)).toEqual([]);
+    await noInvitation.getByRole('button', { name: 'No, gracias' }).click();
+    await expect(noInvitation).toBeHidden();
     await register.chooseRole(/Soy médico/);
     await register.fillStep({
       Nombres: 'Valentina',
@@ -243,6 +253,14 @@ test.describe('phone layout: every route at 360 and 390 px', () => {
       'mi-cuenta/mis-puntos',
       'mi-cuenta/herramientas-funcionales',
     ]);
+
+    // Issue #19: several point products at once, each with its quantity stepper.
+    const points = new PointsPage(page);
+    await audit.visit('/co/mi-cuenta/mis-puntos');
+    await page.getByRole('tab', { name: 'Productos' }).click();
+    await expect(points.batch).toBeVisible();
+    await audit.fitsPhones('profesional-canje-varios');
+    expect(await audit.smallTargets(points.batch)).toEqual([]);
   });
 
   test('doctor awaiting approval: the notice and the sections open to them', async ({ page }) => {
@@ -266,6 +284,7 @@ test.describe('phone layout: every route at 360 and 390 px', () => {
       'admin/codigos-promocionales',
       'admin/cuentas-eliminadas',
       'admin/correos-enviados',
+      'admin/contacto',
     ]);
   });
 

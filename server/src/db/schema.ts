@@ -12,6 +12,7 @@ import type {
 import type {
   DocumentKind,
   DurationUnit,
+  MedicalRequestTopic,
   MomentInputDto,
   PrescriptionSettingsDto,
   PrescriptionToolInputDto,
@@ -536,7 +537,17 @@ export interface MedicalRequestsTable {
   description: string;
   status: Generated<MedicalRequestStatus>;
   status_updated_at: Date | null;
+  topic: Generated<MedicalRequestTopic>;
   created_at: CreatedAt;
+}
+
+/** Issue #19: a country's contact phone line and chat number (digits), edited by admins. */
+export interface ContactSettingsTable {
+  country_id: number;
+  phone: string | null;
+  chat_number: string | null;
+  updated_by: number | null;
+  updated_at: Generated<Date>;
 }
 
 export type MedicalRequestStatus = 'new' | 'contacted' | 'closed';
@@ -713,6 +724,7 @@ export interface Database {
   consent_texts: ConsentTextsTable;
   consents: ConsentsTable;
   account_deletions: AccountDeletionsTable;
+  contact_settings: ContactSettingsTable;
 }
 
 export type ProductRow = Selectable<ProductsTable>;

@@ -29,6 +29,7 @@ import { registerPatientRoutes } from '../patients/routes';
 import { registerPrescriptionRoutes } from '../prescriptions/routes';
 import { registerPrivacyRoutes } from '../privacy/routes';
 import { registerPrescriptionSettingsRoutes } from '../prescriptions/settings';
+import { registerContactRoutes } from '../contact/routes';
 import { registerTemplateRoutes } from '../prescriptions/templates';
 import { CatalogueCache } from '../products/response-cache';
 import { registerProductRoutes } from '../products/routes';
@@ -140,6 +141,7 @@ export function createApp(options: AppOptions) {
   registerPrescriptionSettingsRoutes(api, services);
   registerDocumentRoutes(api, services);
   registerMedicalRequestRoutes(api, services);
+  registerContactRoutes(api, services);
   registerPrivacyRoutes(api, services);
   hono.all('*', (c) => c.json({ message: ROUTE_NOT_FOUND_MESSAGE }, 404));
 

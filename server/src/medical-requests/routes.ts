@@ -5,9 +5,12 @@ import {
   MEDICAL_REQUEST_FORM_FIELDS,
   MEDICAL_REQUEST_REQUIRED_MESSAGE,
   MEDICAL_REQUEST_STATUSES,
+  MEDICAL_REQUEST_TOPIC_MESSAGE,
+  MEDICAL_REQUEST_TOPICS,
   type MedicalRequestDto,
   type MedicalRequestListDto,
   type MedicalRequestStatus,
+  type MedicalRequestTopic,
 } from '../../../src/lib/shared/prescriptions';
 import type { MedicalRequestsTable } from '../db/schema';
 import type { Api } from '../http/auth';
@@ -43,6 +46,7 @@ function toMedicalRequestDto(row: Selectable<MedicalRequestsTable>): MedicalRequ
     country_code: row.country_code,
     mobile_number: row.mobile_number,
     description: row.description,
+    topic: row.topic,
     status: row.status,
     statusUpdatedAt: row.status_updated_at?.toISOString() ?? null,
     createdAt: row.created_at.toISOString(),
@@ -60,7 +64,12 @@ export function registerMedicalRequestRoutes(api: Api, services: Services): void
     if (wait !== undefined) {
       throw new HttpError(429, TOO_MANY_REQUESTS_MESSAGE, undefined, { headers: { 'retry-after': String(wait) } });
     }
-    const values = await readFormValues(await readJsonObject(c), MEDICAL_REQUEST_FORM_FIELDS, {
+    const body = await readJsonObject(c);
+    const topic = body.topic ?? 'attention';
+    if (!(MEDICAL_REQUEST_TOPICS as readonly unknown[]).includes(topic)) {
+      throw new HttpError(400, MEDICAL_REQUEST_TOPIC_MESSAGE, [`topic: ${MEDICAL_REQUEST_TOPIC_MESSAGE}`]);
+    }
+    const values = await readFormValues(body, MEDICAL_REQUEST_FORM_FIELDS, {
       requiredMessage: MEDICAL_REQUEST_REQUIRED_MESSAGE,
       normalize: { email: normalizeEmail, mobile_number: phoneDigits },
     });
@@ -78,6 +87,7 @@ export function registerMedicalRequestRoutes(api: Api, services: Services): void
         country_code: text('country_code'),
         mobile_number: text('mobile_number'),
         description: text('description'),
+        topic: topic as MedicalRequestTopic,
       })
       .returningAll()
       .executeTakeFirstOrThrow();
@@ -89,11 +99,13 @@ export function registerMedicalRequestRoutes(api: Api, services: Services): void
     const paging = readPaging(query, REQUESTS_PAGE_SIZE, REQUESTS_MAX_PAGE_SIZE);
     const countryId = query.integer('country_id', { min: 1 });
     const status = query.oneOf('status', MEDICAL_REQUEST_STATUSES);
+    const topic = query.oneOf('topic', MEDICAL_REQUEST_TOPICS);
     query.assertValid();
     const base = db
       .selectFrom('medical_requests')
       .$if(countryId !== undefined, (rows) => rows.where('country_id', '=', countryId ?? 0))
-      .$if(status !== undefined, (rows) => rows.where('status', '=', status ?? 'new'));
+      .$if(status !== undefined, (rows) => rows.where('status', '=', status ?? 'new'))
+      .$if(topic !== undefined, (rows) => rows.where('topic', '=', topic ?? 'attention'));
     const [rows, counted] = await Promise.all([
       base
         .selectAll()

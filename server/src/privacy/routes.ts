@@ -1,4 +1,3 @@
-import type { z } from 'zod';
 import { countryById } from '../../../src/lib/shared/countries';
 import { acceptConsentSchema, deleteAccountSchema } from '../../../src/lib/shared/privacy-schemas';
 import {
@@ -12,7 +11,8 @@ import {
 import { verifyPassword } from '../auth/passwords';
 import type { UserRow } from '../db/schema';
 import { viewerOf, type Api, type AppContext } from '../http/auth';
-import { INVALID_FORM_MESSAGE, readJsonObject } from '../http/body';
+import { readJsonObject } from '../http/body';
+import { parseBody } from '../http/schema-body';
 import { clientAddress } from '../http/client-address';
 import { HttpError } from '../http/errors';
 import type { Services } from '../http/services';
@@ -32,22 +32,6 @@ import { collectUserData, streamExport } from './export';
 export const CONSENT_VERSION_CHANGED_MESSAGE =
   'El texto de la autorización cambió mientras lo leías: revisa la nueva versión y vuelve a aceptarla.';
 const ADMIN_DELETIONS_LIMIT = 500;
-
-/** A JSON body checked by one of the shared zod schemas: a Spanish 400 with `fieldErrors`, never a 5xx. */
-function parseBody<T extends z.ZodType>(schema: T, body: unknown): z.infer<T> {
-  const parsed = schema.safeParse(body);
-  if (parsed.success) return parsed.data;
-  const fieldErrors = parsed.error.issues.map((issue) => ({
-    field: issue.path.map(String).join('.') || 'body',
-    message: issue.code === 'invalid_type' && issue.input === undefined ? 'Campo obligatorio' : issue.message,
-  }));
-  throw new HttpError(
-    400,
-    INVALID_FORM_MESSAGE,
-    fieldErrors.map((error) => error.message),
-    { body: { fieldErrors } },
-  );
-}
 
 function clientOf(c: AppContext, services: Services): ConsentClient {
   return { address: clientAddress(c, services.trustProxy), userAgent: c.req.header('user-agent') ?? null };

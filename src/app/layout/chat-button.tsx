@@ -1,5 +1,5 @@
 import { lazy, Suspense } from 'react';
-import { env } from '../../lib/env';
+import { useContactChannels } from '../../lib/contact';
 import type { CountryCode } from '../../lib/shared/countries';
 
 const ChatContactButton = lazy(async () => ({
@@ -7,14 +7,16 @@ const ChatContactButton = lazy(async () => ({
 }));
 
 /**
- * Spec §1: a floating chat-contact button on every page. Without a configured number there is nothing to open, so
- * nothing is shown (the footer and the services say how else to reach us) and no code is downloaded.
+ * Spec §1: a floating chat-contact button on every page. The number is the country's (issue #19: saved by an admin,
+ * else the build's). Without one there is nothing to open, so nothing is shown (the footer and the services say how
+ * else to reach us) and no code is downloaded.
  */
 export function ChatButton({ country }: { country: CountryCode }) {
-  if (!env.chatNumber) return null;
+  const { chatNumber } = useContactChannels(country);
+  if (!chatNumber) return null;
   return (
     <Suspense fallback={null}>
-      <ChatContactButton country={country} />
+      <ChatContactButton country={country} chatNumber={chatNumber} />
     </Suspense>
   );
 }

@@ -2,8 +2,8 @@ import { Trans, useLingui } from '@lingui/react/macro';
 import { useSetAtom } from 'jotai';
 import { Link, useNavigate } from 'react-router';
 import { tourRequestAtom } from '../../features/tour/atoms';
-import { chatLink } from '../../lib/chat';
-import { env } from '../../lib/env';
+import { useContactChannels } from '../../lib/contact';
+import { chatUrl } from '../../lib/shared/contact';
 import { COUNTRIES, type CountryCode } from '../../lib/shared/countries';
 import { CARD_BRANDS } from '../../lib/shared/payments';
 import { OpeningHours } from '../../features/content/components/opening-hours';
@@ -24,9 +24,14 @@ export function FooterContent({ country }: { country: CountryCode }) {
   const year = new Date().getFullYear();
   const newTab = t`(se abre en una pestaña nueva)`;
   const countryName = COUNTRIES[country].name;
-  const chat = chatLink(
-    t`¡Hola! Les escribo desde el Dispensario Funcional de ${countryName} y quisiera hablar con un asesor.`,
-  );
+  // Issue #19: the country's channels as an admin saved them, else the build's.
+  const { phone, chatNumber } = useContactChannels(country);
+  const chat =
+    chatNumber &&
+    chatUrl(
+      chatNumber,
+      t`¡Hola! Les escribo desde el Dispensario Funcional de ${countryName} y quisiera hablar con un asesor.`,
+    );
   const replayTour = () => {
     requestTour((count) => count + 1);
     void navigate(`/${country}`);
@@ -38,9 +43,9 @@ export function FooterContent({ country }: { country: CountryCode }) {
           <h2 id="footer-contact" className="site-footer__title">
             <Trans>Línea de atención</Trans>
           </h2>
-          {env.contactPhone ? (
-            <a href={`tel:${env.contactPhone.replace(/[^\d+]/g, '')}`} className="site-footer__phone">
-              {env.contactPhone}
+          {phone ? (
+            <a href={`tel:${phone.replace(/[^\d+]/g, '')}`} className="site-footer__phone" data-testid="contact-phone">
+              {phone}
             </a>
           ) : (
             <p className="muted">

@@ -30,8 +30,36 @@ describe('medical attention request', () => {
         country_code: '+52',
         mobile_number: '5512345678',
         description: 'Cansancio y mal sueño.',
+        topic: 'attention',
       },
     ]);
     expect((within(form).getByLabelText(/^Nombres/) as HTMLInputElement).value).toBe('');
+  });
+
+  it('asks for a custom product with ?motivo=producto-personalizado and tells the admins what it is about', async () => {
+    await renderApp('/co/solicitar-atencion?motivo=producto-personalizado');
+    expect(await screen.findByRole('heading', { name: 'Solicitar un producto personalizado', level: 1 })).toBeTruthy();
+    const form = screen.getByRole('form', { name: 'Solicitud de producto personalizado' });
+    await userEvent.type(within(form).getByLabelText(/^Nombres/), 'Andrés');
+    await userEvent.type(within(form).getByLabelText(/^Apellidos/), 'Mejía');
+    await userEvent.type(within(form).getByLabelText(/^Correo electrónico/), 'andres@correo.test');
+    await userEvent.type(within(form).getByLabelText(/^Número de celular/), '3001234567');
+    await userEvent.type(
+      within(form).getByLabelText(/^Describe el producto que necesitas/),
+      'Crema de progesterona al 3 %, 60 g.',
+    );
+    await userEvent.click(within(form).getByRole('button', { name: 'Enviar solicitud' }));
+
+    expect(await screen.findByText(/Recibimos tu solicitud/)).toBeTruthy();
+    expect(prescriptionFixtures.medicalRequests[0]).toMatchObject({
+      description: 'Crema de progesterona al 3 %, 60 g.',
+      topic: 'custom_product',
+    });
+  });
+
+  it('becomes "Hablar con un asesor" with ?motivo=asesor', async () => {
+    await renderApp('/pe/solicitar-atencion?motivo=asesor');
+    expect(await screen.findByRole('heading', { name: 'Hablar con un asesor', level: 1 })).toBeTruthy();
+    expect(screen.getByRole('form', { name: 'Solicitud para hablar con un asesor' })).toBeTruthy();
   });
 });

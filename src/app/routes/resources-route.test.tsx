@@ -1,7 +1,8 @@
-import { screen, within } from '@testing-library/react';
+import { cleanup, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { ROLE_IDS } from '../../lib/shared/accounts';
+import { setContactSettings } from '../../testing/handlers/contact';
 import { prescriptionFixtures } from '../../testing/handlers/prescriptions';
 import { renderApp } from '../../testing/render';
 import { loggedInAs } from '../../testing/session';
@@ -57,6 +58,26 @@ describe('functional tools and medical resources', () => {
     expect(within(resources).getByText('guia.pdf · 2,4 MB')).toBeTruthy();
     await userEvent.click(within(resources).getByRole('button', { name: 'Descargar Historia clínica funcional' }));
     await vi.waitFor(() => expect(downloads).toEqual(['historia-clinica.pdf']));
+  });
+
+  it('asks for a custom product through the country’s chat, or through the request form without one', async () => {
+    setContactSettings('mx', { chatNumber: '5215555550190', updatedAt: '2026-11-20T15:00:00.000Z' });
+    await loggedInAs('mx');
+    await renderApp('/mx/mi-cuenta/herramientas-funcionales');
+    const custom = await screen.findByRole('region', { name: 'Productos personalizados' });
+    const chat = await within(custom).findByRole('link', { name: 'Escribir por chat' });
+    expect(chat.getAttribute('href')).toMatch(/^https:\/\/wa\.me\/5215555550190\?text=/);
+    cleanup();
+
+    setContactSettings('mx', { chatNumber: null });
+    const { router } = await renderApp('/mx/mi-cuenta/herramientas-funcionales');
+    const form = await within(await screen.findByRole('region', { name: 'Productos personalizados' })).findByRole(
+      'link',
+      { name: 'Solicitar un producto personalizado' },
+    );
+    await userEvent.click(form);
+    expect(await screen.findByRole('heading', { name: 'Solicitar un producto personalizado', level: 1 })).toBeTruthy();
+    expect(router.state.location.search).toBe('?motivo=producto-personalizado');
   });
 
   it('is not for patients', async () => {

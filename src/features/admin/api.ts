@@ -22,6 +22,7 @@ import type {
   MedicalRequestStatus,
   PrescriptionSettingsDto,
 } from '../../lib/shared/prescriptions';
+import type { ContactSettingsDto, ContactSettingsInputDto } from '../../lib/shared/contact';
 
 export interface AffiliateFilters {
   status?: ApprovalStatus | '';
@@ -261,6 +262,24 @@ export function savePrescriptionSettings(country: CountryCode, settings: Prescri
     method: 'PUT',
     country,
     body: settings,
+  });
+}
+
+export const adminContactQueries = {
+  all: (country: CountryCode) =>
+    queryOptions({
+      queryKey: ['admin', country, 'contact-settings'] as const,
+      queryFn: ({ signal }) =>
+        gatewayClient.request<{ data: ContactSettingsDto[] }>('/admin/contact-settings', { country, signal }),
+    }),
+};
+
+/** `PUT /admin/contact-settings/{country}`: `country` is the one edited; `session` the admin's session country. */
+export function saveContactSettings(session: CountryCode, country: CountryCode, input: ContactSettingsInputDto) {
+  return gatewayClient.request<ContactSettingsDto>(`/admin/contact-settings/${country}`, {
+    method: 'PUT',
+    country: session,
+    body: input,
   });
 }
 

@@ -42,6 +42,8 @@ export const ADMIN_GROUPS: AdminGroup[] = [
       { path: 'cuentas-eliminadas', englishPath: 'account-deletions', label: msg`Cuentas eliminadas` },
       // Issue #15: the e-mails the store sent, so that without SMTP (development) nobody reads them in the log.
       { path: 'correos-enviados', englishPath: 'sent-emails', label: msg`Correos enviados` },
+      // Issue #19: each country's phone line and chat number, instead of build-time variables only.
+      { path: 'contacto', englishPath: 'contact-channels', label: msg`Canales de contacto` },
     ],
   },
 ];

@@ -14,6 +14,7 @@ import {
   type PointsBalanceDto,
   type PointsConfigDto,
   type PointsHistoryEntryDto,
+  type PointsProductLineDto,
   type PointsRedemptionRecordDto,
   type RedemptionResponseDto,
 } from '../../lib/shared/points';
@@ -216,4 +217,18 @@ export function redeem(country: CountryCode, request: RedemptionRequest): Promis
         body: { productId: request.id, quantity: request.quantity },
       });
   }
+}
+
+/** `POST /gamification/redeem/batch`: several point products, all paid or none; answers the balance left. */
+export function redeemBatch(
+  country: CountryCode,
+  products: readonly PointsProductLineDto[],
+  idempotencyKey: string,
+): Promise<RedemptionResponseDto> {
+  return gatewayClient.request('/gamification/redeem/batch', {
+    method: 'POST',
+    country,
+    headers: { [IDEMPOTENCY_HEADER]: idempotencyKey },
+    body: { products },
+  });
 }

@@ -1,7 +1,8 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useRef } from 'react';
 import type { CountryCode } from '../../lib/shared/countries';
-import { pointsQueries, redeem, type PointsItemKind, type RedemptionRequest } from './api';
+import type { PointsProductLineDto, RedemptionResponseDto } from '../../lib/shared/points';
+import { pointsQueries, redeem, redeemBatch, type PointsItemKind, type RedemptionRequest } from './api';
 import { pointsFailure, surelyNotSpent, type PointsFailure, type PointsStoreError } from './points-messages';
 
 /** What the user confirmed in the dialog. */
@@ -20,27 +21,31 @@ const FALLBACK_ERRORS: Record<PointsItemKind, PointsStoreError> = {
   product: 'redeemProduct',
 };
 
+interface SpendCall {
+  /** Names the request: the same signature reuses the Idempotency-Key of an attempt whose outcome is in doubt. */
+  signature: string;
+  send: (idempotencyKey: string) => Promise<RedemptionResponseDto>;
+  fallback: PointsStoreError;
+}
+
 /**
- * Spec §4 redemptions: `redeeming` while a call is out; on success the balance becomes the answered `remaining` and
+ * Spec §4 redemptions: `spending` while a call is out; on success the balance becomes the answered `remaining` and
  * the histories are read again.
  */
-export function useRedeem(country: CountryCode, userId: number) {
+function useSpend(country: CountryCode, userId: number) {
   const queryClient = useQueryClient();
   // One Idempotency-Key per request whose outcome is still in doubt: retrying the same request reuses it, so a
   // retry after a timeout spends once; a different request (another item or quantity) gets a key of its own.
   const pendingKeys = useRef(new Map<string, string>());
-  const mutation = useMutation({ mutationFn: (request: RedemptionRequest) => redeem(country, request) });
+  const mutation = useMutation({
+    mutationFn: ({ send, key }: { send: SpendCall['send']; key: string }) => send(key),
+  });
 
-  async function run(target: RedeemTarget): Promise<RedeemOutcome> {
-    const signature = `${target.kind}:${target.id}:${target.quantity}`;
-    const idempotencyKey = pendingKeys.current.get(signature) ?? crypto.randomUUID();
-    pendingKeys.current.set(signature, idempotencyKey);
-    const request: RedemptionRequest =
-      target.kind === 'product'
-        ? { kind: 'product', id: target.id, quantity: target.quantity, idempotencyKey }
-        : { kind: target.kind, id: target.id, idempotencyKey };
+  async function spend({ signature, send, fallback }: SpendCall): Promise<RedeemOutcome> {
+    const key = pendingKeys.current.get(signature) ?? crypto.randomUUID();
+    pendingKeys.current.set(signature, key);
     try {
-      const { remaining } = await mutation.mutateAsync(request);
+      const { remaining } = await mutation.mutateAsync({ send, key });
       pendingKeys.current.delete(signature);
       const balanceKey = pointsQueries.balance(country, userId).queryKey;
       // A balance read still in flight was asked before the spend: it must not overwrite `remaining`.
@@ -54,11 +59,49 @@ export function useRedeem(country: CountryCode, userId: number) {
       return { ok: true, remaining };
     } catch (error) {
       if (surelyNotSpent(error)) pendingKeys.current.delete(signature);
-      // The points may have been spent although the answer was lost: show the balance the server has now.
-      else void queryClient.invalidateQueries({ queryKey: pointsQueries.ledger(country, userId) });
-      return { ok: false, failure: pointsFailure(error, FALLBACK_ERRORS[target.kind]) };
+      // The points may have been spent although the answer was lost, or a refusal may come from points spent on
+      // another device: either way, show the balance the server has now.
+      void queryClient.invalidateQueries({ queryKey: pointsQueries.ledger(country, userId) });
+      return { ok: false, failure: pointsFailure(error, fallback) };
     }
   }
 
-  return { redeem: run, redeeming: mutation.isPending };
+  return { spend, spending: mutation.isPending };
+}
+
+/** One event, combo or point product. */
+export function useRedeem(country: CountryCode, userId: number) {
+  const { spend, spending } = useSpend(country, userId);
+
+  function run(target: RedeemTarget): Promise<RedeemOutcome> {
+    return spend({
+      signature: `${target.kind}:${target.id}:${target.quantity}`,
+      fallback: FALLBACK_ERRORS[target.kind],
+      send: (idempotencyKey) => {
+        const request: RedemptionRequest =
+          target.kind === 'product'
+            ? { kind: 'product', id: target.id, quantity: target.quantity, idempotencyKey }
+            : { kind: target.kind, id: target.id, idempotencyKey };
+        return redeem(country, request);
+      },
+    });
+  }
+
+  return { redeem: run, redeeming: spending };
+}
+
+/** Several point products in one call (`redeem/batch`): all are paid or none. */
+export function useRedeemBatch(country: CountryCode, userId: number) {
+  const { spend, spending } = useSpend(country, userId);
+
+  function run(lines: readonly PointsProductLineDto[]): Promise<RedeemOutcome> {
+    const ordered = [...lines].sort((a, b) => a.productId - b.productId);
+    return spend({
+      signature: `batch:${ordered.map((line) => `${line.productId}x${line.quantity}`).join(',')}`,
+      fallback: 'batch',
+      send: (idempotencyKey) => redeemBatch(country, ordered, idempotencyKey),
+    });
+  }
+
+  return { redeemBatch: run, redeeming: spending };
 }

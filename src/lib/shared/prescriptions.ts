@@ -632,7 +632,16 @@ export const MEDICAL_REQUEST_FORM_FIELDS: FormFieldDto[] = [
   },
 ];
 
-/** `POST /medical-requests` body: every field is required. `country_code` is the phone prefix ('+57'). */
+/**
+ * What a request to the team is about (issue #19): medical attention (the form's own purpose), a custom product (a
+ * formula the catalogue does not have), or a talk with an advisor (a patient without an invitation). The last two
+ * come here when the country has no chat.
+ */
+export const MEDICAL_REQUEST_TOPICS = ['attention', 'custom_product', 'advisor'] as const;
+export type MedicalRequestTopic = (typeof MEDICAL_REQUEST_TOPICS)[number];
+export const MEDICAL_REQUEST_TOPIC_MESSAGE = 'El motivo debe ser atención médica, producto personalizado o asesor.';
+
+/** `POST /medical-requests` body: every field is required but `topic` ('attention' when missing). `country_code` is the phone prefix ('+57'). */
 export interface MedicalRequestInputDto {
   names: string;
   last_names: string;
@@ -641,13 +650,15 @@ export interface MedicalRequestInputDto {
   country_code: string;
   mobile_number: string;
   description: string;
+  topic?: MedicalRequestTopic;
 }
 
 export const MEDICAL_REQUEST_STATUSES = ['new', 'contacted', 'closed'] as const;
 export type MedicalRequestStatus = (typeof MEDICAL_REQUEST_STATUSES)[number];
 
-export interface MedicalRequestDto extends MedicalRequestInputDto {
+export interface MedicalRequestDto extends Omit<MedicalRequestInputDto, 'topic'> {
   id: number;
+  topic: MedicalRequestTopic;
   country_name: string;
   /** The admins' follow-up: new, contacted (someone called or wrote), closed. */
   status: MedicalRequestStatus;

@@ -25,6 +25,7 @@ export function buildMedicalRequest(overrides: Partial<MedicalRequestDto> = {}):
     mobile_number: '5512345678',
     description: 'Busco un médico funcional para mi tiroides.',
     country_name: countryById(countryId)?.name ?? 'México',
+    topic: 'attention',
     status: 'new',
     statusUpdatedAt: null,
     createdAt: '2026-11-20T15:00:00.000Z',

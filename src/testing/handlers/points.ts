@@ -426,4 +426,34 @@ export const pointsHandlers = [
       };
     }),
   ),
+  http.post(`${TEST_API}/gamification/redeem/batch`, ({ request }) =>
+    spend(request, 'redeem/batch', (body) => {
+      const lines = Array.isArray(body.products) ? (body.products as { productId: number; quantity: number }[]) : [];
+      if (lines.length === 0)
+        return HttpResponse.json({ message: 'Debes enviar al menos un producto.' }, { status: 400 });
+      const priced = lines.map((line) => ({
+        line,
+        product: pointsFixtures.products.find((candidate) => candidate.id === line.productId),
+      }));
+      if (priced.some(({ product }) => !product)) {
+        return HttpResponse.json({ message: 'Producto de puntos no encontrado.' }, { status: 404 });
+      }
+      return {
+        type: 'batch',
+        cost: priced.reduce((sum, { line, product }) => sum + (product?.priceInPoints ?? 0) * line.quantity, 0),
+        name: '',
+        record: (_remaining, entryId) =>
+          priced.forEach(({ line, product }) =>
+            pointsFixtures.productRedemptions.unshift({
+              id: entryId,
+              productId: line.productId,
+              quantity: line.quantity,
+              spentPoints: (product?.priceInPoints ?? 0) * line.quantity,
+              createdAt: new Date().toISOString(),
+              product: product as PointProductDto,
+            }),
+          ),
+      };
+    }),
+  ),
 ];

@@ -422,6 +422,7 @@ export const prescriptionHandlers = [
     return HttpResponse.json(
       {
         ...body,
+        topic: body.topic ?? 'attention',
         id: prescriptionFixtures.medicalRequests.length,
         country_name: 'Colombia',
         createdAt: new Date().toISOString(),

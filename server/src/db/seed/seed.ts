@@ -5,6 +5,7 @@ import { sql, type Insertable, type Kysely, type Transaction } from 'kysely';
 import { HORMONES_CATEGORY_ID } from '../../../../src/lib/shared/catalogue';
 import { COUNTRIES, countryById } from '../../../../src/lib/shared/countries';
 import { normalizeSearchText } from '../../../../src/lib/shared/text';
+import { seedContactSettingsIfEmpty } from '../../contact/routes';
 import { seedPointsIfEmpty } from '../../gamification/seed';
 import { seedProfessionalToolsIfEmpty } from '../../prescriptions/seed';
 import type { Database, PromoCodesTable } from '../schema';
@@ -27,6 +28,7 @@ export async function seedIfEmpty(db: Kysely<Database>, { demoUsers = true } = {
   if (Number(existing?.count ?? 0) > 0) {
     await seedPointsIfEmpty(db, { demoUsers });
     await seedProfessionalToolsIfEmpty(db, { demoUsers });
+    await seedContactSettingsIfEmpty(db, { demoUsers });
     return { seeded: false, products: 0 };
   }
 
@@ -69,6 +71,7 @@ export async function seedIfEmpty(db: Kysely<Database>, { demoUsers = true } = {
   });
   await seedPointsIfEmpty(db, { demoUsers });
   await seedProfessionalToolsIfEmpty(db, { demoUsers });
+  await seedContactSettingsIfEmpty(db, { demoUsers });
   await refreshPlannerStatistics(db);
   return { seeded: true, products: products.length };
 }

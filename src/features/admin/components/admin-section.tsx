@@ -18,6 +18,9 @@ const MedicalRequestsPage = lazy(async () => ({
   default: (await import('./medical-requests-page')).MedicalRequestsPage,
 }));
 
+const ContactSettingsPage = lazy(async () => ({
+  default: (await import('./contact-settings-page')).ContactSettingsPage,
+}));
 const SentEmailsPage = lazy(async () => ({ default: (await import('./sent-emails-page')).SentEmailsPage }));
 const AccountDeletionsPage = lazy(async () => ({
   default: (await import('./account-deletions-page')).AccountDeletionsPage,
@@ -34,6 +37,7 @@ const SECTION_PAGES: Record<string, ReactNode> = {
   'codigos-promocionales': <PromoCodesPage />,
   'cuentas-eliminadas': <AccountDeletionsPage />,
   'correos-enviados': <SentEmailsPage />,
+  contacto: <ContactSettingsPage />,
 };
 
 /** Resolves Spanish and English section paths to the same screen. */

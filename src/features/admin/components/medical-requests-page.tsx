@@ -6,7 +6,11 @@ import { LinkPager } from '../../../components/ui/link-pager';
 import { QueryStatus } from '../../../components/ui/query-status';
 import { formatCountryDate } from '../../../lib/dates';
 import { errorMessage } from '../../../lib/http';
-import { MEDICAL_REQUEST_STATUSES, type MedicalRequestStatus } from '../../../lib/shared/prescriptions';
+import {
+  MEDICAL_REQUEST_STATUSES,
+  type MedicalRequestStatus,
+  type MedicalRequestTopic,
+} from '../../../lib/shared/prescriptions';
 import { useCountry } from '../../../lib/use-country';
 import { usePageHref } from '../../../lib/use-page-href';
 import { medicalRequestQueries, setMedicalRequestStatus } from '../api';
@@ -35,6 +39,12 @@ export function MedicalRequestsPage() {
     closed: t`Cerrada`,
   };
   const tones: Record<MedicalRequestStatus, string> = { new: 'pending', contacted: 'approved', closed: 'rejected' };
+  // Issue #19: what the custom-product and advisor forms send when the country has no chat.
+  const topics: Record<MedicalRequestTopic, string | null> = {
+    attention: null,
+    custom_product: t`Producto personalizado`,
+    advisor: t`Hablar con un asesor`,
+  };
 
   async function change(id: number, next: MedicalRequestStatus) {
     setBusy(id);
@@ -115,7 +125,10 @@ export function MedicalRequestsPage() {
                       {request.country_code} {request.mobile_number}
                     </a>
                   </td>
-                  <td data-label={t`Motivo`}>{request.description}</td>
+                  <td data-label={t`Motivo`}>
+                    {topics[request.topic] && <span className="badge">{topics[request.topic]}</span>}{' '}
+                    {request.description}
+                  </td>
                   <td data-label={t`Estado`}>
                     <span className={`status status--${tones[request.status]}`}>{labels[request.status]}</span>
                     <label className="field">

@@ -1,16 +1,25 @@
 import { Trans, useLingui } from '@lingui/react/macro';
 import { Dialog } from 'radix-ui';
-import { chatLink } from '../../../lib/chat';
+import { Link } from 'react-router';
+import { useChatLink } from '../../../lib/contact';
+import { useCountry } from '../../../lib/use-country';
 
 interface NoInvitationDialogProps {
   open: boolean;
   onOpenChange: (open: boolean) => void;
 }
 
-/** Spec §1: a patient without an invitation is offered to contact an agent or to decline. */
+/**
+ * Spec §1: a patient without an invitation is offered to contact an agent or to decline. Issue #19: 'Hablar con un
+ * asesor' is always there: the country's chat when it has one, else the request form that reaches the admins.
+ */
 export function NoInvitationDialog({ open, onOpenChange }: NoInvitationDialogProps) {
   const { t } = useLingui();
-  const link = chatLink(t`Hola, quiero registrarme como paciente en el Dispensario Funcional y no tengo invitación.`);
+  const country = useCountry();
+  const chat = useChatLink(
+    country,
+    t`Hola, quiero registrarme como paciente en el Dispensario Funcional y no tengo invitación.`,
+  );
   return (
     <Dialog.Root open={open} onOpenChange={onOpenChange}>
       <Dialog.Portal>
@@ -25,19 +34,28 @@ export function NoInvitationDialog({ open, onOpenChange }: NoInvitationDialogPro
               Si no la tienes, un asesor puede ayudarte.
             </Trans>
           </Dialog.Description>
-          {!link && (
+          {!chat && (
             <p className="muted">
-              <Trans>Pídele la invitación a tu médico o profesional de la salud.</Trans>
+              <Trans>Déjanos tus datos y un asesor te contactará para ayudarte con tu registro.</Trans>
             </p>
           )}
           <div className="dialog__actions">
             <Dialog.Close className="button button--ghost">
               <Trans>No, gracias</Trans>
             </Dialog.Close>
-            {link && (
-              <a className="button button--primary" href={link} target="_blank" rel="noopener noreferrer">
-                <Trans>Contactar a un asesor</Trans>
+            {chat ? (
+              <a className="button button--primary" href={chat} target="_blank" rel="noopener noreferrer">
+                <Trans>Hablar con un asesor</Trans>
+                <span className="visually-hidden"> {t`(se abre en una pestaña nueva)`}</span>
               </a>
+            ) : (
+              <Link
+                className="button button--primary"
+                to={`/${country}/solicitar-atencion?motivo=asesor`}
+                onClick={() => onOpenChange(false)}
+              >
+                <Trans>Hablar con un asesor</Trans>
+              </Link>
             )}
           </div>
         </Dialog.Content>

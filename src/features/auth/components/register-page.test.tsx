@@ -2,6 +2,7 @@ import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
 import { appStore } from '../../../lib/store';
+import { setContactSettings } from '../../../testing/handlers/contact';
 import { renderApp } from '../../../testing/render';
 import { sessionsAtom } from '../atoms';
 
@@ -18,6 +19,29 @@ describe('registration', () => {
     await userEvent.click(await screen.findByRole('button', { name: /Soy paciente/ }));
     const dialog = await screen.findByRole('dialog', { name: 'El registro de pacientes es por invitación' });
     await userEvent.click(within(dialog).getByRole('button', { name: 'No, gracias' }));
+    expect(screen.queryByRole('dialog')).toBeNull();
+  });
+
+  it('offers "Hablar con un asesor" through the country’s chat saved on the server', async () => {
+    setContactSettings('co', { chatNumber: '573015550190', updatedAt: '2026-11-20T15:00:00.000Z' });
+    await renderApp('/co/registro');
+    await userEvent.click(await screen.findByRole('button', { name: /Soy paciente/ }));
+    const dialog = await screen.findByRole('dialog', { name: 'El registro de pacientes es por invitación' });
+    const advisor = await within(dialog).findByRole('link', { name: /^Hablar con un asesor/ });
+    await waitFor(() => expect(advisor.getAttribute('href')).toMatch(/^https:\/\/wa\.me\/573015550190\?text=/));
+    expect(new URL(advisor.getAttribute('href') ?? '').searchParams.get('text')).toBe(
+      'Hola, quiero registrarme como paciente en el Dispensario Funcional y no tengo invitación.',
+    );
+  });
+
+  it('without a chat, "Hablar con un asesor" opens the request form that reaches the admins', async () => {
+    const { router } = await renderApp('/co/registro');
+    await userEvent.click(await screen.findByRole('button', { name: /Soy paciente/ }));
+    const dialog = await screen.findByRole('dialog', { name: 'El registro de pacientes es por invitación' });
+    await userEvent.click(within(dialog).getByRole('link', { name: 'Hablar con un asesor' }));
+
+    expect(await screen.findByRole('heading', { name: 'Hablar con un asesor', level: 1 })).toBeTruthy();
+    expect(router.state.location.pathname + router.state.location.search).toBe('/co/solicitar-atencion?motivo=asesor');
     expect(screen.queryByRole('dialog')).toBeNull();
   });
 

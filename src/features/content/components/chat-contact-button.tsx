@@ -1,21 +1,69 @@
 import { useLingui } from '@lingui/react/macro';
-import { chatLink } from '../../../lib/chat';
+import { useEffect, useState } from 'react';
+import { useLocation } from 'react-router';
+import { chatUrl } from '../../../lib/shared/contact';
 import { COUNTRIES, type CountryCode } from '../../../lib/shared/countries';
 
-/** The welcome message the chat opens with: it tells the agent which country's store the person is in. */
-export function useChatWelcomeLink(country: CountryCode): string | undefined {
+/** Where the person is when they open the chat, as the welcome message names it. */
+export type ChatPlace =
+  | { kind: 'product'; name: string }
+  | { kind: 'page'; name: string }
+  /** The account and admin areas, or a page without a heading yet: their headings may name a patient. */
+  | { kind: 'none' };
+
+/** What the page is: a product of the catalogue, a public page by its heading, or nothing to name. */
+export function chatPlace(pathname: string, heading: string | undefined): ChatPlace {
+  const [, , section, detail] = pathname.split('/');
+  if (!heading || section === 'mi-cuenta' || section === 'admin') return { kind: 'none' };
+  if (section === 'herramientas' && detail) return { kind: 'product', name: heading };
+  return { kind: 'page', name: heading };
+}
+
+/** The page's main heading, followed as lazy routes draw it and products load their name. */
+function useMainHeading(): string | undefined {
+  const [heading, setHeading] = useState<string | undefined>(undefined);
+  useEffect(() => {
+    const main = document.getElementById('main');
+    if (!main) return;
+    // What the heading says, not its decorations hidden from assistive technology (a price's VAT asterisk).
+    const update = () => {
+      const h1 = main.querySelector('h1')?.cloneNode(true);
+      if (!(h1 instanceof Element)) return setHeading(undefined);
+      h1.querySelectorAll('[aria-hidden="true"]').forEach((hidden) => hidden.remove());
+      setHeading(h1.textContent?.trim() || undefined);
+    };
+    update();
+    const observer = new MutationObserver(update);
+    observer.observe(main, { childList: true, subtree: true, characterData: true });
+    return () => observer.disconnect();
+  }, []);
+  return heading;
+}
+
+/**
+ * The welcome message the chat opens with: the country's store, and the product or page the person was looking at,
+ * so the advisor does not have to ask.
+ */
+export function useChatWelcomeMessage(country: CountryCode): string {
   const { t } = useLingui();
+  const { pathname } = useLocation();
+  const place = chatPlace(pathname, useMainHeading());
   const countryName = COUNTRIES[country].name;
-  return chatLink(
-    t`¡Hola! Les escribo desde el Dispensario Funcional de ${countryName} y quisiera hablar con un asesor.`,
-  );
+  if (place.kind === 'product') {
+    const product = place.name;
+    return t`¡Hola! Les escribo desde el Dispensario Funcional de ${countryName} y quisiera hablar con un asesor sobre el producto ${product}.`;
+  }
+  if (place.kind === 'page') {
+    const page = place.name;
+    return t`¡Hola! Les escribo desde el Dispensario Funcional de ${countryName}, desde la página «${page}», y quisiera hablar con un asesor.`;
+  }
+  return t`¡Hola! Les escribo desde el Dispensario Funcional de ${countryName} y quisiera hablar con un asesor.`;
 }
 
 /** Floating, bottom right, above the page but below dialogs and toasts. */
-export function ChatContactButton({ country }: { country: CountryCode }) {
+export function ChatContactButton({ country, chatNumber }: { country: CountryCode; chatNumber: string }) {
   const { t } = useLingui();
-  const link = useChatWelcomeLink(country);
-  if (!link) return null;
+  const link = chatUrl(chatNumber, useChatWelcomeMessage(country));
   return (
     <aside className="chat-contact" aria-label={t`Chat`}>
       <a

@@ -1,7 +1,7 @@
 import { Trans, useLingui } from '@lingui/react/macro';
 import type { ReactNode } from 'react';
 import { Link } from 'react-router';
-import { chatLink } from '../../../lib/chat';
+import { useChatLink } from '../../../lib/contact';
 import type { CountryCode } from '../../../lib/shared/countries';
 
 /** 24×24 line drawings, one per service; decorative, the title says what it is. */
@@ -47,7 +47,10 @@ function ServiceCard({
 export function HomeServices({ country }: { country: CountryCode }) {
   const { t } = useLingui();
   const base = `/${country}`;
-  const chat = chatLink(t`Hola, quisiera información sobre una fórmula personalizada en el Dispensario Funcional.`);
+  const chat = useChatLink(
+    country,
+    t`Hola, quisiera información sobre una fórmula personalizada en el Dispensario Funcional.`,
+  );
   return (
     <section className="section" aria-labelledby="services-title" data-tour="services">
       <div className="section__header">
@@ -131,9 +134,9 @@ export function HomeServices({ country }: { country: CountryCode }) {
                 <span className="visually-hidden"> {t`(se abre en una pestaña nueva)`}</span>
               </a>
             ) : (
-              <p className="muted service-card__fallback">
-                <Trans>Pídele a tu profesional que nos contacte o llámanos a la línea de atención.</Trans>
-              </p>
+              <Link to={`${base}/solicitar-atencion?motivo=producto-personalizado`} className="link-arrow">
+                <Trans>Solicitar un producto personalizado</Trans>
+              </Link>
             )
           }
         >

@@ -1,12 +1,17 @@
 import { Trans, useLingui } from '@lingui/react/macro';
 import { useEffect, useRef, useState, type FormEvent } from 'react';
+import { useSearchParams } from 'react-router';
 import { Field } from '../../../components/ui/field';
 import { TextField } from '../../../components/ui/text-field';
 import { focusFirstInvalid } from '../../../lib/focus-first-invalid';
 import { errorMessage } from '../../../lib/http';
 import { COUNTRIES, COUNTRY_CODES } from '../../../lib/shared/countries';
 import { validateForm } from '../../../lib/shared/form-validation';
-import { MEDICAL_REQUEST_DESCRIPTION_MAX_LENGTH, MEDICAL_REQUEST_FORM_FIELDS } from '../../../lib/shared/prescriptions';
+import {
+  MEDICAL_REQUEST_DESCRIPTION_MAX_LENGTH,
+  MEDICAL_REQUEST_FORM_FIELDS,
+  type MedicalRequestTopic,
+} from '../../../lib/shared/prescriptions';
 import { useCountry } from '../../../lib/use-country';
 import { useOnline } from '../../../lib/use-online';
 import { sendMedicalRequest } from '../api';
@@ -14,11 +19,52 @@ import { sendMedicalRequest } from '../api';
 type RequestField = 'names' | 'last_names' | 'email' | 'country_id' | 'country_code' | 'mobile_number' | 'description';
 type RequestValues = Record<RequestField, string>;
 
-/** `/{c}/solicitar-atencion` (spec §2, §3): anyone asks for medical attention; every field is required. */
+/** `?motivo=` of the links that bring here when the country has no chat (issue #19). */
+const TOPIC_PARAMS: Record<string, MedicalRequestTopic> = {
+  'producto-personalizado': 'custom_product',
+  asesor: 'advisor',
+};
+
+/** The page's words for each topic: the same form and the same inbox, another question. */
+function useTopicTexts(topic: MedicalRequestTopic) {
+  const { t } = useLingui();
+  switch (topic) {
+    case 'custom_product':
+      return {
+        title: t`Solicitar un producto personalizado`,
+        intro: t`Cuéntanos qué fórmula necesitas (principios activos, concentración y forma farmacéutica) y un químico farmacéutico te contactará para cotizarla.`,
+        form: t`Solicitud de producto personalizado`,
+        description: t`Describe el producto que necesitas`,
+      };
+    case 'advisor':
+      return {
+        title: t`Hablar con un asesor`,
+        intro: t`Déjanos tus datos y cuéntanos en qué te podemos ayudar: un asesor te contactará.`,
+        form: t`Solicitud para hablar con un asesor`,
+        description: t`¿En qué te podemos ayudar?`,
+      };
+    case 'attention':
+      return {
+        title: t`Solicitar atención médica`,
+        intro: t`Cuéntanos qué te está pasando y un profesional de nuestra red te contactará para orientarte.`,
+        form: t`Solicitud de atención médica`,
+        description: t`Descripción de los problemas`,
+      };
+  }
+}
+
+/**
+ * `/{c}/solicitar-atencion` (spec §2, §3): anyone asks for medical attention; every field is required. With
+ * `?motivo=producto-personalizado` or `?motivo=asesor` the same form asks for a custom product or a talk with an
+ * advisor (issue #19), and the admins see what each request is about.
+ */
 export function MedicalRequestPage() {
   const { t } = useLingui();
   const country = useCountry();
   const online = useOnline();
+  const [searchParams] = useSearchParams();
+  const topic = TOPIC_PARAMS[searchParams.get('motivo') ?? ''] ?? 'attention';
+  const texts = useTopicTexts(topic);
   const initial = (): RequestValues => ({
     names: '',
     last_names: '',
@@ -70,6 +116,7 @@ export function MedicalRequestPage() {
         country_code: values.country_code,
         mobile_number: values.mobile_number.trim(),
         description: values.description.trim(),
+        topic,
       });
       setSent(values.email.trim());
       setValues(initial());
@@ -84,12 +131,8 @@ export function MedicalRequestPage() {
 
   return (
     <section className="page stack medical-request" aria-labelledby="medical-request-title">
-      <h1 id="medical-request-title">
-        <Trans>Solicitar atención médica</Trans>
-      </h1>
-      <p>
-        <Trans>Cuéntanos qué te está pasando y un profesional de nuestra red te contactará para orientarte.</Trans>
-      </p>
+      <h1 id="medical-request-title">{texts.title}</h1>
+      <p>{texts.intro}</p>
       {sent && (
         <div className="notice notice--success" role="status">
           <p>
@@ -104,7 +147,7 @@ export function MedicalRequestPage() {
         className="card stack"
         onSubmit={(event) => void submit(event)}
         noValidate
-        aria-label={t`Solicitud de atención médica`}
+        aria-label={texts.form}
       >
         <div className="form-grid">
           <TextField
@@ -188,7 +231,7 @@ export function MedicalRequestPage() {
             error={errors.mobile_number}
           />
         </div>
-        <Field label={t`Descripción de los problemas`} required error={errors.description}>
+        <Field label={texts.description} required error={errors.description}>
           {({ id, describedBy, invalid }) => (
             <textarea
               id={id}

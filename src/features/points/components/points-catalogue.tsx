@@ -7,6 +7,7 @@ import { pointsQueries, type PointsItemKind } from '../api';
 import { pointsFailure, type PointsStoreError } from '../points-messages';
 import { toPointsItem, type PointsItem } from '../points-items';
 import { useRedeem } from '../use-redeem';
+import { BatchRedeem } from './batch-redeem';
 import { LightHistories } from './light-histories';
 import { PointsAlert } from './points-alert';
 import { PointsItemCard } from './points-item-card';
@@ -79,12 +80,29 @@ function CatalogueList({ country, userId, kind, balance, onChoose }: CatalogueLi
   );
 }
 
+interface BatchProductsProps {
+  country: CountryCode;
+  userId: number;
+  balance: number | undefined;
+  onRedeemed: (remaining: number) => void;
+}
+
+/** Several point products in one redemption, once the country offers more than one (the list shares its query). */
+function BatchProducts({ country, userId, balance, onRedeemed }: BatchProductsProps) {
+  const list = useQuery(pointsQueries.catalogue(country, 'product'));
+  const products = list.data?.map((dto) => toPointsItem('product', dto)) ?? [];
+  if (products.length < 2) return null;
+  return (
+    <BatchRedeem country={country} userId={userId} products={products} balance={balance} onRedeemed={onRedeemed} />
+  );
+}
+
 interface PointsCatalogueProps {
   country: CountryCode;
   userId: number;
   balance: number | undefined;
   /** Called with the balance left after a redemption. */
-  onRedeemed: (item: PointsItem, remaining: number) => void;
+  onRedeemed: (remaining: number) => void;
 }
 
 /** Tabs of events, combos and point products of the country, and of what the user already redeemed. */
@@ -97,7 +115,7 @@ export function PointsCatalogue({ country, userId, balance, onRedeemed }: Points
     const outcome = await redeem({ kind: item.kind, id: item.id, quantity });
     if (outcome.ok) {
       setChosen(null);
-      onRedeemed(item, outcome.remaining);
+      onRedeemed(outcome.remaining);
     }
     return outcome;
   }
@@ -132,8 +150,9 @@ export function PointsCatalogue({ country, userId, balance, onRedeemed }: Points
         <Tabs.Content value="combo" className="points-tabs__panel">
           {list('combo')}
         </Tabs.Content>
-        <Tabs.Content value="product" className="points-tabs__panel">
+        <Tabs.Content value="product" className="points-tabs__panel stack">
           {list('product')}
+          <BatchProducts country={country} userId={userId} balance={balance} onRedeemed={onRedeemed} />
         </Tabs.Content>
         <Tabs.Content value="redeemed" className="points-tabs__panel">
           <LightHistories country={country} userId={userId} />

@@ -25,7 +25,7 @@ function PointsProgramme({ country, userId }: { country: CountryCode; userId: nu
         country={country}
         userId={userId}
         balance={balance.data?.points}
-        onRedeemed={(_item, remaining) => setRedeemedLeft(formatPoints(remaining, country))}
+        onRedeemed={(remaining) => setRedeemedLeft(formatPoints(remaining, country))}
       />
       <PointsHistory country={country} userId={userId} />
     </>

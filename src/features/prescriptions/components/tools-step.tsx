@@ -2,7 +2,8 @@ import { Trans, useLingui } from '@lingui/react/macro';
 import { keepPreviousData, useInfiniteQuery, useQuery } from '@tanstack/react-query';
 import { useDeferredValue, useState } from 'react';
 import { QueryStatus } from '../../../components/ui/query-status';
-import { chatLink } from '../../../lib/chat';
+import { Link } from 'react-router';
+import { useChatLink } from '../../../lib/contact';
 import type { ProductDto } from '../../../lib/shared/api-types';
 import type { CountryCode } from '../../../lib/shared/countries';
 import { PRESCRIPTION_MAX_TOOLS, type PrescriptionType } from '../../../lib/shared/prescriptions';
@@ -39,7 +40,7 @@ export function ToolsStep({ country, viewer, type, tools, onToggle }: ToolsStepP
   const shown = products.filter((product) => mayUseCategory(type, product.category.id));
   const full = tools.length >= PRESCRIPTION_MAX_TOOLS;
   const customMessage = t`Hola, soy profesional de la salud y quiero cotizar una fórmula personalizada para un paciente.`;
-  const custom = chatLink(customMessage);
+  const custom = useChatLink(country, customMessage);
 
   return (
     <div className="stack tools-step">
@@ -119,14 +120,19 @@ export function ToolsStep({ country, viewer, type, tools, onToggle }: ToolsStepP
           {list.isFetchingNextPage ? t`Cargando…` : t`Cargar más`}
         </button>
       )}
-      {custom && (
-        <p className="tools-step__custom">
-          <Trans>¿Tu paciente necesita una fórmula a la medida?</Trans>{' '}
+      <p className="tools-step__custom">
+        <Trans>¿Tu paciente necesita una fórmula a la medida?</Trans>{' '}
+        {custom ? (
           <a href={custom} target="_blank" rel="noopener noreferrer">
             <Trans>Cotiza un producto personalizado por chat</Trans>
           </a>
-        </p>
-      )}
+        ) : (
+          // No chat in this country: the request form, which reaches the admins' attention requests.
+          <Link to={`/${country}/solicitar-atencion?motivo=producto-personalizado`}>
+            <Trans>Solicita un producto personalizado</Trans>
+          </Link>
+        )}
+      </p>
     </div>
   );
 }

@@ -1,7 +1,8 @@
 import { Trans, useLingui } from '@lingui/react/macro';
 import { keepPreviousData, useInfiniteQuery, useQuery } from '@tanstack/react-query';
 import { useDeferredValue, useState } from 'react';
-import { chatLink } from '../../../lib/chat';
+import { Link } from 'react-router';
+import { useChatLink } from '../../../lib/contact';
 import { errorMessage } from '../../../lib/http';
 import type { ProductDto } from '../../../lib/shared/api-types';
 import { TOOL_PLACEHOLDER_IMAGE_URL } from '../../../lib/shared/prescriptions';
@@ -33,7 +34,8 @@ export function FunctionalToolsPage() {
     placeholderData: keepPreviousData,
   });
   const products = (list.data?.pages ?? []).flatMap((page) => page.data);
-  const custom = chatLink(
+  const custom = useChatLink(
+    country,
     t`Hola, soy profesional de la salud y quiero información sobre productos personalizados para mis pacientes.`,
   );
 
@@ -135,11 +137,15 @@ export function FunctionalToolsPage() {
             </a>
           </div>
         ) : (
-          <p className="muted">
-            <Trans>
-              El chat no está disponible en este momento. Escríbenos desde la línea de atención del pie de página.
-            </Trans>
-          </p>
+          // No chat in this country: the request form, which reaches the admins' attention requests.
+          <div>
+            <Link
+              to={`/${country}/solicitar-atencion?motivo=producto-personalizado`}
+              className="button button--primary"
+            >
+              <Trans>Solicitar un producto personalizado</Trans>
+            </Link>
+          </div>
         )}
       </section>
     </div>

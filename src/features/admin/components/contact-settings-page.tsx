@@ -1,0 +1,149 @@
+import { Trans, useLingui } from '@lingui/react/macro';
+import { useQuery, useQueryClient } from '@tanstack/react-query';
+import { useState, type FormEvent } from 'react';
+import { RetryAlert } from '../../../components/ui/retry-alert';
+import { TextField } from '../../../components/ui/text-field';
+import { contactQueries } from '../../../lib/contact';
+import { errorMessage } from '../../../lib/http';
+import { CONTACT_PHONE_MAX_LENGTH, type ContactSettingsDto } from '../../../lib/shared/contact';
+import { contactSettingsInputSchema } from '../../../lib/shared/contact-schemas';
+import { COUNTRIES } from '../../../lib/shared/countries';
+import { useCountry } from '../../../lib/use-country';
+import { adminContactQueries, saveContactSettings } from '../api';
+
+type ContactField = 'phone' | 'chatNumber';
+
+/** Admin `contacto` (issue #19): each country's phone line and chat number, which the store shows to everyone. */
+export function ContactSettingsPage() {
+  const { t } = useLingui();
+  const country = useCountry();
+  const query = useQuery(adminContactQueries.all(country));
+  return (
+    <section className="stack" aria-labelledby="contact-settings-title">
+      <h1 id="contact-settings-title">
+        <Trans>Canales de contacto</Trans>
+      </h1>
+      <p className="muted">
+        <Trans>
+          La línea de atención se muestra en el pie de página y el número del chat abre el botón flotante, el diálogo de
+          registro sin invitación y las solicitudes de productos personalizados. Sin chat, esas solicitudes llegan a
+          Solicitudes de atención.
+        </Trans>
+      </p>
+      {query.isError && !query.data && (
+        <RetryAlert
+          message={errorMessage(query.error)}
+          retrying={query.isFetching}
+          onRetry={() => void query.refetch()}
+        />
+      )}
+      {!query.data && !query.isError && (
+        <p className="muted" role="status">
+          {t`Cargando…`}
+        </p>
+      )}
+      {query.data?.data.map((settings) => (
+        <ContactForm key={settings.country} settings={settings} />
+      ))}
+    </section>
+  );
+}
+
+function ContactForm({ settings }: { settings: ContactSettingsDto }) {
+  const { t } = useLingui();
+  const session = useCountry();
+  const queryClient = useQueryClient();
+  const countryName = COUNTRIES[settings.country].name;
+  const [phone, setPhone] = useState(settings.phone ?? '');
+  const [chatNumber, setChatNumber] = useState(settings.chatNumber ?? '');
+  const [errors, setErrors] = useState<Partial<Record<ContactField, string>>>({});
+  const [failure, setFailure] = useState<string | null>(null);
+  const [notice, setNotice] = useState<string | null>(null);
+  const [pending, setPending] = useState(false);
+  // The shared schema's Spanish messages, through the catalogue (the same words: the schema test pins them).
+  const fieldMessages: Record<ContactField, string> = {
+    phone: t`Escribe un teléfono válido: de 7 a 15 dígitos, con espacios y los signos + ( ) - si quieres.`,
+    chatNumber: t`Escribe el número del chat con el indicativo del país: de 8 a 15 dígitos.`,
+  };
+
+  async function submit(event: FormEvent) {
+    event.preventDefault();
+    setFailure(null);
+    setNotice(null);
+    const parsed = contactSettingsInputSchema.safeParse({ phone, chatNumber });
+    if (!parsed.success) {
+      const found: Partial<Record<ContactField, string>> = {};
+      for (const issue of parsed.error.issues) {
+        const field = issue.path[0];
+        if (field === 'phone' || field === 'chatNumber') found[field] ??= fieldMessages[field];
+      }
+      setErrors(found);
+      return;
+    }
+    setErrors({});
+    setPending(true);
+    try {
+      const saved = await saveContactSettings(session, settings.country, parsed.data);
+      setPhone(saved.phone ?? '');
+      setChatNumber(saved.chatNumber ?? '');
+      queryClient.setQueryData(adminContactQueries.all(session).queryKey, (current) =>
+        current ? { data: current.data.map((entry) => (entry.country === saved.country ? saved : entry)) } : current,
+      );
+      // The chat button and the footer of this device read the public copy: show the new channels at once.
+      queryClient.setQueryData(contactQueries.settings(saved.country).queryKey, saved);
+      setNotice(t`Canales de contacto de ${countryName} guardados.`);
+    } catch (error) {
+      setFailure(errorMessage(error));
+    } finally {
+      setPending(false);
+    }
+  }
+
+  return (
+    <form
+      className="card stack"
+      noValidate
+      aria-label={t`Canales de contacto de ${countryName}`}
+      onSubmit={(event) => void submit(event)}
+    >
+      <h2>{countryName}</h2>
+      <div className="form-grid">
+        <TextField
+          label={t`Línea de atención`}
+          type="tel"
+          inputMode="tel"
+          maxLength={CONTACT_PHONE_MAX_LENGTH}
+          value={phone}
+          error={errors.phone}
+          help={t`Como se marca, por ejemplo +57 601 555 0190. Vacía: el pie de página invita a escribir desde la cuenta.`}
+          onValueChange={setPhone}
+        />
+        <TextField
+          label={t`Número del chat`}
+          type="tel"
+          inputMode="tel"
+          maxLength={CONTACT_PHONE_MAX_LENGTH}
+          value={chatNumber}
+          error={errors.chatNumber}
+          help={t`Con el indicativo del país, por ejemplo 573015550190. Vacío: sin chat, las solicitudes llegan por formulario.`}
+          onValueChange={setChatNumber}
+        />
+      </div>
+      {failure && (
+        <p className="alert" role="alert">
+          {failure}
+        </p>
+      )}
+      {notice && (
+        <p className="notice notice--success" role="status">
+          {notice}
+        </p>
+      )}
+      <div className="form-actions">
+        <button type="submit" className="button button--primary" disabled={pending}>
+          {pending ? t`Guardando…` : t`Guardar`}
+        </button>
+      </div>
+    </form>
+  );
+}

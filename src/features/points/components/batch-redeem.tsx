@@ -1,0 +1,216 @@
+import { Trans, useLingui } from '@lingui/react/macro';
+import { Dialog } from 'radix-ui';
+import { useState } from 'react';
+import { formatPoints } from '../../../lib/money';
+import type { CountryCode } from '../../../lib/shared/countries';
+import { POINTS_MAX_LINES, POINTS_MAX_QUANTITY, type PointsProductLineDto } from '../../../lib/shared/points';
+import type { PointsFailure } from '../points-messages';
+import type { PointsItem } from '../points-items';
+import { useRedeemBatch } from '../use-redeem';
+import { PointsAlert } from './points-alert';
+
+interface BatchRedeemProps {
+  country: CountryCode;
+  userId: number;
+  products: readonly PointsItem[];
+  /** Undefined while the balance is unknown: nothing is redeemed blind. */
+  balance: number | undefined;
+  onRedeemed: (remaining: number) => void;
+}
+
+/** A typed quantity: a whole number from 0 to the largest line, else null. */
+function parseQuantity(text: string): number | null {
+  if (text.trim() === '') return 0;
+  const quantity = Number(text);
+  return Number.isSafeInteger(quantity) && quantity >= 0 && quantity <= POINTS_MAX_QUANTITY ? quantity : null;
+}
+
+/**
+ * Issue #19: several point products with their quantities, the total against the balance and what would remain, and
+ * one `redeem/batch` call after confirming (all paid or none).
+ */
+export function BatchRedeem({ country, userId, products, balance, onRedeemed }: BatchRedeemProps) {
+  const { t } = useLingui();
+  const [quantities, setQuantities] = useState<Record<number, string>>({});
+  const [confirming, setConfirming] = useState(false);
+  const [failure, setFailure] = useState<PointsFailure | null>(null);
+  const { redeemBatch, redeeming } = useRedeemBatch(country, userId);
+
+  const rows = products.map((product) => {
+    const text = quantities[product.id] ?? '0';
+    return { product, text, quantity: parseQuantity(text) };
+  });
+  const invalid = rows.some((row) => row.quantity === null);
+  const chosen = rows.filter((row) => (row.quantity ?? 0) > 0);
+  const lines: PointsProductLineDto[] = chosen.map((row) => ({ productId: row.product.id, quantity: row.quantity! }));
+  const total = chosen.reduce((sum, row) => sum + row.product.points * row.quantity!, 0);
+  const enough = balance !== undefined && total <= balance;
+  const totalText = formatPoints(total, country);
+  const balanceText = balance === undefined ? '' : formatPoints(balance, country);
+  const remainingText = balance === undefined ? '' : formatPoints(balance - total, country);
+  const units = chosen.reduce((sum, row) => sum + row.quantity!, 0);
+  const shortage = balance !== undefined && !enough;
+  const ready = !invalid && lines.length > 0 && lines.length <= POINTS_MAX_LINES && enough;
+
+  const setQuantity = (id: number, text: string) => {
+    setQuantities((current) => ({ ...current, [id]: text }));
+    setFailure(null);
+  };
+  const step = (id: number, current: number | null, by: number) =>
+    setQuantity(id, String(Math.min(POINTS_MAX_QUANTITY, Math.max(0, (current ?? 0) + by))));
+
+  async function confirm() {
+    if (!ready || redeeming) return;
+    setFailure(null);
+    const outcome = await redeemBatch(lines);
+    if (outcome.ok) {
+      setConfirming(false);
+      setQuantities({});
+      onRedeemed(outcome.remaining);
+    } else {
+      setFailure(outcome.failure);
+    }
+  }
+
+  return (
+    <section className="card stack points-batch" aria-labelledby="points-batch-title">
+      <h3 id="points-batch-title">
+        <Trans>Canjear varios productos</Trans>
+      </h3>
+      <p className="muted">
+        <Trans>Elige cuántas unidades quieres de cada producto y canjéalos todos en un solo paso.</Trans>
+      </p>
+      <ul className="plain-list points-batch__list">
+        {rows.map(({ product, text, quantity }) => {
+          const inputId = `points-batch-${product.id}`;
+          const price = formatPoints(product.points, country);
+          return (
+            <li key={product.id} className="points-batch__row">
+              <label htmlFor={inputId} className="points-batch__name">
+                {product.name} <span className="muted">· {price}</span>
+              </label>
+              <div className="points-batch__stepper">
+                <button
+                  type="button"
+                  className="icon-button"
+                  aria-label={t`Quitar una unidad de ${product.name}`}
+                  disabled={(quantity ?? 0) <= 0}
+                  onClick={() => step(product.id, quantity, -1)}
+                >
+                  −
+                </button>
+                <input
+                  id={inputId}
+                  className="input points-batch__quantity"
+                  type="number"
+                  inputMode="numeric"
+                  min={0}
+                  max={POINTS_MAX_QUANTITY}
+                  step={1}
+                  value={text}
+                  aria-label={t`Cantidad de ${product.name}`}
+                  aria-invalid={quantity === null}
+                  onChange={(event) => setQuantity(product.id, event.target.value)}
+                />
+                <button
+                  type="button"
+                  className="icon-button"
+                  aria-label={t`Agregar una unidad de ${product.name}`}
+                  disabled={(quantity ?? 0) >= POINTS_MAX_QUANTITY}
+                  onClick={() => step(product.id, quantity, 1)}
+                >
+                  +
+                </button>
+              </div>
+            </li>
+          );
+        })}
+      </ul>
+      <dl className="points-batch__summary" aria-live="polite">
+        <div>
+          <dt>
+            <Trans>Total</Trans>
+          </dt>
+          <dd data-testid="batch-total">{totalText}</dd>
+        </div>
+        <div>
+          <dt>
+            <Trans>Tu saldo</Trans>
+          </dt>
+          <dd data-testid="batch-balance">{balanceText || '—'}</dd>
+        </div>
+        <div>
+          <dt>
+            <Trans>Te quedarían</Trans>
+          </dt>
+          <dd data-testid="batch-remaining">{enough ? remainingText : '—'}</dd>
+        </div>
+      </dl>
+      {invalid && (
+        <p className="field__error" role="alert">
+          {t`Indica una cantidad entera entre 0 y ${POINTS_MAX_QUANTITY}.`}
+        </p>
+      )}
+      {shortage && (
+        <p className="field__error" role="alert">
+          {t`No te alcanzan los puntos: tienes ${balanceText} y necesitas ${totalText}.`}
+        </p>
+      )}
+      {balance === undefined && <p className="muted">{t`Necesitamos tu saldo para canjear.`}</p>}
+      {failure && !confirming && <PointsAlert failure={failure} />}
+      <div>
+        <button
+          type="button"
+          className="button button--primary"
+          disabled={!ready}
+          onClick={() => {
+            setFailure(null);
+            setConfirming(true);
+          }}
+        >
+          <Trans>Canjear selección</Trans>
+        </button>
+      </div>
+      {confirming && (
+        <Dialog.Root
+          open
+          onOpenChange={(open) => {
+            // The answer of a redemption in flight must be seen: the dialog stays until it arrives.
+            if (!open && !redeeming) setConfirming(false);
+          }}
+        >
+          <Dialog.Portal>
+            <Dialog.Overlay className="dialog__overlay" />
+            <Dialog.Content className="dialog points-dialog">
+              <Dialog.Title>{t`¿Canjear ${units} unidades por ${totalText}?`}</Dialog.Title>
+              <Dialog.Description>
+                <Trans>Tu saldo después del canje: {remainingText}</Trans>
+              </Dialog.Description>
+              <ul className="points-batch__chosen">
+                {chosen.map(({ product, quantity }) => (
+                  <li key={product.id}>
+                    {quantity} × {product.name} · {formatPoints(product.points * quantity!, country)}
+                  </li>
+                ))}
+              </ul>
+              {failure && <PointsAlert failure={failure} />}
+              <div className="dialog__actions">
+                <Dialog.Close className="button button--ghost" disabled={redeeming}>
+                  <Trans>Cancelar</Trans>
+                </Dialog.Close>
+                <button
+                  type="button"
+                  className="button button--primary"
+                  disabled={redeeming || !ready}
+                  onClick={() => void confirm()}
+                >
+                  {redeeming ? t`Canjeando…` : t`Confirmar canje`}
+                </button>
+              </div>
+            </Dialog.Content>
+          </Dialog.Portal>
+        </Dialog.Root>
+      )}
+    </section>
+  );
+}
