@@ -111,12 +111,12 @@ describe('functional tools and medical resources', () => {
       await renderApp('/co/mi-cuenta/herramientas-funcionales');
       const saved = await screen.findByRole('article', { name: 'Historia clínica funcional' });
       expect(await within(saved).findByText('Guardado en este dispositivo')).toBeTruthy();
-      expect(within(saved).queryByRole('button', { name: /en este dispositivo$/ })).toBeNull();
+      expect(within(saved).queryByRole('button', { name: /^Guardar sin conexión/ })).toBeNull();
       const other = screen.getByRole('article', { name: 'Guía de alimentación antiinflamatoria' });
       expect(within(other).queryByText('Guardado en este dispositivo')).toBeNull();
       expect(
         within(other).getByRole('button', {
-          name: 'Guardar Guía de alimentación antiinflamatoria en este dispositivo',
+          name: 'Guardar sin conexión Guía de alimentación antiinflamatoria',
         }),
       ).toBeTruthy();
 

@@ -30,7 +30,7 @@ export class ResourcesPage extends Shell {
 
   async saveOnDevice(title: string) {
     await this.document(title)
-      .getByRole('button', { name: `Guardar ${title} en este dispositivo` })
+      .getByRole('button', { name: `Guardar sin conexión ${title}` })
       .click();
     await expect(this.savedMark(title)).toBeVisible();
   }

@@ -158,7 +158,7 @@ function ResourceItem({ country, document, saved, onFetched }: ResourceItemProps
             type="button"
             className="button button--ghost"
             disabled={pending !== null}
-            aria-label={t`Guardar ${document.title} en este dispositivo`}
+            aria-label={t`Guardar sin conexión ${document.title}`}
             onClick={() => void run('save')}
           >
             {pending === 'save' ? t`Guardando…` : t`Guardar sin conexión`}
