@@ -1,9 +1,12 @@
 import { screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
+import { http, HttpResponse } from 'msw';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { ROLE_IDS } from '../../lib/shared/accounts';
 import { CACHE_NAMES } from '../../lib/shared/sw-contract';
+import { TEST_API } from '../../testing/api-url';
 import { installFakeServiceWorker } from '../../testing/fake-service-worker';
+import { server } from '../../testing/msw-server';
 import { prescriptionFixtures } from '../../testing/handlers/prescriptions';
 import { renderApp } from '../../testing/render';
 import { loggedInAs } from '../../testing/session';
@@ -120,7 +123,8 @@ describe('functional tools and medical resources', () => {
         }),
       ).toBeTruthy();
 
-      vi.spyOn(navigator, 'onLine', 'get').mockReturnValue(false);
+      // Offline: the service worker finds no copy, and the page gets a network failure.
+      server.use(http.get(`${TEST_API}/documents/2/file`, () => HttpResponse.error()));
       await userEvent.click(
         within(other).getByRole('button', { name: 'Descargar Guía de alimentación antiinflamatoria' }),
       );

@@ -107,11 +107,7 @@ function ResourceItem({ country, document, saved, onFetched }: ResourceItemProps
 
   async function run(action: 'download' | 'save') {
     setFailure(null);
-    // Without connection an unsaved file cannot come: say so at once instead of waiting for the network to fail.
-    if (saved === false && !navigator.onLine) {
-      setFailure(notSavedText);
-      return;
-    }
+    // Always asked, even when the marks say 'not saved': the service worker may have stored it a moment ago.
     setPending(action);
     try {
       if (action === 'download') await downloadDocument(country, document);
