@@ -1,6 +1,8 @@
 import { queryOptions } from '@tanstack/react-query';
 import { gatewayClient } from '../../lib/http';
+import { env } from '../../lib/env';
 import { KEEP_ON_DEVICE_META } from '../../lib/query';
+import { CACHE_NAMES, LIBRARY_FILE_PATH } from '../../lib/shared/sw-contract';
 import type { CountryCode } from '../../lib/shared/countries';
 import type { LibraryDocumentDto } from '../../lib/shared/prescriptions';
 
@@ -39,9 +41,26 @@ export async function downloadDocument(country: CountryCode, document: LibraryDo
   setTimeout(() => URL.revokeObjectURL(url), 60_000);
 }
 
-/** The file, through the service worker: it answers from the device offline and keeps what the network brings. */
-function fetchDocument(country: CountryCode, document: LibraryDocumentDto): Promise<Blob> {
-  return gatewayClient.request<Blob>(`/documents/${document.id}/file`, { country, responseType: 'blob' });
+/**
+ * The file, through the service worker: it answers from the device offline and keeps what the network brings. The
+ * page stores it too when the worker has not yet: the worker's copy is written after the page has its answer, and
+ * the marks read right after must find it.
+ */
+async function fetchDocument(country: CountryCode, document: LibraryDocumentDto): Promise<Blob> {
+  const blob = await gatewayClient.request<Blob>(`/documents/${document.id}/file`, { country, responseType: 'blob' });
+  await keepOnDevice(document.id, blob).catch(() => undefined);
+  return blob;
+}
+
+/** Into the service worker's library cache, under the key the worker uses; only where a worker can serve it. */
+async function keepOnDevice(documentId: number, blob: Blob): Promise<void> {
+  if (!globalThis.caches || !navigator.serviceWorker?.controller) return;
+  const url = new URL(`${env.gatewayBaseUrl}/documents/${documentId}/file`, window.location.origin);
+  if (url.origin !== window.location.origin || !LIBRARY_FILE_PATH.test(url.pathname)) return;
+  const cache = await caches.open(CACHE_NAMES.library);
+  if (await cache.match(url.href)) return;
+  const headers = { 'content-type': blob.type || 'application/octet-stream', 'content-length': String(blob.size) };
+  await cache.put(url.href, new Response(blob, { headers }));
 }
 
 /** 'Guardar en este dispositivo': the file is fetched once, so the service worker keeps it for offline use. */
