@@ -19,6 +19,7 @@ import {
   CATALOGUE_CACHE_MAX_AGE_S,
   CATALOGUE_CACHE_MAX_ENTRIES,
   LIBRARY_CACHE_MAX_AGE_S,
+  LIBRARY_CACHE_MAX_BYTES,
   LIBRARY_CACHE_MAX_ENTRIES,
   LIBRARY_FILE_PATH,
   LIBRARY_NETWORK_TIMEOUT_S,
@@ -27,6 +28,7 @@ import {
   MEDIA_PATH_PREFIX,
   SW_MESSAGES,
 } from '../src/lib/shared/sw-contract';
+import { byteBudgetPlugin } from './library-budget';
 import { Outbox } from './outbox';
 import { idbOutboxStore } from './outbox-store';
 import './push';
@@ -108,6 +110,7 @@ registerRoute(
         maxAgeSeconds: LIBRARY_CACHE_MAX_AGE_S,
         purgeOnQuotaError: true,
       }),
+      byteBudgetPlugin(LIBRARY_CACHE_MAX_BYTES),
     ],
   }),
 );

@@ -150,4 +150,18 @@ describe('prescription templates', () => {
     expect(deleted.status).toBe(204);
     expect((await client(ctx, doctor).get(`/prescription-templates/${created.id}`)).status).toBe(404);
   });
+
+  it('creates a template sent again with the same Idempotency-Key once (an outbox replay)', async () => {
+    const key = `plantilla-${Date.now()}`;
+    const body = { name: 'Sin conexión', tools: [tool(magnesium)] };
+    const first = await client(ctx, doctor).send('POST', '/prescription-templates', body, { 'idempotency-key': key });
+    expect(first.status).toBe(201);
+    const replay = await client(ctx, doctor).send('POST', '/prescription-templates', body, { 'idempotency-key': key });
+    expect(replay.status).toBe(201);
+    expect(replay.headers.get('idempotent-replayed')).toBe('true');
+    const created = await json<TemplateDto>(first);
+    expect((await json<TemplateDto>(replay)).id).toBe(created.id);
+    const list = await json<{ data: TemplateSummaryDto[] }>(await client(ctx, doctor).get('/prescription-templates'));
+    expect(list.data.filter((item) => item.name === 'Sin conexión')).toHaveLength(1);
+  });
 });

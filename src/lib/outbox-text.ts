@@ -17,6 +17,8 @@ export function outboxKindLabel(kind: OutboxKind): string {
       return t`Credenciales profesionales`;
     case 'signed-prescription':
       return t`Fórmula médica firmada`;
+    case 'template':
+      return t`Plantilla`;
   }
 }
 

@@ -3,6 +3,7 @@ import { LoginPage } from './pages/login-page';
 import { PatientsPage } from './pages/patients-page';
 import { PendingUploadsPage } from './pages/pending-uploads-page';
 import { PrescriptionBuilderPage } from './pages/prescription-builder-page';
+import { ResourcesPage } from './pages/resources-page';
 import { expect, proxiedTest as test } from './support/fixtures';
 import { sessionToken } from './support/outbox';
 import { PersistentBrowser } from './support/persistent-browser';
@@ -122,7 +123,136 @@ test.describe('a clinic day without connection', () => {
     await expect(pending.counter).toHaveCount(0);
     await expect.poll(() => ownStrategies(request, token, patientId)).toBe(strategiesBefore + 1);
   });
+  test('reopened offline: templates listed and used, a template saved, a library file marked saved and opened; each delivered once', async ({
+    request,
+    faults,
+  }) => {
+    // A day online: a template of the doctor's (setup through the API), the library, and the builder.
+    let page = await browser.open();
+    await new LoginPage(page).login('co', DOCTOR);
+    const token = await sessionToken(browser.current, 'co');
+    const headers = { 'x-country': 'co', authorization: `Bearer ${token}` };
+    const suffix = Date.now().toString().slice(-8);
+    const patient = `Elena Plantilla ${suffix}`;
+    const created = await request.post('/api/patients', {
+      headers,
+      data: {
+        first_name: 'Elena',
+        last_name: `Plantilla ${suffix}`,
+        birth_date: '1981-05-05',
+        gender: 'femenino',
+        email: `elena.${suffix}@correo.test`,
+        document_type_id: 1,
+        document_number: `5${suffix}`,
+        country_code: '+57',
+        phone_number: '3135550001',
+        consent_attested: true,
+      },
+    });
+    expect(created.status()).toBe(201);
+    const products = await request.get('/api/products', { headers, params: { search: MAGNESIUM } });
+    const magnesium = ((await products.json()) as { data: { id: number; name: string }[] }).data.find(
+      (product) => product.name === MAGNESIUM,
+    );
+    expect(magnesium).toBeDefined();
+    const onlineTemplate = `Online ${suffix}`;
+    const template = await request.post('/api/prescription-templates', {
+      headers,
+      data: {
+        name: onlineTemplate,
+        tools: [
+          {
+            productId: magnesium?.id,
+            momentsDay: [{ id: 1, quantity: 1 }],
+            prescriptionDuration: { time: 'weeks', quantity: 4 },
+            prescriptionIndications: '',
+            units: 2,
+          },
+        ],
+      },
+    });
+    expect(template.status()).toBe(201);
+    const templateId = ((await template.json()) as { id: number }).id;
+
+    let resources = new ResourcesPage(page);
+    await resources.visitControlled('/co/mi-cuenta/herramientas-funcionales');
+    await expect(resources.documents.nth(1)).toBeVisible();
+    const kept = await resources.titleAt(0);
+    const notKept = await resources.titleAt(1);
+    await expect(resources.savedMark(kept)).toHaveCount(0);
+    await resources.saveOnDevice(kept);
+    await expect(resources.savedMark(notKept)).toHaveCount(0);
+    await resources.waitForSavedOnDevice(notKept);
+
+    let builder = new PrescriptionBuilderPage(page);
+    await builder.open('co', 'prescripcion');
+    await builder.openTemplates();
+    await expect(builder.templateOption(onlineTemplate)).toHaveCount(1);
+    await expect(builder.page.getByRole('button', { name: new RegExp(patient) })).toBeVisible();
+    await builder.waitForSavedOnDevice(onlineTemplate);
+    // The template's content, fetched ahead for a builder without connection.
+    await builder.waitForSavedOnDevice(`"detail",${templateId}]`);
+    await builder.waitForSavedOnDevice(patient);
+    const templatesBefore = await templateNames(request, token);
+    await browser.close();
+
+    // In the clinic, without server: the library's saved file opens, the other says why it cannot.
+    await faults.down();
+    page = await browser.open({ offline: true });
+    resources = new ResourcesPage(page);
+    await resources.open('co');
+    await expect(resources.savedMark(kept)).toBeVisible();
+    await expect(resources.savedMark(notKept)).toHaveCount(0);
+    const download = page.waitForEvent('download');
+    await resources.download(kept).click();
+    expect((await download).suggestedFilename()).not.toBe('');
+    await resources.download(notKept).click();
+    await expect(resources.failure(notKept)).toHaveText(
+      'Este documento no está guardado en este dispositivo. Descárgalo cuando vuelvas a tener conexión.',
+    );
+
+    // The builder starts from the template kept on the device, and saves a new one.
+    builder = new PrescriptionBuilderPage(page);
+    await builder.open('co', 'prescripcion');
+    await builder.choosePatient(patient);
+    await builder.openTemplates();
+    await expect(builder.templatePicker.getByText(/^Actualizado hace/)).toBeVisible();
+    await builder.useTemplate(onlineTemplate);
+    await expect(builder.stepTitle).toHaveText('Herramientas');
+    await expect(page.getByText(/^1 de \d+ herramientas elegidas$/)).toBeVisible();
+    await builder.next.click();
+    await expect(builder.stepTitle).toHaveText('Indicaciones');
+    await builder.next.click();
+    await expect(builder.stepTitle).toHaveText('Resumen');
+    await expect(page.getByText(MAGNESIUM).first()).toBeVisible();
+    const offlineTemplate = `Sin conexión ${suffix}`;
+    await builder.saveTemplate(offlineTemplate);
+    await expect(builder.templateQueuedNotice).toBeVisible();
+    const pending = new PendingUploadsPage(page);
+    await expect(pending.counter).toHaveAccessibleName('Envíos pendientes: 1');
+    await builder.back.click();
+    await builder.back.click();
+    await expect(builder.stepTitle).toHaveText('Herramientas');
+    await builder.openTemplates();
+    await expect(builder.pendingTemplate(offlineTemplate)).toContainText('Pendiente de envío');
+
+    // The server comes back: the template is created once, and the picker lists it as any other.
+    await faults.up();
+    await browser.current.setOffline(false);
+    await expect(pending.counter).toHaveCount(0, { timeout: DELIVERY_TIMEOUT_MS });
+    await expect(builder.templateOption(offlineTemplate)).toHaveCount(1);
+    await expect(builder.pendingTemplate(offlineTemplate)).toHaveCount(0);
+    await expect.poll(() => templateNames(request, token)).toEqual([offlineTemplate, ...templatesBefore]);
+  });
 });
+
+async function templateNames(request: APIRequestContext, token: string): Promise<string[]> {
+  const answer = await request.get('/api/prescription-templates', {
+    headers: { 'x-country': 'co', authorization: `Bearer ${token}` },
+  });
+  expect(answer.ok()).toBe(true);
+  return ((await answer.json()) as { data: { name: string }[] }).data.map((template) => template.name);
+}
 
 async function ownStrategies(request: APIRequestContext, token: string, patientId: number): Promise<number> {
   const answer = await request.get(`/api/patients/${patientId}/strategies`, {

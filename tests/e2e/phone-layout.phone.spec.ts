@@ -4,6 +4,7 @@ import { LoginPage } from './pages/login-page';
 import { PHONE_SIZES, PhoneAudit } from './pages/phone-audit';
 import { PointsPage } from './pages/points-page';
 import { PrescriptionBuilderPage } from './pages/prescription-builder-page';
+import { ResourcesPage } from './pages/resources-page';
 import { RegisterPage } from './pages/register-page';
 import { expect, test } from './support/fixtures';
 
@@ -242,6 +243,15 @@ test.describe('phone layout: every route at 360 and 390 px', () => {
     await audit.fitsPhones('medico-prescripcion-4-resumen');
     expect(await audit.smallTargets(builderArea)).toEqual([]);
     expect(await audit.smallTargets(audit.header)).toEqual([]);
+
+    // The library under the service worker's control: a file saved on the device is marked, the others offer it.
+    const resources = new ResourcesPage(page);
+    await resources.visitControlled('/co/mi-cuenta/herramientas-funcionales');
+    await expect(resources.documents.first()).toBeVisible();
+    await resources.saveOnDevice(await resources.titleAt(0));
+    await resources.documents.first().scrollIntoViewIfNeeded();
+    await audit.fitsPhones('medico-recursos-guardado-en-dispositivo');
+    expect(await audit.smallTargets(page.getByRole('region', { name: 'Recursos médicos' }))).toEqual([]);
   });
 
   test('health professional: their sections', async ({ page }) => {

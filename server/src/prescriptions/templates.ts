@@ -86,7 +86,8 @@ async function copyOfPrescription(db: Kysely<Database>, viewer: Viewer, prescrip
 export function registerTemplateRoutes(api: Api, services: Services): void {
   const { db } = services;
 
-  api.post('/prescription-templates', { access: 'approvedProfessional' }, async (c) => {
+  // Idempotent: a template saved offline is replayed by the service worker's outbox, and must be created once.
+  api.post('/prescription-templates', { access: 'approvedProfessional', idempotent: true }, async (c) => {
     const viewer = viewerOf(c);
     const body = await readJsonObject(c);
     const problems = new ToolProblems();

@@ -24,6 +24,8 @@ async function changedBy(item: OutboxItem): Promise<(readonly unknown[])[]> {
     case 'credential':
     case 'signed-prescription':
       return [(await import('../../features/credentials/api')).credentialQueries.all(item.country)];
+    case 'template':
+      return [(await import('../../features/prescriptions/api')).templateQueries.all(item.country)];
   }
 }
 

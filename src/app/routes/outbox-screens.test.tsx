@@ -15,7 +15,7 @@ import {
 import type { CreatePrescriptionRequestDto } from '../../lib/shared/prescriptions';
 import { TEST_API } from '../../testing/api-url';
 import { buildOutboxItem, installFakeServiceWorker } from '../../testing/fake-service-worker';
-import { buildPrescriptionDetail } from '../../testing/handlers/prescriptions';
+import { buildPrescriptionDetail, prescriptionFixtures } from '../../testing/handlers/prescriptions';
 import { server } from '../../testing/msw-server';
 import { typePatient } from '../../testing/patient-form';
 import { renderApp } from '../../testing/render';
@@ -31,7 +31,10 @@ afterEach(() => {
 });
 
 /** What the service worker answers a write it keeps, and the item it then lists. */
-function keepWrites(path: '/patients' | '/prescriptions', seen: { body: unknown; meta: OutboxMeta; key: string }[]) {
+function keepWrites(
+  path: '/patients' | '/prescriptions' | '/prescription-templates',
+  seen: { body: unknown; meta: OutboxMeta; key: string }[],
+) {
   server.use(
     http.post(`${TEST_API}${path}`, async ({ request }) => {
       const key = request.headers.get('idempotency-key') ?? '';
@@ -155,6 +158,51 @@ describe('writes kept on the device without connection', () => {
     expect(worker!.asked).toContainEqual({ type: OUTBOX_MESSAGES.discard, id: sent!.key });
     expect(draftOf()?.idempotencyKey).not.toBe(sent!.key);
     expect(draftOf()?.functionalTools.map((tool) => tool.name)).toEqual(['Producto 1']);
+  });
+
+  it('saves a template offline: kept with its key, listed as pending in the picker, then as any other once delivered', async () => {
+    items = [];
+    worker = installFakeServiceWorker([]);
+    const templates: { body: unknown; meta: OutboxMeta; key: string }[] = [];
+    keepWrites('/prescription-templates', templates);
+    await loggedInAs('co');
+    await renderApp('/co/mi-cuenta/prescripcion');
+    await userEvent.click(await screen.findByRole('button', { name: /Mariana Gómez Ortiz/ }));
+    await toSummary();
+    await userEvent.click(screen.getByRole('button', { name: 'Guardar como plantilla' }));
+    const form = screen.getByRole('form', { name: 'Guardar plantilla' });
+    await userEvent.clear(within(form).getByLabelText(/^Nombre de la plantilla/));
+    await userEvent.type(within(form).getByLabelText(/^Nombre de la plantilla/), 'Fatiga sin conexión');
+    await userEvent.click(within(form).getByRole('button', { name: 'Guardar plantilla' }));
+    expect(
+      await screen.findByText(/la plantilla «Fatiga sin conexión» quedó guardada en este dispositivo/),
+    ).toBeTruthy();
+    const [sent] = templates;
+    expect(sent?.meta).toEqual({ kind: 'template', country: 'co', author: DOCTOR_UID, label: 'Fatiga sin conexión' });
+    expect(sent?.key).toMatch(/^[0-9a-f-]{36}$/);
+    expect(sent?.body).toMatchObject({ name: 'Fatiga sin conexión', tools: [{ productId: 1 }] });
+
+    await userEvent.click(screen.getByRole('button', { name: 'Atrás' }));
+    await userEvent.click(screen.getByRole('button', { name: 'Atrás' }));
+    await userEvent.click(await screen.findByText('Empezar desde una plantilla'));
+    const waiting = await screen.findByRole('list', { name: 'Plantillas por enviar' });
+    expect(within(waiting).getByText('Fatiga sin conexión')).toBeTruthy();
+    expect(within(waiting).getByText('Pendiente de envío')).toBeTruthy();
+
+    // Delivered: the server has it, the picker asks for the list again and offers it.
+    prescriptionFixtures.templates.push({
+      id: 77,
+      name: 'Fatiga sin conexión',
+      type: 'prescription',
+      toolCount: 1,
+      createdAt: new Date().toISOString(),
+      notes: '',
+      tools: [],
+      problems: [],
+    });
+    setItems([buildOutboxItem({ ...sent!.meta, id: sent!.key, state: 'delivered', response: { id: 77 } })]);
+    expect(await screen.findByRole('option', { name: /^Fatiga sin conexión · / })).toBeTruthy();
+    expect(screen.queryByRole('list', { name: 'Plantillas por enviar' })).toBeNull();
   });
 
   it("lists the user's pending uploads with their state and reason, retries one and discards another", async () => {

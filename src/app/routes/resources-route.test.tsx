@@ -1,13 +1,59 @@
 import { cleanup, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
+import { http, HttpResponse } from 'msw';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { ROLE_IDS } from '../../lib/shared/accounts';
+import { CACHE_NAMES } from '../../lib/shared/sw-contract';
+import { TEST_API } from '../../testing/api-url';
+import { installFakeServiceWorker } from '../../testing/fake-service-worker';
 import { setContactSettings } from '../../testing/handlers/contact';
+import { server } from '../../testing/msw-server';
 import { prescriptionFixtures } from '../../testing/handlers/prescriptions';
 import { renderApp } from '../../testing/render';
 import { loggedInAs } from '../../testing/session';
 
-afterEach(() => vi.restoreAllMocks());
+afterEach(() => {
+  vi.restoreAllMocks();
+  vi.unstubAllGlobals();
+});
+
+const LIBRARY = [
+  {
+    id: 1,
+    kind: 'template' as const,
+    title: 'Historia clínica funcional',
+    description: '',
+    fileName: 'historia-clinica.pdf',
+    mime: 'application/pdf',
+    size: 120_000,
+    url: '/api/documents/1/file',
+    countryId: null,
+    createdAt: '2026-11-01T00:00:00.000Z',
+    updatedAt: '2026-11-01T00:00:00.000Z',
+  },
+  {
+    id: 2,
+    kind: 'patient-support' as const,
+    title: 'Guía de alimentación antiinflamatoria',
+    description: '',
+    fileName: 'guia.pdf',
+    mime: 'application/pdf',
+    size: 2_500_000,
+    url: '/api/documents/2/file',
+    countryId: null,
+    createdAt: '2026-11-01T00:00:00.000Z',
+    updatedAt: '2026-11-01T00:00:00.000Z',
+  },
+];
+
+/** Cache Storage holding the library files of these ids, as the service worker leaves it. */
+function stubLibraryCache(ids: number[]) {
+  const requests = ids.map((id) => new Request(`http://localhost/api/documents/${id}/file`));
+  vi.stubGlobal('caches', {
+    has: (name: string) => Promise.resolve(name === CACHE_NAMES.library),
+    open: () => Promise.resolve({ keys: () => Promise.resolve(requests) }),
+  });
+}
 
 describe('functional tools and medical resources', () => {
   it('shows the tools with capsule and presentation, and downloads library documents', async () => {
@@ -78,6 +124,37 @@ describe('functional tools and medical resources', () => {
     await userEvent.click(form);
     expect(await screen.findByRole('heading', { name: 'Solicitar un producto personalizado', level: 1 })).toBeTruthy();
     expect(router.state.location.search).toBe('?motivo=producto-personalizado');
+  });
+
+  it('marks the files saved on this device, offers to save the others, and says in Spanish why an unsaved one cannot open offline', async () => {
+    prescriptionFixtures.documents = LIBRARY;
+    stubLibraryCache([1]);
+    const worker = installFakeServiceWorker([]);
+    try {
+      await loggedInAs('co');
+      await renderApp('/co/mi-cuenta/herramientas-funcionales');
+      const saved = await screen.findByRole('article', { name: 'Historia clínica funcional' });
+      expect(await within(saved).findByText('Guardado en este dispositivo')).toBeTruthy();
+      expect(within(saved).queryByRole('button', { name: /^Guardar sin conexión/ })).toBeNull();
+      const other = screen.getByRole('article', { name: 'Guía de alimentación antiinflamatoria' });
+      expect(within(other).queryByText('Guardado en este dispositivo')).toBeNull();
+      expect(
+        within(other).getByRole('button', {
+          name: 'Guardar sin conexión Guía de alimentación antiinflamatoria',
+        }),
+      ).toBeTruthy();
+
+      // Offline: the service worker finds no copy, and the page gets a network failure.
+      server.use(http.get(`${TEST_API}/documents/2/file`, () => HttpResponse.error()));
+      await userEvent.click(
+        within(other).getByRole('button', { name: 'Descargar Guía de alimentación antiinflamatoria' }),
+      );
+      expect((await within(other).findByRole('alert')).textContent).toBe(
+        'Este documento no está guardado en este dispositivo. Descárgalo cuando vuelvas a tener conexión.',
+      );
+    } finally {
+      worker.uninstall();
+    }
   });
 
   it('is not for patients', async () => {

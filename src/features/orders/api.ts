@@ -1,5 +1,6 @@
 import { queryOptions } from '@tanstack/react-query';
 import { gatewayClient } from '../../lib/http';
+import { KEEP_ON_DEVICE_META } from '../../lib/query';
 import type { CountryCode } from '../../lib/shared/countries';
 import { ORDERS_PAGE_SIZE, type OrderDto, type OrderSummaryDto, type PagedDto } from '../../lib/shared/orders';
 
@@ -16,6 +17,7 @@ const ORDERS_STALE_MS = 0;
  */
 export const orderQueries = {
   all: (country: CountryCode) => ['orders', country] as const,
+  /** The first page and every order opened stay on the device (the budget in docs/decisions.md). */
   list: (country: CountryCode, viewer: string, page: number) =>
     queryOptions({
       queryKey: [...orderQueries.all(country), viewer, 'list', page] as const,
@@ -26,6 +28,7 @@ export const orderQueries = {
           query: { page, limit: ORDERS_PAGE_SIZE },
         }),
       staleTime: ORDERS_STALE_MS,
+      ...(page === 1 ? { meta: KEEP_ON_DEVICE_META } : {}),
     }),
   detail: (country: CountryCode, viewer: string, orderId: number) =>
     queryOptions({
@@ -33,6 +36,7 @@ export const orderQueries = {
       queryFn: async ({ signal }) =>
         (await gatewayClient.request<{ data: OrderDto }>(`/orders/${orderId}`, { country, signal })).data,
       staleTime: ORDERS_STALE_MS,
+      meta: KEEP_ON_DEVICE_META,
     }),
 };
 

@@ -1,6 +1,7 @@
 import { queryOptions } from '@tanstack/react-query';
 import { gatewayClient } from '../../lib/http';
 import { outboxHeaders } from '../../lib/outbox';
+import { KEEP_ON_DEVICE_META } from '../../lib/query';
 import type { CountryCode } from '../../lib/shared/countries';
 import { IDEMPOTENCY_HEADER } from '../../lib/shared/orders';
 import type { OutboxMeta, QueuedAnswerDto } from '../../lib/shared/outbox';
@@ -57,6 +58,7 @@ export const prescriptionQueries = {
         gatewayClient.request<PrescriptionDetailDto>(`/prescriptions/${id}`, { country, signal }),
       staleTime: PRESCRIPTIONS_STALE_MS,
     }),
+  /** The patient's first page and every prescription opened stay on the device (budget in docs/decisions.md). */
   mine: (country: CountryCode, viewer: string, page: number) =>
     queryOptions({
       queryKey: [...prescriptionQueries.all(country), viewer, 'mine', page] as const,
@@ -67,6 +69,7 @@ export const prescriptionQueries = {
           query: { page, limit: PRESCRIPTIONS_PAGE_SIZE },
         }),
       staleTime: PRESCRIPTIONS_STALE_MS,
+      ...(page === 1 ? { meta: KEEP_ON_DEVICE_META } : {}),
     }),
   myDetail: (country: CountryCode, viewer: string, id: number) =>
     queryOptions({
@@ -74,10 +77,20 @@ export const prescriptionQueries = {
       queryFn: ({ signal }) =>
         gatewayClient.request<PrescriptionDetailDto>(`/me/prescriptions/${id}`, { country, signal }),
       staleTime: PRESCRIPTIONS_STALE_MS,
+      meta: KEEP_ON_DEVICE_META,
     }),
 };
 
-/** Templates change only through this device's own actions: invalidate `templateQueries.all(country)` after them. */
+/**
+ * The newest templates whose content is fetched ahead while online, so the builder can start from them offline. A
+ * professional's templates fit on one screen; the newest are the ones in use (the budget in docs/decisions.md).
+ */
+export const TEMPLATES_ON_DEVICE_MAX = 20;
+
+/**
+ * Templates change only through this device's own actions: invalidate `templateQueries.all(country)` after them.
+ * The list and the contents are kept on the device (`keepOnDevice`) for a builder opened without connection.
+ */
 export const templateQueries = {
   all: (country: CountryCode) => ['prescription-templates', country] as const,
   list: (country: CountryCode, viewer: string) =>
@@ -85,14 +98,18 @@ export const templateQueries = {
       queryKey: [...templateQueries.all(country), viewer, 'list'] as const,
       queryFn: ({ signal }) =>
         gatewayClient.request<{ data: TemplateSummaryDto[] }>('/prescription-templates', { country, signal }),
+      meta: KEEP_ON_DEVICE_META,
     }),
-  /** Resolved against today's catalogue: always asked again, never served from an old copy. */
+  /**
+   * Resolved against today's catalogue: asked again whenever it is applied online. The copy on the device serves a
+   * builder without connection (the server checks the tools again when the prescription is sent).
+   */
   detail: (country: CountryCode, viewer: string, id: number) =>
     queryOptions({
       queryKey: [...templateQueries.all(country), viewer, 'detail', id] as const,
       queryFn: ({ signal }) => gatewayClient.request<TemplateDto>(`/prescription-templates/${id}`, { country, signal }),
       staleTime: 0,
-      gcTime: 0,
+      meta: KEEP_ON_DEVICE_META,
     }),
 };
 
@@ -115,8 +132,25 @@ export function createPrescription(
   });
 }
 
-export function createTemplate(country: CountryCode, body: CreateTemplateRequestDto) {
-  return gatewayClient.request<TemplateDto>('/prescription-templates', { method: 'POST', country, body });
+/**
+ * `POST /prescription-templates` with its own key: saved without connection, the service worker keeps it and sends
+ * it once when the connection comes back (the server answers a replay with the first template).
+ */
+export function createTemplate(
+  country: CountryCode,
+  body: CreateTemplateRequestDto,
+  idempotencyKey: string,
+  author: string,
+) {
+  return gatewayClient.request<TemplateDto | QueuedAnswerDto>('/prescription-templates', {
+    method: 'POST',
+    country,
+    body,
+    headers: {
+      [IDEMPOTENCY_HEADER]: idempotencyKey,
+      ...outboxHeaders({ kind: 'template', country, author, label: body.name }),
+    },
+  });
 }
 
 export function deleteTemplate(country: CountryCode, id: number) {

@@ -1,5 +1,5 @@
-// The outbox: writes a professional makes without connection (patients, prescriptions, recommendations, credential
-// and signed-prescription uploads), kept by the service worker until the server takes them. Names and shapes shared
+// The outbox: writes a professional makes without connection (patients, prescriptions, recommendations, templates,
+// credential and signed-prescription uploads), kept by the service worker until the server takes them. Names and shapes shared
 // by the page, the service worker and the server, so neither side can rename one alone.
 
 import type { CountryCode } from './countries';
@@ -18,7 +18,14 @@ export const OUTBOX_QUEUED_HEADER = 'x-outbox-queued';
  */
 export const EXPECTED_USER_HEADER = 'x-expected-user';
 
-export const OUTBOX_KINDS = ['patient', 'prescription', 'recommendation', 'credential', 'signed-prescription'] as const;
+export const OUTBOX_KINDS = [
+  'patient',
+  'prescription',
+  'recommendation',
+  'credential',
+  'signed-prescription',
+  'template',
+] as const;
 export type OutboxKind = (typeof OUTBOX_KINDS)[number];
 
 export function isOutboxKind(value: unknown): value is OutboxKind {
@@ -134,6 +141,7 @@ export const OUTBOX_ROUTES: readonly { method: 'POST'; path: string }[] = [
   { method: 'POST', path: '/api/patients' },
   { method: 'POST', path: '/api/prescriptions' },
   { method: 'POST', path: '/api/credentials' },
+  { method: 'POST', path: '/api/prescription-templates' },
 ];
 
 /**

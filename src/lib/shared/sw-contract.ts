@@ -12,6 +12,11 @@ export const MEDIA_PATH_PREFIX = '/api/media/';
 /** Library files (`/api/documents/{id}/file`): kept after a download so professionals can open them offline. */
 export const LIBRARY_FILE_PATH = /^\/api\/documents\/\d+\/file$/;
 export const LIBRARY_CACHE_MAX_ENTRIES = 60;
+/**
+ * The library files kept on a device weigh at most this (the budget in docs/decisions.md): a file is at most 15 MB,
+ * so at least three always fit; the oldest go first.
+ */
+export const LIBRARY_CACHE_MAX_BYTES = 50 * 1024 * 1024;
 export const LIBRARY_CACHE_MAX_AGE_S = 30 * 24 * 60 * 60;
 /** A library download that takes longer than this falls back to the copy on the device. */
 export const LIBRARY_NETWORK_TIMEOUT_S = 8;

@@ -114,6 +114,46 @@ export class PrescriptionBuilderPage extends Shell {
     await expect(this.page.getByRole('heading', { name: /por enviar$/ })).toBeVisible();
   }
 
+  /** 'Empezar desde una plantilla', folded above the first two steps. */
+  get templatePicker(): Locator {
+    return this.page.locator('details.template-picker');
+  }
+
+  async openTemplates() {
+    await this.templatePicker.locator('summary').click();
+    await expect(this.templatePicker.getByLabel('Plantilla', { exact: true })).toBeVisible();
+  }
+
+  /** The template's option, by its name (the option also says its tools and date). */
+  templateOption(name: string): Locator {
+    return this.templatePicker.getByRole('option', { name: new RegExp(`^${name} · `) });
+  }
+
+  async useTemplate(name: string) {
+    const value = (await this.templateOption(name).getAttribute('value')) ?? '';
+    await this.templatePicker.getByLabel('Plantilla', { exact: true }).selectOption(value);
+    await this.templatePicker.getByRole('button', { name: 'Usar plantilla' }).click();
+  }
+
+  /** A template saved without connection, listed apart until the server has it. */
+  pendingTemplate(name: string): Locator {
+    return this.templatePicker.getByRole('list', { name: 'Plantillas por enviar' }).getByRole('listitem').filter({
+      hasText: name,
+    });
+  }
+
+  /** On the summary: 'Guardar como plantilla' under a name. */
+  async saveTemplate(name: string) {
+    await this.page.getByRole('button', { name: 'Guardar como plantilla' }).click();
+    const form = this.page.getByRole('form', { name: 'Guardar plantilla' });
+    await form.getByLabel(/^Nombre de la plantilla/).fill(name);
+    await form.getByRole('button', { name: 'Guardar plantilla' }).click();
+  }
+
+  get templateQueuedNotice(): Locator {
+    return this.page.getByRole('status').filter({ hasText: /quedó guardada en este dispositivo/ });
+  }
+
   get createdHeading(): Locator {
     return this.page.getByRole('heading', { name: /creada$/ });
   }

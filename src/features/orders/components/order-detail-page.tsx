@@ -2,12 +2,14 @@ import { Trans, useLingui } from '@lingui/react/macro';
 import { useQuery } from '@tanstack/react-query';
 import type { ReactNode } from 'react';
 import { Link, useParams } from 'react-router';
+import { DataAge } from '../../../components/ui/data-age';
 import { RetryAlert } from '../../../components/ui/retry-alert';
 import { ApiError, errorMessage } from '../../../lib/http';
 import { DOCUMENT_TYPES } from '../../../lib/shared/accounts';
 import type { CountryCode } from '../../../lib/shared/countries';
 import type { OrderAddressDto, OrderDto } from '../../../lib/shared/orders';
 import { useCountry } from '../../../lib/use-country';
+import { useOnline } from '../../../lib/use-online';
 import { useViewerKey } from '../../auth/use-viewer-key';
 import { orderQueries, parseOrderId } from '../api';
 import type { BuyAgainCartResult, BuyAgainLine } from '../buy-again';
@@ -42,6 +44,7 @@ export function OrderDetailPage({ onBuyAgain, onViewBag }: OrderDetailPageProps)
   const { t } = useLingui();
   const country = useCountry();
   const viewer = useViewerKey();
+  const online = useOnline();
   const orderId = parseOrderId(useParams().orderId);
   const query = useQuery({ ...orderQueries.detail(country, viewer, orderId ?? 0), enabled: orderId !== null });
   const back = (
@@ -88,6 +91,7 @@ export function OrderDetailPage({ onBuyAgain, onViewBag }: OrderDetailPageProps)
   }
   return (
     <>
+      {(!online || query.isError) && <DataAge updatedAt={query.dataUpdatedAt} />}
       {query.isError && (
         // A copy kept on the device is still worth showing when it cannot be refreshed (offline).
         <RetryAlert

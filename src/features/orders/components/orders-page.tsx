@@ -1,9 +1,11 @@
 import { Trans, useLingui } from '@lingui/react/macro';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { Link, useSearchParams } from 'react-router';
+import { DataAge } from '../../../components/ui/data-age';
 import { RetryAlert } from '../../../components/ui/retry-alert';
 import { errorMessage } from '../../../lib/http';
 import { useCountry } from '../../../lib/use-country';
+import { useOnline } from '../../../lib/use-online';
 import { useViewerKey } from '../../auth/use-viewer-key';
 import { orderQueries, parsePage } from '../api';
 import { formatOrderAmount, orderCountry } from '../order-format';
@@ -18,6 +20,7 @@ export function OrdersPage() {
   const viewer = useViewerKey();
   const [params] = useSearchParams();
   const page = parsePage(params.get('pagina'));
+  const online = useOnline();
   // The previous page stays on screen while the next one loads: the table does not collapse under the pointer.
   const list = useQuery({ ...orderQueries.list(country, viewer, page), placeholderData: keepPreviousData });
   const base = `/${country}/mi-cuenta/mis-pedidos`;
@@ -37,6 +40,7 @@ export function OrdersPage() {
           <Trans>Cargando pedidos…</Trans>
         </p>
       )}
+      {data && (!online || list.isError) && <DataAge updatedAt={list.dataUpdatedAt} />}
       {list.isError && (
         // Offline or failing, the copy kept on the device stays on screen below.
         <RetryAlert

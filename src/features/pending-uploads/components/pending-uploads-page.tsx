@@ -33,6 +33,8 @@ function resultPath(item: OutboxItem): string | null {
       return `${base}/datos-personales`;
     case 'signed-prescription':
       return `/${item.country}/bolsa`;
+    case 'template':
+      return null;
   }
 }
 

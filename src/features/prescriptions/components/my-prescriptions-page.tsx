@@ -1,10 +1,12 @@
 import { Trans, useLingui } from '@lingui/react/macro';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { Link, useSearchParams } from 'react-router';
+import { DataAge } from '../../../components/ui/data-age';
 import { RetryAlert } from '../../../components/ui/retry-alert';
 import { LinkPager } from '../../../components/ui/link-pager';
 import { errorMessage } from '../../../lib/http';
 import { useCountry } from '../../../lib/use-country';
+import { useOnline } from '../../../lib/use-online';
 import { useViewerKey } from '../../auth/use-viewer-key';
 import { parsePositiveId, prescriptionQueries } from '../api';
 import { formatDate } from '../format';
@@ -17,6 +19,7 @@ export function MyPrescriptionsPage() {
   const viewer = useViewerKey();
   const [params] = useSearchParams();
   const page = parsePositiveId(params.get('pagina')) ?? 1;
+  const online = useOnline();
   const list = useQuery({ ...prescriptionQueries.mine(country, viewer, page), placeholderData: keepPreviousData });
   const data = list.data;
   const totalPages = data ? Math.max(1, Math.ceil(data.total / data.limit)) : 1;
@@ -32,6 +35,7 @@ export function MyPrescriptionsPage() {
           <Trans>Cargando prescripciones…</Trans>
         </p>
       )}
+      {data && (!online || list.isError) && <DataAge updatedAt={list.dataUpdatedAt} />}
       {list.isError && (
         <RetryAlert
           message={

@@ -1,8 +1,10 @@
 import { Trans } from '@lingui/react/macro';
 import type { UseQueryResult } from '@tanstack/react-query';
 import type { ReactNode } from 'react';
+import { DataAge } from '../../../components/ui/data-age';
 import { RetryAlert } from '../../../components/ui/retry-alert';
 import { ApiError, errorMessage } from '../../../lib/http';
+import { useOnline } from '../../../lib/use-online';
 
 interface DetailStatesProps<T> {
   query: UseQueryResult<T>;
@@ -17,6 +19,7 @@ interface DetailStatesProps<T> {
  * device, loading, or the data, with a notice when the copy shown could not be refreshed (offline).
  */
 export function DetailStates<T>({ query, invalidId, back, loading, children }: DetailStatesProps<T>) {
+  const online = useOnline();
   if (invalidId || (query.error instanceof ApiError && [403, 404].includes(query.error.status ?? 0))) {
     return (
       <section className="stack" aria-labelledby="detail-missing-title">
@@ -54,6 +57,7 @@ export function DetailStates<T>({ query, invalidId, back, loading, children }: D
   }
   return (
     <>
+      {(!online || query.isError) && <DataAge updatedAt={query.dataUpdatedAt} />}
       {query.isError && (
         <p className="alert" role="alert">
           <Trans>No pudimos actualizarla: {errorMessage(query.error)}</Trans>

@@ -1,10 +1,15 @@
 import { Trans, useLingui } from '@lingui/react/macro';
 import { useQueryClient } from '@tanstack/react-query';
 import { useState, type FormEvent } from 'react';
+import { Link } from 'react-router';
 import { TextField } from '../../../components/ui/text-field';
 import { errorMessage } from '../../../lib/http';
+import { useIdempotencyKey } from '../../../lib/idempotency';
+import { outboxPagePath } from '../../../lib/outbox';
 import type { CountryCode } from '../../../lib/shared/countries';
+import { isQueuedAnswer } from '../../../lib/shared/outbox';
 import { TEMPLATE_NAME_MAX_LENGTH, type CreateTemplateRequestDto } from '../../../lib/shared/prescriptions';
+import { useSession } from '../../auth/use-session';
 import { createTemplate, templateQueries } from '../api';
 
 interface SaveTemplateFormProps {
@@ -14,16 +19,21 @@ interface SaveTemplateFormProps {
   suggestedName: string;
 }
 
-/** Saves a prescription (or the draft's tools) as a reusable template. */
+/**
+ * Saves a prescription (or the draft's tools) as a reusable template. Without connection the service worker keeps
+ * it and sends it once when the connection comes back.
+ */
 export function SaveTemplateForm({ country, source, suggestedName }: SaveTemplateFormProps) {
   const { t } = useLingui();
   const queryClient = useQueryClient();
+  const author = useSession(country)?.user.uid ?? '';
+  const submission = useIdempotencyKey();
   const [open, setOpen] = useState(false);
   const [name, setName] = useState(suggestedName);
   const [submitted, setSubmitted] = useState(false);
   const [pending, setPending] = useState(false);
   const [failure, setFailure] = useState<string | null>(null);
-  const [saved, setSaved] = useState<string | null>(null);
+  const [saved, setSaved] = useState<{ name: string; queued: boolean } | null>(null);
 
   async function submit(event: FormEvent) {
     event.preventDefault();
@@ -32,9 +42,15 @@ export function SaveTemplateForm({ country, source, suggestedName }: SaveTemplat
     if (!name.trim()) return;
     setPending(true);
     try {
-      const template = await createTemplate(country, { ...source, name: name.trim() });
-      await queryClient.invalidateQueries({ queryKey: templateQueries.all(country) });
-      setSaved(template.name);
+      const body = { ...source, name: name.trim() };
+      const answer = await createTemplate(country, body, submission.current(body), author);
+      submission.renew();
+      if (isQueuedAnswer(answer)) {
+        setSaved({ name: body.name, queued: true });
+      } else {
+        await queryClient.invalidateQueries({ queryKey: templateQueries.all(country) });
+        setSaved({ name: answer.name, queued: false });
+      }
       setOpen(false);
     } catch (error) {
       setFailure(errorMessage(error));
@@ -44,11 +60,23 @@ export function SaveTemplateForm({ country, source, suggestedName }: SaveTemplat
   }
 
   if (!open) {
+    const savedName = saved?.name ?? '';
     return (
       <div className="stack">
-        {saved && (
+        {saved && !saved.queued && (
           <p className="notice notice--success" role="status">
-            <Trans>Guardamos la plantilla «{saved}». La encontrarás al iniciar una nueva estrategia.</Trans>
+            <Trans>Guardamos la plantilla «{savedName}». La encontrarás al iniciar una nueva estrategia.</Trans>
+          </p>
+        )}
+        {saved?.queued && (
+          <p className="notice" role="status">
+            <Trans>
+              Sin conexión: la plantilla «{savedName}» quedó guardada en este dispositivo y se enviará al recuperar la
+              conexión.
+            </Trans>{' '}
+            <Link to={outboxPagePath(country)}>
+              <Trans>Ver envíos pendientes</Trans>
+            </Link>
           </p>
         )}
         <div>

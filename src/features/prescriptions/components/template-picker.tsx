@@ -1,11 +1,18 @@
 import { Trans, useLingui } from '@lingui/react/macro';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
-import { useState } from 'react';
+import { useEffect, useState } from 'react';
+import { DataAge } from '../../../components/ui/data-age';
 import { errorMessage } from '../../../lib/http';
 import type { CountryCode } from '../../../lib/shared/countries';
 import type { TemplateDto } from '../../../lib/shared/prescriptions';
-import { templateQueries } from '../api';
+import { useOnline } from '../../../lib/use-online';
+import { useSession } from '../../auth/use-session';
+import { templateQueries, TEMPLATES_ON_DEVICE_MAX } from '../api';
 import { formatDate } from '../format';
+import { usePendingTemplates } from '../pending-templates';
+
+/** A template's content fetched ahead is asked again after this long (it is asked again anyway when applied). */
+const TEMPLATE_AHEAD_STALE_MS = 60 * 60 * 1000;
 
 interface TemplatePickerProps {
   country: CountryCode;
@@ -14,42 +21,68 @@ interface TemplatePickerProps {
   onApply: (template: TemplateDto) => void;
 }
 
-/** Starts the draft from one of the professional's templates (resolved against today's catalogue). */
+/**
+ * Starts the draft from one of the professional's templates (resolved against today's catalogue when online, from
+ * the copy on the device without connection). Templates saved offline are listed as pending, not yet usable.
+ */
 export function TemplatePicker({ country, viewer, selectedId, onApply }: TemplatePickerProps) {
   const { t } = useLingui();
   const queryClient = useQueryClient();
+  const online = useOnline();
+  const author = useSession(country)?.user.uid;
   const list = useQuery(templateQueries.list(country, viewer));
+  const pendingTemplates = usePendingTemplates(country, author);
   const [chosen, setChosen] = useState<string>(selectedId ? String(selectedId) : '');
   const [pending, setPending] = useState(false);
   const [failure, setFailure] = useState<string | null>(null);
-  const templates = list.data?.data ?? [];
+  const templates = list.data?.data;
+
+  // Online, the newest templates' contents come to the device, so a clinic without connection can start from them.
+  useEffect(() => {
+    if (!online || !templates) return;
+    for (const template of templates.slice(0, TEMPLATES_ON_DEVICE_MAX)) {
+      void queryClient.prefetchQuery({
+        ...templateQueries.detail(country, viewer, template.id),
+        staleTime: TEMPLATE_AHEAD_STALE_MS,
+      });
+    }
+  }, [online, templates, queryClient, country, viewer]);
 
   async function apply() {
     const id = Number(chosen);
     if (!id) return;
     setPending(true);
     setFailure(null);
+    const options = templateQueries.detail(country, viewer, id);
     try {
-      onApply(await queryClient.fetchQuery(templateQueries.detail(country, viewer, id)));
+      onApply(await queryClient.fetchQuery(options));
     } catch (error) {
-      setFailure(errorMessage(error));
+      const kept = queryClient.getQueryData(options.queryKey);
+      if (kept) onApply(kept);
+      else
+        setFailure(
+          navigator.onLine
+            ? errorMessage(error)
+            : t`Esta plantilla no está guardada en este dispositivo. Ábrela cuando vuelvas a tener conexión.`,
+        );
     } finally {
       setPending(false);
     }
   }
 
-  if (list.isSuccess && templates.length === 0) return null;
+  if (list.isSuccess && (templates ?? []).length === 0 && pendingTemplates.length === 0) return null;
   return (
     <details className="card template-picker">
       <summary>
         <Trans>Empezar desde una plantilla</Trans>
       </summary>
       <div className="stack">
-        {list.isError && (
+        {list.isError && !templates && (
           <p className="alert" role="alert">
             {errorMessage(list.error)}
           </p>
         )}
+        {templates && (!online || list.isError) && <DataAge updatedAt={list.dataUpdatedAt} />}
         <div className="field">
           <label className="field__label" htmlFor="template-choice">
             <Trans>Plantilla</Trans>
@@ -61,13 +94,25 @@ export function TemplatePicker({ country, viewer, selectedId, onApply }: Templat
             onChange={(event) => setChosen(event.target.value)}
           >
             <option value="">{t`Selecciona`}</option>
-            {templates.map((template) => (
+            {(templates ?? []).map((template) => (
               <option key={template.id} value={template.id}>
                 {t`${template.name} · ${template.toolCount} herramientas · ${formatDate(template.createdAt, country)}`}
               </option>
             ))}
           </select>
         </div>
+        {pendingTemplates.length > 0 && (
+          <ul className="plain-list stack" aria-label={t`Plantillas por enviar`}>
+            {pendingTemplates.map((template) => (
+              <li key={template.key} className="template-picker__pending">
+                <span>{template.name}</span>{' '}
+                <span className={template.state === 'rejected' ? 'badge badge--warning' : 'badge badge--muted'}>
+                  {template.state === 'rejected' ? t`No se pudo guardar` : t`Pendiente de envío`}
+                </span>
+              </li>
+            ))}
+          </ul>
+        )}
         <p className="muted">
           <Trans>Las herramientas de la plantilla reemplazan las que hayas elegido; el paciente se mantiene.</Trans>
         </p>

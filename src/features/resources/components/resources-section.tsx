@@ -1,10 +1,14 @@
 import { Trans, useLingui } from '@lingui/react/macro';
 import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
-import { errorMessage } from '../../../lib/http';
+import { DataAge } from '../../../components/ui/data-age';
+import { ApiError, errorMessage } from '../../../lib/http';
+import { outboxAvailable } from '../../../lib/outbox';
 import { COUNTRIES, type CountryCode } from '../../../lib/shared/countries';
 import { DOCUMENT_KINDS, type DocumentKind, type LibraryDocumentDto } from '../../../lib/shared/prescriptions';
-import { documentQueries, downloadDocument } from '../api';
+import { useOnline } from '../../../lib/use-online';
+import { documentQueries, downloadDocument, saveDocumentOnDevice } from '../api';
+import { useSavedDocuments } from '../saved-documents';
 
 interface ResourcesSectionProps {
   country: CountryCode;
@@ -17,10 +21,20 @@ function sizeText(bytes: number, country: CountryCode): string {
   return bytes >= 1024 * 1024 ? `${format.format(bytes / 1024 / 1024)} MB` : `${format.format(bytes / 1024)} KB`;
 }
 
-/** Spec §1 medical resources: the library's templates and patient support documents, each downloadable. */
+/** A failure that only means the server could not be reached. */
+function unreachable(error: unknown): boolean {
+  return error instanceof ApiError && (error.kind === 'network' || error.kind === 'timeout');
+}
+
+/**
+ * Spec §1 medical resources: the library's templates and patient support documents, each downloadable, each marked
+ * when it is saved on this device (it then opens without connection).
+ */
 export function ResourcesSection({ country, viewer }: ResourcesSectionProps) {
   const { t } = useLingui();
+  const online = useOnline();
   const list = useQuery(documentQueries.list(country, viewer));
+  const { saved, refresh } = useSavedDocuments();
   const titles: Record<DocumentKind, string> = {
     template: t`Plantillas`,
     'patient-support': t`Documentos de apoyo para pacientes`,
@@ -37,7 +51,8 @@ export function ResourcesSection({ country, viewer }: ResourcesSectionProps) {
           <Trans>Cargando recursos…</Trans>
         </p>
       )}
-      {list.isError && (
+      {list.data && (!online || list.isError) && <DataAge updatedAt={list.dataUpdatedAt} />}
+      {list.isError && !list.data && (
         <div className="alert" role="alert">
           <p>{errorMessage(list.error)}</p>
           <button type="button" className="button button--secondary" onClick={() => void list.refetch()}>
@@ -59,7 +74,12 @@ export function ResourcesSection({ country, viewer }: ResourcesSectionProps) {
             <ul className="plain-list resources__list">
               {ofKind.map((document) => (
                 <li key={document.id}>
-                  <ResourceItem country={country} document={document} />
+                  <ResourceItem
+                    country={country}
+                    document={document}
+                    saved={saved?.has(document.id) ?? null}
+                    onFetched={refresh}
+                  />
                 </li>
               ))}
             </ul>
@@ -70,21 +90,36 @@ export function ResourcesSection({ country, viewer }: ResourcesSectionProps) {
   );
 }
 
-function ResourceItem({ country, document }: { country: CountryCode; document: LibraryDocumentDto }) {
+interface ResourceItemProps {
+  country: CountryCode;
+  document: LibraryDocumentDto;
+  /** Whether the file is on this device (null while unknown). */
+  saved: boolean | null;
+  /** After the file came through the service worker: the marks are read again. */
+  onFetched: () => Promise<void>;
+}
+
+function ResourceItem({ country, document, saved, onFetched }: ResourceItemProps) {
   const { t } = useLingui();
-  const [pending, setPending] = useState(false);
+  const [pending, setPending] = useState<'download' | 'save' | null>(null);
   const [failure, setFailure] = useState<string | null>(null);
-  async function download() {
-    setPending(true);
+  const notSavedText = t`Este documento no está guardado en este dispositivo. Descárgalo cuando vuelvas a tener conexión.`;
+
+  async function run(action: 'download' | 'save') {
     setFailure(null);
+    // Always asked, even when the marks say 'not saved': the service worker may have stored it a moment ago.
+    setPending(action);
     try {
-      await downloadDocument(country, document);
+      if (action === 'download') await downloadDocument(country, document);
+      else await saveDocumentOnDevice(country, document);
+      await onFetched();
     } catch (error) {
-      setFailure(errorMessage(error));
+      setFailure(saved !== true && unreachable(error) ? notSavedText : errorMessage(error));
     } finally {
-      setPending(false);
+      setPending(null);
     }
   }
+
   return (
     <article className="resource" aria-label={document.title}>
       <div>
@@ -93,21 +128,39 @@ function ResourceItem({ country, document }: { country: CountryCode; document: L
         <p className="muted">
           {document.fileName} · {sizeText(document.size, country)}
         </p>
+        {saved && (
+          <p className="badge badge--muted resource__saved">
+            <Trans>Guardado en este dispositivo</Trans>
+          </p>
+        )}
         {failure && (
           <p className="field__error" role="alert">
             {failure}
           </p>
         )}
       </div>
-      <button
-        type="button"
-        className="button button--secondary"
-        disabled={pending}
-        aria-label={t`Descargar ${document.title}`}
-        onClick={() => void download()}
-      >
-        {pending ? t`Descargando…` : t`Descargar`}
-      </button>
+      <div className="resource__actions">
+        <button
+          type="button"
+          className="button button--secondary"
+          disabled={pending !== null}
+          aria-label={t`Descargar ${document.title}`}
+          onClick={() => void run('download')}
+        >
+          {pending === 'download' ? t`Descargando…` : t`Descargar`}
+        </button>
+        {saved === false && outboxAvailable() && (
+          <button
+            type="button"
+            className="button button--ghost"
+            disabled={pending !== null}
+            aria-label={t`Guardar sin conexión ${document.title}`}
+            onClick={() => void run('save')}
+          >
+            {pending === 'save' ? t`Guardando…` : t`Guardar sin conexión`}
+          </button>
+        )}
+      </div>
     </article>
   );
 }
