@@ -13,6 +13,7 @@ import * as promoLimits from './migrations/0010-promo-limits';
 import * as passwordResets from './migrations/0011-password-resets';
 import * as consent from './migrations/0012-consent';
 import * as catalogueVersion from './migrations/0016-catalogue-version';
+import * as severalInstances from './migrations/0021-several-instances';
 import type { Database } from './schema';
 
 // Migrations are listed in code, not read from disk: the same list runs under tsx, in tests and on both databases.
@@ -30,6 +31,7 @@ const migrations: Record<string, Migration> = {
   '0011-password-resets': passwordResets,
   '0012-consent': consent,
   '0016-catalogue-version': catalogueVersion,
+  '0021-several-instances': severalInstances,
 };
 
 /** Every migration's name, in the order they apply (Kysely applies them by name). */

@@ -38,6 +38,7 @@ import { DEFAULT_SESSION_IDLE_TIMEOUT_MS } from '../sessions/repo';
 import { registerUserRoutes } from '../users/routes';
 import { Api, SAFE_METHODS, type AppEnv } from './auth';
 import { ROUTE_NOT_FOUND_MESSAGE, toErrorResponse, type Logger } from './errors';
+import { MEMORY_LIMITER_STORE, type LimiterStore } from './rate-limit';
 import { limitUrlLength } from './request-limits';
 import { securityHeaders } from './security-headers';
 import type { Services } from './services';
@@ -91,6 +92,7 @@ export function createApp(options: AppOptions) {
   // No personal data or secrets in the log, whoever wrote the line (issue #15).
   const logger = redactingLogger(options.logger);
   const { db } = database;
+  const limiterStore: LimiterStore = database.pool ? { kind: 'postgres', pool: database.pool } : MEMORY_LIMITER_STORE;
   const services: Services = {
     db,
     logger,
@@ -99,7 +101,8 @@ export function createApp(options: AppOptions) {
     trustProxy: options.trustProxy ?? 0,
     oidc: options.oidc ? new OidcVerifier(options.oidc) : undefined,
     mailer: new Mailer(db, options.mailTransport ?? null, logger),
-    limits: new AccountLimits(options.limits ?? DEFAULT_ACCOUNT_LIMITS),
+    limits: new AccountLimits(options.limits ?? DEFAULT_ACCOUNT_LIMITS, limiterStore),
+    limiterStore,
     sessionIdleTimeoutMs: options.sessionIdleTimeoutMs ?? DEFAULT_SESSION_IDLE_TIMEOUT_MS,
   };
 
