@@ -9,7 +9,7 @@ import type {
 import type { ApiErrorBody } from '../../src/lib/shared/api-types';
 import { COUNTRIES } from '../../src/lib/shared/countries';
 import { DEFAULT_ACCOUNT_LIMITS } from '../src/auth/limits';
-import { MEMORY_LIMITER_STORE, WindowLimiter } from '../src/http/rate-limit';
+import { memoryLimiterStore, WindowLimiter } from '../src/http/rate-limit';
 import { DEMO_PASSWORD } from '../src/db/seed/demo-users';
 import type { UserRow } from '../src/db/schema';
 import { hashToken, newToken } from '../src/sessions/repo';
@@ -418,7 +418,7 @@ describe('rate limits', () => {
   it('the window opens with the first event and forgets its events once it ends', async () => {
     vi.useFakeTimers({ toFake: ['Date', 'setTimeout', 'clearTimeout'] });
     try {
-      const limiter = new WindowLimiter({ limit: 2, windowMs: 60_000 }, MEMORY_LIMITER_STORE, 'test');
+      const limiter = new WindowLimiter({ limit: 2, windowMs: 60_000 }, memoryLimiterStore(), 'test');
       await limiter.record('k');
       vi.advanceTimersByTime(30_000);
       expect(await limiter.take('k')).toBeUndefined();

@@ -25,6 +25,11 @@ export interface TestContext {
   dataDir: string;
   /** Another app over the same database (for instance with OIDC configured or other limits). */
   makeApp: (overrides?: Partial<AppOptions>) => App;
+  /**
+   * Another instance of the server on the same database: on PostgreSQL with a connection pool of its own, as a second
+   * process would have (closed by close()); PGlite's database belongs to one process, so there it shares the handle.
+   */
+  openInstance: (overrides?: Partial<AppOptions>) => Promise<App>;
   close: () => Promise<void>;
 }
 
@@ -101,9 +106,10 @@ export async function createTestContext(
   }
   const uploadsDir = await mkdtemp(join(tmpdir(), 'dispensario-uploads-'));
   const dataDir = await mkdtemp(join(tmpdir(), 'dispensario-data-'));
-  const makeApp = (overrides: Partial<AppOptions> = {}) =>
+  const instances: DatabaseHandle[] = [];
+  const makeApp = (overrides: Partial<AppOptions> = {}, on: DatabaseHandle = database) =>
     createApp({
-      database,
+      database: on,
       distDir: '/nonexistent-dist',
       assetsDir,
       logger: silentLogger,
@@ -122,7 +128,14 @@ export async function createTestContext(
     uploadsDir,
     dataDir,
     makeApp,
+    openInstance: async (overrides) => {
+      if (!databaseUrl) return makeApp(overrides);
+      const other = await openDatabase({ databaseUrl, dataDir: 'memory://' });
+      instances.push(other);
+      return makeApp(overrides, other);
+    },
     close: async () => {
+      await Promise.all(instances.map((instance) => instance.close()));
       await database.close();
       await dropDatabase?.();
       await rm(uploadsDir, { recursive: true, force: true });

@@ -7,7 +7,7 @@ import { PASSWORD_RESET_DONE_MESSAGE, RESET_REQUESTED_MESSAGE } from '../src/aut
 import { loadConfig } from '../src/config';
 import { DEMO_PASSWORD } from '../src/db/seed/demo-users';
 import { CROSS_SITE_MESSAGE } from '../src/http/auth';
-import { BackoffLimiter, MEMORY_LIMITER_STORE } from '../src/http/rate-limit';
+import { BackoffLimiter, memoryLimiterStore } from '../src/http/rate-limit';
 import { createTestContext, createUser, jsonRequest, lastEmailTo, sessionFor, type TestContext } from './helpers';
 
 let ctx: TestContext;
@@ -188,7 +188,7 @@ describe('lock-out per (account, address)', () => {
   it('the waits grow with each further failure', async () => {
     vi.useFakeTimers({ toFake: ['Date', 'setTimeout', 'clearTimeout'] });
     try {
-      const limiter = new BackoffLimiter(DEFAULT_ACCOUNT_LIMITS.pairFailures, MEMORY_LIMITER_STORE, 'test');
+      const limiter = new BackoffLimiter(DEFAULT_ACCOUNT_LIMITS.pairFailures, memoryLimiterStore(), 'test');
       for (let index = 0; index < 5; index += 1) await limiter.record('k');
       expect(await limiter.retryAfterSeconds('k')).toBe(30);
       vi.advanceTimersByTime(30_000);

@@ -1,7 +1,7 @@
 import { HttpError } from '../http/errors';
 import {
   BackoffLimiter,
-  MEMORY_LIMITER_STORE,
+  memoryLimiterStore,
   WindowLimiter,
   type BackoffRule,
   type LimiterStore,
@@ -61,7 +61,7 @@ export class AccountLimits {
   readonly resetAddress: WindowLimiter;
   readonly resetEmail: WindowLimiter;
 
-  constructor(settings: AccountLimitSettings = DEFAULT_ACCOUNT_LIMITS, store: LimiterStore = MEMORY_LIMITER_STORE) {
+  constructor(settings: AccountLimitSettings = DEFAULT_ACCOUNT_LIMITS, store: LimiterStore = memoryLimiterStore()) {
     this.pair = new BackoffLimiter(settings.pairFailures, store, 'login-pair');
     this.address = new WindowLimiter(settings.addressFailures, store, 'login-address');
     this.existence = new WindowLimiter(settings.existenceChecks, store, 'existence');

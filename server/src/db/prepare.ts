@@ -9,6 +9,8 @@ import { seedIfEmpty, type SeedReport } from './seed/seed';
  */
 export const STARTUP_LOCK_ID = 0x6469737065;
 
+const embeddedQueue = new WeakMap<DatabaseHandle, Promise<void>>();
+
 export interface PreparedDatabase {
   /** Migrations this call applied (none when another instance had applied them). */
   applied: string[];
@@ -20,7 +22,7 @@ export interface PreparedDatabase {
  * takes the same advisory lock on a connection of its own and works while holding it, so the second finds the work
  * done. Kysely's migrator locks its own steps, but the seed's "is it empty?" check would still race and one instance
  * would fail on the other's rows. The lock goes with the session, so an instance that dies holding it frees it. PGlite
- * is one process's own database: no lock.
+ * is one process's own database: calls on one handle simply wait for each other.
  */
 export async function prepareDatabase(
   database: DatabaseHandle,
@@ -31,7 +33,18 @@ export async function prepareDatabase(
     const seed = await seedIfEmpty(database.db, { demoUsers: options.demoUsers ?? true });
     return { applied, seed };
   };
-  if (database.kind !== 'postgres') return work();
+  if (database.kind !== 'postgres') {
+    const previous = embeddedQueue.get(database) ?? Promise.resolve();
+    const turn = previous.then(work);
+    embeddedQueue.set(
+      database,
+      turn.then(
+        () => undefined,
+        () => undefined,
+      ),
+    );
+    return turn;
+  }
   return database.db.connection().execute(async (connection) => {
     await sql`select pg_advisory_lock(${STARTUP_LOCK_ID})`.execute(connection);
     try {

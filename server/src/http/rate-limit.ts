@@ -3,12 +3,29 @@ import type pg from 'pg';
 import { RateLimiterMemory, RateLimiterPostgres, RateLimiterRes, type RateLimiterAbstract } from 'rate-limiter-flexible';
 
 /**
- * Where the counters live. Memory: the embedded default, one process. PostgreSQL (DATABASE_URL): the `rate_limits`
- * table every instance of the server shares, so a client locked out by one instance is locked out by all.
+ * Where the counters live. PostgreSQL (DATABASE_URL): the `rate_limits` table every instance of the server shares, so
+ * a client locked out by one instance is locked out by all. Memory: the embedded default, whose database belongs to
+ * one process; the counters are kept per rule, so apps of that process on one database share them too.
  */
-export type LimiterStore = { kind: 'memory' } | { kind: 'postgres'; pool: pg.Pool };
+export type LimiterStore =
+  | { kind: 'memory'; counters: Map<string, RateLimiterAbstract> }
+  | { kind: 'postgres'; pool: pg.Pool };
 
-export const MEMORY_LIMITER_STORE: LimiterStore = { kind: 'memory' };
+export function memoryLimiterStore(): LimiterStore {
+  return { kind: 'memory', counters: new Map() };
+}
+
+const storesByDatabase = new WeakMap<object, LimiterStore>();
+
+/** The store of a database's limits: its PostgreSQL pool, or one memory store per embedded database. */
+export function limiterStoreFor(database: { pool?: pg.Pool | undefined }): LimiterStore {
+  let store = storesByDatabase.get(database);
+  if (!store) {
+    store = database.pool ? { kind: 'postgres', pool: database.pool } : memoryLimiterStore();
+    storesByDatabase.set(database, store);
+  }
+  return store;
+}
 
 /** The table made by migration 0021 in the layout of rate-limiter-flexible's PostgreSQL store. */
 const RATE_LIMITS_TABLE = 'rate_limits';
@@ -24,7 +41,16 @@ function storedKey(key: string): string {
 
 function counter(store: LimiterStore, name: string, points: number, durationMs: number): RateLimiterAbstract {
   const options = { keyPrefix: name, points, duration: durationMs / MS_PER_SECOND };
-  if (store.kind === 'memory') return new RateLimiterMemory(options);
+  if (store.kind === 'memory') {
+    // A rule of other figures (a test's own limits) counts apart.
+    const id = `${name}:${points}:${durationMs}`;
+    let memory = store.counters.get(id);
+    if (!memory) {
+      memory = new RateLimiterMemory(options);
+      store.counters.set(id, memory);
+    }
+    return memory;
+  }
   // The table exists (migrations); each limiter deletes rows that expired over an hour ago every five minutes.
   return new RateLimiterPostgres({
     ...options,
