@@ -107,9 +107,9 @@ export async function createTestContext(
   const uploadsDir = await mkdtemp(join(tmpdir(), 'dispensario-uploads-'));
   const dataDir = await mkdtemp(join(tmpdir(), 'dispensario-data-'));
   const instances: DatabaseHandle[] = [];
-  const makeApp = (overrides: Partial<AppOptions> = {}, on: DatabaseHandle = database) =>
+  const makeApp = (overrides: Partial<AppOptions> = {}) =>
     createApp({
-      database: on,
+      database,
       distDir: '/nonexistent-dist',
       assetsDir,
       logger: silentLogger,
@@ -132,7 +132,7 @@ export async function createTestContext(
       if (!databaseUrl) return makeApp(overrides);
       const other = await openDatabase({ databaseUrl, dataDir: 'memory://' });
       instances.push(other);
-      return makeApp(overrides, other);
+      return makeApp({ ...overrides, database: other });
     },
     close: async () => {
       await Promise.all(instances.map((instance) => instance.close()));
