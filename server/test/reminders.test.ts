@@ -151,7 +151,16 @@ describe('re-purchase reminders', () => {
     db()
       .selectFrom('reminder_notifications as n')
       .innerJoin('reminder_schedules as s', 's.id', 'n.schedule_id')
-      .select(['n.schedule_id', 'n.lead_days', 'n.due_at', 'n.attempts', 'n.sent_at', 'n.outcome', 'n.last_error', 'n.next_attempt_at'])
+      .select([
+        'n.schedule_id',
+        'n.lead_days',
+        'n.due_at',
+        'n.attempts',
+        'n.sent_at',
+        'n.outcome',
+        'n.last_error',
+        'n.next_attempt_at',
+      ])
       .where('s.prescription_id', '=', prescriptionId)
       .orderBy('n.due_at')
       .execute();
@@ -399,7 +408,9 @@ describe('re-purchase reminders', () => {
       await subscribe(patient.headers, patient.browser);
       await pay(patient.headers, [[ZINC, 1]]);
     }
-    const firsts = await Promise.all(patients.map(async (patient) => (await notificationsOf(patient.prescription.id))[0]!));
+    const firsts = await Promise.all(
+      patients.map(async (patient) => (await notificationsOf(patient.prescription.id))[0]!),
+    );
     now = new Date(Math.max(...firsts.map((notification) => notification.due_at.getTime())));
     let sending!: () => void;
     const firstSend = new Promise<void>((resolve) => (sending = resolve));

@@ -88,7 +88,10 @@ describe('instances starting together', () => {
       expect(results.filter((result) => result.seed.seeded)).toHaveLength(1);
 
       const { db } = fresh.handles[0]!;
-      const applied = await db.selectFrom('kysely_migration' as never).select('name' as never).execute();
+      const applied = await db
+        .selectFrom('kysely_migration' as never)
+        .select('name' as never)
+        .execute();
       expect(applied).toHaveLength(MIGRATION_NAMES.length);
       const countries = await db.selectFrom('countries').select('id').execute();
       expect(countries).toHaveLength(3);

@@ -1,6 +1,11 @@
 import { createHash } from 'node:crypto';
 import type pg from 'pg';
-import { RateLimiterMemory, RateLimiterPostgres, RateLimiterRes, type RateLimiterAbstract } from 'rate-limiter-flexible';
+import {
+  RateLimiterMemory,
+  RateLimiterPostgres,
+  RateLimiterRes,
+  type RateLimiterAbstract,
+} from 'rate-limiter-flexible';
 
 /**
  * Where the counters live. PostgreSQL (DATABASE_URL): the `rate_limits` table every instance of the server shares, so
@@ -8,8 +13,7 @@ import { RateLimiterMemory, RateLimiterPostgres, RateLimiterRes, type RateLimite
  * one process; the counters are kept per rule, so apps of that process on one database share them too.
  */
 export type LimiterStore =
-  | { kind: 'memory'; counters: Map<string, RateLimiterAbstract> }
-  | { kind: 'postgres'; pool: pg.Pool };
+  { kind: 'memory'; counters: Map<string, RateLimiterAbstract> } | { kind: 'postgres'; pool: pg.Pool };
 
 export function memoryLimiterStore(): LimiterStore {
   return { kind: 'memory', counters: new Map() };

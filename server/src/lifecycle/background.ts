@@ -12,10 +12,7 @@ export interface BackgroundWork {
  * claimed with `FOR UPDATE SKIP LOCKED` for a while (another instance takes them up once an instance that died lets
  * the claim lapse). None of the timers keeps the process alive.
  */
-export async function startBackgroundWork(
-  app: App,
-  options: { remindersIntervalMs: number },
-): Promise<BackgroundWork> {
+export async function startBackgroundWork(app: App, options: { remindersIntervalMs: number }): Promise<BackgroundWork> {
   // The app's logger keeps personal data out of the log.
   const { logger } = app.services;
   // E-mails queued before a restart, or claimed by an instance that died, leave now and then every sweep.
