@@ -36,7 +36,7 @@ const RATE_LIMITS_TABLE = 'rate_limits';
 const MS_PER_SECOND = 1000;
 
 /**
- * Keys name accounts, e-mails and client addresses: the store keeps a hash of them, so no personal data rests in the
+ * Keys name accounts, e-mails and client addresses: the store keeps a hash of them, so none shows in the clear in the
  * table (and no key outgrows it). 128 bits of SHA-256 leave collisions out of reach.
  */
 function storedKey(key: string): string {

@@ -5,7 +5,7 @@ import type { Kysely } from 'kysely';
 export async function up(db: Kysely<unknown>): Promise<void> {
   // The counters of the login lock-outs and rate limits when DATABASE_URL is set, in the layout rate-limiter-flexible's
   // PostgreSQL store reads and writes (key, points, expire in epoch milliseconds). Keys are hashes: no e-mail or
-  // address at rest. Made here rather than by the library so the schema has one owner.
+  // address in the clear. Made here rather than by the library so the schema has one owner.
   await db.schema
     .createTable('rate_limits')
     .addColumn('key', 'text', (col) => col.primaryKey())
