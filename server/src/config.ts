@@ -1,6 +1,7 @@
 import { resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { z } from 'zod';
+import { DEFAULT_SHUTDOWN_TIMEOUT_MS } from './lifecycle/shutdown';
 import { DEFAULT_REMINDERS_INTERVAL_MS } from './reminders/scheduler';
 import { DEFAULT_SESSION_IDLE_TIMEOUT_MS } from './sessions/repo';
 import { DEFAULT_VAPID_SUBJECT, vapidKeyProblem, type VapidSettings } from './reminders/vapid';
@@ -48,6 +49,8 @@ const envSchema = z.object({
     .optional(),
   /** How often the reminders' scheduler looks for due reminders. */
   REMINDERS_INTERVAL_MS: z.coerce.number().int().min(1000).default(DEFAULT_REMINDERS_INTERVAL_MS),
+  /** On SIGTERM or SIGINT, how long requests under way and background work may take before they are cut off. */
+  SHUTDOWN_TIMEOUT_MS: z.coerce.number().int().min(0).default(DEFAULT_SHUTDOWN_TIMEOUT_MS),
 });
 
 export interface ServerConfig {
@@ -73,6 +76,7 @@ export interface ServerConfig {
   paymentsWebhookSecret: string | undefined;
   vapid: VapidSettings;
   remindersIntervalMs: number;
+  shutdownTimeoutMs: number;
 }
 
 function trustedProxies(value: string | undefined): number {
@@ -130,5 +134,6 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): ServerConfig {
       subject: values.VAPID_SUBJECT ?? DEFAULT_VAPID_SUBJECT,
     },
     remindersIntervalMs: values.REMINDERS_INTERVAL_MS,
+    shutdownTimeoutMs: values.SHUTDOWN_TIMEOUT_MS,
   };
 }

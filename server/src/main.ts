@@ -1,13 +1,17 @@
+import type { Server } from 'node:http';
 import { loadConfig, type ServerConfig } from './config';
 import { openDatabase } from './db/database';
-import { migrateToLatest } from './db/migrate';
+import { prepareDatabase } from './db/prepare';
 import { DEMO_PASSWORD, DEMO_USERS } from './db/seed/demo-users';
-import { seedIfEmpty } from './db/seed/seed';
 import { createApp } from './http/app';
 import { createLogger } from './logger';
 import { DEFAULT_MAIL_FROM, nodemailerTransport, type MailTransport } from './mail/mailer';
-import { UNPAID_ORDERS_SWEEP_INTERVAL_MS } from './orders/expiry';
+import { startBackgroundWork } from './lifecycle/background';
+import { shutDown } from './lifecycle/shutdown';
 import { ensureWritableFolder, listen, startupFailureLine } from './startup';
+
+/** After the shutdown's own deadline, the time closing the database may take before the process exits anyway. */
+const FORCED_EXIT_GRACE_MS = 5_000;
 
 // A failed start prints one Spanish line (cause and what to do) and exits with 1; the stack only with LOG_LEVEL=debug.
 let config: ServerConfig | undefined;
@@ -26,9 +30,9 @@ async function start(config: ServerConfig): Promise<void> {
   if (!config.databaseUrl) await ensureWritableFolder(config.dataDir, 'DATA_DIR');
   await ensureWritableFolder(config.uploadsDir, 'UPLOADS_DIR');
   const database = await openDatabase({ databaseUrl: config.databaseUrl, dataDir: config.dataDir });
-  const applied = await migrateToLatest(database.db);
+  // Several instances starting together on one PostgreSQL database migrate and seed once (an advisory lock).
+  const { applied, seed } = await prepareDatabase(database, { demoUsers: config.seedDemoUsers });
   if (applied.length > 0) logger.info(`Migraciones aplicadas: ${applied.join(', ')}`);
-  const seed = await seedIfEmpty(database.db, { demoUsers: config.seedDemoUsers });
   if (seed.seeded) logger.info(`Base de datos sembrada con ${seed.products} productos.`);
 
   // SMTP when configured; otherwise e-mails stay in the outbox table, readable in the admin's 'Correos enviados' and
@@ -59,31 +63,7 @@ async function start(config: ServerConfig): Promise<void> {
   });
   // The port is taken before anything runs in the background: a port in use stops the start right here.
   const { server, port } = await listen(app.fetch, { port: config.port, hostname: config.host });
-  // E-mails queued before a restart leave now.
-  app.services.mailer.flush();
-
-  // Unpaid orders whose window to pay closed give their stock and points back. One sweep at a time; it never keeps
-  // the process alive.
-  let sweeping: Promise<void> | undefined;
-  const sweeper = setInterval(() => {
-    sweeping ??= app
-      .expireUnpaidOrders()
-      .then(
-        (cancelled) => {
-          if (cancelled > 0) logger.info(`Pedidos sin pago cancelados por vencimiento: ${cancelled}.`);
-        },
-        (error: unknown) => app.services.logger.error('No se pudieron revisar los pedidos sin pago:', error),
-      )
-      .finally(() => {
-        sweeping = undefined;
-      });
-  }, UNPAID_ORDERS_SWEEP_INTERVAL_MS);
-  sweeper.unref();
-
-  // The VAPID pair exists from the first start (browsers subscribe with its public key); due reminders go every
-  // REMINDERS_INTERVAL_MS, and whatever was due while the server was down goes on the first run.
-  await app.reminders.vapid.details();
-  app.reminders.scheduler.start(config.remindersIntervalMs);
+  const background = await startBackgroundWork(app, { remindersIntervalMs: config.remindersIntervalMs });
 
   const url = `http://localhost:${port}`;
   // Development without PUBLIC_URL: e-mailed links and the storefront's own origin are the address listened on.
@@ -105,17 +85,23 @@ async function start(config: ServerConfig): Promise<void> {
   );
 
   let closing = false;
-  async function shutdown(signal: string) {
+  async function stop(signal: string) {
     if (closing) return;
     closing = true;
-    logger.info(`${signal} recibido: cerrando el servidor.`);
-    server.close();
-    clearInterval(sweeper);
-    await sweeping;
-    await app.reminders.scheduler.stop();
-    await database.close();
+    logger.info(`${signal} recibido: cerrando el servidor (hasta ${config.shutdownTimeoutMs} ms).`);
+    // Should closing the database hang too, the process still ends.
+    setTimeout(() => process.exit(1), config.shutdownTimeoutMs + FORCED_EXIT_GRACE_MS).unref();
+    const finished = await shutDown({
+      server: server as Server,
+      app,
+      background,
+      database,
+      logger,
+      timeoutMs: config.shutdownTimeoutMs,
+    });
+    logger.info(finished ? 'Servidor cerrado.' : 'Servidor cerrado sin esperar lo que seguía en curso.');
     process.exit(0);
   }
-  process.on('SIGINT', () => void shutdown('SIGINT'));
-  process.on('SIGTERM', () => void shutdown('SIGTERM'));
+  process.on('SIGINT', () => void stop('SIGINT'));
+  process.on('SIGTERM', () => void stop('SIGTERM'));
 }

@@ -1,5 +1,5 @@
 import { createHash } from 'node:crypto';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import type {
   DynamicAuthResponseDto,
   LoginResponseDto,
@@ -9,7 +9,7 @@ import type {
 import type { ApiErrorBody } from '../../src/lib/shared/api-types';
 import { COUNTRIES } from '../../src/lib/shared/countries';
 import { DEFAULT_ACCOUNT_LIMITS } from '../src/auth/limits';
-import { SlidingWindowLimiter } from '../src/http/rate-limit';
+import { memoryLimiterStore, WindowLimiter } from '../src/http/rate-limit';
 import { DEMO_PASSWORD } from '../src/db/seed/demo-users';
 import type { UserRow } from '../src/db/schema';
 import { hashToken, newToken } from '../src/sessions/repo';
@@ -415,19 +415,25 @@ describe('rate limits', () => {
     expect((await post('/auth/email-login', { email: 'x@demo.test', password: 'x' }, {}, app)).status).toBe(429);
   });
 
-  it('the sliding window forgets failures once they are older than the window', () => {
-    let now = 1_000_000;
-    const limiter = new SlidingWindowLimiter({ limit: 2, windowMs: 60_000 }, () => now);
-    limiter.record('k');
-    now += 30_000;
-    limiter.record('k');
-    expect(limiter.retryAfterSeconds('k')).toBe(30);
-    now += 30_001;
-    expect(limiter.retryAfterSeconds('k')).toBeUndefined();
-    limiter.record('k');
-    expect(limiter.retryAfterSeconds('k')).toBeGreaterThan(0);
-    limiter.reset('k');
-    expect(limiter.retryAfterSeconds('k')).toBeUndefined();
+  it('the window opens with the first event and forgets its events once it ends', async () => {
+    vi.useFakeTimers({ toFake: ['Date', 'setTimeout', 'clearTimeout'] });
+    try {
+      const limiter = new WindowLimiter({ limit: 2, windowMs: 60_000 }, memoryLimiterStore(), 'test');
+      await limiter.record('k');
+      vi.advanceTimersByTime(30_000);
+      expect(await limiter.take('k')).toBeUndefined();
+      expect(await limiter.retryAfterSeconds('k')).toBe(30);
+      expect(await limiter.take('k')).toBe(30);
+      vi.advanceTimersByTime(30_001);
+      expect(await limiter.retryAfterSeconds('k')).toBeUndefined();
+      await limiter.record('k');
+      await limiter.record('k');
+      expect(await limiter.retryAfterSeconds('k')).toBe(60);
+      await limiter.reset('k');
+      expect(await limiter.retryAfterSeconds('k')).toBeUndefined();
+    } finally {
+      vi.useRealTimers();
+    }
   });
 });
 

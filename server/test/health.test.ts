@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { ApiErrorBody, HealthDto } from '../../src/lib/shared/api-types';
+import type { ApiErrorBody, HealthDto, ReadyDto } from '../../src/lib/shared/api-types';
 import { createTestContext, type TestContext } from './helpers';
 
 let ctx: TestContext;
@@ -24,6 +24,18 @@ describe('GET /api/health', () => {
   it('is never cached by shared caches', async () => {
     const response = await ctx.app.request('/api/health');
     expect(response.headers.get('cache-control')).toBe('no-store');
+  });
+});
+
+describe('GET /api/ready', () => {
+  it('answers ready once the database answers and is migrated, never cached', async () => {
+    const response = await ctx.app.request('/api/ready');
+    expect(response.status).toBe(200);
+    expect(response.headers.get('cache-control')).toBe('no-store');
+    expect((await response.json()) as ReadyDto).toEqual({
+      status: 'ready',
+      db: process.env.DATABASE_URL ? 'postgres' : 'pglite',
+    });
   });
 });
 

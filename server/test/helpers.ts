@@ -9,9 +9,9 @@ import type { LoginResponseDto, Role } from '../../src/lib/shared/accounts';
 import { COUNTRIES, type CountryCode } from '../../src/lib/shared/countries';
 import { openDatabase, type DatabaseHandle } from '../src/db/database';
 import { migrateDownOne, migrateToLatest } from '../src/db/migrate';
+import { prepareDatabase } from '../src/db/prepare';
 import type { Database, UserRow } from '../src/db/schema';
 import { DEMO_PASSWORD } from '../src/db/seed/demo-users';
-import { seedIfEmpty } from '../src/db/seed/seed';
 import { createApp, type App, type AppOptions } from '../src/http/app';
 import { openSession } from '../src/sessions/repo';
 import { newUid } from '../src/users/repo';
@@ -25,15 +25,20 @@ export interface TestContext {
   dataDir: string;
   /** Another app over the same database (for instance with OIDC configured or other limits). */
   makeApp: (overrides?: Partial<AppOptions>) => App;
+  /**
+   * Another instance of the server on the same database: on PostgreSQL with a connection pool of its own, as a second
+   * process would have (closed by close()); PGlite's database belongs to one process, so there it shares the handle.
+   */
+  openInstance: (overrides?: Partial<AppOptions>) => Promise<App>;
   close: () => Promise<void>;
 }
 
 export const silentLogger = { error: () => undefined, info: () => undefined, debug: () => undefined };
 const assetsDir = fileURLToPath(new URL('../assets', import.meta.url));
 
-async function prepare(db: Kysely<Database>, seed: boolean): Promise<void> {
-  await migrateToLatest(db);
-  if (seed) await seedIfEmpty(db);
+async function prepare(database: DatabaseHandle, seed: boolean): Promise<void> {
+  if (seed) await prepareDatabase(database);
+  else await migrateToLatest(database.db);
 }
 
 /**
@@ -48,7 +53,7 @@ function pgliteTemplate(seed: boolean): Promise<Blob> {
     template = (async () => {
       const database = await openDatabase({ dataDir: 'memory://' });
       try {
-        await prepare(database.db, seed);
+        await prepare(database, seed);
         return await database.snapshot!();
       } finally {
         await database.close();
@@ -92,7 +97,7 @@ export async function createTestContext(
   const template = databaseUrl ? undefined : await pgliteTemplate(seed);
   const database = await openDatabase({ databaseUrl, dataDir: 'memory://', template });
   try {
-    if (!template) await prepare(database.db, seed);
+    if (!template) await prepare(database, seed);
   } catch (error) {
     // A failed setup must not leave a throw-away database behind on the shared server.
     await database.close();
@@ -101,6 +106,7 @@ export async function createTestContext(
   }
   const uploadsDir = await mkdtemp(join(tmpdir(), 'dispensario-uploads-'));
   const dataDir = await mkdtemp(join(tmpdir(), 'dispensario-data-'));
+  const instances: DatabaseHandle[] = [];
   const makeApp = (overrides: Partial<AppOptions> = {}) =>
     createApp({
       database,
@@ -122,7 +128,14 @@ export async function createTestContext(
     uploadsDir,
     dataDir,
     makeApp,
+    openInstance: async (overrides) => {
+      if (!databaseUrl) return makeApp(overrides);
+      const other = await openDatabase({ databaseUrl, dataDir: 'memory://' });
+      instances.push(other);
+      return makeApp({ ...overrides, database: other });
+    },
     close: async () => {
+      await Promise.all(instances.map((instance) => instance.close()));
       await database.close();
       await dropDatabase?.();
       await rm(uploadsDir, { recursive: true, force: true });

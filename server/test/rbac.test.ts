@@ -66,6 +66,7 @@ const url = (path: string) => () => `/api${path}`;
 
 const ROUTES: RouteCase[] = [
   { method: 'GET', path: '/health', url: url('/health'), allowed: 'everyone' },
+  { method: 'GET', path: '/ready', url: url('/ready'), allowed: 'everyone' },
   { method: 'GET', path: '/countries', url: url('/countries'), allowed: 'everyone' },
   { method: 'GET', path: '/products', url: url('/products?limit=1'), allowed: 'everyone' },
   { method: 'GET', path: '/products/:id', url: url('/products/1'), allowed: 'everyone' },

@@ -10,6 +10,8 @@ import {
 } from '../../src/lib/shared/reminders';
 import { loadConfig } from '../src/config';
 import type { App } from '../src/http/app';
+import { webPushSender } from '../src/reminders/push-sender';
+import { REMINDER_CLAIM_MS } from '../src/reminders/scheduler';
 import { daysOfSupply } from '../src/reminders/supply';
 import {
   authHeaders,
@@ -149,7 +151,16 @@ describe('re-purchase reminders', () => {
     db()
       .selectFrom('reminder_notifications as n')
       .innerJoin('reminder_schedules as s', 's.id', 'n.schedule_id')
-      .select(['n.lead_days', 'n.due_at', 'n.attempts', 'n.sent_at', 'n.outcome', 'n.last_error', 'n.next_attempt_at'])
+      .select([
+        'n.schedule_id',
+        'n.lead_days',
+        'n.due_at',
+        'n.attempts',
+        'n.sent_at',
+        'n.outcome',
+        'n.last_error',
+        'n.next_attempt_at',
+      ])
       .where('s.prescription_id', '=', prescriptionId)
       .orderBy('n.due_at')
       .execute();
@@ -346,6 +357,105 @@ describe('re-purchase reminders', () => {
     const other = ctx.makeApp({ reminders: remindersOptions });
     await Promise.all([ctx.app.reminders.scheduler.runDue(), other.reminders.scheduler.runDue()]);
     expect(receivedAt(path)).toHaveLength(1);
+  });
+
+  it('two instances, each with its own connection pool on PostgreSQL, running the tick at once send a due reminder once', async () => {
+    const { headers, prescription, browser, path } = await patientWith([{ slug: ZINC, dailyCapsules: 2, units: 1 }]);
+    await subscribe(headers, browser);
+    await pay(headers, [[ZINC, 1]]);
+    const [first] = await notificationsOf(prescription.id);
+    now = first!.due_at;
+    const [one, two] = await Promise.all([
+      ctx.openInstance({ reminders: remindersOptions }),
+      ctx.openInstance({ reminders: remindersOptions }),
+    ]);
+    await Promise.all([one.reminders.scheduler.runDue(), two.reminders.scheduler.runDue()]);
+    expect(receivedAt(path)).toHaveLength(1);
+    const [state] = await notificationsOf(prescription.id);
+    expect(state).toMatchObject({ outcome: 'sent', attempts: 1 });
+  });
+
+  it('a reminder claimed by an instance that died goes out once, when its claim lapses', async () => {
+    const { headers, prescription, browser, path } = await patientWith([{ slug: ZINC, dailyCapsules: 2, units: 1 }]);
+    await subscribe(headers, browser);
+    await pay(headers, [[ZINC, 1]]);
+    const [first] = await notificationsOf(prescription.id);
+    now = first!.due_at;
+    // What a claim writes, by an instance that then died before sending.
+    await db()
+      .updateTable('reminder_notifications')
+      .set({ claimed_until: new Date(now.getTime() + REMINDER_CLAIM_MS), attempts: 1 })
+      .where('schedule_id', '=', first!.schedule_id)
+      .where('lead_days', '=', first!.lead_days)
+      .execute();
+    const survivor = await ctx.openInstance({ reminders: remindersOptions });
+    await survivor.reminders.scheduler.runDue();
+    expect(receivedAt(path)).toHaveLength(0);
+    now = new Date(now.getTime() + REMINDER_CLAIM_MS + 1);
+    await survivor.reminders.scheduler.runDue();
+    await survivor.reminders.scheduler.runDue();
+    expect(receivedAt(path)).toHaveLength(1);
+    const [state] = await notificationsOf(prescription.id);
+    expect(state).toMatchObject({ outcome: 'sent', attempts: 2 });
+  });
+
+  it('an instance stopping mid-run finishes the reminder it is sending and hands the others back at once', async () => {
+    const patients = [
+      await patientWith([{ slug: ZINC, dailyCapsules: 2, units: 1 }]),
+      await patientWith([{ slug: ZINC, dailyCapsules: 2, units: 1 }]),
+    ];
+    for (const patient of patients) {
+      await subscribe(patient.headers, patient.browser);
+      await pay(patient.headers, [[ZINC, 1]]);
+    }
+    const firsts = await Promise.all(
+      patients.map(async (patient) => (await notificationsOf(patient.prescription.id))[0]!),
+    );
+    now = new Date(Math.max(...firsts.map((notification) => notification.due_at.getTime())));
+    let sending!: () => void;
+    const firstSend = new Promise<void>((resolve) => (sending = resolve));
+    let proceed!: () => void;
+    const stopped = new Promise<void>((resolve) => (proceed = resolve));
+    let calls = 0;
+    const stopping = await ctx.openInstance({
+      reminders: {
+        ...remindersOptions,
+        sender: async (...request) => {
+          calls += 1;
+          if (calls === 1) {
+            sending();
+            await stopped;
+          }
+          return webPushSender(...request);
+        },
+      },
+    });
+    const run = stopping.reminders.scheduler.runDue();
+    await firstSend;
+    const stop = stopping.reminders.scheduler.stop();
+    proceed();
+    await Promise.all([run, stop]);
+    expect(calls).toBe(1);
+    const states = (await Promise.all(patients.map((patient) => notificationsOf(patient.prescription.id)))).map(
+      ([state]) => state!,
+    );
+    // Nothing stays claimed; what was not sent has its attempt back.
+    for (const state of states.filter((candidate) => candidate.outcome === null)) {
+      expect(state).toMatchObject({ attempts: 0 });
+    }
+    expect(
+      (
+        await db()
+          .selectFrom('reminder_notifications')
+          .select('id')
+          .where('claimed_until', 'is not', null)
+          .where('closed_at', 'is', null)
+          .execute()
+      ).length,
+    ).toBe(0);
+
+    await (await ctx.openInstance({ reminders: remindersOptions })).reminders.scheduler.runDue();
+    for (const patient of patients) expect(receivedAt(patient.path)).toHaveLength(1);
   });
 
   it('a late first reminder gives way to the shorter lead, and a stale one is dropped', async () => {

@@ -1,4 +1,4 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import type { LoginResponseDto, ValidateResponseDto } from '../../src/lib/shared/accounts';
 import type { ApiErrorBody } from '../../src/lib/shared/api-types';
 import { RESET_LINK_INVALID_MESSAGE } from '../../src/lib/shared/passwords';
@@ -7,7 +7,7 @@ import { PASSWORD_RESET_DONE_MESSAGE, RESET_REQUESTED_MESSAGE } from '../src/aut
 import { loadConfig } from '../src/config';
 import { DEMO_PASSWORD } from '../src/db/seed/demo-users';
 import { CROSS_SITE_MESSAGE } from '../src/http/auth';
-import { BackoffLimiter } from '../src/http/rate-limit';
+import { BackoffLimiter, memoryLimiterStore } from '../src/http/rate-limit';
 import { createTestContext, createUser, jsonRequest, lastEmailTo, sessionFor, type TestContext } from './helpers';
 
 let ctx: TestContext;
@@ -185,22 +185,26 @@ describe('lock-out per (account, address)', () => {
     expect((await login(colleague.email, DEMO_PASSWORD)).status).toBe(200);
   });
 
-  it('the waits grow with each further failure', () => {
-    let now = 0;
-    const limiter = new BackoffLimiter(DEFAULT_ACCOUNT_LIMITS.pairFailures, () => now);
-    for (let index = 0; index < 5; index += 1) limiter.record('k');
-    expect(limiter.retryAfterSeconds('k')).toBe(30);
-    now += 30_000;
-    expect(limiter.retryAfterSeconds('k')).toBeUndefined();
-    limiter.record('k');
-    expect(limiter.retryAfterSeconds('k')).toBe(60);
-    now += 60_000;
-    limiter.record('k');
-    expect(limiter.retryAfterSeconds('k')).toBe(120);
-    for (let index = 0; index < 20; index += 1) limiter.record('k');
-    expect(limiter.retryAfterSeconds('k')).toBe(15 * 60);
-    limiter.reset('k');
-    expect(limiter.retryAfterSeconds('k')).toBeUndefined();
+  it('the waits grow with each further failure', async () => {
+    vi.useFakeTimers({ toFake: ['Date', 'setTimeout', 'clearTimeout'] });
+    try {
+      const limiter = new BackoffLimiter(DEFAULT_ACCOUNT_LIMITS.pairFailures, memoryLimiterStore(), 'test');
+      for (let index = 0; index < 5; index += 1) await limiter.record('k');
+      expect(await limiter.retryAfterSeconds('k')).toBe(30);
+      vi.advanceTimersByTime(30_000);
+      expect(await limiter.retryAfterSeconds('k')).toBeUndefined();
+      await limiter.record('k');
+      expect(await limiter.retryAfterSeconds('k')).toBe(60);
+      vi.advanceTimersByTime(60_000);
+      await limiter.record('k');
+      expect(await limiter.retryAfterSeconds('k')).toBe(120);
+      for (let index = 0; index < 20; index += 1) await limiter.record('k');
+      expect(await limiter.retryAfterSeconds('k')).toBe(15 * 60);
+      await limiter.reset('k');
+      expect(await limiter.retryAfterSeconds('k')).toBeUndefined();
+    } finally {
+      vi.useRealTimers();
+    }
   });
 
   it('behind one proxy the client is the right-most X-Forwarded-For entry, never the forgeable first one', async () => {

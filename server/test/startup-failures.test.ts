@@ -145,3 +145,47 @@ describe('a failed start prints one Spanish line and exits with 1', () => {
     START_TIMEOUT_MS * 2,
   );
 });
+
+describe('a running server on SIGTERM', () => {
+  it(
+    'stops being ready, closes and exits with 0',
+    async () => {
+      const { DATABASE_URL: _ignored, ...inherited } = process.env;
+      const child = spawn(process.execPath, ['--import', 'tsx', 'server/src/main.ts'], {
+        cwd: projectRoot,
+        env: {
+          ...inherited,
+          HOST: '127.0.0.1',
+          PORT: '0',
+          LOG_LEVEL: 'info',
+          REMINDERS_INTERVAL_MS: '600000',
+          DATA_DIR: join(dataDir, 'senal'),
+        },
+        stdio: ['ignore', 'pipe', 'pipe'],
+      });
+      let output = '';
+      const exited = new Promise<number | null>((resolve) => child.on('exit', resolve));
+      const listeningAt = new Promise<string>((resolve, reject) => {
+        const read = (chunk: Buffer) => {
+          output += chunk.toString();
+          const url = /listo en (http:\/\/localhost:\d+)/.exec(output)?.[1];
+          if (url) resolve(url);
+        };
+        child.stdout.on('data', read);
+        child.stderr.on('data', read);
+        void exited.then(() => reject(new Error(`El servidor terminó antes de escuchar: ${output}`)));
+      });
+      try {
+        const url = (await listeningAt).replace('localhost', '127.0.0.1');
+        expect((await fetch(`${url}/api/ready`)).status).toBe(200);
+        child.kill('SIGTERM');
+        expect(await exited).toBe(0);
+        expect(output).toMatch(/SIGTERM recibido: cerrando el servidor/);
+        expect(output).toMatch(/Servidor cerrado\./);
+      } finally {
+        child.kill('SIGKILL');
+      }
+    },
+    START_TIMEOUT_MS,
+  );
+});

@@ -1,5 +1,12 @@
 import { HttpError } from '../http/errors';
-import { BackoffLimiter, SlidingWindowLimiter, type BackoffRule, type RateLimitRule } from '../http/rate-limit';
+import {
+  BackoffLimiter,
+  memoryLimiterStore,
+  WindowLimiter,
+  type BackoffRule,
+  type LimiterStore,
+  type RateLimitRule,
+} from '../http/rate-limit';
 
 const SECOND_MS = 1000;
 const FIFTEEN_MINUTES_MS = 15 * 60 * SECOND_MS;
@@ -43,75 +50,75 @@ function pairKey(accountKey: string, address: string): string {
   return `${accountKey}|${address}`;
 }
 
-/** Brute-force guards of the account endpoints; in memory, as the server is one process. */
+/**
+ * Brute-force guards of the account endpoints, counted in the store every instance of the server shares (PostgreSQL
+ * with DATABASE_URL; memory for the embedded default, one process).
+ */
 export class AccountLimits {
   readonly pair: BackoffLimiter;
-  readonly address: SlidingWindowLimiter;
-  readonly existence: SlidingWindowLimiter;
-  readonly resetAddress: SlidingWindowLimiter;
-  readonly resetEmail: SlidingWindowLimiter;
+  readonly address: WindowLimiter;
+  readonly existence: WindowLimiter;
+  readonly resetAddress: WindowLimiter;
+  readonly resetEmail: WindowLimiter;
 
-  constructor(settings: AccountLimitSettings = DEFAULT_ACCOUNT_LIMITS, now: () => number = Date.now) {
-    this.pair = new BackoffLimiter(settings.pairFailures, now);
-    this.address = new SlidingWindowLimiter(settings.addressFailures, now);
-    this.existence = new SlidingWindowLimiter(settings.existenceChecks, now);
-    this.resetAddress = new SlidingWindowLimiter(settings.resetRequestsPerAddress, now);
-    this.resetEmail = new SlidingWindowLimiter(settings.resetRequestsPerEmail, now);
+  constructor(settings: AccountLimitSettings = DEFAULT_ACCOUNT_LIMITS, store: LimiterStore = memoryLimiterStore()) {
+    this.pair = new BackoffLimiter(settings.pairFailures, store, 'login-pair');
+    this.address = new WindowLimiter(settings.addressFailures, store, 'login-address');
+    this.existence = new WindowLimiter(settings.existenceChecks, store, 'existence');
+    this.resetAddress = new WindowLimiter(settings.resetRequestsPerAddress, store, 'reset-address');
+    this.resetEmail = new WindowLimiter(settings.resetRequestsPerEmail, store, 'reset-email');
   }
 
   /** 429 with Retry-After while the (account, address) pair waits or the address used up its failures. */
-  assertLoginAllowed(accountKey: string, address: string): void {
-    this.assertAttemptAllowed(pairKey(accountKey, address));
-    const wait = this.address.retryAfterSeconds(address);
+  async assertLoginAllowed(accountKey: string, address: string): Promise<void> {
+    await this.assertAttemptAllowed(pairKey(accountKey, address));
+    const wait = await this.address.retryAfterSeconds(address);
     if (wait !== undefined) throw tooMany(TOO_MANY_LOGINS_MESSAGE, wait);
   }
 
-  loginFailed(accountKey: string, address: string): void {
-    this.pair.record(pairKey(accountKey, address));
-    this.address.record(address);
+  async loginFailed(accountKey: string, address: string): Promise<void> {
+    await Promise.all([this.pair.record(pairKey(accountKey, address)), this.address.record(address)]);
   }
 
   /** A good password clears the pair's failures; the address keeps its count. */
-  loginSucceeded(accountKey: string, address: string): void {
-    this.pair.reset(pairKey(accountKey, address));
+  async loginSucceeded(accountKey: string, address: string): Promise<void> {
+    await this.pair.reset(pairKey(accountKey, address));
   }
 
   /** Password checks outside the login (the current password of a change): growing waits per key. */
-  assertAttemptAllowed(key: string): void {
-    const wait = this.pair.retryAfterSeconds(key);
+  async assertAttemptAllowed(key: string): Promise<void> {
+    const wait = await this.pair.retryAfterSeconds(key);
     if (wait !== undefined) throw tooMany(TOO_MANY_LOGINS_MESSAGE, wait);
   }
 
-  attemptFailed(key: string): void {
-    this.pair.record(key);
+  async attemptFailed(key: string): Promise<void> {
+    await this.pair.record(key);
   }
 
-  attemptSucceeded(key: string): void {
-    this.pair.reset(key);
+  async attemptSucceeded(key: string): Promise<void> {
+    await this.pair.reset(key);
   }
 
   /** Counts one existence look-up of the address, refusing it beyond the limit. */
-  assertExistenceLookup(address: string): void {
-    const wait = this.existence.retryAfterSeconds(address);
+  async assertExistenceLookup(address: string): Promise<void> {
+    const wait = await this.existence.take(address);
     if (wait !== undefined) throw tooMany(TOO_MANY_LOOKUPS_MESSAGE, wait);
-    this.existence.record(address);
   }
 
-  /** Counts one password-reset request of the address and of the e-mail, refusing it beyond either limit. */
-  assertResetRequest(address: string, email: string): void {
-    const wait = Math.max(
-      this.resetAddress.retryAfterSeconds(address) ?? 0,
-      this.resetEmail.retryAfterSeconds(email) ?? 0,
-    );
-    if (wait > 0) throw tooMany(TOO_MANY_RESETS_MESSAGE, wait);
-    this.resetAddress.record(address);
-    this.resetEmail.record(email);
+  /**
+   * Counts one password-reset request of the address and of the e-mail, refusing it beyond either limit; a request
+   * the address's limit refuses does not count for the e-mail.
+   */
+  async assertResetRequest(address: string, email: string): Promise<void> {
+    const addressWait = await this.resetAddress.take(address);
+    if (addressWait !== undefined) throw tooMany(TOO_MANY_RESETS_MESSAGE, addressWait);
+    const emailWait = await this.resetEmail.take(email);
+    if (emailWait !== undefined) throw tooMany(TOO_MANY_RESETS_MESSAGE, emailWait);
   }
 
   /** Counts one attempt to use a reset link from the address, in the same window as the requests. */
-  assertResetConfirm(address: string): void {
-    const wait = this.resetAddress.retryAfterSeconds(address);
+  async assertResetConfirm(address: string): Promise<void> {
+    const wait = await this.resetAddress.take(address);
     if (wait !== undefined) throw tooMany(TOO_MANY_RESETS_MESSAGE, wait);
-    this.resetAddress.record(address);
   }
 }

@@ -67,13 +67,13 @@ export async function passwordLogin(services: Services, c: AppContext, login: Pa
   const normalized = login.kind === 'email' ? normalizeEmail(login.identifier) : normalizeDocument(login.identifier);
   const accountKey = user ? `user:${user.id}` : `${login.kind}:${normalized}`;
   const address = clientAddress(c, services.trustProxy);
-  limits.assertLoginAllowed(accountKey, address);
+  await limits.assertLoginAllowed(accountKey, address);
   const valid = await verifyPassword(user?.password_hash, login.password);
   if (!user || !valid) {
-    limits.loginFailed(accountKey, address);
+    await limits.loginFailed(accountKey, address);
     throw new HttpError(401, login.failureMessage);
   }
-  limits.loginSucceeded(accountKey, address);
+  await limits.loginSucceeded(accountKey, address);
   return startSession(services, c, user);
 }
 

@@ -37,7 +37,7 @@ export function registerPasswordResetRoutes(api: Api, services: Services): void 
 
   api.post('/auth/password-reset/request', { access: 'public' }, async (c) => {
     const { email } = parsed(passwordResetRequestSchema, await readJsonObject(c));
-    services.limits.assertResetRequest(clientAddress(c, services.trustProxy), email);
+    await services.limits.assertResetRequest(clientAddress(c, services.trustProxy), email);
     const user = await findUserByEmail(db, email);
     if (user) {
       const token = randomBytes(RESET_TOKEN_BYTES).toString('base64url');
@@ -81,7 +81,7 @@ export function registerPasswordResetRoutes(api: Api, services: Services): void 
   api.post('/auth/password-reset/confirm', { access: 'public' }, async (c) => {
     const { token, password } = parsed(passwordResetConfirmSchema, await readJsonObject(c));
     // Guessing links (and making the server hash passwords for nothing) is limited like asking for them.
-    services.limits.assertResetConfirm(clientAddress(c, services.trustProxy));
+    await services.limits.assertResetConfirm(clientAddress(c, services.trustProxy));
     const passwordHash = await hashPassword(password);
     const done = await db.transaction().execute(async (trx) => {
       const now = new Date();

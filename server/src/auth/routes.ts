@@ -122,7 +122,7 @@ export function registerAuthRoutes(api: Api, services: Services): void {
   api.post('/auth/dynamic/register/:key', { access: 'public' }, async (c) => {
     const ref = formOrNotFound(pathParam(c, 'key'), (candidate) => candidate.kind !== 'login');
     // A 409 tells that an e-mail or document has an account: limited like check-existence.
-    services.limits.assertExistenceLookup(clientAddress(c, services.trustProxy));
+    await services.limits.assertExistenceLookup(clientAddress(c, services.trustProxy));
     const country = requestCountry(c);
     const schema = buildForm(ref, country);
     const { errors, values } = await validateForm(schema, await readJsonObject(c), databaseChecks(db));

@@ -12,6 +12,8 @@ export interface DatabaseHandle {
   db: Kysely<Database>;
   kind: DatabaseKind;
   close: () => Promise<void>;
+  /** PostgreSQL only: the connection pool, for what talks to PostgreSQL without Kysely (the rate limiter's store). */
+  pool?: pg.Pool;
   /** PGlite only: the whole data folder as a tarball, which `template` opens again as a copy. */
   snapshot?: () => Promise<Blob>;
 }
@@ -66,7 +68,7 @@ export async function openDatabase(options: DatabaseOptions): Promise<DatabaseHa
     // Unheard, that 'error' event would crash the server.
     pool.on('error', (error) => console.error(`PostgreSQL cerró una conexión inactiva: ${error.message}`));
     const db = new Kysely<Database>({ dialect: new PostgresDialect({ pool }) });
-    return { db, kind: 'postgres', close: closablePool(pool, db) };
+    return { db, kind: 'postgres', close: closablePool(pool, db), pool };
   }
   let location = options.dataDir;
   if (!location.startsWith('memory://')) {

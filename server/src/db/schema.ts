@@ -187,6 +187,8 @@ export interface OutboxEmailsTable {
   created_at: CreatedAt;
   sent_at: Date | null;
   error: string | null;
+  /** Held by the instance delivering it until then (issue #21). */
+  claimed_until: Date | null;
 }
 
 export type CredentialReviewStatus = 'pending' | 'approved' | 'rejected';
@@ -668,12 +670,20 @@ export interface AccountDeletionsTable {
 }
 
 /** One row: bumped by triggers on every write to a catalogue table (migration 0016). Read as text: it is a bigint. */
+/** rate-limiter-flexible's PostgreSQL store (issue #21): `expire` in epoch milliseconds, null for never. */
+export interface RateLimitsTable {
+  key: string;
+  points: number;
+  expire: string | null;
+}
+
 export interface CatalogueVersionTable {
   id: number;
   version: ColumnType<string, never, never>;
 }
 
 export interface Database {
+  rate_limits: RateLimitsTable;
   catalogue_version: CatalogueVersionTable;
   countries: CountriesTable;
   categories: CategoriesTable;

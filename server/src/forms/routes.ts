@@ -47,7 +47,7 @@ export function registerFormRoutes(api: Api, services: Services): void {
     >;
     // Availability checks tell whether an e-mail or document has an account: limited like check-existence.
     if (ref.kind !== 'login' && (values.email || values.document_number)) {
-      services.limits.assertExistenceLookup(clientAddress(c, services.trustProxy));
+      await services.limits.assertExistenceLookup(clientAddress(c, services.trustProxy));
     }
     const { errors } = await validateForm(buildForm(ref, requestCountry(c)), values, databaseChecks(db));
     return c.json<{ errors: FormErrorDto[] }>({ errors });

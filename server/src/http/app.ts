@@ -2,7 +2,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { Hono } from 'hono';
 import { compress } from 'hono/compress';
-import type { HealthDto } from '../../../src/lib/shared/api-types';
+import type { HealthDto, ReadyDto } from '../../../src/lib/shared/api-types';
 import { registerAdminEmailRoutes } from '../admin/emails';
 import { registerAdminProductRoutes } from '../admin/products';
 import { registerAdminPromoCodeRoutes } from '../admin/promo-codes';
@@ -16,6 +16,7 @@ import { registerCredentialRoutes } from '../credentials/routes';
 import { registerDocumentRoutes } from '../documents/routes';
 import { registerFavoriteRoutes } from '../favorites/routes';
 import type { DatabaseHandle } from '../db/database';
+import { migrationsApplied } from '../db/prepare';
 import { registerFormRoutes } from '../forms/routes';
 import { createOrderPointsHook } from '../gamification/order-hook';
 import { registerGamificationRoutes } from '../gamification/routes';
@@ -39,6 +40,7 @@ import { DEFAULT_SESSION_IDLE_TIMEOUT_MS } from '../sessions/repo';
 import { registerUserRoutes } from '../users/routes';
 import { Api, SAFE_METHODS, type AppEnv } from './auth';
 import { ROUTE_NOT_FOUND_MESSAGE, toErrorResponse, type Logger } from './errors';
+import { limiterStoreFor } from './rate-limit';
 import { limitUrlLength } from './request-limits';
 import { securityHeaders } from './security-headers';
 import type { Services } from './services';
@@ -46,6 +48,9 @@ import { distHandler } from './static-files';
 import { redactingLogger } from '../logger';
 
 export const API_PREFIX = '/api';
+export const SHUTTING_DOWN_MESSAGE = 'El servidor se está cerrando.';
+export const DATABASE_UNREACHABLE_MESSAGE = 'No hay conexión con la base de datos.';
+export const MIGRATIONS_PENDING_MESSAGE = 'La base de datos aún no tiene todas las migraciones aplicadas.';
 /** Origin of an app made by a test or a tool, which listens nowhere. */
 const DEFAULT_PUBLIC_URL = 'http://localhost';
 
@@ -92,6 +97,7 @@ export function createApp(options: AppOptions) {
   // No personal data or secrets in the log, whoever wrote the line (issue #15).
   const logger = redactingLogger(options.logger);
   const { db } = database;
+  const limiterStore = limiterStoreFor(database);
   const services: Services = {
     db,
     logger,
@@ -100,7 +106,8 @@ export function createApp(options: AppOptions) {
     trustProxy: options.trustProxy ?? 0,
     oidc: options.oidc ? new OidcVerifier(options.oidc) : undefined,
     mailer: new Mailer(db, options.mailTransport ?? null, logger),
-    limits: new AccountLimits(options.limits ?? DEFAULT_ACCOUNT_LIMITS),
+    limits: new AccountLimits(options.limits ?? DEFAULT_ACCOUNT_LIMITS, limiterStore),
+    limiterStore,
     sessionIdleTimeoutMs: options.sessionIdleTimeoutMs ?? DEFAULT_SESSION_IDLE_TIMEOUT_MS,
   };
 
@@ -110,6 +117,22 @@ export function createApp(options: AppOptions) {
     idleTimeoutMs: services.sessionIdleTimeoutMs,
   });
   api.get('/health', { access: 'public' }, (c) => c.json<HealthDto>({ status: 'ok', db: database.kind }));
+  // Readiness, for a load balancer: liveness (/health) says the process answers; this says it should get traffic.
+  let draining = false;
+  api.get('/ready', { access: 'public' }, async (c) => {
+    const unavailable = (message: string) =>
+      c.json<ReadyDto>({ status: 'unavailable', db: database.kind, message }, 503);
+    if (draining) return unavailable(SHUTTING_DOWN_MESSAGE);
+    let migrated: boolean;
+    try {
+      migrated = await migrationsApplied(database);
+    } catch (error) {
+      logger.error('La comprobación de disponibilidad no llegó a la base de datos:', error);
+      return unavailable(DATABASE_UNREACHABLE_MESSAGE);
+    }
+    if (!migrated) return unavailable(MIGRATIONS_PENDING_MESSAGE);
+    return c.json<ReadyDto>({ status: 'ready', db: database.kind });
+  });
   registerCountryRoutes(api, db);
   const catalogue = new CatalogueCache(db, { versionCheckMs: options.catalogueVersionCheckMs });
   registerProductRoutes(api, db, catalogue);
@@ -152,6 +175,12 @@ export function createApp(options: AppOptions) {
   app.use(`${API_PREFIX}/*`, headers.api);
   app.use('*', async (c, next) => (c.req.path.startsWith(`${API_PREFIX}/`) ? next() : headers.app(c, next)));
   app.use('*', limitUrlLength());
+  // While draining, every answer asks its client to close the connection: a kept-alive connection would otherwise
+  // carry new requests to an instance that is going away.
+  app.use('*', async (c, next) => {
+    await next();
+    if (draining) c.res.headers.set('connection', 'close');
+  });
   // JSON answers (the whole catalogue for offline search is hundreds of KB) travel compressed; files of the PWA are
   // compressed once in static-files.
   app.use(`${API_PREFIX}/*`, compress());
@@ -172,6 +201,10 @@ export function createApp(options: AppOptions) {
     catalogue,
     expireUnpaidOrders: checkout.expireUnpaidOrders,
     reminders,
+    /** Shutdown: readiness answers 503 from now on and answers close their connections. */
+    drain: () => {
+      draining = true;
+    },
   });
 }
 

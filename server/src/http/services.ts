@@ -4,6 +4,7 @@ import type { OidcVerifier } from '../auth/oidc';
 import type { Database } from '../db/schema';
 import type { Mailer } from '../mail/mailer';
 import type { Logger } from './errors';
+import type { LimiterStore } from './rate-limit';
 
 /** What the account routes share: the database, settings and the in-process helpers. */
 export interface Services {
@@ -21,6 +22,8 @@ export interface Services {
   oidc: OidcVerifier | undefined;
   mailer: Mailer;
   limits: AccountLimits;
+  /** Where rate limits count: PostgreSQL's `rate_limits` with DATABASE_URL, shared by every instance; else memory. */
+  limiterStore: LimiterStore;
   /** A session unused this long has ended (SESSION_IDLE_TIMEOUT_MS). */
   sessionIdleTimeoutMs: number;
 }

@@ -1,6 +1,6 @@
-import type { Kysely, Transaction } from 'kysely';
+import type { Kysely, Selectable, Transaction } from 'kysely';
 import nodemailer from 'nodemailer';
-import type { Database } from '../db/schema';
+import type { Database, OutboxEmailsTable } from '../db/schema';
 import type { Logger } from '../http/errors';
 
 export interface OutgoingEmail {
@@ -28,14 +28,23 @@ export function nodemailerTransport(options: string | Record<string, unknown>, f
   };
 }
 
-/** Development without SMTP: the e-mail is printed, so invitation links can be followed from the console. */
+/**
+ * How long one instance owns the e-mails it claimed: enough for a batch through a slow SMTP server. An instance that
+ * died holding a claim lets it lapse, and the next delivery anywhere sends those e-mails.
+ */
+export const MAIL_CLAIM_MS = 15 * 60_000;
+const MAIL_BATCH = 50;
+const ERROR_MAX_LENGTH = 500;
+
 /**
  * A transactional outbox: e-mails are rows written in the same transaction as the change they announce, and are
  * delivered after the commit. A failed delivery keeps the row with its error; nothing is lost or sent twice by a
- * rolled-back change.
+ * rolled-back change. Several instances on one database share the outbox: each claims rows nobody holds
+ * (`FOR UPDATE SKIP LOCKED`, for MAIL_CLAIM_MS) and only sends what it claimed, so an e-mail leaves once.
  */
 export class Mailer {
   #running: Promise<void> = Promise.resolve();
+  #stopping = false;
 
   constructor(
     private readonly db: Kysely<Database>,
@@ -55,7 +64,7 @@ export class Mailer {
       .execute();
   }
 
-  /** Sends every row not yet sent nor failed, one delivery run at a time. */
+  /** Sends every row not yet sent nor failed nor held by another instance, one delivery run at a time. */
   deliverPending(): Promise<void> {
     const run = this.#running.then(() => this.#deliver());
     this.#running = run.catch(() => undefined);
@@ -64,31 +73,60 @@ export class Mailer {
 
   /** Starts a delivery in the background after a commit; the answer to the user does not wait for SMTP. */
   flush(): void {
-    if (!this.transport) return;
+    if (!this.transport || this.#stopping) return;
     this.deliverPending().catch((error: unknown) => this.logger.error('No se pudo enviar el correo pendiente:', error));
+  }
+
+  /** Shutdown: starts no further delivery, lets the e-mail being sent finish and hands the rest of its claim back. */
+  async stop(): Promise<void> {
+    this.#stopping = true;
+    await this.#running;
+  }
+
+  async #claim(): Promise<Selectable<OutboxEmailsTable>[]> {
+    const now = new Date();
+    return this.db
+      .updateTable('outbox_emails')
+      .set({ claimed_until: new Date(now.getTime() + MAIL_CLAIM_MS) })
+      .where('id', 'in', (eb) =>
+        eb
+          .selectFrom('outbox_emails')
+          .select('id')
+          .where('sent_at', 'is', null)
+          .where('error', 'is', null)
+          .where((inner) => inner.or([inner('claimed_until', 'is', null), inner('claimed_until', '<', now)]))
+          .orderBy('id')
+          .limit(MAIL_BATCH)
+          .forUpdate()
+          .skipLocked(),
+      )
+      .returningAll()
+      .execute();
   }
 
   async #deliver(): Promise<void> {
     const transport = this.transport;
-    if (!transport) return;
-    const pending = await this.db
-      .selectFrom('outbox_emails')
-      .selectAll()
-      .where('sent_at', 'is', null)
-      .where('error', 'is', null)
-      .orderBy('id')
-      .limit(50)
-      .execute();
-    for (const row of pending) {
+    if (!transport || this.#stopping) return;
+    const claimed = (await this.#claim()).sort((a, b) => a.id - b.id);
+    for (const [index, row] of claimed.entries()) {
+      if (this.#stopping) {
+        const unsent = claimed.slice(index).map((rest) => rest.id);
+        await this.db.updateTable('outbox_emails').set({ claimed_until: null }).where('id', 'in', unsent).execute();
+        return;
+      }
       try {
         await transport.send({ to: row.to_address, subject: row.subject, text: row.text });
-        await this.db.updateTable('outbox_emails').set({ sent_at: new Date() }).where('id', '=', row.id).execute();
+        await this.db
+          .updateTable('outbox_emails')
+          .set({ sent_at: new Date(), claimed_until: null })
+          .where('id', '=', row.id)
+          .execute();
       } catch (error) {
         const message = error instanceof Error ? error.message : String(error);
         this.logger.error(`No se pudo enviar el correo ${row.id} (${transport.name}): ${message}`);
         await this.db
           .updateTable('outbox_emails')
-          .set({ error: message.slice(0, 500) })
+          .set({ error: message.slice(0, ERROR_MAX_LENGTH), claimed_until: null })
           .where('id', '=', row.id)
           .execute();
       }

@@ -19,7 +19,7 @@ import { clientAddress } from '../http/client-address';
 import { HttpError, notFound } from '../http/errors';
 import { pathId } from '../gamification/input';
 import { QueryReader } from '../http/query-params';
-import { SlidingWindowLimiter, type RateLimitRule } from '../http/rate-limit';
+import { WindowLimiter, type RateLimitRule } from '../http/rate-limit';
 import type { Services } from '../http/services';
 import { readFormValues } from '../patients/form-input';
 import { readPaging } from '../prescriptions/paging';
@@ -55,12 +55,12 @@ function toMedicalRequestDto(row: Selectable<MedicalRequestsTable>): MedicalRequ
 
 export function registerMedicalRequestRoutes(api: Api, services: Services): void {
   const { db } = services;
-  // In memory like the login limits: the server is one process.
-  const limiter = new SlidingWindowLimiter(MEDICAL_REQUEST_LIMIT);
+  // In the store the login limits use: shared by every instance on PostgreSQL.
+  const limiter = new WindowLimiter(MEDICAL_REQUEST_LIMIT, services.limiterStore, 'medical-requests');
 
   api.post('/medical-requests', { access: 'public' }, async (c) => {
     const address = clientAddress(c, services.trustProxy);
-    const wait = limiter.retryAfterSeconds(address);
+    const wait = await limiter.retryAfterSeconds(address);
     if (wait !== undefined) {
       throw new HttpError(429, TOO_MANY_REQUESTS_MESSAGE, undefined, { headers: { 'retry-after': String(wait) } });
     }
@@ -74,7 +74,7 @@ export function registerMedicalRequestRoutes(api: Api, services: Services): void
       normalize: { email: normalizeEmail, mobile_number: phoneDigits },
     });
     // Only stored requests count: a form sent back for a missing field is not spam.
-    limiter.record(address);
+    await limiter.record(address);
     // Every field is required: readFormValues refused the request otherwise.
     const text = (field: string) => values[field] as string;
     const row = await db

@@ -53,14 +53,14 @@ async function consentDto(services: Services, user: UserRow): Promise<HealthCons
 /** The password asked again before the irreversible: a wrong one is a field error, not a 401 that ends the session. */
 async function assertPassword(user: UserRow, password: string, services: Services): Promise<void> {
   const key = `privacy:${user.id}`;
-  services.limits.assertAttemptAllowed(key);
+  await services.limits.assertAttemptAllowed(key);
   if (!(await verifyPassword(user.password_hash, password))) {
-    services.limits.attemptFailed(key);
+    await services.limits.attemptFailed(key);
     throw new HttpError(400, WRONG_PASSWORD_MESSAGE, [WRONG_PASSWORD_MESSAGE], {
       body: { fieldErrors: [{ field: 'password', message: WRONG_PASSWORD_MESSAGE }] },
     });
   }
-  services.limits.attemptSucceeded(key);
+  await services.limits.attemptSucceeded(key);
 }
 
 export function registerPrivacyRoutes(api: Api, services: Services): void {

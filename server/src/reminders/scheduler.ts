@@ -58,6 +58,7 @@ export class ReminderScheduler {
   private readonly clock: () => Date;
   private timer: ReturnType<typeof setInterval> | undefined;
   private running: Promise<ReminderRunResult> | undefined;
+  private stopping = false;
 
   constructor(private readonly options: ReminderSchedulerOptions) {
     this.sender = options.sender ?? webPushSender;
@@ -86,20 +87,31 @@ export class ReminderScheduler {
     tick();
   }
 
-  /** Stops the timer and waits for a run under way. */
+  /**
+   * Stops the timer and waits for a run under way, which finishes the notification it is sending and hands the rest of
+   * its claim back at once (another instance sends them on its next run, not after REMINDER_CLAIM_MS).
+   */
   async stop(): Promise<void> {
+    this.stopping = true;
     clearInterval(this.timer);
     this.timer = undefined;
     await this.running?.catch(() => undefined);
+    // A run asked for afterwards (a test, a restart of the timer) runs in full.
+    this.stopping = false;
   }
 
   private async run(): Promise<ReminderRunResult> {
     const result: ReminderRunResult = { scheduled: 0, sent: 0, retrying: 0, closed: 0 };
     result.scheduled = await scheduleMissedOrders(this.options.db, this.clock());
     for (;;) {
+      if (this.stopping) return result;
       const claimed = await this.claim();
       if (claimed.length === 0) return result;
-      for (const notification of claimed) {
+      for (const [index, notification] of claimed.entries()) {
+        if (this.stopping) {
+          await this.release(claimed.slice(index));
+          return result;
+        }
         const outcome = await this.process(notification);
         if (outcome === 'retry') result.retrying += 1;
         else if (outcome === 'sent') result.sent += 1;
@@ -128,6 +140,19 @@ export class ReminderScheduler {
           .skipLocked(),
       )
       .returningAll()
+      .execute();
+  }
+
+  /** Hands claimed notifications back untouched: their attempt was counted on claiming, so it is given back too. */
+  private async release(notifications: NotificationRow[]): Promise<void> {
+    await this.options.db
+      .updateTable('reminder_notifications')
+      .set({ claimed_until: null, attempts: sql`attempts - 1` })
+      .where(
+        'id',
+        'in',
+        notifications.map((notification) => notification.id),
+      )
       .execute();
   }
 

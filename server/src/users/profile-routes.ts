@@ -228,12 +228,12 @@ export function registerProfileRoutes(api: Api, services: Services): void {
     }
     // The current password is what stands between a stolen session and the account: limited like a login.
     const accountKey = `access:${user.id}`;
-    services.limits.assertAttemptAllowed(accountKey);
+    await services.limits.assertAttemptAllowed(accountKey);
     if (!(await verifyPassword(user.password_hash, currentPassword ?? ''))) {
-      services.limits.attemptFailed(accountKey);
+      await services.limits.attemptFailed(accountKey);
       throw new HttpError(401, WRONG_CURRENT_PASSWORD_MESSAGE);
     }
-    services.limits.attemptSucceeded(accountKey);
+    await services.limits.attemptSucceeded(accountKey);
     if (changesEmail && (await emailTaken(db, email, user.id))) throw new HttpError(409, EMAIL_TAKEN_MESSAGE);
     const updates: Updateable<UsersTable> = {};
     if (changesEmail) updates.email = email;

@@ -28,7 +28,7 @@ export function registerUserRoutes(api: Api, services: Services): void {
   const { db } = services;
 
   api.get('/users/check-existence', { access: 'public' }, async (c) => {
-    services.limits.assertExistenceLookup(clientAddress(c, services.trustProxy));
+    await services.limits.assertExistenceLookup(clientAddress(c, services.trustProxy));
     const reader = new QueryReader(c.req.query());
     const email = reader.text('email', 254);
     const documentNumber = reader.text('documentNumber', 40);

@@ -127,3 +127,8 @@ export interface HealthDto {
   status: 'ok';
   db: 'pglite' | 'postgres';
 }
+
+/** `GET /api/ready`: 200 when this instance should get traffic, 503 (with the Spanish reason) when not. */
+export type ReadyDto =
+  | { status: 'ready'; db: 'pglite' | 'postgres' }
+  | { status: 'unavailable'; db: 'pglite' | 'postgres'; message: string };
