@@ -47,6 +47,8 @@ export default tseslint.config(
   {
     ignores: [
       'dist',
+      // The server's bundle (`npm run build`).
+      'server/dist',
       'dev-dist',
       'node_modules',
       'data',
