@@ -118,12 +118,14 @@ export class PhoneAudit extends Shell {
   }
 
   /**
-   * The document's title is the route's own: its main heading, then the store's name; no other route visited by this
+   * The document's title is the route's own: its main heading (and area), then the store's name; no other route visited by this
    * audit had the same title (a tab, a history list or a screen reader tells the routes apart by it).
    */
   async expectOwnTitle(path: string) {
     const heading = (await this.firstHeading.textContent())?.trim() ?? '';
-    await softExpect(this.page, `${path}: título propio`).toHaveTitle(`${heading} · ${STORE_TITLE}`);
+    // The administration's screens name their area too: its 'Herramientas funcionales' is not the catalogue's.
+    const area = /^\/\w\w\/admin\//.test(path) ? ' · Administración' : '';
+    await softExpect(this.page, `${path}: título propio`).toHaveTitle(`${heading}${area} · ${STORE_TITLE}`);
     const title = await this.page.title();
     const earlier = this.titles.get(title);
     softExpect(earlier ?? path, `${path}: título «${title}» ya usado por ${earlier}`).toBe(path);
