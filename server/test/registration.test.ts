@@ -228,6 +228,22 @@ describe('POST /api/forms/{idOrKey}/validate', () => {
     expect(await body<{ errors: FormErrorDto[] }>(passport)).toEqual({ errors: [] });
   });
 
+  it('takes names of letters only, in the checkout’s words, and accents, apostrophes and hyphens', async () => {
+    const digits = await post(
+      '/forms/registro-medico/validate',
+      professional({ first_name: 'Valentina2', last_name: 'Rojas_Pérez' }),
+    );
+    expect((await body<{ errors: FormErrorDto[] }>(digits)).errors).toEqual([
+      { field: 'first_name', message: 'Los nombres llevan solo letras.' },
+      { field: 'last_name', message: 'Los apellidos llevan solo letras.' },
+    ]);
+    const accented = await post(
+      '/forms/registro-medico/validate',
+      professional({ first_name: 'María-José', last_name: "O'Neill Ñúñez" }),
+    );
+    expect(await body<{ errors: FormErrorDto[] }>(accented)).toEqual({ errors: [] });
+  });
+
   it('answers one error per field with the rule messages', async () => {
     const response = await post('/forms/registro-medico/validate', {
       first_name: '',

@@ -37,5 +37,7 @@ describe('points (spec §9)', () => {
 
   it('labels points as "puntos"', () => {
     expect(plain(formatPoints(1500, 'co'))).toBe('1.500 puntos');
+    // Plural-correct copy (issue #16).
+    expect(plain(formatPoints(1, 'co'))).toBe('1 punto');
   });
 });

@@ -1,4 +1,4 @@
-import { t } from '@lingui/core/macro';
+import { plural } from '@lingui/core/macro';
 import { COUNTRIES, DEFAULT_COUNTRY_ID, type CountryCode } from './shared/countries';
 
 const formatters = new Map<CountryCode, Intl.NumberFormat>();
@@ -44,5 +44,5 @@ export function toPoints(amount: number, countryId: number, pointValues: readonl
 /** Spec §9: the label is 'puntos'. */
 export function formatPoints(points: number, country: CountryCode): string {
   const amount = new Intl.NumberFormat(COUNTRIES[country].intlLocale, { maximumFractionDigits: 0 }).format(points);
-  return t`${amount} puntos`;
+  return plural(Math.abs(points), { one: `${amount} punto`, other: `${amount} puntos` });
 }

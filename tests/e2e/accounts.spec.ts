@@ -6,6 +6,8 @@ import { expect, test } from './support/fixtures';
 
 const PDF = fileURLToPath(new URL('./files/tarjeta-profesional.pdf', import.meta.url));
 const unique = () => Date.now().toString().slice(-8);
+/** A registration's names take letters only (issue #16): the unique digits spelled as letters, 'Rojas bcdefghi'. */
+const asLetters = (digits: string) => digits.replace(/\d/g, (digit) => 'abcdefghij'.charAt(Number(digit)));
 
 test.describe('accounts against the real server', () => {
   test('a doctor registers, waits for approval, and the admin approval enables the gated link', async ({
@@ -20,7 +22,7 @@ test.describe('accounts against the real server', () => {
     await register.chooseRole(/Soy médico/);
     await register.fillStep({
       Nombres: 'Valentina',
-      Apellidos: `Rojas ${suffix}`,
+      Apellidos: `Rojas ${asLetters(suffix)}`,
       Especialidad: 'Medicina funcional',
       'Número de tarjeta profesional': `RM-${suffix}`,
       'Tipo de documento': '1',
@@ -49,7 +51,7 @@ test.describe('accounts against the real server', () => {
     await adminLogin.login('co', 'admin@demo.test');
     const adminAffiliates = new AdminAffiliatesPage(adminPage);
     await adminAffiliates.open('co', true);
-    const card = adminAffiliates.card(`Valentina Rojas ${suffix}`);
+    const card = adminAffiliates.card(`Valentina Rojas ${asLetters(suffix)}`);
     await expect(card).toBeVisible();
     await card.getByRole('button', { name: 'Aprobar' }).click();
     await expect(card).toHaveCount(0);

@@ -135,6 +135,50 @@ test.describe('checkout against the real server and the sandbox payment provider
     await expect(bag.badge).toHaveText('1');
   });
 
+  test('the summary at 1366 px: a long e-mail and address never run over another label', async ({
+    login,
+    page,
+    checkout,
+  }) => {
+    await page.setViewportSize({ width: 1366, height: 768 });
+    await login.login('co', 'paciente.co@demo.test');
+    await addFirstProduct(page, 'co');
+    await checkout.start('co');
+    await page
+      .getByLabel(/^Correo electrónico/)
+      .fill(
+        'mariana.gomez.ortiz.compras.del.consultorio.de.medicina.funcional@correo-electronico-empresarial.example.com',
+      );
+    await checkout.fillData({
+      ...ADDRESSES.co,
+      address: 'Carrera 7 # 71-21 Torre B Oficina 1504 Edificio Seguros Bolívar',
+    });
+    await checkout.choosePayment('Visa');
+    await checkout.review();
+    const data = page.locator('.checkout__summary-layout .data-list');
+    await expect(data.getByText(/correo-electronico-empresarial/)).toBeVisible();
+    // Every label and value of the buyer's data in a box of its own: none drawn over another.
+    await expect
+      .poll(() =>
+        data.locator('dt, dd').evaluateAll((items) => {
+          const boxes = items.map((item) => ({ text: item.textContent ?? '', box: item.getBoundingClientRect() }));
+          return boxes.flatMap((first, index) =>
+            boxes
+              .slice(index + 1)
+              .filter(
+                ({ box }) =>
+                  box.left < first.box.right &&
+                  first.box.left < box.right &&
+                  box.top < first.box.bottom &&
+                  first.box.top < box.bottom,
+              )
+              .map(({ text }) => `${first.text.slice(0, 20)} / ${text.slice(0, 20)}`),
+          );
+        }),
+      )
+      .toEqual([]);
+  });
+
   test('a promo code lowers the total; an unknown one says why', async ({ login, page, checkout }) => {
     await login.login('mx', 'paciente.mx@demo.test');
     await addFirstProduct(page, 'mx');

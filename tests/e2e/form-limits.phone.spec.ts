@@ -48,4 +48,17 @@ test.describe('form limits where they are typed', () => {
     await expect(document).toHaveAccessibleDescription(new RegExp(CEDULA_MESSAGE.replace('.', '\\.')));
     await expect(page.getByLabel(/^Correo electrónico/)).toHaveCount(0);
   });
+
+  test('registration’s first step: a name with digits, in the checkout’s words', async ({ register, page }) => {
+    await register.open('co');
+    await register.chooseRole(/Soy médico/);
+    const lastName = page.getByLabel(/^Apellidos/);
+    await lastName.fill('Rojas 2');
+    await register.next.click();
+    await expect(lastName).toHaveAccessibleDescription(/Los apellidos llevan solo letras\./);
+    await expect(page.getByLabel(/^Correo electrónico/)).toHaveCount(0);
+    await lastName.fill("Rojas O'Neill-Pérez");
+    await register.next.click();
+    await expect(lastName).not.toHaveAccessibleDescription(/solo letras/);
+  });
 });

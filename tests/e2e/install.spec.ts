@@ -43,6 +43,27 @@ test.describe('install', () => {
     );
   });
 
+  test('the installed app opens the country it was used in last: its start and its shortcuts', async ({
+    context,
+    page,
+    request,
+  }) => {
+    const manifest = (await (await request.get('/manifest.webmanifest')).json()) as {
+      start_url: string;
+      shortcuts: { url: string }[];
+    };
+    await page.goto('/pe/herramientas');
+    await expect(page.getByRole('heading', { name: 'Herramientas funcionales' })).toBeVisible();
+    // A launch of the installed app is a new window: this device's storage, none of the tab's session.
+    const launch = await context.newPage();
+    await launch.goto(manifest.start_url);
+    await expect(launch).toHaveURL(/\/pe\/?$/);
+    const catalogue = manifest.shortcuts.find((shortcut) => shortcut.url === '/herramientas');
+    await launch.goto(catalogue?.url ?? '');
+    await expect(launch).toHaveURL(/\/pe\/herramientas$/);
+    await expect(launch.getByRole('heading', { name: 'Herramientas funcionales' })).toBeVisible();
+  });
+
   test.describe('offer', () => {
     test.use({ installOfferSeen: false });
 

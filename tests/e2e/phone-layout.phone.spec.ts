@@ -1,7 +1,7 @@
 import type { Page } from '@playwright/test';
 import { CheckoutPage } from './pages/checkout-page';
 import { LoginPage } from './pages/login-page';
-import { PHONE_SIZES, PhoneAudit } from './pages/phone-audit';
+import { PHONE_SIZES, PhoneAudit, stretchNamesAndCities, UNBROKEN_TEXT } from './pages/phone-audit';
 import { PointsPage } from './pages/points-page';
 import { PrescriptionBuilderPage } from './pages/prescription-builder-page';
 import { ResourcesPage } from './pages/resources-page';
@@ -338,6 +338,78 @@ test.describe('phone layout: every route at 360 and 390 px', () => {
           `${path} a ${size.width} × ${size.height}: la lista en la primera pantalla`,
         ).toBeInViewport();
       }
+    }
+  });
+
+  test('a 300-character unbroken name or city wraps on every screen that shows one', async ({ page }) => {
+    const audit = new PhoneAudit(page);
+    const long = page.locator('#main, header.site-header').getByText(UNBROKEN_TEXT.slice(0, 40)).first();
+    // Logged in first: the routing stretches the answers of the screens, not the login's.
+    await login(page, 'paciente.co@demo.test');
+    await stretchNamesAndCities(page.context());
+    const checks: [string, string][] = [
+      ['/co/herramientas', 'catalogo'],
+      [`/co/herramientas/${MAGNESIUM_SLUG}`, 'producto'],
+      ['/co/mi-cuenta/datos-personales', 'datos-personales'],
+      ['/co/mi-cuenta/mis-pedidos', 'pedidos'],
+      ['/co/mi-cuenta/mis-prescripciones', 'prescripciones'],
+      ['/co/mi-cuenta/mis-favoritos', 'favoritos'],
+    ];
+    for (const [path, name] of checks) {
+      await audit.visit(path);
+      await expect(long, `${path}: muestra el nombre largo`).toBeVisible();
+      await audit.fitsPhones(`largo-paciente-${name}`, { axe: false });
+    }
+    await audit.visit('/co/mi-cuenta/mis-prescripciones', page.locator('.table tbody a'));
+    await auditFirstDetail(audit, 'largo-paciente-prescripcion', '.table tbody a');
+
+    await page.getByRole('button', { name: 'Abrir menú' }).click();
+    const menu = page.getByRole('dialog', { name: 'Menú' });
+    await expect(menu.getByText(UNBROKEN_TEXT.slice(0, 40)).first()).toBeVisible();
+    await audit.fitsPhones('largo-paciente-menu', { axe: false, overlay: menu });
+    await page.keyboard.press('Escape');
+
+    await audit.visit(`/co/herramientas/${MAGNESIUM_SLUG}`);
+    await page.getByRole('button', { name: /a la bolsa/ }).click();
+    const bag = page.locator('#side-cart');
+    await expect(bag).toHaveClass(/side-cart--open/);
+    await audit.fitsPhones('largo-paciente-bolsa-lateral', { axe: false, overlay: bag });
+  });
+
+  test('a 300-character unbroken name wraps in a doctor’s patients, builder and points', async ({ page }) => {
+    const audit = new PhoneAudit(page);
+    const builder = new PrescriptionBuilderPage(page);
+    await login(page, 'medico.co@demo.test');
+    await stretchNamesAndCities(page.context());
+    for (const path of ['mi-cuenta/mis-pacientes', 'mi-cuenta/mis-puntos', 'mi-cuenta/herramientas-funcionales']) {
+      await audit.visit(`/co/${path}`);
+      await audit.fitsPhones(`largo-medico-${path.replaceAll('/', '-')}`, { axe: false });
+    }
+    await audit.visit('/co/mi-cuenta/mis-pacientes', page.locator('.table tbody a'));
+    await auditFirstDetail(audit, 'largo-medico-paciente', '.table tbody a');
+
+    await audit.visit('/co/mi-cuenta/prescripcion');
+    await builder.choosePatient(UNBROKEN_TEXT.slice(0, 40));
+    await audit.fitsPhones('largo-medico-prescripcion-1', { axe: false });
+    await builder.next.click();
+    await expect(builder.stepTitle).toHaveText('Herramientas');
+    await page.locator('.builder article').first().getByRole('button', { name: 'Agregar' }).click();
+    await audit.fitsPhones('largo-medico-prescripcion-2', { axe: false });
+  });
+
+  test('a 300-character unbroken name or city wraps in the admin’s lists', async ({ page }) => {
+    const audit = new PhoneAudit(page);
+    await login(page, 'admin@demo.test');
+    await stretchNamesAndCities(page.context());
+    for (const path of [
+      'admin/gestion-afiliados',
+      'admin/herramientas-funcionales',
+      'admin/autorizacion-hormonas',
+      'admin/solicitudes-atencion',
+      'admin/configuracion-puntos',
+    ]) {
+      await audit.visit(`/co/${path}`);
+      await audit.fitsPhones(`largo-admin-${path.replaceAll('/', '-')}`, { axe: false });
     }
   });
 });

@@ -18,7 +18,7 @@ import {
   HEALTH_CONSENT_TEXTS,
 } from '../../../src/lib/shared/privacy';
 import { PASSWORD_RULE_MESSAGE } from '../../../src/lib/shared/passwords';
-import { numericDocumentMessage } from '../../../src/lib/shared/personal-data';
+import { numericDocumentMessage, PERSON_NAME_MAX_LENGTH, personNameRules } from '../../../src/lib/shared/personal-data';
 
 export const REQUIRED_MESSAGE = 'Campo obligatorio';
 export const TERMS_MESSAGE = 'Debes aceptar los términos y la política de privacidad';
@@ -73,7 +73,7 @@ export const CREDENTIAL_ACCEPT = ['application/pdf', 'image/png', 'image/jpeg', 
 export const DOCUMENT_PATTERN = '^[A-Za-z0-9]{5,20}$';
 export const PHONE_PATTERN = '^[0-9]{7,15}$';
 export const DIAL_CODE_PATTERN = '^\\+[0-9]{1,4}$';
-export const NAME_MAX_LENGTH = 80;
+export const NAME_MAX_LENGTH = PERSON_NAME_MAX_LENGTH;
 export const PRACTICE_MAX_LENGTH = 1000;
 export const MIN_BIRTH_DATE = '1900-01-01';
 
@@ -118,7 +118,19 @@ function isoDate(date: Date): string {
   return date.toISOString().slice(0, 10);
 }
 
-function nameField(name: 'first_name' | 'last_name', label: string): FormFieldDto {
+/**
+ * A name the person types at registration: the checkout's rule for a buyer's name (`personNameRules`, letters only,
+ * 80 at most) in the same words. The patient's form takes the names locked from the invitation, as the professional
+ * wrote them in the patient's record (whose form has no letters-only rule), so there only the length is judged: a rule
+ * the patient could not satisfy by editing a locked field would block the registration.
+ */
+function nameField(
+  name: 'first_name' | 'last_name',
+  label: string,
+  { lettersOnly }: { lettersOnly: boolean },
+): FormFieldDto {
+  const subject = { name: name === 'first_name' ? 'Los nombres' : 'Los apellidos', plural: true };
+  const limits = personNameRules(subject);
   return {
     name,
     type: 'text',
@@ -127,7 +139,7 @@ function nameField(name: 'first_name' | 'last_name', label: string): FormFieldDt
     rules: [
       required(),
       { kind: 'minLength', value: 2, message: 'Escribe al menos 2 caracteres.' },
-      maxLength(NAME_MAX_LENGTH),
+      ...(lettersOnly ? limits : limits.filter((rule) => rule.kind !== 'pattern')),
     ],
   };
 }
@@ -291,8 +303,8 @@ function professionalForm(ref: FormRef, role: Role, country: CountryCode, today:
     role,
     steps: STEPS,
     fields: [
-      nameField('first_name', 'Nombres'),
-      nameField('last_name', 'Apellidos'),
+      nameField('first_name', 'Nombres', { lettersOnly: true }),
+      nameField('last_name', 'Apellidos', { lettersOnly: true }),
       specialty,
       {
         name: 'professional_license_number',
@@ -378,8 +390,8 @@ function patientForm(ref: FormRef, country: CountryCode, today: string): FormSch
           custom('invitationValid', INVITATION_INVALID_MESSAGE),
         ],
       },
-      nameField('first_name', 'Nombres'),
-      nameField('last_name', 'Apellidos'),
+      nameField('first_name', 'Nombres', { lettersOnly: false }),
+      nameField('last_name', 'Apellidos', { lettersOnly: false }),
       ...identityFields(country, today, true),
       ...accessFields(true),
       termsField,

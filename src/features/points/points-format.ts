@@ -1,4 +1,4 @@
-import { t } from '@lingui/core/macro';
+import { plural } from '@lingui/core/macro';
 import { formatCountryDate } from '../../lib/dates';
 import { formatPrice } from '../../lib/money';
 import { COUNTRIES, type CountryCode } from '../../lib/shared/countries';
@@ -15,7 +15,7 @@ export function formatSignedPoints(points: number, country: CountryCode): string
     maximumFractionDigits: 0,
     signDisplay: 'exceptZero',
   }).format(points);
-  return t`${amount} puntos`;
+  return plural(Math.abs(points), { one: `${amount} punto`, other: `${amount} puntos` });
 }
 
 /**

@@ -6,7 +6,9 @@ import {
   limitProblems,
   matchesDocumentType,
   numericDocumentMessage,
+  personNameRules,
 } from './personal-data';
+import { validateForm } from './form-validation';
 
 const customer = {
   firstName: 'María José',
@@ -69,5 +71,25 @@ describe('personal data limits (issue #16)', () => {
     expect(numericDocumentMessage(2)).toBeUndefined();
     expect(matchesDocumentType('1', '52A45671')).toBe(false);
     expect(matchesDocumentType('2', 'E-123456')).toBe(true);
+  });
+
+  it('gives the registration forms the checkout’s name rule, judged the same by the form engine', async () => {
+    const field = {
+      name: 'last_name',
+      type: 'text' as const,
+      label: 'Apellidos',
+      step: 1,
+      rules: personNameRules({ name: 'Los apellidos', plural: true }),
+    };
+    const judge = (value: string) => validateForm({ fields: [field] }, { last_name: value });
+    expect(await judge("O'Neill-Gómez Ñúñez")).toEqual([]);
+    expect(await judge('Rojas 2')).toEqual([{ field: 'last_name', message: 'Los apellidos llevan solo letras.' }]);
+    expect(await judge('x'.repeat(81))).toEqual([
+      { field: 'last_name', message: 'Los apellidos admiten como máximo 80 caracteres.' },
+    ]);
+    // The checkout's schema refuses the same names.
+    expect(limitProblems(customerLimitsSchema, { ...customer, firstLastName: 'Rojas 2' }, 'customer')).toEqual({
+      'customer.firstLastName': 'El primer apellido lleva solo letras.',
+    });
   });
 });

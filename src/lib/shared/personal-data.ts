@@ -1,4 +1,4 @@
-import { DOCUMENT_TYPES } from './accounts';
+import { DOCUMENT_TYPES, type FormRuleDto } from './accounts';
 import { z } from './zod';
 
 // Length and format limits of the personal data a buyer or a new account types (issue #16): one set of zod schemas
@@ -13,8 +13,13 @@ export const POSTAL_CODE_MAX_LENGTH = 20;
 export const PERSON_NAME_MAX_LENGTH = 80;
 export const DOCUMENT_NUMBER_MAX_LENGTH = 20;
 
-/** Letters of any language, combining accents, spaces, apostrophes, dots and hyphens: 'María-José O'Neill Jr.'. */
-const PERSON_NAME_PATTERN = /^[\p{L}\p{M}' .-]+$/u;
+/**
+ * Letters of any language, combining accents, spaces, apostrophes, dots and hyphens: 'María-José O'Neill Jr.'. A
+ * source string, so the registration forms' `pattern` rule (judged with the `u` flag by the storefront and the
+ * server) carries the very rule the checkout's schema runs.
+ */
+const PERSON_NAME_PATTERN_SOURCE = "^[\\p{L}\\p{M}' .-]+$";
+const PERSON_NAME_PATTERN = new RegExp(PERSON_NAME_PATTERN_SOURCE, 'u');
 /** Any document, once its separators are gone: letters and digits. */
 const DOCUMENT_CHARACTERS_PATTERN = /^[A-Za-z0-9]+$/;
 
@@ -69,18 +74,44 @@ export function numericDocumentMessage(countryId: number): string | undefined {
   return type ? NUMERIC_DOCUMENTS[type.code]?.message : undefined;
 }
 
+/** A field as its messages name it, and whether it is plural ('Los apellidos admiten…'). */
+interface FieldSubject {
+  name: string;
+  plural?: boolean;
+}
+
+function tooLongMessage({ name, plural }: FieldSubject, max: number): string {
+  return `${name} ${plural ? 'admiten' : 'admite'} como máximo ${max} caracteres.`;
+}
+
 /** A text field's limit, said with the field's name: 'La ciudad admite como máximo 100 caracteres.'. */
 function limited(max: number, field: string) {
   return z
     .string()
     .trim()
-    .max(max, { error: `${field} admite como máximo ${max} caracteres.` });
+    .max(max, { error: tooLongMessage({ name: field }, max) });
+}
+
+/** What a person's name field says when it holds something other than letters: 'Los nombres llevan solo letras.'. */
+export function personNameLettersMessage({ name, plural }: FieldSubject): string {
+  return `${name} ${plural ? 'llevan' : 'lleva'} solo letras.`;
 }
 
 function personName(field: string) {
   return limited(PERSON_NAME_MAX_LENGTH, field).refine((value) => value === '' || PERSON_NAME_PATTERN.test(value), {
-    error: `${field} lleva solo letras.`,
+    error: personNameLettersMessage({ name: field }),
   });
+}
+
+/**
+ * The same limits as dynamic form rules, for the registration forms' names: the storefront says them at the step
+ * where the name is typed and the server judges them again, in the words the checkout uses.
+ */
+export function personNameRules(subject: FieldSubject): FormRuleDto[] {
+  return [
+    { kind: 'maxLength', value: PERSON_NAME_MAX_LENGTH, message: tooLongMessage(subject, PERSON_NAME_MAX_LENGTH) },
+    { kind: 'pattern', value: PERSON_NAME_PATTERN_SOURCE, message: personNameLettersMessage(subject) },
+  ];
 }
 
 /** The shipping address of the checkout and of the address book (spec §3 address copy). */

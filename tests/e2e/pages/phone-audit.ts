@@ -1,5 +1,5 @@
 import AxeBuilder from '@axe-core/playwright';
-import { expect, type Locator, type Page } from '@playwright/test';
+import { expect, type BrowserContext, type Locator, type Page } from '@playwright/test';
 import { Shell } from './shell';
 
 /** The two phone widths every route must fit (px): a small Android and a current iPhone. */
@@ -23,13 +23,16 @@ const SETTLE_MS = 3000;
 function widerThanScreen(width: number): string[] {
   const scrollWidth = document.documentElement.scrollWidth;
   if (scrollWidth <= width) return [];
+  // What starts on the screen and ends past its edge widens the page; what lies wholly past it was pushed there.
+  const crossesEdge = (element: Element) => {
+    const box = element.getBoundingClientRect();
+    return box.left < width && box.right > width + 0.5;
+  };
   const culprits = Array.from(document.body.querySelectorAll<HTMLElement>('*'))
-    .filter((element) => element.getBoundingClientRect().right > width + 0.5)
-    .filter(
-      (element) => !Array.from(element.children).some((child) => child.getBoundingClientRect().right > width + 0.5),
-    )
+    .filter(crossesEdge)
+    .filter((element) => !Array.from(element.children).some(crossesEdge))
     .slice(0, 4)
-    .map((element) => `${element.tagName.toLowerCase()}.${element.className}`);
+    .map((element) => `${element.tagName.toLowerCase()}.${element.getAttribute('class') ?? ''}`);
   return [`${scrollWidth} px`, ...culprits];
 }
 
@@ -42,6 +45,52 @@ function overlayOverflow(element: Element, width: number): string[] {
   return problems;
 }
 
+/** What every document title ends with, after the route's own heading. */
+const STORE_TITLE = 'Dispensario Funcional';
+
+/** A name or a city of 300 characters with nowhere to break (issue #16): it must wrap, never widen the page. */
+export const UNBROKEN_TEXT = 'Mariaguadalupe'.repeat(21).slice(0, 300);
+/** The keys of the server's answers that hold a person's name or a city. */
+const PERSON_OR_CITY_KEY =
+  /^((first|second|last|display|patient|doctor|professional|buyer|customer|full)_?name|city)$/i;
+
+/**
+ * Every person's name, city and product's or category's name (a `name` next to a `slug`) in a JSON answer replaced by
+ * UNBROKEN_TEXT. Other `name` keys are identifiers (a role's, a form field's) and stay.
+ */
+function stretched(value: unknown): unknown {
+  if (Array.isArray(value)) return value.map(stretched);
+  if (value === null || typeof value !== 'object') return value;
+  const named = 'slug' in value;
+  return Object.fromEntries(
+    Object.entries(value).map(([key, inner]) => [
+      key,
+      typeof inner === 'string' && inner !== '' && (PERSON_OR_CITY_KEY.test(key) || (named && key === 'name'))
+        ? UNBROKEN_TEXT
+        : stretched(inner),
+    ]),
+  );
+}
+
+/**
+ * From now on the server's JSON answers to `context` (pages and service worker) name everything and everyone with a
+ * 300-character unbroken word: the store never takes one that long (names 80, cities 100), but what it shows must
+ * still wrap.
+ */
+export async function stretchNamesAndCities(context: BrowserContext) {
+  await context.route('**/api/**', async (route) => {
+    if (route.request().method() !== 'GET') return route.fallback();
+    try {
+      const answer = await route.fetch();
+      const json = (answer.headers()['content-type'] ?? '').includes('application/json');
+      await route.fulfill(json ? { response: answer, json: stretched(await answer.json()) } : { response: answer });
+    } catch {
+      // The page went on (or the test ended) while the answer was on its way: nobody is left to read it.
+      await route.abort().catch(() => undefined);
+    }
+  });
+}
+
 /** WCAG 2.5.5 target size, the size the header, the bag and the builder keep (px). */
 export const MIN_TARGET_PX = 44;
 
@@ -51,6 +100,8 @@ export const MIN_TARGET_PX = 44;
  */
 export class PhoneAudit extends Shell {
   readonly firstHeading: Locator;
+  /** The title of each route visited, and the route. */
+  private readonly titles = new Map<string, string>();
 
   constructor(page: Page) {
     super(page);
@@ -63,6 +114,22 @@ export class PhoneAudit extends Shell {
     // The first visit of a context starts the app (and its service worker) from nothing.
     await expect(this.firstHeading).toBeVisible({ timeout: APP_START_MS });
     if (ready) await expect(ready.first()).toBeVisible();
+    await this.expectOwnTitle(path);
+  }
+
+  /**
+   * The document's title is the route's own: its main heading (and area), then the store's name; no other route visited by this
+   * audit had the same title (a tab, a history list or a screen reader tells the routes apart by it).
+   */
+  async expectOwnTitle(path: string) {
+    const heading = (await this.firstHeading.textContent())?.trim() ?? '';
+    // The administration's screens name their area too: its 'Herramientas funcionales' is not the catalogue's.
+    const area = /^\/\w\w\/admin\//.test(path) ? ' · Administración' : '';
+    await softExpect(this.page, `${path}: título propio`).toHaveTitle(`${heading}${area} · ${STORE_TITLE}`);
+    const title = await this.page.title();
+    const earlier = this.titles.get(title);
+    softExpect(earlier ?? path, `${path}: título «${title}» ya usado por ${earlier}`).toBe(path);
+    this.titles.set(title, path);
   }
 
   /**

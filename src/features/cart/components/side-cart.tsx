@@ -1,6 +1,6 @@
 import { Trans, useLingui } from '@lingui/react/macro';
 import { useAtom, useAtomValue } from 'jotai';
-import { useEffect, useRef, useState } from 'react';
+import { useEffect, useLayoutEffect, useRef, useState } from 'react';
 import { Link, useLocation } from 'react-router';
 import type { CountryCode } from '../../../lib/shared/countries';
 import { cartForCountryAtom, sideCartOpenAtom, sideCartTakesFocusAtom } from '../atoms';
@@ -61,7 +61,9 @@ export function SideCart({ country, onViewBag }: SideCartProps) {
     };
   }, [open, takesFocus, setTakesFocus]);
 
-  useEffect(() => {
+  // Listening from the commit that opens the drawer, before it is painted: an Escape pressed as soon as the drawer
+  // shows (a keyboard user who added a product) must close it, not wait for a passive effect after the paint.
+  useLayoutEffect(() => {
     if (!open) return;
     const closeOnOutside = (event: PointerEvent) => {
       const target = event.target as Element | null;

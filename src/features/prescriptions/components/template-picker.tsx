@@ -1,3 +1,4 @@
+import { plural } from '@lingui/core/macro';
 import { Trans, useLingui } from '@lingui/react/macro';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useEffect, useState } from 'react';
@@ -94,11 +95,17 @@ export function TemplatePicker({ country, viewer, selectedId, onApply }: Templat
             onChange={(event) => setChosen(event.target.value)}
           >
             <option value="">{t`Selecciona`}</option>
-            {(templates ?? []).map((template) => (
-              <option key={template.id} value={template.id}>
-                {t`${template.name} · ${template.toolCount} herramientas · ${formatDate(template.createdAt, country)}`}
-              </option>
-            ))}
+            {(templates ?? []).map(({ id, name, toolCount, createdAt }) => {
+              const created = formatDate(createdAt, country);
+              return (
+                <option key={id} value={id}>
+                  {plural(toolCount, {
+                    one: `${name} · # herramienta · ${created}`,
+                    other: `${name} · # herramientas · ${created}`,
+                  })}
+                </option>
+              );
+            })}
           </select>
         </div>
         {pendingTemplates.length > 0 && (
