@@ -56,7 +56,7 @@ async function freshUser(role: UserRow['role'] = 'doctor'): Promise<UserRow> {
 }
 
 describe('POST /api/auth/email-login', () => {
-  it('answers the spec §3 login fields, the profile, the country and the expiry', async () => {
+  it('answers the product §3 login fields, the profile, the country and the expiry', async () => {
     const response = await post('/auth/email-login', { email: 'medico.co@demo.test', password: DEMO_PASSWORD });
     expect(response.status).toBe(200);
     const login = await body<LoginResponseDto>(response);
@@ -233,7 +233,7 @@ describe('sessions', () => {
     expect(current.status).toBe(200);
   });
 
-  it('refuses a login in another country while a session is active, until logout (spec §5)', async () => {
+  it('refuses a login in another country while a session is active, until logout (product §5)', async () => {
     const user = await freshUser('patient');
     const co = await loginAs(ctx.app, user.email, { country: 'co', address: freshAddress() });
     const mx = await post('/auth/email-login', { email: user.email, password: DEMO_PASSWORD }, { 'x-country': 'mx' });

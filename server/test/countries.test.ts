@@ -13,7 +13,7 @@ afterAll(async () => {
 });
 
 describe('GET /api/countries', () => {
-  it('lists the three countries of the store with the spec §3 data', async () => {
+  it('lists the three countries of the store with the product §3 data', async () => {
     const response = await ctx.app.request('/api/countries');
     expect(response.status).toBe(200);
     expect(response.headers.get('cache-control')).toBe('no-store');

@@ -223,7 +223,7 @@ describe('balance and history', () => {
 });
 
 describe('catalogue', () => {
-  it('answers the fields of spec §3 for each country, only what can be redeemed now', async () => {
+  it('answers the fields of product §3 for each country, only what can be redeemed now', async () => {
     const doctor = await sessionFor(ctx, 'medico.co@demo.test');
     const events = data<EventDto[]>(await call('GET', '/events/country/1', doctor));
     expect(events).toHaveLength(1);

@@ -35,7 +35,7 @@ async function cacheFiles(): Promise<string[]> {
 }
 
 describe('shared constants', () => {
-  it('are the widths and default quality of spec §9', () => {
+  it('are the widths and default quality of product §9', () => {
     expect(IMAGE_WIDTHS).toEqual([640, 750, 828, 1080, 1200, 1920, 2048, 3840]);
     expect(IMAGE_DEFAULT_QUALITY).toBe(75);
   });
@@ -113,7 +113,7 @@ describe('GET /api/media/products/{name}.svg?w=&q=', () => {
     expect(await readFile(cached)).toEqual(fresh);
   });
 
-  it('renders every width of spec §9', async () => {
+  it('renders every width of product §9', async () => {
     for (const width of IMAGE_WIDTHS) {
       const response = await image(`?w=${width}&q=50`);
       expect(response.status, String(width)).toBe(200);

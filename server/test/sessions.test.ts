@@ -111,7 +111,7 @@ describe('session cookie', () => {
       .where('user_id', '=', user.id)
       .execute();
     expect((await validate()).status).toBe(401);
-    // Ended means ended: it no longer counts as a session open in another country (spec §5) either.
+    // Ended means ended: it no longer counts as a session open in another country (product §5) either.
     const elsewhere = await post(
       '/auth/email-login',
       { email: user.email, password: DEMO_PASSWORD },

@@ -10,7 +10,7 @@ import { appStore, restorePersistedState, RESTORE_TIMEOUT_MS } from '../lib/stor
 import { RestorationPlaceholder } from './layout/restoration-placeholder';
 
 /**
- * Spec §4: nothing that reads persisted state renders before it is restored (or 5000 ms pass). Sessions whose
+ * Product §4: nothing that reads persisted state renders before it is restored (or 5000 ms pass). Sessions whose
  * token survived but whose stored copy did not are recovered first, so a returning user is not shown as anonymous.
  */
 function RestorationGate({ children }: { children: ReactNode }) {
@@ -19,7 +19,7 @@ function RestorationGate({ children }: { children: ReactNode }) {
     setUnauthorizedHandler((country, client) => {
       if (!country) return;
       if (client === 'auth') expireSession(country);
-      // Spec §8: the gateway's 401 alone clears nothing; the authentication service is asked, and its 401 does. A
+      // Product §8: the gateway's 401 alone clears nothing; the authentication service is asked, and its 401 does. A
       // session ended elsewhere (another tab, a new password, the idle timeout) then leaves the header at once.
       else void validateCountrySession(country);
     });
@@ -31,7 +31,7 @@ function RestorationGate({ children }: { children: ReactNode }) {
     };
     void restorePersistedState(appStore).then(async () => {
       opened();
-      // Spec §4: then validate every country that has a session.
+      // Product §4: then validate every country that has a session.
       await validateAllSessions(appStore);
     });
     const fallback = setTimeout(opened, RESTORE_TIMEOUT_MS);

@@ -50,7 +50,7 @@ const draftsReady = (module: Awaited<ReturnType<typeof prescriptionRoute>>) => m
 export const routes: RouteObject[] = [
   { path: '/', element: <RootRedirect /> },
   {
-    // Spec §2: the country route parameter is named `locale`.
+    // Product §2: the country route parameter is named `locale`.
     path: '/:locale',
     element: <CountryRoot />,
     errorElement: <RouteError />,
@@ -93,7 +93,7 @@ export const routes: RouteObject[] = [
           { path: 'mis-pedidos/:orderId', lazy: page(ordersRoute, 'OrderDetailRoute') },
           { path: 'mis-puntos', lazy: page(() => import('./routes/points-route'), 'PointsRoute') },
           { path: 'recordatorios', lazy: page(() => import('./routes/reminders-route'), 'RemindersRoute') },
-          // Professional tools (spec §2): patients, prescriptions, recommendations, medical resources.
+          // Professional tools (product §2): patients, prescriptions, recommendations, medical resources.
           { path: 'mis-pacientes', lazy: page(patientsRoute, 'PatientsRoute') },
           { path: 'mis-pacientes/:patientId', lazy: page(patientsRoute, 'PatientDetailRoute') },
           {

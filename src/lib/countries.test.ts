@@ -9,7 +9,7 @@ import {
 } from './countries';
 import { resolveCountry } from './shared/countries';
 
-describe('country prefix (spec §2, §5)', () => {
+describe('country prefix (product §2, §5)', () => {
   it.each([
     ['/co', null],
     ['/mx/herramientas', null],

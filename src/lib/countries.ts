@@ -1,7 +1,7 @@
 import { COUNTRIES, COUNTRY_CODES, DEFAULT_COUNTRY, resolveCountry, type CountryCode } from './shared/countries';
 
 const ACTIVE_COUNTRY_KEY = 'activeCountry';
-/** The country used last on this device, kept across tabs and launches (the active one is per tab, spec §4). */
+/** The country used last on this device, kept across tabs and launches (the active one is per tab, product §4). */
 const LAST_COUNTRY_KEY = 'lastCountry';
 
 /** Top-level route names: a path that starts with one of them lacks its country prefix rather than having a bad one. */
@@ -18,7 +18,7 @@ export const COUNTRY_ROUTE_NAMES: readonly string[] = [
 ];
 
 /**
- * Spec §2: the country is the first path segment; anything else falls back to co, keeping the rest of the path.
+ * Product §2: the country is the first path segment; anything else falls back to co, keeping the rest of the path.
  * Returns the path to redirect to, or null when the path is already canonical.
  */
 export function canonicalCountryPath(pathname: string): string | null {
@@ -26,7 +26,7 @@ export function canonicalCountryPath(pathname: string): string | null {
   const [first, ...rest] = segments;
   if (first !== undefined && (COUNTRY_CODES as readonly string[]).includes(first)) return null;
   // A path without any country (the installed app's start `/`, its shortcuts) opens the country used last; a bad
-  // prefix falls back to co as spec §2 says.
+  // prefix falls back to co as product §2 says.
   if (first === undefined || COUNTRY_ROUTE_NAMES.includes(first)) return `/${[homeCountry(), ...segments].join('/')}`;
   return `/${[resolveCountry(first), ...rest].join('/')}`;
 }
@@ -37,7 +37,7 @@ export function switchCountryPath(pathname: string, country: CountryCode): strin
   return `/${[country, ...rest].join('/')}`;
 }
 
-/** Spec §4: the active country lives in session storage, one per tab. */
+/** Product §4: the active country lives in session storage, one per tab. */
 export function getActiveCountry(): CountryCode | undefined {
   try {
     const stored = sessionStorage.getItem(ACTIVE_COUNTRY_KEY);

@@ -71,7 +71,7 @@ afterEach(() => {
   });
 });
 
-describe('retry policy (spec §9)', () => {
+describe('retry policy (product §9)', () => {
   // TRACE is in the policy too, but fetch refuses to send it; its decision is checked on retryDelay below.
   const retriedMethods = ['GET', 'PUT', 'HEAD', 'DELETE', 'OPTIONS'] as const;
   const retriedStatuses = [408, 413, 429, 500, 502, 503, 504];
@@ -214,7 +214,7 @@ describe('retry policy (spec §9)', () => {
   });
 });
 
-describe('error catalogue (spec §8)', () => {
+describe('error catalogue (product §8)', () => {
   it('shows the server errors list when there is one', async () => {
     server.use(
       http.get(`${TEST_API}/thing`, () =>
@@ -260,7 +260,7 @@ describe('error catalogue (spec §8)', () => {
   });
 });
 
-describe('session and headers (spec §7)', () => {
+describe('session and headers (product §7)', () => {
   it('sends the x-country header and no token: the session is the server’s HttpOnly cookie', async () => {
     const calls = answerInOrder([200]);
     await settle(recordingClient().client.request('/thing', { headers: { 'x-country': 'pe' } }));

@@ -6,7 +6,7 @@ import { isCountryCode, type CountryCode } from './shared/countries';
 import { parseRetryAfter } from './shared/retry-after';
 import type { ApiErrorBody } from './shared/api-types';
 
-// Spec §9, the retry policy of every call.
+// Product §9, the retry policy of every call.
 export const RETRY_LIMIT = 2;
 export const RETRY_METHODS: ReadonlySet<string> = new Set(['GET', 'PUT', 'HEAD', 'DELETE', 'OPTIONS', 'TRACE']);
 export const RETRY_STATUS_CODES: ReadonlySet<number> = new Set([408, 413, 429, 500, 502, 503, 504]);
@@ -14,13 +14,13 @@ export const RETRY_AFTER_STATUS_CODES: ReadonlySet<number> = new Set([413, 429, 
 export const RETRY_BASE_DELAY_MS = 300;
 
 export const AUTH_TIMEOUT_MS = 10_000;
-/** Spec §9: the authentication client accepts timeouts up to the largest value setTimeout can hold. */
+/** Product §9: the authentication client accepts timeouts up to the largest value setTimeout can hold. */
 export const AUTH_MAX_TIMEOUT_MS = 2_147_483_647;
 export const GATEWAY_TIMEOUT_MS = 15_000;
 
 export type ApiErrorKind = 'http' | 'unauthorized' | 'network' | 'timeout' | 'aborted';
 
-/** Every failed call ends here, with a Spanish message fit for the user (spec §8). */
+/** Every failed call ends here, with a Spanish message fit for the user (product §8). */
 export class ApiError extends Error {
   constructor(
     message: string,
@@ -76,7 +76,7 @@ export interface HttpClientConfig {
   name: 'auth' | 'gateway';
   baseURL: string;
   timeoutMs: number;
-  /** Spec §8: the authentication client clears the session on 401; the gateway client only logs it. */
+  /** Product §8: the authentication client clears the session on 401; the gateway client only logs it. */
   onUnauthorized: 'clear-session' | 'log';
 }
 
@@ -84,7 +84,7 @@ export interface HttpClientConfig {
 type UnauthorizedHandler = (country: CountryCode | undefined, client: HttpClientConfig['name']) => void;
 let unauthorizedHandler: UnauthorizedHandler = () => undefined;
 
-/** Spec §8: a configurable handler, called with the country (and the client), when the session turns out expired. */
+/** Product §8: a configurable handler, called with the country (and the client), when the session turns out expired. */
 export function setUnauthorizedHandler(handler: UnauthorizedHandler): void {
   unauthorizedHandler = handler;
 }
@@ -140,7 +140,7 @@ function errorBody(data: unknown): Partial<ApiErrorBody> {
   };
 }
 
-/** Spec §8: a failed request's text names the status, method and url. */
+/** Product §8: a failed request's text names the status, method and url. */
 export function requestDetail(method: string, url: string, status?: number): string {
   return `${status ?? 0} ${method} ${url}`;
 }

@@ -4,7 +4,7 @@ import { formatPoints, formatPrice, toPoints } from './money';
 // Intl separates currency and amount with a no-break space; compare with plain spaces.
 const plain = (text: string) => text.replace(/\s/g, ' ');
 
-describe('formatPrice (spec §9)', () => {
+describe('formatPrice (product §9)', () => {
   it('formats Colombian pesos with es-CO and no decimals', () => {
     expect(plain(formatPrice(89_000, 'co'))).toBe('$ 89.000');
     expect(plain(formatPrice(1_234_567, 'co'))).toBe('$ 1.234.567');
@@ -21,7 +21,7 @@ describe('formatPrice (spec §9)', () => {
   });
 });
 
-describe('points (spec §9)', () => {
+describe('points (product §9)', () => {
   const values = [
     { countryId: 1, pointValue: 0.01 },
     { countryId: 2, pointValue: 0.5 },

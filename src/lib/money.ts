@@ -20,7 +20,7 @@ function formatterFor(country: CountryCode): Intl.NumberFormat {
 }
 
 /**
- * Spec §9: es-{COUNTRY} with the country's currency; amounts of cent-using countries (MX, PE) arrive in cents and
+ * Product §9: es-{COUNTRY} with the country's currency; amounts of cent-using countries (MX, PE) arrive in cents and
  * are shown with 2 digits, Colombian pesos with none.
  */
 export function formatPrice(amount: number, country: CountryCode): string {
@@ -33,7 +33,7 @@ export interface PointValue {
   pointValue: number;
 }
 
-/** Spec §9: amount × the pointValue of the matching country, country 1 when there is no match. */
+/** Product §9: amount × the pointValue of the matching country, country 1 when there is no match. */
 export function toPoints(amount: number, countryId: number, pointValues: readonly PointValue[]): number {
   const match =
     pointValues.find((entry) => entry.countryId === countryId) ??
@@ -41,7 +41,7 @@ export function toPoints(amount: number, countryId: number, pointValues: readonl
   return amount * (match?.pointValue ?? 0);
 }
 
-/** Spec §9: the label is 'puntos'. */
+/** Product §9: the label is 'puntos'. */
 export function formatPoints(points: number, country: CountryCode): string {
   const amount = new Intl.NumberFormat(COUNTRIES[country].intlLocale, { maximumFractionDigits: 0 }).format(points);
   return plural(Math.abs(points), { one: `${amount} punto`, other: `${amount} puntos` });

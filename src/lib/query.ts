@@ -13,7 +13,7 @@ export function createQueryClient(): QueryClient {
   return new QueryClient({
     defaultOptions: {
       queries: {
-        // The HTTP layer owns retries (spec §9); a second retry loop here would multiply them.
+        // The HTTP layer owns retries (product §9); a second retry loop here would multiply them.
         retry: false,
         staleTime: 5 * MINUTE_MS,
         gcTime: QUERY_CACHE_MAX_AGE_MS,

@@ -11,7 +11,7 @@ import {
 
 const parseNumber = (stored: unknown) => (typeof stored === 'number' ? stored : undefined);
 
-describe('persisted atoms (spec §4 persistence)', () => {
+describe('persisted atoms (product §4 persistence)', () => {
   it('restores a value saved by an earlier session and writes changes back', async () => {
     const counter = persistedAtom('test:counter', 0, parseNumber);
     await writeValue('test:counter', 7);

@@ -1,7 +1,7 @@
 import { atom, createStore, type PrimitiveAtom } from 'jotai';
 import { deleteValue, readValue, writeValue } from './db';
 
-/** Spec §4: the placeholder waits for restoration at most this long. */
+/** Product §4: the placeholder waits for restoration at most this long. */
 export const RESTORE_TIMEOUT_MS = 5000;
 
 export const appStore = createStore();

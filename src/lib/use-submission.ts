@@ -3,7 +3,7 @@ import { errorMessage } from './http';
 
 /**
  * The state of one user action sent to the server: `pending` while it runs (its button inert, so a second tap does
- * not send it twice) and the failure in the catalogue's words (spec §8), cleared when it is tried again.
+ * not send it twice) and the failure in the catalogue's words (product §8), cleared when it is tried again.
  */
 export function useSubmission() {
   const [pending, setPending] = useState(false);

@@ -20,7 +20,7 @@ export const JULIAN: PatientFormInput = {
 };
 
 /**
- * Types the required fields of the patient form (spec §5 marks) and ticks the attestation of the patient's consent,
+ * Types the required fields of the patient form (product §5 marks) and ticks the attestation of the patient's consent,
  * as a professional does.
  */
 export async function typePatient(form: HTMLElement, patient: PatientFormInput = JULIAN): Promise<void> {

@@ -7,7 +7,7 @@ import { LoginPage } from './pages/login-page';
 import { PrescriptionBuilderPage } from './pages/prescription-builder-page';
 import { expect, test } from './support/fixtures';
 
-/** Spec §2: the admin sections under their Spanish and English paths. */
+/** Product §2: the admin sections under their Spanish and English paths. */
 const ADMIN_PATHS = [
   ['herramientas-funcionales', 'functional-tools'],
   ['configuracion-prescripcion', 'prescription-settings'],

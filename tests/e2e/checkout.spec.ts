@@ -14,7 +14,7 @@ const ADDRESSES: Record<Country, { address: string; state: string; city: string 
   pe: { address: 'Av. José Larco 345', state: 'Lima', city: 'Miraflores' },
 };
 
-/** Spec §9: COP without decimals, MXN and PEN with two, each with its own symbol. */
+/** Product §9: COP without decimals, MXN and PEN with two, each with its own symbol. */
 const MONEY: Record<Country, RegExp> = {
   co: /^\$\s?\d{1,3}(\.\d{3})*$/,
   mx: /^\$\s?\d{1,3}(,\d{3})*\.\d{2}$/,

@@ -123,7 +123,7 @@ test.describe('guided tour', () => {
     await expect(content.tourDialog).toBeVisible();
     // Focus is inside the card; the arrow keys move between steps.
     await expect(content.tourDialog.locator(':focus')).toHaveCount(1);
-    // Keys pressed during the card's 0.6 s transition (spec §9) are ignored by design: the card says when it is over.
+    // Keys pressed during the card's 0.6 s transition (product §9) are ignored by design: the card says when it is over.
     await expect(content.tourDialog).toHaveAttribute('aria-busy', 'false');
     await content.page.keyboard.press('ArrowRight');
     await expect(content.tourDialog).toContainText('Productos, blog y nosotros');

@@ -66,7 +66,7 @@ test.describe('phone navigation', () => {
     await catalog.open('/co/herramientas');
     const add = catalog.productCards.first().getByRole('button', { name: /a la bolsa/ });
 
-    // Left alone, it closes 3 s after opening (spec §4): the clock below is the drawer's.
+    // Left alone, it closes 3 s after opening (product §4): the clock below is the drawer's.
     await add.tap();
     await expect(bag.drawer).toHaveClass(/side-cart--open/);
     await page.clock.runFor(3500);

@@ -91,7 +91,7 @@ export function registerAuthRoutes(api: Api, services: Services): void {
     },
   );
 
-  // Public: logging out never fails, whatever the token (unknown, expired, another country's) — spec §4. The
+  // Public: logging out never fails, whatever the token (unknown, expired, another country's) — product §4. The
   // country's cookie is cleared; the session it names is revoked when the request came from the storefront itself
   // (the auth middleware then found it as the viewer).
   api.post('/auth/logout', { access: 'public' }, async (c) => {

@@ -9,7 +9,7 @@ interface SeedDocument extends TextDocument {
   description: string;
 }
 
-/** The library's starting documents (spec §1 medical resources), rendered to PDF when seeding. */
+/** The library's starting documents (product §1 medical resources), rendered to PDF when seeding. */
 const DOCUMENTS: SeedDocument[] = [
   {
     kind: 'template',

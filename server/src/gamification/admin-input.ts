@@ -21,7 +21,7 @@ const ISO_DATE_PATTERN = /^\d{4}-\d{2}-\d{2}(T\d{2}:\d{2}(:\d{2}(\.\d+)?)?(Z|[+-
 export const EVENT_PERIOD_MESSAGE = 'La fecha de fin debe ser posterior a la de inicio.';
 export const NO_CONFIG_CHANGES_MESSAGE = 'Indica pointValue, purchaseRewardPercent o prescriptionRewardPercent.';
 
-/** The wire names of the fields that differ by kind (spec §3: combos have `image`, products `imageUrl`...). */
+/** The wire names of the fields that differ by kind (product §3: combos have `image`, products `imageUrl`...). */
 const WIRE_NAMES: Record<PointsItemKind, { image: string; points: string }> = {
   event: { image: 'image', points: 'requiredPoints' },
   combo: { image: 'image', points: 'requiredPoints' },

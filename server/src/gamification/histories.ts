@@ -19,7 +19,7 @@ function redemptions(db: Kysely<Database>, userId: number, kind: 'event' | 'comb
     .orderBy('points_redemptions.id', 'desc');
 }
 
-/** Spec §3 redemption records: the events joined or the combos bought, newest first. */
+/** Product §3 redemption records: the events joined or the combos bought, newest first. */
 export async function redemptionRecords(
   db: Kysely<Database>,
   userId: number,
@@ -38,7 +38,7 @@ export async function redemptionRecords(
   }));
 }
 
-/** Spec §3 product redemptions, newest first, each with its point product (also when removed since). */
+/** Product §3 product redemptions, newest first, each with its point product (also when removed since). */
 export async function productRedemptions(db: Kysely<Database>, userId: number): Promise<PointProductRedemptionDto[]> {
   const rows = await redemptions(db, userId, 'product').execute();
   if (rows.length === 0) return [];

@@ -2,7 +2,7 @@ import type { Kysely } from 'kysely';
 import type { AddressInputDto, CheckoutCustomerDto, OrderStatus } from '../../../src/lib/shared/orders';
 import type { Database } from '../db/schema';
 
-/** Spec §9 "order retry delay": the reward reads the order once more after 400 ms when it is not there yet. */
+/** Product §9 "order retry delay": the reward reads the order once more after 400 ms when it is not there yet. */
 export const ORDER_FETCH_RETRY_DELAY_MS = 400;
 
 /**
@@ -75,7 +75,7 @@ export async function findOrderForPoints(db: Kysely<Database>, orderId: number):
 }
 
 /**
- * Spec §7: the prescription reward retries the order fetch once after 400 ms. The reward may run as soon as the
+ * Product §7: the prescription reward retries the order fetch once after 400 ms. The reward may run as soon as the
  * payment is confirmed, before the transaction that wrote the order is visible to this connection.
  */
 export async function readOrderForPoints(

@@ -28,7 +28,7 @@ const SALE_ID_PATTERN = /^[\x21-\x7e]{1,100}$/;
 /** Longest patient field kept in the history. */
 const MAX_FIELD_LENGTH = 200;
 
-/** The patient as the doctor's history keeps them: only these fields (spec §3 history entry metadata). */
+/** The patient as the doctor's history keeps them: only these fields (product §3 history entry metadata). */
 export interface PatientRecord {
   name: string;
   identification: string;
@@ -131,7 +131,7 @@ export function findUserByUid(db: Kysely<Database>, uid: string): Promise<UserRo
   return db.selectFrom('users').selectAll().where('uid', '=', uid).executeTakeFirst();
 }
 
-/** A professional whose document has these digits (spec §5: documents are compared digits only). */
+/** A professional whose document has these digits (product §5: documents are compared digits only). */
 async function findProfessionalByDocument(db: Kysely<Database>, digits: string): Promise<UserRow | undefined> {
   for (const { id } of await findUsersByDocumentDigits(db, digits)) {
     const user = await findUserById(db, id);
@@ -141,7 +141,7 @@ async function findProfessionalByDocument(db: Kysely<Database>, digits: string):
 }
 
 /**
- * Spec §5: `doctorUid`, else `doctorId` by the heuristic: 20+ letters and digits is a uid, 6+ digits a document; a
+ * Product §5: `doctorUid`, else `doctorId` by the heuristic: 20+ letters and digits is a uid, 6+ digits a document; a
  * shorter number is taken as the user id the store gives the doctor. Only doctors and health professionals earn.
  */
 async function resolveDoctor(db: Kysely<Database>, doctorUid: unknown, doctorId: unknown): Promise<UserRow> {
@@ -175,7 +175,7 @@ function countryIdOf(value: unknown): number | undefined {
 }
 
 /**
- * Spec §5: the patient is a uid and/or a document (`patientId`, else `patientData.identification`). A uid whose
+ * Product §5: the patient is a uid and/or a document (`patientId`, else `patientData.identification`). A uid whose
  * account has another document (digits only) is discarded; what remains must name the patient.
  */
 async function resolvePatient(
@@ -208,7 +208,7 @@ async function resolvePatient(
   };
 }
 
-/** `POST /gamification/prescription-reward`: every rule of spec §5, in its order, then the award. */
+/** `POST /gamification/prescription-reward`: every rule of product §5, in its order, then the award. */
 export async function prescriptionReward(
   db: Kysely<Database>,
   body: Record<string, unknown>,

@@ -161,7 +161,7 @@ export interface SubtractRequest {
 }
 
 /**
- * Spec §4 "discount": the points of catalogue products taken with points (`points_price` × quantity, products sold in
+ * Product §4 "discount": the points of catalogue products taken with points (`points_price` × quantity, products sold in
  * the session's country) plus `points` taken as money off a purchase. The caller makes sure something is asked.
  */
 export function subtractPoints(

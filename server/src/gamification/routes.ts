@@ -42,7 +42,7 @@ const ITEM_PATHS: Record<PointsItemKind, string> = { event: 'events', combo: 'co
 const signedIn = { access: 'authenticated' } as const;
 const admin = { access: ['admin'] as const };
 const ownerOrAdmin = { access: 'authenticated', ownership: 'self, admin' } as const;
-// Spending is for approved doctors and health professionals, for themselves (spec §6: points are theirs).
+// Spending is for approved doctors and health professionals, for themselves (product §6: points are theirs).
 const professional = { access: 'approvedProfessional' } as const;
 
 /** The user of the path (`id` or `uid`) when the caller is that user or an admin; anybody else gets a 404. */
@@ -71,7 +71,7 @@ async function storedItem(db: Kysely<Database>, kind: PointsItemKind, id: number
   return row;
 }
 
-/** The caller spends in the country of their session (spec §3: sessions per country). */
+/** The caller spends in the country of their session (product §3: sessions per country). */
 function spenderOf(c: AppContext): Spender {
   const viewer = viewerOf(c);
   return { userId: viewer.user.id, countryId: COUNTRIES[viewer.country].countryId };
@@ -134,7 +134,7 @@ function registerCatalogueRoutes(api: Api, db: Kysely<Database>): void {
   for (const kind of ['event', 'combo', 'product'] as const) {
     const base = `/gamification/${ITEM_PATHS[kind]}`;
     const toDto = ITEM_DTO[kind];
-    // Spec §7 names the country list of products `by-country`, and those of events and combos `country`.
+    // Product §7 names the country list of products `by-country`, and those of events and combos `country`.
     const byCountry = kind === 'product' ? `${base}/by-country/:countryId` : `${base}/country/:countryId`;
 
     api.get(base, signedIn, async (c) => {
@@ -163,7 +163,7 @@ function registerCatalogueRoutes(api: Api, db: Kysely<Database>): void {
     });
   }
 
-  // Removing a point product keeps it in the histories that name it (spec §3 `deletedAt`).
+  // Removing a point product keeps it in the histories that name it (product §3 `deletedAt`).
   api.delete('/gamification/products/:id', admin, async (c) => {
     const id = pathId(c, 'id', ITEM_MESSAGES.product.notFound);
     const existing = await findItem(db, 'product', id);
@@ -223,7 +223,7 @@ function registerRedemptionRoutes(api: Api, db: Kysely<Database>): void {
   );
 }
 
-/** The points programme (spec §7 gamification calls plus the admin page's catalogue editing). */
+/** The points programme (product §7 gamification calls plus the admin page's catalogue editing). */
 export function registerGamificationRoutes(api: Api, db: Kysely<Database>): void {
   registerConfigRoutes(api, db);
   registerAccountRoutes(api, db);

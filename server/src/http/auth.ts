@@ -102,7 +102,7 @@ async function resolveViewer(
     // API clients: the token is theirs to send, so no cross-site check is needed.
     const found = await findActiveSession(db, bearer, policy.idleTimeoutMs);
     if (!found) return { viewer: null, problem: 'invalid' };
-    // A token used for another country's requests is a client mixing sessions (spec §3: sessions per country).
+    // A token used for another country's requests is a client mixing sessions (product §3: sessions per country).
     if (headerCountry && headerCountry !== found.country) return { viewer: null, problem: 'country' };
     return { viewer: found, problem: 'invalid' };
   }

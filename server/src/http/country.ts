@@ -12,7 +12,7 @@ import type { QueryReader } from './query-params';
 
 /**
  * The country a request is about: `country_id` in the query, else the `x-country` header the storefront sends,
- * else Colombia (spec §9, default country id 1). An id the database does not know is a 400, not an empty list.
+ * else Colombia (product §9, default country id 1). An id the database does not know is a 400, not an empty list.
  */
 export async function requestCountryId(c: Context, reader: QueryReader, db: Kysely<Database>): Promise<number> {
   const fromQuery = reader.integer('country_id', { min: 1 });
@@ -41,7 +41,7 @@ async function isKnownCountry(db: Kysely<Database>, id: number): Promise<boolean
   return found !== undefined;
 }
 
-/** The country a session or a login is about: the `x-country` header (co, mx, pe), else Colombia (spec §5). */
+/** The country a session or a login is about: the `x-country` header (co, mx, pe), else Colombia (product §5). */
 export function requestCountry(c: Context): CountryCode {
   return resolveCountry(c.req.header('x-country')?.trim().toLowerCase());
 }

@@ -98,7 +98,7 @@ class ImageCache {
   }
 }
 
-/** Catalogue drawings shipped in the repository, as SVG or rasterised to a width of spec §9. */
+/** Catalogue drawings shipped in the repository, as SVG or rasterised to a width of product §9. */
 function readSize(c: AppContext): { width: number | undefined; quality: number } {
   const widths: readonly number[] = IMAGE_WIDTHS;
   const reader = new QueryReader(c.req.query());

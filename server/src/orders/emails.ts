@@ -26,7 +26,7 @@ function dateOf(iso: string, countryId: number): string {
   }).format(new Date(iso));
 }
 
-/** The receipt of an approved payment (spec §8: 'Pago exitoso', with a receipt sent by email). */
+/** The receipt of an approved payment (product §8: 'Pago exitoso', with a receipt sent by email). */
 export function receiptEmail(order: OrderDto): OutgoingEmail {
   const money = (amount: number) => formatMoney(amount, order.countryId);
   const discount = (label: string, amount: number) => (amount > 0 ? [`${label}: -${money(amount)}`] : []);

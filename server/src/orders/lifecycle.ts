@@ -56,7 +56,7 @@ export async function atProvider(ctx: OrdersContext, action: string, call: () =>
 }
 
 /**
- * After a paid order: the prescription reward of spec §7 and the re-purchase reminders. Each failure is logged and
+ * After a paid order: the prescription reward of product §7 and the re-purchase reminders. Each failure is logged and
  * never undoes the payment (the reminders' scheduler also picks up paid orders nobody examined).
  */
 async function rewardPaidOrder(ctx: OrdersContext, orderId: number): Promise<void> {

@@ -3,7 +3,7 @@ import { countryById } from '../../../src/lib/shared/countries';
 const formatters = new Map<number, Intl.NumberFormat>();
 
 /**
- * An amount in the country's unit as the storefront shows it (spec §9): es-CO, es-MX or es-PE with the country's
+ * An amount in the country's unit as the storefront shows it (product §9): es-CO, es-MX or es-PE with the country's
  * currency; MXN and PEN amounts are cents shown with 2 digits, COP whole pesos with none.
  */
 export function formatMoney(amount: number, countryId: number): string {

@@ -13,7 +13,7 @@ import type { QuoteInput } from './request';
 
 /**
  * Flat shipping per country id, in the country's unit, free from a goods total (after the doctor and promo
- * discounts). Hormone orders always pay shipping (spec §9: the buyer pays shipping). See docs/decisions.md.
+ * discounts). Hormone orders always pay shipping (product §9: the buyer pays shipping). See docs/decisions.md.
  */
 export const SHIPPING_RATES: Readonly<Record<number, { flatRate: number; freeFrom: number }>> = {
   1: { flatRate: 12_000, freeFrom: 250_000 }, // COP: $12.000, free from $250.000
@@ -82,7 +82,7 @@ export interface Quote {
   promoCodeId: number | null;
 }
 
-/** Spec §9's hormones category, and whatever else the admins marked as needing a signed prescription. */
+/** Product §9's hormones category, and whatever else the admins marked as needing a signed prescription. */
 function isHormone(product: ProductDto): boolean {
   return (
     product.requires_signed_prescription === true ||

@@ -71,7 +71,7 @@ const CHECKOUT_FIELD_LABELS: Record<string, string> = {
   postalCode: 'Código postal',
 };
 
-/** Field problems with the checkout's copy for missing fields, 'Debes completar este campo' (spec §5). */
+/** Field problems with the checkout's copy for missing fields, 'Debes completar este campo' (product §5). */
 export class CheckoutProblems extends FieldProblems {
   constructor() {
     super(CHECKOUT_FIELD_LABELS);
@@ -178,7 +178,7 @@ function addLimitProblems(problems: FieldProblems, found: Record<string, string>
 }
 
 /**
- * Address fields (spec §3 address copy). `prefix` names them as the order's nested form does (`address.city`);
+ * Address fields (product §3 address copy). `prefix` names them as the order's nested form does (`address.city`);
  * the address book reads them at the top level. Their limits are the shared schema's, which the checkout shows too.
  */
 export function readAddress(problems: FieldProblems, body: Record<string, unknown>, prefix = ''): AddressInputDto {

@@ -103,7 +103,7 @@ export function registerOrderRoutes(api: Api, ctx: OrdersContext): void {
     return answer(c, await db.selectFrom('orders').selectAll().where('id', '=', id).executeTakeFirst());
   });
 
-  /** Spec §7: the result screen looks the order up by its source id within the country, then by source id alone. */
+  /** Product §7: the result screen looks the order up by its source id within the country, then by source id alone. */
   api.get('/orders/source/:orderSourceId/country/:countryId', ownerOrAdmin, async (c) => {
     const sourceId = pathParam(c, 'orderSourceId');
     const countryId = pathParam(c, 'countryId');

@@ -12,7 +12,7 @@ type Executor = Kysely<Database> | Transaction<Database>;
 /** 404 for a patient that does not exist and for one not linked to the viewer alike: existence is not disclosed. */
 export const PATIENT_NOT_FOUND_MESSAGE = 'No encontramos este paciente entre tus pacientes.';
 
-/** What the name-or-e-mail search of spec §2 looks in. */
+/** What the name-or-e-mail search of product §2 looks in. */
 export function patientSearchText(row: Pick<PatientRow, 'first_name' | 'last_name' | 'email'>): string {
   return normalizeSearchText(`${row.first_name} ${row.last_name} ${row.email}`);
 }

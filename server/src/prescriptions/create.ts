@@ -46,7 +46,7 @@ export const PATIENT_REF_UNKNOWN_MESSAGE =
 const PATIENT_REF_RETRY_AFTER_S = 5;
 const PATIENT_REF_PATTERN = /^[A-Za-z0-9_-]{8,128}$/;
 
-/** Spec §1: doctors prescribe, health professionals recommend. */
+/** Product §1: doctors prescribe, health professionals recommend. */
 const WRONG_TYPE_MESSAGES: Record<PrescriptionType, string> = {
   prescription: 'Como médico emites prescripciones, no recomendaciones.',
   recommendation: 'Como profesional de la salud emites recomendaciones, no prescripciones.',

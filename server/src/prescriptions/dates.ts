@@ -18,7 +18,7 @@ export function isCalendarDate(value: string): boolean {
   return !Number.isNaN(parsed.getTime()) && parsed.toISOString().startsWith(value);
 }
 
-/** `?from=&to=` of a search by date (spec §2): real days, `from` not after `to`. */
+/** `?from=&to=` of a search by date (product §2): real days, `from` not after `to`. */
 export function readDateRange(c: AppContext): DateRange {
   const query = new QueryReader(c.req.query());
   const from = query.text('from', ISO_DATE_LENGTH);

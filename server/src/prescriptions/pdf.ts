@@ -6,13 +6,13 @@ import {
 import { COUNTRIES, type CountryCode } from '../../../src/lib/shared/countries';
 import type { TextDocument } from '../documents/pdf';
 
-/** Spec §2 recommendation detail: it is personal and must not be shared. */
+/** Product §2 recommendation detail: it is personal and must not be shared. */
 export const PERSONAL_DOCUMENT_NOTICE =
   'Este documento es personal e intransferible: no lo compartas. Sigue las indicaciones de tu profesional de la salud.';
 
 const quantityFormat = new Intl.NumberFormat('es-CO', { maximumFractionDigits: 2 });
 
-/** The printable text of a prescription (spec §2 "download"): who, for whom, when, and each tool's indications. */
+/** The printable text of a prescription (product §2 "download"): who, for whom, when, and each tool's indications. */
 export function prescriptionDocument(dto: PrescriptionDto, country: CountryCode): TextDocument {
   const issued = new Intl.DateTimeFormat('es-CO', { dateStyle: 'long', timeZone: COUNTRIES[country].timeZone }).format(
     new Date(dto.createdAt),

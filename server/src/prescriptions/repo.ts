@@ -103,7 +103,7 @@ function toListItemDto(row: StrategyRow, now: Date): PrescriptionListItemDto {
   };
 }
 
-/** Spec §2: the patient's strategies, the viewer's own apart from those of other professionals, newest first. */
+/** Product §2: the patient's strategies, the viewer's own apart from those of other professionals, newest first. */
 export async function patientStrategies(
   db: Kysely<Database>,
   options: { patientId: number; viewerId: number; country: CountryCode; range: DateRange },
@@ -284,7 +284,7 @@ export function toPrescriptionDto(row: PrescriptionDetailRow): PrescriptionDto {
 }
 
 /**
- * The detail with the products to buy as sold today in the viewer's country (spec §2 "products to buy": current
+ * The detail with the products to buy as sold today in the viewer's country (product §2 "products to buy": current
  * price, hasStock). A cancelled prescription has nothing to buy.
  */
 export async function toDetailDto(

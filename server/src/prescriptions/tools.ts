@@ -11,12 +11,12 @@ import type { PrescriptionToolInputDto } from '../../../src/lib/shared/prescript
 import type { Database } from '../db/schema';
 import { productRows, toProductDto, type CatalogueScope } from '../products/repo';
 
-/** Spec §3: true if no stock is tracked or the quantity is > 0. */
+/** Product §3: true if no stock is tracked or the quantity is > 0. */
 export function hasStock(product: ProductDto): boolean {
   return !product.stock.tracked || (product.stock.quantity ?? 0) > 0;
 }
 
-/** Spec §3 presentation text: container type (default 'Frasco') with quantity and unit symbol (default 'unidades'). */
+/** Product §3 presentation text: container type (default 'Frasco') with quantity and unit symbol (default 'unidades'). */
 export function presentationText(product: ProductDto): string {
   const presentation = product.presentations.find((candidate) => candidate.is_default) ?? product.presentations[0];
   if (!presentation) return DEFAULT_CONTAINER_TYPE;

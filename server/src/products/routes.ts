@@ -51,7 +51,7 @@ export function registerProductRoutes(api: Api, db: Kysely<Database>, cache: Cat
     const offset = reader.integer('offset', { min: 0 }) ?? 0;
     const orderBy = reader.oneOf('orderBy', PRODUCT_SORT_FIELDS) ?? 'name';
     const order = reader.oneOf('order', ['asc', 'desc'] as const, { caseInsensitive: true }) ?? 'asc';
-    // The role context of spec §7 is validated but not trusted: the session decides the audience.
+    // The role context of product §7 is validated but not trusted: the session decides the audience.
     reader.integer('role_id', { min: 0 });
     reader.integer('purchase_level_id', { min: 0 });
     const categoryId = reader.integer('category_id', { min: 1 });

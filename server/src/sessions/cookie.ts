@@ -2,7 +2,7 @@ import type { Context } from 'hono';
 import { getCookie, setCookie } from 'hono/cookie';
 import type { CountryCode } from '../../../src/lib/shared/countries';
 
-/** Spec §9: `sso_token_<country>`, one day, path /, Secure, SameSite Strict; HttpOnly so no page script reads it. */
+/** Product §9: `sso_token_<country>`, one day, path /, Secure, SameSite Strict; HttpOnly so no page script reads it. */
 export const SESSION_COOKIE_MAX_AGE_S = 86_400;
 const COOKIE_PREFIX = 'sso_token';
 

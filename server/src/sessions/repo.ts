@@ -4,7 +4,7 @@ import { countryById, type CountryCode } from '../../../src/lib/shared/countries
 import type { Database, SessionRow, UserRow } from '../db/schema';
 import { HttpError } from '../http/errors';
 
-/** Spec §9: the session cookie lasts one day; the server's session ends at the same time. */
+/** Product §9: the session cookie lasts one day; the server's session ends at the same time. */
 export const SESSION_LIFETIME_MS = 24 * 60 * 60 * 1000;
 /** A session nobody used for this long ends before its day is over (a device left logged in at a clinic). */
 export const DEFAULT_SESSION_IDLE_TIMEOUT_MS = 8 * 60 * 60 * 1000;
@@ -41,7 +41,7 @@ export interface IssuedSession {
 
 /**
  * Opens the session of (user, country) inside `trx`: the user's row is locked so two logins of one account cannot
- * race, an active session in another country refuses the login (spec §5) and one in the same country is revoked
+ * race, an active session in another country refuses the login (product §5) and one in the same country is revoked
  * (rotation). A session left unused for `idleTimeoutMs` has ended and refuses nothing.
  */
 export async function openSessionIn(

@@ -82,7 +82,7 @@ export function findUserByDocument(db: Kysely<Database>, document: string): Prom
   return db.selectFrom('users').selectAll().where('document_number', '=', normalized).executeTakeFirst();
 }
 
-/** Users whose document has the same digits (spec §5: documents are compared digits only). */
+/** Users whose document has the same digits (product §5: documents are compared digits only). */
 export function findUsersByDocumentDigits(db: Kysely<Database>, digits: string, limit = 20) {
   return db
     .selectFrom('users')

@@ -6,7 +6,7 @@ import { QueryReader } from '../http/query-params';
 import type { Services } from '../http/services';
 import { digitsOnly, emailTaken, documentTaken, findUsersByDocumentDigits, roleDto } from './repo';
 
-/** Spec §7: the storefront looks users up by any of these query names. */
+/** Product §7: the storefront looks users up by any of these query names. */
 export const DOCUMENT_QUERY_ALIASES = [
   'documentNumber',
   'document',
@@ -70,7 +70,7 @@ export function registerUserRoutes(api: Api, services: Services): void {
         `Usa uno de los parámetros: ${DOCUMENT_QUERY_ALIASES.join(', ')}.`,
       ]);
     }
-    // Documents are compared digits only (spec §5); too few digits would match half the register.
+    // Documents are compared digits only (product §5); too few digits would match half the register.
     const digits = digitsOnly(values[0] ?? '');
     const data = digits.length >= MIN_DOCUMENT_DIGITS ? await findUsersByDocumentDigits(db, digits) : [];
     return c.json<{ data: { id: number; uid: string }[] }>({ data });

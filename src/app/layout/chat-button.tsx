@@ -7,7 +7,7 @@ const ChatContactButton = lazy(async () => ({
 }));
 
 /**
- * Spec §1: a floating chat-contact button on every page. The number is the country's (issue #19: saved by an admin,
+ * Product §1: a floating chat-contact button on every page. The number is the country's (issue #19: saved by an admin,
  * else the build's). Without one there is nothing to open, so nothing is shown (the footer and the services say how
  * else to reach us) and no code is downloaded.
  */

@@ -6,7 +6,7 @@ import { setActiveCountry, switchCountryPath } from '../../lib/countries';
 import { COUNTRIES, type CountryCode } from '../../lib/shared/countries';
 import { CountryFlag } from './country-flag';
 
-/** Spec §2: the selector offers Colombia (co), México (mx) and Perú (pe). */
+/** Product §2: the selector offers Colombia (co), México (mx) and Perú (pe). */
 const SELECTOR_ORDER: CountryCode[] = ['co', 'mx', 'pe'];
 
 interface CountryMenuProps {

@@ -16,7 +16,7 @@ const SOCIAL_LINKS = [
   { name: 'LinkedIn', href: 'https://www.linkedin.com/' },
 ] as const;
 
-/** Spec §1/§2: contact line, terms link, opening hours, certifications, social links and payment methods (§9). */
+/** Product §1/§2: contact line, terms link, opening hours, certifications, social links and payment methods (§9). */
 export function FooterContent({ country }: { country: CountryCode }) {
   const { t } = useLingui();
   const navigate = useNavigate();

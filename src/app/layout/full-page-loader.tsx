@@ -1,6 +1,6 @@
 import { useLingui } from '@lingui/react/macro';
 
-/** Spec §2: a message (default 'Cargando') with animated dots and a 100 px logo. */
+/** Product §2: a message (default 'Cargando') with animated dots and a 100 px logo. */
 export function FullPageLoader({ message }: { message?: string }) {
   const { t } = useLingui();
   return (

@@ -14,7 +14,7 @@ import { useLoadOnIntent } from './use-load-on-intent';
 const loadMobileMenu = () => import('./mobile-menu');
 const MobileMenu = lazy(async () => ({ default: (await loadMobileMenu()).MobileMenu }));
 
-/** Spec §2: the profile block shows the display name, the role label and the picture of a logged-in user. */
+/** Product §2: the profile block shows the display name, the role label and the picture of a logged-in user. */
 export interface HeaderProfile {
   displayName: string;
   roleLabel: string;

@@ -8,7 +8,7 @@ interface MobileMenuProps {
   children: (close: () => void) => ReactNode;
 }
 
-/** Spec §2: the mobile expandable menu with the profile, the links and the session actions. */
+/** Product §2: the mobile expandable menu with the profile, the links and the session actions. */
 export function MobileMenu({ children }: MobileMenuProps) {
   const { t } = useLingui();
   const [open, setOpen] = useState(true);

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { isNavLinkEnabled, navLinksFor } from './nav-links';
 
-describe('navbar per role (spec §2, §4)', () => {
+describe('navbar per role (product §2, §4)', () => {
   it('gives everyone products, blog and about us, and each role its fourth link', () => {
     expect(navLinksFor('anonymous').map((link) => link.path)).toEqual(['herramientas', 'articulos', 'nosotros']);
     expect(navLinksFor('doctor').at(-1)?.path).toBe('mi-cuenta/prescripcion');

@@ -7,7 +7,7 @@ export interface NavLink {
   /** Path under the country prefix. */
   path: string;
   label: MessageDescriptor;
-  /** Spec §2: the fourth link only shows when logged in, and is gated by the approval status. */
+  /** Product §2: the fourth link only shows when logged in, and is gated by the approval status. */
   requiresLogin: boolean;
 }
 
@@ -21,14 +21,14 @@ const ROLE_LINK: Partial<Record<ViewerRole, NavLink>> = {
   patient: { path: 'mi-cuenta/mis-prescripciones', label: msg`Mis prescripciones`, requiresLogin: true },
 };
 
-/** Spec §2: products, blog and about us for everyone, plus the role's link for a logged-in user. */
+/** Product §2: products, blog and about us for everyone, plus the role's link for a logged-in user. */
 export function navLinksFor(role: ViewerRole): NavLink[] {
   const roleLink = ROLE_LINK[role];
   return roleLink ? [PRODUCTS, BLOG, ABOUT, roleLink] : [PRODUCTS, BLOG, ABOUT];
 }
 
 /**
- * Spec §4 navbar gating: a login-only link is disabled unless the user is a patient or an approved professional.
+ * Product §4 navbar gating: a login-only link is disabled unless the user is a patient or an approved professional.
  */
 export function isNavLinkEnabled(link: NavLink, role: ViewerRole, approvalStatus: string | undefined): boolean {
   if (!link.requiresLogin) return true;

@@ -2,7 +2,7 @@ import { HomeHeroText } from '../../features/content/components/home-hero';
 import { FullPageLoader } from './full-page-loader';
 
 /**
- * Spec §2: the placeholder shown until the persisted state (cart, sessions, drafts) is restored. It is the same as
+ * Product §2: the placeholder shown until the persisted state (cart, sessions, drafts) is restored. It is the same as
  * the static one in index.html: the loader, or on home (`route-home` on the document, set before the first paint)
  * the home headline, so the first paint is already the page's largest text and nothing flashes when React takes over.
  */

@@ -4,7 +4,7 @@ import { Link } from 'react-router';
 import { expiredSessionNoticeAtom } from '../../features/auth/atoms';
 import type { CountryCode } from '../../lib/shared/countries';
 
-/** Spec §8: the session expired or the user lacks permission, and must log in again. */
+/** Product §8: the session expired or the user lacks permission, and must log in again. */
 export function SessionNotice({ country }: { country: CountryCode }) {
   const [expired, setExpired] = useAtom(expiredSessionNoticeAtom);
   if (expired !== country) return null;

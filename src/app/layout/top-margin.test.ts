@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { needsTopMargin } from './top-margin';
 
-describe('120 px top margin (spec §2)', () => {
+describe('120 px top margin (product §2)', () => {
   it.each([
     ['/co', false],
     ['/co/nosotros', false],

@@ -67,7 +67,7 @@ describe('checkout', () => {
     expect(await screen.findAllByText('Debes completar este campo')).toHaveLength(5);
     expect(screen.getByText('El número de teléfono no es válido para el país seleccionado')).toBeTruthy();
     await waitFor(() => expect(document.activeElement).toBe(firstName));
-    // Spec §3: the form keeps its empty fields; nothing typed is lost on the way.
+    // Product §3: the form keeps its empty fields; nothing typed is lost on the way.
     expect(appStore.get(checkoutFormAtom).customer.phoneNumber).toBe('12345');
     expect(appStore.get(checkoutAtom).step).toBe(2);
   });

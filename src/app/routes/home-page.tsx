@@ -11,7 +11,7 @@ import { TourLauncher } from '../../features/tour/components/tour-launcher';
 import { useCountry } from '../../lib/use-country';
 
 /**
- * Spec §2 home sections. "Where we are" closes the page: its map is the heaviest thing here and loads only when
+ * Product §2 home sections. "Where we are" closes the page: its map is the heaviest thing here and loads only when
  * scrolled to (docs/decisions.md).
  */
 export function HomePage() {

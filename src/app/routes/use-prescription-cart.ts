@@ -25,7 +25,7 @@ export function usePrescriptionCart(country: CountryCode): AddPrescriptionToCart
           unchanged.push(product.id);
           continue;
         }
-        // A line added freely before becomes the prescribed one: the prescribed quantity, locked (spec §4).
+        // A line added freely before becomes the prescribed one: the prescribed quantity, locked (product §4).
         if (existing) cart = removeItem(cart, product.id);
         cart = addItem(cart, { ...cartItemFromProduct(product, countryId), momentsDay }, quantity);
         added.push(product.id);

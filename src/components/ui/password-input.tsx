@@ -1,7 +1,7 @@
 import { useLingui } from '@lingui/react/macro';
 import { useState, type InputHTMLAttributes } from 'react';
 
-/** Spec §5: the password can be revealed. */
+/** Product §5: the password can be revealed. */
 export function PasswordInput(props: Omit<InputHTMLAttributes<HTMLInputElement>, 'type'>) {
   const { t } = useLingui();
   const [visible, setVisible] = useState(false);

@@ -6,7 +6,7 @@ interface SaveCancelProps {
   onCancel: () => void;
 }
 
-/** The end of an edit form: the failure in Spanish, then cancel and save (spec §2: edit, cancel and save). */
+/** The end of an edit form: the failure in Spanish, then cancel and save (product §2: edit, cancel and save). */
 export function SaveCancel({ failure, pending, onCancel }: SaveCancelProps) {
   const { t } = useLingui();
   return (

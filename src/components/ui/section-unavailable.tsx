@@ -1,6 +1,6 @@
 import { Trans } from '@lingui/react/macro';
 
-/** An account section that does not exist, or that the user's role does not have (spec §2, §6). */
+/** An account section that does not exist, or that the user's role does not have (product §2, §6). */
 export function SectionUnavailable() {
   return (
     <section aria-labelledby="section-title">

@@ -12,7 +12,7 @@ interface TextFieldProps extends Omit<InputHTMLAttributes<HTMLInputElement>, 'id
 
 /**
  * A labelled text input with the required asterisk, help and error wired to it for assistive technology.
- * `type="password"` brings the button that reveals it (spec §5).
+ * `type="password"` brings the button that reveals it (product §5).
  */
 export function TextField({ label, value, onValueChange, error, help, required, type, ...input }: TextFieldProps) {
   return (

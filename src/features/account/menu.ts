@@ -5,7 +5,7 @@ import type { Role } from '../../lib/shared/accounts';
 export interface AccountMenuItem {
   path: string;
   label: MessageDescriptor;
-  /** Professional tools wait for the approval (spec §4 gating). */
+  /** Professional tools wait for the approval (product §4 gating). */
   needsApproval: boolean;
 }
 
@@ -26,7 +26,7 @@ const FAVOURITES = item('mis-favoritos', msg`Mis favoritos`);
 /** What was created or uploaded offline (outbox): a professional awaiting approval may have credentials there. */
 const PENDING_UPLOADS = item('envios-pendientes', msg`Envíos pendientes`);
 
-/** Spec §2: the account area's menus per role, under the groups 'functional tools' and 'management and follow-up'. */
+/** Product §2: the account area's menus per role, under the groups 'functional tools' and 'management and follow-up'. */
 export function accountMenu(role: Role): AccountMenuGroup[] {
   const toolsTitle = msg`Herramientas funcionales`;
   const managementTitle = msg`Gestión y seguimiento`;

@@ -4,7 +4,7 @@ import type { MessageDescriptor } from '@lingui/core';
 export interface AdminSection {
   /** Spanish path, the canonical one. */
   path: string;
-  /** English variant path of spec §2, an alias of the same screen. */
+  /** English variant path of product §2, an alias of the same screen. */
   englishPath: string;
   label: MessageDescriptor;
 }
@@ -14,7 +14,7 @@ export interface AdminGroup {
   sections: AdminSection[];
 }
 
-/** Spec §2: six sections under the groups 'functional tools' and 'system configuration', plus the requests. */
+/** Product §2: six sections under the groups 'functional tools' and 'system configuration', plus the requests. */
 export const ADMIN_GROUPS: AdminGroup[] = [
   {
     title: msg`Herramientas funcionales`,
@@ -32,11 +32,11 @@ export const ADMIN_GROUPS: AdminGroup[] = [
     sections: [
       { path: 'gestion-afiliados', englishPath: 'affiliate-management', label: msg`Gestión de afiliados` },
       { path: 'configuracion-puntos', englishPath: 'points-configuration', label: msg`Configuración de puntos` },
-      // Not one of spec §2's six: usage limits and per-country validity of the promo codes (docs/decisions.md).
+      // Not one of product §2's six: usage limits and per-country validity of the promo codes (docs/decisions.md).
       { path: 'codigos-promocionales', englishPath: 'promo-codes', label: msg`Códigos promocionales` },
       { path: 'libreria', englishPath: 'document-library', label: msg`Librería` },
       { path: 'autorizacion-hormonas', englishPath: 'hormones-auth', label: msg`Autorización de hormonas` },
-      // Not one of spec §2's six: the follow-up of the public medical attention requests (docs/decisions.md).
+      // Not one of product §2's six: the follow-up of the public medical attention requests (docs/decisions.md).
       { path: 'solicitudes-atencion', englishPath: 'medical-requests', label: msg`Solicitudes de atención` },
       // Data rights (issue #15): the deletions users made themselves, for the record the laws ask the store to keep.
       { path: 'cuentas-eliminadas', englishPath: 'account-deletions', label: msg`Cuentas eliminadas` },

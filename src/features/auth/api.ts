@@ -28,7 +28,7 @@ export const invitationQueries = {
     }),
 };
 
-/** Spec §5: dynamic forms are validated on the server before submit; a non-empty list blocks the submit. */
+/** Product §5: dynamic forms are validated on the server before submit; a non-empty list blocks the submit. */
 export async function validateOnServer(country: CountryCode, idOrKey: string | number, values: FormValues) {
   const answer = await authClient.request<{ errors: FormErrorDto[] }>(`/forms/${idOrKey}/validate`, {
     method: 'POST',

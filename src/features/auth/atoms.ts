@@ -3,7 +3,7 @@ import type { ProfileDto, Role } from '../../lib/shared/accounts';
 import { COUNTRY_CODES, type CountryCode } from '../../lib/shared/countries';
 import { persistedAtom } from '../../lib/store';
 
-/** Spec §3, the single-sign-on client's session user. */
+/** Product §3, the single-sign-on client's session user. */
 export interface SessionUser {
   id: number;
   uid: string;
@@ -14,7 +14,7 @@ export interface SessionUser {
   personalInfo: ProfileDto;
 }
 
-/** Spec §3, per-country session. The token itself lives in the `sso_token_<country>` cookie, never here. */
+/** Product §3, per-country session. The token itself lives in the `sso_token_<country>` cookie, never here. */
 export interface CountrySession {
   country: CountryCode;
   isAuthenticated: boolean;

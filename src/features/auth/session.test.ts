@@ -11,7 +11,7 @@ afterEach(() => {
   vi.useRealTimers();
 });
 
-describe('per-country sessions (spec §4)', () => {
+describe('per-country sessions (product §4)', () => {
   it('logs in, keeps no token on the page and marks the session authenticated', async () => {
     const store = createStore();
     await login('co', { method: 'email', email: 'medico.co@demo.test', password: TEST_PASSWORD }, store);

@@ -10,7 +10,7 @@ import { expiredSessionNoticeAtom, sessionsAtom, toSessionUser } from './atoms';
 
 type Store = ReturnType<typeof createStore>;
 
-/** Spec §4: while logging out, session validation skips; the flag clears itself after 3 s. */
+/** Product §4: while logging out, session validation skips; the flag clears itself after 3 s. */
 export const LOGGING_OUT_FLAG = 'isLoggingOut';
 export const LOGGING_OUT_FLAG_MS = 3000;
 
@@ -57,14 +57,14 @@ export function clearSession(country: CountryCode, store: Store = appStore): voi
   store.set(sessionsAtom, (sessions) => ({ ...sessions, [country]: null }));
 }
 
-/** Spec §4: a 401 clears that country's session and shows the session-expired message. */
+/** Product §4: a 401 clears that country's session and shows the session-expired message. */
 export function expireSession(country: CountryCode, store: Store = appStore): void {
   clearSession(country, store);
   store.set(expiredSessionNoticeAtom, country);
 }
 
 /**
- * Spec §5: an e-mail already logged in another country is refused. The server enforces it too; checking here
+ * Product §5: an e-mail already logged in another country is refused. The server enforces it too; checking here
  * first spares a round trip and keeps the message the same when the browser already knows.
  */
 export function assertNotLoggedElsewhere(country: CountryCode, email: string, store: Store = appStore): void {
@@ -111,7 +111,7 @@ export async function login(country: CountryCode, credentials: LoginCredentials,
 }
 
 /**
- * Spec §4: logout tells the server (which revokes the session and clears its cookie), then always clears the
+ * Product §4: logout tells the server (which revokes the session and clears its cookie), then always clears the
  * country's session, whatever the server answered; the flag keeps validation from resurrecting it meanwhile. This
  * device's push subscription goes first (decisions.md, re-purchase reminders).
  */
@@ -158,7 +158,7 @@ export async function validateCountrySession(country: CountryCode, store: Store 
 }
 
 /**
- * Spec §4: on start the product validates every country with a session. The page cannot see the HttpOnly cookies, so
+ * Product §4: on start the product validates every country with a session. The page cannot see the HttpOnly cookies, so
  * it asks about the countries it remembers a session for; a cookie whose session the page forgot (storage cleared)
  * simply waits for the next login, which replaces it.
  */

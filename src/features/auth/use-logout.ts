@@ -16,7 +16,7 @@ import { logout } from './session';
 const SESSION_SCOPED_KEYS = ['carts', 'checkout', 'checkout-form', 'prescription-drafts'];
 
 /**
- * Spec §4 and issue #15: the app-level logout leaves no patient data on the device. The country's cached answers
+ * Product §4 and issue #15: the app-level logout leaves no patient data on the device. The country's cached answers
  * go (every cached answer once no country has a session), the persisted copy of the query cache is removed at once
  * instead of waiting for the next throttled write, the session-scoped atoms are reset, and the outbox forgets what
  * it delivered. The library's cached files go in `logout`.

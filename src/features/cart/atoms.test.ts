@@ -110,7 +110,7 @@ describe('parseCarts', () => {
   });
 });
 
-describe('persistence (spec §4)', () => {
+describe('persistence (product §4)', () => {
   it('keeps one cart per country across a reload', async () => {
     const before = createStore();
     await restorePersistedState(before);

@@ -39,7 +39,7 @@ const countAtoms = new Map<CountryCode, Atom<number>>();
 
 /**
  * The country's cart, read and written like a primitive atom (a value or an updater such as
- * `(cart) => addItem(cart, item)`). Every write drops lines of another country (spec §4) and keeps the hormones
+ * `(cart) => addItem(cart, item)`). Every write drops lines of another country (product §4) and keeps the hormones
  * flag in step with the lines. The same atom is returned for the same country.
  */
 export function cartForCountryAtom(country: CountryCode): CartAtom {

@@ -57,7 +57,7 @@ describe('clampQuantity', () => {
   });
 });
 
-describe('addItem (spec §4)', () => {
+describe('addItem (product §4)', () => {
   it('adds a new line at quantity 1 without mutating the state', () => {
     const state = cartOf();
     const next = addItem(state, item({ quantity: 12 }));
@@ -108,7 +108,7 @@ describe('addItem (spec §4)', () => {
   });
 });
 
-describe('quantity control (spec §4)', () => {
+describe('quantity control (product §4)', () => {
   it('increments and decrements', () => {
     const state = cartOf(item({ quantity: 2 }), hormone());
     expect(increment(state, 1).cartItems[0]?.quantity).toBe(3);
@@ -198,7 +198,7 @@ describe('stock on hand (issue #16)', () => {
   });
 });
 
-describe('removeItem and clearCart (spec §4)', () => {
+describe('removeItem and clearCart (product §4)', () => {
   it('keeps the flag while a hormone remains and clears it with the last one', () => {
     const two = cartOf(hormone(), hormone({ id: 41 }), item());
     const one = removeItem(two, 40);
@@ -233,7 +233,7 @@ describe('removeItem and clearCart (spec §4)', () => {
   });
 });
 
-describe('pruneForCountry (spec §4)', () => {
+describe('pruneForCountry (product §4)', () => {
   it('removes non-points lines of another country and keeps points lines', () => {
     const state = cartOf(item({ id: 1, country_id: 1 }), item({ id: 2, country_id: 2 }), points({ country_id: 3 }));
     const pruned = pruneForCountry(state, 1);
@@ -297,7 +297,7 @@ function product(overrides: Partial<ProductDto> & { discounts?: unknown } = {}):
   } as ProductDto;
 }
 
-describe('cartItemFromProduct (spec §3)', () => {
+describe('cartItemFromProduct (product §3)', () => {
   it('builds the cart item of a standard product', () => {
     expect(cartItemFromProduct(product({ discounts: [{ discount_value: 10, discount_type: 'percent' }] }), 2)).toEqual({
       id: 7,

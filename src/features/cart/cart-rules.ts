@@ -1,4 +1,4 @@
-// Spec §3 (cart item, cart state) and §4 (cart): the cart's rules as pure functions. No React, no jotai: every
+// Product §3 (cart item, cart state) and §4 (cart): the cart's rules as pure functions. No React, no jotai: every
 // function takes a state and returns the next one, and returns the very same state when nothing changes, so a
 // no-op never re-renders nor re-persists anything.
 
@@ -7,7 +7,7 @@ import { HORMONES_CATEGORY_ID, HORMONES_CATEGORY_SLUG } from '../../lib/shared/c
 import { isRecord } from '../../lib/shared/records';
 import { clampPercent, priceLine } from '../../lib/shared/pricing';
 
-/** Spec §3, cart item. */
+/** Product §3, cart item. */
 export interface CartItem {
   id: number;
   name: string;
@@ -15,7 +15,7 @@ export interface CartItem {
   /** Truthy means a points product (paid with points, kept whatever the country). */
   type: string | null;
   manualPoints: number | null;
-  /** Unit price in the country's unit: whole pesos for COP, cents for MXN and PEN (spec §9). */
+  /** Unit price in the country's unit: whole pesos for COP, cents for MXN and PEN (product §9). */
   base_price: number;
   /** Only the first one's discount_value (a percentage) is used. */
   discounts: { discount_value: number }[];
@@ -32,7 +32,7 @@ export interface CartItem {
   stock?: number;
 }
 
-/** Spec §3, cart state. */
+/** Product §3, cart state. */
 export interface CartState {
   cartItems: CartItem[];
   addressSelected: unknown;
@@ -55,7 +55,7 @@ export const EMPTY_CART: CartState = {
 export const MIN_ITEM_QUANTITY = 1;
 export const MAX_ITEM_QUANTITY = 99;
 
-/** Spec §9: the hormones category, matched by id or slug; both are configurable. */
+/** Product §9: the hormones category, matched by id or slug; both are configurable. */
 export interface HormonesCategoryConfig {
   categoryId: number;
   slug: string;
@@ -100,12 +100,12 @@ export function isHormone(
   );
 }
 
-/** Spec §3: momentsDay marks a prescription product; its quantity cannot be changed from the cart. */
+/** Product §3: momentsDay marks a prescription product; its quantity cannot be changed from the cart. */
 export function isPrescriptionItem(item: Pick<CartItem, 'momentsDay'>): boolean {
   return Array.isArray(item.momentsDay) && item.momentsDay.length > 0;
 }
 
-/** Spec §3: a truthy type is a points product. */
+/** Product §3: a truthy type is a points product. */
 export function isPointsItem(item: Pick<CartItem, 'type'>): boolean {
   return Boolean(item.type);
 }
@@ -123,7 +123,7 @@ function withItems(state: CartState, cartItems: CartItem[], config: HormonesCate
 }
 
 /**
- * Spec §4: adding an item whose id is already in the cart raises that line's quantity (the line keeps its other
+ * Product §4: adding an item whose id is already in the cart raises that line's quantity (the line keeps its other
  * fields); a new line starts at `quantity` (1 by default). Quantities are clamped, never rejected, and stop at the
  * stock on hand. A prescription line keeps its quantity: adding the same product again leaves it as it is (the
  * prescribed quantity is the doctor's; the checkout tells when the stock falls short of it).
@@ -153,7 +153,7 @@ export function addItem(
 }
 
 /**
- * Spec §4, quantity control: the quantity becomes `quantity` clamped to 1..MAX_ITEM_QUANTITY and to the stock on
+ * Product §4, quantity control: the quantity becomes `quantity` clamped to 1..MAX_ITEM_QUANTITY and to the stock on
  * hand, except on a prescription line, which never changes. An unknown id changes nothing.
  */
 export function setQuantity(state: CartState, id: number, quantity: number): CartState {
@@ -189,7 +189,7 @@ export function canDecrement(item: CartItem): boolean {
   return !isPrescriptionItem(item) && item.quantity > MIN_ITEM_QUANTITY;
 }
 
-/** Spec §4: removing a line recomputes isHormonesAdded from the lines that remain. */
+/** Product §4: removing a line recomputes isHormonesAdded from the lines that remain. */
 export function removeItem(
   state: CartState,
   id: number,
@@ -203,13 +203,13 @@ export function removeItem(
   );
 }
 
-/** Spec §4: clearing empties the lines, resets the hormones flag and drops the prescription and its context. */
+/** Product §4: clearing empties the lines, resets the hormones flag and drops the prescription and its context. */
 export function clearCart(state: CartState): CartState {
   return { ...state, cartItems: [], isHormonesAdded: false, prescription: null, prescriptionContext: null };
 }
 
 /**
- * Spec §4: lines of non-points products sold in another country are removed; points products stay. The hormones
+ * Product §4: lines of non-points products sold in another country are removed; points products stay. The hormones
  * flag is recomputed either way.
  */
 export function pruneForCountry(
@@ -239,7 +239,7 @@ function parseDiscounts(value: unknown): { discount_value: number }[] {
   });
 }
 
-/** Spec §3: the cart line for a product sold in `countryId`, one unit. */
+/** Product §3: the cart line for a product sold in `countryId`, one unit. */
 export function cartItemFromProduct(
   product: ProductDto,
   countryId: number,
@@ -278,7 +278,7 @@ export function lineTotal(item: Pick<CartItem, 'base_price' | 'quantity' | 'disc
   return priceLine(item.base_price, item.quantity, lineDiscountPercent(item)).total;
 }
 
-/** Spec §2, side cart: the subtotal, the sum of the money lines' totals, in the country's unit. */
+/** Product §2, side cart: the subtotal, the sum of the money lines' totals, in the country's unit. */
 export function cartSubtotal(state: CartState): number {
   return state.cartItems.reduce((sum, item) => (isPointsItem(item) ? sum : sum + lineTotal(item)), 0);
 }
@@ -294,7 +294,7 @@ export function cartPoints(state: CartState): number {
 }
 
 /**
- * Spec §4: points products stay when the country changes. With one cart per country that means they follow the
+ * Product §4: points products stay when the country changes. With one cart per country that means they follow the
  * buyer: the points lines of the cart left behind move into the cart of the country entered. A points line whose
  * product is already a points line there adds its quantity; one whose product is a money line there stays behind.
  * Returns the same two states when there is nothing to move.

@@ -20,7 +20,7 @@ export interface ProductPage {
   offset: number;
 }
 
-/** Spec §7: the answer is an array or a `{ data }` object; both become one shape here. */
+/** Product §7: the answer is an array or a `{ data }` object; both become one shape here. */
 export function normalizeProductPage(answer: unknown, offset: number): ProductPage {
   if (Array.isArray(answer)) {
     return { data: answer as ProductDto[], total: answer.length, limit: null, offset };

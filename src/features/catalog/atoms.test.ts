@@ -2,7 +2,7 @@ import { createStore } from 'jotai';
 import { describe, expect, it } from 'vitest';
 import { filterMenuAtom, INITIAL_FILTER_MENU } from './atoms';
 
-describe('filter menu state (spec §3, §5)', () => {
+describe('filter menu state (product §3, §5)', () => {
   it('accepts a numeric id and a string name, or nulls', () => {
     const store = createStore();
     store.set(filterMenuAtom, { filterId: 4, filterName: 'Probióticos', isCollapsed: false });

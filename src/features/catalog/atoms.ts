@@ -1,6 +1,6 @@
 import { atom } from 'jotai';
 
-/** Spec §3 filter menu: isCollapsed, filterId (number or null), filterName (string or null). */
+/** Product §3 filter menu: isCollapsed, filterId (number or null), filterName (string or null). */
 export interface FilterMenuState {
   isCollapsed: boolean;
   filterId: number | null;
@@ -10,7 +10,7 @@ export interface FilterMenuState {
 export const INITIAL_FILTER_MENU: FilterMenuState = { isCollapsed: true, filterId: null, filterName: null };
 
 /**
- * Spec §5: the filter id must be a number or null and the name a string or null; anything else is rejected and the
+ * Product §5: the filter id must be a number or null and the name a string or null; anything else is rejected and the
  * state stays as it was.
  */
 export function acceptFilterMenu(current: FilterMenuState, next: Partial<Record<keyof FilterMenuState, unknown>>) {

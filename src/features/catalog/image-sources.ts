@@ -1,7 +1,7 @@
 import { IMAGE_DEFAULT_QUALITY, IMAGE_WIDTHS } from '../../lib/shared/catalogue';
 
 /**
- * Spec §9 image component: widths 640 to 3840 at quality 75, resized by the server. `sizes` tells the browser how
+ * Product §9 image component: widths 640 to 3840 at quality 75, resized by the server. `sizes` tells the browser how
  * wide the image is drawn so it picks the smallest sufficient file.
  */
 export function responsiveImage(url: string | null, sizes: string) {

@@ -1,7 +1,7 @@
 import type { ProductDto } from '../../lib/shared/api-types';
 import { DEFAULT_CONTAINER_TYPE, DEFAULT_UNIT_SYMBOL } from '../../lib/shared/catalogue';
 
-/** Spec §3: container type (default 'Frasco') with quantity and unit symbol (default 'unidades'). */
+/** Product §3: container type (default 'Frasco') with quantity and unit symbol (default 'unidades'). */
 export function presentationText(product: Pick<ProductDto, 'presentations'>): string | null {
   const presentation = product.presentations.find((item) => item.is_default) ?? product.presentations[0];
   if (!presentation) return null;
@@ -10,7 +10,7 @@ export function presentationText(product: Pick<ProductDto, 'presentations'>): st
   return `${container} x ${presentation.quantity} ${unit}`;
 }
 
-/** Spec §3: true when stock is not tracked or its quantity is above zero. */
+/** Product §3: true when stock is not tracked or its quantity is above zero. */
 export function hasStock(product: Pick<ProductDto, 'stock'>): boolean {
   return !product.stock.tracked || product.stock.quantity === null || product.stock.quantity > 0;
 }

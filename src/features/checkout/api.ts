@@ -61,12 +61,12 @@ export function deleteAddress(country: CountryCode, id: number): Promise<void> {
   return gatewayClient.request<void>(`/addresses/${id}`, { method: 'DELETE', country });
 }
 
-/** Spec §7: the order may be written a moment after the payment returns; read it once more after this delay. */
+/** Product §7: the order may be written a moment after the payment returns; read it once more after this delay. */
 export const ORDER_RETRY_DELAY_MS = 400;
 
 /**
- * Spec §8: the order of a source is looked up in the country first; a 404 there falls back silently to the lookup
- * by source alone. A 404 on both is read once more after ORDER_RETRY_DELAY_MS (spec §7) before giving up.
+ * Product §8: the order of a source is looked up in the country first; a 404 there falls back silently to the lookup
+ * by source alone. A 404 on both is read once more after ORDER_RETRY_DELAY_MS (product §7) before giving up.
  */
 export async function fetchOrderBySource(
   country: CountryCode,

@@ -6,7 +6,7 @@ import { checkoutAtom, checkoutStepAtom, clampCheckoutStep, INITIAL_CHECKOUT, pa
 
 const coupon = { code: 'BIENVENIDA', discountType: 'percentage', id: 12 };
 
-describe('checkout state (spec §3)', () => {
+describe('checkout state (product §3)', () => {
   it('starts at step 1 without discounts nor coupon', () => {
     expect(createStore().get(checkoutAtom)).toEqual({
       step: 1,

@@ -2,7 +2,7 @@ import { atom, type SetStateAction, type WritableAtom } from 'jotai';
 import { persistedAtom } from '../../lib/store';
 import { isRecord } from '../../lib/shared/records';
 
-/** Spec §4: the steps are bag, data, payment and summary; the checkout starts on the bag. */
+/** Product §4: the steps are bag, data, payment and summary; the checkout starts on the bag. */
 export const CHECKOUT_STEPS = ['bag', 'data', 'payment', 'summary'] as const;
 export type CheckoutStep = 1 | 2 | 3 | 4;
 export const FIRST_CHECKOUT_STEP: CheckoutStep = 1;
@@ -22,7 +22,7 @@ export interface InfoCoupon {
   id: number;
 }
 
-/** Spec §3, checkout state. */
+/** Product §3, checkout state. */
 export interface CheckoutState {
   step: CheckoutStep;
   discounts: CheckoutDiscounts;

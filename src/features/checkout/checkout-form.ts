@@ -1,4 +1,4 @@
-// The data the buyer types during the checkout (spec §3: checkout form user data, bill form, address), the payment
+// The data the buyer types during the checkout (product §3: checkout form user data, bill form, address), the payment
 // method and the hormone prescription, kept in IndexedDB so a reload, a crash or a dropped connection loses nothing.
 
 import {

@@ -1,4 +1,4 @@
-// The data step's checks (spec §3, §5). Apart from the form's persisted state: the phone metadata weighs ~30 KB
+// The data step's checks (product §3, §5). Apart from the form's persisted state: the phone metadata weighs ~30 KB
 // gzip and belongs to the checkout route, not to the app shell that restores the checkout atoms.
 
 import {
@@ -14,7 +14,7 @@ import type { CheckoutForm } from './checkout-form';
 /** Field paths as `customer.firstName`, `bill.numberID`, `address.city`. */
 export type FieldErrors = Record<string, string>;
 
-/** Spec §3: the forms keep their lists of empty fields; spec §5 says which are required. */
+/** Product §3: the forms keep their lists of empty fields; product §5 says which are required. */
 export interface DataStepCheck {
   errors: FieldErrors;
   emptyFields: { customer: string[]; bill: string[]; address: string[] };

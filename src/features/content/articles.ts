@@ -14,7 +14,7 @@ export interface ArticleMeta {
   readingMinutes: number;
 }
 
-/** Spec §9: three sample articles. Their bodies are documents in `articles/<slug>.md`, loaded per article. */
+/** Product §9: three sample articles. Their bodies are documents in `articles/<slug>.md`, loaded per article. */
 export const ARTICLES: readonly ArticleMeta[] = [
   {
     slug: 'eje-intestino-cerebro',

@@ -7,7 +7,7 @@ import { loadLegalDocument } from './legal';
 import { parseMarkdown } from './markdown';
 
 describe('articles', () => {
-  it('are the three of spec §9, each with its picture under public/ and a body in Spanish', async () => {
+  it('are the three of product §9, each with its picture under public/ and a body in Spanish', async () => {
     expect(ARTICLES).toHaveLength(3);
     for (const article of ARTICLES) {
       expect(existsSync(join(process.cwd(), 'public', article.image))).toBe(true);

@@ -12,7 +12,7 @@ export interface Location {
   coverage: MessageDescriptor;
 }
 
-/** Where each country's dispensary attends (spec §2 home: where we are). One place to change when a site moves. */
+/** Where each country's dispensary attends (product §2 home: where we are). One place to change when a site moves. */
 export const LOCATIONS: Record<CountryCode, Location> = {
   co: {
     city: 'Bogotá',

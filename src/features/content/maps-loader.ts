@@ -1,5 +1,5 @@
 // The maps provider's script, loaded only by a "where we are" section that scrolls into view and only when a key is
-// configured (spec §1 loads it on every page; see docs/decisions.md). No types package: the few calls are typed here.
+// configured (product §1 loads it on every page; see docs/decisions.md). No types package: the few calls are typed here.
 
 export interface LatLng {
   lat: number;

@@ -18,7 +18,7 @@ export const credentialQueries = {
           return await authClient.request<CredentialsStatusDto>('/credentials', { country, signal });
         } catch (error) {
           if (error instanceof ApiError && error.kind === 'unauthorized') throw error;
-          // Spec §8: the status has its own message when it cannot be read.
+          // Product §8: the status has its own message when it cannot be read.
           throw new ApiError(
             t`No se pudo obtener el estado de las credenciales`,
             'http',
@@ -45,8 +45,8 @@ export interface CredentialUpload {
 }
 
 /**
- * Spec §7 multipart upload: files, userId, documentType, contactNumber, countryCode. Spec §5: without a session it
- * fails before sending; spec §8: failures show the server's errors or message, else 'Error {status}: {statusText}'.
+ * Product §7 multipart upload: files, userId, documentType, contactNumber, countryCode. Product §5: without a session it
+ * fails before sending; product §8: failures show the server's errors or message, else 'Error {status}: {statusText}'.
  */
 export async function uploadCredentials(
   country: CountryCode,

@@ -13,7 +13,7 @@ export function orderCountry(order: { countryId: number; currency?: string }): C
   );
 }
 
-/** An amount of the order in its own country's unit and currency (spec §9). */
+/** An amount of the order in its own country's unit and currency (product §9). */
 export function formatOrderAmount(amount: number, order: { countryId: number; currency?: string }): string {
   return formatPrice(amount, orderCountry(order));
 }

@@ -1,4 +1,4 @@
-// Spec §3 patient data and form fields, §5 required ones: the values a professional types, checked with the same
+// Product §3 patient data and form fields, §5 required ones: the values a professional types, checked with the same
 // rules the server applies (`PATIENT_FORM_FIELDS`), and the `complete` flag.
 
 import { COUNTRIES, type CountryCode } from '../../lib/shared/countries';
@@ -46,7 +46,7 @@ export function patientFormFrom(patient: PatientDto): PatientFormValues {
   };
 }
 
-/** Spec §3: `complete` is true only when every listed field is non-empty. */
+/** Product §3: `complete` is true only when every listed field is non-empty. */
 export function isPatientComplete(values: PatientFormValues): boolean {
   return PATIENT_COMPLETE_FIELDS.every((field) => values[field].trim() !== '');
 }

@@ -12,7 +12,7 @@ describe('points api shapes', () => {
     ).toEqual({ items: [entry], total: 11, limit: 10, page: 2, totalPages: 2 });
   });
 
-  it('reads a history page with `data` and `pageCount` (spec §7 alternatives)', () => {
+  it('reads a history page with `data` and `pageCount` (product §7 alternatives)', () => {
     const entry = { id: 1 };
     expect(
       normalizeHistoryPage({ data: [entry], total: 31, limit: 10, page: 4, pageCount: 4 }, DEFAULT_HISTORY_FILTERS),
@@ -42,7 +42,7 @@ describe('points api shapes', () => {
     });
   });
 
-  it('history defaults are page 1 and limit 10 (spec §3, §9)', () => {
+  it('history defaults are page 1 and limit 10 (product §3, §9)', () => {
     expect(DEFAULT_HISTORY_FILTERS).toEqual({ type: null, page: 1, limit: 10 });
   });
 

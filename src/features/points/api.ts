@@ -22,7 +22,7 @@ import {
 /** The three kinds of things points buy; they share one card, one dialog and one admin form. */
 export type PointsItemKind = 'event' | 'combo' | 'product';
 
-/** Path segment of each kind in the gamification calls (spec §7). */
+/** Path segment of each kind in the gamification calls (product §7). */
 export const KIND_SEGMENTS: Record<PointsItemKind, 'events' | 'combos' | 'products'> = {
   event: 'events',
   combo: 'combos',
@@ -32,7 +32,7 @@ export const KIND_SEGMENTS: Record<PointsItemKind, 'events' | 'combos' | 'produc
 /** A balance and history change with every purchase and prescription: a minute-old answer is already doubtful. */
 const LEDGER_STALE_MS = 30_000;
 
-/** Spec §3 `historyFilters`, plus the type the screen filters by (null: every type). */
+/** Product §3 `historyFilters`, plus the type the screen filters by (null: every type). */
 export interface HistoryFilters {
   type: PointEntryType | null;
   page: number;
@@ -55,7 +55,7 @@ export interface HistoryPage {
 
 const isNumber = (value: unknown): value is number => typeof value === 'number' && Number.isFinite(value);
 
-/** Spec §7: the page holds `items` or `data`, and `totalPages` or `pageCount`; one shape here. */
+/** Product §7: the page holds `items` or `data`, and `totalPages` or `pageCount`; one shape here. */
 export function normalizeHistoryPage(answer: unknown, asked: HistoryFilters): HistoryPage {
   const page = (typeof answer === 'object' && answer !== null ? answer : {}) as Record<string, unknown>;
   const items = (Array.isArray(page.items) ? page.items : Array.isArray(page.data) ? page.data : []) as
@@ -94,7 +94,7 @@ export type CatalogueItem<K extends PointsItemKind> = K extends 'event'
     ? ComboDto
     : PointProductDto;
 
-/** What the country's catalogue answers per kind (spec §7 `.../country/{id}` and `products/by-country/{id}`). */
+/** What the country's catalogue answers per kind (product §7 `.../country/{id}` and `products/by-country/{id}`). */
 function cataloguePath(kind: PointsItemKind, countryId: number): string {
   return kind === 'product'
     ? `/gamification/products/by-country/${countryId}`
@@ -191,7 +191,7 @@ export type RedemptionRequest =
   | { kind: 'combo'; id: number; idempotencyKey: string }
   | { kind: 'product'; id: number; quantity: number; idempotencyKey: string };
 
-/** Spec §4: each redemption answers the balance left. */
+/** Product §4: each redemption answers the balance left. */
 export function redeem(country: CountryCode, request: RedemptionRequest): Promise<RedemptionResponseDto> {
   const headers = { [IDEMPOTENCY_HEADER]: request.idempotencyKey };
   switch (request.kind) {

@@ -9,7 +9,7 @@ export function formatPointsDate(iso: string, country: CountryCode, withTime = f
   return formatCountryDate(iso, country, withTime) ?? '—';
 }
 
-/** '+1.500 puntos' for points earned, '−300 puntos' for points spent (spec §9 label). */
+/** '+1.500 puntos' for points earned, '−300 puntos' for points spent (product §9 label). */
 export function formatSignedPoints(points: number, country: CountryCode): string {
   const amount = new Intl.NumberFormat(COUNTRIES[country].intlLocale, {
     maximumFractionDigits: 0,
@@ -19,7 +19,7 @@ export function formatSignedPoints(points: number, country: CountryCode): string
 }
 
 /**
- * Spec §9: what `points` are worth in the country's money (points × the country's `pointValue`, country 1's when
+ * Product §9: what `points` are worth in the country's money (points × the country's `pointValue`, country 1's when
  * the country has none), formatted in its currency; null while there is no config at all.
  */
 export function pointsMoneyValue(

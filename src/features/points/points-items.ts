@@ -2,7 +2,7 @@ import type { ComboDto, EventDto, PointProductDto, PointsCountryDto } from '../.
 import type { CatalogueItem, PointsItemKind } from './api';
 
 /**
- * Events, combos and point products in one shape: the wire names differ by kind (spec §3: `image` and
+ * Events, combos and point products in one shape: the wire names differ by kind (product §3: `image` and
  * `requiredPoints` for events and combos, `imageUrl` and `priceInPoints` for products), the screens do not.
  */
 export interface PointsItem {

@@ -8,7 +8,7 @@ const httpError = (status: number, message: string, fromServer: boolean, errors:
   new ApiError(message, 'http', `${status} POST /x`, status, errors, fromServer);
 
 describe('points messages', () => {
-  it('says the store defaults of spec §8 word for word in Spanish', () => {
+  it('says the store defaults of product §8 word for word in Spanish', () => {
     const shown = Object.fromEntries(
       Object.entries(STORE_ERRORS).map(([key, descriptor]) => [key, i18n._(descriptor)]),
     );

@@ -6,7 +6,7 @@ import type { POINTS_STORE_ERRORS, PointEntryType } from '../../lib/shared/point
 export type PointsStoreError = keyof typeof POINTS_STORE_ERRORS;
 
 /**
- * Spec §8: what the points store shows when a call fails without a message of its own. The Spanish text is the
+ * Product §8: what the points store shows when a call fails without a message of its own. The Spanish text is the
  * contract's (`POINTS_STORE_ERRORS`, checked by a test); it goes through the catalogue so Peru can adapt it.
  */
 export const STORE_ERRORS: Record<PointsStoreError, MessageDescriptor> = {
@@ -44,7 +44,7 @@ export function failureOf(error: unknown, fallback: string): PointsFailure {
   return { message: fallback, detail };
 }
 
-/** Spec §8: the server's message when it sent one, otherwise the store's default for that call. */
+/** Product §8: the server's message when it sent one, otherwise the store's default for that call. */
 export function pointsFailure(error: unknown, fallback: PointsStoreError): PointsFailure {
   return failureOf(error, i18n._(STORE_ERRORS[fallback]));
 }
@@ -61,7 +61,7 @@ export function surelyNotSpent(error: unknown): boolean {
   return error.kind === 'http' && status >= 400 && status < 500 && status !== 408 && status !== 429;
 }
 
-/** Spec §3 history entry types, as the history table and its filter name them. */
+/** Product §3 history entry types, as the history table and its filter name them. */
 export const ENTRY_TYPE_LABELS: Record<PointEntryType, MessageDescriptor> = {
   purchase: msg`Compra propia`,
   prescription: msg`Compra de un paciente`,

@@ -3,9 +3,9 @@ import { useSession } from '../auth/use-session';
 
 export type PointsAccess =
   | { status: 'anonymous' }
-  /** Patients and admins: spec §6 gives points to doctors and health professionals only. */
+  /** Patients and admins: product §6 gives points to doctors and health professionals only. */
   | { status: 'not-professional' }
-  /** A professional whose credentials are not approved yet (or were rejected): spec §4 gating. */
+  /** A professional whose credentials are not approved yet (or were rejected): product §4 gating. */
   | { status: 'not-approved'; rejected: boolean }
   | { status: 'allowed'; userId: number };
 

@@ -29,7 +29,7 @@ interface SpendCall {
 }
 
 /**
- * Spec §4 redemptions: `spending` while a call is out; on success the balance becomes the answered `remaining` and
+ * Product §4 redemptions: `spending` while a call is out; on success the balance becomes the answered `remaining` and
  * the histories are read again.
  */
 function useSpend(country: CountryCode, userId: number) {

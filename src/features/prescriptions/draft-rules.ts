@@ -1,4 +1,4 @@
-// The prescription draft's rules as pure functions (spec §3 indications, §4 prescription creation): each takes a
+// The prescription draft's rules as pure functions (product §3 indications, §4 prescription creation): each takes a
 // draft and returns the next one, or the very same one when nothing changes.
 
 import { t } from '@lingui/core/macro';
@@ -36,12 +36,12 @@ import {
 /** A new tool starts with a month of treatment and one container; the professional adjusts both in step 3. */
 const DEFAULT_DURATION: PrescriptionDurationDto = DEFAULT_PRESCRIPTION_SETTINGS.defaultDuration;
 
-/** Spec §6: health professionals recommend only products that need no prescription (not categories 4 and 5). */
+/** Product §6: health professionals recommend only products that need no prescription (not categories 4 and 5). */
 export function mayUseCategory(type: PrescriptionType, categoryId: number): boolean {
   return type === 'prescription' || !PRESCRIPTION_ONLY_CATEGORY_IDS.includes(categoryId);
 }
 
-/** Spec §3 presentation text: container type (default 'Frasco') with quantity and unit symbol (default 'unidades'). */
+/** Product §3 presentation text: container type (default 'Frasco') with quantity and unit symbol (default 'unidades'). */
 function presentationOf(product: Pick<ProductDto, 'presentations'>): { text: string; quantity: number | null } {
   const presentation = product.presentations.find((item) => item.is_default) ?? product.presentations[0];
   if (!presentation) return { text: '', quantity: null };
@@ -53,12 +53,12 @@ function presentationOf(product: Pick<ProductDto, 'presentations'>): { text: str
   };
 }
 
-/** Spec §3: true if no stock is tracked or the quantity is above zero. */
+/** Product §3: true if no stock is tracked or the quantity is above zero. */
 export function productHasStock(product: Pick<ProductDto, 'stock'>): boolean {
   return !product.stock.tracked || product.stock.quantity === null || product.stock.quantity > 0;
 }
 
-/** Spec §3: the product's image, or the placeholder. */
+/** Product §3: the product's image, or the placeholder. */
 export function productImage(product: Pick<ProductDto, 'image' | 'images'>): string {
   return product.image || product.images[0]?.url || TOOL_PLACEHOLDER_IMAGE_URL;
 }
@@ -231,7 +231,7 @@ function hasAtMostTwoDecimals(value: number): boolean {
 export type ToolField = 'momentsDay' | 'duration' | 'dailyCapsules' | 'units' | 'prescriptionIndications';
 export type ToolErrors = Partial<Record<ToolField, string>>;
 
-/** Spec §3 indications, with the bounds the server applies too. Messages in Spanish. */
+/** Product §3 indications, with the bounds the server applies too. Messages in Spanish. */
 export function toolErrors(tool: DraftTool): ToolErrors {
   const errors: ToolErrors = {};
   if (tool.momentsDay.length === 0) {

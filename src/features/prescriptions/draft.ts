@@ -1,4 +1,4 @@
-// Spec §3 "Prescription draft" and §4 "Prescription creation": the draft a doctor or health professional builds in
+// Product §3 "Prescription draft" and §4 "Prescription creation": the draft a doctor or health professional builds in
 // four steps, and the repair of a stored one. This module is loaded with the app shell (the persisted atom must be
 // registered before restoration runs), so it holds only the shape and its repair; the rules live in draft-rules.ts.
 
@@ -22,7 +22,7 @@ export const DRAFT_DURATION_UNITS: readonly DurationUnit[] = ['days', 'weeks', '
 export const DRAFT_TYPES: readonly PrescriptionType[] = ['prescription', 'recommendation'];
 export const DRAFT_PLACEHOLDER_IMAGE_URL = '/icons/logo.svg';
 
-/** Spec §4: create or choose the patient, choose tools, indications, summary and create. */
+/** Product §4: create or choose the patient, choose tools, indications, summary and create. */
 export const DRAFT_STEPS = [1, 2, 3, 4] as const;
 export type DraftStep = (typeof DRAFT_STEPS)[number];
 
@@ -36,7 +36,7 @@ export interface DraftPatient {
   documentNumber: string | null;
 }
 
-/** Spec §3: a tool of the draft, with what the cards and the summary show and the indications of step 3. */
+/** Product §3: a tool of the draft, with what the cards and the summary show and the indications of step 3. */
 export interface DraftTool {
   productId: number;
   name: string;
@@ -109,7 +109,7 @@ const MAX_TEXT = 2000;
 const MAX_TOOLS = 30;
 /** Drafts are rewritten last when changed: keeping the last ones keeps the most recently used. */
 const MAX_DRAFTS = 20;
-/** The categories a health professional cannot recommend (hormones, professional use): spec §6, server rule. */
+/** The categories a health professional cannot recommend (hormones, professional use): product §6, server rule. */
 export const PRESCRIPTION_ONLY_CATEGORY_IDS: readonly number[] = PATIENT_EXCLUDED_CATEGORY_IDS;
 
 export function createDraft(type: PrescriptionType, now = new Date()): PrescriptionDraft {

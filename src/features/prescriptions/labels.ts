@@ -8,7 +8,7 @@ import type {
   PrescriptionType,
 } from '../../lib/shared/prescriptions';
 
-/** Spec §3 time-of-day options (the ids of `MOMENT_GROUPS`), translated for the screen and the PDF. */
+/** Product §3 time-of-day options (the ids of `MOMENT_GROUPS`), translated for the screen and the PDF. */
 export const MOMENT_LABELS: Record<MomentId, MessageDescriptor> = {
   1: msg`En ayunas`,
   2: msg`Antes del desayuno`,

@@ -66,7 +66,7 @@ export function pdfFileName(prescription: Pick<PrescriptionDto, 'id' | 'type'>):
 }
 
 /**
- * Spec §2: the professional, the patient, the date, the tools with their indications, the notes and the personal
+ * Product §2: the professional, the patient, the date, the tools with their indications, the notes and the personal
  * notice on every page.
  */
 export async function buildPrescriptionPdf(prescription: PrescriptionDto, country: CountryCode): Promise<Uint8Array> {

@@ -1,4 +1,4 @@
-// "Agregar todo a la bolsa" (spec §2 my prescriptions): which of a prescription's products can be bought now, as
+// "Agregar todo a la bolsa" (product §2 my prescriptions): which of a prescription's products can be bought now, as
 // the app's cart wiring receives them. The cart's state is not this feature's: the app turns these into cart lines.
 
 import { t } from '@lingui/core/macro';
@@ -63,7 +63,7 @@ export function purchasableLines(detail: Pick<PrescriptionDetailDto, 'products' 
       skipped.push({ productId: line.productId, name: line.name, reason: reason ?? t`ya no se vende` });
       continue;
     }
-    // Spec §3: a cart line with a non-empty momentsDay is a prescription product, its quantity locked (the server
+    // Product §3: a cart line with a non-empty momentsDay is a prescription product, its quantity locked (the server
     // stores at least one moment per tool).
     lines.push({
       product: line.product,

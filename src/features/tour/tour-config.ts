@@ -1,4 +1,4 @@
-/** Spec §9 tour defaults, in driver.js's terms. */
+/** Product §9 tour defaults, in driver.js's terms. */
 export const TOUR_DEFAULTS = {
   /** Card offset: 25 px between the highlighted element and the card. */
   popoverOffset: 25,

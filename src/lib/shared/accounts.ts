@@ -1,11 +1,11 @@
 // Accounts contract shared by the storefront and the server: roles, profile and session shapes, dynamic forms,
-// credentials and invitations. Wire names follow spec §3 and §7.
+// credentials and invitations. Wire names follow product §3 and §7.
 
 export const ROLES = ['patient', 'doctor', 'health_professional', 'admin'] as const;
 export type Role = (typeof ROLES)[number];
 export const PROFESSIONAL_ROLES: readonly Role[] = ['doctor', 'health_professional'];
 
-/** Role ids used by `role_id` (spec §3 `role { id, name }`, default patient). */
+/** Role ids used by `role_id` (product §3 `role { id, name }`, default patient). */
 export const ROLE_IDS: Record<Role, number> = { patient: 0, doctor: 1, health_professional: 2, admin: 3 };
 
 export const APPROVAL_STATUSES = ['pending', 'approved', 'rejected'] as const;
@@ -16,7 +16,7 @@ export interface RoleDto {
   name: Role;
 }
 
-/** Spec §3 server user fields, plus id, uid, e-mail, role and the professional's approval status. */
+/** Product §3 server user fields, plus id, uid, e-mail, role and the professional's approval status. */
 export interface ProfileDto {
   id: number;
   uid: string;
@@ -43,7 +43,7 @@ export interface ProfileDto {
   ecosystems: string[];
 }
 
-/** Spec §3 login response: sessionToken, id, uid, email, display_name, role, ecosystems. */
+/** Product §3 login response: sessionToken, id, uid, email, display_name, role, ecosystems. */
 export interface LoginResponseDto {
   sessionToken: string;
   id: number;
@@ -58,7 +58,7 @@ export interface LoginResponseDto {
   profile: ProfileDto;
 }
 
-/** Spec §3: dynamic login and registration answer `token` and `user`. */
+/** Product §3: dynamic login and registration answer `token` and `user`. */
 export interface DynamicAuthResponseDto {
   token: string;
   user: ProfileDto;
@@ -72,7 +72,7 @@ export interface ValidateResponseDto {
   expiresAt: string;
 }
 
-// Dynamic forms (spec §3).
+// Dynamic forms (product §3).
 export const FORM_TYPES = ['login', 'register', 'profile', 'custom'] as const;
 export const FIELD_TYPES = [
   'text',
@@ -126,7 +126,7 @@ export interface FormFieldDto {
   label: string;
   placeholder?: string;
   help?: string;
-  /** 1 = basic data, 2 = access data (spec §2: registration in 2 steps). */
+  /** 1 = basic data, 2 = access data (product §2: registration in 2 steps). */
   step: number;
   options?: FormOptionDto[];
   defaultValue?: string | boolean;
@@ -159,7 +159,7 @@ export const REGISTRATION_FORMS = {
 } as const;
 export const LOGIN_FORM = { id: 4, key: 'inicio-sesion' } as const;
 
-/** Spec §3: how professionals heard of the product. */
+/** Product §3: how professionals heard of the product. */
 export const HEARD_FROM_OPTIONS = [
   'impresos',
   'colega',
@@ -184,7 +184,7 @@ export const DOCUMENT_TYPES = [
   { id: 7, code: 'CE-PE', name: 'Carné de extranjería', countryId: 3 },
 ] as const;
 
-// Credentials (spec §3).
+// Credentials (product §3).
 export const CREDENTIAL_STATUSES = ['not_uploaded', 'pending', 'approved', 'rejected'] as const;
 export type CredentialStatus = (typeof CREDENTIAL_STATUSES)[number];
 export const CREDENTIAL_DOCUMENT_TYPES = [

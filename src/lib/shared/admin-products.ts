@@ -35,7 +35,7 @@ export interface AdminProductInput {
   featured: boolean;
   /** Set: the product can also be redeemed with this many points. */
   pointsPrice: number | null;
-  /** Orders wait for a validated signed prescription; always true in the hormones category (spec §9). */
+  /** Orders wait for a validated signed prescription; always true in the hormones category (product §9). */
   requiresSignedPrescription: boolean;
   /** A country without a price does not sell the product. */
   prices: Record<CountryCode, AdminProductPriceInput | null>;

@@ -1,4 +1,4 @@
-// Wire shapes of the calls in spec §7, the single definition both the storefront and the server use.
+// Wire shapes of the calls in product §7, the single definition both the storefront and the server use.
 
 export interface CountryDto {
   id: number;
@@ -27,7 +27,7 @@ export interface PresentationDto {
 export interface ProductPriceDto {
   country_id: number;
   currency: string;
-  /** Whole pesos for COP; cents for MXN and PEN (spec §9). */
+  /** Whole pesos for COP; cents for MXN and PEN (product §9). */
   amount: number;
   vat_included: boolean;
 }
@@ -57,7 +57,7 @@ export interface ProductDto {
    */
   requires_signed_prescription?: boolean;
   /**
-   * The viewer's discount on this product (spec §3: the cart reads `discounts[0].discount_value`): one entry for an
+   * The viewer's discount on this product (product §3: the cart reads `discounts[0].discount_value`): one entry for an
    * approved professional whose purchase level has a discount here, else `[]`. The server always sends it.
    */
   discounts?: ProductDiscountDto[];

@@ -1,4 +1,4 @@
-// Country data of spec §3, shared by the storefront, the service worker and the server seed.
+// Country data of product §3, shared by the storefront, the service worker and the server seed.
 
 export const COUNTRY_CODES = ['co', 'mx', 'pe'] as const;
 export type CountryCode = (typeof COUNTRY_CODES)[number];
@@ -68,7 +68,7 @@ export const COUNTRIES: Record<CountryCode, CountryInfo> = {
   },
 };
 
-/** The utilities' id-to-name map also knows countries the store does not serve (spec §3). */
+/** The utilities' id-to-name map also knows countries the store does not serve (product §3). */
 export const COUNTRY_NAMES_BY_ID: Readonly<Record<number, string>> = {
   1: 'Colombia',
   2: 'México',
@@ -84,7 +84,7 @@ export function isCountryCode(value: unknown): value is CountryCode {
   return typeof value === 'string' && (COUNTRY_CODES as readonly string[]).includes(value);
 }
 
-/** Spec §5: the country segment must be co, pe or mx, else co. */
+/** Product §5: the country segment must be co, pe or mx, else co. */
 export function resolveCountry(value: unknown): CountryCode {
   return isCountryCode(value) ? value : DEFAULT_COUNTRY;
 }

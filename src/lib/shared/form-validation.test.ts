@@ -15,7 +15,7 @@ async function messages(fields: FormFieldDto[], values: Record<string, string | 
   return (await validateForm({ fields }, values)).map((error) => `${error.field}: ${error.message}`);
 }
 
-describe('form rules (spec §3: the nine kinds)', () => {
+describe('form rules (product §3: the nine kinds)', () => {
   it('required, with the spec message', async () => {
     const fields = [field({ rules: [{ kind: 'required', message: 'Campo obligatorio' }] })];
     expect(await messages(fields, { campo: '  ' })).toEqual(['campo: Campo obligatorio']);

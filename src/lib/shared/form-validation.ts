@@ -13,7 +13,7 @@ function isEmpty(value: FormValue): boolean {
 const EMAIL_PATTERN = /^[^\s@]+@[^\s@]+\.[^\s@]{2,}$/;
 
 /**
- * The nine rule kinds of spec §3, applied the same way by the storefront (as the user types) and the server
+ * The nine rule kinds of product §3, applied the same way by the storefront (as the user types) and the server
  * (before it creates anything). Custom rules run only where a check of that name is given.
  */
 export async function validateForm(

@@ -1,13 +1,13 @@
-// Checkout, payments and orders: the wire contract the storefront and the server share (spec §3 checkout forms and
+// Checkout, payments and orders: the wire contract the storefront and the server share (product §3 checkout forms and
 // order, §7 orders calls, §8 orders and checkout, §9 payment methods and hormone shipping). Amounts are in the
 // country's unit of `ProductPriceDto.amount`: whole pesos for COP, cents for MXN and PEN.
 
-/** Spec §9: a bank transfer service and three card brands. */
+/** Product §9: a bank transfer service and three card brands. */
 export const PAYMENT_METHODS = ['bank_transfer', 'visa', 'mastercard', 'amex'] as const;
 export type PaymentMethod = (typeof PAYMENT_METHODS)[number];
 export type CardPaymentMethod = Exclude<PaymentMethod, 'bank_transfer'>;
 
-/** Checkout copy: 'Debes completar este campo' for the checkout forms (spec §5), not the login's 'Campo obligatorio'. */
+/** Checkout copy: 'Debes completar este campo' for the checkout forms (product §5), not the login's 'Campo obligatorio'. */
 export const CHECKOUT_REQUIRED_MESSAGE = 'Debes completar este campo';
 
 /** Taxpayer (invoice) types of the bill form: a natural person invoices to their own document, a company to its tax id. */
@@ -57,7 +57,7 @@ export const IDEMPOTENCY_HEADER = 'Idempotency-Key';
 /** Orders per page of `GET /orders`. */
 export const ORDERS_PAGE_SIZE = 10;
 
-/** Spec §3: checkout form user data. `typeID` is a `DOCUMENT_TYPES` id; `countryCode` the phone prefix ('+57'). */
+/** Product §3: checkout form user data. `typeID` is a `DOCUMENT_TYPES` id; `countryCode` the phone prefix ('+57'). */
 export interface CheckoutCustomerDto {
   firstName: string;
   secondName: string;
@@ -70,14 +70,14 @@ export interface CheckoutCustomerDto {
   email: string;
 }
 
-/** Spec §3: the bill form. For `persona_natural` the server fills typeID/numberID from the customer when empty. */
+/** Product §3: the bill form. For `persona_natural` the server fills typeID/numberID from the customer when empty. */
 export interface BillFormDto {
   typeContributor: TaxpayerType | '';
   typeID: string;
   numberID: string;
 }
 
-/** Spec §3: address copy fields. */
+/** Product §3: address copy fields. */
 export interface AddressInputDto {
   address: string;
   residenceDetail: string;
@@ -138,7 +138,7 @@ export interface QuotePointLineDto {
   totalPoints: number;
 }
 
-/** Spec §3 order summary: article count, doctor discount, promo code, shipping cost, total. */
+/** Product §3 order summary: article count, doctor discount, promo code, shipping cost, total. */
 export interface QuoteDto {
   countryId: number;
   currency: string;
@@ -236,7 +236,7 @@ export interface OrderDto {
   shipping: OrderAddressDto;
   billing: OrderAddressDto;
   items: OrderItemDto[];
-  /** The same lines under the name the prescription reward reads (spec §7). */
+  /** The same lines under the name the prescription reward reads (product §7). */
   line_items: OrderItemDto[];
   articleCount: number;
   subtotal: number;
@@ -260,7 +260,7 @@ export interface CreateOrderResponseDto {
   payment: { id: string; method: PaymentMethod; status: PaymentStatus; redirectUrl: string };
 }
 
-/** One row of `GET /orders` (spec §3 order list: order number, payment date, quantity, total). */
+/** One row of `GET /orders` (product §3 order list: order number, payment date, quantity, total). */
 export interface OrderSummaryDto {
   id: number;
   number: string;

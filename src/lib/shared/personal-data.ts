@@ -114,7 +114,7 @@ export function personNameRules(subject: FieldSubject): FormRuleDto[] {
   ];
 }
 
-/** The shipping address of the checkout and of the address book (spec §3 address copy). */
+/** The shipping address of the checkout and of the address book (product §3 address copy). */
 export const addressLimitsSchema = z.object({
   address: limited(ADDRESS_MAX_LENGTH, 'La dirección'),
   residenceDetail: limited(RESIDENCE_DETAIL_MAX_LENGTH, 'El detalle de residencia'),

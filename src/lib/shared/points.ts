@@ -1,4 +1,4 @@
-// Points programme: the wire contract the storefront and the server share (spec §1 points, §3 points state, §4 points,
+// Points programme: the wire contract the storefront and the server share (product §1 points, §3 points state, §4 points,
 // §5 prescription reward, §7 gamification calls, §8 points store defaults, §9 points conversion and history defaults).
 // Points are whole numbers. Money is in the country's unit of `ProductPriceDto.amount`: whole pesos for COP, cents
 // for MXN and PEN.
@@ -7,10 +7,10 @@ import { DEFAULT_COUNTRY_ID } from './countries';
 
 export { IDEMPOTENCY_HEADER } from './orders';
 
-/** Spec §9: the label shown next to amounts of points. */
+/** Product §9: the label shown next to amounts of points. */
 export const POINTS_LABEL = 'puntos';
 
-/** Spec §3 `historyFilters` and §9 history defaults. */
+/** Product §3 `historyFilters` and §9 history defaults. */
 export const POINTS_HISTORY_DEFAULT_PAGE = 1;
 export const POINTS_HISTORY_DEFAULT_LIMIT = 10;
 export const POINTS_HISTORY_MAX_LIMIT = 100;
@@ -47,7 +47,7 @@ export const POINT_ENTRY_TYPES = [
 ] as const;
 export type PointEntryType = (typeof POINT_ENTRY_TYPES)[number];
 
-/** Spec §3: one entry of the points config, per country. */
+/** Product §3: one entry of the points config, per country. */
 export interface PointsConfigDto {
   countryId: number;
   /** Money one point is worth, in the country's unit (pesos for COP, cents for MXN and PEN); up to two decimals. */
@@ -73,14 +73,14 @@ export interface PointsBalanceDto {
   points: number;
 }
 
-/** Spec §3: a country an event, combo or point product is offered in. */
+/** Product §3: a country an event, combo or point product is offered in. */
 export interface PointsCountryDto {
   id: number;
   name: string;
   iso_code: string;
 }
 
-/** Spec §3 combo. `image` is a URL or null (the storefront shows its placeholder). */
+/** Product §3 combo. `image` is a URL or null (the storefront shows its placeholder). */
 export interface ComboDto {
   id: number;
   name: string;
@@ -91,13 +91,13 @@ export interface ComboDto {
   countries: PointsCountryDto[];
 }
 
-/** Spec §3 event: a combo with a period (ISO 8601 instants); it can be joined from `startDate` until `endDate`. */
+/** Product §3 event: a combo with a period (ISO 8601 instants); it can be joined from `startDate` until `endDate`. */
 export interface EventDto extends ComboDto {
   startDate: string;
   endDate: string;
 }
 
-/** Spec §3 point product. `deletedAt` is set once an admin removed it; it then stays only in histories. */
+/** Product §3 point product. `deletedAt` is set once an admin removed it; it then stays only in histories. */
 export interface PointProductDto {
   id: number;
   name: string;
@@ -158,7 +158,7 @@ export interface RedeemBatchRequestDto {
 }
 
 /**
- * `PATCH /gamification/subtract`: the discount of spec §4. `products` are catalogue products taken with points (their
+ * `PATCH /gamification/subtract`: the discount of product §4. `products` are catalogue products taken with points (their
  * `points_price` × quantity); `points` are more points taken as money off a purchase; `reason` is kept in the history.
  */
 export interface SubtractPointsRequestDto {
@@ -167,12 +167,12 @@ export interface SubtractPointsRequestDto {
   reason?: string;
 }
 
-/** Every redemption answers the balance left (spec §4: the balance becomes `remaining`). */
+/** Every redemption answers the balance left (product §4: the balance becomes `remaining`). */
 export interface RedemptionResponseDto {
   remaining: number;
 }
 
-/** Spec §3 history entry `metadata`: the patient of a prescription reward; `name` alone for redemptions. */
+/** Product §3 history entry `metadata`: the patient of a prescription reward; `name` alone for redemptions. */
 export interface PointsHistoryMetadataDto {
   name?: string;
   identification?: string;
@@ -194,7 +194,7 @@ export interface PointsHistoryProductDto {
   imageUrl: string | null;
 }
 
-/** Spec §3 history entry. `points` is signed: positive earned, negative spent. `balance` is the balance after it. */
+/** Product §3 history entry. `points` is signed: positive earned, negative spent. `balance` is the balance after it. */
 export interface PointsHistoryEntryDto {
   id: number;
   type: PointEntryType;
@@ -215,7 +215,7 @@ export interface PointsHistoryPageDto {
   totalPages: number;
 }
 
-/** Spec §3 redemption record: an event joined or a combo bought. `itemId` is the event's or combo's id. */
+/** Product §3 redemption record: an event joined or a combo bought. `itemId` is the event's or combo's id. */
 export interface PointsRedemptionRecordDto {
   id: number;
   itemId: number;
@@ -224,7 +224,7 @@ export interface PointsRedemptionRecordDto {
   createdAt: string;
 }
 
-/** Spec §3 product redemption. */
+/** Product §3 product redemption. */
 export interface PointProductRedemptionDto {
   id: number;
   productId: number;
@@ -234,7 +234,7 @@ export interface PointProductRedemptionDto {
   product: PointProductDto;
 }
 
-/** Spec §7 `patientData` of the prescription reward. `country` is a country id, code (co), ISO code or name. */
+/** Product §7 `patientData` of the prescription reward. `country` is a country id, code (co), ISO code or name. */
 export interface PrescriptionRewardPatientDataDto {
   country?: string | number;
   name?: string;
@@ -245,7 +245,7 @@ export interface PrescriptionRewardPatientDataDto {
 }
 
 /**
- * `POST /gamification/prescription-reward` (spec §5, §7). The doctor is `doctorUid`, else `doctorId`: a user id, a uid
+ * `POST /gamification/prescription-reward` (product §5, §7). The doctor is `doctorUid`, else `doctorId`: a user id, a uid
  * (20+ letters and digits) or a document (6+ digits). The patient is `patientUid` and/or a document (`patientId`, else
  * `patientData.identification`). `saleId` names the sale: one sale is rewarded once.
  */
@@ -259,25 +259,25 @@ export interface PrescriptionRewardRequestDto {
   saleId: string | number;
 }
 
-/** `total` is the doctor's balance after the reward (spec §4); `points` what this call added (0 for a repeat). */
+/** `total` is the doctor's balance after the reward (product §4); `points` what this call added (0 for a repeat). */
 export interface PrescriptionRewardResponseDto {
   message: string;
   total: number;
   points: number;
 }
 
-/** Spec §5: the prescription reward's messages, verbatim. */
+/** Product §5: the prescription reward's messages, verbatim. */
 export const PRESCRIPTION_REWARD_MESSAGES = {
   doctorUnresolved: 'No se pudo resolver el UID del médico',
   patientMissing: 'Debes enviar patientUid o patientId (documento) para identificar al paciente',
   patientUnsafe: 'No se pudo construir información segura del paciente (se requiere UID o documento).',
 } as const;
 
-/** Spec §5 doctor-id heuristic: 20+ letters and digits is a uid; 6+ digits is a document. */
+/** Product §5 doctor-id heuristic: 20+ letters and digits is a uid; 6+ digits is a document. */
 export const DOCTOR_UID_MIN_LENGTH = 20;
 export const DOCTOR_DOCUMENT_MIN_DIGITS = 6;
 
-/** Spec §8: what the points store keeps as its error when a call fails without a message. */
+/** Product §8: what the points store keeps as its error when a call fails without a message. */
 export const POINTS_STORE_ERRORS = {
   config: 'Error cargando configuración de puntos',
   updateConfig: 'Error actualizando configuración',
@@ -306,7 +306,7 @@ function hundredths(value: number): number {
   return Math.round(value * 100);
 }
 
-/** Spec §9: points × the country's `pointValue`, in the country's money unit, rounded down to a whole unit. */
+/** Product §9: points × the country's `pointValue`, in the country's money unit, rounded down to a whole unit. */
 export function pointsToMoney(points: number, pointValue: number): number {
   return Math.floor((points * hundredths(pointValue)) / 100);
 }
@@ -318,7 +318,7 @@ export function moneyToRewardPoints(amount: number, percent: number, pointValue:
   return Math.floor((amount * hundredths(percent)) / (100 * valueHundredths));
 }
 
-/** Spec §9: the config of the matching country, else of country 1. */
+/** Product §9: the config of the matching country, else of country 1. */
 export function pointsConfigFor<T extends { countryId: number }>(configs: readonly T[], countryId: number) {
   return (
     configs.find((config) => config.countryId === countryId) ??

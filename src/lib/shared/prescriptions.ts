@@ -1,4 +1,4 @@
-// Professional tools: the wire contract the storefront and the server share (spec §2 my patients, patient info with
+// Professional tools: the wire contract the storefront and the server share (product §2 my patients, patient info with
 // strategies, create prescription in 4 steps, my prescriptions, medical attention request; §3 Patient, Prescription
 // draft, Medical attention request; §5 required fields; §6 roles). Endpoints are listed in docs/api.md
 // ("Professional tools"). Dates are ISO 8601; birth dates and date filters are `YYYY-MM-DD`.
@@ -11,10 +11,10 @@ import type { PatientConsentState } from './privacy';
 // ---------------------------------------------------------------------------------------------------------------
 // Patients
 
-/** Spec §5: the patient form's required-field message (the medical attention request uses 'Campo obligatorio'). */
+/** Product §5: the patient form's required-field message (the medical attention request uses 'Campo obligatorio'). */
 export const PATIENT_REQUIRED_MESSAGE = 'Debes completar este campo';
 
-/** Spec §5: the patient fields marked with an asterisk. */
+/** Product §5: the patient fields marked with an asterisk. */
 export const PATIENT_REQUIRED_FIELDS = [
   'first_name',
   'last_name',
@@ -24,7 +24,7 @@ export const PATIENT_REQUIRED_FIELDS = [
   'phone_number',
 ] as const;
 
-/** Spec §3: the fields that must all be non-empty for `complete`. */
+/** Product §3: the fields that must all be non-empty for `complete`. */
 export const PATIENT_COMPLETE_FIELDS = [
   'first_name',
   'last_name',
@@ -88,7 +88,7 @@ const phoneRule: FormRuleDto = {
 };
 
 /**
- * The patient form (spec §3 fields, §5 required ones): the storefront validates it as the user types and the server
+ * The patient form (product §3 fields, §5 required ones): the storefront validates it as the user types and the server
  * before it saves, both with `validateForm` of ./form-validation. Select values are strings ('1' for Colombia).
  */
 export const PATIENT_FORM_FIELDS: FormFieldDto[] = [
@@ -171,7 +171,7 @@ export const PATIENTS_PAGE_SIZE = 20;
 export const PATIENTS_MAX_PAGE_SIZE = 100;
 
 /**
- * `POST /patients` and `PATCH /patients/{id}` body (spec §3 patient data; the form's "location" is `country_id`).
+ * `POST /patients` and `PATCH /patients/{id}` body (product §3 patient data; the form's "location" is `country_id`).
  * `gender` is a `GENDERS` value, `document_type_id` a `DOCUMENT_TYPES` id, `country_code` the phone prefix ('+57').
  * PATCH accepts any subset.
  */
@@ -201,7 +201,7 @@ export interface CreatePatientInputDto extends PatientInputDto {
 export const PATIENT_ACCOUNT_STATUSES = ['invited', 'active'] as const;
 export type PatientAccountStatus = (typeof PATIENT_ACCOUNT_STATUSES)[number];
 
-/** A patient of the viewer's register (spec §3 Patient + the table columns name, email, country, phone, type ID). */
+/** A patient of the viewer's register (product §3 Patient + the table columns name, email, country, phone, type ID). */
 export interface PatientDto {
   id: number;
   first_name: string;
@@ -220,7 +220,7 @@ export interface PatientDto {
   document_number: string | null;
   country_code: string | null;
   phone_number: string | null;
-  /** Spec §3: true only when every `PATIENT_COMPLETE_FIELDS` field is non-empty. */
+  /** Product §3: true only when every `PATIENT_COMPLETE_FIELDS` field is non-empty. */
   complete: boolean;
   account_status: PatientAccountStatus;
   /** Attested by the professional who registered the patient, confirmed by the patient at registration, or revoked. */
@@ -236,7 +236,7 @@ export interface PatientListDto {
   limit: number;
 }
 
-/** `POST /patients` answer (201): the patient, spec §3 `patientCreated`, and the invitation e-mailed to them. */
+/** `POST /patients` answer (201): the patient, product §3 `patientCreated`, and the invitation e-mailed to them. */
 export interface CreatePatientResponseDto {
   patient: PatientDto;
   patientCreated: true;
@@ -247,7 +247,7 @@ export interface CreatePatientResponseDto {
 // ---------------------------------------------------------------------------------------------------------------
 // Prescriptions and recommendations ("strategies")
 
-/** Doctors issue prescriptions; health professionals issue recommendations (spec §1). */
+/** Doctors issue prescriptions; health professionals issue recommendations (product §1). */
 export const PRESCRIPTION_TYPES = ['prescription', 'recommendation'] as const;
 export type PrescriptionType = (typeof PRESCRIPTION_TYPES)[number];
 export const PRESCRIPTION_TYPE_LABELS: Record<PrescriptionType, string> = {
@@ -271,7 +271,7 @@ export const PRESCRIPTION_STATUS_LABELS: Record<PrescriptionStatus, string> = {
   cancelled: 'Anulada',
 };
 
-/** Spec §3 time-of-day options in their three groups; `momentsDay[].id` refers to these ids. */
+/** Product §3 time-of-day options in their three groups; `momentsDay[].id` refers to these ids. */
 export const MOMENT_GROUPS = [
   {
     id: 'morning',
@@ -308,7 +308,7 @@ export const MOMENTS: readonly { id: MomentId; label: string; group: MomentGroup
   (group) => group.moments.map((moment) => ({ id: moment.id, label: moment.label, group: group.id })),
 );
 
-/** Spec §3 `prescriptionDuration.time`. */
+/** Product §3 `prescriptionDuration.time`. */
 export const DURATION_UNITS = ['days', 'weeks', 'months'] as const;
 export type DurationUnit = (typeof DURATION_UNITS)[number];
 export const DURATION_UNIT_LABELS: Record<DurationUnit, string> = { days: 'Días', weeks: 'Semanas', months: 'Meses' };
@@ -351,7 +351,7 @@ export interface MomentInputDto {
   quantity: number;
 }
 
-/** Spec §3 `momentsDay[]`: `value` is the moment's Spanish label. */
+/** Product §3 `momentsDay[]`: `value` is the moment's Spanish label. */
 export interface MomentDto extends MomentInputDto {
   value: string;
 }
@@ -362,7 +362,7 @@ export interface PrescriptionDurationDto {
   quantity: number;
 }
 
-/** One tool of `POST /prescriptions` and of a template (spec §3 indications fields). */
+/** One tool of `POST /prescriptions` and of a template (product §3 indications fields). */
 export interface PrescriptionToolInputDto {
   productId: number;
   /** At least one moment; each id at most once. */
@@ -398,7 +398,7 @@ export interface PrescriptionToolDto {
   productId: number;
   name: string;
   slug: string;
-  /** Spec §3 "description or tag". */
+  /** Product §3 "description or tag". */
   description: string;
   tag: string;
   capsuleInfo: string | null;
@@ -442,7 +442,7 @@ export interface PrescriptionDto {
 
 /**
  * A product to buy of a prescription, as sold today in the request's country: `product` is null when it is no longer
- * sold there (then `problem` says so). `quantity` is the prescribed units; `hasStock` is spec §3's (true if no stock
+ * sold there (then `problem` says so). `quantity` is the prescribed units; `hasStock` is product §3's (true if no stock
  * is tracked or the quantity is > 0). Cart items built from it carry `momentsDay` (a prescription product).
  */
 export interface PrescriptionPurchaseLineDto {
@@ -462,7 +462,7 @@ export interface PrescriptionDetailDto extends PrescriptionDto {
   editable: boolean;
 }
 
-/** Spec §2 strategies table: date, type, category, status (a row of `GET /patients/{id}/strategies`). */
+/** Product §2 strategies table: date, type, category, status (a row of `GET /patients/{id}/strategies`). */
 export interface StrategyDto {
   id: number;
   createdAt: string;
@@ -541,7 +541,7 @@ export interface TemplateDto extends TemplateSummaryDto {
 // ---------------------------------------------------------------------------------------------------------------
 // Document library (read side; admin management comes later)
 
-/** Spec §1 medical resources: templates and patient support documents. */
+/** Product §1 medical resources: templates and patient support documents. */
 export const DOCUMENT_KINDS = ['template', 'patient-support'] as const;
 export type DocumentKind = (typeof DOCUMENT_KINDS)[number];
 export const DOCUMENT_KIND_LABELS: Record<DocumentKind, string> = {
@@ -571,9 +571,9 @@ export const LIBRARY_DOCUMENT_TITLE_MAX_LENGTH = 120;
 export const LIBRARY_DOCUMENT_DESCRIPTION_MAX_LENGTH = 500;
 
 // ---------------------------------------------------------------------------------------------------------------
-// Medical attention request (spec §3; public form)
+// Medical attention request (product §3; public form)
 
-/** Spec §5: the medical attention request's required-field message. */
+/** Product §5: the medical attention request's required-field message. */
 export const MEDICAL_REQUEST_REQUIRED_MESSAGE = 'Campo obligatorio';
 export const MEDICAL_REQUEST_DESCRIPTION_MAX_LENGTH = 2000;
 
@@ -674,5 +674,5 @@ export interface MedicalRequestListDto {
   limit: number;
 }
 
-/** Spec §3 "imageUrl (a placeholder as fallback)": the logo stands in for a product without a picture. */
+/** Product §3 "imageUrl (a placeholder as fallback)": the logo stands in for a product without a picture. */
 export const TOOL_PLACEHOLDER_IMAGE_URL = '/icons/logo.svg';

@@ -29,7 +29,7 @@ export const checkoutFixtures = {
   addresses: [] as AddressDto[],
   /** The status the next order lookup answers. */
   status: 'paid' as OrderStatus,
-  /** Orders only the by-source lookup finds (the fallback of spec §8). */
+  /** Orders only the by-source lookup finds (the fallback of product §8). */
   onlyBySource: false,
 };
 

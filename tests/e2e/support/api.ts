@@ -19,7 +19,7 @@ export async function apiLogout(request: APIRequestContext, country: string, tok
 }
 
 /**
- * Ends every session a browser context holds (spec §9 cookies `sso_token_<country>`), then closes it: a user may be
+ * Ends every session a browser context holds (product §9 cookies `sso_token_<country>`), then closes it: a user may be
  * logged in one country at a time, so a context left logged in would block that user's login in another country in
  * a later test.
  */

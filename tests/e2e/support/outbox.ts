@@ -24,7 +24,7 @@ export async function stopServiceWorkers(page: Page): Promise<void> {
 }
 
 /**
- * The token of the browser's session in a country (spec §9 cookie), to read the server as that user: a second login
+ * The token of the browser's session in a country (product §9 cookie), to read the server as that user: a second login
  * of the same user would end the browser's session.
  */
 export async function sessionToken(context: BrowserContext, country: string): Promise<string> {

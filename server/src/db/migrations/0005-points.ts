@@ -110,7 +110,7 @@ export async function up(db: Kysely<unknown>): Promise<void> {
     .unique()
     .where(sql.ref('order_id'), 'is not', null)
     .execute();
-  // Spec §5: a sale is rewarded once, whichever doctor a repeat names.
+  // Product §5: a sale is rewarded once, whichever doctor a repeat names.
   await db.schema
     .createIndex('points_ledger_sale_unique')
     .on('points_ledger')

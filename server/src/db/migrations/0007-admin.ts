@@ -5,7 +5,7 @@ import { HORMONES_CATEGORY_ID } from '../../../../src/lib/shared/catalogue';
 // product and its images are saved or refused together, on PGlite and PostgreSQL alike), documents scoped to a
 // country or to all, the follow-up status of medical attention requests and the prescription builder's settings.
 export async function up(db: Kysely<unknown>): Promise<void> {
-  // Spec §9 gates the hormones category; admins may mark other products too (prescription settings).
+  // Product §9 gates the hormones category; admins may mark other products too (prescription settings).
   await db.schema
     .alterTable('products')
     .addColumn('requires_signed_prescription', 'boolean', (col) => col.notNull().defaultTo(false))

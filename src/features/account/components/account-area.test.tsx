@@ -19,7 +19,7 @@ describe('account area', () => {
     expect(router.state.location.search).toBe(`?volver=${encodeURIComponent('/co/mi-cuenta/mis-pedidos')}`);
   });
 
-  it('shows a doctor the menus of spec §2 under their group titles', async () => {
+  it('shows a doctor the menus of product §2 under their group titles', async () => {
     await loggedInAs('co');
     await renderApp('/co/mi-cuenta');
     const tools = await screen.findByRole('navigation', { name: 'Herramientas funcionales' });

@@ -24,7 +24,7 @@ const editable = (profile: ProfileDto): Required<ProfileChanges> => ({
   professional_license_number: profile.professional_license_number ?? '',
 });
 
-/** Personal data with edit, cancel and save (spec §2, my data). */
+/** Personal data with edit, cancel and save (product §2, my data). */
 export function PersonalDataForm({ country, profile, onSaved }: PersonalDataFormProps) {
   const { t } = useLingui();
   const [editing, setEditing] = useState(false);

@@ -15,7 +15,7 @@ import {
 } from '../../points/admin-items';
 import { pointsFailure, serverFieldErrors, type PointsFailure } from '../../points/points-messages';
 
-/** The points an example conversion shows (spec §9: points × pointValue). */
+/** The points an example conversion shows (product §9: points × pointValue). */
 const EXAMPLE_POINTS = 1_000;
 
 interface PointsConfigFormProps {

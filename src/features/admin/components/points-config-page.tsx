@@ -55,7 +55,7 @@ export function PointsConfigPage() {
         {configs.data && (
           <div className="points-config__grid">
             {COUNTRY_CODES.map((code) => {
-              // Exactly this country's config: the country-1 fallback of spec §9 would show Colombian pesos as cents.
+              // Exactly this country's config: the country-1 fallback of product §9 would show Colombian pesos as cents.
               const config = configs.data.find((entry) => entry.countryId === COUNTRIES[code].countryId);
               return <PointsConfigForm key={code} country={country} target={code} config={config} />;
             })}

@@ -48,7 +48,7 @@ export function PrescriptionSettingsPage() {
   );
 }
 
-/** Spec §9 gates the hormones category; admins mark other products in the product editor. */
+/** Product §9 gates the hormones category; admins mark other products in the product editor. */
 function SignedPrescriptionProducts() {
   const { t } = useLingui();
   const country = useCountry();

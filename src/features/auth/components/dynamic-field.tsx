@@ -16,7 +16,7 @@ interface DynamicFieldProps {
 
 const TEXT_LIKE = new Set(['text', 'email', 'number', 'tel', 'date', 'time', 'datetime-local']);
 
-/** One field of a server-described form: every field type of spec §3. */
+/** One field of a server-described form: every field type of product §3. */
 export function DynamicField({ field, value, files, error, locked = false, onChange, onFiles }: DynamicFieldProps) {
   const { t } = useLingui();
   const required = field.rules.some((rule) => rule.kind === 'required');

@@ -10,7 +10,7 @@ interface NoInvitationDialogProps {
 }
 
 /**
- * Spec §1: a patient without an invitation is offered to contact an agent or to decline. Issue #19: 'Hablar con un
+ * Product §1: a patient without an invitation is offered to contact an agent or to decline. Issue #19: 'Hablar con un
  * asesor' is always there: the country's chat when it has one, else the request form that reaches the admins.
  */
 export function NoInvitationDialog({ open, onOpenChange }: NoInvitationDialogProps) {

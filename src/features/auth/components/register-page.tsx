@@ -12,7 +12,7 @@ import { RegistrationForm } from './registration-form';
 
 type RegistrableRole = keyof typeof REGISTRATION_FORMS;
 
-/** Spec §2: after a successful registration the browser goes to datos-personales after 1 second. */
+/** Product §2: after a successful registration the browser goes to datos-personales after 1 second. */
 export const POST_REGISTRATION_REDIRECT_MS = 1000;
 
 export function RegisterPage() {

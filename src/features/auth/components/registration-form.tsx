@@ -54,7 +54,7 @@ function recordValues(invitation: InvitationPreviewDto | null): FormValues {
   return values;
 }
 
-/** Spec §2: registration in 2 steps (basic data, then access data), rendered from the server's form schema. */
+/** Product §2: registration in 2 steps (basic data, then access data), rendered from the server's form schema. */
 export function RegistrationForm({ country, form, invitationToken, invitation, onRegistered }: RegistrationFormProps) {
   const { t } = useLingui();
   const schema = useQuery(formQueries.schema(country, form.id));

@@ -25,7 +25,7 @@ export function AddToCart({ product, withQuantity = false }: { product: ProductD
   const setOpen = useSetAtom(sideCartOpenAtom);
   const [quantity, setQuantity] = useState(1);
   const [notice, setNotice] = useState<AddNotice>(null);
-  // Points belong to approved professionals (spec §6); patients and visitors only buy with money.
+  // Points belong to approved professionals (product §6); patients and visitors only buy with money.
   const pointsAllowed = usePointsAccess().status === 'allowed';
   const available = hasStock(product) && product.price !== null;
   const name = product.name;

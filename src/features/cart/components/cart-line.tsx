@@ -17,7 +17,7 @@ import {
 } from '../cart-rules';
 import { StockLimit } from './stock-limit';
 
-/** One bag line with the quantity rules of spec §4 (blocked at 1, both blocked for prescription products). */
+/** One bag line with the quantity rules of product §4 (blocked at 1, both blocked for prescription products). */
 export function CartLine({
   item,
   country,

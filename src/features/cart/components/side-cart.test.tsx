@@ -25,7 +25,7 @@ afterEach(() => {
   vi.useRealTimers();
 });
 
-describe('side cart drawer (spec §2, §4)', () => {
+describe('side cart drawer (product §2, §4)', () => {
   it('shows the empty state with a link back to the catalogue', async () => {
     await renderApp('/co/herramientas');
     await userEvent.click(await screen.findByRole('button', { name: /Bolsa de compras, 0 productos/ }));

@@ -7,7 +7,7 @@ import { cartForCountryAtom, sideCartOpenAtom, sideCartTakesFocusAtom } from '..
 import { CartLine } from './cart-line';
 import { CartTotals } from './cart-totals';
 
-/** Spec §9: the side cart closes itself this long after opening, when it has items. */
+/** Product §9: the side cart closes itself this long after opening, when it has items. */
 export const SIDE_CART_AUTO_CLOSE_MS = 3000;
 
 interface SideCartProps {
@@ -17,7 +17,7 @@ interface SideCartProps {
 }
 
 /**
- * Spec §2 and §4: slides in from the right (450 px, full width on phones). It auto-closes 3 s after opening when it
+ * Product §2 and §4: slides in from the right (450 px, full width on phones). It auto-closes 3 s after opening when it
  * has items, except while the pointer is over it, once a finger touched it or the focus is in it, on the bag page,
  * or once the user closed it; a click outside closes it. Opened from the header's bag button it takes the focus
  * (opened by 'Agregar a la bolsa' it leaves the focus on the product, so shopping goes on); closing gives the focus

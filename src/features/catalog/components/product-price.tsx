@@ -3,7 +3,7 @@ import { formatPrice } from '../../../lib/money';
 import type { ProductDto } from '../../../lib/shared/api-types';
 import type { CountryCode } from '../../../lib/shared/countries';
 
-/** Percent off for this viewer: professionals' discount lists arrive with each product (spec §3, first discount). */
+/** Percent off for this viewer: professionals' discount lists arrive with each product (product §3, first discount). */
 export function discountedAmount(product: Pick<ProductDto, 'price' | 'discounts'>): number | null {
   const percent = product.discounts?.[0]?.discount_value ?? 0;
   if (!product.price || percent <= 0) return null;

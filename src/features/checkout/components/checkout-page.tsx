@@ -81,7 +81,7 @@ function reachableStep(step: CheckoutStep, form: CheckoutForm, needsPrescription
   return step;
 }
 
-/** `/{c}/bolsa`: the four checkout steps (spec §2, §4): bag, data, payment and summary. */
+/** `/{c}/bolsa`: the four checkout steps (product §2, §4): bag, data, payment and summary. */
 export function CheckoutPage({ country, cart, renderBag }: CheckoutPageProps) {
   const { t } = useLingui();
   const session = useSession(country);

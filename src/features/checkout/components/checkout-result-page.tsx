@@ -25,7 +25,7 @@ interface CheckoutResultPageProps {
   onOrderPlaced: () => void;
 }
 
-/** `/{c}/bolsa/resultado/{sourceId}`: where the payment page sends the buyer back (spec §2, §8). */
+/** `/{c}/bolsa/resultado/{sourceId}`: where the payment page sends the buyer back (product §2, §8). */
 export function CheckoutResultPage({ country, onOrderPlaced }: CheckoutResultPageProps) {
   const { t } = useLingui();
   const { sourceId = '' } = useParams();

@@ -21,7 +21,7 @@ interface DataStepProps {
   onNext: () => void;
 }
 
-/** Step 2: personal data, the taxpayer type with the bill data, and the shipping address (spec §3, §5). */
+/** Step 2: personal data, the taxpayer type with the bill data, and the shipping address (product §3, §5). */
 export function DataStep({ country, viewer, form, onChange, onBack, onNext }: DataStepProps) {
   const { t } = useLingui();
   // Missing fields are said after the first attempt to go on, then follow what the buyer types; a limit broken

@@ -8,14 +8,14 @@ import { PrescriptionUpload } from './prescription-upload';
 interface PaymentStepProps {
   form: CheckoutForm;
   onChange: (update: (form: CheckoutForm) => CheckoutForm) => void;
-  /** The bag holds hormones: a signed prescription must be uploaded before paying (spec §1, §5). */
+  /** The bag holds hormones: a signed prescription must be uploaded before paying (product §1, §5). */
   needsPrescription: boolean;
   uploadPrescription: (file: File, onProgress: (fraction: number) => void) => Promise<PrescriptionUploadResult>;
   onBack: () => void;
   onNext: () => void;
 }
 
-/** Step 3: the payment method (spec §9) and, for hormones, the signed prescription. */
+/** Step 3: the payment method (product §9) and, for hormones, the signed prescription. */
 export function PaymentStep({
   form,
   onChange,

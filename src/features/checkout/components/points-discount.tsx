@@ -15,7 +15,7 @@ interface PointsDiscountProps {
   onChange: (points: number) => void;
 }
 
-/** A professional turns points into money off the order (spec §3 checkout: discountPoints); the server prices it. */
+/** A professional turns points into money off the order (product §3 checkout: discountPoints); the server prices it. */
 export function PointsDiscount({ country, userId, discountPoints, productPoints, onChange }: PointsDiscountProps) {
   const { t } = useLingui();
   const balance = useQuery(pointsQueries.balance(country, userId));

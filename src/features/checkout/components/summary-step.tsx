@@ -23,7 +23,7 @@ interface SummaryStepProps {
   onPay: (quote: QuoteDto) => void;
   paying: boolean;
   payError: string | null;
-  /** The buyer may take points as money off: an approved professional (spec §6); null for everyone else. */
+  /** The buyer may take points as money off: an approved professional (product §6); null for everyone else. */
   pointsOwner: number | null;
   onDiscountPoints: (points: number) => void;
 }
@@ -37,7 +37,7 @@ function Row({ label, children, testId }: { label: ReactNode; children: ReactNod
   );
 }
 
-/** Step 4: the server's prices for the order (spec §3 order summary), the promo code and the payment button. */
+/** Step 4: the server's prices for the order (product §3 order summary), the promo code and the payment button. */
 export function SummaryStep(props: SummaryStepProps) {
   const { country, viewer, form, request, onChange, onQuote, onEdit, onBack, onPay, paying, payError } = props;
   const { pointsOwner, onDiscountPoints } = props;
@@ -49,7 +49,7 @@ export function SummaryStep(props: SummaryStepProps) {
   const [applying, setApplying] = useState(false);
   const money = (amount: number) => formatPrice(amount, country);
 
-  // The checkout state keeps the discounts of the last prices the server gave (spec §3).
+  // The checkout state keeps the discounts of the last prices the server gave (product §3).
   useEffect(() => {
     if (quote.data) onQuote(quote.data);
   }, [quote.data, onQuote]);

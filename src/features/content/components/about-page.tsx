@@ -4,7 +4,7 @@ import { useCountry } from '../../../lib/use-country';
 import { useDocumentTitle } from '../use-document';
 import { WhereWeAre } from './where-we-are';
 
-/** Spec §2: about us (`/{c}/nosotros`). */
+/** Product §2: about us (`/{c}/nosotros`). */
 export function AboutPage() {
   const { t } = useLingui();
   const country = useCountry();

@@ -37,7 +37,7 @@ function MissingArticle({ country }: { country: CountryCode }) {
   );
 }
 
-/** Spec §2: one article (`/{c}/articulos/{slug}`); its text and picture are precached for offline reading. */
+/** Product §2: one article (`/{c}/articulos/{slug}`); its text and picture are precached for offline reading. */
 export function ArticlePage() {
   const { t, i18n } = useLingui();
   const country = useCountry();

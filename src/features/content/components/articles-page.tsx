@@ -4,7 +4,7 @@ import { ARTICLES_NEWEST_FIRST } from '../articles';
 import { useDocumentTitle } from '../use-document';
 import { ArticleCard } from './article-card';
 
-/** Spec §2: the blog (`/{c}/articulos`), three articles, newest first. */
+/** Product §2: the blog (`/{c}/articulos`), three articles, newest first. */
 export function ArticlesPage() {
   const { t } = useLingui();
   const country = useCountry();

@@ -1,6 +1,6 @@
 import { Trans } from '@lingui/react/macro';
 
-/** Spec §2 home: what it is, told as the three steps a prescription goes through. */
+/** Product §2 home: what it is, told as the three steps a prescription goes through. */
 export function HomeIntro() {
   return (
     <section className="section intro" aria-labelledby="intro-title">

@@ -43,7 +43,7 @@ function ServiceCard({
   );
 }
 
-/** Spec §1: the services the dispensary offers, each with where to find it. */
+/** Product §1: the services the dispensary offers, each with where to find it. */
 export function HomeServices({ country }: { country: CountryCode }) {
   const { t } = useLingui();
   const base = `/${country}`;

@@ -4,7 +4,7 @@ import type { CountryCode } from '../../../lib/shared/countries';
 import { ARTICLES_NEWEST_FIRST } from '../articles';
 import { ArticleCard } from './article-card';
 
-/** Spec §2 home: the latest articles, newest first. */
+/** Product §2 home: the latest articles, newest first. */
 export function LatestArticles({ country }: { country: CountryCode }) {
   return (
     <section className="section" aria-labelledby="latest-articles-title">

@@ -6,7 +6,7 @@ interface OpeningHoursProps {
   titleClassName?: string;
 }
 
-/** Spec §9: Monday to Friday 8:00 to 18:00, Saturday 8:00 to 13:00. */
+/** Product §9: Monday to Friday 8:00 to 18:00, Saturday 8:00 to 13:00. */
 export function OpeningHours({ titleAs: Title = 'p', titleClassName = 'opening-hours__title' }: OpeningHoursProps) {
   return (
     <div className="opening-hours">

@@ -2,7 +2,7 @@ import { Select, Trans, useLingui } from '@lingui/react/macro';
 import { Link } from 'react-router';
 import type { CountryCode } from '../../../lib/shared/countries';
 
-/** Spec §2 home: register by role. Patients cannot sign up on their own: their card explains the invitation. */
+/** Product §2 home: register by role. Patients cannot sign up on their own: their card explains the invitation. */
 export function RegisterByRole({ country }: { country: CountryCode }) {
   const { t } = useLingui();
   const register = `/${country}/registro`;

@@ -30,7 +30,7 @@ function LegalText({ country }: { country: CountryCode }) {
   );
 }
 
-/** Spec §2: terms (`/{c}/terminos-y-condiciones/home`), with the country's health-data privacy policy and consent. */
+/** Product §2: terms (`/{c}/terminos-y-condiciones/home`), with the country's health-data privacy policy and consent. */
 export function TermsPage() {
   const { t } = useLingui();
   const country = useCountry();

@@ -33,7 +33,7 @@ function Testimonial({
   );
 }
 
-/** Spec §2 home: testimonials, one per kind of user. */
+/** Product §2 home: testimonials, one per kind of user. */
 export function Testimonials() {
   return (
     <section className="section" aria-labelledby="testimonials-title">

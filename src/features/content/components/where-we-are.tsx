@@ -84,7 +84,7 @@ function LocationMap({ location }: { location: Location }) {
   );
 }
 
-/** Spec §2 home: where we are, with the address, the opening hours and how to get there. */
+/** Product §2 home: where we are, with the address, the opening hours and how to get there. */
 export function WhereWeAre({ country }: { country: CountryCode }) {
   const { t, i18n } = useLingui();
   const location = LOCATIONS[country];

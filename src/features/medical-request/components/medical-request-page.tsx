@@ -54,7 +54,7 @@ function useTopicTexts(topic: MedicalRequestTopic) {
 }
 
 /**
- * `/{c}/solicitar-atencion` (spec §2, §3): anyone asks for medical attention; every field is required. With
+ * `/{c}/solicitar-atencion` (product §2, §3): anyone asks for medical attention; every field is required. With
  * `?motivo=producto-personalizado` or `?motivo=asesor` the same form asks for a custom product or a talk with an
  * advisor (issue #19), and the admins see what each request is about.
  */
@@ -82,7 +82,7 @@ export function MedicalRequestPage() {
   const [sent, setSent] = useState<string | null>(null);
   const form = useRef<HTMLFormElement>(null);
 
-  // Spec §5: 'Campo obligatorio', with the same rules the server applies, once the person tried to send.
+  // Product §5: 'Campo obligatorio', with the same rules the server applies, once the person tried to send.
   useEffect(() => {
     if (!submitted) return;
     let current = true;

@@ -3,7 +3,7 @@ import { formatPoints } from '../../../lib/money';
 import type { OrderDto } from '../../../lib/shared/orders';
 import { formatOrderAmount, orderCountry } from '../order-format';
 
-/** Spec §3 order summary: discounts appear only when the order had them; subtotal, shipping and total always. */
+/** Product §3 order summary: discounts appear only when the order had them; subtotal, shipping and total always. */
 export function OrderAmounts({ order }: { order: OrderDto }) {
   const { t } = useLingui();
   const money = (amount: number) => formatOrderAmount(amount, order);

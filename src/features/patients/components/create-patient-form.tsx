@@ -28,7 +28,7 @@ interface CreatePatientFormProps {
 }
 
 /**
- * Spec §2/§3: create a patient; the server saves it and e-mails the invitation to register. Offline, with the service
+ * Product §2/§3: create a patient; the server saves it and e-mails the invitation to register. Offline, with the service
  * worker in control, the patient is kept on the device and created when the connection comes back.
  */
 export function CreatePatientForm({ country, onCreated, onQueued, onCancel }: CreatePatientFormProps) {

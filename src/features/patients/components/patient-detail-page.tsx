@@ -32,7 +32,7 @@ export function builderPath(country: CountryCode, role: Role): string {
   return `/${country}/mi-cuenta/${role === 'health_professional' ? 'recomendaciones' : 'prescripcion'}`;
 }
 
-/** `mi-cuenta/mis-pacientes/:patientId` (spec §2, patient info with strategies). */
+/** `mi-cuenta/mis-pacientes/:patientId` (product §2, patient info with strategies). */
 export function PatientDetailPage() {
   const country = useCountry();
   const viewer = useViewerKey();
@@ -104,7 +104,7 @@ export function PatientDetailPage() {
   );
 }
 
-/** Spec §2: the patient's data with edit, cancel and save. */
+/** Product §2: the patient's data with edit, cancel and save. */
 function PatientData({ country, viewer, patient }: { country: CountryCode; viewer: string; patient: PatientDto }) {
   const { t } = useLingui();
   const queryClient = useQueryClient();

@@ -14,7 +14,7 @@ interface PatientFormFieldsProps {
 
 const isRequired = (field: PatientField) => (PATIENT_REQUIRED_FIELDS as readonly string[]).includes(field);
 
-/** Spec §3 patient form fields, with the asterisk on the required ones (spec §5). */
+/** Product §3 patient form fields, with the asterisk on the required ones (product §5). */
 export function PatientFormFields({ values, errors, onChange }: PatientFormFieldsProps) {
   const { t } = useLingui();
   const genderLabels: Record<(typeof GENDERS)[number], string> = {

@@ -21,7 +21,7 @@ export interface PatientPickerProps {
   onSelectPending: (patient: PendingPatient) => void;
 }
 
-/** Step 1 of a prescription (spec §4): choose one of the professional's patients, or create one. */
+/** Step 1 of a prescription (product §4): choose one of the professional's patients, or create one. */
 export function PatientPicker({
   country,
   viewer,

@@ -25,7 +25,7 @@ export function strategyPath(country: CountryCode, patientId: number, strategyId
 }
 
 /**
- * Spec §2: the patient's strategies, the professional's own apart from those by other professionals (read-only),
+ * Product §2: the patient's strategies, the professional's own apart from those by other professionals (read-only),
  * with a search by date and a table of date, type, category and status.
  */
 export function PatientStrategies({ country, viewer, patientId }: PatientStrategiesProps) {

@@ -28,7 +28,7 @@ export function phoneOf(patient: Pick<PatientDto, 'country_code' | 'phone_number
   return [patient.country_code, patient.phone_number].filter(Boolean).join(' ');
 }
 
-/** `mi-cuenta/mis-pacientes` (spec §2): search by name or e-mail, the patients table, creating a patient. */
+/** `mi-cuenta/mis-pacientes` (product §2): search by name or e-mail, the patients table, creating a patient. */
 export function PatientsPage() {
   const { t } = useLingui();
   const country = useCountry();

@@ -7,7 +7,7 @@ import { pointsFailure } from '../points-messages';
 import { pointsMoneyValue } from '../points-format';
 import { PointsAlert } from './points-alert';
 
-/** The balance in points and what it is worth in the country's money (spec §9). */
+/** The balance in points and what it is worth in the country's money (product §9). */
 export function BalanceCard({ country, userId }: { country: CountryCode; userId: number }) {
   const { t } = useLingui();
   const balance = useQuery(pointsQueries.balance(country, userId));

@@ -58,7 +58,7 @@ function LightList({ title, empty, query, country }: LightListProps) {
   );
 }
 
-/** Spec §3 light histories: events joined, combos bought and point products redeemed. */
+/** Product §3 light histories: events joined, combos bought and point products redeemed. */
 export function LightHistories({ country, userId }: { country: CountryCode; userId: number }) {
   const events = useQuery({
     ...pointsQueries.eventHistory(country, userId),

@@ -36,7 +36,7 @@ function EntryDetail({ entry }: { entry: PointsHistoryEntryDto }) {
   );
 }
 
-/** Spec §3 history, newest first, filtered by type and paged (page 1, limit 10 by default). */
+/** Product §3 history, newest first, filtered by type and paged (page 1, limit 10 by default). */
 export function PointsHistory({ country, userId }: { country: CountryCode; userId: number }) {
   const { t, i18n } = useLingui();
   const [params, setParams] = useSearchParams();

@@ -32,7 +32,7 @@ function PointsProgramme({ country, userId }: { country: CountryCode; userId: nu
   );
 }
 
-/** `mi-cuenta/mis-puntos`: balance, what points buy in the country, and the history. Professionals only (spec §6). */
+/** `mi-cuenta/mis-puntos`: balance, what points buy in the country, and the history. Professionals only (product §6). */
 export function PointsPage() {
   const country = useCountry();
   const access = usePointsAccess();

@@ -44,7 +44,7 @@ function numberFrom(value: string): number {
   return Number.isFinite(parsed) ? parsed : 0;
 }
 
-/** Step 3 (spec §3 indications): time of day with quantities, duration, notes, daily capsules, product units. */
+/** Step 3 (product §3 indications): time of day with quantities, duration, notes, daily capsules, product units. */
 export function IndicationsStep(props: IndicationsStepProps) {
   const { t } = useLingui();
   const { tools, selectedTool, onSelect } = props;

@@ -28,7 +28,7 @@ export interface MyPrescriptionDetailPageProps {
   onViewBag: () => void;
 }
 
-/** `mi-cuenta/mis-prescripciones/:prescriptionId` (spec §2): the detail, its products to buy, and the PDF. */
+/** `mi-cuenta/mis-prescripciones/:prescriptionId` (product §2): the detail, its products to buy, and the PDF. */
 export function MyPrescriptionDetailPage({ onAddAllToCart, onViewBag }: MyPrescriptionDetailPageProps) {
   const country = useCountry();
   const viewer = useViewerKey();

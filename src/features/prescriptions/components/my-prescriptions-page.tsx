@@ -12,7 +12,7 @@ import { parsePositiveId, prescriptionQueries } from '../api';
 import { formatDate } from '../format';
 import { STATUS_LABELS, STATUS_TONES, TYPE_LABELS } from '../labels';
 
-/** `mi-cuenta/mis-prescripciones` (spec §2): the patient's prescriptions and recommendations, newest first. */
+/** `mi-cuenta/mis-prescripciones` (product §2): the patient's prescriptions and recommendations, newest first. */
 export function MyPrescriptionsPage() {
   const { t, i18n } = useLingui();
   const country = useCountry();

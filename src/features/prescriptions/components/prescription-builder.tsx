@@ -105,7 +105,7 @@ function draftPatient(patient: PatientDto): DraftPatient {
 }
 
 /**
- * `mi-cuenta/prescripcion` (doctors) and `mi-cuenta/recomendaciones` (health professionals): spec §4's four steps
+ * `mi-cuenta/prescripcion` (doctors) and `mi-cuenta/recomendaciones` (health professionals): product §4's four steps
  * on a draft kept in IndexedDB, one per professional and country.
  */
 export function PrescriptionBuilder({ type, renderPatientPicker }: PrescriptionBuilderProps) {

@@ -16,7 +16,7 @@ interface PrescriptionViewProps {
 }
 
 /**
- * A prescription or recommendation as its detail screens show it (spec §2): the creation date, who issued it and for
+ * A prescription or recommendation as its detail screens show it (product §2): the creation date, who issued it and for
  * whom, the prescribed tools with their indications, and the notice that it is personal.
  */
 export function PrescriptionView({ prescription, country, actions, children }: PrescriptionViewProps) {

@@ -5,8 +5,8 @@ import { accountMenu } from '../../account/menu';
 import { useSession } from '../../auth/use-session';
 
 /**
- * An account section opened by its address: only the roles whose menu has it (spec §2, §6), and professional tools
- * only once the professional is approved (spec §4 gating). The server refuses the calls too; this says why.
+ * An account section opened by its address: only the roles whose menu has it (product §2, §6), and professional tools
+ * only once the professional is approved (product §4 gating). The server refuses the calls too; this says why.
  */
 export function SectionGate({ section, children }: { section: string; children: ReactNode }) {
   const session = useSession();

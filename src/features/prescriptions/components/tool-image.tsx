@@ -1,7 +1,7 @@
 import { TOOL_PLACEHOLDER_IMAGE_URL } from '../../../lib/shared/prescriptions';
 import { responsiveImage } from '../../catalog/image-sources';
 
-/** Spec §3: the tool's image, or the placeholder when the product has none. Decorative: the name is beside it. */
+/** Product §3: the tool's image, or the placeholder when the product has none. Decorative: the name is beside it. */
 export function ToolImage({ url, size = 96 }: { url: string | null; size?: number }) {
   const image = url && url !== TOOL_PLACEHOLDER_IMAGE_URL ? responsiveImage(url, `${size}px`) : null;
   return image ? (

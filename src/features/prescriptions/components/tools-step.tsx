@@ -20,7 +20,7 @@ interface ToolsStepProps {
   onToggle: (product: ProductDto) => void;
 }
 
-/** Step 2 (spec §4): choose the tools, with search and a category filter. */
+/** Step 2 (product §4): choose the tools, with search and a category filter. */
 export function ToolsStep({ country, viewer, type, tools, onToggle }: ToolsStepProps) {
   const { t } = useLingui();
   const [search, setSearch] = useState('');
@@ -137,7 +137,7 @@ export function ToolsStep({ country, viewer, type, tools, onToggle }: ToolsStepP
   );
 }
 
-/** Spec §3: image or placeholder, capsule info, stock, description or tag. */
+/** Product §3: image or placeholder, capsule info, stock, description or tag. */
 function ToolCard({
   product,
   chosen,

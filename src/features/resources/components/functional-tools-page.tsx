@@ -14,7 +14,7 @@ import { hasStock, presentationText } from '../../catalog/product-facts';
 import { ResourcesSection } from './resources-section';
 
 /**
- * `mi-cuenta/herramientas-funcionales` (spec §1 medical resources, §2 account area): the functional tools with their
+ * `mi-cuenta/herramientas-funcionales` (product §1 medical resources, §2 account area): the functional tools with their
  * capsule and presentation details, the document library (templates and patient support documents), and
  * customised products through the chat.
  */

@@ -27,7 +27,7 @@ function unreachable(error: unknown): boolean {
 }
 
 /**
- * Spec §1 medical resources: the library's templates and patient support documents, each downloadable, each marked
+ * Product §1 medical resources: the library's templates and patient support documents, each downloadable, each marked
  * when it is saved on this device (it then opens without connection).
  */
 export function ResourcesSection({ country, viewer }: ResourcesSectionProps) {
