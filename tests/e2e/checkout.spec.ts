@@ -3,7 +3,7 @@ import type { ProductDto } from '../../src/lib/shared/api-types';
 import type { CheckoutPage, PaymentGatewayPage } from './pages/checkout-page';
 import { LoginPage } from './pages/login-page';
 import { MyPrescriptionsPage } from './pages/prescription-patient-page';
-import { apiLogin, closeLoggedOut } from './support/api';
+import { closeLoggedOut, withApiSession } from './support/api';
 import { expect, test } from './support/fixtures';
 
 type Country = 'co' | 'mx' | 'pe';
@@ -200,11 +200,12 @@ test.describe('checkout against the real server and the sandbox payment provider
   });
 
   test('a doctor sees the doctor discount', async ({ login, page, checkout, request }) => {
-    const token = await apiLogin(request, 'co', 'medico.co@demo.test');
-    const answer = await request.get('/api/products?all=true&limit=100&country_id=1&role_id=1', {
-      headers: { authorization: `Bearer ${token}`, 'x-country': 'co' },
+    const products = await withApiSession(request, 'co', 'medico.co@demo.test', async (token) => {
+      const answer = await request.get('/api/products?all=true&limit=100&country_id=1&role_id=1', {
+        headers: { authorization: `Bearer ${token}`, 'x-country': 'co' },
+      });
+      return ((await answer.json()) as { data: ProductDto[] }).data;
     });
-    const products = ((await answer.json()) as { data: ProductDto[] }).data;
     const discounted = products.find((product) => (product.discounts?.[0]?.discount_value ?? 0) > 0 && product.price);
     expect(discounted, 'the demo data gives the Colombian doctor a discounted product').toBeTruthy();
 

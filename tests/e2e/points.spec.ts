@@ -3,7 +3,7 @@ import { COUNTRIES } from '../../src/lib/shared/countries';
 import type { ComboDto, PointProductDto, PointProductInputDto } from '../../src/lib/shared/points';
 import { LoginPage } from './pages/login-page';
 import { PointsPage } from './pages/points-page';
-import { apiLogin, closeLoggedOut } from './support/api';
+import { closeLoggedOut, withApiSession } from './support/api';
 import { sessionToken } from './support/outbox';
 import { expect, test } from './support/fixtures';
 
@@ -13,7 +13,7 @@ const APPROVING_VISA = '4242424242424242';
 const pointsOf = (text: string | null) => Number((text ?? '').replace(/\D/g, ''));
 
 async function balanceOf(request: APIRequestContext, country: string, email: string): Promise<number> {
-  return balanceWith(request, country, await apiLogin(request, country, email));
+  return withApiSession(request, country, email, (token) => balanceWith(request, country, token));
 }
 
 /** The balance read with a session the test already holds (a new login would end the browser's session). */
@@ -26,7 +26,6 @@ async function balanceWith(request: APIRequestContext, country: string, token: s
 
 /** A point product of Peru made by the admin for one test, so its prices and its name are the test's own. */
 async function createPeruPointProduct(request: APIRequestContext, name: string, priceInPoints: number) {
-  const token = await apiLogin(request, 'pe', 'admin@demo.test');
   const input: PointProductInputDto = {
     name,
     description: 'Producto de una prueba de canje de varios productos.',
@@ -35,21 +34,24 @@ async function createPeruPointProduct(request: APIRequestContext, name: string, 
     isActive: true,
     countries: [COUNTRIES.pe.countryId],
   };
-  const answer = await request.post('/api/gamification/products', {
-    headers: { authorization: `Bearer ${token}`, 'x-country': 'pe' },
-    data: input,
+  return withApiSession(request, 'pe', 'admin@demo.test', async (token) => {
+    const answer = await request.post('/api/gamification/products', {
+      headers: { authorization: `Bearer ${token}`, 'x-country': 'pe' },
+      data: input,
+    });
+    expect(answer.ok(), await answer.text()).toBe(true);
+    return (await answer.json()) as PointProductDto;
   });
-  expect(answer.ok(), await answer.text()).toBe(true);
-  return (await answer.json()) as PointProductDto;
 }
 
 async function removePointProducts(request: APIRequestContext, products: PointProductDto[]) {
-  const token = await apiLogin(request, 'pe', 'admin@demo.test');
-  for (const product of products) {
-    await request.delete(`/api/gamification/products/${product.id}`, {
-      headers: { authorization: `Bearer ${token}`, 'x-country': 'pe' },
-    });
-  }
+  await withApiSession(request, 'pe', 'admin@demo.test', async (token) => {
+    for (const product of products) {
+      await request.delete(`/api/gamification/products/${product.id}`, {
+        headers: { authorization: `Bearer ${token}`, 'x-country': 'pe' },
+      });
+    }
+  });
 }
 
 /** Spends points outside the page, as the same professional on another device would. */
@@ -97,12 +99,17 @@ test.describe('points programme against the real server', () => {
   });
 
   test('the doctor redeems a combo and the balance drops by its price', async ({ login, page, request }) => {
-    const token = await apiLogin(request, 'mx', 'medico.mx@demo.test');
-    const combos = (await (
-      await request.get('/api/gamification/combos/country/2', {
-        headers: { authorization: `Bearer ${token}`, 'x-country': 'mx' },
-      })
-    ).json()) as ComboDto[] | { data: ComboDto[] };
+    const combos = await withApiSession(
+      request,
+      'mx',
+      'medico.mx@demo.test',
+      async (token) =>
+        (await (
+          await request.get('/api/gamification/combos/country/2', {
+            headers: { authorization: `Bearer ${token}`, 'x-country': 'mx' },
+          })
+        ).json()) as ComboDto[] | { data: ComboDto[] },
+    );
     const list = Array.isArray(combos) ? combos : combos.data;
     const combo = [...list].sort((a, b) => a.requiredPoints - b.requiredPoints)[0]!;
 

@@ -19,6 +19,24 @@ export async function apiLogout(request: APIRequestContext, country: string, tok
 }
 
 /**
+ * A setup step's session: logs in through the API, does `work`, and logs out whatever happens. A session left open
+ * would block the same account's login in another country in a later test of the worker (one country at a time).
+ */
+export async function withApiSession<T>(
+  request: APIRequestContext,
+  country: string,
+  email: string,
+  work: (token: string) => Promise<T>,
+): Promise<T> {
+  const token = await apiLogin(request, country, email);
+  try {
+    return await work(token);
+  } finally {
+    await apiLogout(request, country, token);
+  }
+}
+
+/**
  * Ends every session a browser context holds (product §9 cookies `sso_token_<country>`), then closes it: a user may be
  * logged in one country at a time, so a context left logged in would block that user's login in another country in
  * a later test.
