@@ -2,6 +2,9 @@ import { expect, type Locator, type Page } from '@playwright/test';
 import { Shell } from './shell';
 
 /** A professional's register: `mi-cuenta/mis-pacientes` and one patient's page with their strategies. */
+/** The patient the seed gives medico.co@demo.test: invited, with that doctor's strategies. */
+export const SEEDED_PATIENT_CO = 'Mariana Gómez Ortiz';
+
 export class PatientsPage extends Shell {
   readonly heading: Locator;
   readonly table: Locator;
