@@ -91,6 +91,31 @@ describe('per-country sessions (product §4)', () => {
     expect(store.get(expiredSessionNoticeAtom)).toBe('pe');
   });
 
+  it('does not bring back a session logged out while its validation was on the way', async () => {
+    const store = createStore();
+    await login('co', { method: 'email', email: 'medico.co@demo.test', password: TEST_PASSWORD }, store);
+    let answer: () => void = () => undefined;
+    const answered = new Promise<void>((resolve) => (answer = resolve));
+    const validating = new Promise<void>((started) => {
+      server.use(
+        http.get(`${TEST_API}/auth/sso/validate`, async () => {
+          started();
+          await answered;
+          return HttpResponse.json({
+            user: store.get(sessionsAtom).co?.user ?? { email: 'medico.co@demo.test' },
+            expiresAt: new Date(Date.now() + 60_000).toISOString(),
+          });
+        }),
+      );
+    });
+    const validation = validateAllSessions(store);
+    await validating;
+    await logout('co', store);
+    answer();
+    await validation;
+    expect(store.get(sessionsAtom).co).toBeNull();
+  });
+
   it('keeps a stored session while offline', async () => {
     const store = createStore();
     await login('co', { method: 'email', email: 'medico.co@demo.test', password: TEST_PASSWORD }, store);

@@ -142,6 +142,9 @@ export async function validateCountrySession(country: CountryCode, store: Store 
   if (!hasSession(country, store) || isLoggingOut()) return;
   try {
     const answer = await authClient.request<ValidateResponseDto>('/auth/sso/validate', { country });
+    // A logout while the answer travelled wins: writing it back would put the user in the header again after the
+    // logout had cleared them (seen when the start-up validation answered just after a logout).
+    if (!hasSession(country, store) || isLoggingOut()) return;
     store.set(sessionsAtom, (sessions) => ({
       ...sessions,
       [country]: {
