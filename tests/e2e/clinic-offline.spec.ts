@@ -6,6 +6,7 @@ import { PrescriptionBuilderPage } from './pages/prescription-builder-page';
 import { ResourcesPage } from './pages/resources-page';
 import { expect, proxiedTest as test } from './support/fixtures';
 import { sessionToken } from './support/outbox';
+import { savedKey } from './pages/shell';
 import { PersistentBrowser } from './support/persistent-browser';
 
 // Issue #17, a clinic day without connection: the browser (or the installed app) is closed after a day online and
@@ -16,11 +17,6 @@ const PATIENT = 'paciente.co@demo.test';
 const MAGNESIUM = 'Magnesio Bisglicinato 400 mg';
 /** The outbox replays on `online`; the server then answers the queued prescription. */
 const DELIVERY_TIMEOUT_MS = 30_000;
-
-/** The end of a query key as the device saves it (see offline-reading.spec.ts). */
-function savedKey(...parts: (string | number)[]): string {
-  return JSON.stringify(parts).slice(1);
-}
 
 test.describe('a clinic day without connection', () => {
   test.describe.configure({ timeout: 120_000 });

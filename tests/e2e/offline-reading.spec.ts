@@ -2,6 +2,7 @@ import { PatientsPage, SEEDED_PATIENT_CO } from './pages/patients-page';
 import { PrescriptionBuilderPage } from './pages/prescription-builder-page';
 import { MyPrescriptionsPage } from './pages/prescription-patient-page';
 import { ProductPage } from './pages/product-page';
+import { savedKey } from './pages/shell';
 import { expect, test } from './support/fixtures';
 
 // Issue #8, reading without connection: each test is one thing a user does offline, on a device that loaded the app
@@ -9,14 +10,6 @@ import { expect, test } from './support/fixtures';
 
 const DOCTOR = 'medico.co@demo.test';
 const PATIENT = 'paciente.co@demo.test';
-
-/**
- * The end of a query key as the device saves it (`["prescriptions","co",<user>,"detail",12]` ends with
- * `"detail",12]`): waiting for it means the answer the page shows is saved, not only the list it came from.
- */
-function savedKey(...parts: (string | number)[]): string {
-  return JSON.stringify(parts).slice(1);
-}
 
 /** The numeric id at the end of the page's address. */
 function idFromUrl(url: string): number {

@@ -7,6 +7,7 @@ import { downloadedPdfText } from './pages/prescription-pdf';
 import { apiLogin, apiLogout } from './support/api';
 import { expect, proxiedTest as test } from './support/fixtures';
 import { sessionToken } from './support/outbox';
+import { savedKey } from './pages/shell';
 import { PersistentBrowser } from './support/persistent-browser';
 
 // Issue #17, the patient's side of a day without connection: the browser is closed after a visit online and opened
@@ -16,11 +17,6 @@ import { PersistentBrowser } from './support/persistent-browser';
 const DOCTOR = 'medico.co@demo.test';
 const PATIENT = 'paciente.co@demo.test';
 const MAGNESIUM = 'Magnesio Bisglicinato 400 mg';
-
-/** The end of a query key as the device saves it (see offline-reading.spec.ts). */
-function savedKey(...parts: (string | number)[]): string {
-  return JSON.stringify(parts).slice(1);
-}
 
 test.describe('the patient’s side without connection', () => {
   test.describe.configure({ timeout: 120_000 });

@@ -1,6 +1,15 @@
 import { expect, type Locator, type Page } from '@playwright/test';
 
 /** What every page shares: header, country selector, footer. */
+/**
+ * The end of a query key as the device saves it (`["prescriptions","co",<user>,"detail",12]` ends with
+ * `"detail",12]`), for `waitForSavedOnDevice`: waiting for it means the answer the page shows is saved, not only the
+ * list it came from.
+ */
+export function savedKey(...parts: (string | number)[]): string {
+  return JSON.stringify(parts).slice(1);
+}
+
 export class Shell {
   readonly header: Locator;
   readonly mainNav: Locator;
