@@ -8,6 +8,7 @@ import type { PointsFailure } from '../points-messages';
 import type { PointsItem } from '../points-items';
 import { useRedeemBatch } from '../use-redeem';
 import { PointsAlert } from './points-alert';
+import { RedeemActions } from './redeem-actions';
 
 interface BatchRedeemProps {
   country: CountryCode;
@@ -193,20 +194,12 @@ export function BatchRedeem({ country, userId, products, balance, onRedeemed }: 
                   </li>
                 ))}
               </ul>
-              {failure && <PointsAlert failure={failure} />}
-              <div className="dialog__actions">
-                <Dialog.Close className="button button--ghost" disabled={redeeming}>
-                  <Trans>Cancelar</Trans>
-                </Dialog.Close>
-                <button
-                  type="button"
-                  className="button button--primary"
-                  disabled={redeeming || !ready}
-                  onClick={() => void confirm()}
-                >
-                  {redeeming ? t`Canjeando…` : t`Confirmar canje`}
-                </button>
-              </div>
+              <RedeemActions
+                failure={failure}
+                redeeming={redeeming}
+                canConfirm={ready}
+                onConfirm={() => void confirm()}
+              />
             </Dialog.Content>
           </Dialog.Portal>
         </Dialog.Root>

@@ -8,7 +8,7 @@ import { POINTS_MAX_QUANTITY } from '../../../lib/shared/points';
 import type { PointsFailure } from '../points-messages';
 import type { PointsItem } from '../points-items';
 import type { RedeemOutcome } from '../use-redeem';
-import { PointsAlert } from './points-alert';
+import { RedeemActions } from './redeem-actions';
 
 interface RedeemDialogProps {
   item: PointsItem;
@@ -94,20 +94,12 @@ export function RedeemDialog({ item, country, balance, redeeming, onConfirm, onC
               {quantityError}
             </p>
           )}
-          {failure && <PointsAlert failure={failure} />}
-          <div className="dialog__actions">
-            <Dialog.Close className="button button--ghost" disabled={redeeming}>
-              <Trans>Cancelar</Trans>
-            </Dialog.Close>
-            <button
-              type="button"
-              className="button button--primary"
-              disabled={redeeming || !validQuantity || !enough}
-              onClick={() => void confirm()}
-            >
-              {redeeming ? t`Canjeando…` : t`Confirmar canje`}
-            </button>
-          </div>
+          <RedeemActions
+            failure={failure}
+            redeeming={redeeming}
+            canConfirm={validQuantity && enough}
+            onConfirm={() => void confirm()}
+          />
         </Dialog.Content>
       </Dialog.Portal>
     </Dialog.Root>
