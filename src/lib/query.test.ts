@@ -1,6 +1,6 @@
 import type { PersistedClient } from '@tanstack/react-query-persist-client';
 import { describe, expect, it } from 'vitest';
-import { capPersistedClient, KEEP_ON_DEVICE_META } from './query';
+import { capPersistedClient, forgetPersistedQueryCache, KEEP_ON_DEVICE_META, queryPersister } from './query';
 
 type DehydratedQuery = PersistedClient['clientState']['queries'][number];
 
@@ -51,5 +51,21 @@ describe('capPersistedClient', () => {
       2,
     );
     expect(names(capped)).toEqual(['catalogue', 'a']);
+  });
+});
+
+describe('forgetPersistedQueryCache', () => {
+  it('removes the copy, and a throttled write asked for before it never lands', async () => {
+    await queryPersister.persistClient(client([answer('before', 1)]));
+    expect(names((await queryPersister.restoreClient())!)).toEqual(['before']);
+
+    // Within the throttle's second: this write waits, holding a patient's answer.
+    const pending = queryPersister.persistClient(client([answer('patient', 2)]));
+    await forgetPersistedQueryCache();
+    await pending;
+    expect(await queryPersister.restoreClient()).toBeUndefined();
+
+    await queryPersister.persistClient(client([answer('after', 3)]));
+    expect(names((await queryPersister.restoreClient())!)).toEqual(['after']);
   });
 });

@@ -53,19 +53,47 @@ export function capPersistedClient(client: PersistedClient, max = PERSISTED_QUER
 /** The IndexedDB key (Dexie `kv`) of the persisted query cache. */
 export const QUERY_CACHE_STORAGE_KEY = 'query-cache';
 
+/**
+ * Writes are throttled (one a second), so a write asked for before the copy is forgotten could land after it and put
+ * the forgotten answers back: each write carries the generation it was asked in, and only the current generation is
+ * written.
+ */
+let generation = 0;
+let writingGeneration = 0;
+const GENERATION = Symbol('generation');
+type TaggedClient = PersistedClient & { [GENERATION]?: number };
+
 const indexedDbPersister = createAsyncStoragePersister({
   key: QUERY_CACHE_STORAGE_KEY,
   storage: {
     getItem: async (key) => ((await readValue(key)) as string | undefined) ?? null,
-    setItem: (key, value) => writeValue(key, value),
+    setItem: async (key, value) => {
+      if (writingGeneration !== generation) return;
+      await writeValue(key, value);
+    },
     removeItem: (key) => deleteValue(key),
+  },
+  serialize: (client: TaggedClient) => {
+    if (client[GENERATION] !== generation) throw new Error('A write asked for before the copy was forgotten');
+    writingGeneration = generation;
+    return JSON.stringify(client);
   },
 });
 
 export const queryPersister: Persister = {
-  persistClient: (client) => indexedDbPersister.persistClient(capPersistedClient(client)),
+  persistClient: (client) =>
+    indexedDbPersister.persistClient({ ...capPersistedClient(client), [GENERATION]: generation } as TaggedClient),
   restoreClient: () => indexedDbPersister.restoreClient(),
   removeClient: () => indexedDbPersister.removeClient(),
 };
+
+/**
+ * Removes the device's copy of the query cache now, and drops every write asked for before (logout; tests). Writes
+ * asked for afterwards, by a query client still mounted, go to disk as usual.
+ */
+export async function forgetPersistedQueryCache(): Promise<void> {
+  generation += 1;
+  await deleteValue(QUERY_CACHE_STORAGE_KEY);
+}
 
 export const QUERY_CACHE_BUSTER = env.appVersion;

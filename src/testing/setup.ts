@@ -1,8 +1,8 @@
 import 'fake-indexeddb/auto';
 import { cleanup, configure } from '@testing-library/react';
 import { afterAll, afterEach, beforeAll } from 'vitest';
-import { deleteValue } from '../lib/db';
 import { i18n } from '../lib/i18n';
+import { forgetPersistedQueryCache } from '../lib/query';
 import { appStore, resetPersistedState } from '../lib/store';
 import { messages as memberMessages } from '../locales/es/members.po';
 import { messages } from '../locales/es/messages.po';
@@ -47,7 +47,8 @@ afterEach(async () => {
   }
   // Tests of one file share the app's store and IndexedDB: a session or cart must not leak into the next test.
   await resetPersistedState(appStore);
-  // Each render makes a new query client, but it restores the answers the previous test persisted.
-  await deleteValue('query-cache');
+  // Each render makes a new query client, but it restores what the previous test persisted, including a throttled
+  // write that would land after this removal.
+  await forgetPersistedQueryCache();
 });
 afterAll(() => server.close());

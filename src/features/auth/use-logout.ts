@@ -1,9 +1,8 @@
 import { useQueryClient } from '@tanstack/react-query';
 import { useNavigate } from 'react-router';
-import { deleteValue } from '../../lib/db';
 import { forgetDeliveredOutbox } from '../../lib/outbox';
 import type { CountryCode } from '../../lib/shared/countries';
-import { QUERY_CACHE_STORAGE_KEY } from '../../lib/query';
+import { forgetPersistedQueryCache } from '../../lib/query';
 import { appStore, resetPersistedState } from '../../lib/store';
 import { sessionsAtom } from './atoms';
 import { logout } from './session';
@@ -18,22 +17,22 @@ const SESSION_SCOPED_KEYS = ['carts', 'checkout', 'checkout-form', 'prescription
 /**
  * Product §4 and issue #15: the app-level logout leaves no patient data on the device. The country's cached answers
  * go (every cached answer once no country has a session), the persisted copy of the query cache is removed at once
- * instead of waiting for the next throttled write, the session-scoped atoms are reset, and the outbox forgets what
- * it delivered. The library's cached files go in `logout`.
+ * (with any throttled write still pending) instead of waiting for the next write, the session-scoped atoms are reset,
+ * and the outbox forgets what it delivered. The library's cached files go in `logout`.
  */
 export function useLogout(country: CountryCode) {
   const queryClient = useQueryClient();
   const navigate = useNavigate();
   return async () => {
     await logout(country);
+    // Before the answers go, so the reduced cache's own write (asked for by the removal) still reaches the disk.
+    await forgetPersistedQueryCache();
     const sessions = appStore.get(sessionsAtom);
     if (Object.values(sessions).some(Boolean)) {
       queryClient.removeQueries({ predicate: (query) => query.queryKey[1] === country });
     } else {
       queryClient.clear();
     }
-    // The provider writes the reduced cache again within a second; until then no copy of the old one is on disk.
-    await deleteValue(QUERY_CACHE_STORAGE_KEY);
     await resetPersistedState(undefined, SESSION_SCOPED_KEYS);
     await forgetDeliveredOutbox();
     void navigate(`/${country}`, { replace: true });
