@@ -191,8 +191,11 @@ async function main() {
   const unitCounts = await vitestCounts(unitReport);
   outcomes.push({ layer: 'unit', ...unit, counts: unitCounts, detail: describe(unitCounts) });
 
+  // The server tests run beside the end-to-end tests: the browser, the page and the worker's server take turns in an
+  // end-to-end test, which leaves a core idle much of the time, and the server tests fill it (their output is printed
+  // when they end; the end-to-end tests stream theirs).
   const serverReport = join(reports, 'server.json');
-  const server = await run(
+  const server = run(
     {
       label: 'server tests',
       command: bin('vitest'),
@@ -205,24 +208,26 @@ async function main() {
         `--outputFile.json=${serverReport}`,
       ],
     },
-    false,
+    true,
   );
+  const e2eReport = join(reports, 'e2e.json');
+  const e2e = built.ok
+    ? run(
+        {
+          label: 'end-to-end tests',
+          command: bin('playwright'),
+          args: ['test', '--reporter=list,json'],
+          env: { PLAYWRIGHT_JSON_OUTPUT_FILE: e2eReport },
+        },
+        false,
+      )
+    : undefined;
+  const [served, ended] = await Promise.all([server, e2e]);
   const serverCounts = await vitestCounts(serverReport);
-  outcomes.push({ layer: 'server', ...server, counts: serverCounts, detail: describe(serverCounts) });
-
-  if (built.ok) {
-    const e2eReport = join(reports, 'e2e.json');
-    const e2e = await run(
-      {
-        label: 'end-to-end tests',
-        command: bin('playwright'),
-        args: ['test', '--reporter=list,json'],
-        env: { PLAYWRIGHT_JSON_OUTPUT_FILE: e2eReport },
-      },
-      false,
-    );
+  outcomes.push({ layer: 'server', ...served, counts: serverCounts, detail: describe(serverCounts) });
+  if (ended) {
     const e2eCounts = await playwrightCounts(e2eReport);
-    outcomes.push({ layer: 'e2e', ...e2e, counts: e2eCounts, detail: describe(e2eCounts) });
+    outcomes.push({ layer: 'e2e', ...ended, counts: e2eCounts, detail: describe(e2eCounts) });
   } else {
     outcomes.push({ layer: 'e2e', ok: false, ms: 0, detail: 'not run: the build failed' });
   }

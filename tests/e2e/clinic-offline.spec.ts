@@ -4,10 +4,9 @@ import { PatientsPage, SEEDED_PATIENT_CO } from './pages/patients-page';
 import { PendingUploadsPage } from './pages/pending-uploads-page';
 import { PrescriptionBuilderPage } from './pages/prescription-builder-page';
 import { ResourcesPage } from './pages/resources-page';
-import { expect, proxiedTest as test } from './support/fixtures';
+import { deviceTest as test, expect } from './support/fixtures';
 import { sessionToken } from './support/outbox';
 import { savedKey } from './pages/shell';
-import { PersistentBrowser } from './support/persistent-browser';
 
 // Issue #17, a clinic day without connection: the browser (or the installed app) is closed after a day online and
 // opened again with no network at all. Unlike a reload, nothing the pages held in memory survives: only the device.
@@ -20,26 +19,16 @@ const DELIVERY_TIMEOUT_MS = 30_000;
 
 test.describe('a clinic day without connection', () => {
   test.describe.configure({ timeout: 120_000 });
-  let browser: PersistentBrowser;
-
-  // The browser talks to the server through a proxy that can go down and come back on the same address.
-  test.beforeEach(async ({ faults }) => {
-    browser = await PersistentBrowser.create(faults.url);
-  });
-
-  test.afterEach(async ({ faults }) => {
-    await faults.up();
-    await browser.dispose();
-  });
 
   test('reopened offline: patients listed and searched, a patient opened, a prescription drafted, queued and delivered once', async ({
+    device,
     request,
     faults,
   }) => {
     // A day online: the register, one patient, and the builder through its tools.
-    let page = await browser.open();
+    let page = await device.open();
     await new LoginPage(page).login('co', DOCTOR);
-    const token = await sessionToken(browser.current, 'co');
+    const token = await sessionToken(device.current, 'co');
     // Setup, not the subject: a second patient, so the search on the device has something to leave out.
     const suffix = Date.now().toString().slice(-8);
     const created = await request.post('/api/patients', {
@@ -83,11 +72,11 @@ test.describe('a clinic day without connection', () => {
     await expect(builder.stepTitle).toHaveText('Paciente');
     await builder.waitForSavedOnDevice(`{"search":"${MAGNESIUM}"}]`);
     const strategiesBefore = await ownStrategies(request, token, patientId);
-    await browser.close();
+    await device.close();
 
     // The next morning, in the clinic: no network from the first request, and no server behind it either.
     await faults.down();
-    page = await browser.open({ offline: true });
+    page = await device.open({ offline: true });
     patients = new PatientsPage(page);
     await patients.open('co');
     await expect(patients.patientLink(name)).toBeVisible();
@@ -115,19 +104,20 @@ test.describe('a clinic day without connection', () => {
 
     // The connection comes back: the prescription reaches the server once.
     await faults.up();
-    await browser.current.setOffline(false);
+    await device.current.setOffline(false);
     await expect(builder.createdHeading).toBeVisible({ timeout: DELIVERY_TIMEOUT_MS });
     await expect(pending.counter).toHaveCount(0);
     await expect.poll(() => ownStrategies(request, token, patientId)).toBe(strategiesBefore + 1);
   });
   test('reopened offline: templates listed and used, a template saved, a library file marked saved and opened; each delivered once', async ({
+    device,
     request,
     faults,
   }) => {
     // A day online: a template of the doctor's (setup through the API), the library, and the builder.
-    let page = await browser.open();
+    let page = await device.open();
     await new LoginPage(page).login('co', DOCTOR);
-    const token = await sessionToken(browser.current, 'co');
+    const token = await sessionToken(device.current, 'co');
     const headers = { 'x-country': 'co', authorization: `Bearer ${token}` };
     const suffix = Date.now().toString().slice(-8);
     const patient = `Elena Plantilla ${suffix}`;
@@ -191,11 +181,11 @@ test.describe('a clinic day without connection', () => {
     await builder.waitForSavedOnDevice(`"detail",${templateId}]`);
     await builder.waitForSavedOnDevice(patient);
     const templatesBefore = await templateNames(request, token);
-    await browser.close();
+    await device.close();
 
     // In the clinic, without server: the library's saved file opens, the other says why it cannot.
     await faults.down();
-    page = await browser.open({ offline: true });
+    page = await device.open({ offline: true });
     resources = new ResourcesPage(page);
     await resources.open('co');
     await expect(resources.savedMark(kept)).toBeVisible();
@@ -235,7 +225,7 @@ test.describe('a clinic day without connection', () => {
 
     // The server comes back: the template is created once, and the picker lists it as any other.
     await faults.up();
-    await browser.current.setOffline(false);
+    await device.current.setOffline(false);
     await expect(pending.counter).toHaveCount(0, { timeout: DELIVERY_TIMEOUT_MS });
     await expect(builder.templateOption(offlineTemplate)).toHaveCount(1);
     await expect(builder.pendingTemplate(offlineTemplate)).toHaveCount(0);

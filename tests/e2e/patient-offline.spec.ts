@@ -5,10 +5,9 @@ import { CheckoutPage } from './pages/checkout-page';
 import { LoginPage } from './pages/login-page';
 import { downloadedPdfText } from './pages/prescription-pdf';
 import { apiLogin, apiLogout } from './support/api';
-import { expect, proxiedTest as test } from './support/fixtures';
+import { deviceTest as test, expect } from './support/fixtures';
 import { sessionToken } from './support/outbox';
 import { savedKey } from './pages/shell';
-import { PersistentBrowser } from './support/persistent-browser';
 
 // Issue #17, the patient's side of a day without connection: the browser is closed after a visit online and opened
 // again with no network and no server. Only what the device kept survives: prescriptions, their PDF (made on the
@@ -20,18 +19,9 @@ const MAGNESIUM = 'Magnesio Bisglicinato 400 mg';
 
 test.describe('the patient’s side without connection', () => {
   test.describe.configure({ timeout: 120_000 });
-  let browser: PersistentBrowser;
-
-  test.beforeEach(async ({ faults }) => {
-    browser = await PersistentBrowser.create(faults.url);
-  });
-
-  test.afterEach(async ({ faults }) => {
-    await faults.up();
-    await browser.dispose();
-  });
 
   test('reopened offline: prescriptions, their PDF made on the device, orders already seen and the bag', async ({
+    device,
     request,
     faults,
   }) => {
@@ -40,9 +30,9 @@ test.describe('the patient’s side without connection', () => {
     const notes = `Control sin conexión ${suffix}`;
     const prescriptionId = await prescribeToPatient(request, notes);
 
-    let page = await browser.open();
+    let page = await device.open();
     await new LoginPage(page).login('co', PATIENT);
-    const token = await sessionToken(browser.current, 'co');
+    const token = await sessionToken(device.current, 'co');
     const order = await createOrder(request, token);
 
     // A visit online: the list, the prescription (its products put in the bag), the orders and one order. Each page
@@ -63,11 +53,11 @@ test.describe('the patient’s side without connection', () => {
     await expect(page.getByRole('heading', { name: `Pedido ${order.number}`, level: 1 })).toBeVisible();
     await login.waitForSavedOnDevice(savedKey('list', 1));
     await login.waitForSavedOnDevice(savedKey('detail', order.id));
-    await browser.close();
+    await device.close();
 
     // The next day, without server.
     await faults.down();
-    page = await browser.open({ offline: true });
+    page = await device.open({ offline: true });
     await page.goto('/co/mi-cuenta/mis-prescripciones');
     await expect(page.locator(`a[href$="${detailPath}"]`)).toBeVisible();
     await expect(page.getByText(/^Actualizado hace/)).toBeVisible();
@@ -95,7 +85,7 @@ test.describe('the patient’s side without connection', () => {
 
     // The server comes back: the checkout goes on with the same bag, the screens refresh.
     await faults.up();
-    await browser.current.setOffline(false);
+    await device.current.setOffline(false);
     await expect(checkout.needsConnection).toHaveCount(0);
     await checkout.section.getByRole('button', { name: 'Continuar' }).click();
     await expect(checkout.personalData).toBeVisible();

@@ -46,7 +46,9 @@ async function auditFirstDetail(audit: PhoneAudit, name: string, links: string) 
 
 test.describe('phone layout: every route at 360 and 390 px', () => {
   // Some twenty routes per role, each at two widths with axe: more than the default minute on a busy two-core machine.
-  test.describe.configure({ timeout: 150_000 });
+  // Each test opens its own page and logs in its own user, so the tests are shared between the workers: run one after
+  // the other, this file alone was the last two minutes of the suite, with the other worker idle.
+  test.describe.configure({ timeout: 150_000, mode: 'parallel' });
 
   test('anonymous visitor: public pages, the open menu and the bag', async ({ page }) => {
     const audit = new PhoneAudit(page);

@@ -11,6 +11,7 @@ import { RegisterPage } from '../pages/register-page';
 import { logoutAll } from './api';
 import { assertNoCspViolations, recordCspViolations } from './csp';
 import { FaultProxy } from './fault-proxy';
+import { PersistentBrowser } from './persistent-browser';
 import { startWorkerServer } from './server';
 import { TOUR_SEEN_KEY } from '../../../src/features/tour/tour-storage';
 import { INSTALL_DISMISSED_KEY } from '../../../src/features/install/install-storage';
@@ -109,6 +110,19 @@ export const proxiedTest = test.extend<{ faults: FaultProxy }>({
     await proxy.stop();
   },
   baseURL: async ({ faults }, use) => use(faults.url),
+});
+
+/**
+ * The proxied tests with `device`: a browser whose profile outlives closing it (an installed app closed and opened
+ * again), talking through the proxy, which is brought back up before the device is disposed.
+ */
+export const deviceTest = proxiedTest.extend<{ device: PersistentBrowser }>({
+  device: async ({ faults }, use) => {
+    const device = await PersistentBrowser.create(faults.url);
+    await use(device);
+    await faults.up();
+    await device.dispose();
+  },
 });
 
 export { expect } from '@playwright/test';
