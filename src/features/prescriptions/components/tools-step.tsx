@@ -1,13 +1,12 @@
 import { Trans, useLingui } from '@lingui/react/macro';
-import { keepPreviousData, useInfiniteQuery, useQuery } from '@tanstack/react-query';
-import { useDeferredValue, useState } from 'react';
 import { QueryStatus } from '../../../components/ui/query-status';
 import { Link } from 'react-router';
+import { ToolFilters } from '../../../components/ui/tool-filters';
 import { useChatLink } from '../../../lib/contact';
 import type { ProductDto } from '../../../lib/shared/api-types';
 import type { CountryCode } from '../../../lib/shared/countries';
 import { PRESCRIPTION_MAX_TOOLS, type PrescriptionType } from '../../../lib/shared/prescriptions';
-import { productQueries } from '../../catalog/api';
+import { useToolSearch } from '../../catalog/use-tool-search';
 import { PRESCRIPTION_ONLY_CATEGORY_IDS, type DraftTool } from '../draft';
 import { mayUseCategory, productHasStock, productImage, toolFromProduct } from '../draft-rules';
 import { ToolImage } from './tool-image';
@@ -23,19 +22,9 @@ interface ToolsStepProps {
 /** Step 2 (product §4): choose the tools, with search and a category filter. */
 export function ToolsStep({ country, viewer, type, tools, onToggle }: ToolsStepProps) {
   const { t } = useLingui();
-  const [search, setSearch] = useState('');
-  const [categoryId, setCategoryId] = useState<number | undefined>(undefined);
-  const deferredSearch = useDeferredValue(search.trim());
-  const categories = useQuery(productQueries.categories(country, viewer));
-  const list = useInfiniteQuery({
-    ...productQueries.list(country, viewer, {
-      ...(deferredSearch ? { search: deferredSearch } : {}),
-      ...(categoryId !== undefined ? { categoryId } : {}),
-    }),
-    placeholderData: keepPreviousData,
-  });
+  const toolSearch = useToolSearch(country, viewer);
+  const { list, products } = toolSearch;
   const chosen = new Set(tools.map((tool) => tool.productId));
-  const products = (list.data?.pages ?? []).flatMap((page) => page.data);
   // Health professionals never see what they cannot recommend (the server refuses it too).
   const shown = products.filter((product) => mayUseCategory(type, product.category.id));
   const full = tools.length >= PRESCRIPTION_MAX_TOOLS;
@@ -52,41 +41,17 @@ export function ToolsStep({ country, viewer, type, tools, onToggle }: ToolsStepP
           </Trans>
         </p>
       )}
-      <div className="tools-step__filters">
-        <div className="field">
-          <label className="field__label" htmlFor="tools-search">
-            <Trans>Buscar herramienta</Trans>
-          </label>
-          <input
-            id="tools-search"
-            type="search"
-            className="input"
-            value={search}
-            onChange={(event) => setSearch(event.target.value)}
-          />
-        </div>
-        <div className="field">
-          <label className="field__label" htmlFor="tools-category">
-            <Trans>Categoría</Trans>
-          </label>
-          <select
-            id="tools-category"
-            className="input"
-            value={categoryId ?? ''}
-            onChange={(event) => setCategoryId(event.target.value ? Number(event.target.value) : undefined)}
-          >
-            <option value="">{t`Todas`}</option>
-            {(categories.data?.data ?? []).map((category) => {
-              const allowed = mayUseCategory(type, category.id);
-              return (
-                <option key={category.id} value={category.id} disabled={!allowed}>
-                  {allowed ? category.name : t`${category.name} (requiere prescripción médica)`}
-                </option>
-              );
-            })}
-          </select>
-        </div>
-      </div>
+      <ToolFilters
+        idPrefix="tools"
+        tools={toolSearch}
+        describeCategory={(category) => {
+          const allowed = mayUseCategory(type, category.id);
+          return {
+            label: allowed ? category.name : t`${category.name} (requiere prescripción médica)`,
+            disabled: !allowed,
+          };
+        }}
+      />
       <p className="muted" aria-live="polite">
         <Trans>
           {tools.length} de {PRESCRIPTION_MAX_TOOLS} herramientas elegidas

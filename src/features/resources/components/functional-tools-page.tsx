@@ -1,14 +1,13 @@
 import { Trans, useLingui } from '@lingui/react/macro';
-import { keepPreviousData, useInfiniteQuery, useQuery } from '@tanstack/react-query';
-import { useDeferredValue, useState } from 'react';
 import { Link } from 'react-router';
+import { ToolFilters } from '../../../components/ui/tool-filters';
 import { useChatLink } from '../../../lib/contact';
 import { errorMessage } from '../../../lib/http';
 import type { ProductDto } from '../../../lib/shared/api-types';
 import { TOOL_PLACEHOLDER_IMAGE_URL } from '../../../lib/shared/prescriptions';
 import { useCountry } from '../../../lib/use-country';
 import { useViewerKey } from '../../auth/use-viewer-key';
-import { productQueries } from '../../catalog/api';
+import { useToolSearch } from '../../catalog/use-tool-search';
 import { responsiveImage } from '../../catalog/image-sources';
 import { hasStock, presentationText } from '../../catalog/product-facts';
 import { ResourcesSection } from './resources-section';
@@ -22,18 +21,8 @@ export function FunctionalToolsPage() {
   const { t } = useLingui();
   const country = useCountry();
   const viewer = useViewerKey();
-  const [search, setSearch] = useState('');
-  const [categoryId, setCategoryId] = useState<number | undefined>(undefined);
-  const deferred = useDeferredValue(search.trim());
-  const categories = useQuery(productQueries.categories(country, viewer));
-  const list = useInfiniteQuery({
-    ...productQueries.list(country, viewer, {
-      ...(deferred ? { search: deferred } : {}),
-      ...(categoryId !== undefined ? { categoryId } : {}),
-    }),
-    placeholderData: keepPreviousData,
-  });
-  const products = (list.data?.pages ?? []).flatMap((page) => page.data);
+  const toolSearch = useToolSearch(country, viewer);
+  const { list, products } = toolSearch;
   const custom = useChatLink(
     country,
     t`Hola, soy profesional de la salud y quiero información sobre productos personalizados para mis pacientes.`,
@@ -53,38 +42,7 @@ export function FunctionalToolsPage() {
             <Trans>Productos personalizados</Trans>
           </a>
         </nav>
-        <div className="tools-step__filters">
-          <div className="field">
-            <label className="field__label" htmlFor="functional-search">
-              <Trans>Buscar herramienta</Trans>
-            </label>
-            <input
-              id="functional-search"
-              type="search"
-              className="input"
-              value={search}
-              onChange={(event) => setSearch(event.target.value)}
-            />
-          </div>
-          <div className="field">
-            <label className="field__label" htmlFor="functional-category">
-              <Trans>Categoría</Trans>
-            </label>
-            <select
-              id="functional-category"
-              className="input"
-              value={categoryId ?? ''}
-              onChange={(event) => setCategoryId(event.target.value ? Number(event.target.value) : undefined)}
-            >
-              <option value="">{t`Todas`}</option>
-              {(categories.data?.data ?? []).map((category) => (
-                <option key={category.id} value={category.id}>
-                  {category.name}
-                </option>
-              ))}
-            </select>
-          </div>
-        </div>
+        <ToolFilters idPrefix="functional" tools={toolSearch} />
         {list.isPending && (
           <p className="muted" role="status">
             <Trans>Cargando herramientas…</Trans>
