@@ -5,6 +5,11 @@ import { DataAge } from '../../../components/ui/data-age';
 import { RetryAlert } from '../../../components/ui/retry-alert';
 import { LinkPager } from '../../../components/ui/link-pager';
 import { errorMessage } from '../../../lib/http';
+import {
+  ADHERENCE_FILTER_PARAM,
+  ADHERENCE_FILTER_RUNNING_OUT,
+  summaryState,
+} from '../../../lib/shared/adherence';
 import { COUNTRY_NAMES_BY_ID } from '../../../lib/shared/countries';
 import type { CreatePatientResponseDto, PatientDto } from '../../../lib/shared/prescriptions';
 import { useCountry } from '../../../lib/use-country';
@@ -13,6 +18,8 @@ import { useSession } from '../../auth/use-session';
 import { useViewerKey } from '../../auth/use-viewer-key';
 import { usePendingPatients, type PendingPatient } from '../pending-patients';
 import { usePatientList } from '../use-patient-list';
+import { storeToday } from '../adherence-format';
+import { AdherenceStatus } from './adherence-status';
 import { CreatePatientForm, PatientCreatedNotice, PatientQueuedNotice } from './create-patient-form';
 import { PendingPatientsList } from './pending-patients-list';
 
@@ -37,12 +44,14 @@ export function PatientsPage() {
   const pageHref = usePageHref();
   const search = params.get('buscar') ?? '';
   const page = pageOf(params.get('pagina'));
+  const runningOut = params.get(ADHERENCE_FILTER_PARAM) === ADHERENCE_FILTER_RUNNING_OUT;
+  const today = storeToday(country);
   const [typed, setTyped] = useState(search);
   const [creating, setCreating] = useState(false);
   const [created, setCreated] = useState<CreatePatientResponseDto | null>(null);
   const [queued, setQueued] = useState<PendingPatient | null>(null);
   const pendingPatients = usePendingPatients(country, useSession()?.user.uid);
-  const list = usePatientList(country, viewer, search, page);
+  const list = usePatientList(country, viewer, search, page, runningOut);
 
   useEffect(() => {
     if (typed.trim() === search) return;
@@ -120,6 +129,28 @@ export function PatientsPage() {
           placeholder={t`Ej.: Mariana o mariana@correo.com`}
           onChange={(event) => setTyped(event.target.value)}
         />
+        <label className="choice patients__filter">
+          <input
+            type="checkbox"
+            checked={runningOut}
+            onChange={(event) => {
+              const checked = event.target.checked;
+              setParams(
+                (previous) => {
+                  const next = new URLSearchParams(previous);
+                  if (checked) next.set(ADHERENCE_FILTER_PARAM, ADHERENCE_FILTER_RUNNING_OUT);
+                  else next.delete(ADHERENCE_FILTER_PARAM);
+                  next.delete('pagina');
+                  return next;
+                },
+                { replace: true },
+              );
+            }}
+          />
+          <span>
+            <Trans>Se les acaba en los próximos 14 días</Trans>
+          </span>
+        </label>
       </form>
 
       {list.isPending && (
@@ -148,7 +179,11 @@ export function PatientsPage() {
       {list.unconfirmed && list.data && <DataAge updatedAt={list.updatedAt} />}
       {data && data.total === 0 && (
         <div className="empty-state">
-          {search ? (
+          {runningOut ? (
+            <p>
+              <Trans>A ningún paciente se le acaba el tratamiento en los próximos 14 días.</Trans>
+            </p>
+          ) : search ? (
             <p>
               <Trans>No encontramos pacientes que coincidan con «{search}».</Trans>
             </p>
@@ -166,6 +201,7 @@ export function PatientsPage() {
             <thead>
               <tr>
                 <th scope="col">{t`Nombre`}</th>
+                <th scope="col">{t`Tratamiento`}</th>
                 <th scope="col">{t`Correo electrónico`}</th>
                 <th scope="col">{t`País`}</th>
                 <th scope="col">{t`Teléfono`}</th>
@@ -197,6 +233,13 @@ export function PatientsPage() {
                       </span>
                     )}
                   </th>
+                  <td data-label={t`Tratamiento`}>
+                    {(patient.adherence?.products ?? 0) > 0 ? (
+                      <AdherenceStatus state={summaryState(patient.adherence, today)} country={country} />
+                    ) : (
+                      '—'
+                    )}
+                  </td>
                   <td data-label={t`Correo electrónico`}>{patient.email}</td>
                   <td data-label={t`País`}>{patient.country_name || COUNTRY_NAMES_BY_ID[patient.country_id] || '—'}</td>
                   <td data-label={t`Teléfono`}>{phoneOf(patient) || '—'}</td>
