@@ -1,6 +1,11 @@
 import { sql } from 'kysely';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import type { AdherenceReminderResultDto, PatientAdherenceDto, ProductAdherenceDto } from '../../src/lib/shared/adherence';
+import {
+  adherenceState,
+  type AdherenceReminderResultDto,
+  type PatientAdherenceDto,
+  type ProductAdherenceDto,
+} from '../../src/lib/shared/adherence';
 import type { ApiErrorBody } from '../../src/lib/shared/api-types';
 import type { PatientListDto } from '../../src/lib/shared/prescriptions';
 import { addDays, localDay } from '../../src/lib/shared/reminders';
@@ -15,7 +20,7 @@ import {
   type TestContext,
 } from './helpers';
 import { card, createdOrder, orderBody, submitPaymentPage, WEBHOOK_SECRET } from './orders-fixtures';
-import { createPatient, prescribe, productIdOf, tool } from './prescriptions-fixtures';
+import { createPatient, prescribe, productIdOf, registerIdOf, tool } from './prescriptions-fixtures';
 import { fakeBrowser, startPushService } from './reminders-fixtures';
 
 const BOGOTA = 'America/Bogota';
@@ -277,6 +282,16 @@ describe('adherence for professionals', () => {
     expect((await remind(patient.id, magnesioId)).status).toBe(200);
     // A product that was not prescribed (by this professional) is not found.
     expect((await remind(patient.id, 999_999)).status).toBe(404);
+  });
+
+  it('seeds a purchase: the Colombian demo patient’s magnesium runs out within two weeks, her DHEA was never bought', async () => {
+    const demo = await registerIdOf(ctx, 'paciente.co@demo.test');
+    const answer = await adherence(demo);
+    const magnesio = await productOf(answer, MAGNESIO);
+    expect(magnesio).toMatchObject({ containersBought: 1, unitsBought: 60, daysCovered: 30 });
+    expect(magnesio.runsOutOn).toBe(addDays(magnesio.lastPurchaseOn!, 30));
+    expect(adherenceState(magnesio, answer.today).kind).toBe('running-out');
+    expect(adherenceState(await productOf(answer, 'dhea-25-mg'), answer.today).kind).toBe('never');
   });
 
   it('sends once when the professional taps twice at the same time, on two instances too', async () => {
