@@ -91,7 +91,11 @@ describe('adherence for professionals', () => {
     );
     const { order, payment } = await createdOrder(ctx, headers, orderBody({ items }));
     expect((await submitPaymentPage(ctx, payment.id, card('4242 4242 4242 4242'))).status).toBe(303);
-    await db().updateTable('orders').set({ paid_at: ago(daysAgo) }).where('id', '=', order.id).execute();
+    await db()
+      .updateTable('orders')
+      .set({ paid_at: ago(daysAgo) })
+      .where('id', '=', order.id)
+      .execute();
     return order;
   }
 
@@ -258,7 +262,9 @@ describe('adherence for professionals', () => {
     const again = await remind(patient.id, magnesioId);
     expect(again.status).toBe(409);
     const refusal = (await again.json()) as ApiErrorBody & { remindAgainOn: string };
-    expect(refusal.message).toMatch(/^Ya le recordamos este producto al paciente el .+\. Podrás recordárselo de nuevo a partir del .+\.$/);
+    expect(refusal.message).toMatch(
+      /^Ya le recordamos este producto al paciente el [a-záéíóú]+ \d{1,2} de [a-z]+\. Podrás recordárselo de nuevo a partir del [a-záéíóú]+ \d{1,2} de [a-z]+\.$/,
+    );
     expect(refusal.remindAgainOn).toBe(addDays(dayOf(now), 7));
     const product = await productOf(await adherence(patient.id), MAGNESIO);
     expect(product.lastReminderAt).toBe(now.toISOString());

@@ -52,9 +52,7 @@ test('a doctor follows a patient’s adherence, filters, reminds once a week, an
   await expect(patients.treatment(other)).toHaveText('—');
   await patients.runningOutFilter.check();
   await expect(page).toHaveURL(/adherencia=se-acaba/);
-  await expect(
-    page.getByText('A ningún paciente se le acaba el tratamiento en los próximos 14 días.'),
-  ).toBeVisible();
+  await expect(page.getByText('A ningún paciente se le acaba el tratamiento en los próximos 14 días.')).toBeVisible();
   await patients.search('');
   await expect(patients.treatment(SEEDED_PATIENT_CO)).toHaveText(state);
   await expect(patients.patientLink(other)).toHaveCount(0);
@@ -92,7 +90,9 @@ test('a doctor follows a patient’s adherence, filters, reminds once a week, an
   await expect(patients.adherenceValue(MAGNESIUM, 'Se le acaba el')).toHaveText(runsOut);
   await expect(patients.adherence.getByText(/^Actualizado hace/)).toBeVisible();
   await expect(remind).toBeDisabled();
-  await expect(patients.adherenceProduct(DHEA).getByText('Necesitas conexión para enviar el recordatorio.')).toBeVisible();
+  await expect(
+    patients.adherenceProduct(DHEA).getByText('Necesitas conexión para enviar el recordatorio.'),
+  ).toBeVisible();
 
   await page.getByRole('link', { name: 'Volver a mis pacientes' }).click();
   await expect(patients.heading).toBeVisible();

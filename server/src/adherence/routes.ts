@@ -50,9 +50,15 @@ async function patientInScope(
 /** "martes 3 de diciembre" for a `YYYY-MM-DD` day, in the refusal. */
 function spokenDate(day: string): string {
   const [year = 1970, month = 1, date = 1] = day.split('-').map(Number);
-  return new Intl.DateTimeFormat('es-CO', { timeZone: 'UTC', weekday: 'long', day: 'numeric', month: 'long' }).format(
-    new Date(Date.UTC(year, month - 1, date, 12)),
-  );
+  const parts = new Intl.DateTimeFormat('es-CO', {
+    timeZone: 'UTC',
+    weekday: 'long',
+    day: 'numeric',
+    month: 'long',
+  }).formatToParts(new Date(Date.UTC(year, month - 1, date, 12)));
+  const part = (type: Intl.DateTimeFormatPartTypes) => parts.find((entry) => entry.type === type)?.value ?? '';
+  // Without the comma Intl puts after the weekday, as the reminders word their days.
+  return `${part('weekday')} ${part('day')} de ${part('month')}`;
 }
 
 /** Adherence for professionals (issue #19): the figures of one patient and the one-tap re-purchase reminder. */
@@ -60,18 +66,22 @@ export function registerAdherenceRoutes(api: Api, services: Services, options: A
   const { db } = services;
   const clock = options.clock ?? (() => new Date());
 
-  api.get('/patients/:id/adherence', { access: ADHERENCE_ACCESS, ownership: 'prescribing professionals, admins' }, async (c) => {
-    const viewer = viewerOf(c);
-    const id = pathId(c, 'id', PATIENT_NOT_FOUND_MESSAGE);
-    const { patient, scope } = await patientInScope(db, viewer, id);
-    const now = clock();
-    const products = (await adherenceOf(db, [patient.id], scope, now)).get(patient.id) ?? [];
-    return c.json<PatientAdherenceDto>({
-      patientId: patient.id,
-      today: localDay(now, COUNTRIES[viewer.country].timeZone),
-      products,
-    });
-  });
+  api.get(
+    '/patients/:id/adherence',
+    { access: ADHERENCE_ACCESS, ownership: 'prescribing professionals, admins' },
+    async (c) => {
+      const viewer = viewerOf(c);
+      const id = pathId(c, 'id', PATIENT_NOT_FOUND_MESSAGE);
+      const { patient, scope } = await patientInScope(db, viewer, id);
+      const now = clock();
+      const products = (await adherenceOf(db, [patient.id], scope, now)).get(patient.id) ?? [];
+      return c.json<PatientAdherenceDto>({
+        patientId: patient.id,
+        today: localDay(now, COUNTRIES[viewer.country].timeZone),
+        products,
+      });
+    },
+  );
 
   api.post(
     '/patients/:id/adherence/:productId/remind',
@@ -100,7 +110,13 @@ export function registerAdherenceRoutes(api: Api, services: Services, options: A
       // at once (two instances too) meet at the row: the second finds it already replaced and gets nothing back.
       const claimed = await db
         .insertInto('adherence_reminders')
-        .values({ patient_id: patient.id, product_id: productId, sent_at: now, sent_by: viewer.user.id, channel: 'push' })
+        .values({
+          patient_id: patient.id,
+          product_id: productId,
+          sent_at: now,
+          sent_by: viewer.user.id,
+          channel: 'push',
+        })
         .onConflict((conflict) =>
           conflict
             .columns(['patient_id', 'product_id'])

@@ -24,12 +24,22 @@ export async function seedDemoPurchases(db: Kysely<Database>, now: Date = new Da
   const patient = await db
     .selectFrom('users as u')
     .innerJoin('patients as p', 'p.user_id', 'u.id')
-    .select(['u.id as user_id', 'u.first_name', 'u.last_name', 'u.email', 'u.document_number', 'u.phone_number', 'p.id'])
+    .select([
+      'u.id as user_id',
+      'u.first_name',
+      'u.last_name',
+      'u.email',
+      'u.document_number',
+      'u.phone_number',
+      'p.id',
+    ])
     .where('u.email', '=', 'paciente.co@demo.test')
     .executeTakeFirst();
   const product = await db
     .selectFrom('products as p')
-    .innerJoin('product_prices as r', (join) => join.onRef('r.product_id', '=', 'p.id').on('r.country_id', '=', country.countryId))
+    .innerJoin('product_prices as r', (join) =>
+      join.onRef('r.product_id', '=', 'p.id').on('r.country_id', '=', country.countryId),
+    )
     .select(['p.id', 'p.name', 'p.slug', 'p.category_id', 'r.amount'])
     .where('p.slug', '=', DEMO_PRODUCT_SLUG)
     .executeTakeFirst();
@@ -41,7 +51,11 @@ export async function seedDemoPurchases(db: Kysely<Database>, now: Date = new Da
     .where('p.patient_id', '=', patient.id)
     .where('a.email', '=', 'medico.co@demo.test')
     .executeTakeFirst();
-  const done = await db.selectFrom('orders').select('id').where('source_id', '=', DEMO_ORDER_SOURCE_ID).executeTakeFirst();
+  const done = await db
+    .selectFrom('orders')
+    .select('id')
+    .where('source_id', '=', DEMO_ORDER_SOURCE_ID)
+    .executeTakeFirst();
   if (!prescription || done) return;
 
   const back = sql`interval '${sql.raw(String(DEMO_PRESCRIBED_DAYS_AGO))} days'`;
@@ -86,7 +100,11 @@ export async function seedDemoPurchases(db: Kysely<Database>, now: Date = new Da
           phoneNumber: patient.phone_number ?? '',
           email: patient.email,
         }),
-        bill: JSON.stringify({ typeContributor: 'persona_natural', typeID: 'CC', numberID: patient.document_number ?? '' }),
+        bill: JSON.stringify({
+          typeContributor: 'persona_natural',
+          typeID: 'CC',
+          numberID: patient.document_number ?? '',
+        }),
         address: JSON.stringify({
           address: 'Calle 93 # 11-26',
           residenceDetail: 'Apto 502',
@@ -120,7 +138,10 @@ export async function seedDemoPurchases(db: Kysely<Database>, now: Date = new Da
         stock_reserved: 0,
       })
       .execute();
-    await trx.insertInto('order_status_history').values({ order_id: id, status: 'paid', note: null, changed_by: null }).execute();
+    await trx
+      .insertInto('order_status_history')
+      .values({ order_id: id, status: 'paid', note: null, changed_by: null })
+      .execute();
     await trx.insertInto('reminder_order_checks').values({ order_id: id }).execute();
   });
 }

@@ -1,9 +1,5 @@
 import type { Insertable, Transaction, Updateable } from 'kysely';
-import {
-  ADHERENCE_FILTER_PARAM,
-  ADHERENCE_FILTER_RUNNING_OUT,
-  summaryState,
-} from '../../../src/lib/shared/adherence';
+import { ADHERENCE_FILTER_PARAM, ADHERENCE_FILTER_RUNNING_OUT, summaryState } from '../../../src/lib/shared/adherence';
 import type { FormErrorDto } from '../../../src/lib/shared/accounts';
 import { COUNTRIES, countryById } from '../../../src/lib/shared/countries';
 import { phoneDigits } from '../../../src/lib/shared/phone';

@@ -110,6 +110,7 @@ export function summaryState(summary: AdherenceSummaryDto | null | undefined, to
 }
 
 /** Spanish messages both sides may show. */
-export const ADHERENCE_PRODUCT_NOT_FOUND_MESSAGE = 'Este producto no está en las fórmulas que escribiste para este paciente.';
+export const ADHERENCE_PRODUCT_NOT_FOUND_MESSAGE =
+  'Este producto no está en las fórmulas que escribiste para este paciente.';
 export const ADHERENCE_NO_CONTACT_MESSAGE =
   'No tenemos cómo avisarle a este paciente: no tiene notificaciones activas ni correo electrónico.';

@@ -1,9 +1,5 @@
 import { http, HttpResponse } from 'msw';
-import {
-  ADHERENCE_FILTER_PARAM,
-  ADHERENCE_FILTER_RUNNING_OUT,
-  summaryState,
-} from '../../lib/shared/adherence';
+import { ADHERENCE_FILTER_PARAM, ADHERENCE_FILTER_RUNNING_OUT, summaryState } from '../../lib/shared/adherence';
 import type { ProductDto } from '../../lib/shared/api-types';
 import { COUNTRY_NAMES_BY_ID } from '../../lib/shared/countries';
 import {

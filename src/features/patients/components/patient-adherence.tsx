@@ -148,7 +148,10 @@ function ProductAdherence({ country, viewer, patientId, product, today, online }
         )}
       </div>
       {outcome && (
-        <p className={outcome.ok ? 'notice notice--success' : 'notice notice--error'} role={outcome.ok ? 'status' : 'alert'}>
+        <p
+          className={outcome.ok ? 'notice notice--success' : 'notice notice--error'}
+          role={outcome.ok ? 'status' : 'alert'}
+        >
           {outcome.text}
         </p>
       )}
