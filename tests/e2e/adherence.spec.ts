@@ -1,3 +1,4 @@
+import type { Page } from '@playwright/test';
 import { PatientsPage, SEEDED_PATIENT_CO } from './pages/patients-page';
 import { savedKey } from './pages/shell';
 import { expect, test } from './support/fixtures';
@@ -101,4 +102,22 @@ test('a doctor follows a patient’s adherence, filters, reminds once a week, an
   await patients.runningOutFilter.check();
   await expect(patients.treatment(SEEDED_PATIENT_CO)).toHaveText(state);
   await expect(patients.table.getByRole('link')).toHaveCount(listed);
+
+  // A 390 px phone and a 1280 px desktop: the list's state and the detail's figures never scroll sideways.
+  for (const size of [
+    { width: 390, height: 844 },
+    { width: 1280, height: 800 },
+  ]) {
+    await page.setViewportSize(size);
+    await expect(patients.treatment(SEEDED_PATIENT_CO)).toBeVisible();
+    await expect.poll(() => pageWidth(page)).toBeLessThanOrEqual(size.width);
+    await patients.openPatient(SEEDED_PATIENT_CO);
+    await expect(patients.adherenceProduct(MAGNESIUM)).toBeVisible();
+    await expect.poll(() => pageWidth(page)).toBeLessThanOrEqual(size.width);
+    await page.getByRole('link', { name: 'Volver a mis pacientes' }).click();
+  }
 });
+
+function pageWidth(page: Page): Promise<number> {
+  return page.evaluate(() => document.documentElement.scrollWidth);
+}
