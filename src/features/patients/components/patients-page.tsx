@@ -1,5 +1,5 @@
 import { Trans, useLingui } from '@lingui/react/macro';
-import { useEffect, useState } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import { Link, useSearchParams } from 'react-router';
 import { DataAge } from '../../../components/ui/data-age';
 import { RetryAlert } from '../../../components/ui/retry-alert';
@@ -43,6 +43,29 @@ export function PatientsPage() {
   const runningOut = params.get(ADHERENCE_FILTER_PARAM) === ADHERENCE_FILTER_RUNNING_OUT;
   const today = storeToday(country);
   const [typed, setTyped] = useState(search);
+  // The filter's box follows the tap at once; the address (what the list reads) follows it.
+  const [filterOn, setFilterOn] = useState(runningOut);
+  const [addressFilter, setAddressFilter] = useState(runningOut);
+  if (addressFilter !== runningOut) {
+    // The address changed (the tap landed, or back and forward): the box shows it.
+    setAddressFilter(runningOut);
+    setFilterOn(runningOut);
+  }
+  /**
+   * The address's parameters as last changed here: the search's pending update and a tap on the filter may both
+   * land before the page shows the other's, and each must keep what the other set (React Router's updater function
+   * sees the parameters of its render, not the latest).
+   */
+  const latestParams = useRef(params);
+  useEffect(() => {
+    latestParams.current = params;
+  }, [params]);
+  const changeParams = (change: (next: URLSearchParams) => void) => {
+    const next = new URLSearchParams(latestParams.current);
+    change(next);
+    latestParams.current = next;
+    setParams(next, { replace: true });
+  };
   const [creating, setCreating] = useState(false);
   const [created, setCreated] = useState<CreatePatientResponseDto | null>(null);
   const [queued, setQueued] = useState<PendingPatient | null>(null);
@@ -52,19 +75,16 @@ export function PatientsPage() {
   useEffect(() => {
     if (typed.trim() === search) return;
     const timer = setTimeout(() => {
-      setParams(
-        (previous) => {
-          const next = new URLSearchParams(previous);
-          if (typed.trim()) next.set('buscar', typed.trim());
-          else next.delete('buscar');
-          next.delete('pagina');
-          return next;
-        },
-        { replace: true },
-      );
+      changeParams((next) => {
+        if (typed.trim()) next.set('buscar', typed.trim());
+        else next.delete('buscar');
+        next.delete('pagina');
+      });
     }, SEARCH_DEBOUNCE_MS);
     return () => clearTimeout(timer);
-  }, [typed, search, setParams]);
+    // changeParams reads the latest parameters from a ref: only the typed text restarts the pause.
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, [typed, search]);
 
   const data = list.data;
   const totalPages = data ? Math.max(1, Math.ceil(data.total / data.limit)) : 1;
@@ -128,19 +148,15 @@ export function PatientsPage() {
         <label className="choice patients__filter">
           <input
             type="checkbox"
-            checked={runningOut}
+            checked={filterOn}
             onChange={(event) => {
               const checked = event.target.checked;
-              setParams(
-                (previous) => {
-                  const next = new URLSearchParams(previous);
-                  if (checked) next.set(ADHERENCE_FILTER_PARAM, ADHERENCE_FILTER_RUNNING_OUT);
-                  else next.delete(ADHERENCE_FILTER_PARAM);
-                  next.delete('pagina');
-                  return next;
-                },
-                { replace: true },
-              );
+              setFilterOn(checked);
+              changeParams((next) => {
+                if (checked) next.set(ADHERENCE_FILTER_PARAM, ADHERENCE_FILTER_RUNNING_OUT);
+                else next.delete(ADHERENCE_FILTER_PARAM);
+                next.delete('pagina');
+              });
             }}
           />
           <span>
