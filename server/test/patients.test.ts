@@ -386,9 +386,15 @@ describe('GET /api/patients/{id}/strategies', () => {
     expect(asProfessional.own.map((strategy) => strategy.id)).toContain(mine.id);
     expect(asProfessional.others.map((strategy) => strategy.type)).toEqual(['prescription']);
 
-    const today = new Intl.DateTimeFormat('en-CA', { timeZone: 'America/Bogota' }).format(new Date());
+    // The seed dates the doctor's demo prescription back (a purchase since shows adherence figures, issue #19).
+    const seeded = await ctx.database.db
+      .selectFrom('prescriptions')
+      .select('created_at')
+      .where('id', '=', asDoctor.own[0]!.id)
+      .executeTakeFirstOrThrow();
+    const day = new Intl.DateTimeFormat('en-CA', { timeZone: 'America/Bogota' }).format(seeded.created_at);
     const todays = await json<PatientStrategiesDto>(
-      await client(ctx, doctor).get(`/patients/${demoPatient.id}/strategies?from=${today}&to=${today}`),
+      await client(ctx, doctor).get(`/patients/${demoPatient.id}/strategies?from=${day}&to=${day}`),
     );
     expect(todays.own).toHaveLength(1);
     const past = await json<PatientStrategiesDto>(

@@ -390,6 +390,22 @@ const ROUTES: RouteCase[] = [
     allowed: APPROVED_PROFESSIONALS,
     owners: ['doctor', 'healthProfessional'],
   })),
+  // Adherence (issue #19): the patient's prescribing professionals and admins; the reminder of a product nobody
+  // prescribed is a 404 for every one of them (its limit and channels are tested in adherence.test.ts).
+  {
+    method: 'GET',
+    path: '/patients/:id/adherence',
+    url: (fixtures) => `/api/patients/${fixtures.registerPatientId}/adherence`,
+    allowed: [...APPROVED_PROFESSIONALS, 'admin'],
+    owners: ['doctor', 'healthProfessional', 'admin'],
+  },
+  {
+    method: 'POST',
+    path: '/patients/:id/adherence/:productId/remind',
+    url: (fixtures) => `/api/patients/${fixtures.registerPatientId}/adherence/999999/remind`,
+    body: {},
+    allowed: [...APPROVED_PROFESSIONALS, 'admin'],
+  },
   { method: 'POST', path: '/prescriptions', url: url('/prescriptions'), body: {}, allowed: APPROVED_PROFESSIONALS },
   { method: 'GET', path: '/prescriptions', url: url('/prescriptions'), allowed: APPROVED_PROFESSIONALS },
   {

@@ -1,5 +1,6 @@
 import { setupServer } from 'msw/node';
 import { accountHandlers } from './handlers/account';
+import { adherenceHandlers } from './handlers/adherence';
 import { authHandlers } from './handlers/auth';
 import { checkoutHandlers } from './handlers/checkout';
 import { contactHandlers } from './handlers/contact';
@@ -20,6 +21,7 @@ export const server = setupServer(
   ...checkoutHandlers,
   ...orderHandlers,
   ...pointsHandlers,
+  ...adherenceHandlers,
   ...prescriptionHandlers,
   ...privacyHandlers,
   ...contactHandlers,

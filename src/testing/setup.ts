@@ -13,6 +13,7 @@ import { resetContactFixtures } from './handlers/contact';
 import { resetOrderFixtures } from './handlers/orders';
 import { resetPointsFixtures } from './handlers/points';
 import { resetPrescriptionFixtures } from './handlers/prescriptions';
+import { resetAdherenceFixtures } from './handlers/adherence';
 import { resetPrivacyFixtures } from './handlers/privacy';
 import { resetReminderFixtures } from './handlers/reminders';
 import { server } from './msw-server';
@@ -32,6 +33,7 @@ afterEach(async () => {
   cleanup();
   server.resetHandlers();
   resetAccountFixtures();
+  resetAdherenceFixtures();
   resetAuthFixtures();
   resetCheckoutFixtures();
   resetContactFixtures();

@@ -513,6 +513,15 @@ export interface PrescriptionToolsTable {
   units: number;
 }
 
+/** The last professional's reminder of one product to one patient (migration 0022). */
+export interface AdherenceRemindersTable {
+  patient_id: number;
+  product_id: number;
+  sent_at: Generated<Date>;
+  sent_by: number | null;
+  channel: 'push' | 'email';
+}
+
 export interface DocumentsTable {
   id: Generated<number>;
   kind: DocumentKind;
@@ -735,6 +744,7 @@ export interface Database {
   consents: ConsentsTable;
   account_deletions: AccountDeletionsTable;
   contact_settings: ContactSettingsTable;
+  adherence_reminders: AdherenceRemindersTable;
 }
 
 export type ProductRow = Selectable<ProductsTable>;

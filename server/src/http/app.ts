@@ -26,6 +26,7 @@ import { Mailer, type MailTransport } from '../mail/mailer';
 import { registerMediaRoutes } from '../media/routes';
 import { registerCheckoutRoutes } from '../orders/checkout';
 import type { OrderPointsHook } from '../orders/points-hook';
+import { registerAdherenceRoutes } from '../adherence/routes';
 import { registerPatientRoutes } from '../patients/routes';
 import { registerPrescriptionRoutes } from '../prescriptions/routes';
 import { registerPrivacyRoutes } from '../privacy/routes';
@@ -158,7 +159,12 @@ export function createApp(options: AppOptions) {
     onOrderPaid: reminders.onOrderPaid,
   });
   registerGamificationRoutes(api, db);
-  registerPatientRoutes(api, services);
+  registerPatientRoutes(api, services, { clock: options.reminders?.clock });
+  registerAdherenceRoutes(api, services, {
+    vapid: reminders.vapid,
+    sender: options.reminders?.sender,
+    clock: options.reminders?.clock,
+  });
   registerPrescriptionRoutes(api, services);
   registerTemplateRoutes(api, services);
   registerPrescriptionSettingsRoutes(api, services);

@@ -1,4 +1,5 @@
 import type { Insertable, Transaction, Updateable } from 'kysely';
+import { ADHERENCE_FILTER_PARAM, ADHERENCE_FILTER_RUNNING_OUT, summaryState } from '../../../src/lib/shared/adherence';
 import type { FormErrorDto } from '../../../src/lib/shared/accounts';
 import { COUNTRIES, countryById } from '../../../src/lib/shared/countries';
 import { phoneDigits } from '../../../src/lib/shared/phone';
@@ -39,6 +40,8 @@ import {
 } from '../users/repo';
 import { clientAddress } from '../http/client-address';
 import { currentConsentText, recordConsent } from '../privacy/consent-repo';
+import { adherenceOf, summarize } from '../adherence/repo';
+import { localDay } from '../../../src/lib/shared/reminders';
 import { readFormValues } from './form-input';
 import {
   findLinkedPatient,
@@ -166,30 +169,54 @@ function translateUniqueViolation(error: unknown): never {
   throw error;
 }
 
-export function registerPatientRoutes(api: Api, services: Services): void {
+export interface PatientRoutesOptions {
+  /** Today for the adherence figures; tests move it. */
+  clock?: (() => Date) | undefined;
+}
+
+export function registerPatientRoutes(api: Api, services: Services, options: PatientRoutesOptions = {}): void {
   const { db, mailer } = services;
+  const clock = options.clock ?? (() => new Date());
 
   api.get('/patients', { access: 'approvedProfessional', ownership: 'linked patients only' }, async (c) => {
-    const { user } = viewerOf(c);
+    const { user, country } = viewerOf(c);
     const query = new QueryReader(c.req.query());
     const search = query.text('search', SEARCH_MAX_LENGTH);
+    const filter = query.oneOf(ADHERENCE_FILTER_PARAM, [ADHERENCE_FILTER_RUNNING_OUT]);
     const { page, limit } = readPaging(query, PATIENTS_PAGE_SIZE, PATIENTS_MAX_PAGE_SIZE);
     query.assertValid();
     await syncRegister(db, user.id);
+    const now = clock();
+    const today = localDay(now, COUNTRIES[country].timeZone);
     let matches = linkedPatients(db, user.id);
     // Every word must appear in the name or the e-mail, in any order and regardless of accents.
     for (const pattern of wordPatterns(search)) matches = matches.where('p.search_text', 'like', pattern);
+    const ordered = matches.selectAll('p').orderBy('p.search_text').orderBy('p.id');
+    const withAdherence = async (rows: PatientRow[]) => {
+      const figures = await adherenceOf(
+        db,
+        rows.map((row) => row.id),
+        { authorId: user.id },
+        now,
+      );
+      return rows.map((row) => ({ ...toPatientDto(row), adherence: summarize(figures.get(row.id) ?? []) }));
+    };
+    if (filter === ADHERENCE_FILTER_RUNNING_OUT) {
+      // The state depends on purchases and dates, not on a column: the register is filtered after computing it
+      // (a practice's register is small; the device keeps up to 2000 patients and filters the same way offline).
+      const all = await withAdherence(await ordered.execute());
+      const running = all.filter((patient) => summaryState(patient.adherence, today).kind === 'running-out');
+      const data = running.slice((page - 1) * limit, page * limit);
+      return c.json<PatientListDto>({ data, total: running.length, page, limit });
+    }
     const [rows, counted] = await Promise.all([
-      matches
-        .selectAll('p')
-        .orderBy('p.search_text')
-        .orderBy('p.id')
+      ordered
         .limit(limit)
         .offset((page - 1) * limit)
         .execute(),
       matches.select((eb) => eb.fn.countAll<string | number>().as('total')).executeTakeFirst(),
     ]);
-    return c.json<PatientListDto>({ data: rows.map(toPatientDto), total: Number(counted?.total ?? 0), page, limit });
+    return c.json<PatientListDto>({ data: await withAdherence(rows), total: Number(counted?.total ?? 0), page, limit });
   });
 
   api.post('/patients', { access: 'approvedProfessional', idempotent: true }, async (c) => {

@@ -1,6 +1,7 @@
 import type { Kysely } from 'kysely';
 import { COUNTRIES, COUNTRY_CODES, type CountryCode } from '../../../src/lib/shared/countries';
 import type { Database } from '../db/schema';
+import { seedDemoPurchases } from '../adherence/seed';
 import { seedDocumentsIfEmpty } from '../documents/seed';
 import { syncRegister } from '../patients/repo';
 import { insertPrescription, type NewPrescription } from './create';
@@ -104,7 +105,7 @@ async function demoStrategies(db: Kysely<Database>, country: CountryCode): Promi
 
 /**
  * The professional tools' starting data: the document library always; with the demo accounts, each country's demo
- * patient in the register with a prescription and a recommendation. Added only where missing, so a database seeded
+ * patient in the register with a prescription and a recommendation (and in Colombia a purchase since, issue #19). Added only where missing, so a database seeded
  * before migration 0006 gets it too.
  */
 export async function seedProfessionalToolsIfEmpty(db: Kysely<Database>, { demoUsers = true } = {}): Promise<void> {
@@ -113,4 +114,5 @@ export async function seedProfessionalToolsIfEmpty(db: Kysely<Database>, { demoU
   const anyPrescription = await db.selectFrom('prescriptions').select('id').limit(1).executeTakeFirst();
   if (anyPrescription) return;
   for (const country of COUNTRY_CODES) await demoStrategies(db, country);
+  await seedDemoPurchases(db);
 }

@@ -31,13 +31,13 @@ describe('my patients', () => {
       within(table)
         .getAllByRole('columnheader')
         .map((cell) => cell.textContent),
-    ).toEqual(['Nombre', 'Correo electrónico', 'País', 'Teléfono', 'Tipo ID']);
+    ).toEqual(['Nombre', 'Tratamiento', 'Correo electrónico', 'País', 'Teléfono', 'Tipo ID']);
     const first = within(table).getAllByRole('row')[1] as HTMLElement;
     expect(
       within(first)
         .getAllByRole('cell')
         .map((cell) => cell.textContent),
-    ).toEqual(['paciente.co@demo.test', 'Colombia', '+57 3101000004', 'CC']);
+    ).toEqual(['—', 'paciente.co@demo.test', 'Colombia', '+57 3101000004', 'CC']);
     expect(within(table).getByText('Ficha incompleta')).toBeTruthy();
     expect(within(table).getByText('Invitado')).toBeTruthy();
 

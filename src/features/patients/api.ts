@@ -6,6 +6,12 @@ import { outboxHeaders } from '../../lib/outbox';
 import type { CountryCode } from '../../lib/shared/countries';
 import type { QueuedAnswerDto } from '../../lib/shared/outbox';
 import {
+  ADHERENCE_FILTER_PARAM,
+  ADHERENCE_FILTER_RUNNING_OUT,
+  type AdherenceReminderResultDto,
+  type PatientAdherenceDto,
+} from '../../lib/shared/adherence';
+import {
   PATIENTS_MAX_PAGE_SIZE,
   PATIENTS_PAGE_SIZE,
   type CreatePatientResponseDto,
@@ -62,14 +68,19 @@ async function fetchRegister(country: CountryCode, signal: AbortSignal): Promise
  */
 export const patientQueries = {
   all: (country: CountryCode) => ['patients', country] as const,
-  list: (country: CountryCode, viewer: string, search: string, page: number) =>
+  list: (country: CountryCode, viewer: string, search: string, page: number, runningOut = false) =>
     queryOptions({
-      queryKey: [...patientQueries.all(country), viewer, 'list', search, page] as const,
+      queryKey: [...patientQueries.all(country), viewer, 'list', search, page, runningOut] as const,
       queryFn: ({ signal }) =>
         gatewayClient.request<PatientListDto>('/patients', {
           country,
           signal,
-          query: { search: search || undefined, page, limit: PATIENTS_PAGE_SIZE },
+          query: {
+            search: search || undefined,
+            page,
+            limit: PATIENTS_PAGE_SIZE,
+            [ADHERENCE_FILTER_PARAM]: runningOut ? ADHERENCE_FILTER_RUNNING_OUT : undefined,
+          },
         }),
       // An invited patient who registers meanwhile changes status: ask again whenever the list opens.
       staleTime: 0,
@@ -87,6 +98,18 @@ export const patientQueries = {
       queryKey: [...patientQueries.all(country), viewer, 'detail', id] as const,
       queryFn: ({ signal }) => gatewayClient.request<PatientDto>(`/patients/${id}`, { country, signal }),
       staleTime: 0,
+    }),
+  /**
+   * The figures of the products the viewer prescribed to the patient (issue #19). Kept on the device whatever the
+   * cache's cap: a professional opens them in a consultation without connection.
+   */
+  adherence: (country: CountryCode, viewer: string, id: number) =>
+    queryOptions({
+      queryKey: [...patientQueries.all(country), viewer, 'adherence', id] as const,
+      queryFn: ({ signal }) =>
+        gatewayClient.request<PatientAdherenceDto>(`/patients/${id}/adherence`, { country, signal }),
+      staleTime: 0,
+      meta: KEEP_ON_DEVICE_META,
     }),
   strategies: (country: CountryCode, viewer: string, id: number, range: DateRange) =>
     queryOptions({
@@ -131,4 +154,16 @@ export function createPatient(
 
 export function updatePatient(country: CountryCode, id: number, changes: Partial<PatientInputDto>) {
   return gatewayClient.request<PatientDto>(`/patients/${id}`, { method: 'PATCH', country, body: changes });
+}
+
+/**
+ * `POST /patients/:id/adherence/:productId/remind`: the re-purchase reminder now, by push or e-mail. Online only (a
+ * reminder sent hours later is not the one-tap the professional expects); the server refuses a second one in a week.
+ */
+export function remindPatient(country: CountryCode, patientId: number, productId: number) {
+  return gatewayClient.request<AdherenceReminderResultDto>(`/patients/${patientId}/adherence/${productId}/remind`, {
+    method: 'POST',
+    country,
+    body: {},
+  });
 }

@@ -4,6 +4,7 @@ import type { CountryCode } from '../../lib/shared/countries';
 import type { PatientListDto } from '../../lib/shared/prescriptions';
 import { useOnline } from '../../lib/use-online';
 import { patientQueries } from './api';
+import { storeToday } from './adherence-format';
 import { searchRegister } from './register-search';
 
 export interface PatientListView {
@@ -26,13 +27,25 @@ export interface PatientListView {
  * when it is not (the search then runs on the device), whichever of the two was read last when both are at hand.
  * Until the server answers, the device's register shows at once: a cold start offline never waits for the network.
  */
-export function usePatientList(country: CountryCode, viewer: string, search: string, page: number): PatientListView {
+export function usePatientList(
+  country: CountryCode,
+  viewer: string,
+  search: string,
+  page: number,
+  runningOut = false,
+): PatientListView {
   const online = useOnline();
-  const list = useQuery({ ...patientQueries.list(country, viewer, search, page), placeholderData: keepPreviousData });
+  const list = useQuery({
+    ...patientQueries.list(country, viewer, search, page, runningOut),
+    placeholderData: keepPreviousData,
+  });
   const register = useQuery(patientQueries.register(country, viewer));
   const local = useMemo(
-    () => (register.data ? searchRegister(register.data, search, page) : undefined),
-    [register.data, search, page],
+    () =>
+      register.data
+        ? searchRegister(register.data, search, page, undefined, runningOut ? storeToday(country) : undefined)
+        : undefined,
+    [register.data, search, page, runningOut, country],
   );
   const unconfirmed = !online || list.isError;
   const exact = list.data !== undefined && !list.isPlaceholderData;

@@ -3,6 +3,7 @@
 // draft, Medical attention request; §5 required fields; §6 roles). Endpoints are listed in docs/api.md
 // ("Professional tools"). Dates are ISO 8601; birth dates and date filters are `YYYY-MM-DD`.
 
+import type { AdherenceSummaryDto } from './adherence';
 import { DOCUMENT_TYPES, GENDERS, type FormFieldDto, type FormRuleDto, type Role } from './accounts';
 import type { ProductDto } from './api-types';
 import { COUNTRIES } from './countries';
@@ -226,6 +227,11 @@ export interface PatientDto {
   /** Attested by the professional who registered the patient, confirmed by the patient at registration, or revoked. */
   consent_status: PatientConsentState;
   created_at: string;
+  /**
+   * In `GET /patients` answers only: how the patient's purchases cover what the viewer prescribed (issue #19), for
+   * 'Al día' / 'Se le acaba en N días' / 'Sin compras desde …'.
+   */
+  adherence?: AdherenceSummaryDto;
 }
 
 /** `GET /patients?search=&page=&limit=`: the viewer's linked patients; `search` matches name or e-mail. */

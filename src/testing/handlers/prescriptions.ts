@@ -1,4 +1,5 @@
 import { http, HttpResponse } from 'msw';
+import { ADHERENCE_FILTER_PARAM, ADHERENCE_FILTER_RUNNING_OUT, summaryState } from '../../lib/shared/adherence';
 import type { ProductDto } from '../../lib/shared/api-types';
 import { COUNTRY_NAMES_BY_ID } from '../../lib/shared/countries';
 import {
@@ -160,6 +161,8 @@ export const prescriptionFixtures = {
   medicalRequests: [] as MedicalRequestInputDto[],
   /** Strategy searches asked, as `from..to`. */
   strategySearches: [] as string[],
+  /** The store's day the list's adherence filter counts from (the component's clock is the test's). */
+  today: '2026-11-20',
 };
 
 export function resetPrescriptionFixtures() {
@@ -175,6 +178,7 @@ export function resetPrescriptionFixtures() {
   prescriptionFixtures.createdTemplates = [];
   prescriptionFixtures.medicalRequests = [];
   prescriptionFixtures.strategySearches = [];
+  prescriptionFixtures.today = '2026-11-20';
   answeredKeys.clear();
   patientsByKey.clear();
 }
@@ -248,8 +252,12 @@ export const prescriptionHandlers = [
     const search = (url.searchParams.get('search') ?? '').toLowerCase();
     const page = Number(url.searchParams.get('page') ?? 1);
     const limit = Number(url.searchParams.get('limit') ?? 20);
+    // `adherencia=se-acaba`, as the server counts it on the fixtures' day.
+    const runningOut = url.searchParams.get(ADHERENCE_FILTER_PARAM) === ADHERENCE_FILTER_RUNNING_OUT;
     const matches = prescriptionFixtures.patients.filter(
-      (patient) => !search || `${patient.display_name} ${patient.email}`.toLowerCase().includes(search.toLowerCase()),
+      (patient) =>
+        (!search || `${patient.display_name} ${patient.email}`.toLowerCase().includes(search.toLowerCase())) &&
+        (!runningOut || summaryState(patient.adherence, prescriptionFixtures.today).kind === 'running-out'),
     );
     return HttpResponse.json({
       data: matches.slice((page - 1) * limit, page * limit),

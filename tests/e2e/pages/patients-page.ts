@@ -11,6 +11,9 @@ export class PatientsPage extends Shell {
   readonly patientData: Locator;
   readonly strategies: Locator;
   readonly ownStrategies: Locator;
+  /** Issue #19: the list's filter and the detail's adherence section. */
+  readonly runningOutFilter: Locator;
+  readonly adherence: Locator;
 
   constructor(page: Page) {
     super(page);
@@ -19,6 +22,26 @@ export class PatientsPage extends Shell {
     this.patientData = page.locator('.card').filter({ has: page.getByRole('heading', { name: 'Datos del paciente' }) });
     this.strategies = page.getByRole('region', { name: 'Estrategias terapéuticas' });
     this.ownStrategies = this.strategies.getByRole('table', { name: 'Mis estrategias' });
+    this.runningOutFilter = page.getByRole('checkbox', { name: 'Se les acaba en los próximos 14 días' });
+    this.adherence = page.getByRole('region', { name: 'Adherencia al tratamiento' });
+  }
+
+  /** The 'Tratamiento' cell of a patient's row: 'Al día', 'Se le acaba en N días', 'Sin compras…'. */
+  treatment(name: string): Locator {
+    return this.row(name).getByRole('cell').first();
+  }
+
+  /** One prescribed product in the patient's adherence section. */
+  adherenceProduct(name: string): Locator {
+    return this.adherence.getByRole('article', { name });
+  }
+
+  /** A figure of a product's adherence ('Última compra', 'Días cubiertos'…), by its label. */
+  adherenceValue(product: string, label: string): Locator {
+    return this.adherenceProduct(product)
+      .locator('dl > div')
+      .filter({ has: this.page.locator('dt', { hasText: label }) })
+      .locator('dd');
   }
 
   async open(country: string) {

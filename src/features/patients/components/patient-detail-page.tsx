@@ -17,6 +17,7 @@ import { useViewerKey } from '../../auth/use-viewer-key';
 import { patientQueries, updatePatient } from '../api';
 import { patientChanges, patientFormFrom } from '../patient-form';
 import { usePatientForm } from '../use-patient-form';
+import { PatientAdherence } from './patient-adherence';
 import { PatientFormFields } from './patient-form-fields';
 import { phoneOf } from './patients-page';
 import { PatientStrategies } from './patient-strategies';
@@ -99,6 +100,7 @@ export function PatientDetailPage() {
         </Link>
       </div>
       <PatientData key={patient.id} country={country} viewer={viewer} patient={patient} />
+      <PatientAdherence country={country} viewer={viewer} patientId={patient.id} />
       <PatientStrategies country={country} viewer={viewer} patientId={patient.id} />
     </section>
   );

@@ -1,10 +1,11 @@
 import { Trans, useLingui } from '@lingui/react/macro';
-import { useEffect, useState } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import { Link, useSearchParams } from 'react-router';
 import { DataAge } from '../../../components/ui/data-age';
 import { RetryAlert } from '../../../components/ui/retry-alert';
 import { LinkPager } from '../../../components/ui/link-pager';
 import { errorMessage } from '../../../lib/http';
+import { ADHERENCE_FILTER_PARAM, ADHERENCE_FILTER_RUNNING_OUT, summaryState } from '../../../lib/shared/adherence';
 import { COUNTRY_NAMES_BY_ID } from '../../../lib/shared/countries';
 import type { CreatePatientResponseDto, PatientDto } from '../../../lib/shared/prescriptions';
 import { useCountry } from '../../../lib/use-country';
@@ -13,6 +14,8 @@ import { useSession } from '../../auth/use-session';
 import { useViewerKey } from '../../auth/use-viewer-key';
 import { usePendingPatients, type PendingPatient } from '../pending-patients';
 import { usePatientList } from '../use-patient-list';
+import { storeToday } from '../adherence-format';
+import { AdherenceStatus } from './adherence-status';
 import { CreatePatientForm, PatientCreatedNotice, PatientQueuedNotice } from './create-patient-form';
 import { PendingPatientsList } from './pending-patients-list';
 
@@ -37,29 +40,51 @@ export function PatientsPage() {
   const pageHref = usePageHref();
   const search = params.get('buscar') ?? '';
   const page = pageOf(params.get('pagina'));
+  const runningOut = params.get(ADHERENCE_FILTER_PARAM) === ADHERENCE_FILTER_RUNNING_OUT;
+  const today = storeToday(country);
   const [typed, setTyped] = useState(search);
+  // The filter's box follows the tap at once; the address (what the list reads) follows it.
+  const [filterOn, setFilterOn] = useState(runningOut);
+  const [addressFilter, setAddressFilter] = useState(runningOut);
+  if (addressFilter !== runningOut) {
+    // The address changed (the tap landed, or back and forward): the box shows it.
+    setAddressFilter(runningOut);
+    setFilterOn(runningOut);
+  }
+  /**
+   * The address's parameters as last changed here: the search's pending update and a tap on the filter may both
+   * land before the page shows the other's, and each must keep what the other set (React Router's updater function
+   * sees the parameters of its render, not the latest).
+   */
+  const latestParams = useRef(params);
+  useEffect(() => {
+    latestParams.current = params;
+  }, [params]);
+  const changeParams = (change: (next: URLSearchParams) => void) => {
+    const next = new URLSearchParams(latestParams.current);
+    change(next);
+    latestParams.current = next;
+    setParams(next, { replace: true });
+  };
   const [creating, setCreating] = useState(false);
   const [created, setCreated] = useState<CreatePatientResponseDto | null>(null);
   const [queued, setQueued] = useState<PendingPatient | null>(null);
   const pendingPatients = usePendingPatients(country, useSession()?.user.uid);
-  const list = usePatientList(country, viewer, search, page);
+  const list = usePatientList(country, viewer, search, page, runningOut);
 
   useEffect(() => {
     if (typed.trim() === search) return;
     const timer = setTimeout(() => {
-      setParams(
-        (previous) => {
-          const next = new URLSearchParams(previous);
-          if (typed.trim()) next.set('buscar', typed.trim());
-          else next.delete('buscar');
-          next.delete('pagina');
-          return next;
-        },
-        { replace: true },
-      );
+      changeParams((next) => {
+        if (typed.trim()) next.set('buscar', typed.trim());
+        else next.delete('buscar');
+        next.delete('pagina');
+      });
     }, SEARCH_DEBOUNCE_MS);
     return () => clearTimeout(timer);
-  }, [typed, search, setParams]);
+    // changeParams reads the latest parameters from a ref: only the typed text restarts the pause.
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, [typed, search]);
 
   const data = list.data;
   const totalPages = data ? Math.max(1, Math.ceil(data.total / data.limit)) : 1;
@@ -120,6 +145,24 @@ export function PatientsPage() {
           placeholder={t`Ej.: Mariana o mariana@correo.com`}
           onChange={(event) => setTyped(event.target.value)}
         />
+        <label className="choice patients__filter">
+          <input
+            type="checkbox"
+            checked={filterOn}
+            onChange={(event) => {
+              const checked = event.target.checked;
+              setFilterOn(checked);
+              changeParams((next) => {
+                if (checked) next.set(ADHERENCE_FILTER_PARAM, ADHERENCE_FILTER_RUNNING_OUT);
+                else next.delete(ADHERENCE_FILTER_PARAM);
+                next.delete('pagina');
+              });
+            }}
+          />
+          <span>
+            <Trans>Se les acaba en los próximos 14 días</Trans>
+          </span>
+        </label>
       </form>
 
       {list.isPending && (
@@ -148,7 +191,11 @@ export function PatientsPage() {
       {list.unconfirmed && list.data && <DataAge updatedAt={list.updatedAt} />}
       {data && data.total === 0 && (
         <div className="empty-state">
-          {search ? (
+          {runningOut ? (
+            <p>
+              <Trans>A ningún paciente se le acaba el tratamiento en los próximos 14 días.</Trans>
+            </p>
+          ) : search ? (
             <p>
               <Trans>No encontramos pacientes que coincidan con «{search}».</Trans>
             </p>
@@ -166,6 +213,7 @@ export function PatientsPage() {
             <thead>
               <tr>
                 <th scope="col">{t`Nombre`}</th>
+                <th scope="col">{t`Tratamiento`}</th>
                 <th scope="col">{t`Correo electrónico`}</th>
                 <th scope="col">{t`País`}</th>
                 <th scope="col">{t`Teléfono`}</th>
@@ -197,6 +245,13 @@ export function PatientsPage() {
                       </span>
                     )}
                   </th>
+                  <td data-label={t`Tratamiento`}>
+                    {(patient.adherence?.products ?? 0) > 0 ? (
+                      <AdherenceStatus state={summaryState(patient.adherence, today)} country={country} />
+                    ) : (
+                      '—'
+                    )}
+                  </td>
                   <td data-label={t`Correo electrónico`}>{patient.email}</td>
                   <td data-label={t`País`}>{patient.country_name || COUNTRY_NAMES_BY_ID[patient.country_id] || '—'}</td>
                   <td data-label={t`Teléfono`}>{phoneOf(patient) || '—'}</td>

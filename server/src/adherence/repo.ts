@@ -1,0 +1,221 @@
+import { sql, type Kysely } from 'kysely';
+import {
+  ADHERENCE_REMINDER_INTERVAL_DAYS,
+  type AdherenceSummaryDto,
+  type ProductAdherenceDto,
+} from '../../../src/lib/shared/adherence';
+import { countryById } from '../../../src/lib/shared/countries';
+import { addDays, localDay } from '../../../src/lib/shared/reminders';
+import type { Database } from '../db/schema';
+import { REMINDED_ORDER_STATUSES } from '../reminders/schedule';
+import { daysOfSupply } from '../reminders/supply';
+
+/** Whose prescriptions count: a professional's own (they follow what they prescribed), or every one (an admin). */
+export type AdherenceScope = { authorId: number } | 'all';
+
+interface PrescribedRow {
+  patient_id: number;
+  prescription_id: number;
+  country_id: number;
+  created_at: Date;
+  ends_at: Date;
+  product_id: number;
+  name: string;
+  daily_capsules: number;
+  position: number;
+}
+
+interface PurchaseRow {
+  user_id: number;
+  country_id: number;
+  product_id: number;
+  purchased_at: Date;
+  quantity: number;
+}
+
+/**
+ * The prescription in force for a purchase made at `at`: of those issued before it, an active one before a finished
+ * one, then the newest, as the reminders' schedule links a purchase to a prescription.
+ */
+function inForce(prescriptions: PrescribedRow[], at: Date): PrescribedRow | undefined {
+  return prescriptions
+    .filter((row) => row.created_at <= at)
+    .sort(
+      (a, b) =>
+        Number(b.ends_at > at) - Number(a.ends_at > at) ||
+        b.created_at.getTime() - a.created_at.getTime() ||
+        b.prescription_id - a.prescription_id ||
+        a.position - b.position,
+    )[0];
+}
+
+/**
+ * Adherence of each patient to each product prescribed to them (not cancelled, in scope): the purchases made since
+ * the product was first prescribed, by the patient's account, in the prescription's country, in orders that reached
+ * the patient (paid, or released after the hormone review). Purchases are chained as the reminders chain them: one
+ * bought before the previous ran out adds its days after it. Days are counted with the dose of the prescription in
+ * force at each purchase and the product's default presentation (`daysOfSupply`).
+ */
+export async function adherenceOf(
+  db: Kysely<Database>,
+  patientIds: number[],
+  scope: AdherenceScope,
+  now: Date,
+): Promise<Map<number, ProductAdherenceDto[]>> {
+  const result = new Map<number, ProductAdherenceDto[]>(patientIds.map((id) => [id, []]));
+  if (patientIds.length === 0) return result;
+  const prescribed: PrescribedRow[] = await db
+    .selectFrom('prescription_tools as t')
+    .innerJoin('prescriptions as p', 'p.id', 't.prescription_id')
+    .select([
+      'p.patient_id',
+      'p.id as prescription_id',
+      'p.country_id',
+      'p.created_at',
+      'p.ends_at',
+      't.product_id',
+      't.name',
+      't.daily_capsules',
+      't.position',
+    ])
+    .where('p.patient_id', 'in', patientIds)
+    .where('p.cancelled_at', 'is', null)
+    .$if(scope !== 'all', (query) => query.where('p.author_id', '=', scope === 'all' ? 0 : scope.authorId))
+    .execute();
+  if (prescribed.length === 0) return result;
+
+  const productIds = [...new Set(prescribed.map((row) => row.product_id))];
+  const patients = await db.selectFrom('patients').select(['id', 'user_id']).where('id', 'in', patientIds).execute();
+  const accountOf = new Map(patients.map((row) => [row.id, row.user_id]));
+  const userIds = patients.flatMap((row) => (row.user_id === null ? [] : [row.user_id]));
+  const [purchases, presentations, reminders] = await Promise.all([
+    userIds.length === 0
+      ? Promise.resolve([] as PurchaseRow[])
+      : db
+          .selectFrom('order_items as i')
+          .innerJoin('orders as o', 'o.id', 'i.order_id')
+          .select([
+            'o.user_id',
+            'o.country_id',
+            'i.product_id',
+            // A hormone order reaches the patient once released: its supply starts then.
+            sql<Date>`case when o.status = 'released' and o.prescription_reviewed_at is not null
+              then o.prescription_reviewed_at else o.paid_at end`.as('purchased_at'),
+            (eb) => eb.fn.sum<string | number>('i.quantity').as('quantity'),
+          ])
+          .where('o.user_id', 'in', userIds)
+          .where('o.status', 'in', REMINDED_ORDER_STATUSES)
+          .where('o.paid_at', 'is not', null)
+          .where('i.product_id', 'in', productIds)
+          .groupBy(['o.id', 'o.user_id', 'o.country_id', 'i.product_id', 'o.status', 'o.prescription_reviewed_at'])
+          .groupBy('o.paid_at')
+          .execute()
+          .then((rows) => rows.map((row) => ({ ...row, quantity: Number(row.quantity) }))),
+    db
+      .selectFrom('product_presentations')
+      .select(['product_id', 'quantity', 'unit_symbol'])
+      .where('product_id', 'in', productIds)
+      .orderBy('product_id')
+      .orderBy('is_default', 'desc')
+      .orderBy('id')
+      .execute(),
+    db
+      .selectFrom('adherence_reminders')
+      .select(['patient_id', 'product_id', 'sent_at'])
+      .where('patient_id', 'in', patientIds)
+      .execute(),
+  ]);
+  const presentationOf = new Map<number, { quantity: number; unit: string }>();
+  for (const row of presentations) {
+    if (!presentationOf.has(row.product_id)) {
+      presentationOf.set(row.product_id, { quantity: row.quantity, unit: row.unit_symbol });
+    }
+  }
+
+  const groups = new Map<string, PrescribedRow[]>();
+  for (const row of prescribed) {
+    const key = `${row.patient_id}:${row.product_id}`;
+    groups.set(key, [...(groups.get(key) ?? []), row]);
+  }
+  for (const rows of groups.values()) {
+    const [sample] = rows;
+    if (!sample) continue;
+    const patientId = sample.patient_id;
+    const productId = sample.product_id;
+    const firstPrescribed = rows.reduce((first, row) => (row.created_at < first.created_at ? row : first));
+    const country = countryById(firstPrescribed.country_id);
+    if (!country) continue;
+    const current = inForce(rows, now) ?? firstPrescribed;
+    const presentation = presentationOf.get(productId);
+    const userId = accountOf.get(patientId) ?? null;
+    const bought = purchases
+      .filter(
+        (row) =>
+          row.user_id === userId &&
+          row.product_id === productId &&
+          row.country_id === firstPrescribed.country_id &&
+          row.purchased_at >= firstPrescribed.created_at,
+      )
+      .sort((a, b) => a.purchased_at.getTime() - b.purchased_at.getTime());
+
+    let containers = 0;
+    let daysCovered: number | null = 0;
+    let runsOutOn: string | null = null;
+    let lastPurchaseOn: string | null = null;
+    for (const purchase of bought) {
+      const purchaseDay = localDay(purchase.purchased_at, country.timeZone);
+      containers += purchase.quantity;
+      lastPurchaseOn = purchaseDay;
+      const days = daysOfSupply({
+        unitsPerContainer: presentation?.quantity ?? null,
+        unitSymbol: presentation?.unit ?? null,
+        dailyUnits: (inForce(rows, purchase.purchased_at) ?? current).daily_capsules,
+        containers: purchase.quantity,
+      });
+      if (days === null || daysCovered === null) {
+        daysCovered = null;
+        runsOutOn = null;
+        continue;
+      }
+      daysCovered += days;
+      const start = runsOutOn !== null && runsOutOn > purchaseDay ? runsOutOn : purchaseDay;
+      runsOutOn = addDays(start, days);
+    }
+    const reminder = reminders.find((row) => row.patient_id === patientId && row.product_id === productId);
+    result.get(patientId)?.push({
+      productId,
+      name: current.name,
+      prescriptionId: current.prescription_id,
+      prescribedOn: localDay(firstPrescribed.created_at, country.timeZone),
+      dailyUnits: current.daily_capsules,
+      unitsPerContainer: presentation?.quantity ?? null,
+      unitSymbol: presentation?.unit ?? null,
+      lastPurchaseOn,
+      containersBought: containers,
+      unitsBought: presentation ? containers * presentation.quantity : null,
+      daysCovered: bought.length === 0 ? null : daysCovered,
+      runsOutOn,
+      lastReminderAt: reminder?.sent_at.toISOString() ?? null,
+      remindAgainOn: reminder
+        ? addDays(localDay(reminder.sent_at, country.timeZone), ADHERENCE_REMINDER_INTERVAL_DAYS)
+        : null,
+    });
+  }
+  for (const products of result.values()) {
+    products.sort((a, b) => a.name.localeCompare(b.name, 'es') || a.productId - b.productId);
+  }
+  return result;
+}
+
+/** A patient's state in the list: the latest purchase and the soonest run-out of the products followed. */
+export function summarize(products: ProductAdherenceDto[]): AdherenceSummaryDto {
+  let lastPurchaseOn: string | null = null;
+  let runsOutOn: string | null = null;
+  for (const product of products) {
+    if (product.lastPurchaseOn && (!lastPurchaseOn || product.lastPurchaseOn > lastPurchaseOn)) {
+      lastPurchaseOn = product.lastPurchaseOn;
+    }
+    if (product.runsOutOn && (!runsOutOn || product.runsOutOn < runsOutOn)) runsOutOn = product.runsOutOn;
+  }
+  return { products: products.length, lastPurchaseOn, runsOutOn };
+}

@@ -1,0 +1,166 @@
+import type { Kysely } from 'kysely';
+import {
+  ADHERENCE_NO_CONTACT_MESSAGE,
+  ADHERENCE_PRODUCT_NOT_FOUND_MESSAGE,
+  ADHERENCE_REMINDER_INTERVAL_DAYS,
+  type AdherenceReminderResultDto,
+  type PatientAdherenceDto,
+} from '../../../src/lib/shared/adherence';
+import { COUNTRIES, countryById } from '../../../src/lib/shared/countries';
+import { addDays, localDay } from '../../../src/lib/shared/reminders';
+import type { Database } from '../db/schema';
+import { pathId } from '../gamification/input';
+import { viewerOf, type AccessRule, type Api, type Viewer } from '../http/auth';
+import { HttpError, notFound } from '../http/errors';
+import type { Services } from '../http/services';
+import { findLinkedPatient, PATIENT_NOT_FOUND_MESSAGE, syncRegister, type PatientRow } from '../patients/repo';
+import type { PushSender } from '../reminders/push-sender';
+import type { VapidKeys } from '../reminders/vapid';
+import { adherenceOf, type AdherenceScope } from './repo';
+import { sendAdherenceReminder } from './remind';
+
+/** The prescribing professionals and admins; anybody else's call is refused like the patient's other data. */
+const ADHERENCE_ACCESS: AccessRule = { roles: ['doctor', 'health_professional', 'admin'], approved: true };
+const DAY_MS = 86_400_000;
+
+export interface AdherenceOptions {
+  vapid: VapidKeys;
+  sender?: PushSender | undefined;
+  clock?: (() => Date) | undefined;
+}
+
+/**
+ * The patient a viewer may follow, and whose prescriptions count: a professional sees the patients of their register
+ * (the same 404 as for everybody else's patients) and only what they prescribed; an admin sees every prescription.
+ */
+async function patientInScope(
+  db: Kysely<Database>,
+  viewer: Viewer,
+  patientId: number,
+): Promise<{ patient: PatientRow; scope: AdherenceScope }> {
+  if (viewer.user.role === 'admin') {
+    const patient = await db.selectFrom('patients').selectAll().where('id', '=', patientId).executeTakeFirst();
+    if (!patient) throw notFound(PATIENT_NOT_FOUND_MESSAGE);
+    return { patient, scope: 'all' };
+  }
+  await syncRegister(db, viewer.user.id);
+  return { patient: await findLinkedPatient(db, viewer.user.id, patientId), scope: { authorId: viewer.user.id } };
+}
+
+/** "martes 3 de diciembre" for a `YYYY-MM-DD` day, in the refusal. */
+function spokenDate(day: string): string {
+  const [year = 1970, month = 1, date = 1] = day.split('-').map(Number);
+  const parts = new Intl.DateTimeFormat('es-CO', {
+    timeZone: 'UTC',
+    weekday: 'long',
+    day: 'numeric',
+    month: 'long',
+  }).formatToParts(new Date(Date.UTC(year, month - 1, date, 12)));
+  const part = (type: Intl.DateTimeFormatPartTypes) => parts.find((entry) => entry.type === type)?.value ?? '';
+  // Without the comma Intl puts after the weekday, as the reminders word their days.
+  return `${part('weekday')} ${part('day')} de ${part('month')}`;
+}
+
+/** Adherence for professionals (issue #19): the figures of one patient and the one-tap re-purchase reminder. */
+export function registerAdherenceRoutes(api: Api, services: Services, options: AdherenceOptions): void {
+  const { db } = services;
+  const clock = options.clock ?? (() => new Date());
+
+  api.get(
+    '/patients/:id/adherence',
+    { access: ADHERENCE_ACCESS, ownership: 'prescribing professionals, admins' },
+    async (c) => {
+      const viewer = viewerOf(c);
+      const id = pathId(c, 'id', PATIENT_NOT_FOUND_MESSAGE);
+      const { patient, scope } = await patientInScope(db, viewer, id);
+      const now = clock();
+      const products = (await adherenceOf(db, [patient.id], scope, now)).get(patient.id) ?? [];
+      return c.json<PatientAdherenceDto>({
+        patientId: patient.id,
+        today: localDay(now, COUNTRIES[viewer.country].timeZone),
+        products,
+      });
+    },
+  );
+
+  api.post(
+    '/patients/:id/adherence/:productId/remind',
+    { access: ADHERENCE_ACCESS, ownership: 'prescribing professionals, admins' },
+    async (c) => {
+      const viewer = viewerOf(c);
+      const id = pathId(c, 'id', PATIENT_NOT_FOUND_MESSAGE);
+      const productId = pathId(c, 'productId', ADHERENCE_PRODUCT_NOT_FOUND_MESSAGE);
+      const { patient, scope } = await patientInScope(db, viewer, id);
+      const now = clock();
+      const product = ((await adherenceOf(db, [patient.id], scope, now)).get(patient.id) ?? []).find(
+        (candidate) => candidate.productId === productId,
+      );
+      if (!product) throw notFound(ADHERENCE_PRODUCT_NOT_FOUND_MESSAGE);
+      const prescription = await db
+        .selectFrom('prescriptions')
+        .select('country_id')
+        .where('id', '=', product.prescriptionId)
+        .executeTakeFirstOrThrow();
+      const country = countryById(prescription.country_id);
+      if (!country) throw notFound(ADHERENCE_PRODUCT_NOT_FOUND_MESSAGE);
+      if (patient.user_id === null && !patient.email) throw new HttpError(409, ADHERENCE_NO_CONTACT_MESSAGE);
+
+      const since = new Date(now.getTime() - ADHERENCE_REMINDER_INTERVAL_DAYS * DAY_MS);
+      // The weekly limit in one statement: a new row, or the old one replaced only when a week has passed. Two taps
+      // at once (two instances too) meet at the row: the second finds it already replaced and gets nothing back.
+      const claimed = await db
+        .insertInto('adherence_reminders')
+        .values({
+          patient_id: patient.id,
+          product_id: productId,
+          sent_at: now,
+          sent_by: viewer.user.id,
+          channel: 'push',
+        })
+        .onConflict((conflict) =>
+          conflict
+            .columns(['patient_id', 'product_id'])
+            .doUpdateSet((eb) => ({
+              sent_at: eb.ref('excluded.sent_at'),
+              sent_by: eb.ref('excluded.sent_by'),
+              channel: eb.ref('excluded.channel'),
+            }))
+            .where('adherence_reminders.sent_at', '<=', since),
+        )
+        .returning('sent_at')
+        .executeTakeFirst();
+      if (!claimed) {
+        const last = await db
+          .selectFrom('adherence_reminders')
+          .select('sent_at')
+          .where('patient_id', '=', patient.id)
+          .where('product_id', '=', productId)
+          .executeTakeFirstOrThrow();
+        const sentOn = localDay(last.sent_at, country.timeZone);
+        const againOn = addDays(sentOn, ADHERENCE_REMINDER_INTERVAL_DAYS);
+        const message = `Ya le recordamos este producto al paciente el ${spokenDate(sentOn)}. Podrás recordárselo de nuevo a partir del ${spokenDate(againOn)}.`;
+        throw new HttpError(409, message, [message], { body: { remindAgainOn: againOn } });
+      }
+      const channel = await sendAdherenceReminder(services, options, {
+        patient,
+        product,
+        country,
+        professionalName: viewer.user.display_name,
+        now,
+      });
+      if (channel === 'email') {
+        await db
+          .updateTable('adherence_reminders')
+          .set({ channel })
+          .where('patient_id', '=', patient.id)
+          .where('product_id', '=', productId)
+          .execute();
+      }
+      return c.json<AdherenceReminderResultDto>({
+        channel,
+        sentAt: now.toISOString(),
+        remindAgainOn: addDays(localDay(now, country.timeZone), ADHERENCE_REMINDER_INTERVAL_DAYS),
+      });
+    },
+  );
+}
