@@ -1,4 +1,5 @@
 import { i18n, type Messages } from '@lingui/core';
+import { COUNTRIES, type CountryCode } from './shared/countries';
 
 export type CatalogueLocale = 'es' | 'pe' | 'en';
 
@@ -15,6 +16,15 @@ const loaders: CatalogueLoaders = {
  * English for it ('Nov 25, 2026').
  */
 export const INTL_LOCALES: Record<CatalogueLocale, string> = { es: 'es', pe: 'es-PE', en: 'en' };
+
+/**
+ * The Intl locale of dates, numbers and money shown for a country: its own Spanish ('es-CO'), or plain English when
+ * the visitor chose English (issue #19). Only the formatting follows the language; the currency and the time zone stay
+ * the country's ('COP 12,000', not dollars). Plain 'en', not 'en-CO': browsers differ on those regional variants.
+ */
+export function formatLocale(country: CountryCode): string {
+  return i18n.locale === 'en' ? INTL_LOCALES.en : COUNTRIES[country].intlLocale;
+}
 
 /**
  * The screens behind a session (account area, professional tools, admin) have a catalogue of their own
