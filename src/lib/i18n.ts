@@ -43,6 +43,14 @@ let membersWanted = false;
  * on a reload of `/co/bolsa`) while the first catalogue is still on its way.
  */
 let requestedLocale: CatalogueLocale | undefined;
+/**
+ * The first locale asked for: start-up reads the language chosen on the device (issue #19) before asking, and the
+ * router may load a member screen meanwhile.
+ */
+let firstRequested: (locale: CatalogueLocale) => void = () => undefined;
+const firstLocale = new Promise<CatalogueLocale>((resolve) => {
+  firstRequested = resolve;
+});
 const loaded = new Set<string>();
 
 async function load(locale: CatalogueLocale, members: boolean): Promise<void> {
@@ -56,6 +64,7 @@ async function load(locale: CatalogueLocale, members: boolean): Promise<void> {
 /** Loads a catalogue once and activates it; the Peru variant and the English skeleton fall back to Spanish. */
 export async function activateLocale(locale: CatalogueLocale): Promise<void> {
   requestedLocale = locale;
+  firstRequested(locale);
   if (i18n.locale !== locale) {
     await Promise.all([load(locale, false), membersWanted ? load(locale, true) : undefined]);
     i18n.activate(locale, [INTL_LOCALES[locale]]);
@@ -66,7 +75,8 @@ export async function activateLocale(locale: CatalogueLocale): Promise<void> {
 /** Before a member screen renders: its messages join the active catalogue (and every one activated later). */
 export async function loadMemberMessages(): Promise<void> {
   membersWanted = true;
-  await load(requestedLocale ?? (i18n.locale as CatalogueLocale), true);
+  const active = (i18n.locale || undefined) as CatalogueLocale | undefined;
+  await load(requestedLocale ?? active ?? (await firstLocale), true);
 }
 
 export { i18n };
