@@ -52,12 +52,20 @@ const firstLocale = new Promise<CatalogueLocale>((resolve) => {
   firstRequested = resolve;
 });
 const loaded = new Set<string>();
+const visitorMessages = new Map<CatalogueLocale, Messages>();
 
 async function load(locale: CatalogueLocale, members: boolean): Promise<void> {
   const key = `${locale}${members ? ':members' : ''}`;
   if (loaded.has(key)) return;
   const { messages } = await (members ? memberLoaders : loaders)[locale]();
-  i18n.load(locale, messages);
+  if (members) {
+    // A message of both catalogues keeps the visitor catalogue's text: compiled with the fallback to Spanish, the
+    // members copy of a message not yet translated there would put Spanish back into the header and footer.
+    i18n.load(locale, { ...messages, ...visitorMessages.get(locale) });
+  } else {
+    visitorMessages.set(locale, messages);
+    i18n.load(locale, messages);
+  }
   loaded.add(key);
 }
 

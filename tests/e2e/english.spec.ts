@@ -8,7 +8,7 @@ const PUBLIC_ROUTES = [
   { path: '/co', english: { role: 'heading', name: 'Latest articles' } },
   { path: '/co/herramientas', english: { role: 'heading', name: 'Functional tools' } },
   { path: `/co/herramientas/${MAGNESIUM_SLUG}`, english: { role: 'spinbutton', name: 'Quantity' } },
-  { path: '/co/bolsa', english: { role: 'heading', name: 'Your shopping bag' } },
+  { path: '/co/bolsa', english: { role: 'heading', name: 'Shopping bag' } },
   { path: '/co/articulos', english: { role: 'heading', name: 'Functional medicine articles' } },
   {
     path: '/co/articulos/eje-intestino-cerebro',
