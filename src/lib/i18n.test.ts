@@ -1,4 +1,3 @@
-import { msg } from '@lingui/core/macro';
 import { afterAll, describe, expect, it } from 'vitest';
 import { messages as englishMembers } from '../locales/en/members.po';
 import { messages as peruMembers } from '../locales/pe/members.po';
@@ -21,13 +20,6 @@ describe('the members catalogue', () => {
   it('comes with every later change of language once a member screen has been shown', async () => {
     await activateLocale('en');
     expect(missingFrom(englishMembers)).toEqual([]);
-  });
-
-  it('keeps the visitor catalogue’s text of a message both catalogues hold (issue #19)', async () => {
-    await activateLocale('en');
-    await loadMemberMessages();
-    // 'Productos' is in the header (visitor catalogue) and in the admin screens (members catalogue).
-    expect(i18n._(msg`Productos`)).toBe('Products');
   });
 });
 
