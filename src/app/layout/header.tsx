@@ -7,7 +7,6 @@ import { cartCountForCountryAtom, sideCartOpenAtom, sideCartTakesFocusAtom } fro
 import { outboxPagePath } from '../../lib/outbox';
 import type { CountryCode } from '../../lib/shared/countries';
 import { CountrySelector } from './country-selector';
-import { LanguageSwitch } from './language-switch';
 import { MenuIcon } from './menu-icon';
 import { isNavLinkEnabled, navLinksFor, type NavLink, type ViewerRole } from './nav-links';
 import { useLoadOnIntent } from './use-load-on-intent';
@@ -219,7 +218,6 @@ export function Header(props: HeaderProps) {
                     </button>
                   </div>
                 )}
-                <LanguageSwitch className="mobile-menu__language" />
               </>
             )}
           </MobileMenuButton>
