@@ -1,3 +1,4 @@
+import { formatLocale } from './i18n';
 import { COUNTRIES, type CountryCode } from './shared/countries';
 
 const formatters = new Map<string, Intl.DateTimeFormat>();
@@ -9,10 +10,11 @@ const formatters = new Map<string, Intl.DateTimeFormat>();
 export function formatCountryDate(iso: string, country: CountryCode, withTime = false): string | null {
   const date = new Date(iso);
   if (Number.isNaN(date.getTime())) return null;
-  const key = `${country}:${withTime}`;
+  const locale = formatLocale(country);
+  const key = `${country}:${locale}:${withTime}`;
   let formatter = formatters.get(key);
   if (!formatter) {
-    formatter = new Intl.DateTimeFormat(COUNTRIES[country].intlLocale, {
+    formatter = new Intl.DateTimeFormat(locale, {
       dateStyle: 'long',
       ...(withTime ? { timeStyle: 'short' } : {}),
       timeZone: COUNTRIES[country].timeZone,

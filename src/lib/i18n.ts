@@ -1,4 +1,5 @@
 import { i18n, type Messages } from '@lingui/core';
+import { COUNTRIES, type CountryCode } from './shared/countries';
 
 export type CatalogueLocale = 'es' | 'pe' | 'en';
 
@@ -17,6 +18,15 @@ const loaders: CatalogueLoaders = {
 export const INTL_LOCALES: Record<CatalogueLocale, string> = { es: 'es', pe: 'es-PE', en: 'en' };
 
 /**
+ * The Intl locale of dates, numbers and money shown for a country: its own Spanish ('es-CO'), or plain English when
+ * the visitor chose English (issue #19). Only the formatting follows the language; the currency and the time zone stay
+ * the country's ('COP 12,000', not dollars). Plain 'en', not 'en-CO': browsers differ on those regional variants.
+ */
+export function formatLocale(country: CountryCode): string {
+  return i18n.locale === 'en' ? INTL_LOCALES.en : COUNTRIES[country].intlLocale;
+}
+
+/**
  * The screens behind a session (account area, professional tools, admin) have a catalogue of their own
  * (`lingui.config.ts`): a first visit does not download it.
  */
@@ -33,19 +43,36 @@ let membersWanted = false;
  * on a reload of `/co/bolsa`) while the first catalogue is still on its way.
  */
 let requestedLocale: CatalogueLocale | undefined;
+/**
+ * The first locale asked for: start-up reads the language chosen on the device (issue #19) before asking, and the
+ * router may load a member screen meanwhile.
+ */
+let firstRequested: (locale: CatalogueLocale) => void = () => undefined;
+const firstLocale = new Promise<CatalogueLocale>((resolve) => {
+  firstRequested = resolve;
+});
 const loaded = new Set<string>();
+const visitorMessages = new Map<CatalogueLocale, Messages>();
 
 async function load(locale: CatalogueLocale, members: boolean): Promise<void> {
   const key = `${locale}${members ? ':members' : ''}`;
   if (loaded.has(key)) return;
   const { messages } = await (members ? memberLoaders : loaders)[locale]();
-  i18n.load(locale, messages);
+  if (members) {
+    // A message of both catalogues keeps the visitor catalogue's text: compiled with the fallback to Spanish, the
+    // members copy of a message not yet translated there would put Spanish back into the header and footer.
+    i18n.load(locale, { ...messages, ...visitorMessages.get(locale) });
+  } else {
+    visitorMessages.set(locale, messages);
+    i18n.load(locale, messages);
+  }
   loaded.add(key);
 }
 
 /** Loads a catalogue once and activates it; the Peru variant and the English skeleton fall back to Spanish. */
 export async function activateLocale(locale: CatalogueLocale): Promise<void> {
   requestedLocale = locale;
+  firstRequested(locale);
   if (i18n.locale !== locale) {
     await Promise.all([load(locale, false), membersWanted ? load(locale, true) : undefined]);
     i18n.activate(locale, [INTL_LOCALES[locale]]);
@@ -56,7 +83,8 @@ export async function activateLocale(locale: CatalogueLocale): Promise<void> {
 /** Before a member screen renders: its messages join the active catalogue (and every one activated later). */
 export async function loadMemberMessages(): Promise<void> {
   membersWanted = true;
-  await load(requestedLocale ?? (i18n.locale as CatalogueLocale), true);
+  const active = (i18n.locale || undefined) as CatalogueLocale | undefined;
+  await load(requestedLocale ?? active ?? (await firstLocale), true);
 }
 
 export { i18n };

@@ -1,4 +1,5 @@
-import { describe, expect, it } from 'vitest';
+import { afterEach, describe, expect, it } from 'vitest';
+import { activateLocale } from './i18n';
 import { formatPoints, formatPrice, toPoints } from './money';
 
 // Intl separates currency and amount with a no-break space; compare with plain spaces.
@@ -18,6 +19,25 @@ describe('formatPrice (product §9)', () => {
   it('divides Peruvian amounts by 100 and shows 2 decimals in soles with es-PE', () => {
     expect(plain(formatPrice(8_990, 'pe'))).toBe('S/ 89.90');
     expect(plain(formatPrice(5, 'pe'))).toBe('S/ 0.05');
+  });
+});
+
+describe('formatPrice in English (issue #19)', () => {
+  afterEach(() => activateLocale('es'));
+
+  it('formats with English separators and keeps each country’s currency', async () => {
+    await activateLocale('en');
+    expect(plain(formatPrice(1_234_567, 'co'))).toBe('COP 1,234,567');
+    expect(plain(formatPrice(123_456_7, 'mx'))).toBe('MX$12,345.67');
+    expect(plain(formatPrice(8_990, 'pe'))).toBe('PEN 89.90');
+    expect(formatPoints(1500, 'co')).toBe('1,500 points');
+  });
+
+  it('goes back to the country’s Spanish when Spanish is active again', async () => {
+    await activateLocale('en');
+    expect(plain(formatPrice(89_000, 'co'))).toBe('COP 89,000');
+    await activateLocale('es');
+    expect(plain(formatPrice(89_000, 'co'))).toBe('$ 89.000');
   });
 });
 

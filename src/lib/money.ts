@@ -1,26 +1,30 @@
 import { plural } from '@lingui/core/macro';
+import { formatLocale } from './i18n';
 import { COUNTRIES, DEFAULT_COUNTRY_ID, type CountryCode } from './shared/countries';
 
-const formatters = new Map<CountryCode, Intl.NumberFormat>();
+/** One formatter per country and language ('co:es-CO', 'co:en'). */
+const formatters = new Map<string, Intl.NumberFormat>();
 
 function formatterFor(country: CountryCode): Intl.NumberFormat {
-  let formatter = formatters.get(country);
+  const locale = formatLocale(country);
+  const key = `${country}:${locale}`;
+  let formatter = formatters.get(key);
   if (!formatter) {
     const info = COUNTRIES[country];
     const digits = info.useCents ? 2 : 0;
-    formatter = new Intl.NumberFormat(info.intlLocale, {
+    formatter = new Intl.NumberFormat(locale, {
       style: 'currency',
       currency: info.currency,
       minimumFractionDigits: digits,
       maximumFractionDigits: digits,
     });
-    formatters.set(country, formatter);
+    formatters.set(key, formatter);
   }
   return formatter;
 }
 
 /**
- * Product §9: es-{COUNTRY} with the country's currency; amounts of cent-using countries (MX, PE) arrive in cents and
+ * Product §9: es-{COUNTRY} (English when chosen, issue #19) with the country's currency; amounts of cent-using countries (MX, PE) arrive in cents and
  * are shown with 2 digits, Colombian pesos with none.
  */
 export function formatPrice(amount: number, country: CountryCode): string {
@@ -43,6 +47,6 @@ export function toPoints(amount: number, countryId: number, pointValues: readonl
 
 /** Product §9: the label is 'puntos'. */
 export function formatPoints(points: number, country: CountryCode): string {
-  const amount = new Intl.NumberFormat(COUNTRIES[country].intlLocale, { maximumFractionDigits: 0 }).format(points);
+  const amount = new Intl.NumberFormat(formatLocale(country), { maximumFractionDigits: 0 }).format(points);
   return plural(Math.abs(points), { one: `${amount} punto`, other: `${amount} puntos` });
 }

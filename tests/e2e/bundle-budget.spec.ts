@@ -9,7 +9,8 @@ import { currentBuildWithManifest, measureFirstVisit, type EntryRoute } from '..
  * (docs/decisions.md, "What a first visit downloads"), not an accident. Lower them when a change makes room; the
  * issue's targets are 150 KiB for a whole first visit and 70 KiB for the shell.
  */
-const FIRST_VISIT_BUDGET_KIB: Record<EntryRoute['label'], number> = { home: 188, catalogue: 189 };
+// The catalogue's 190 (was 189): the English choice is read before the first render (issue #19, docs/decisions.md).
+const FIRST_VISIT_BUDGET_KIB: Record<EntryRoute['label'], number> = { home: 188, catalogue: 190 };
 const SHELL_BUDGET_KIB = 70;
 
 const KIB = 1024;

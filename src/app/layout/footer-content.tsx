@@ -7,6 +7,7 @@ import { chatUrl } from '../../lib/shared/contact';
 import { COUNTRIES, type CountryCode } from '../../lib/shared/countries';
 import { CARD_BRANDS } from '../../lib/shared/payments';
 import { OpeningHours } from '../../features/content/components/opening-hours';
+import { LanguageSwitch } from './language-switch';
 
 // The profiles to link once the accounts exist; until then each network's home, so no link is broken.
 const SOCIAL_LINKS = [
@@ -145,6 +146,7 @@ export function FooterContent({ country }: { country: CountryCode }) {
         <Link to={`/${country}/terminos-y-condiciones/home`}>
           <Trans>Términos y condiciones y política de privacidad</Trans>
         </Link>
+        <LanguageSwitch />
       </div>
     </footer>
   );

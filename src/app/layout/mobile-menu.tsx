@@ -1,6 +1,7 @@
 import { Trans, useLingui } from '@lingui/react/macro';
 import { Dialog } from 'radix-ui';
 import { useState, type ReactNode } from 'react';
+import { LanguageSwitch } from './language-switch';
 import { MenuIcon } from './menu-icon';
 
 interface MobileMenuProps {
@@ -31,6 +32,8 @@ export function MobileMenu({ children }: MobileMenuProps) {
             </Dialog.Close>
           </div>
           {children(() => setOpen(false))}
+          {/* Issue #19: here rather than in the header's menu content, so its code loads with the menu, not the shell. */}
+          <LanguageSwitch />
         </Dialog.Content>
       </Dialog.Portal>
     </Dialog.Root>

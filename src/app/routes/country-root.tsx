@@ -1,8 +1,10 @@
+import { useAtomValue } from 'jotai';
 import { useEffect, useState } from 'react';
 import { usePointsFollowCountry } from '../../features/cart/use-points-follow-country';
 import { Navigate, Outlet, ScrollRestoration, useLocation, useParams } from 'react-router';
-import { canonicalCountryPath, languageOf, setActiveCountry } from '../../lib/countries';
+import { canonicalCountryPath, setActiveCountry } from '../../lib/countries';
 import { activateLocale, i18n } from '../../lib/i18n';
+import { catalogueLocaleOf, languageChoiceAtom } from '../../lib/language';
 import { resolveCountry } from '../../lib/shared/countries';
 import { AppLayout } from '../layout/app-layout';
 import { FullPageLoader } from '../layout/full-page-loader';
@@ -12,7 +14,9 @@ export function CountryRoot() {
   const { locale } = useParams();
   const location = useLocation();
   const country = resolveCountry(locale);
-  const language = languageOf(country);
+  // The country's Spanish unless English was chosen on this device (issue #19). A change of either renders the layout
+  // anew once its catalogue is active: dates and prices formatted outside Lingui's components follow it too.
+  const language = catalogueLocaleOf(country, useAtomValue(languageChoiceAtom));
   const [loadedLanguage, setLoadedLanguage] = useState<string | null>(i18n.locale || null);
   const redirect = canonicalCountryPath(location.pathname);
   usePointsFollowCountry(country);

@@ -1,5 +1,6 @@
 import { plural } from '@lingui/core/macro';
 import { formatCountryDate } from '../../lib/dates';
+import { formatLocale } from '../../lib/i18n';
 import { formatPrice } from '../../lib/money';
 import { COUNTRIES, type CountryCode } from '../../lib/shared/countries';
 import { pointsConfigFor, pointsToMoney, type PointsConfigDto } from '../../lib/shared/points';
@@ -11,7 +12,7 @@ export function formatPointsDate(iso: string, country: CountryCode, withTime = f
 
 /** '+1.500 puntos' for points earned, '−300 puntos' for points spent (product §9 label). */
 export function formatSignedPoints(points: number, country: CountryCode): string {
-  const amount = new Intl.NumberFormat(COUNTRIES[country].intlLocale, {
+  const amount = new Intl.NumberFormat(formatLocale(country), {
     maximumFractionDigits: 0,
     signDisplay: 'exceptZero',
   }).format(points);
@@ -39,7 +40,5 @@ export function pointsMoneyValue(
 export function formatDeviceDateTime(iso: string, country: CountryCode): string {
   const date = new Date(iso);
   if (Number.isNaN(date.getTime())) return '—';
-  return new Intl.DateTimeFormat(COUNTRIES[country].intlLocale, { dateStyle: 'medium', timeStyle: 'short' }).format(
-    date,
-  );
+  return new Intl.DateTimeFormat(formatLocale(country), { dateStyle: 'medium', timeStyle: 'short' }).format(date);
 }

@@ -1,4 +1,5 @@
-import { COUNTRIES, type CountryCode } from '../../lib/shared/countries';
+import { formatLocale } from '../../lib/i18n';
+import type { CountryCode } from '../../lib/shared/countries';
 
 const NOON = 'T12:00:00';
 const formatters = new Map<string, Intl.DateTimeFormat>();
@@ -13,15 +14,16 @@ export function formatDate(iso: string | null | undefined, country: CountryCode)
   // Noon of that day: no time zone moves it to another date.
   const date = new Date(dateOnly ? `${iso}${NOON}` : iso);
   if (Number.isNaN(date.getTime())) return iso;
-  let formatter = formatters.get(country);
+  const locale = formatLocale(country);
+  let formatter = formatters.get(locale);
   if (!formatter) {
-    formatter = new Intl.DateTimeFormat(COUNTRIES[country].intlLocale, { dateStyle: 'long' });
-    formatters.set(country, formatter);
+    formatter = new Intl.DateTimeFormat(locale, { dateStyle: 'long' });
+    formatters.set(locale, formatter);
   }
   return formatter.format(date);
 }
 
 /** A quantity as people write it in the country ('0,5', '2'). */
 export function formatQuantity(value: number, country: CountryCode): string {
-  return new Intl.NumberFormat(COUNTRIES[country].intlLocale, { maximumFractionDigits: 2 }).format(value);
+  return new Intl.NumberFormat(formatLocale(country), { maximumFractionDigits: 2 }).format(value);
 }

@@ -1,5 +1,5 @@
 import { Trans, useLingui } from '@lingui/react/macro';
-import { Navigate, NavLink, Outlet, useLocation } from 'react-router';
+import { Link, Navigate, Outlet, useLocation } from 'react-router';
 import { useCountry } from '../../../lib/use-country';
 import { SectionMenu } from '../../../components/ui/section-menu';
 import { useSession } from '../../auth/use-session';
@@ -35,13 +35,22 @@ export function AdminLayout() {
           <nav key={group.title.id} aria-label={i18n._(group.title)} className="account__group">
             <h2 className="account__group-title">{i18n._(group.title)}</h2>
             <ul className="plain-list">
-              {group.sections.map((section) => (
-                <li key={section.path}>
-                  <NavLink to={`/${country}/admin/${section.path}`} className="account__link">
-                    {i18n._(section.label)}
-                  </NavLink>
-                </li>
-              ))}
+              {group.sections.map((section) => {
+                // The section shown, whichever of its paths led here: NavLink compared the Spanish path only, so
+                // '/co/admin/sent-emails' highlighted nothing (issue #19).
+                const active = section === current;
+                return (
+                  <li key={section.path}>
+                    <Link
+                      to={`/${country}/admin/${section.path}`}
+                      className={active ? 'account__link active' : 'account__link'}
+                      aria-current={active ? 'page' : undefined}
+                    >
+                      {i18n._(section.label)}
+                    </Link>
+                  </li>
+                );
+              })}
             </ul>
           </nav>
         ))}

@@ -64,4 +64,13 @@ describe('admin: sent e-mails', () => {
     expect(screen.getByText(/Enviado/)).toBeTruthy();
     expect(screen.queryByText('Ver el texto')).toBeNull();
   });
+  it('highlights its menu entry on the English path too (issue #19)', async () => {
+    server.use(http.get(`${TEST_API}/admin/emails`, () => HttpResponse.json([invitation])));
+    await asAdmin();
+    await renderApp('/co/admin/sent-emails');
+    const entry = await screen.findByRole('link', { name: 'Correos enviados' });
+    expect(entry.getAttribute('aria-current')).toBe('page');
+    expect(entry.className).toContain('active');
+    expect(screen.getByRole('link', { name: 'Canales de contacto' }).getAttribute('aria-current')).toBeNull();
+  });
 });

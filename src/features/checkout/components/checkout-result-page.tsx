@@ -5,7 +5,8 @@ import { useEffect } from 'react';
 import { Link, useNavigate, useParams } from 'react-router';
 import { errorMessage } from '../../../lib/http';
 import { formatPrice } from '../../../lib/money';
-import { COUNTRIES, type CountryCode } from '../../../lib/shared/countries';
+import { formatLocale } from '../../../lib/i18n';
+import type { CountryCode } from '../../../lib/shared/countries';
 import type { OrderDto, OrderStatus } from '../../../lib/shared/orders';
 import { useViewerKey } from '../../auth/use-viewer-key';
 import { pointsQueries } from '../../points/api';
@@ -118,7 +119,7 @@ export function CheckoutResultPage({ country, onOrderPlaced }: CheckoutResultPag
 
 function OrderPlaced({ order, country, title }: { order: OrderDto; country: CountryCode; title: string }) {
   const { t, i18n } = useLingui();
-  const date = new Intl.DateTimeFormat(COUNTRIES[country].intlLocale, { dateStyle: 'long', timeStyle: 'short' }).format(
+  const date = new Intl.DateTimeFormat(formatLocale(country), { dateStyle: 'long', timeStyle: 'short' }).format(
     new Date(order.paidAt ?? order.createdAt),
   );
   return (

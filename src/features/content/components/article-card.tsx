@@ -1,20 +1,22 @@
 import { useLingui } from '@lingui/react/macro';
 import { Link } from 'react-router';
-import { COUNTRIES, type CountryCode } from '../../../lib/shared/countries';
+import { formatLocale } from '../../../lib/i18n';
+import type { CountryCode } from '../../../lib/shared/countries';
 import type { ArticleMeta } from '../articles';
 
 const UTC = 'UTC';
 
-/** One formatter per country: building one costs more than formatting many dates with it. */
-const dateFormatters = new Map<CountryCode, Intl.DateTimeFormat>();
+/** One formatter per locale: building one costs more than formatting many dates with it. */
+const dateFormatters = new Map<string, Intl.DateTimeFormat>();
 
 /** A calendar date (YYYY-MM-DD) in the country's words; read and shown in UTC so no time zone moves the day. */
 export function formatArticleDate(isoDate: string, country: CountryCode): string {
   const [year = 1970, month = 1, day = 1] = isoDate.split('-').map(Number);
-  let formatter = dateFormatters.get(country);
+  const locale = formatLocale(country);
+  let formatter = dateFormatters.get(locale);
   if (!formatter) {
-    formatter = new Intl.DateTimeFormat(COUNTRIES[country].intlLocale, { dateStyle: 'long', timeZone: UTC });
-    dateFormatters.set(country, formatter);
+    formatter = new Intl.DateTimeFormat(locale, { dateStyle: 'long', timeZone: UTC });
+    dateFormatters.set(locale, formatter);
   }
   return formatter.format(Date.UTC(year, month - 1, day));
 }

@@ -4,7 +4,8 @@ import { useState } from 'react';
 import { DataAge } from '../../../components/ui/data-age';
 import { ApiError, errorMessage } from '../../../lib/http';
 import { outboxAvailable } from '../../../lib/outbox';
-import { COUNTRIES, type CountryCode } from '../../../lib/shared/countries';
+import { formatLocale } from '../../../lib/i18n';
+import type { CountryCode } from '../../../lib/shared/countries';
 import { DOCUMENT_KINDS, type DocumentKind, type LibraryDocumentDto } from '../../../lib/shared/prescriptions';
 import { useOnline } from '../../../lib/use-online';
 import { documentQueries, downloadDocument, saveDocumentOnDevice } from '../api';
@@ -17,7 +18,7 @@ interface ResourcesSectionProps {
 
 /** '1,2 MB', '850 KB'. */
 function sizeText(bytes: number, country: CountryCode): string {
-  const format = new Intl.NumberFormat(COUNTRIES[country].intlLocale, { maximumFractionDigits: 1 });
+  const format = new Intl.NumberFormat(formatLocale(country), { maximumFractionDigits: 1 });
   return bytes >= 1024 * 1024 ? `${format.format(bytes / 1024 / 1024)} MB` : `${format.format(bytes / 1024)} KB`;
 }
 

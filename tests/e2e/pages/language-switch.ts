@@ -1,0 +1,125 @@
+import { expect, type Locator, type Page } from '@playwright/test';
+import { Shell } from './shell';
+
+export type InterfaceLanguage = 'Español' | 'English';
+
+/**
+ * Words of the Spanish interface (buttons, labels, navigation, footer) that an English page must not show. Whole
+ * words, so none of them is part of a product name or an article's Spanish body, which stay as written.
+ */
+export const SPANISH_INTERFACE_WORDS = [
+  'Agregar',
+  'Anterior',
+  'Artículos',
+  'Bolsa',
+  'Buscar',
+  'Cantidad',
+  'Cargando',
+  'Certificaciones',
+  'Cerrar',
+  'Contraseña',
+  'Correo electrónico',
+  'Disponibilidad',
+  'Eliminar',
+  'Filtros',
+  'Herramientas',
+  'Iniciar sesión',
+  'Inicia sesión',
+  'Línea de atención',
+  'Medios de pago',
+  'Menú',
+  'Nosotros',
+  'Ordenar por',
+  'Presentación',
+  'Productos',
+  'Quitar',
+  'Regístrate',
+  'Registrarse',
+  'Resumen',
+  'Seguir',
+  'Siguiente',
+  'Síguenos',
+  'Solicitar',
+  'Términos y condiciones',
+  'Todos los derechos reservados',
+  'Ver',
+  'Volver',
+] as const;
+
+/** Issue #19: the 'Español / English' switch of the footer and of the phone menu, and what the interface speaks. */
+export class LanguageSwitch extends Shell {
+  readonly footerSwitch: Locator;
+  readonly html: Locator;
+
+  constructor(page: Page) {
+    super(page);
+    // The label names itself in both languages ('Idioma (Language)', 'Language (Idioma)').
+    this.footerSwitch = this.footer.getByRole('combobox', { name: /Idioma|Language/ });
+    this.html = page.locator('html');
+  }
+
+  async chooseInFooter(language: InterfaceLanguage) {
+    await this.footerSwitch.selectOption({ label: language });
+  }
+
+  /** The phone menu, whichever language its button speaks. */
+  menu(): Locator {
+    return this.page.getByRole('dialog', { name: /^(Menú|Menu)$/ });
+  }
+
+  async openMenu() {
+    await this.page.getByRole('button', { name: /^(Abrir menú|Open menu)$/ }).click();
+    await expect(this.menu()).toBeVisible();
+  }
+
+  async chooseInMenu(language: InterfaceLanguage) {
+    await this.openMenu();
+    await this.menu()
+      .getByRole('combobox', { name: /Idioma|Language/ })
+      .selectOption({ label: language });
+  }
+
+  /** Resolves once the choice is saved on the device, so a reload that follows reads it. */
+  async waitForSavedChoice(value: 'es' | 'en') {
+    await this.waitForSavedOnDevice(value, 'language');
+  }
+
+  /**
+   * The Spanish interface words found in the page's chrome: header, footer, navigation, buttons, labels, headings,
+   * definition terms, the names given to assistive technology and the document title. An article's body (`.prose`)
+   * and a product's description are content: they stay Spanish while no English text exists.
+   */
+  async spanishInterfaceWords(): Promise<string[]> {
+    const texts = await this.page.evaluate(() => {
+      const CONTENT = '.prose, .product-page__description';
+      const chrome = [
+        ...document.querySelectorAll<HTMLElement>(
+          'header, footer, nav, button, label, legend, h1, h2, h3, dt, th, [role="status"], [role="alert"]',
+        ),
+      ].filter((element) => !element.closest(CONTENT));
+      const named = [...document.querySelectorAll('[aria-label], [placeholder], [title], img[alt]')].filter(
+        (element) => !element.closest(CONTENT),
+      );
+      return [
+        document.title,
+        ...chrome.map((element) => element.innerText),
+        ...named.flatMap((element) =>
+          ['aria-label', 'placeholder', 'title', 'alt'].map((name) => element.getAttribute(name) ?? ''),
+        ),
+      ];
+    });
+    const found = new Set<string>();
+    for (const word of SPANISH_INTERFACE_WORDS) {
+      const pattern = new RegExp(`(?<!\\p{L})${word}(?!\\p{L})`, 'u');
+      if (texts.some((text) => pattern.test(text))) found.add(word);
+    }
+    return [...found];
+  }
+
+  /** Waits (web-first) until the page's chrome shows none of the Spanish interface words. */
+  async expectNoSpanishInterface() {
+    await expect
+      .poll(() => this.spanishInterfaceWords(), { message: 'palabras de la interfaz en español' })
+      .toEqual([]);
+  }
+}
