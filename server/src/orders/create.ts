@@ -112,14 +112,17 @@ export async function createOrder(
   if (existing) return replay(ctx, existing, user, hash);
   // Stock and points still held by overdue unpaid orders go back before this order checks and takes its own.
   await releaseOverdueHolds(ctx, user.id, input);
+  let created: OrderRow;
   try {
-    return { status: 201, body: await responseOf(ctx, await insertOrder(ctx, user, input, hash)) };
+    created = await insertOrder(ctx, user, input, hash);
   } catch (error) {
     // The loser of a race with the same key fails on the unique source id, or on the stock the winner just took.
     const winner = await findOrderBySource(ctx.db, input.sourceId);
     if (!winner) throw error;
     return replay(ctx, winner, user, hash);
   }
+  // A provider that fails here answers 502; the order stays, and the buyer's retry opens its payment.
+  return { status: 201, body: await responseOf(ctx, created) };
 }
 
 async function insertOrder(ctx: OrdersContext, user: UserRow, input: CreateOrderInput, hash: string) {

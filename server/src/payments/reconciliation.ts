@@ -38,11 +38,15 @@ function difference(
   if (theirs.status === 'approved') {
     return {
       kind: 'approved_not_recorded',
-      detail: 'El proveedor aprobó el pago y el pedido no figura pagado: revisa el pedido y, si corresponde, reembolsa.',
+      detail:
+        'El proveedor aprobó el pago y el pedido no figura pagado: revisa el pedido y, si corresponde, reembolsa.',
     };
   }
   if (theirs.status === 'refunded') {
-    return { kind: 'refunded_at_provider', detail: 'El proveedor reembolsó el pago y el pedido no figura reembolsado.' };
+    return {
+      kind: 'refunded_at_provider',
+      detail: 'El proveedor reembolsó el pago y el pedido no figura reembolsado.',
+    };
   }
   return { kind: 'status_mismatch', detail: 'El estado del pago no coincide con el del proveedor.' };
 }

@@ -82,7 +82,8 @@ function readNotification(rawBody: string, url: URL): { dataId: string | null; t
     }
   }
   const data = isRecord(body) ? body.data : undefined;
-  const bodyId = isRecord(data) && (typeof data.id === 'string' || typeof data.id === 'number') ? String(data.id) : null;
+  const bodyId =
+    isRecord(data) && (typeof data.id === 'string' || typeof data.id === 'number') ? String(data.id) : null;
   const bodyType = isRecord(body) && typeof body.type === 'string' ? body.type : null;
   return {
     // The signature covers the query's data.id (as documented), the body's only when the query has none.
