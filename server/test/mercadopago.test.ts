@@ -35,7 +35,8 @@ beforeAll(async () => {
     mercadoPago: {
       accounts: { co: { accessToken: TOKEN, webhookSecret: SECRET } },
       baseUrl: fake.url,
-      timeoutMs: 300,
+      // Generous for a loaded machine; the slow answers below take longer still.
+      timeoutMs: 1500,
       retries: 1,
       retryDelayMs: 10,
     },
@@ -196,7 +197,7 @@ describe('Mercado Pago checkout', () => {
 
 describe('timeouts and retries', () => {
   it('retries a slow preference with the same idempotency key and makes one preference', async () => {
-    fake.delayMs = 1000;
+    fake.delayMs = 4000;
     fake.delayCount = 1;
     const { payment } = await newOrder();
     const attempts = fake.requests.filter((r) => r.idempotencyKey === `preference-${payment.id}`);
@@ -205,7 +206,7 @@ describe('timeouts and retries', () => {
   });
 
   it('answers a Spanish 502 when Mercado Pago does not answer, and the buyer retry opens the same payment', async () => {
-    fake.delayMs = 1000;
+    fake.delayMs = 4000;
     fake.delayCount = 2;
     const body = orderBody({ items: [line(MAGNESIO)] });
     const failed = await postOrder(world.ctx, buyer.headers, body);
