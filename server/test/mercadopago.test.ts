@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import type { PaymentDiscrepancyDto } from '../../src/lib/shared/payments';
+import { loadConfig } from '../src/config';
 import { PENDING_PAYMENT_TTL_MS } from '../src/orders/expiry';
 import { MercadoPagoFake, mpNotification } from './mercadopago-fake';
 import {
@@ -84,6 +85,21 @@ async function paymentRow(orderId: number) {
 
 const preferenceOf = (paymentId: string) =>
   [...fake.preferences.values()].find((pref) => pref.body.external_reference === paymentId);
+
+describe('configuration', () => {
+  it('takes a country token and its webhook secret together, and nothing means the sandbox alone', () => {
+    expect(loadConfig({}).mercadoPago).toBeUndefined();
+    expect(() => loadConfig({ MP_ACCESS_TOKEN_MX: 'APP_USR-1' })).toThrow(
+      /MP_ACCESS_TOKEN_MX y MP_WEBHOOK_SECRET_MX van juntas/,
+    );
+    const config = loadConfig({ MP_ACCESS_TOKEN_PE: 'APP_USR-1', MP_WEBHOOK_SECRET_PE: 'secreto' });
+    expect(config.mercadoPago).toEqual({
+      accounts: { pe: { accessToken: 'APP_USR-1', webhookSecret: 'secreto' } },
+      baseUrl: undefined,
+      timeoutMs: 10_000,
+    });
+  });
+});
 
 describe('Mercado Pago checkout', () => {
   it('opens a Checkout Pro preference for a Colombian order and keeps the sandbox for a country without a token', async () => {
