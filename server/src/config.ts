@@ -2,6 +2,7 @@ import { resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { z } from 'zod';
 import { DEFAULT_SHUTDOWN_TIMEOUT_MS } from './lifecycle/shutdown';
+import type { MercadoPagoOptions } from './orders/checkout';
 import { DEFAULT_REMINDERS_INTERVAL_MS } from './reminders/scheduler';
 import { DEFAULT_SESSION_IDLE_TIMEOUT_MS } from './sessions/repo';
 import { DEFAULT_VAPID_SUBJECT, vapidKeyProblem, type VapidSettings } from './reminders/vapid';
@@ -39,6 +40,17 @@ const envSchema = z.object({
   MAIL_FROM: z.string().optional(),
   /** HMAC secret of the sandbox's payment webhooks; random per start when unset (one instance only). */
   PAYMENTS_WEBHOOK_SECRET: z.string().optional(),
+  /** Mercado Pago per country: its access token and webhook secret; a country without both pays through the sandbox. */
+  MP_ACCESS_TOKEN_CO: z.string().optional(),
+  MP_ACCESS_TOKEN_MX: z.string().optional(),
+  MP_ACCESS_TOKEN_PE: z.string().optional(),
+  MP_WEBHOOK_SECRET_CO: z.string().optional(),
+  MP_WEBHOOK_SECRET_MX: z.string().optional(),
+  MP_WEBHOOK_SECRET_PE: z.string().optional(),
+  /** Mercado Pago's API; a local fake in tests. */
+  MP_API_BASE_URL: z.string().url().optional(),
+  /** Per call to Mercado Pago, each of its retries included. */
+  MP_TIMEOUT_MS: z.coerce.number().int().min(100).default(10_000),
   /** Web Push identity: both keys or neither (then the pair stored in the database, generated on first start). */
   VAPID_PUBLIC_KEY: z.string().optional(),
   VAPID_PRIVATE_KEY: z.string().optional(),
@@ -74,9 +86,35 @@ export interface ServerConfig {
   smtpUrl: string | undefined;
   mailFrom: string | undefined;
   paymentsWebhookSecret: string | undefined;
+  /** Mercado Pago accounts per country (MP_ACCESS_TOKEN_*, MP_WEBHOOK_SECRET_*); undefined when none. */
+  mercadoPago: MercadoPagoOptions | undefined;
   vapid: VapidSettings;
   remindersIntervalMs: number;
   shutdownTimeoutMs: number;
+}
+
+const MP_COUNTRIES = ['co', 'mx', 'pe'] as const;
+
+/**
+ * The Mercado Pago accounts configured, per country. A token without its webhook secret (or the reverse) is refused:
+ * webhooks that cannot be verified would leave every order unpaid.
+ */
+function mercadoPagoOptions(values: z.infer<typeof envSchema>): MercadoPagoOptions | undefined {
+  const accounts: MercadoPagoOptions['accounts'] = {};
+  for (const country of MP_COUNTRIES) {
+    const suffix = country.toUpperCase() as 'CO' | 'MX' | 'PE';
+    const accessToken = values[`MP_ACCESS_TOKEN_${suffix}`];
+    const webhookSecret = values[`MP_WEBHOOK_SECRET_${suffix}`];
+    if (!accessToken && !webhookSecret) continue;
+    if (!accessToken || !webhookSecret) {
+      throw new Error(
+        `Configuración no válida: MP_ACCESS_TOKEN_${suffix} y MP_WEBHOOK_SECRET_${suffix} van juntas (las dos o ninguna).`,
+      );
+    }
+    accounts[country] = { accessToken, webhookSecret };
+  }
+  if (Object.keys(accounts).length === 0) return undefined;
+  return { accounts, baseUrl: values.MP_API_BASE_URL, timeoutMs: values.MP_TIMEOUT_MS };
 }
 
 function trustedProxies(value: string | undefined): number {
@@ -128,6 +166,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): ServerConfig {
     smtpUrl: values.SMTP_URL,
     mailFrom: values.MAIL_FROM,
     paymentsWebhookSecret: values.PAYMENTS_WEBHOOK_SECRET,
+    mercadoPago: mercadoPagoOptions(values),
     vapid: {
       publicKey: values.VAPID_PUBLIC_KEY,
       privateKey: values.VAPID_PRIVATE_KEY,

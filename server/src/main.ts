@@ -59,6 +59,7 @@ async function start(config: ServerConfig): Promise<void> {
     oidc: config.oidc,
     mailTransport,
     paymentsWebhookSecret: config.paymentsWebhookSecret,
+    mercadoPago: config.mercadoPago,
     reminders: { vapid: config.vapid },
   });
   // The port is taken before anything runs in the background: a port in use stops the start right here.

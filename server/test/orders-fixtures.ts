@@ -40,7 +40,7 @@ export interface OrdersWorld {
 
 /** A test database and app whose webhook secret is known and whose log is kept; `clock` moves payment windows. */
 export async function ordersWorld(
-  options: { pointsHook?: OrderPointsHook; clock?: () => Date } = {},
+  options: { pointsHook?: OrderPointsHook; clock?: () => Date; mercadoPago?: AppOptions['mercadoPago'] } = {},
 ): Promise<OrdersWorld> {
   const log: CapturedLog = { lines: [] };
   const ctx = await createTestContext({
@@ -49,6 +49,7 @@ export async function ordersWorld(
       logger: capturingLogger(log),
       pointsHook: options.pointsHook,
       clock: options.clock,
+      mercadoPago: options.mercadoPago,
     },
   });
   const rows = await ctx.database.db.selectFrom('products').select(['id', 'slug']).execute();

@@ -351,6 +351,19 @@ const ROUTES: RouteCase[] = [
     body: { reason: 'Sin firma' },
     allowed: ['admin'],
   },
+  {
+    method: 'GET',
+    path: '/admin/payment-discrepancies',
+    url: url('/admin/payment-discrepancies'),
+    allowed: ['admin'],
+  },
+  {
+    method: 'POST',
+    path: '/admin/payment-reconciliation',
+    url: url('/admin/payment-reconciliation'),
+    body: {},
+    allowed: ['admin'],
+  },
   // Signed by the provider, not by a session: an unsigned call is a 400 for everyone.
   {
     method: 'POST',

@@ -16,6 +16,7 @@ import * as catalogueVersion from './migrations/0016-catalogue-version';
 import * as contactSettings from './migrations/0018-contact-settings';
 import * as severalInstances from './migrations/0021-several-instances';
 import * as adherenceReminders from './migrations/0022-adherence-reminders';
+import * as providerPayments from './migrations/0023-provider-payments';
 import type { Database } from './schema';
 
 // Migrations are listed in code, not read from disk: the same list runs under tsx, in tests and on both databases.
@@ -36,6 +37,7 @@ const migrations: Record<string, Migration> = {
   '0018-contact-settings': contactSettings,
   '0021-several-instances': severalInstances,
   '0022-adherence-reminders': adherenceReminders,
+  '0023-provider-payments': providerPayments,
 };
 
 /** Every migration's name, in the order they apply (Kysely applies them by name). */

@@ -429,6 +429,23 @@ export interface PaymentsTable {
   approved_at: Date | null;
   captured_at: Date | null;
   closed_at: Date | null;
+  /** The provider's own id of the payment (migration 0023), once known. */
+  provider_payment_id: string | null;
+  /** What the provider made when the payment opened (Mercado Pago's preference id). */
+  provider_reference: string | null;
+}
+
+/** A difference between a payment and the provider's record of it, found by the reconciliation (migration 0023). */
+export interface PaymentDiscrepanciesTable {
+  id: Generated<number>;
+  payment_id: string;
+  kind: string;
+  our_status: string;
+  provider_status: string;
+  detail: string;
+  found_at: CreatedAt;
+  last_seen_at: ColumnType<Date, Date | undefined, Date>;
+  resolved_at: Date | null;
 }
 
 export interface PaymentWebhookEventsTable {
@@ -725,6 +742,7 @@ export interface Database {
   order_status_history: OrderStatusHistoryTable;
   payments: PaymentsTable;
   payment_webhook_events: PaymentWebhookEventsTable;
+  payment_discrepancies: PaymentDiscrepanciesTable;
   patients: PatientsTable;
   patient_links: PatientLinksTable;
   prescription_templates: PrescriptionTemplatesTable;

@@ -24,7 +24,7 @@ import { registerInvitationRoutes } from '../invitations/routes';
 import { registerMedicalRequestRoutes } from '../medical-requests/routes';
 import { Mailer, type MailTransport } from '../mail/mailer';
 import { registerMediaRoutes } from '../media/routes';
-import { registerCheckoutRoutes } from '../orders/checkout';
+import { registerCheckoutRoutes, type MercadoPagoOptions } from '../orders/checkout';
 import type { OrderPointsHook } from '../orders/points-hook';
 import { registerAdherenceRoutes } from '../adherence/routes';
 import { registerPatientRoutes } from '../patients/routes';
@@ -82,6 +82,8 @@ export interface AppOptions {
   pointsHook?: OrderPointsHook;
   /** Secret of the sandbox payment webhooks (PAYMENTS_WEBHOOK_SECRET); random per app instance when unset. */
   paymentsWebhookSecret?: string | undefined;
+  /** Mercado Pago per country (MP_ACCESS_TOKEN_*); countries without it pay through the sandbox. */
+  mercadoPago?: MercadoPagoOptions | undefined;
   /** The current time of payment windows (unpaid orders expire); tests move it instead of waiting. */
   clock?: () => Date;
   /** Re-purchase reminders: VAPID settings, and for tests the push sender, clock and local endpoints. */
@@ -155,6 +157,7 @@ export function createApp(options: AppOptions) {
   const checkout = registerCheckoutRoutes(api, services, {
     pointsHook: options.pointsHook ?? createOrderPointsHook(),
     webhookSecret: options.paymentsWebhookSecret,
+    mercadoPago: options.mercadoPago,
     clock: options.clock,
     onOrderPaid: reminders.onOrderPaid,
   });
@@ -206,6 +209,7 @@ export function createApp(options: AppOptions) {
     services,
     catalogue,
     expireUnpaidOrders: checkout.expireUnpaidOrders,
+    reconcilePayments: checkout.reconcilePayments,
     reminders,
     /** Shutdown: readiness answers 503 from now on and answers close their connections. */
     drain: () => {

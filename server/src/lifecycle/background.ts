@@ -1,5 +1,6 @@
 import type { App } from '../http/app';
 import { UNPAID_ORDERS_SWEEP_INTERVAL_MS } from '../orders/expiry';
+import { RECONCILIATION_INTERVAL_MS } from '../payments/reconciliation';
 
 export interface BackgroundWork {
   /** Starts nothing more, lets what runs finish and hands back what it had claimed. */
@@ -36,6 +37,21 @@ export async function startBackgroundWork(app: App, options: { remindersInterval
   }, UNPAID_ORDERS_SWEEP_INTERVAL_MS);
   sweeper.unref();
 
+  // Payments compared with the provider's records (Mercado Pago only; nothing to do with the sandbox alone).
+  let reconciling: Promise<void> | undefined;
+  const reconciler = setInterval(() => {
+    reconciling ??= app
+      .reconcilePayments()
+      .then(
+        () => undefined,
+        (error: unknown) => logger.error('No se pudo conciliar los pagos con el proveedor:', error),
+      )
+      .finally(() => {
+        reconciling = undefined;
+      });
+  }, RECONCILIATION_INTERVAL_MS);
+  reconciler.unref();
+
   // The VAPID pair exists from the first start (browsers subscribe with its public key); due reminders go every
   // REMINDERS_INTERVAL_MS, and whatever was due while the server was down goes on the first run.
   await app.reminders.vapid.details();
@@ -44,7 +60,8 @@ export async function startBackgroundWork(app: App, options: { remindersInterval
   return {
     stop: async () => {
       clearInterval(sweeper);
-      await Promise.all([sweeping, app.reminders.scheduler.stop(), app.services.mailer.stop()]);
+      clearInterval(reconciler);
+      await Promise.all([sweeping, reconciling, app.reminders.scheduler.stop(), app.services.mailer.stop()]);
     },
   };
 }

@@ -1,7 +1,10 @@
 import { registerAddressRoutes } from '../addresses/routes';
 import type { Api } from '../http/auth';
 import type { Services } from '../http/services';
-import { PaymentProviders } from '../payments/provider';
+import { COUNTRIES, isCountryCode } from '../../../src/lib/shared/countries';
+import { MercadoPagoProvider } from '../payments/mercadopago/provider';
+import { PaymentProviders, type PaymentProvider } from '../payments/provider';
+import { reconcilePayments, registerReconciliationRoutes } from '../payments/reconciliation';
 import { SandboxPaymentProvider, sandboxWebhookSecret } from '../payments/sandbox/provider';
 import { registerSandboxPaymentPages } from '../payments/sandbox/routes';
 import { registerPaymentWebhookRoutes } from '../payments/webhooks';
@@ -20,6 +23,50 @@ export interface CheckoutOptions {
   clock?: (() => Date) | undefined;
   /** Told once an order is paid (or released after its prescription review): the re-purchase reminders. */
   onOrderPaid?: ((orderId: number) => Promise<void>) | undefined;
+  /** Mercado Pago per country (MP_ACCESS_TOKEN_CO…); a country without it pays through the sandbox. */
+  mercadoPago?: MercadoPagoOptions | undefined;
+  /** Origin Mercado Pago sends buyers back to and notifies. */
+  publicUrl?: string | undefined;
+}
+
+/** One country's Mercado Pago account. */
+export interface MercadoPagoAccount {
+  accessToken: string;
+  webhookSecret: string;
+}
+
+export interface MercadoPagoOptions {
+  accounts: Partial<Record<'co' | 'mx' | 'pe', MercadoPagoAccount>>;
+  /** MP_API_BASE_URL: Mercado Pago's API unless a test points it at its local fake. */
+  baseUrl?: string | undefined;
+  timeoutMs?: number | undefined;
+  retries?: number | undefined;
+  retryDelayMs?: number | undefined;
+}
+
+/** The Mercado Pago provider of each configured country, by country id. */
+function mercadoPagoProviders(options: CheckoutOptions, publicUrl: string): Map<number, PaymentProvider> {
+  const byCountry = new Map<number, PaymentProvider>();
+  const mp = options.mercadoPago;
+  if (!mp) return byCountry;
+  for (const [country, account] of Object.entries(mp.accounts)) {
+    if (!isCountryCode(country) || !account) continue;
+    const info = COUNTRIES[country];
+    byCountry.set(
+      info.countryId,
+      new MercadoPagoProvider({
+        country,
+        accessToken: account.accessToken,
+        webhookSecret: account.webhookSecret,
+        publicUrl,
+        baseUrl: mp.baseUrl,
+        timeoutMs: mp.timeoutMs,
+        retries: mp.retries,
+        retryDelayMs: mp.retryDelayMs,
+      }),
+    );
+  }
+  return byCountry;
 }
 
 /**
@@ -30,7 +77,7 @@ export function registerCheckoutRoutes(
   api: Api,
   services: Services,
   options: CheckoutOptions,
-): { expireUnpaidOrders: () => Promise<number> } {
+): { expireUnpaidOrders: () => Promise<number>; reconcilePayments: () => Promise<number> } {
   const sandbox = new SandboxPaymentProvider(sandboxWebhookSecret(options.webhookSecret));
   const ctx: OrdersContext = {
     db: services.db,
@@ -38,7 +85,7 @@ export function registerCheckoutRoutes(
     logger: services.logger,
     uploadsDir: services.uploadsDir,
     pointsHook: options.pointsHook,
-    payments: new PaymentProviders(sandbox),
+    payments: new PaymentProviders(sandbox, mercadoPagoProviders(options, options.publicUrl ?? services.publicUrl)),
     clock: options.clock ?? (() => new Date()),
     onOrderPaid: options.onOrderPaid ?? (() => Promise.resolve()),
   };
@@ -47,5 +94,6 @@ export function registerCheckoutRoutes(
   registerHormoneOrderRoutes(api, ctx);
   registerPaymentWebhookRoutes(api, ctx);
   registerSandboxPaymentPages(api, ctx, sandbox);
-  return { expireUnpaidOrders: () => expireUnpaidOrders(ctx) };
+  registerReconciliationRoutes(api, ctx);
+  return { expireUnpaidOrders: () => expireUnpaidOrders(ctx), reconcilePayments: () => reconcilePayments(ctx) };
 }

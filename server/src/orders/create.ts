@@ -10,8 +10,8 @@ import { saveAddressIfNew } from '../addresses/repo';
 import type { UserRow } from '../db/schema';
 import { HttpError } from '../http/errors';
 import type { OrdersContext } from './context';
-import { releaseOverdueHolds } from './expiry';
-import { pointsOf, recordStatus } from './lifecycle';
+import { AWAITING_TRANSFER_TTL_MS, PENDING_PAYMENT_TTL_MS, releaseOverdueHolds } from './expiry';
+import { atProvider, pointsOf, recordStatus } from './lifecycle';
 import { assertPromoUsesLeft, quoteOrder } from './pricing';
 import { findOrderBySource, orderNumber, toOrderDto, type OrderRow } from './repo';
 import type { CreateOrderInput } from './request';
@@ -26,13 +26,46 @@ function requestHash(input: CreateOrderInput): string {
   return createHash('sha256').update(JSON.stringify(input)).digest('hex');
 }
 
-async function responseOf(ctx: OrdersContext, order: OrderRow): Promise<CreateOrderResponseDto> {
-  const dto = await toOrderDto(ctx.db, order);
-  const { redirect_url: redirectUrl } = await ctx.db
+/**
+ * Opens the order's payment with its provider, after the transaction that made the order (no provider call holds
+ * row locks). A provider that fails answers a Spanish 502 and leaves the payment unopened: the buyer's retry (same
+ * idempotency key) opens it then, and the provider's own idempotency key (our payment id) makes one payment of both.
+ */
+async function openPayment(ctx: OrdersContext, order: OrderRow): Promise<string> {
+  const payment = await ctx.db
     .selectFrom('payments')
-    .select('redirect_url')
+    .selectAll()
     .where('order_id', '=', order.id)
     .executeTakeFirstOrThrow();
+  if (payment.redirect_url !== '' || payment.status !== 'pending') return payment.redirect_url;
+  const provider = ctx.payments.of(payment);
+  const country = countryById(order.country_id)?.subdomain ?? 'co';
+  const windowMs = payment.method === 'bank_transfer' ? AWAITING_TRANSFER_TTL_MS : PENDING_PAYMENT_TTL_MS;
+  let opened: { redirectUrl: string; reference?: string | null } = { redirectUrl: '' };
+  await atProvider(ctx, 'abrir el pago', async () => {
+    opened = await provider.createPayment({
+      paymentId: payment.id,
+      orderNumber: order.number,
+      countryId: order.country_id,
+      amount: payment.amount,
+      currency: payment.currency,
+      method: payment.method,
+      resultPath: `/${country}/bolsa/resultado/${order.source_id}`,
+      expiresAt: new Date(order.created_at.getTime() + windowMs),
+    });
+  });
+  await ctx.db
+    .updateTable('payments')
+    .set({ redirect_url: opened.redirectUrl, provider_reference: opened.reference ?? null })
+    .where('id', '=', payment.id)
+    .where('redirect_url', '=', '')
+    .execute();
+  return opened.redirectUrl;
+}
+
+async function responseOf(ctx: OrdersContext, order: OrderRow): Promise<CreateOrderResponseDto> {
+  const redirectUrl = await openPayment(ctx, order);
+  const dto = await toOrderDto(ctx.db, order);
   return {
     order: dto,
     payment: { id: dto.payment.id, method: dto.payment.method, status: dto.payment.status, redirectUrl },
@@ -79,14 +112,17 @@ export async function createOrder(
   if (existing) return replay(ctx, existing, user, hash);
   // Stock and points still held by overdue unpaid orders go back before this order checks and takes its own.
   await releaseOverdueHolds(ctx, user.id, input);
+  let created: OrderRow;
   try {
-    return { status: 201, body: await responseOf(ctx, await insertOrder(ctx, user, input, hash)) };
+    created = await insertOrder(ctx, user, input, hash);
   } catch (error) {
     // The loser of a race with the same key fails on the unique source id, or on the stock the winner just took.
     const winner = await findOrderBySource(ctx.db, input.sourceId);
     if (!winner) throw error;
     return replay(ctx, winner, user, hash);
   }
+  // A provider that fails here answers 502; the order stays, and the buyer's retry opens its payment.
+  return { status: 201, body: await responseOf(ctx, created) };
 }
 
 async function insertOrder(ctx: OrdersContext, user: UserRow, input: CreateOrderInput, hash: string) {
@@ -94,7 +130,7 @@ async function insertOrder(ctx: OrdersContext, user: UserRow, input: CreateOrder
   const quote = await quoteOrder(ctx.db, ctx.pointsHook, user, { ...input, country });
   const { dto: totals } = quote;
   if (totals.requiresPrescription) await assertPrescription(ctx, user, input.prescriptionDocumentId);
-  const provider = ctx.payments.checkout;
+  const provider = ctx.payments.checkoutFor(input.countryId);
   const status: OrderStatus = input.paymentMethod === 'bank_transfer' ? 'awaiting_transfer' : 'pending_payment';
 
   return ctx.db.transaction().execute(async (trx) => {
@@ -204,16 +240,8 @@ async function insertOrder(ctx: OrdersContext, user: UserRow, input: CreateOrder
     );
     if (totals.productPoints > 0 || totals.discountPoints > 0) await ctx.pointsHook.spend(trx, pointsOf(created));
     if (input.saveAddress) await saveAddressIfNew(trx, user.id, input.countryId, input.address);
-    // Last, so nothing above can fail after the provider opened the payment.
+    // Opened with the provider after this transaction commits (`openPayment`): until then it has no link.
     const paymentId = randomUUID();
-    const { redirectUrl } = await provider.createPayment({
-      paymentId,
-      orderNumber: created.number,
-      countryId: input.countryId,
-      amount: totals.total,
-      currency: totals.currency,
-      method: input.paymentMethod,
-    });
     await trx
       .insertInto('payments')
       .values({
@@ -224,7 +252,7 @@ async function insertOrder(ctx: OrdersContext, user: UserRow, input: CreateOrder
         status: 'pending',
         amount: totals.total,
         currency: totals.currency,
-        redirect_url: redirectUrl,
+        redirect_url: '',
       })
       .execute();
     return created;

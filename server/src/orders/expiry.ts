@@ -80,8 +80,8 @@ function standsInTheWay(
 }
 
 /**
- * Cancels one unpaid order whose window closed, in one transaction: its payment voided with the provider, its stock
- * and points given back, the buyer told. The payment row is locked first, as `settlePayment` does, so an expiry and a
+ * Cancels one unpaid order whose window closed: its payment voided with the provider, then in one transaction its
+ * stock and points given back, the buyer told. The payment row is locked first, as `settlePayment` does, so an expiry and a
  * provider's verdict on the same order wait for each other (PostgreSQL) instead of deadlocking; PGlite runs one
  * transaction at a time. Whichever comes second finds the payment no longer pending and changes nothing, so a repeat
  * is harmless. A failure (the provider refusing the void) rolls the order back, is logged, and answers false.
@@ -89,6 +89,18 @@ function standsInTheWay(
 export async function expireUnpaidOrder(ctx: OrdersContext, orderId: number): Promise<boolean> {
   const now = ctx.clock();
   try {
+    // The provider's payment is cancelled first, outside the transaction (never a provider call holding row locks);
+    // a provider that refuses (the buyer paid meanwhile) leaves the order as it is.
+    const due = await ctx.db
+      .selectFrom('payments')
+      .innerJoin('orders', 'orders.id', 'payments.order_id')
+      .selectAll('payments')
+      .where('payments.order_id', '=', orderId)
+      .where('payments.status', '=', 'pending')
+      .where((eb) => overdue(eb, now))
+      .executeTakeFirst();
+    if (!due) return false;
+    await atProvider(ctx, 'anular el pago', () => ctx.payments.of(due).void(providerPayment(due)));
     const expired = await ctx.db.transaction().execute(async (trx) => {
       const payment = await trx
         .selectFrom('payments')
@@ -106,8 +118,6 @@ export async function expireUnpaidOrder(ctx: OrdersContext, orderId: number): Pr
         .returningAll()
         .executeTakeFirst();
       if (!order) return false;
-      const provider = ctx.payments.of(payment);
-      await atProvider(ctx, 'anular el pago', () => provider.void(providerPayment(payment)));
       await trx
         .updateTable('payments')
         .set({ status: 'voided', closed_at: now })

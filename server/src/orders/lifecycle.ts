@@ -42,10 +42,20 @@ export function pointsOf(order: OrderRow): OrderPointsInput {
 export const spentPoints = (order: OrderRow) => order.product_points > 0 || order.discount_points > 0;
 
 export function providerPayment(payment: PaymentRow): ProviderPayment {
-  return { id: payment.id, amount: payment.amount, currency: payment.currency, method: payment.method };
+  return {
+    id: payment.id,
+    amount: payment.amount,
+    currency: payment.currency,
+    method: payment.method,
+    providerPaymentId: payment.provider_payment_id,
+    reference: payment.provider_reference,
+  };
 }
 
-/** A provider call inside a transaction: its failure rolls the change back and answers a Spanish 502. */
+/**
+ * A provider call, made before the transaction that records its effect and never inside one (a slow provider must
+ * not hold row locks): its failure is logged and answers a Spanish 502, with nothing changed here.
+ */
 export async function atProvider(ctx: OrdersContext, action: string, call: () => Promise<void>): Promise<void> {
   try {
     await call();
@@ -85,6 +95,21 @@ export async function settlePayment(
   provider: PaymentProvider,
   event: PaymentEvent,
 ): Promise<SettleResult> {
+  // A capture happens before the transaction that records the approval (captures are idempotent at the providers, so
+  // one made for a verdict that then turns out to be a replay changes nothing).
+  if (event.outcome === 'approved' && !provider.capturesOnApproval) {
+    const before = await ctx.db
+      .selectFrom('payments as pa')
+      .innerJoin('orders as o', 'o.id', 'pa.order_id')
+      .selectAll('pa')
+      .select('o.requires_prescription')
+      .where('pa.id', '=', event.paymentId)
+      .where('pa.provider', '=', provider.name)
+      .executeTakeFirst();
+    if (before?.status === 'pending' && (!before.requires_prescription || before.method === 'bank_transfer')) {
+      await atProvider(ctx, 'capturar el pago', () => provider.confirmPayment(providerPayment(before)));
+    }
+  }
   const settled = await ctx.db.transaction().execute(async (trx) => {
     const payment = await trx
       .selectFrom('payments')
@@ -102,6 +127,15 @@ export async function settlePayment(
       .executeTakeFirst();
     if (!recorded) return { result: 'duplicate' as const, rewardOrderId: null };
     if (payment.status !== 'pending') return { result: 'ignored' as const, rewardOrderId: null };
+    if (event.providerPaymentId) {
+      await trx
+        .updateTable('payments')
+        .set({ provider_payment_id: event.providerPaymentId })
+        .where('id', '=', payment.id)
+        .execute();
+    }
+    // The buyer started paying (a transfer on its way, a card under review): the order keeps waiting.
+    if (event.outcome === 'pending') return { result: 'applied' as const, rewardOrderId: null };
     if (event.amount !== payment.amount || event.currency !== payment.currency) {
       throw new HttpError(400, WEBHOOK_AMOUNT_MESSAGE);
     }
@@ -124,12 +158,12 @@ export async function settlePayment(
       await recordStatus(trx, order.id, 'payment_rejected', 'El medio de pago rechazó el pago.');
       await releaseStock(trx, order.id);
       if (spentPoints(order)) await ctx.pointsHook.refund(trx, pointsOf(order));
-      return { result: 'applied' as const, rewardOrderId: null };
+      return { result: 'applied' as const, rewardOrderId: null, declined: payment };
     }
 
-    // A transfer is money received; a card of a hormone order stays authorised until the prescription is approved.
-    const capture = !order.requires_prescription || payment.method === 'bank_transfer';
-    if (capture) await atProvider(ctx, 'capturar el pago', () => provider.confirmPayment(providerPayment(payment)));
+    // A transfer is money received; a card of a hormone order stays authorised until the prescription is approved,
+    // unless the provider charges on approval (captured above otherwise).
+    const capture = provider.capturesOnApproval || !order.requires_prescription || payment.method === 'bank_transfer';
     await trx
       .updateTable('payments')
       .set({ ...card, status: 'approved', approved_at: now, captured_at: capture ? now : null })
@@ -154,7 +188,26 @@ export async function settlePayment(
   });
   ctx.mailer.flush();
   if (settled.rewardOrderId !== null) await rewardPaidOrder(ctx, settled.rewardOrderId);
+  if ('declined' in settled && settled.declined) {
+    // A provider whose page lets the buyer try again (Mercado Pago) stops taking money for an order already rejected.
+    const declined = settled.declined;
+    await provider.void(providerPayment(declined)).catch((error: unknown) => {
+      ctx.logger.error(`No se pudo cerrar el enlace de pago rechazado ${declined.id}:`, error);
+    });
+  }
   return settled.result;
+}
+
+/** The payment of a hormone order waiting for its review, read before any provider call; undefined otherwise. */
+async function reviewedPayment(ctx: OrdersContext, orderId: number): Promise<PaymentRow | undefined> {
+  return ctx.db
+    .selectFrom('payments as pa')
+    .innerJoin('orders as o', 'o.id', 'pa.order_id')
+    .selectAll('pa')
+    .where('o.id', '=', orderId)
+    .where('o.requires_prescription', '=', true)
+    .where('o.status', '=', 'pending_prescription')
+    .executeTakeFirst();
 }
 
 /** Moves a hormone order out of `pending_prescription`; 404 for unknown orders, 409 in any other status. */
@@ -191,6 +244,11 @@ export async function approvePrescription(
   reviewer: Pick<UserRow, 'id'>,
 ): Promise<OrderDto> {
   const now = new Date();
+  // The capture goes first, outside the transaction; captures are idempotent, so a second approval repeats nothing.
+  const before = await reviewedPayment(ctx, orderId);
+  if (before && !before.captured_at) {
+    await atProvider(ctx, 'capturar el pago', () => ctx.payments.of(before).confirmPayment(providerPayment(before)));
+  }
   const dto = await ctx.db.transaction().execute(async (trx) => {
     const { order, payment } = await claimReview(trx, orderId, {
       status: 'released',
@@ -200,8 +258,6 @@ export async function approvePrescription(
       prescription_reviewed_by: reviewer.id,
     });
     if (!payment.captured_at) {
-      const provider = ctx.payments.of(payment);
-      await atProvider(ctx, 'capturar el pago', () => provider.confirmPayment(providerPayment(payment)));
       await trx.updateTable('payments').set({ captured_at: now }).where('id', '=', payment.id).execute();
     }
     await recordStatus(
@@ -231,6 +287,16 @@ export async function rejectPrescription(
   reason: string,
 ): Promise<OrderDto> {
   const now = new Date();
+  // The money goes back first, outside the transaction (refunds and voids carry the payment's idempotency key); a
+  // failure answers 502 with the order still waiting for its review.
+  const before = await reviewedPayment(ctx, orderId);
+  if (before) {
+    const provider = ctx.payments.of(before);
+    const refund = before.captured_at !== null;
+    await atProvider(ctx, refund ? 'reembolsar el pago' : 'anular el pago', () =>
+      refund ? provider.refund(providerPayment(before)) : provider.void(providerPayment(before)),
+    );
+  }
   const dto = await ctx.db.transaction().execute(async (trx) => {
     const { order, payment } = await claimReview(trx, orderId, {
       status: 'cancelled',
@@ -239,11 +305,7 @@ export async function rejectPrescription(
       prescription_reviewed_at: now,
       prescription_reviewed_by: reviewer.id,
     });
-    const provider = ctx.payments.of(payment);
     const refund = payment.captured_at !== null;
-    await atProvider(ctx, refund ? 'reembolsar el pago' : 'anular el pago', () =>
-      refund ? provider.refund(providerPayment(payment)) : provider.void(providerPayment(payment)),
-    );
     await trx
       .updateTable('payments')
       .set({ status: refund ? 'refunded' : 'voided', closed_at: now })

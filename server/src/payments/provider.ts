@@ -10,6 +10,10 @@ export interface PaymentRequest {
   amount: number;
   currency: string;
   method: PaymentMethod;
+  /** Path of the storefront's result screen of this order (`/co/bolsa/resultado/<source id>`). */
+  resultPath: string;
+  /** When the window to pay closes: a provider that can, stops taking the payment then. */
+  expiresAt: Date;
 }
 
 /** A stored payment, as the operations after its approval see it. */
@@ -18,6 +22,20 @@ export interface ProviderPayment {
   amount: number;
   currency: string;
   method: PaymentMethod;
+  /** The provider's own id of the payment, when a webhook or a look-up told it. */
+  providerPaymentId: string | null;
+  /** What `createPayment` answered as its reference (Mercado Pago's preference id). */
+  reference: string | null;
+}
+
+/** The provider's record of a payment, as the reconciliation compares it with ours. */
+export interface ProviderPaymentState {
+  providerPaymentId: string;
+  status: 'approved' | 'pending' | 'declined' | 'voided' | 'refunded';
+  /** The provider's own word for the status, for the admin's report. */
+  rawStatus: string;
+  amount: number;
+  currency: string;
 }
 
 /** A provider's verdict on a payment, read from a webhook whose authenticity was checked. */
@@ -25,7 +43,10 @@ export interface PaymentEvent {
   /** The provider's event id: each one is applied once (replays are ignored). */
   id: string;
   paymentId: string;
-  outcome: 'approved' | 'declined';
+  /** `pending`: the buyer started paying (a transfer on its way, a card under review); only the id is recorded. */
+  outcome: 'approved' | 'declined' | 'pending';
+  /** The provider's own id of the payment, when it has one apart from ours. */
+  providerPaymentId?: string | null;
   amount: number;
   currency: string;
   /** Cards only: the brand and last four digits, never more of the card. */
@@ -46,23 +67,53 @@ export class WebhookRejectedError extends Error {
  */
 export interface PaymentProvider {
   readonly name: string;
-  createPayment(request: PaymentRequest): Promise<{ redirectUrl: string }>;
+  /**
+   * True when an approved payment is already charged (Mercado Pago's Checkout Pro has no authorisation-only mode): a
+   * hormone order's rejected prescription then refunds instead of voiding.
+   */
+  readonly capturesOnApproval: boolean;
+  createPayment(request: PaymentRequest): Promise<{ redirectUrl: string; reference?: string | null }>;
   /** Captures an authorised payment. */
   confirmPayment(payment: ProviderPayment): Promise<void>;
-  /** Checks the signature and age of a webhook and reads its event; throws `WebhookRejectedError` otherwise. */
-  verifyWebhook(rawBody: string, headers: Headers, now?: Date): PaymentEvent;
+  /**
+   * Checks the signature and age of a webhook and reads its event; throws `WebhookRejectedError` otherwise. A
+   * provider whose notifications carry no verdict fetches the payment from its API here. Null: a notification about
+   * something else than a payment, acknowledged and ignored.
+   */
+  verifyWebhook(rawBody: string, headers: Headers, url: URL, now?: Date): Promise<PaymentEvent | null>;
+  /** The provider's record of a stored payment (reconciliation); null when it has none or cannot say. */
+  lookupPayment?(payment: ProviderPayment): Promise<ProviderPaymentState | null>;
   /** Releases an authorisation that was never captured. */
   void(payment: ProviderPayment): Promise<void>;
   /** Gives captured money back. */
   refund(payment: ProviderPayment): Promise<void>;
 }
 
-/** The configured providers: the first takes new payments; stored payments go back to the one that made them. */
+/**
+ * The configured providers: a country's own provider (Mercado Pago when its token is configured) takes its new
+ * payments, the default one (the sandbox) the others; stored payments go back to the one that made them.
+ */
 export class PaymentProviders {
-  readonly #byName: ReadonlyMap<string, PaymentProvider>;
+  readonly #byName: Map<string, PaymentProvider>;
+  readonly #byCountry: ReadonlyMap<number, PaymentProvider>;
 
-  constructor(readonly checkout: PaymentProvider) {
+  constructor(
+    readonly checkout: PaymentProvider,
+    byCountry: ReadonlyMap<number, PaymentProvider> = new Map(),
+  ) {
     this.#byName = new Map([[checkout.name, checkout]]);
+    for (const provider of byCountry.values()) this.#byName.set(provider.name, provider);
+    this.#byCountry = byCountry;
+  }
+
+  /** The provider that takes a country's new payments. */
+  checkoutFor(countryId: number): PaymentProvider {
+    return this.#byCountry.get(countryId) ?? this.checkout;
+  }
+
+  /** Every configured provider (the reconciliation asks those that can look payments up). */
+  all(): PaymentProvider[] {
+    return [...this.#byName.values()];
   }
 
   find(name: string): PaymentProvider | undefined {

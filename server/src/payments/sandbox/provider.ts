@@ -73,6 +73,7 @@ function readEvent(rawBody: string): PaymentEvent {
  */
 export class SandboxPaymentProvider implements PaymentProvider {
   readonly name = SANDBOX_PROVIDER;
+  readonly capturesOnApproval = false;
 
   constructor(private readonly secret: string) {}
 
@@ -113,7 +114,7 @@ export class SandboxPaymentProvider implements PaymentProvider {
     return { rawBody, headers };
   }
 
-  verifyWebhook(rawBody: string, headers: Headers, now = new Date()): PaymentEvent {
+  async verifyWebhook(rawBody: string, headers: Headers, _url?: URL, now = new Date()): Promise<PaymentEvent> {
     const header = headers.get(SANDBOX_SIGNATURE_HEADER);
     if (!header) throw new WebhookRejectedError(MISSING_SIGNATURE_MESSAGE);
     const parts = new Map(
