@@ -170,8 +170,11 @@ async function main() {
     detail: built.shared?.built === false ? 'dist/ was current: reused' : 'the PWA the end-to-end tests run against',
   });
 
+  // The server tests run beside the web tests: jsdom tests wait on timers and promises much of the time, leaving a
+  // core idle, which the server tests (PGlite, CPU-bound) fill. The end-to-end tests run alone: they keep both cores
+  // busy by themselves. The web tests stream their output; the server tests print theirs when they end.
   const unitReport = join(reports, 'unit.json');
-  const unit = await run(
+  const unit = run(
     {
       label: 'unit and component tests',
       command: bin('vitest'),
@@ -188,12 +191,6 @@ async function main() {
     },
     false,
   );
-  const unitCounts = await vitestCounts(unitReport);
-  outcomes.push({ layer: 'unit', ...unit, counts: unitCounts, detail: describe(unitCounts) });
-
-  // The server tests run beside the end-to-end tests: the browser, the page and the worker's server take turns in an
-  // end-to-end test, which leaves a core idle much of the time, and the server tests fill it (their output is printed
-  // when they end; the end-to-end tests stream theirs).
   const serverReport = join(reports, 'server.json');
   const server = run(
     {
@@ -210,24 +207,25 @@ async function main() {
     },
     true,
   );
-  const e2eReport = join(reports, 'e2e.json');
-  const e2e = built.ok
-    ? run(
-        {
-          label: 'end-to-end tests',
-          command: bin('playwright'),
-          args: ['test', '--reporter=list,json'],
-          env: { PLAYWRIGHT_JSON_OUTPUT_FILE: e2eReport },
-        },
-        false,
-      )
-    : undefined;
-  const [served, ended] = await Promise.all([server, e2e]);
+  const [tested, served] = await Promise.all([unit, server]);
+  const unitCounts = await vitestCounts(unitReport);
+  outcomes.push({ layer: 'unit', ...tested, counts: unitCounts, detail: describe(unitCounts) });
   const serverCounts = await vitestCounts(serverReport);
   outcomes.push({ layer: 'server', ...served, counts: serverCounts, detail: describe(serverCounts) });
-  if (ended) {
+
+  if (built.ok) {
+    const e2eReport = join(reports, 'e2e.json');
+    const e2e = await run(
+      {
+        label: 'end-to-end tests',
+        command: bin('playwright'),
+        args: ['test', '--reporter=list,json'],
+        env: { PLAYWRIGHT_JSON_OUTPUT_FILE: e2eReport },
+      },
+      false,
+    );
     const e2eCounts = await playwrightCounts(e2eReport);
-    outcomes.push({ layer: 'e2e', ...ended, counts: e2eCounts, detail: describe(e2eCounts) });
+    outcomes.push({ layer: 'e2e', ...e2e, counts: e2eCounts, detail: describe(e2eCounts) });
   } else {
     outcomes.push({ layer: 'e2e', ok: false, ms: 0, detail: 'not run: the build failed' });
   }
