@@ -247,7 +247,8 @@ describe('re-purchase reminders', () => {
     );
     expect(payload).toMatchObject({
       title: 'Es hora de reponer tu tratamiento',
-      body: expect.stringMatching(/^Tu Zinc Picolinato 30 mg se termina en 7 días \(el \w+ \d+ de \w+\)\. Toca/),
+      // Weekdays and months are Spanish words, some with accents ('sábado', 'miércoles'): \w would not match them.
+      body: expect.stringMatching(/^Tu Zinc Picolinato 30 mg se termina en 7 días \(el \p{L}+ \d+ de \p{L}+\)\. Toca/u),
       url: `/co/bolsa?recompra=${prescription.id}`,
     });
 
