@@ -7,7 +7,7 @@ import {
 import { countryById } from '../../../src/lib/shared/countries';
 import { addDays, localDay } from '../../../src/lib/shared/reminders';
 import type { Database } from '../db/schema';
-import { REMINDED_ORDER_STATUSES } from '../reminders/schedule';
+import { defaultPresentations, REMINDED_ORDER_STATUSES } from '../reminders/schedule';
 import { daysOfSupply } from '../reminders/supply';
 
 /** Whose prescriptions count: a professional's own (they follow what they prescribed), or every one (an admin). */
@@ -88,7 +88,7 @@ export async function adherenceOf(
   const patients = await db.selectFrom('patients').select(['id', 'user_id']).where('id', 'in', patientIds).execute();
   const accountOf = new Map(patients.map((row) => [row.id, row.user_id]));
   const userIds = patients.flatMap((row) => (row.user_id === null ? [] : [row.user_id]));
-  const [purchases, presentations, reminders] = await Promise.all([
+  const [purchases, presentationOf, reminders] = await Promise.all([
     userIds.length === 0
       ? Promise.resolve([] as PurchaseRow[])
       : db
@@ -111,26 +111,13 @@ export async function adherenceOf(
           .groupBy('o.paid_at')
           .execute()
           .then((rows) => rows.map((row) => ({ ...row, quantity: Number(row.quantity) }))),
-    db
-      .selectFrom('product_presentations')
-      .select(['product_id', 'quantity', 'unit_symbol'])
-      .where('product_id', 'in', productIds)
-      .orderBy('product_id')
-      .orderBy('is_default', 'desc')
-      .orderBy('id')
-      .execute(),
+    defaultPresentations(db, productIds),
     db
       .selectFrom('adherence_reminders')
       .select(['patient_id', 'product_id', 'sent_at'])
       .where('patient_id', 'in', patientIds)
       .execute(),
   ]);
-  const presentationOf = new Map<number, { quantity: number; unit: string }>();
-  for (const row of presentations) {
-    if (!presentationOf.has(row.product_id)) {
-      presentationOf.set(row.product_id, { quantity: row.quantity, unit: row.unit_symbol });
-    }
-  }
 
   const groups = new Map<string, PrescribedRow[]>();
   for (const row of prescribed) {

@@ -65,9 +65,12 @@ async function prescribedTools(
   return chosen;
 }
 
-/** Each product's default presentation (the one sold unless another is chosen): units per container and unit. */
-async function presentations(
-  trx: Transaction<Database>,
+/**
+ * Each product's default presentation (the one sold unless another is chosen): units per container and unit. The
+ * reminders and the professionals' adherence figures count supply by it.
+ */
+export async function defaultPresentations(
+  trx: Kysely<Database> | Transaction<Database>,
   productIds: number[],
 ): Promise<Map<number, { quantity: number; unit: string }>> {
   const rows = await trx
@@ -224,7 +227,7 @@ export async function scheduleRemindersForOrder(
     const productIds = lines.map((line) => line.product_id);
     const tools = await prescribedTools(trx, order.user_id, order.country_id, purchasedAt, productIds);
     if (tools.size === 0) return 0;
-    const units = await presentations(trx, [...tools.keys()]);
+    const units = await defaultPresentations(trx, [...tools.keys()]);
 
     const byPrescription = new Map<number, { line: BoughtLine; days: number }[]>();
     for (const line of lines) {
