@@ -2,7 +2,7 @@ import { Trans, useLingui } from '@lingui/react/macro';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { DataAge } from '../../../components/ui/data-age';
-import { RetryAlert } from '../../../components/ui/retry-alert';
+import { QueryStatus } from '../../../components/ui/query-status';
 import { errorMessage } from '../../../lib/http';
 import { adherenceState, type ProductAdherenceDto } from '../../../lib/shared/adherence';
 import type { CountryCode } from '../../../lib/shared/countries';
@@ -34,18 +34,7 @@ export function PatientAdherence({ country, viewer, patientId }: PatientAdherenc
       <h2 id="adherence-title">
         <Trans>Adherencia al tratamiento</Trans>
       </h2>
-      {query.isPending && (
-        <p className="muted" role="status">
-          <Trans>Cargando adherencia…</Trans>
-        </p>
-      )}
-      {query.isError && (
-        <RetryAlert
-          message={errorMessage(query.error)}
-          retrying={query.isFetching}
-          onRetry={() => void query.refetch()}
-        />
-      )}
+      <QueryStatus query={query} loading={<Trans>Cargando adherencia…</Trans>} />
       {query.data && (!online || query.isError) && <DataAge updatedAt={query.dataUpdatedAt} />}
       {query.data && products.length === 0 && (
         <p className="empty-state">

@@ -3,8 +3,7 @@ import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { useState, type FormEvent } from 'react';
 import { Link } from 'react-router';
 import { DataAge } from '../../../components/ui/data-age';
-import { RetryAlert } from '../../../components/ui/retry-alert';
-import { errorMessage } from '../../../lib/http';
+import { QueryStatus } from '../../../components/ui/query-status';
 import type { CountryCode } from '../../../lib/shared/countries';
 import type { StrategyDto } from '../../../lib/shared/prescriptions';
 import { formatDate } from '../../prescriptions/format';
@@ -95,18 +94,7 @@ export function PatientStrategies({ country, viewer, patientId }: PatientStrateg
           <Trans>La fecha inicial debe ser anterior a la final.</Trans>
         </p>
       )}
-      {query.isPending && (
-        <p className="muted" role="status">
-          <Trans>Cargando estrategias…</Trans>
-        </p>
-      )}
-      {query.isError && (
-        <RetryAlert
-          message={errorMessage(query.error)}
-          retrying={query.isFetching}
-          onRetry={() => void query.refetch()}
-        />
-      )}
+      <QueryStatus query={query} loading={<Trans>Cargando estrategias…</Trans>} />
       {query.isError && query.data && <DataAge updatedAt={query.dataUpdatedAt} />}
       {query.data && (
         <>
