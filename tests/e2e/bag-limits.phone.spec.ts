@@ -28,7 +28,7 @@ test.describe('bag limits', () => {
 
     await product.quantity.fill(String(LIPOIC_STOCK - 1));
     await expect(page.getByText(/^Solo quedan/)).toHaveCount(0);
-    await product.addToBag(LIPOIC);
+    await product.addToBagAndSee(LIPOIC);
     await bag.open('co');
     const line = bag.line(LIPOIC).first();
     await expect(line.getByTestId('line-quantity')).toHaveText(String(LIPOIC_STOCK - 1));

@@ -16,7 +16,7 @@ test.describe('form limits where they are typed', () => {
     await login.login('co', 'paciente.co@demo.test');
     const product = new ProductPage(page);
     await product.open('co', MAGNESIUM_SLUG);
-    await product.addToBag(MAGNESIUM);
+    await product.addToBagAndSee(MAGNESIUM);
     const checkout = new CheckoutPage(page);
     await checkout.start('co');
 

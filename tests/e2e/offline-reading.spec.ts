@@ -202,7 +202,7 @@ test.describe('offline reading', () => {
     await expect(bag.line(fromCard)).toBeVisible();
     await page.getByRole('button', { name: 'Cerrar bolsa' }).click();
     await catalog.card(fromPage).getByRole('link', { name: fromPage }).click();
-    await product.addToBag(fromPage, 2);
+    await product.addToBagAndSee(fromPage, 2);
     await bag.open('co');
     await page.getByRole('button', { name: `Agregar una unidad de ${fromCard}` }).click();
     await page.getByRole('button', { name: `Agregar una unidad de ${fromPage}` }).click();

@@ -1,4 +1,4 @@
-import type { Locator, Page } from '@playwright/test';
+import { expect, type Locator, type Page } from '@playwright/test';
 import { Shell } from './shell';
 
 /** `/{c}/herramientas/{slug}`: one product. */
@@ -41,6 +41,16 @@ export class ProductPage extends Shell {
   async addToBag(name: string, quantity?: number) {
     if (quantity !== undefined) await this.quantity.fill(String(quantity));
     await this.page.getByRole('button', { name: `Agregar ${name} a la bolsa` }).click();
+  }
+
+  /**
+   * Adds and waits for the side bag to show the line, as the buyer does before going on: the bag is written to the
+   * device as it changes, and a test that opened another address in the same instant closed the page before the
+   * write was through (the bag then lacked the line, as it would for a tab closed at that instant).
+   */
+  async addToBagAndSee(name: string, quantity?: number) {
+    await this.addToBag(name, quantity);
+    await expect(this.page.locator('#side-cart').getByRole('listitem', { name })).toBeVisible();
   }
 
   async imageLoaded(): Promise<boolean> {
