@@ -5,6 +5,7 @@ import { spawn } from 'node:child_process';
 import { mkdir, mkdtemp, readFile, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { prepareTemplate, TEMPLATE_ENV } from './e2e/support/server';
 import { ensureSharedBuild, type SharedBuild } from './shared-build';
 
 interface Counts {
@@ -206,10 +207,20 @@ async function main() {
     );
     return { eslint, tested };
   })();
-  // The build streams its output.
-  const build = timed(ensureSharedBuild);
+  // The build streams its output. The end-to-end tests' migrated and seeded database follows it in the same lane, beside
+  // the other lanes, instead of at the start of the end-to-end run while both cores wait for it; should that fail,
+  // the run's global setup makes it and reports why.
+  const buildLane = (async () => {
+    const built = await timed(ensureSharedBuild);
+    const template = built.ok ? await prepareTemplate().catch(() => undefined) : undefined;
+    return { built, template };
+  })();
 
-  const [{ typed, prettier, served }, { eslint, tested }, built] = await Promise.all([typecheckLane, lintLane, build]);
+  const [{ typed, prettier, served }, { eslint, tested }, { built, template }] = await Promise.all([
+    typecheckLane,
+    lintLane,
+    buildLane,
+  ]);
   outcomes.push({ layer: 'typecheck', ...typed, detail: `${TYPECHECK_PROJECTS.length} projects` });
   outcomes.push({
     layer: 'lint',
@@ -235,7 +246,7 @@ async function main() {
         label: 'end-to-end tests',
         command: bin('playwright'),
         args: ['test', '--reporter=list,json'],
-        env: { PLAYWRIGHT_JSON_OUTPUT_FILE: e2eReport },
+        env: { PLAYWRIGHT_JSON_OUTPUT_FILE: e2eReport, ...(template ? { [TEMPLATE_ENV]: template } : {}) },
       },
       false,
     );
@@ -245,6 +256,7 @@ async function main() {
     outcomes.push({ layer: 'e2e', ok: false, ms: 0, detail: 'not run: the build failed' });
   }
   await rm(reports, { recursive: true, force: true });
+  if (template) await rm(template, { recursive: true, force: true });
 
   const total = outcomes.reduce<Counts>(
     (sum, outcome) => ({
