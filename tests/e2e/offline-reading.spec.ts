@@ -209,6 +209,7 @@ test.describe('offline reading', () => {
     await expect(bag.line(fromCard).getByTestId('line-quantity')).toHaveText('2');
     await expect(bag.line(fromPage).getByTestId('line-quantity')).toHaveText('3');
     const subtotal = (await page.getByTestId('bag-subtotal').textContent())!;
+    await bag.waitForSavedOnDevice('"quantity":3', 'carts');
 
     await page.reload();
     await expect(bag.line(fromCard).getByTestId('line-quantity')).toHaveText('2');

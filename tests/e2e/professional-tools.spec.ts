@@ -8,6 +8,7 @@ import { MyPrescriptionsPage } from './pages/prescription-patient-page';
 import { downloadedPdfText } from './pages/prescription-pdf';
 import { RegisterPage } from './pages/register-page';
 import { expect, test } from './support/fixtures';
+import { PRESCRIPTION_DRAFTS_STORAGE_KEY } from '../../src/features/prescriptions/draft';
 
 const unique = () => Date.now().toString().slice(-8);
 const MAGNESIUM = 'Magnesio Bisglicinato 400 mg';
@@ -126,6 +127,9 @@ test.describe('professional tools against the real server', () => {
     await builder.addTool(MAGNESIUM);
     await builder.next.click();
     await builder.fillIndications({ moment: 'En ayunas', quantity: '1', units: '3' });
+    // The draft is written as it is typed; a reload in the same few milliseconds would abort the last write (a clean
+    // clone's run reloaded before the units were saved).
+    await builder.waitForSavedOnDevice('"units":3', PRESCRIPTION_DRAFTS_STORAGE_KEY);
 
     await page.reload();
     await expect(builder.stepTitle).toHaveText('Indicaciones');
