@@ -19,6 +19,7 @@ const ADMIN_PATHS = [
   ['codigos-promocionales', 'promo-codes'],
   ['cuentas-eliminadas', 'account-deletions'],
   ['correos-enviados', 'sent-emails'],
+  ['conciliacion-pagos', 'payment-reconciliation'],
 ] as const;
 
 const unique = () => Date.now().toString().slice(-8);
@@ -76,6 +77,27 @@ test.describe('the admin area against the real server', () => {
     await expect(products.fieldError(/^Slug/)).toHaveText('Ya existe un producto con este slug.');
     const search = await request.get('/api/products?country_id=1&search=otro%20magnesio');
     expect(((await search.json()) as { data: unknown[] }).data).toEqual([]);
+  });
+
+  test('an admin compares the payments with the provider now: with the sandbox alone nothing differs', async ({
+    login,
+    page,
+  }) => {
+    await login.login('co', 'admin@demo.test');
+    await page.goto('/co/admin/conciliacion-pagos');
+    await expect(page.getByRole('heading', { name: 'Conciliación de pagos', level: 1 })).toBeVisible();
+    await expect(
+      page.getByText('No hay diferencias abiertas entre los pedidos y el proveedor de pagos.'),
+    ).toBeVisible();
+    await page.getByRole('button', { name: 'Comparar ahora' }).click();
+    await expect(page.getByRole('status').filter({ hasText: 'Comparación terminada' })).toHaveText(
+      'Comparación terminada: 0 diferencias abiertas.',
+    );
+    await expect(
+      page
+        .getByRole('navigation', { name: 'Configuración del sistema' })
+        .getByRole('link', { name: 'Conciliación de pagos' }),
+    ).toHaveAttribute('aria-current', 'page');
   });
 
   test('an admin uploads a document for every country and a doctor downloads it from the medical resources', async ({
@@ -178,6 +200,7 @@ test.describe('the admin area against the real server', () => {
       '/api/admin/catalogue-options',
       '/api/admin/hormone-orders',
       '/api/admin/medical-requests',
+      '/api/admin/payment-discrepancies',
     ]) {
       const answer = await request.get(path, { headers });
       expect(answer.status(), path).toBe(403);
@@ -188,6 +211,8 @@ test.describe('the admin area against the real server', () => {
     expect(points.status()).toBe(403);
     const settings = await request.put('/api/admin/prescription-settings', { headers, data: {} });
     expect(settings.status()).toBe(403);
+    const reconciliation = await request.post('/api/admin/payment-reconciliation', { headers });
+    expect(reconciliation.status()).toBe(403);
     await apiLogout(request, 'mx', token);
   });
 });

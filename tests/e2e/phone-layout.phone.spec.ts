@@ -297,6 +297,7 @@ test.describe('phone layout: every route at 360 and 390 px', () => {
       'admin/cuentas-eliminadas',
       'admin/correos-enviados',
       'admin/contacto',
+      'admin/conciliacion-pagos',
     ]);
   });
 

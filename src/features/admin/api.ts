@@ -23,6 +23,7 @@ import type {
   PrescriptionSettingsDto,
 } from '../../lib/shared/prescriptions';
 import type { ContactSettingsDto, ContactSettingsInputDto } from '../../lib/shared/contact';
+import type { PaymentDiscrepancyDto } from '../../lib/shared/payments';
 
 export interface AffiliateFilters {
   status?: ApprovalStatus | '';
@@ -324,3 +325,25 @@ export const sentEmailQueries = {
       staleTime: 0,
     }),
 };
+
+/** Where the store's payments and the provider's records differ (issue #22's reconciliation): open reports only. */
+export const paymentDiscrepancyQueries = {
+  list: (country: CountryCode) =>
+    queryOptions({
+      queryKey: ['admin', country, 'payment-discrepancies'] as const,
+      queryFn: ({ signal }) =>
+        gatewayClient.request<DataResponse<PaymentDiscrepancyDto[]>>('/admin/payment-discrepancies', {
+          country,
+          signal,
+        }),
+      staleTime: 0,
+    }),
+};
+
+/** Compares the recent payments with the provider's now (the server also does it every hour). */
+export function runPaymentReconciliation(country: CountryCode) {
+  return gatewayClient.request<DataResponse<{ open: number; discrepancies: PaymentDiscrepancyDto[] }>>(
+    '/admin/payment-reconciliation',
+    { method: 'POST', country },
+  );
+}

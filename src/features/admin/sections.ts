@@ -44,6 +44,8 @@ export const ADMIN_GROUPS: AdminGroup[] = [
       { path: 'correos-enviados', englishPath: 'sent-emails', label: msg`Correos enviados` },
       // Issue #19: each country's phone line and chat number, instead of build-time variables only.
       { path: 'contacto', englishPath: 'contact-channels', label: msg`Canales de contacto` },
+      // Issue #22: where the store's payments and the payment provider's records differ.
+      { path: 'conciliacion-pagos', englishPath: 'payment-reconciliation', label: msg`Conciliación de pagos` },
     ],
   },
 ];

@@ -25,6 +25,9 @@ const SentEmailsPage = lazy(async () => ({ default: (await import('./sent-emails
 const AccountDeletionsPage = lazy(async () => ({
   default: (await import('./account-deletions-page')).AccountDeletionsPage,
 }));
+const PaymentDiscrepanciesPage = lazy(async () => ({
+  default: (await import('./payment-discrepancies-page')).PaymentDiscrepanciesPage,
+}));
 
 const SECTION_PAGES: Record<string, ReactNode> = {
   'gestion-afiliados': <AffiliatesPage />,
@@ -38,6 +41,7 @@ const SECTION_PAGES: Record<string, ReactNode> = {
   'cuentas-eliminadas': <AccountDeletionsPage />,
   'correos-enviados': <SentEmailsPage />,
   contacto: <ContactSettingsPage />,
+  'conciliacion-pagos': <PaymentDiscrepanciesPage />,
 };
 
 /** Resolves Spanish and English section paths to the same screen. */
