@@ -7,6 +7,7 @@ import { formatCountryDate } from '../../../lib/dates';
 import { errorMessage } from '../../../lib/http';
 import { countryById } from '../../../lib/shared/countries';
 import { useCountry } from '../../../lib/use-country';
+import { PAYMENT_STATUS_LABELS } from '../../orders/order-labels';
 import { paymentDiscrepancyQueries, runPaymentReconciliation } from '../api';
 
 /** What each kind of difference asks of the admin; the server's Spanish text stays for a kind this build does not know. */
@@ -16,15 +17,6 @@ const KIND_LABELS: Record<string, MessageDescriptor> = {
   amount_mismatch: msg`El monto o la moneda del proveedor no coinciden con los del pedido.`,
   missing_at_provider: msg`El pedido figura pagado pero el proveedor no tiene ese pago.`,
   status_mismatch: msg`El estado del pago no coincide con el del proveedor.`,
-};
-
-/** The store's own payment states (the provider's are shown as it names them). */
-const PAYMENT_STATUS_LABELS: Record<string, MessageDescriptor> = {
-  pending: msg`Pendiente`,
-  approved: msg`Aprobado`,
-  declined: msg`Rechazado`,
-  voided: msg`Anulado`,
-  refunded: msg`Reembolsado`,
 };
 
 /**
@@ -109,6 +101,7 @@ export function PaymentDiscrepanciesPage() {
                 <tr key={row.id}>
                   <th scope="row">{row.orderNumber}</th>
                   <td>{countryById(row.countryId)?.subdomain.toUpperCase() ?? row.countryId}</td>
+                  {/* The store's own payment state, named as on the order's page; the provider's as it names it. */}
                   <td>{label(PAYMENT_STATUS_LABELS, row.ourStatus, row.ourStatus)}</td>
                   <td>
                     <code>{row.providerStatus}</code>
