@@ -42,17 +42,42 @@ interface WorkerScope {
   NotificationEvent: new (type: string, init: { notification: Notification }) => Event;
 }
 
+/** How long a delivered push may take to be handled (a ceiling, not a measured time; Chromium gives up at 90 s). */
+const PUSH_HANDLED_TIMEOUT_MS = 60_000;
+
+/** A step of a push's delivery, as Chromium's push router logs it for DevTools' "Background services" panel. */
+type PushStep = 'Push event dispatched' | 'Push event completed';
+
+interface PushLogEntry {
+  step: PushStep;
+  status: string | undefined;
+}
+
 /**
  * The push side of the service worker through Chromium's DevTools protocol: headless Chromium has no push service,
- * so the test delivers the message itself (`ServiceWorker.deliverPushMessage`) to the page's registration.
+ * so the test delivers the message itself (`ServiceWorker.deliverPushMessage`) to the page's registration, and
+ * follows it through the browser's own log of push events (the `BackgroundService` domain): a delivery is done
+ * when the worker's push event has completed, so the test waits for that rather than guessing how long to poll, and
+ * a slow or lost delivery says at which step it stopped.
  */
 export class ServiceWorkerPush {
+  private readonly log: PushLogEntry[] = [];
+  private readonly listeners = new Set<() => void>();
+
   private constructor(
     private readonly cdp: CDPSession,
     private readonly registrationId: string,
     private readonly origin: string,
     readonly worker: Worker,
-  ) {}
+  ) {
+    cdp.on('BackgroundService.backgroundServiceEventReceived', ({ backgroundServiceEvent: event }) => {
+      if (event.service !== 'pushMessaging' || event.serviceWorkerRegistrationId !== registrationId) return;
+      const step = event.eventName as PushStep;
+      const status = event.eventMetadata.find((entry) => entry.key === 'Status')?.value;
+      this.log.push({ step, status });
+      for (const listener of this.listeners) listener();
+    });
+  }
 
   /** Call once the service worker controls `page`. */
   static async attach(context: BrowserContext, page: Page): Promise<ServiceWorkerPush> {
@@ -68,14 +93,51 @@ export class ServiceWorkerPush {
     const registrationId = await registered;
     const worker = context.serviceWorkers().find((candidate) => candidate.url().startsWith(origin));
     if (!worker) throw new Error('El service worker no está en ejecución');
-    return new ServiceWorkerPush(cdp, registrationId, origin, worker);
+    const push = new ServiceWorkerPush(cdp, registrationId, origin, worker);
+    await cdp.send('BackgroundService.startObserving', { service: 'pushMessaging' });
+    await cdp.send('BackgroundService.setRecording', { shouldRecord: true, service: 'pushMessaging' });
+    return push;
   }
 
+  /** Delivers `payload` and resolves once the worker's push event has completed successfully. */
   async deliver(payload: ReminderPushPayload): Promise<void> {
+    const completedBefore = this.count('Push event completed');
+    const dispatchedBefore = this.count('Push event dispatched');
+    const handled = this.waitFor(() => this.count('Push event completed') > completedBefore);
     await this.cdp.send('ServiceWorker.deliverPushMessage', {
       origin: this.origin,
       registrationId: this.registrationId,
       data: JSON.stringify(payload),
+    });
+    if (!(await handled)) {
+      const dispatched = this.count('Push event dispatched') > dispatchedBefore;
+      throw new Error(
+        dispatched
+          ? `El service worker recibió el push pero no terminó de atenderlo en ${PUSH_HANDLED_TIMEOUT_MS} ms`
+          : `Chromium no entregó el push al service worker en ${PUSH_HANDLED_TIMEOUT_MS} ms`,
+      );
+    }
+    const completed = this.log.filter((entry) => entry.step === 'Push event completed').at(-1);
+    if (completed?.status !== 'Success') throw new Error(`El evento push terminó con estado ${completed?.status}`);
+  }
+
+  private count(step: PushStep): number {
+    return this.log.filter((entry) => entry.step === step).length;
+  }
+
+  /** Resolves true when `done()` holds after a logged push step, false after the timeout. */
+  private waitFor(done: () => boolean): Promise<boolean> {
+    return new Promise((resolve) => {
+      const finish = (result: boolean) => {
+        clearTimeout(timer);
+        this.listeners.delete(check);
+        resolve(result);
+      };
+      const check = () => {
+        if (done()) finish(true);
+      };
+      const timer = setTimeout(() => finish(false), PUSH_HANDLED_TIMEOUT_MS);
+      this.listeners.add(check);
     });
   }
 
