@@ -1,5 +1,5 @@
 import { verify } from '@node-rs/argon2';
-import { sql } from 'kysely';
+import { sql, type Kysely } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { ProductDto } from '../../src/lib/shared/api-types';
 import { countryById } from '../../src/lib/shared/countries';
@@ -9,7 +9,8 @@ import { categories, products as seedProducts } from '../src/db/seed/catalogue-d
 import { DEMO_PASSWORD, DEMO_USERS } from '../src/db/seed/demo-users';
 import { discountLists } from '../src/db/seed/discount-data';
 import { seedIfEmpty } from '../src/db/seed/seed';
-import { createTestContext, revertMigrationsThrough, type TestContext } from './helpers';
+import { up as giveOrdersTheirPayment } from '../src/db/migrations/0025-orders-without-payment';
+import { authHeaders, createTestContext, revertMigrationsThrough, sessionFor, type TestContext } from './helpers';
 
 let ctx: TestContext;
 
@@ -197,6 +198,56 @@ describe('bench products', () => {
     const found = (await search.json()) as { data: ProductDto[] };
     expect(found.data.length).toBeGreaterThan(0);
     expect(found.data.every((product) => product.slug.startsWith(BENCH_SLUG_PREFIX))).toBe(true);
+  });
+});
+
+describe('0025-orders-without-payment', () => {
+  /** The demo patient's seeded purchase (the adherence demo) and the payment the order's detail reads. */
+  async function demoOrder() {
+    const order = await ctx.database.db
+      .selectFrom('orders as o')
+      .innerJoin('users as u', 'u.id', 'o.user_id')
+      .select(['o.id', 'o.total', 'o.paid_at'])
+      .where('u.email', '=', 'paciente.co@demo.test')
+      .orderBy('o.id')
+      .executeTakeFirstOrThrow();
+    const payments = await ctx.database.db
+      .selectFrom('payments')
+      .selectAll()
+      .where('order_id', '=', order.id)
+      .execute();
+    return { order, payments };
+  }
+
+  async function detailStatus(orderId: number) {
+    const token = await sessionFor(ctx, 'paciente.co@demo.test');
+    const response = await ctx.app.request(`/api/orders/${orderId}`, { headers: authHeaders(token, 'co') });
+    return response.status;
+  }
+
+  it('the seeded purchase has its approved payment, and its detail answers', async () => {
+    const { order, payments } = await demoOrder();
+    expect(payments).toEqual([
+      expect.objectContaining({ status: 'approved', provider: 'sandbox', amount: order.total }),
+    ]);
+    expect(await detailStatus(order.id)).toBe(200);
+  });
+
+  it('gives an order seeded without its payment (before the seed wrote one) an approved payment, once', async () => {
+    const { order } = await demoOrder();
+    await ctx.database.db.deleteFrom('payments').where('order_id', '=', order.id).execute();
+
+    // A migration sees the database untyped, as the migrator hands it over.
+    const untyped = ctx.database.db as unknown as Kysely<unknown>;
+    await giveOrdersTheirPayment(untyped);
+    await giveOrdersTheirPayment(untyped);
+
+    const { payments } = await demoOrder();
+    expect(payments).toEqual([
+      expect.objectContaining({ status: 'approved', provider: 'sandbox', method: 'visa', amount: order.total }),
+    ]);
+    expect(payments[0]?.approved_at).toEqual(order.paid_at);
+    expect(await detailStatus(order.id)).toBe(200);
   });
 });
 

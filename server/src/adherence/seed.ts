@@ -1,7 +1,9 @@
+import { randomUUID } from 'node:crypto';
 import { sql, type Kysely } from 'kysely';
 import { COUNTRIES } from '../../../src/lib/shared/countries';
 import type { Database } from '../db/schema';
 import { orderNumber } from '../orders/repo';
+import { SANDBOX_PROVIDER } from '../payments/sandbox/provider';
 
 const DAY_MS = 86_400_000;
 /** The demo doctor's prescription to the Colombian demo patient is dated this many days back… */
@@ -136,6 +138,25 @@ export async function seedDemoPurchases(db: Kysely<Database>, now: Date = new Da
         line_total: product.amount,
         points: null,
         stock_reserved: 0,
+      })
+      .execute();
+    // Every order has its payment: the order's detail and the admin's reconciliation read it.
+    await trx
+      .insertInto('payments')
+      .values({
+        id: randomUUID(),
+        order_id: id,
+        provider: SANDBOX_PROVIDER,
+        method: 'visa',
+        status: 'approved',
+        amount: product.amount,
+        currency: country.currency,
+        brand: 'visa',
+        last4: '4242',
+        redirect_url: '',
+        created_at: paidAt.toISOString(),
+        approved_at: paidAt,
+        captured_at: paidAt,
       })
       .execute();
     await trx

@@ -17,6 +17,7 @@ import * as contactSettings from './migrations/0018-contact-settings';
 import * as severalInstances from './migrations/0021-several-instances';
 import * as adherenceReminders from './migrations/0022-adherence-reminders';
 import * as providerPayments from './migrations/0023-provider-payments';
+import * as ordersWithoutPayment from './migrations/0025-orders-without-payment';
 import type { Database } from './schema';
 
 // Migrations are listed in code, not read from disk: the same list runs under tsx, in tests and on both databases.
@@ -38,6 +39,7 @@ const migrations: Record<string, Migration> = {
   '0021-several-instances': severalInstances,
   '0022-adherence-reminders': adherenceReminders,
   '0023-provider-payments': providerPayments,
+  '0025-orders-without-payment': ordersWithoutPayment,
 };
 
 /** Every migration's name, in the order they apply (Kysely applies them by name). */
