@@ -3,6 +3,24 @@ import { createMemoryRouter, RouterProvider } from 'react-router';
 import { routes } from '../app/router';
 import { Providers } from '../app/providers';
 
+type Router = ReturnType<typeof createMemoryRouter>;
+
+/**
+ * Resolves once the router has loaded the code of the route at its first address. A route's module compiles on first
+ * use: on a loaded two-core machine that took longer than a `findBy*` wait (a clean-clone run found the builder's page
+ * still empty after 5 s), so the compilation counts against the test's own time limit, not the query's.
+ */
+function routeCodeLoaded(router: Router): Promise<void> {
+  if (router.state.initialized) return Promise.resolve();
+  return new Promise((resolve) => {
+    const unsubscribe = router.subscribe((state) => {
+      if (!state.initialized) return;
+      unsubscribe();
+      resolve();
+    });
+  });
+}
+
 /** Renders the whole app at `path` with its real providers; msw answers the API. */
 export async function renderApp(path: string) {
   const router = createMemoryRouter(routes, { initialEntries: [path] });
@@ -14,5 +32,6 @@ export async function renderApp(path: string) {
       </Providers>,
     ),
   );
+  await act(() => routeCodeLoaded(router));
   return { ...view, router };
 }
