@@ -136,7 +136,9 @@ describe('re-purchase reminders page', () => {
     const endpoint = 'https://push.example.test/ya-suscrito';
     push = installFakePush({ permission: 'granted', existingEndpoint: endpoint });
     const subscription = push.current()!;
-    reminderFixtures.devices = [{ endpoint, createdAt: '2026-11-01T10:00:00Z', updatedAt: '2026-11-01T10:00:00Z' }];
+    reminderFixtures.devices = [
+      { endpoint, language: 'es', createdAt: '2026-11-01T10:00:00Z', updatedAt: '2026-11-01T10:00:00Z' },
+    ];
     await asPatient();
     await renderApp(PATH);
     const toggle = await screen.findByRole('switch', { name: SWITCH });
