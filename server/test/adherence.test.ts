@@ -21,7 +21,7 @@ import {
 } from './helpers';
 import { card, createdOrder, orderBody, submitPaymentPage, WEBHOOK_SECRET } from './orders-fixtures';
 import { createPatient, prescribe, productIdOf, registerIdOf, tool } from './prescriptions-fixtures';
-import { fakeBrowser, startPushService } from './reminders-fixtures';
+import { decryptPush, fakeBrowser, startPushService } from './reminders-fixtures';
 
 const BOGOTA = 'America/Bogota';
 const DAY_MS = 86_400_000;
@@ -288,6 +288,50 @@ describe('adherence for professionals', () => {
     expect((await remind(patient.id, magnesioId)).status).toBe(200);
     // A product that was not prescribed (by this professional) is not found.
     expect((await remind(patient.id, 999_999)).status).toBe(404);
+  });
+
+  it('reminds each of the patient’s devices in the language its interface shows', async () => {
+    const { patient, headers } = await patientWith([{ slug: MAGNESIO, dailyCapsules: 2 }], 30);
+    const devices = (['es', 'en'] as const).map((language) => {
+      const path = `/adherencia-${sequence}-${language}`;
+      return { language, path, browser: fakeBrowser(`${push.url}${path}`) };
+    });
+    for (const { language, browser } of devices) {
+      const subscribed = await ctx.app.request(
+        '/api/push/subscriptions',
+        jsonRequest('POST', { ...browser.subscription, language }, headers),
+      );
+      expect(subscribed.status, await subscribed.clone().text()).toBe(200);
+    }
+
+    const response = await remind(patient.id, await productIdOf(ctx, MAGNESIO));
+    expect(response.status, await response.clone().text()).toBe(200);
+    expect(((await response.json()) as AdherenceReminderResultDto).channel).toBe('push');
+    const [spanish, english] = devices.map(({ path, browser }) => {
+      const requests = push.received.filter((request) => request.path === path);
+      expect(requests, path).toHaveLength(1);
+      return JSON.parse(decryptPush(browser, requests[0]!.body)) as Record<string, unknown>;
+    });
+    const link = expect.stringMatching(/^\/co\/bolsa\?recompra=\d+$/);
+    expect(spanish).toMatchObject({
+      kind: 'repurchase-reminder',
+      title: 'Tu profesional te recuerda tu tratamiento',
+      body: expect.stringMatching(
+        /^.+ te recuerda reponer Magnesio Bisglicinato 400 mg\. Toca para pedirlo de nuevo: lo dejamos listo en tu bolsa\.$/,
+      ),
+      url: link,
+    });
+    expect(english).toMatchObject({
+      kind: 'repurchase-reminder',
+      title: 'Your professional reminds you about your treatment',
+      body: expect.stringMatching(
+        /^.+ reminds you to restock Magnesio Bisglicinato 400 mg\. Tap to order it again: we'll have it ready in your bag\.$/,
+      ),
+      url: spanish?.url,
+      tag: spanish?.tag,
+    });
+    // The same professional names both.
+    expect(String(english?.body).split(' reminds you')[0]).toBe(String(spanish?.body).split(' te recuerda')[0]);
   });
 
   it('seeds a purchase: the Colombian demo patient’s magnesium runs out within two weeks, her DHEA was never bought', async () => {

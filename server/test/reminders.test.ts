@@ -1,3 +1,4 @@
+import { strFromU8, unzipSync } from 'fflate';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import type { ApiErrorBody } from '../../src/lib/shared/api-types';
 import {
@@ -5,6 +6,7 @@ import {
   buildReminderPayload,
   localDay,
   type PushDeviceDto,
+  type PushLanguage,
   type PushPublicKeyDto,
   type ReminderListDto,
 } from '../../src/lib/shared/reminders';
@@ -132,6 +134,12 @@ describe('re-purchase reminders', () => {
     return (await response.json()) as PushDeviceDto;
   }
 
+  /** The same browser, saying its interface language as the storefront does since issue #19. */
+  const speaking = (browser: FakeBrowser, language: PushLanguage): FakeBrowser => ({
+    ...browser,
+    subscription: { ...browser.subscription, language },
+  });
+
   async function pay(headers: Record<string, string>, lines: [string, number][], overrides = {}) {
     const items = await Promise.all(
       lines.map(async ([slug, quantity]) => ({ productId: await productIdOf(ctx, slug), quantity })),
@@ -258,6 +266,51 @@ describe('re-purchase reminders', () => {
     // Run again: nothing is sent twice.
     await ctx.app.reminders.scheduler.runDue();
     expect(receivedAt(path)).toHaveLength(1);
+  });
+
+  it('sends each device of the patient the reminder in the language its interface shows', async () => {
+    const { headers, prescription, browser, path } = await patientWith([{ slug: ZINC, dailyCapsules: 2, units: 1 }]);
+    const englishPath = `${path}-en`;
+    const englishBrowser = fakeBrowser(`${push.url}${englishPath}`);
+    // The first device subscribed before it could say (Spanish); the second chose English.
+    await subscribe(headers, browser);
+    await subscribe(headers, speaking(englishBrowser, 'en'));
+    await pay(headers, [[ZINC, 1]]);
+    const purchaseDay = localDay(new Date(), BOGOTA);
+    const [first] = await notificationsOf(prescription.id);
+
+    now = first!.due_at;
+    await ctx.app.reminders.scheduler.runDue();
+    const read = (device: FakeBrowser, at: string): unknown => {
+      const requests = receivedAt(at);
+      expect(requests, at).toHaveLength(1);
+      return JSON.parse(decryptPush(device, requests[0]!.body));
+    };
+    const input = {
+      reminderId: (await reminders(headers))[0]!.id,
+      country: 'co' as const,
+      prescriptionId: prescription.id,
+      productNames: ['Zinc Picolinato 30 mg'],
+      runsOutOn: addDays(purchaseDay, 30),
+      today: localDay(now, BOGOTA),
+    };
+    const spanish = read(browser, path);
+    const english = read(englishBrowser, englishPath);
+    expect(spanish).toEqual(buildReminderPayload(input));
+    expect(spanish).toMatchObject({
+      title: 'Es hora de reponer tu tratamiento',
+      body: expect.stringMatching(/^Tu Zinc Picolinato 30 mg se termina en 7 días \(el \p{L}+ \d+ de \p{L}+\)\. Toca/u),
+    });
+    expect(english).toEqual(buildReminderPayload(input, 'en'));
+    expect(english).toMatchObject({
+      title: 'Time to restock your treatment',
+      body: expect.stringMatching(
+        /^Your Zinc Picolinato 30 mg runs out in 7 days \(on [A-Z][a-z]+day, [A-Z][a-z]+ \d{1,2}\)\. Tap to order it again/,
+      ),
+      url: `/co/bolsa?recompra=${prescription.id}`,
+      tag: `recompra-co-${prescription.id}`,
+    });
+    expect(await notificationsOf(prescription.id)).toMatchObject([{ outcome: 'sent' }, { outcome: null }]);
   });
 
   it('forgets a subscription the push service answers 410 to', async () => {
@@ -574,6 +627,86 @@ describe('re-purchase reminders', () => {
         .where('endpoint', '=', first.browser.subscription.endpoint)
         .execute();
       expect(rows).toEqual([{ user_id: second.user.id, country_id: 1 }]);
+    });
+
+    it('keeps the device’s language: English when it says so, Spanish when it says nothing, the new one after a switch', async () => {
+      const { headers, browser } = await patientWith(SOME_TOOL);
+      const stored = async () =>
+        (
+          await db()
+            .selectFrom('push_subscriptions')
+            .select('language')
+            .where('endpoint', '=', browser.subscription.endpoint)
+            .execute()
+        ).map((row) => row.language);
+      const devices = async () =>
+        ((await (await ctx.app.request('/api/push/subscriptions', { headers })).json()) as { data: PushDeviceDto[] })
+          .data;
+
+      const english = await subscribe(headers, speaking(browser, 'en'));
+      expect(english.language).toBe('en');
+      expect(await stored()).toEqual(['en']);
+      expect(await devices()).toEqual([english]);
+
+      // A client older than issue #19 sends no language: Spanish, as every device was before.
+      expect((await subscribe(headers, browser)).language).toBe('es');
+      expect(await stored()).toEqual(['es']);
+
+      expect((await subscribe(headers, speaking(browser, 'en'))).language).toBe('en');
+      const withNull = await ctx.app.request(
+        '/api/push/subscriptions',
+        jsonRequest('POST', { ...browser.subscription, language: null }, headers),
+      );
+      expect(withNull.status).toBe(200);
+      expect(((await withNull.json()) as PushDeviceDto).language).toBe('es');
+      expect((await subscribe(headers, speaking(browser, 'es'))).language).toBe('es');
+      expect(await stored()).toEqual(['es']);
+    });
+
+    it('refuses a language other than es or en with a Spanish 400, and keeps the one stored', async () => {
+      const { headers, browser } = await patientWith(SOME_TOOL);
+      await subscribe(headers, speaking(browser, 'en'));
+      const message = 'El idioma de las notificaciones debe ser «es» (español) o «en» (inglés).';
+      for (const language of ['fr', 'EN', 'es-CO', '', 1, ['en']]) {
+        const response = await ctx.app.request(
+          '/api/push/subscriptions',
+          jsonRequest('POST', { ...browser.subscription, language }, headers),
+        );
+        expect(response.status, JSON.stringify(language)).toBe(400);
+        const body = (await response.json()) as ApiErrorBody & { fieldErrors?: unknown };
+        expect(body.message).toBe(message);
+        expect(body.fieldErrors).toEqual([{ field: 'language', message }]);
+      }
+      const rows = await db()
+        .selectFrom('push_subscriptions')
+        .select('language')
+        .where('endpoint', '=', browser.subscription.endpoint)
+        .execute();
+      expect(rows).toEqual([{ language: 'en' }]);
+      // The database refuses it too, whatever writes the row.
+      await expect(
+        db()
+          .updateTable('push_subscriptions')
+          .set({ language: 'fr' as PushLanguage })
+          .where('endpoint', '=', browser.subscription.endpoint)
+          .execute(),
+      ).rejects.toThrow(/check constraint/);
+    });
+
+    it('lists the device’s language, not its keys, in the account’s data export', async () => {
+      const { headers, browser } = await patientWith(SOME_TOOL);
+      await subscribe(headers, speaking(browser, 'en'));
+      const response = await ctx.app.request('/api/privacy/export', { headers });
+      expect(response.status).toBe(200);
+      const files = unzipSync(new Uint8Array(await response.arrayBuffer()));
+      const data = JSON.parse(strFromU8(files['datos.json'] ?? new Uint8Array())) as {
+        pushSubscriptions: Record<string, unknown>[];
+      };
+      expect(data.pushSubscriptions).toEqual([
+        expect.objectContaining({ endpoint: browser.subscription.endpoint, language: 'en' }),
+      ]);
+      expect(data.pushSubscriptions[0]).not.toHaveProperty('p256dh');
+      expect(data.pushSubscriptions[0]).not.toHaveProperty('auth');
     });
 
     it('deletes only the caller’s own browser', async () => {

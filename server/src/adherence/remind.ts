@@ -1,6 +1,6 @@
 import type { ProductAdherenceDto } from '../../../src/lib/shared/adherence';
 import type { CountryInfo } from '../../../src/lib/shared/countries';
-import { repurchaseUrl, type ReminderPushPayload } from '../../../src/lib/shared/reminders';
+import { repurchaseUrl, type PushLanguage, type ReminderPushPayload } from '../../../src/lib/shared/reminders';
 import type { Services } from '../http/services';
 import type { PatientRow } from '../patients/repo';
 import { webPushSender, type PushSender } from '../reminders/push-sender';
@@ -23,18 +23,28 @@ function shortName(name: string): string {
 }
 
 /**
- * The professional's reminder as the service worker shows re-purchase reminders: its tap opens the bag with the
- * prescription's products. The product's name goes only to the patient's own devices, never to a log.
+ * The professional's reminder as the service worker shows re-purchase reminders, in the device's language: its tap
+ * opens the bag with the prescription's products. The product's name goes only to the patient's own devices, never
+ * to a log.
  */
-export function adherencePayload(reminder: AdherenceReminder): ReminderPushPayload {
-  const { country, product, professionalName } = reminder;
+export function adherencePayload(reminder: AdherenceReminder, language: PushLanguage): ReminderPushPayload {
+  const { country, product } = reminder;
+  const professionalName = shortName(reminder.professionalName);
+  const productName = shortName(product.name);
   return {
     kind: 'repurchase-reminder',
     reminderId: product.prescriptionId,
     country: country.subdomain,
     prescriptionId: product.prescriptionId,
-    title: 'Tu profesional te recuerda tu tratamiento',
-    body: `${shortName(professionalName)} te recuerda reponer ${shortName(product.name)}. Toca para pedirlo de nuevo: lo dejamos listo en tu bolsa.`,
+    ...(language === 'en'
+      ? {
+          title: 'Your professional reminds you about your treatment',
+          body: `${professionalName} reminds you to restock ${productName}. Tap to order it again: we'll have it ready in your bag.`,
+        }
+      : {
+          title: 'Tu profesional te recuerda tu tratamiento',
+          body: `${professionalName} te recuerda reponer ${productName}. Toca para pedirlo de nuevo: lo dejamos listo en tu bolsa.`,
+        }),
     url: repurchaseUrl(country.subdomain, product.prescriptionId),
     tag: `recompra-${country.subdomain}-${product.prescriptionId}`,
   };
@@ -57,12 +67,11 @@ export async function sendAdherenceReminder(
       ? []
       : await db
           .selectFrom('push_subscriptions')
-          .select(['id', 'endpoint', 'p256dh', 'auth'])
+          .select(['id', 'endpoint', 'p256dh', 'auth', 'language'])
           .where('user_id', '=', patient.user_id)
           .where('country_id', '=', country.countryId)
           .execute();
   if (devices.length > 0) {
-    const payload = adherencePayload(reminder);
     const vapid = await options.vapid.details();
     const sender = options.sender ?? webPushSender;
     const results = await Promise.all(
@@ -71,7 +80,8 @@ export async function sendAdherenceReminder(
           return await sender(
             device,
             {
-              payload: JSON.stringify(payload),
+              // Each device reads it in the language its interface shows.
+              payload: JSON.stringify(adherencePayload(reminder, device.language)),
               ttlS: REMINDER_PUSH_TTL_S,
               urgency: 'normal',
               topic: `recompra-${reminder.product.prescriptionId}`,

@@ -17,6 +17,7 @@ import * as contactSettings from './migrations/0018-contact-settings';
 import * as severalInstances from './migrations/0021-several-instances';
 import * as adherenceReminders from './migrations/0022-adherence-reminders';
 import * as providerPayments from './migrations/0023-provider-payments';
+import * as pushLanguage from './migrations/0024-push-language';
 import * as ordersWithoutPayment from './migrations/0025-orders-without-payment';
 import type { Database } from './schema';
 
@@ -39,6 +40,7 @@ const migrations: Record<string, Migration> = {
   '0021-several-instances': severalInstances,
   '0022-adherence-reminders': adherenceReminders,
   '0023-provider-payments': providerPayments,
+  '0024-push-language': pushLanguage,
   '0025-orders-without-payment': ordersWithoutPayment,
 };
 

@@ -20,7 +20,7 @@ import type {
 } from '../../../src/lib/shared/prescriptions';
 import type { PointEntryType, PointsHistoryMetadataDto, PointsHistoryProductDto } from '../../../src/lib/shared/points';
 import type { ConsentAction, ConsentPurpose, PatientConsentState } from '../../../src/lib/shared/privacy';
-import type { ReminderOutcome, ReminderProductDto } from '../../../src/lib/shared/reminders';
+import type { PushLanguage, ReminderOutcome, ReminderProductDto } from '../../../src/lib/shared/reminders';
 
 /** Ids are PostgreSQL `integer`: larger values are refused before they reach the database. */
 export const MAX_INT4 = 2_147_483_647;
@@ -615,6 +615,8 @@ export interface PushSubscriptionsTable {
   p256dh: string;
   auth: string;
   expires_at: Date | null;
+  /** The device's interface language, its reminders' language (migration 0024). */
+  language: Generated<PushLanguage>;
   created_at: CreatedAt;
   updated_at: ColumnType<Date, Date | undefined, Date>;
 }

@@ -174,7 +174,7 @@ export async function collectUserData(db: Kysely<Database>, user: UserRow): Prom
     // The browser's keys are left out: they are secrets for the push service, not data about the user.
     pushSubscriptions: await db
       .selectFrom('push_subscriptions')
-      .select(['id', 'country_id', 'endpoint', 'expires_at', 'created_at', 'updated_at'])
+      .select(['id', 'country_id', 'endpoint', 'language', 'expires_at', 'created_at', 'updated_at'])
       .where('user_id', '=', user.id)
       .execute(),
     reminderSchedules: await db.selectFrom('reminder_schedules').selectAll().where('user_id', '=', user.id).execute(),

@@ -226,7 +226,7 @@ export class ReminderScheduler {
       .leftJoin('reminder_deliveries as r', (join) =>
         join.onRef('r.subscription_id', '=', 'd.id').on('r.notification_id', '=', notification.id),
       )
-      .select(['d.id', 'd.endpoint', 'd.p256dh', 'd.auth', 'r.delivered_at'])
+      .select(['d.id', 'd.endpoint', 'd.p256dh', 'd.auth', 'd.language', 'r.delivered_at'])
       .where('d.user_id', '=', schedule.user_id)
       .where('d.country_id', '=', schedule.country_id)
       .execute();
@@ -237,14 +237,14 @@ export class ReminderScheduler {
       return 'no_device';
     }
 
-    const payload = buildReminderPayload({
+    const input = {
       reminderId: schedule.id,
       country: country.subdomain,
       prescriptionId: schedule.prescription_id,
       productNames: schedule.products.map((product) => product.name),
       runsOutOn: schedule.runs_out_on,
       today,
-    });
+    };
     const vapid = await this.options.vapid.details();
     const results = await Promise.all(
       pending.map(async (device): Promise<[typeof device, PushResult]> => {
@@ -252,7 +252,8 @@ export class ReminderScheduler {
           const result = await this.sender(
             device,
             {
-              payload: JSON.stringify(payload),
+              // Each device reads it in the language its interface shows.
+              payload: JSON.stringify(buildReminderPayload(input, device.language)),
               ttlS: REMINDER_PUSH_TTL_S,
               urgency: 'normal',
               topic: `recompra-${schedule.id}`,

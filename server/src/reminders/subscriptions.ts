@@ -1,8 +1,10 @@
 import { isIP } from 'node:net';
 import type { Kysely } from 'kysely';
+import { PUSH_LANGUAGE_MESSAGE, pushLanguageSchema } from '../../../src/lib/shared/reminder-schemas';
 import {
   PUSH_ENDPOINT_MAX_LENGTH,
   type PushDeviceDto,
+  type PushLanguage,
   type PushSubscriptionInputDto,
 } from '../../../src/lib/shared/reminders';
 import type { Database } from '../db/schema';
@@ -24,7 +26,15 @@ export interface SubscriptionRules {
   allowLocalEndpoints: boolean;
 }
 
-const LABELS = { endpoint: 'Dirección del servicio', keys: 'Claves', expirationTime: 'Vencimiento' };
+const LABELS = {
+  endpoint: 'Dirección del servicio',
+  keys: 'Claves',
+  expirationTime: 'Vencimiento',
+  language: 'Idioma',
+};
+
+/** A subscription as stored: the language is always known once read (Spanish when the client did not say). */
+export type SubscriptionInput = PushSubscriptionInputDto & { language: PushLanguage };
 
 function endpointProblem(value: string, rules: SubscriptionRules): string | null {
   let url: URL;
@@ -51,8 +61,11 @@ function keyOk(value: unknown, bytes: number): value is string {
   );
 }
 
-/** `POST /push/subscriptions`: a `PushSubscription.toJSON()`, checked field by field with Spanish messages. */
-export function readSubscription(body: Record<string, unknown>, rules: SubscriptionRules): PushSubscriptionInputDto {
+/**
+ * `POST /push/subscriptions`: a `PushSubscription.toJSON()` and the device's language, checked field by field with
+ * Spanish messages.
+ */
+export function readSubscription(body: Record<string, unknown>, rules: SubscriptionRules): SubscriptionInput {
   const problems = new FieldProblems(LABELS);
   const endpoint = problems.text(body, 'endpoint', { required: true, maxLength: PUSH_ENDPOINT_MAX_LENGTH });
   if (endpoint !== undefined) {
@@ -78,12 +91,21 @@ export function readSubscription(body: Record<string, unknown>, rules: Subscript
       expiration > 0 &&
       expiration <= MAX_TIMESTAMP_MS);
   if (!expirationOk) problems.add('expirationTime', 'El vencimiento debe ser una fecha en milisegundos o null.');
-  problems.assertNone(problems.has('endpoint') || problems.has('keys') ? INVALID_SUBSCRIPTION_MESSAGE : undefined);
+  const language = pushLanguageSchema.safeParse(body.language);
+  if (!language.success) problems.add('language', PUSH_LANGUAGE_MESSAGE);
+  problems.assertNone(
+    problems.has('endpoint') || problems.has('keys')
+      ? INVALID_SUBSCRIPTION_MESSAGE
+      : problems.has('language')
+        ? PUSH_LANGUAGE_MESSAGE
+        : undefined,
+  );
   const { p256dh, auth } = keys as { p256dh: string; auth: string };
   return {
     endpoint: endpoint as string,
     keys: { p256dh, auth },
     expirationTime: typeof expiration === 'number' ? expiration : null,
+    language: language.data as PushLanguage,
   };
 }
 
@@ -95,19 +117,32 @@ export function readEndpoint(body: Record<string, unknown>): string {
   return endpoint as string;
 }
 
-function toDeviceDto(row: { endpoint: string; created_at: Date; updated_at: Date }): PushDeviceDto {
-  return { endpoint: row.endpoint, createdAt: row.created_at.toISOString(), updatedAt: row.updated_at.toISOString() };
+const DEVICE_COLUMNS = ['endpoint', 'language', 'created_at', 'updated_at'] as const;
+
+function toDeviceDto(row: {
+  endpoint: string;
+  language: PushLanguage;
+  created_at: Date;
+  updated_at: Date;
+}): PushDeviceDto {
+  return {
+    endpoint: row.endpoint,
+    language: row.language,
+    createdAt: row.created_at.toISOString(),
+    updatedAt: row.updated_at.toISOString(),
+  };
 }
 
 /**
  * Stores the browser for this user and country. A browser has one subscription whoever uses it: subscribing again
- * (the same user, or another one who signed in on it) updates the row instead of adding one.
+ * (the same user, or another one who signed in on it, or the same device after a change of language) updates the row
+ * instead of adding one.
  */
 export async function saveSubscription(
   db: Kysely<Database>,
   userId: number,
   countryId: number,
-  input: PushSubscriptionInputDto,
+  input: SubscriptionInput,
 ): Promise<PushDeviceDto> {
   const values = {
     user_id: userId,
@@ -115,12 +150,13 @@ export async function saveSubscription(
     p256dh: input.keys.p256dh,
     auth: input.keys.auth,
     expires_at: input.expirationTime ? new Date(input.expirationTime) : null,
+    language: input.language,
   };
   const row = await db
     .insertInto('push_subscriptions')
     .values({ endpoint: input.endpoint, ...values })
     .onConflict((conflict) => conflict.column('endpoint').doUpdateSet({ ...values, updated_at: new Date() }))
-    .returning(['endpoint', 'created_at', 'updated_at'])
+    .returning(DEVICE_COLUMNS)
     .executeTakeFirstOrThrow();
   return toDeviceDto(row);
 }
@@ -142,7 +178,7 @@ export async function listSubscriptions(
 ): Promise<PushDeviceDto[]> {
   const rows = await db
     .selectFrom('push_subscriptions')
-    .select(['endpoint', 'created_at', 'updated_at'])
+    .select(DEVICE_COLUMNS)
     .where('user_id', '=', userId)
     .where('country_id', '=', countryId)
     .orderBy('created_at')

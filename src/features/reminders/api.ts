@@ -1,10 +1,11 @@
-import { queryOptions } from '@tanstack/react-query';
+import { queryOptions, type QueryClient } from '@tanstack/react-query';
 import { gatewayClient } from '../../lib/http';
 import { currentPushSubscription, subscribeThisDevice, unsubscribeThisDevice } from '../../lib/push';
 import type { DataResponse } from '../../lib/shared/api-types';
 import type { CountryCode } from '../../lib/shared/countries';
 import type {
   PushDeviceDto,
+  PushLanguage,
   PushPublicKeyDto,
   PushSubscriptionInputDto,
   PushUnsubscribeDto,
@@ -48,27 +49,71 @@ export const reminderQueries = {
     }),
 };
 
-function subscriptionBody(subscription: PushSubscription): PushSubscriptionInputDto {
+function subscriptionBody(subscription: PushSubscription, language: PushLanguage): PushSubscriptionInputDto {
   const json = subscription.toJSON();
   return {
     endpoint: subscription.endpoint,
     expirationTime: subscription.expirationTime,
     keys: { p256dh: json.keys?.p256dh ?? '', auth: json.keys?.auth ?? '' },
+    language,
   };
 }
 
-/** Turns reminders on for this browser: permission, subscription with the server's key, and the server told. */
+/**
+ * Turns reminders on for this browser: permission, subscription with the server's key, and the server told, with the
+ * language the reminders must be written in (the interface's).
+ */
 export async function enableDevicePush(
   country: CountryCode,
   publicKey: string,
+  language: PushLanguage,
   onPermitted?: () => void,
 ): Promise<PushDeviceDto> {
   const subscription = await subscribeThisDevice(publicKey, onPermitted);
   return gatewayClient.request<PushDeviceDto>('/push/subscriptions', {
     method: 'POST',
     country,
-    body: subscriptionBody(subscription),
+    body: subscriptionBody(subscription, language),
   });
+}
+
+/** One check at a time: a quick switch there and back must not let the older answer land last. */
+let languageCheck: Promise<void> = Promise.resolve();
+
+/**
+ * Issue #19: when this browser receives the account's reminders in this country in another language than the
+ * interface shows (the visitor switched it, perhaps offline or signed out), sends its subscription again with the
+ * interface's language. The server's list is the reference, so a switch the server never heard of is caught at the
+ * next check, whatever happened in between. A subscription of another account or country is left alone.
+ */
+export function matchDeviceLanguage(
+  queryClient: QueryClient,
+  country: CountryCode,
+  viewer: string,
+  language: PushLanguage,
+): Promise<void> {
+  languageCheck = languageCheck
+    .catch(() => undefined)
+    .then(async () => {
+      const subscription = await currentPushSubscription();
+      if (!subscription) return;
+      const { data: devices } = await queryClient.fetchQuery(reminderQueries.devices(country, viewer));
+      const device = devices.find((candidate) => candidate.endpoint === subscription.endpoint);
+      if (!device || device.language === language) return;
+      const updated = await gatewayClient.request<PushDeviceDto>('/push/subscriptions', {
+        method: 'POST',
+        country,
+        body: subscriptionBody(subscription, language),
+      });
+      queryClient.setQueryData(
+        reminderQueries.devices(country, viewer).queryKey,
+        (answer) =>
+          answer && {
+            data: answer.data.map((candidate) => (candidate.endpoint === updated.endpoint ? updated : candidate)),
+          },
+      );
+    });
+  return languageCheck;
 }
 
 /** Turns reminders off for this browser: the server forgets it first, then the browser drops the subscription. */

@@ -73,6 +73,81 @@ describe('the push message', () => {
     );
   });
 
+  it('stays in Spanish when asked for Spanish, as for a device that never said', () => {
+    const several = { ...input, productNames: ['Zinc', 'Magnesio'] };
+    for (const today of ['2026-12-17', '2026-12-23', '2026-12-24', '2026-12-26']) {
+      expect(buildReminderPayload({ ...input, today }, 'es')).toEqual(buildReminderPayload({ ...input, today }));
+      expect(buildReminderPayload({ ...several, today }, 'es')).toEqual(buildReminderPayload({ ...several, today }));
+    }
+  });
+
+  describe('in English', () => {
+    const english = (overrides: Partial<ReminderPayloadInput>) =>
+      buildReminderPayload({ ...input, ...overrides }, 'en');
+
+    it('says what runs out and on which day, with the same link and tag as the Spanish one', () => {
+      expect(english({})).toEqual({
+        kind: 'repurchase-reminder',
+        reminderId: 4,
+        country: 'co',
+        prescriptionId: 7001,
+        title: 'Time to restock your treatment',
+        body: "Your Magnesio Bisglicinato 400 mg runs out in 7 days (on Thursday, December 24). Tap to order it again: we'll have it ready in your bag.",
+        url: '/co/bolsa?recompra=7001',
+        tag: 'recompra-co-7001',
+      });
+      expect(english({ country: 'pe', runsOutOn: '2027-03-03', today: '2027-02-26' }).body).toBe(
+        "Your Magnesio Bisglicinato 400 mg runs out in 5 days (on Wednesday, March 3). Tap to order it again: we'll have it ready in your bag.",
+      );
+    });
+
+    it('words one product today, tomorrow and once it ran out', () => {
+      expect(english({ today: '2026-12-23' }).body).toBe(
+        "Your Magnesio Bisglicinato 400 mg runs out tomorrow. Tap to order it again: we'll have it ready in your bag.",
+      );
+      expect(english({ today: '2026-12-24' }).body).toBe(
+        "Your Magnesio Bisglicinato 400 mg runs out today. Tap to order it again: we'll have it ready in your bag.",
+      );
+      expect(english({ today: '2026-12-26' }).body).toBe(
+        "Your Magnesio Bisglicinato 400 mg has already run out. Tap to order it again: we'll have it ready in your bag.",
+      );
+    });
+
+    it('words two and several products in every case', () => {
+      const two = { productNames: ['Zinc Picolinato 30 mg', 'Magnesio'] };
+      const three = { productNames: ['Zinc Picolinato 30 mg', 'Magnesio', 'Omega 3'] };
+      const them = "Tap to order them again: we'll have them ready in your bag.";
+      expect(english({ ...two, today: '2026-12-14' }).body).toBe(
+        `Your Zinc Picolinato 30 mg and one other product from your treatment run out in 10 days (on Thursday, December 24). ${them}`,
+      );
+      expect(english({ ...three, today: '2026-12-23' }).body).toBe(
+        `Your Zinc Picolinato 30 mg and 2 other products from your treatment run out tomorrow. ${them}`,
+      );
+      expect(english({ ...two, today: '2026-12-24' }).body).toBe(
+        `Your Zinc Picolinato 30 mg and one other product from your treatment run out today. ${them}`,
+      );
+      expect(english({ ...three, today: '2027-01-02' }).body).toBe(
+        `Your Zinc Picolinato 30 mg and 2 other products from your treatment have already run out. ${them}`,
+      );
+    });
+
+    it('shortens long names as the Spanish one does, and names the treatment when no product is named', () => {
+      const long = `${'Complejo B metilado '.repeat(4)}x 60`;
+      const spanish = buildReminderPayload({ ...input, productNames: [long] }).body;
+      const shortened = /^Tu (.+?) se termina/.exec(spanish)?.[1];
+      expect(shortened).toMatch(/…$/);
+      expect(english({ productNames: [long] }).body.startsWith(`Your ${shortened} runs out`)).toBe(true);
+      expect(english({ productNames: [] }).body).toBe(
+        "Your treatment runs out in 7 days (on Thursday, December 24). Tap to order it again: we'll have it ready in your bag.",
+      );
+    });
+
+    it('is read back by the service worker like the Spanish one', () => {
+      const payload = english({});
+      expect(parseReminderPayload(JSON.parse(JSON.stringify(payload)))).toEqual(payload);
+    });
+  });
+
   it('is read back by the service worker, which refuses links outside the app', () => {
     const payload = buildReminderPayload(input);
     expect(parseReminderPayload(JSON.parse(JSON.stringify(payload)))).toEqual(payload);

@@ -26,11 +26,20 @@ export interface PushPublicKeyDto {
   publicKey: string;
 }
 
-/** `POST /push/subscriptions` body: the browser's `PushSubscription.toJSON()`. */
+/**
+ * The languages a device's reminder pushes can be written in (issue #19): the storefront's 'Español / English'
+ * choice. 'es' is the country's Spanish; the pushes are the same text in the three countries.
+ */
+export const PUSH_LANGUAGES = ['es', 'en'] as const;
+export type PushLanguage = (typeof PUSH_LANGUAGES)[number];
+
+/** `POST /push/subscriptions` body: the browser's `PushSubscription.toJSON()` and the device's interface language. */
 export interface PushSubscriptionInputDto {
   endpoint: string;
   expirationTime?: number | null;
   keys: { p256dh: string; auth: string };
+  /** Missing from clients older than issue #19: their pushes stay Spanish. */
+  language?: PushLanguage;
 }
 
 /** `DELETE /push/subscriptions` body. */
@@ -41,6 +50,8 @@ export interface PushUnsubscribeDto {
 /** One device of the signed-in user that receives reminders in the request's country (`GET /push/subscriptions`). */
 export interface PushDeviceDto {
   endpoint: string;
+  /** The language its reminders are written in. */
+  language: PushLanguage;
   createdAt: string;
   updatedAt: string;
 }
@@ -186,18 +197,29 @@ function shortName(name: string): string {
   return trimmed.length <= NAME_MAX_LENGTH ? trimmed : `${trimmed.slice(0, NAME_MAX_LENGTH - 1).trimEnd()}…`;
 }
 
+/** Midday of a `YYYY-MM-DD` day in UTC: formatted in UTC, it is that day whatever the machine's zone. */
+function noonOf(day: string): Date {
+  const [year, month, date] = dayParts(day);
+  return new Date(Date.UTC(year, month - 1, date, 12));
+}
+
 /** "jueves 12 de marzo" for a `YYYY-MM-DD` day. */
 function spokenDay(day: string, country: CountryCode): string {
-  const [year, month, date] = dayParts(day);
-  const noon = new Date(Date.UTC(year, month - 1, date, 12));
   const parts = new Intl.DateTimeFormat(COUNTRIES[country].intlLocale, {
     timeZone: 'UTC',
     weekday: 'long',
     day: 'numeric',
     month: 'long',
-  }).formatToParts(noon);
+  }).formatToParts(noonOf(day));
   const part = (type: Intl.DateTimeFormatPartTypes) => parts.find((entry) => entry.type === type)?.value ?? '';
   return `${part('weekday')} ${part('day')} de ${part('month')}`;
+}
+
+/** "Thursday, March 12" for a `YYYY-MM-DD` day; plain `en`, as the storefront formats English. */
+function spokenDayInEnglish(day: string): string {
+  return new Intl.DateTimeFormat('en', { timeZone: 'UTC', weekday: 'long', day: 'numeric', month: 'long' }).format(
+    noonOf(day),
+  );
 }
 
 export interface ReminderPayloadInput {
@@ -211,14 +233,17 @@ export interface ReminderPayloadInput {
   today: string;
 }
 
-/** The Spanish notification of a re-purchase reminder, worded for the days left on the day it is sent. */
-export function buildReminderPayload(input: ReminderPayloadInput): ReminderPushPayload {
-  const [first = 'tu tratamiento', ...rest] = input.productNames.map(shortName);
+interface ReminderWording {
+  title: string;
+  body: string;
+}
+
+function spanishWording(input: ReminderPayloadInput, names: string[], daysLeft: number): ReminderWording {
+  const [first = 'tu tratamiento', ...rest] = names;
   const several = rest.length > 0;
   const subject = several
     ? `Tu ${first} y ${rest.length === 1 ? 'otro producto' : `${rest.length} productos más`} de tu tratamiento`
     : `Tu ${first}`;
-  const daysLeft = daysBetween(input.today, input.runsOutOn);
   const ends = several ? 'se terminan' : 'se termina';
   const when =
     daysLeft < 0
@@ -233,13 +258,52 @@ export function buildReminderPayload(input: ReminderPayloadInput): ReminderPushP
   const action = several
     ? 'Toca para pedirlos de nuevo: los dejamos listos en tu bolsa.'
     : 'Toca para pedirlo de nuevo: lo dejamos listo en tu bolsa.';
+  return { title: 'Es hora de reponer tu tratamiento', body: `${subject} ${when}. ${action}` };
+}
+
+/** The same cases as the Spanish text, in the storefront's English ('bag' for 'bolsa'). */
+function englishWording(input: ReminderPayloadInput, names: string[], daysLeft: number): ReminderWording {
+  const [first, ...rest] = names;
+  const several = rest.length > 0;
+  const subject =
+    first === undefined
+      ? 'Your treatment'
+      : several
+        ? `Your ${first} and ${rest.length === 1 ? 'one other product' : `${rest.length} other products`} from your treatment`
+        : `Your ${first}`;
+  const runsOut = several ? 'run out' : 'runs out';
+  const when =
+    daysLeft < 0
+      ? several
+        ? 'have already run out'
+        : 'has already run out'
+      : daysLeft === 0
+        ? `${runsOut} today`
+        : daysLeft === 1
+          ? `${runsOut} tomorrow`
+          : `${runsOut} in ${daysLeft} days (on ${spokenDayInEnglish(input.runsOutOn)})`;
+  const action = several
+    ? "Tap to order them again: we'll have them ready in your bag."
+    : "Tap to order it again: we'll have it ready in your bag.";
+  return { title: 'Time to restock your treatment', body: `${subject} ${when}. ${action}` };
+}
+
+/**
+ * The notification of a re-purchase reminder in the device's language (Spanish for devices that never said),
+ * worded for the days left on the day it is sent.
+ */
+export function buildReminderPayload(input: ReminderPayloadInput, language: PushLanguage = 'es'): ReminderPushPayload {
+  const names = input.productNames.map(shortName);
+  const daysLeft = daysBetween(input.today, input.runsOutOn);
+  const { title, body } =
+    language === 'en' ? englishWording(input, names, daysLeft) : spanishWording(input, names, daysLeft);
   return {
     kind: 'repurchase-reminder',
     reminderId: input.reminderId,
     country: input.country,
     prescriptionId: input.prescriptionId,
-    title: 'Es hora de reponer tu tratamiento',
-    body: `${subject} ${when}. ${action}`,
+    title,
+    body,
     url: repurchaseUrl(input.country, input.prescriptionId),
     tag: `recompra-${input.country}-${input.prescriptionId}`,
   };

@@ -84,7 +84,13 @@ export const reminderHandlers = [
     const body = (await request.json()) as PushSubscriptionInputDto;
     reminderFixtures.subscribed.push(body);
     const now = new Date().toISOString();
-    const device: PushDeviceDto = { endpoint: body.endpoint, createdAt: now, updatedAt: now };
+    const known = reminderFixtures.devices.find((device) => device.endpoint === body.endpoint);
+    const device: PushDeviceDto = {
+      endpoint: body.endpoint,
+      language: body.language ?? 'es',
+      createdAt: known?.createdAt ?? now,
+      updatedAt: now,
+    };
     reminderFixtures.devices = [...reminderFixtures.devices.filter((d) => d.endpoint !== body.endpoint), device];
     return HttpResponse.json(device);
   }),

@@ -1,7 +1,9 @@
 import { Trans, useLingui } from '@lingui/react/macro';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
+import { useAtomValue } from 'jotai';
 import { useState } from 'react';
 import { errorMessage } from '../../../lib/http';
+import { languageChoiceAtom } from '../../../lib/language';
 import { notificationPermission, pushSupport, PushSetupError } from '../../../lib/push';
 import { REMINDER_LEAD_DAYS } from '../../../lib/shared/reminders';
 import { useCountry } from '../../../lib/use-country';
@@ -11,15 +13,17 @@ import { disableDevicePush, enableDevicePush, reminderQueries } from '../api';
 
 /**
  * "Recibir recordatorios de recompra en este dispositivo": on asks for permission, subscribes this browser with the
- * server's key and registers it for the account in this country; off forgets it on both sides. It says plainly
- * when this browser cannot receive push, when notifications are blocked, when the device is offline and when the
- * browser's push service fails; the list below serves in every case.
+ * server's key and registers it for the account in this country, in the interface's language (`PushLanguageSync`
+ * keeps it so after a switch); off forgets it on both sides. It says plainly when this browser cannot receive push,
+ * when notifications are blocked, when the device is offline and when the browser's push service fails; the list
+ * below serves in every case.
  */
 export function PushOptIn() {
   const { t } = useLingui();
   const country = useCountry();
   const viewer = useViewerKey();
   const online = useOnline();
+  const language = useAtomValue(languageChoiceAtom);
   const queryClient = useQueryClient();
   const support = pushSupport();
   const [permission, setPermission] = useState(notificationPermission);
@@ -88,7 +92,7 @@ export function PushOptIn() {
         await disableDevicePush(country);
       } else {
         const { publicKey } = await queryClient.fetchQuery(reminderQueries.publicKey(country));
-        await enableDevicePush(country, publicKey, () => setPhase('working'));
+        await enableDevicePush(country, publicKey, language, () => setPhase('working'));
       }
       // The switch shows the new state once both sides are read again.
       await refresh();

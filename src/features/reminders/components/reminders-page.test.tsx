@@ -1,8 +1,11 @@
-import { act, screen, waitFor, within } from '@testing-library/react';
+import { act, cleanup, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { activateLocale } from '../../../lib/i18n';
+import { languageChoiceAtom } from '../../../lib/language';
 import { PUSH_SERVICE_TIMEOUT_MS } from '../../../lib/push';
-import { addDays, localDay } from '../../../lib/shared/reminders';
+import { addDays, localDay, type PushDeviceDto } from '../../../lib/shared/reminders';
+import { appStore, flushPersistedState } from '../../../lib/store';
 import { server } from '../../../testing/msw-server';
 import {
   buildReminder,
@@ -125,6 +128,7 @@ describe('re-purchase reminders page', () => {
           p256dh: 'BNcRdreALRFXTkOOUHK1EtK2wtaz5Ry4YfYCA_0QTpQtUbVlUls0VJXg7A8u-Ts1XbjhazAkj7I99e8QcYP7DkM',
           auth: 'tBHItJI5svbpez7KI4CCXg',
         },
+        language: 'es',
       },
     ]);
     expect(
@@ -136,7 +140,9 @@ describe('re-purchase reminders page', () => {
     const endpoint = 'https://push.example.test/ya-suscrito';
     push = installFakePush({ permission: 'granted', existingEndpoint: endpoint });
     const subscription = push.current()!;
-    reminderFixtures.devices = [{ endpoint, createdAt: '2026-11-01T10:00:00Z', updatedAt: '2026-11-01T10:00:00Z' }];
+    reminderFixtures.devices = [
+      { endpoint, language: 'es', createdAt: '2026-11-01T10:00:00Z', updatedAt: '2026-11-01T10:00:00Z' },
+    ];
     await asPatient();
     await renderApp(PATH);
     const toggle = await screen.findByRole('switch', { name: SWITCH });
@@ -244,5 +250,134 @@ describe('re-purchase reminders page', () => {
       await screen.findByText('Sin conexión: podrás cambiar esta opción cuando vuelvas a estar en línea.'),
     ).toBeTruthy();
     expect((toggle as HTMLInputElement).disabled).toBe(true);
+  });
+});
+
+describe('the language of this device’s reminders', () => {
+  const endpoint = 'https://push.example.test/ya-suscrito';
+  const serverDevice = (language: PushDeviceDto['language']): PushDeviceDto => ({
+    endpoint,
+    language,
+    createdAt: '2026-11-01T10:00:00Z',
+    updatedAt: '2026-11-01T10:00:00Z',
+  });
+  /** The footer's 'Idioma (Language)' select. */
+  const chooseLanguage = async (language: 'es' | 'en') => {
+    const [select] = await screen.findAllByTestId('language-switch');
+    await userEvent.selectOptions(select!, language);
+  };
+  const subscribedLanguages = () => reminderFixtures.subscribed.map((body) => [body.endpoint, body.language]);
+
+  afterEach(async () => {
+    // Unmounted first: the Spanish the next test starts with is not an update of this test's screen.
+    cleanup();
+    await activateLocale('es');
+  });
+
+  it('is the interface’s when reminders are turned on: English on a device that chose English', async () => {
+    appStore.set(languageChoiceAtom, 'en');
+    await flushPersistedState();
+    push = installFakePush();
+    await asPatient();
+    await renderApp(PATH);
+    const toggle = await screen.findByRole('switch', { name: 'Receive re-purchase reminders on this device' });
+    await waitFor(() => expect((toggle as HTMLInputElement).disabled).toBe(false));
+    await userEvent.click(toggle);
+    await waitFor(() => expect((toggle as HTMLInputElement).checked).toBe(true));
+    expect(subscribedLanguages()).toEqual([['https://push.example.test/dispositivo-1', 'en']]);
+    expect(reminderFixtures.devices.map((device) => device.language)).toEqual(['en']);
+  });
+
+  it('follows a switch of language on a subscribed device: the subscription is sent again in the new language', async () => {
+    push = installFakePush({ permission: 'granted', existingEndpoint: endpoint });
+    reminderFixtures.devices = [serverDevice('es')];
+    await asPatient();
+    await renderApp(PATH);
+    const toggle = await screen.findByRole('switch', { name: SWITCH });
+    await waitFor(() => expect((toggle as HTMLInputElement).checked).toBe(true));
+    // Already in the interface's language: nothing is sent.
+    expect(reminderFixtures.subscribed).toEqual([]);
+
+    await chooseLanguage('en');
+    await waitFor(() => expect(subscribedLanguages()).toEqual([[endpoint, 'en']]));
+    expect(reminderFixtures.subscribed[0]?.keys).toEqual(push.current()?.toJSON().keys);
+    expect(reminderFixtures.devices).toEqual([expect.objectContaining({ endpoint, language: 'en' })]);
+    // Still on, in English.
+    expect(
+      (
+        (await screen.findByRole('switch', {
+          name: 'Receive re-purchase reminders on this device',
+        })) as HTMLInputElement
+      ).checked,
+    ).toBe(true);
+
+    await chooseLanguage('es');
+    await waitFor(() =>
+      expect(subscribedLanguages()).toEqual([
+        [endpoint, 'en'],
+        [endpoint, 'es'],
+      ]),
+    );
+    expect(reminderFixtures.devices.map((device) => device.language)).toEqual(['es']);
+  });
+
+  it('reaches the server when the connection returns, after a switch made offline', async () => {
+    push = installFakePush({ permission: 'granted', existingEndpoint: endpoint });
+    reminderFixtures.devices = [serverDevice('es')];
+    setOnline(false);
+    await asPatient();
+    await renderApp(PATH);
+    await chooseLanguage('en');
+    await screen.findByRole('switch', { name: 'Receive re-purchase reminders on this device' });
+    expect(reminderFixtures.subscribed).toEqual([]);
+
+    setOnline(true);
+    act(() => {
+      window.dispatchEvent(new Event('online'));
+    });
+    await waitFor(() => expect(subscribedLanguages()).toEqual([[endpoint, 'en']]));
+    expect(reminderFixtures.devices.map((device) => device.language)).toEqual(['en']);
+  });
+
+  it('catches up at start with a choice the server never heard of (made signed out, or by an older version)', async () => {
+    appStore.set(languageChoiceAtom, 'en');
+    await flushPersistedState();
+    push = installFakePush({ permission: 'granted', existingEndpoint: endpoint });
+    reminderFixtures.devices = [serverDevice('es')];
+    await asPatient();
+    await renderApp('/co');
+    await waitFor(() => expect(subscribedLanguages()).toEqual([[endpoint, 'en']]));
+  });
+
+  it('leaves alone a subscription this account does not hold, and asks nothing without the permission', async () => {
+    const checks: string[] = [];
+    const count = ({ request }: { request: Request }) => {
+      if (new URL(request.url).pathname === '/api/push/subscriptions') checks.push(request.method);
+    };
+    server.events.on('request:start', count);
+    try {
+      push = installFakePush({ permission: 'granted', existingEndpoint: 'https://push.example.test/de-otra-cuenta' });
+      await asPatient();
+      await renderApp('/co');
+      await waitFor(() => expect(checks).toEqual(['GET']));
+      await chooseLanguage('en');
+      await waitFor(() => expect(checks.length).toBeGreaterThanOrEqual(2));
+      expect(new Set(checks)).toEqual(new Set(['GET']));
+      expect(reminderFixtures.subscribed).toEqual([]);
+
+      cleanup();
+      push.uninstall();
+      checks.length = 0;
+      // A browser that never allowed notifications has no subscription: no request at all.
+      push = installFakePush({ permission: 'default' });
+      await renderApp('/co');
+      await chooseLanguage('es');
+      expect((await screen.findAllByRole('link', { name: 'Productos' })).length).toBeGreaterThan(0);
+      // Long enough for the check's module to load and ask, had it been started.
+      await new Promise((resolve) => setTimeout(resolve, 200));
+      expect(checks).toEqual([]);
+    } finally {
+      server.events.removeListener('request:start', count);
+    }
   });
 });
