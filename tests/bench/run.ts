@@ -59,6 +59,11 @@ const summary: SummaryRow[] = [];
 const ONLY_LIGHTHOUSE = process.env.BENCH_ONLY === 'lighthouse';
 /** `BENCH_ONLY=api`: the build, the bundle sizes and the API load only (the catalogue in Chromium and Lighthouse skipped). */
 const ONLY_API = process.env.BENCH_ONLY === 'api';
+/**
+ * `BENCH_ONLY=browser`: the build, the bundle sizes and the catalogue in Chromium only, with the offline repeat visits
+ * of the catalogue, 'Mis pacientes' and the builder (issues #8 and #17), in about a minute.
+ */
+const ONLY_BROWSER = process.env.BENCH_ONLY === 'browser';
 /** `BENCH_LIGHTHOUSE_RUNS`: how many times each page is audited; several runs report the median and the spread. */
 const LIGHTHOUSE_RUNS = positiveInteger(process.env.BENCH_LIGHTHOUSE_RUNS, 1);
 let crashed = false;
@@ -588,11 +593,14 @@ async function main() {
     } else if (ONLY_API) {
       await apiSection(built.outDir);
       console.info('\nBENCH_ONLY=api: the catalogue in Chromium and Lighthouse skipped.');
+    } else if (ONLY_BROWSER) {
+      await browserSection(built.outDir);
+      console.info('\nBENCH_ONLY=browser: the API load and Lighthouse skipped.');
     } else {
       await apiSection(built.outDir);
       await browserSection(built.outDir);
     }
-    if (!ONLY_API) await lighthouseSection(built.outDir);
+    if (!ONLY_API && !ONLY_BROWSER) await lighthouseSection(built.outDir);
   }
   summarySection();
   console.info(`\nBench finished in ${((performance.now() - startedAt) / 1000).toFixed(0)} s.`);

@@ -5,7 +5,7 @@ import { checkoutStepAtom } from '../../features/checkout/atoms';
 import { FavoritesSync } from '../../features/favorites/components/favorites-sync';
 import { InstallOffer } from '../../features/install/components/install-offer';
 import { ConsentGate } from '../../features/privacy/components/consent-gate';
-import { PushLanguageSync } from '../../features/reminders/components/push-language-sync';
+import { LazyPushLanguageSync } from './lazy-push-language-sync';
 import { useSession } from '../../features/auth/use-session';
 import { ROLE_LABELS } from '../../features/auth/role-labels';
 import type { ReactNode } from 'react';
@@ -58,7 +58,7 @@ export function AppLayout({ country, children }: { country: CountryCode; childre
       </main>
       <LazySideCart country={country} onViewBag={() => setCheckoutStep(1)} />
       <FavoritesSync country={country} />
-      <PushLanguageSync country={country} />
+      <LazyPushLanguageSync country={country} />
       <Footer country={country} />
       <ChatButton country={country} />
       <SessionNotice country={country} />

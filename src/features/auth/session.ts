@@ -1,7 +1,6 @@
 import { t } from '@lingui/core/macro';
 import type { createStore } from 'jotai';
 import { ApiError, authClient, requestDetail } from '../../lib/http';
-import { forgetDevicePush } from '../../lib/push';
 import type { LoginResponseDto, ProfileDto, ValidateResponseDto } from '../../lib/shared/accounts';
 import { COUNTRY_CODES, type CountryCode } from '../../lib/shared/countries';
 import { CACHE_NAMES } from '../../lib/shared/sw-contract';
@@ -119,8 +118,9 @@ export async function logout(country: CountryCode, store: Store = appStore): Pro
   setLoggingOut(true);
   const signedIn = hasSession(country, store);
   try {
-    // While the session still works: this device stops getting the account's re-purchase reminders.
-    if (signedIn) await forgetDevicePush(country);
+    // While the session still works: this device stops getting the account's re-purchase reminders. The push code
+    // loads here, not with the app shell every first visit downloads (the service worker keeps it for offline).
+    if (signedIn) await (await import('../../lib/push')).forgetDevicePush(country);
     // Sent even without a known session: the cookie may outlive what this page remembers.
     await authClient.request('/auth/logout', { method: 'POST', country, body: {} });
   } catch {

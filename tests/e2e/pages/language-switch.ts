@@ -115,15 +115,17 @@ export class LanguageSwitch extends Shell {
 
   /**
    * The Spanish interface words found in the page's chrome: header, footer, navigation, buttons, labels, headings,
-   * definition terms, the names given to assistive technology and the document title. An article's body (`.prose`)
-   * and a product's description are content: they stay Spanish while no English text exists.
+   * definition terms, column headers, the names given to assistive technology and the document title. An article's
+   * body (`.prose`) and a product's description are content: they stay Spanish while no English text exists; so do a
+   * table's row headers, which hold a record's name (a patient whose account was deleted is kept as 'Paciente
+   * eliminada', as the server wrote it).
    */
   async spanishInterfaceWords(): Promise<string[]> {
     const texts = await this.page.evaluate(() => {
       const CONTENT = '.prose, .product-page__description';
       const chrome = [
         ...document.querySelectorAll<HTMLElement>(
-          'header, footer, nav, button, label, legend, h1, h2, h3, dt, th, [role="status"], [role="alert"]',
+          'header, footer, nav, button, label, legend, h1, h2, h3, dt, th:not([scope="row"]), [role="status"], [role="alert"]',
         ),
       ].filter((element) => !element.closest(CONTENT));
       const named = [...document.querySelectorAll('[aria-label], [placeholder], [title], img[alt]')].filter(
