@@ -10,6 +10,7 @@ import { DEMO_PASSWORD, DEMO_USERS } from '../src/db/seed/demo-users';
 import { discountLists } from '../src/db/seed/discount-data';
 import { seedIfEmpty } from '../src/db/seed/seed';
 import { up as giveOrdersTheirPayment } from '../src/db/migrations/0025-orders-without-payment';
+import { up as unlinkDeletedAccounts } from '../src/db/migrations/0026-deleted-accounts-unlinked';
 import { authHeaders, createTestContext, revertMigrationsThrough, sessionFor, type TestContext } from './helpers';
 
 let ctx: TestContext;
@@ -248,6 +249,42 @@ describe('0025-orders-without-payment', () => {
     ]);
     expect(payments[0]?.approved_at).toEqual(order.paid_at);
     expect(await detailStatus(order.id)).toBe(200);
+  });
+});
+
+describe('0026-deleted-accounts-unlinked', () => {
+  it('unlinks the register rows of a deleted account and revokes their consent; other rows stay', async () => {
+    const db = ctx.database.db;
+    const deleted = await db
+      .selectFrom('patients as p')
+      .innerJoin('users as u', 'u.id', 'p.user_id')
+      .select(['p.id', 'p.user_id'])
+      .where('u.email', '=', 'paciente.mx@demo.test')
+      .executeTakeFirstOrThrow();
+    const kept = await db
+      .selectFrom('patients as p')
+      .innerJoin('users as u', 'u.id', 'p.user_id')
+      .select(['p.id', 'p.user_id', 'p.consent_status'])
+      .where('u.email', '=', 'paciente.pe@demo.test')
+      .executeTakeFirstOrThrow();
+    // What a read of the register did after a deletion: the row linked again to the deleted account, confirmed.
+    await db.updateTable('users').set({ deleted_at: new Date() }).where('id', '=', deleted.user_id!).execute();
+    await db.updateTable('patients').set({ consent_status: 'confirmed' }).where('id', '=', deleted.id).execute();
+
+    await unlinkDeletedAccounts(ctx.database.db as unknown as Kysely<unknown>);
+
+    const rows = await db
+      .selectFrom('patients')
+      .select(['id', 'user_id', 'consent_status'])
+      .where('id', 'in', [deleted.id, kept.id])
+      .orderBy('id')
+      .execute();
+    expect(rows).toEqual(
+      [
+        { id: deleted.id, user_id: null, consent_status: 'revoked' },
+        { id: kept.id, user_id: kept.user_id, consent_status: kept.consent_status },
+      ].sort((a, b) => a.id - b.id),
+    );
   });
 });
 

@@ -389,6 +389,22 @@ describe('POST /api/privacy/delete-account', () => {
       .where('id', '=', patient.id)
       .executeTakeFirstOrThrow();
     expect(register).toMatchObject({ user_id: null, document_number: null, consent_status: 'revoked' });
+    // The doctor's next read of the register must not link the record again through the used invitation, nor take
+    // its consent as given: the record stays anonymous and refuses new prescriptions.
+    expect(await patientAsSeenByDoctor(patient.id)).toMatchObject({
+      account_status: 'invited',
+      consent_status: 'revoked',
+    });
+    const prescription = await client(ctx, doctor).send(
+      'POST',
+      '/prescriptions',
+      { type: 'prescription', patientId: patient.id, notes: '', templateId: null, tools: [tool(productId)] },
+      { 'idempotency-key': `eliminada-${Date.now()}` },
+    );
+    expect(prescription.status).toBe(409);
+    // Nor is the deleted account taken in again as a new row of the register.
+    const register2 = await json<{ data: PatientDto[] }>(await client(ctx, doctor).get('/patients?limit=100'));
+    expect(register2.data.filter((row) => row.display_name === 'Cuenta eliminada')).toEqual([]);
 
     const list = await json<{ data: AccountDeletionDto[] }>(
       await ctx.app.request('/api/admin/account-deletions', { headers: admin }),

@@ -19,6 +19,7 @@ import * as adherenceReminders from './migrations/0022-adherence-reminders';
 import * as providerPayments from './migrations/0023-provider-payments';
 import * as pushLanguage from './migrations/0024-push-language';
 import * as ordersWithoutPayment from './migrations/0025-orders-without-payment';
+import * as deletedAccountsUnlinked from './migrations/0026-deleted-accounts-unlinked';
 import type { Database } from './schema';
 
 // Migrations are listed in code, not read from disk: the same list runs under tsx, in tests and on both databases.
@@ -42,6 +43,7 @@ const migrations: Record<string, Migration> = {
   '0023-provider-payments': providerPayments,
   '0024-push-language': pushLanguage,
   '0025-orders-without-payment': ordersWithoutPayment,
+  '0026-deleted-accounts-unlinked': deletedAccountsUnlinked,
 };
 
 /** Every migration's name, in the order they apply (Kysely applies them by name). */

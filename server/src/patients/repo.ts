@@ -130,6 +130,8 @@ async function adoptInvitedAccounts(db: Executor, professionalId: number): Promi
     .selectAll('u')
     .where('u.role', '=', 'patient')
     .where('u.doctor_id', '=', professionalId)
+    // A deleted account is nobody's patient any more.
+    .where('u.deleted_at', 'is', null)
     .where(({ not, exists, selectFrom }) =>
       not(exists(selectFrom('patients as p').select('p.id').whereRef('p.user_id', '=', 'u.id'))),
     )

@@ -75,6 +75,11 @@ export async function deleteAccount(
       .where('paid_at', 'is', null)
       .execute();
 
+    // The invitations this person registered with no longer name them: the register links a row to the account an
+    // invitation names (`claimAcceptedInvitations`, on every read), which would tie the anonymous row to the deleted
+    // account again and take its consent as confirmed. `used_at` stays: an invitation is used once.
+    await trx.updateTable('invitations').set({ used_by: null }).where('used_by', '=', user.id).execute();
+
     // The patient register rows about this person: prescriptions stay attached to an anonymous row.
     for (const id of registerIds) {
       await trx
@@ -168,6 +173,8 @@ export async function deleteAccount(
         specialty: null,
         professional_license_number: null,
         profile_image_url: null,
+        // Else the professional's register would take the account in again as an invited one (a new row).
+        doctor_id: null,
         approval_reason: null,
         heard_from: null,
         registration_details: null,

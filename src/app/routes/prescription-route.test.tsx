@@ -11,7 +11,7 @@ import { DEFAULT_PRESCRIPTION_SETTINGS } from '../../lib/shared/prescriptions';
 import { appStore, flushPersistedState, restorePersistedState } from '../../lib/store';
 import { TEST_API } from '../../testing/api-url';
 import { buildProduct } from '../../testing/data';
-import { prescriptionFixtures } from '../../testing/handlers/prescriptions';
+import { buildPatient, prescriptionFixtures } from '../../testing/handlers/prescriptions';
 import { server } from '../../testing/msw-server';
 import { renderApp } from '../../testing/render';
 import { loggedInAs } from '../../testing/session';
@@ -101,6 +101,32 @@ describe('prescription builder (doctor)', () => {
     expect(await screen.findByRole('heading', { name: 'Nueva prescripción' })).toBeTruthy();
     expect(draftOf()?.idempotencyKey).not.toBe(key);
     expect(draftOf()?.functionalTools).toEqual([]);
+  });
+
+  it('offers no deleted account, and shows a patient who revoked consent as not choosable, saying why', async () => {
+    prescriptionFixtures.patients = [
+      buildPatient(),
+      buildPatient({ id: 2, first_name: 'Lucía', last_name: 'Pardo', consent_status: 'revoked' }),
+      // What an account deletion leaves in the register: anonymised, unlinked, consent revoked.
+      buildPatient({
+        id: 3,
+        first_name: 'Paciente',
+        last_name: 'eliminada',
+        email: 'paciente-3@eliminado.invalid',
+        account_status: 'invited',
+        consent_status: 'revoked',
+      }),
+    ];
+    await loggedInAs('co');
+    await renderApp('/co/mi-cuenta/prescripcion');
+
+    const revoked = await screen.findByRole('button', { name: /Lucía Pardo/ });
+    expect(revoked.hasAttribute('disabled')).toBe(true);
+    expect(
+      within(revoked).getByText('Revocada por el paciente: no puedes emitirle nuevas prescripciones'),
+    ).toBeTruthy();
+    expect(screen.getByRole('button', { name: /Mariana Gómez Ortiz/ }).hasAttribute('disabled')).toBe(false);
+    expect(screen.queryByRole('button', { name: /Paciente eliminada/ })).toBeNull();
   });
 
   it('asks before accepting fewer units than the duration needs, and offers the units needed', async () => {

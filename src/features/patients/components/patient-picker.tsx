@@ -38,6 +38,11 @@ export function PatientPicker({
   const [creating, setCreating] = useState(false);
   const [created, setCreated] = useState<CreatePatientResponseDto | null>(null);
   const list = usePatientList(country, viewer, deferred, 1);
+  // A deleted account's record (anonymised, kept for the prescriptions already issued) is nobody to prescribe to: the
+  // register still lists it, the builder does not. A deletion revokes the consent and unlinks the account.
+  const patients = list.data?.data.filter(
+    (patient) => !(patient.consent_status === 'revoked' && patient.account_status === 'invited'),
+  );
 
   return (
     <div className="stack patient-picker">
@@ -106,7 +111,7 @@ export function PatientPicker({
           <DataAge updatedAt={list.updatedAt} />
         </div>
       )}
-      {list.data && list.data.data.length === 0 && (
+      {patients && patients.length === 0 && (
         <p className="empty-state">
           {deferred ? (
             <Trans>No encontramos pacientes que coincidan con «{deferred}».</Trans>
@@ -115,18 +120,24 @@ export function PatientPicker({
           )}
         </p>
       )}
-      {list.data && list.data.data.length > 0 && (
+      {patients && patients.length > 0 && (
         <ul className="plain-list patient-picker__list" aria-label={t`Tus pacientes`}>
-          {list.data.data.map((patient) => {
+          {patients.map((patient) => {
             const selected = patient.id === selectedId;
+            const revoked = patient.consent_status === 'revoked';
             return (
               <li key={patient.id}>
-                <PatientOption selected={selected} onSelect={() => onSelect(patient)}>
+                <PatientOption selected={selected} disabled={revoked} onSelect={() => onSelect(patient)}>
                   <span className="patient-option__name">{patient.display_name}</span>
                   <span className="muted">{patient.email}</span>
                   {patient.document_number && (
                     <span className="muted">
                       {patient.document_type_code ?? ''} {patient.document_number}
+                    </span>
+                  )}
+                  {revoked && (
+                    <span className="muted">
+                      <Trans>Revocada por el paciente: no puedes emitirle nuevas prescripciones</Trans>
                     </span>
                   )}
                 </PatientOption>
