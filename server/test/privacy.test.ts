@@ -215,6 +215,16 @@ describe('patients registered by a professional', () => {
   });
 });
 
+/** The doctor's prescription of one product to a patient of their register. */
+async function prescribe(patientId: number, productId: number): Promise<Response> {
+  return client(ctx, doctor).send(
+    'POST',
+    '/prescriptions',
+    { type: 'prescription', patientId, notes: '', templateId: null, tools: [tool(productId)] },
+    { 'idempotency-key': `receta-${patientId}-${Date.now()}` },
+  );
+}
+
 describe('revocation', () => {
   it('stops orders and new prescriptions until the user consents again, and is recorded', async () => {
     const { patient, headers, user } = await registeredPatient('revoca@prueba.test');
@@ -227,12 +237,7 @@ describe('revocation', () => {
     expect(order.status).toBe(409);
     expect((await json<ApiErrorBody>(order)).message).toBe(CONSENT_REVOKED_MESSAGE);
     expect((await patientAsSeenByDoctor(patient.id)).consent_status).toBe('revoked');
-    const prescription = await client(ctx, doctor).send(
-      'POST',
-      '/prescriptions',
-      { type: 'prescription', patientId: patient.id, notes: '', templateId: null, tools: [tool(productId)] },
-      { 'idempotency-key': `revocada-${Date.now()}` },
-    );
+    const prescription = await prescribe(patient.id, productId);
     expect(prescription.status).toBe(409);
     expect((await json<ApiErrorBody>(prescription)).message).toBe(PATIENT_CONSENT_REVOKED_MESSAGE);
     const history = await ctx.database.db
@@ -395,12 +400,7 @@ describe('POST /api/privacy/delete-account', () => {
       account_status: 'invited',
       consent_status: 'revoked',
     });
-    const prescription = await client(ctx, doctor).send(
-      'POST',
-      '/prescriptions',
-      { type: 'prescription', patientId: patient.id, notes: '', templateId: null, tools: [tool(productId)] },
-      { 'idempotency-key': `eliminada-${Date.now()}` },
-    );
+    const prescription = await prescribe(patient.id, productId);
     expect(prescription.status).toBe(409);
     // Nor is the deleted account taken in again as a new row of the register.
     const register2 = await json<{ data: PatientDto[] }>(await client(ctx, doctor).get('/patients?limit=100'));
