@@ -50,6 +50,27 @@ describe('my patients', () => {
     expect(await screen.findByText('No encontramos pacientes que coincidan con «nadie».')).toBeTruthy();
   });
 
+  it('names a deleted account’s record in the interface’s words, in the list and in its page', async () => {
+    // What an account deletion leaves: the server's placeholder name, no account, the consent revoked.
+    prescriptionFixtures.patients = [
+      buildPatient({
+        id: 503,
+        first_name: 'Paciente',
+        last_name: 'eliminada',
+        email: 'paciente-503@eliminado.invalid',
+        account_status: 'invited',
+        consent_status: 'revoked',
+      }),
+    ];
+    await loggedInAs('co');
+    await renderApp('/co/mi-cuenta/mis-pacientes');
+    const table = await screen.findByRole('table', { name: 'Tus pacientes' });
+    const link = within(table).getByRole('link', { name: 'Paciente con la cuenta eliminada' });
+    expect(within(table).queryByText('Paciente eliminada')).toBeNull();
+    await userEvent.click(link);
+    expect(await screen.findByRole('heading', { level: 1, name: 'Paciente con la cuenta eliminada' })).toBeTruthy();
+  });
+
   it('pages the patients with links that keep the search', async () => {
     prescriptionFixtures.patients = Array.from({ length: PATIENTS_PAGE_SIZE + 3 }, (_, index) =>
       buildPatient({ id: 600 + index, first_name: `Ana ${index + 1}`, email: `ana${index + 1}@correo.test` }),

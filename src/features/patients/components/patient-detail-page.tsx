@@ -21,6 +21,7 @@ import { PatientAdherence } from './patient-adherence';
 import { PatientFormFields } from './patient-form-fields';
 import { phoneOf } from './patients-page';
 import { PatientStrategies } from './patient-strategies';
+import { patientName } from '../patient-name';
 
 function parseId(value: string | undefined): number | null {
   if (!value || !/^\d+$/.test(value)) return null;
@@ -37,6 +38,7 @@ export function builderPath(country: CountryCode, role: Role): string {
 export function PatientDetailPage() {
   const country = useCountry();
   const viewer = useViewerKey();
+  const { i18n } = useLingui();
   const role = useSession()?.user.role.name ?? 'doctor';
   const patientId = parseId(useParams().patientId);
   const online = useOnline();
@@ -94,7 +96,7 @@ export function PatientDetailPage() {
       {back}
       {(!online || query.isError) && <DataAge updatedAt={updatedAt} />}
       <div className="patients__header">
-        <h1 id="patient-title">{patient.display_name}</h1>
+        <h1 id="patient-title">{patientName(patient, i18n)}</h1>
         <Link to={`${builderPath(country, role)}?paciente=${patient.id}`} className="button button--primary">
           {role === 'health_professional' ? <Trans>Nueva recomendación</Trans> : <Trans>Nueva prescripción</Trans>}
         </Link>

@@ -6,6 +6,7 @@ import type { CountryCode } from '../../../lib/shared/countries';
 import type { CreatePatientResponseDto, PatientDto } from '../../../lib/shared/prescriptions';
 import { useSession } from '../../auth/use-session';
 import { usePendingPatients, type PendingPatient } from '../pending-patients';
+import { isDeletedAccountRecord } from '../patient-name';
 import { usePatientList } from '../use-patient-list';
 import { CreatePatientForm, PatientCreatedNotice, PatientQueuedNotice } from './create-patient-form';
 import { PatientOption } from './patient-option';
@@ -39,10 +40,8 @@ export function PatientPicker({
   const [created, setCreated] = useState<CreatePatientResponseDto | null>(null);
   const list = usePatientList(country, viewer, deferred, 1);
   // A deleted account's record (anonymised, kept for the prescriptions already issued) is nobody to prescribe to: the
-  // register still lists it, the builder does not. A deletion revokes the consent and unlinks the account.
-  const patients = list.data?.data.filter(
-    (patient) => !(patient.consent_status === 'revoked' && patient.account_status === 'invited'),
-  );
+  // register still lists it, the builder does not.
+  const patients = list.data?.data.filter((patient) => !isDeletedAccountRecord(patient));
 
   return (
     <div className="stack patient-picker">

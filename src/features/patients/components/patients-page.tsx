@@ -18,6 +18,7 @@ import { storeToday } from '../adherence-format';
 import { AdherenceStatus } from './adherence-status';
 import { CreatePatientForm, PatientCreatedNotice, PatientQueuedNotice } from './create-patient-form';
 import { PendingPatientsList } from './pending-patients-list';
+import { patientName } from '../patient-name';
 
 /** Typing pauses this long before the list is asked again. */
 const SEARCH_DEBOUNCE_MS = 300;
@@ -33,7 +34,7 @@ export function phoneOf(patient: Pick<PatientDto, 'country_code' | 'phone_number
 
 /** `mi-cuenta/mis-pacientes` (product §2): search by name or e-mail, the patients table, creating a patient. */
 export function PatientsPage() {
-  const { t } = useLingui();
+  const { t, i18n } = useLingui();
   const country = useCountry();
   const viewer = useViewerKey();
   const [params, setParams] = useSearchParams();
@@ -224,7 +225,7 @@ export function PatientsPage() {
               {data.data.map((patient) => (
                 <tr key={patient.id}>
                   <th scope="row">
-                    <Link to={`/${country}/mi-cuenta/mis-pacientes/${patient.id}`}>{patient.display_name}</Link>
+                    <Link to={`/${country}/mi-cuenta/mis-pacientes/${patient.id}`}>{patientName(patient, i18n)}</Link>
                     {patient.account_status === 'invited' && (
                       <span className="badge badge--muted">
                         <Trans>Invitado</Trans>
