@@ -2,7 +2,7 @@ import {
   ADMIN_SECTIONS,
   DOCTOR_SECTIONS,
   loginInEnglish,
-  openFirstDetail,
+  openDetail,
   PATIENT_SECTIONS,
   sectionMenu,
   walkSections,
@@ -18,9 +18,9 @@ test.describe('English in the account and the administration (issue #19)', () =>
     const menu = sectionMenu(page, 'My account menu');
     await walkSections(language, menu, PATIENT_SECTIONS);
     await menu.getByRole('link', { name: 'My prescriptions', exact: true }).click();
-    await openFirstDetail(language, /^(Prescription|Recommendation) of /);
+    await openDetail(language, /^(Prescription|Recommendation) of /);
     await menu.getByRole('link', { name: 'My orders', exact: true }).click();
-    await openFirstDetail(language, /^Order CO-/);
+    await openDetail(language, /^Order CO-/);
     await expect(menu.getByRole('button', { name: 'Log out' })).toBeVisible();
   });
 
@@ -28,7 +28,7 @@ test.describe('English in the account and the administration (issue #19)', () =>
     const language = await loginInEnglish(page, 'medico.co@demo.test');
     const menu = sectionMenu(page, 'My account menu');
     await walkSections(language, menu, DOCTOR_SECTIONS);
-    await openFirstDetail(language, /^Mariana Gómez Ortiz$/);
+    await openDetail(language, /^Mariana Gómez Ortiz$/, 'Mariana Gómez Ortiz');
     // A full load of the builder: the choice comes back from the device, and the first step is English.
     await page.goto('/co/mi-cuenta/prescripcion');
     await expect(page.getByRole('heading', { level: 1, name: 'New prescription', exact: true })).toBeVisible();

@@ -80,11 +80,12 @@ export async function walkSections(
 }
 
 /**
- * Follows the first link of the section's table to its detail, which must speak English too and show the record
- * (`heading`), not the detail's error screen.
+ * Follows a link of the section's table to its detail, which must speak English too and show the record (`heading`),
+ * not the detail's error screen: the first link, or the one named `name` (other tests add rows on the same server).
  */
-export async function openFirstDetail(language: LanguageSwitch, heading: RegExp) {
-  await language.page.locator('#main .table tbody a').first().click();
+export async function openDetail(language: LanguageSwitch, heading: RegExp, name?: string) {
+  const links = language.page.locator('#main .table tbody a');
+  await (name ? links.filter({ hasText: name }) : links).first().click();
   await expect(language.page.getByRole('heading', { level: 1 })).toHaveText(heading);
   await language.expectNoSpanishInterface();
 }
