@@ -1,7 +1,7 @@
 import { unzipSync, strFromU8 } from 'fflate';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { ApiErrorBody } from '../../src/lib/shared/api-types';
-import type { CreatePatientResponseDto, PatientDto } from '../../src/lib/shared/prescriptions';
+import type { CreatePatientResponseDto, PatientDto, PrescriptionListDto } from '../../src/lib/shared/prescriptions';
 import {
   CONSENT_REVOKED_MESSAGE,
   HEALTH_CONSENT_REQUIRED_MESSAGE,
@@ -363,13 +363,14 @@ describe('POST /api/privacy/delete-account', () => {
     const { headers, user, patient } = await registeredPatient(email);
     const productId = await productIdOf(ctx, 'magnesio-bisglicinato-400-mg');
     const { order } = await createdOrder(ctx, headers, orderBody({ items: [{ productId, quantity: 1 }] }));
+    expect((await prescribe(patient.id, productId)).status).toBe(201);
 
     const deleted = await ctx.app.request(
       '/api/privacy/delete-account',
       jsonRequest('POST', { password: 'Paciente123', confirmation: 'ELIMINAR' }, headers),
     );
     expect(deleted.status).toBe(200);
-    expect(await deleted.json()).toEqual({ keptOrders: 1, keptPrescriptions: 0 });
+    expect(await deleted.json()).toEqual({ keptOrders: 1, keptPrescriptions: 1 });
 
     expect((await ctx.app.request('/api/privacy/consent', { headers })).status).toBe(401);
     await expect(loginAs(ctx.app, email, { password: 'Paciente123' })).rejects.toThrow(/401/);
@@ -402,6 +403,11 @@ describe('POST /api/privacy/delete-account', () => {
     });
     const prescription = await prescribe(patient.id, productId);
     expect(prescription.status).toBe(409);
+    // The prescription kept says whose account was deleted, so the interface names it in its own words.
+    const issued = await json<PrescriptionListDto>(await client(ctx, doctor).get('/prescriptions'));
+    expect(issued.data.find((item) => item.patient.id === patient.id)?.patient).toMatchObject({
+      account_deleted: true,
+    });
     // Nor is the deleted account taken in again as a new row of the register.
     const register2 = await json<{ data: PatientDto[] }>(await client(ctx, doctor).get('/patients?limit=100'));
     expect(register2.data.filter((row) => row.display_name === 'Cuenta eliminada')).toEqual([]);

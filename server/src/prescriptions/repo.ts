@@ -56,6 +56,7 @@ function prescriptionsWithPeople(db: Kysely<Database>) {
       'p.email as patient_email',
       'p.document_number as patient_document',
       'p.user_id as patient_user_id',
+      'p.consent_status as patient_consent',
     ]);
 }
 
@@ -93,12 +94,18 @@ function toStrategyDto(row: StrategyRow, now: Date): StrategyDto {
   };
 }
 
+/** Only an account deletion leaves a register row without an account and with its consent revoked. */
+function accountDeleted(row: { patient_user_id: number | null; patient_consent: string }): boolean {
+  return row.patient_user_id === null && row.patient_consent === 'revoked';
+}
+
 function toListItemDto(row: StrategyRow, now: Date): PrescriptionListItemDto {
   return {
     ...toStrategyDto(row, now),
     patient: {
       id: row.patient_id,
       display_name: patientDisplayName({ first_name: row.patient_first_name, last_name: row.patient_last_name }),
+      account_deleted: accountDeleted(row),
     },
   };
 }
@@ -276,6 +283,7 @@ export function toPrescriptionDto(row: PrescriptionDetailRow): PrescriptionDto {
     patient: {
       id: row.patient_id,
       display_name: patientDisplayName({ first_name: row.patient_first_name, last_name: row.patient_last_name }),
+      account_deleted: accountDeleted(row),
       email: row.patient_email,
       document_number: row.patient_document ?? '',
     },

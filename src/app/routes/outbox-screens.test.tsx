@@ -115,7 +115,13 @@ describe('writes kept on the device without connection', () => {
     // Back online, the worker delivers both: the builder shows what the server created, even on this screen.
     const detail = buildPrescriptionDetail({
       id: 8123,
-      patient: { id: 950, display_name: 'Julián Torres', email: 'julian@correo.test', document_number: '1020304050' },
+      patient: {
+        id: 950,
+        display_name: 'Julián Torres',
+        account_deleted: false,
+        email: 'julian@correo.test',
+        document_number: '1020304050',
+      },
     });
     setItems([
       buildOutboxItem({ ...patient!.meta, id: patient!.key, state: 'delivered', response: { patient: { id: 950 } } }),
@@ -224,7 +230,7 @@ describe('writes kept on the device without connection', () => {
         deliveredAt: Date.parse('2026-11-20T16:00:00Z'),
         response: buildPrescriptionDetail({
           id: 77,
-          patient: { id: 12, display_name: 'Luis Díaz', email: '', document_number: '' },
+          patient: { id: 12, display_name: 'Luis Díaz', account_deleted: false, email: '', document_number: '' },
         }),
       }),
       buildOutboxItem({ id: 'clave-ajena', author: 'uid-otra-cuenta', label: 'Paciente de otra cuenta' }),

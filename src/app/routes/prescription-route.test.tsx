@@ -11,7 +11,7 @@ import { DEFAULT_PRESCRIPTION_SETTINGS } from '../../lib/shared/prescriptions';
 import { appStore, flushPersistedState, restorePersistedState } from '../../lib/store';
 import { TEST_API } from '../../testing/api-url';
 import { buildProduct } from '../../testing/data';
-import { buildPatient, prescriptionFixtures } from '../../testing/handlers/prescriptions';
+import { buildPatient, buildPrescriptionDetail, prescriptionFixtures } from '../../testing/handlers/prescriptions';
 import { server } from '../../testing/msw-server';
 import { renderApp } from '../../testing/render';
 import { loggedInAs } from '../../testing/session';
@@ -127,6 +127,27 @@ describe('prescription builder (doctor)', () => {
     ).toBeTruthy();
     expect(screen.getByRole('button', { name: /Mariana Gómez Ortiz/ }).hasAttribute('disabled')).toBe(false);
     expect(screen.queryByRole('button', { name: /Paciente eliminada/ })).toBeNull();
+  });
+
+  it('names a deleted account’s prescription in the interface’s words in the issued list', async () => {
+    prescriptionFixtures.prescriptions = [
+      buildPrescriptionDetail({
+        id: 41,
+        patient: {
+          id: 9,
+          display_name: 'Paciente eliminada',
+          account_deleted: true,
+          email: 'paciente-9@eliminado.invalid',
+          document_number: '',
+        },
+      }),
+    ];
+    await loggedInAs('co');
+    await renderApp('/co/mi-cuenta/prescripcion');
+    await userEvent.click(await screen.findByText('Prescripciones emitidas'));
+    const table = await screen.findByRole('table');
+    expect(within(table).getByText('Paciente con la cuenta eliminada')).toBeTruthy();
+    expect(within(table).queryByText('Paciente eliminada')).toBeNull();
   });
 
   it('asks before accepting fewer units than the duration needs, and offers the units needed', async () => {

@@ -425,6 +425,11 @@ export interface StrategyPersonDto {
   display_name: string;
 }
 
+/** The patient a strategy names: `account_deleted` when the account was deleted and the name is the server's placeholder. */
+export interface StrategyPatientDto extends StrategyPersonDto {
+  account_deleted: boolean;
+}
+
 export interface StrategyAuthorDto extends StrategyPersonDto {
   role: Role;
   specialty: string | null;
@@ -442,7 +447,7 @@ export interface PrescriptionDto {
   notes: string;
   templateId: number | null;
   author: StrategyAuthorDto;
-  patient: StrategyPersonDto & { email: string; document_number: string };
+  patient: StrategyPatientDto & { email: string; document_number: string };
   tools: PrescriptionToolDto[];
 }
 
@@ -491,7 +496,7 @@ export interface PatientStrategiesDto {
 
 /** `GET /prescriptions` (the author's) and `GET /me/prescriptions` (the patient's): newest first. */
 export interface PrescriptionListItemDto extends StrategyDto {
-  patient: StrategyPersonDto;
+  patient: StrategyPatientDto;
 }
 
 export interface PrescriptionListDto {

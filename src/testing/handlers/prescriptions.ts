@@ -105,6 +105,7 @@ export function buildPrescriptionDetail(overrides: Partial<PrescriptionDetailDto
     patient: {
       id: 501,
       display_name: 'Mariana Gómez Ortiz',
+      account_deleted: false,
       email: 'paciente.co@demo.test',
       document_number: '52345674',
     },
@@ -134,7 +135,11 @@ export function toListItem(detail: PrescriptionDetailDto): PrescriptionListItemD
     status: detail.status,
     toolCount: detail.tools.length,
     author: { id: detail.author.id, display_name: detail.author.display_name, role: detail.author.role },
-    patient: { id: detail.patient.id, display_name: detail.patient.display_name },
+    patient: {
+      id: detail.patient.id,
+      display_name: detail.patient.display_name,
+      account_deleted: detail.patient.account_deleted,
+    },
   };
 }
 
@@ -238,6 +243,7 @@ function detailFrom(body: CreatePrescriptionRequestDto): PrescriptionDetailDto {
     patient: {
       id: patientId,
       display_name: patient?.display_name ?? '',
+      account_deleted: false,
       email: patient?.email ?? '',
       document_number: patient?.document_number ?? '',
     },

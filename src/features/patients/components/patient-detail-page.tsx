@@ -21,7 +21,7 @@ import { PatientAdherence } from './patient-adherence';
 import { PatientFormFields } from './patient-form-fields';
 import { phoneOf } from './patients-page';
 import { PatientStrategies } from './patient-strategies';
-import { patientName } from '../patient-name';
+import { patientName } from '../../../lib/patient-name';
 
 function parseId(value: string | undefined): number | null {
   if (!value || !/^\d+$/.test(value)) return null;

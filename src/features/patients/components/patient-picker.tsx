@@ -6,7 +6,7 @@ import type { CountryCode } from '../../../lib/shared/countries';
 import type { CreatePatientResponseDto, PatientDto } from '../../../lib/shared/prescriptions';
 import { useSession } from '../../auth/use-session';
 import { usePendingPatients, type PendingPatient } from '../pending-patients';
-import { isDeletedAccountRecord } from '../patient-name';
+import { isDeletedAccountRecord } from '../../../lib/patient-name';
 import { usePatientList } from '../use-patient-list';
 import { CreatePatientForm, PatientCreatedNotice, PatientQueuedNotice } from './create-patient-form';
 import { PatientOption } from './patient-option';

@@ -18,7 +18,7 @@ import { storeToday } from '../adherence-format';
 import { AdherenceStatus } from './adherence-status';
 import { CreatePatientForm, PatientCreatedNotice, PatientQueuedNotice } from './create-patient-form';
 import { PendingPatientsList } from './pending-patients-list';
-import { patientName } from '../patient-name';
+import { patientName } from '../../../lib/patient-name';
 
 /** Typing pauses this long before the list is asked again. */
 const SEARCH_DEBOUNCE_MS = 300;

@@ -7,6 +7,7 @@ import type { PrescriptionType } from '../../../lib/shared/prescriptions';
 import { prescriptionQueries } from '../api';
 import { formatDate } from '../format';
 import { STATUS_LABELS, STATUS_TONES } from '../labels';
+import { patientName } from '../../../lib/patient-name';
 
 interface IssuedListProps {
   country: CountryCode;
@@ -54,7 +55,7 @@ export function IssuedList({ country, viewer, type }: IssuedListProps) {
                       {formatDate(row.createdAt, country)}
                     </Link>
                   </th>
-                  <td data-label={t`Paciente`}>{row.patient.display_name}</td>
+                  <td data-label={t`Paciente`}>{patientName(row.patient, i18n)}</td>
                   <td data-label={t`Herramientas`}>{row.toolCount}</td>
                   <td data-label={t`Estado`}>
                     <span className={`status status--${STATUS_TONES[row.status]}`}>

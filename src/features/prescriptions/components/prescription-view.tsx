@@ -6,6 +6,7 @@ import { formatDate } from '../format';
 import { STATUS_LABELS, STATUS_TONES, TYPE_LABELS } from '../labels';
 import { personalNoticeText } from '../notice';
 import { ToolsSummary } from './tools-summary';
+import { patientName } from '../../../lib/patient-name';
 
 interface PrescriptionViewProps {
   prescription: PrescriptionDto;
@@ -49,7 +50,7 @@ export function PrescriptionView({ prescription, country, actions, children }: P
         </div>
         <div>
           <dt>{t`Paciente`}</dt>
-          <dd>{prescription.patient.display_name}</dd>
+          <dd>{patientName(prescription.patient, i18n)}</dd>
         </div>
         <div>
           <dt>{t`Tratamiento hasta`}</dt>

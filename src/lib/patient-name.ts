@@ -1,6 +1,6 @@
 import { msg } from '@lingui/core/macro';
 import type { I18n } from '@lingui/core';
-import type { PatientDto } from '../../lib/shared/prescriptions';
+import type { PatientDto, StrategyPatientDto } from './shared/prescriptions';
 
 /**
  * The record an account deletion leaves in a professional's register: unlinked from any account and its consent
@@ -13,12 +13,13 @@ export function isDeletedAccountRecord(patient: Pick<PatientDto, 'account_status
 const DELETED_ACCOUNT_NAME = msg`Paciente con la cuenta eliminada`;
 
 /**
- * The name a patient's record shows: the server writes a deleted account's record with a Spanish placeholder name
- * ('Paciente eliminada'), which the interface says in its own language instead.
+ * The name a patient shows, from the register or from a strategy: the server keeps a deleted account's record under a
+ * Spanish placeholder name ('Paciente eliminada'), which the interface says in its own language instead.
  */
 export function patientName(
-  patient: Pick<PatientDto, 'account_status' | 'consent_status' | 'display_name'>,
+  patient: Pick<PatientDto, 'account_status' | 'consent_status' | 'display_name'> | StrategyPatientDto,
   i18n: I18n,
-) {
-  return isDeletedAccountRecord(patient) ? i18n._(DELETED_ACCOUNT_NAME) : patient.display_name;
+): string {
+  const deleted = 'account_deleted' in patient ? patient.account_deleted : isDeletedAccountRecord(patient);
+  return deleted ? i18n._(DELETED_ACCOUNT_NAME) : patient.display_name;
 }
