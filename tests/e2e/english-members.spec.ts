@@ -29,6 +29,8 @@ test.describe('English in the account and the administration (issue #19)', () =>
     const menu = sectionMenu(page, 'My account menu');
     await walkSections(language, menu, DOCTOR_SECTIONS);
     await openDetail(language, /^Mariana Gómez Ortiz$/, 'Mariana Gómez Ortiz');
+    // One of her strategies, under her record.
+    await openDetail(language, /^(Prescription|Recommendation) of /);
     // A full load of the builder: the choice comes back from the device, and the first step is English.
     await page.goto('/co/mi-cuenta/prescripcion');
     await expect(page.getByRole('heading', { level: 1, name: 'New prescription', exact: true })).toBeVisible();

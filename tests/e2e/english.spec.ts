@@ -16,6 +16,20 @@ const PUBLIC_ROUTES = [
   },
   { path: '/co/iniciar-sesion', english: { role: 'heading', name: 'Log in' } },
   { path: '/co/registro', english: { role: 'heading', name: 'Create account' } },
+  {
+    path: '/co/nosotros',
+    english: { role: 'heading', name: "We make sure your professional's strategy reaches you complete" },
+  },
+  // The legal text itself stays Spanish (marked lang="es"); the page says so in English (checked below).
+  {
+    path: '/co/terminos-y-condiciones/home',
+    english: { role: 'heading', name: 'Terms and conditions and privacy policy' },
+  },
+  { path: '/co/solicitar-atencion', english: { role: 'heading', name: 'Request medical care' } },
+  { path: '/co/olvide-contrasena', english: { role: 'heading', name: 'Forgot your password?' } },
+  { path: '/co/restablecer-contrasena', english: { role: 'heading', name: 'Invalid link' } },
+  { path: '/co/bolsa/resultado/desconocido', english: { role: 'heading', name: 'We could not find your order' } },
+  { path: '/co/no-existe', english: { role: 'heading', name: 'Page not found' } },
 ] as const;
 
 test.describe('English', () => {
@@ -40,6 +54,10 @@ test.describe('English', () => {
       await expect(language.html).toHaveAttribute('lang', 'en');
       await language.expectNoSpanishInterface();
     }
+
+    await page.goto('/co/terminos-y-condiciones/home');
+    await expect(page.getByText("The legal text is in Spanish, the language of the country's law.")).toBeVisible();
+    await expect(page.locator('.prose')).toHaveAttribute('lang', 'es');
 
     // English formatting, the country's currency: Colombian pesos with a comma for thousands, not '$ 120.000'.
     await page.goto(`/co/herramientas/${MAGNESIUM_SLUG}`);

@@ -3,7 +3,12 @@ import userEvent from '@testing-library/user-event';
 import { http, HttpResponse } from 'msw';
 import { describe, expect, it } from 'vitest';
 import { PATIENTS_PAGE_SIZE } from '../../lib/shared/prescriptions';
-import { buildPatient, buildPrescriptionDetail, prescriptionFixtures } from '../../testing/handlers/prescriptions';
+import {
+  buildDeletedAccountPatient,
+  buildPatient,
+  buildPrescriptionDetail,
+  prescriptionFixtures,
+} from '../../testing/handlers/prescriptions';
 import { TEST_API } from '../../testing/api-url';
 import { server } from '../../testing/msw-server';
 import { renderApp } from '../../testing/render';
@@ -51,17 +56,7 @@ describe('my patients', () => {
   });
 
   it('names a deleted account’s record in the interface’s words, in the list and in its page', async () => {
-    // What an account deletion leaves: the server's placeholder name, no account, the consent revoked.
-    prescriptionFixtures.patients = [
-      buildPatient({
-        id: 503,
-        first_name: 'Paciente',
-        last_name: 'eliminada',
-        email: 'paciente-503@eliminado.invalid',
-        account_status: 'invited',
-        consent_status: 'revoked',
-      }),
-    ];
+    prescriptionFixtures.patients = [buildDeletedAccountPatient(503)];
     await loggedInAs('co');
     await renderApp('/co/mi-cuenta/mis-pacientes');
     const table = await screen.findByRole('table', { name: 'Tus pacientes' });

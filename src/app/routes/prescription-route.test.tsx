@@ -11,7 +11,12 @@ import { DEFAULT_PRESCRIPTION_SETTINGS } from '../../lib/shared/prescriptions';
 import { appStore, flushPersistedState, restorePersistedState } from '../../lib/store';
 import { TEST_API } from '../../testing/api-url';
 import { buildProduct } from '../../testing/data';
-import { buildPatient, buildPrescriptionDetail, prescriptionFixtures } from '../../testing/handlers/prescriptions';
+import {
+  buildDeletedAccountPatient,
+  buildPatient,
+  buildPrescriptionDetail,
+  prescriptionFixtures,
+} from '../../testing/handlers/prescriptions';
 import { server } from '../../testing/msw-server';
 import { renderApp } from '../../testing/render';
 import { loggedInAs } from '../../testing/session';
@@ -107,15 +112,7 @@ describe('prescription builder (doctor)', () => {
     prescriptionFixtures.patients = [
       buildPatient(),
       buildPatient({ id: 2, first_name: 'Lucía', last_name: 'Pardo', consent_status: 'revoked' }),
-      // What an account deletion leaves in the register: anonymised, unlinked, consent revoked.
-      buildPatient({
-        id: 3,
-        first_name: 'Paciente',
-        last_name: 'eliminada',
-        email: 'paciente-3@eliminado.invalid',
-        account_status: 'invited',
-        consent_status: 'revoked',
-      }),
+      buildDeletedAccountPatient(3),
     ];
     await loggedInAs('co');
     await renderApp('/co/mi-cuenta/prescripcion');

@@ -51,6 +51,18 @@ export function buildPatient(overrides: Partial<PatientDto> = {}): PatientDto {
   };
 }
 
+/** What an account deletion leaves in a register: the server's placeholder name, no account, the consent revoked. */
+export function buildDeletedAccountPatient(id: number): PatientDto {
+  return buildPatient({
+    id,
+    first_name: 'Paciente',
+    last_name: 'eliminada',
+    email: `paciente-${id}@eliminado.invalid`,
+    account_status: 'invited',
+    consent_status: 'revoked',
+  });
+}
+
 const MOMENT_VALUES = new Map<number, string>(MOMENTS.map((moment) => [moment.id, moment.label]));
 
 /** A prescribed tool as the server stores it. */

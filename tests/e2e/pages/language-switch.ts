@@ -122,7 +122,8 @@ export class LanguageSwitch extends Shell {
    */
   async spanishInterfaceWords(): Promise<string[]> {
     const texts = await this.page.evaluate(() => {
-      const CONTENT = '.prose, .product-page__description';
+      // Content, and what a page marks as Spanish (the legal text exists in Spanish only).
+      const CONTENT = '.prose, .product-page__description, :not(html)[lang|="es"]';
       const chrome = [
         ...document.querySelectorAll<HTMLElement>(
           'header, footer, nav, button, label, legend, h1, h2, h3, dt, th:not([scope="row"]), [role="status"], [role="alert"]',

@@ -7,6 +7,7 @@ import { parseMarkdown } from '../markdown';
 import { useDocument, useDocumentTitle } from '../use-document';
 import { RichText } from './rich-text';
 
+/** The legal text exists in Spanish only, the language of each country's law: marked so, whatever the interface speaks. */
 function LegalText({ country }: { country: CountryCode }) {
   const { t } = useLingui();
   const source = useDocument(`legal:${country}`, () => loadLegalDocument(country));
@@ -14,7 +15,7 @@ function LegalText({ country }: { country: CountryCode }) {
   const sections = blocks.flatMap((block) => (block.kind === 'heading' && block.level === 2 ? [block] : []));
   return (
     <>
-      <nav className="toc" aria-label={t`Contenido`}>
+      <nav className="toc" aria-label={t`Contenido`} lang="es">
         <ol>
           {sections.map((section) => (
             <li key={section.id}>
@@ -23,7 +24,7 @@ function LegalText({ country }: { country: CountryCode }) {
           ))}
         </ol>
       </nav>
-      <div className="prose">
+      <div className="prose" lang="es">
         <RichText blocks={blocks} />
       </div>
     </>
@@ -32,7 +33,7 @@ function LegalText({ country }: { country: CountryCode }) {
 
 /** Product §2: terms (`/{c}/terminos-y-condiciones/home`), with the country's health-data privacy policy and consent. */
 export function TermsPage() {
-  const { t } = useLingui();
+  const { t, i18n } = useLingui();
   const country = useCountry();
   const countryName = COUNTRIES[country].name;
   useDocumentTitle(t`Términos y condiciones · Dispensario Funcional`);
@@ -51,6 +52,11 @@ export function TermsPage() {
         <p className="muted">
           <Trans>Última actualización: 1 de noviembre de 2026.</Trans>
         </p>
+        {i18n.locale === 'en' && (
+          <p className="notice">
+            <Trans>El texto legal está en español, el idioma de la ley del país.</Trans>
+          </p>
+        )}
       </header>
       <Suspense
         fallback={
