@@ -49,14 +49,20 @@ export const reminderQueries = {
     }),
 };
 
-function subscriptionBody(subscription: PushSubscription, language: PushLanguage): PushSubscriptionInputDto {
+/** Registers this browser's subscription for the account in `country`, or updates it (the server keys it by endpoint). */
+function postSubscription(
+  country: CountryCode,
+  subscription: PushSubscription,
+  language: PushLanguage,
+): Promise<PushDeviceDto> {
   const json = subscription.toJSON();
-  return {
+  const body: PushSubscriptionInputDto = {
     endpoint: subscription.endpoint,
     expirationTime: subscription.expirationTime,
     keys: { p256dh: json.keys?.p256dh ?? '', auth: json.keys?.auth ?? '' },
     language,
   };
+  return gatewayClient.request<PushDeviceDto>('/push/subscriptions', { method: 'POST', country, body });
 }
 
 /**
@@ -69,12 +75,7 @@ export async function enableDevicePush(
   language: PushLanguage,
   onPermitted?: () => void,
 ): Promise<PushDeviceDto> {
-  const subscription = await subscribeThisDevice(publicKey, onPermitted);
-  return gatewayClient.request<PushDeviceDto>('/push/subscriptions', {
-    method: 'POST',
-    country,
-    body: subscriptionBody(subscription, language),
-  });
+  return postSubscription(country, await subscribeThisDevice(publicKey, onPermitted), language);
 }
 
 /** One check at a time: a quick switch there and back must not let the older answer land last. */
@@ -100,11 +101,7 @@ export function matchDeviceLanguage(
       const { data: devices } = await queryClient.fetchQuery(reminderQueries.devices(country, viewer));
       const device = devices.find((candidate) => candidate.endpoint === subscription.endpoint);
       if (!device || device.language === language) return;
-      const updated = await gatewayClient.request<PushDeviceDto>('/push/subscriptions', {
-        method: 'POST',
-        country,
-        body: subscriptionBody(subscription, language),
-      });
+      const updated = await postSubscription(country, subscription, language);
       queryClient.setQueryData(
         reminderQueries.devices(country, viewer).queryKey,
         (answer) =>

@@ -1,4 +1,4 @@
-import type { BrowserContext, CDPSession, Locator, Page, Worker } from '@playwright/test';
+import { expect, type BrowserContext, type CDPSession, type Locator, type Page, type Worker } from '@playwright/test';
 import type { ReminderPushPayload } from '../../../src/lib/shared/reminders';
 import { Shell } from './shell';
 
@@ -57,12 +57,11 @@ interface PushLogEntry {
  * The push side of the service worker through Chromium's DevTools protocol: headless Chromium has no push service,
  * so the test delivers the message itself (`ServiceWorker.deliverPushMessage`) to the page's registration, and
  * follows it through the browser's own log of push events (the `BackgroundService` domain): a delivery is done
- * when the worker's push event has completed, so the test waits for that rather than guessing how long to poll, and
- * a slow or lost delivery says at which step it stopped.
+ * when the worker's push event has completed, so the test waits for that rather than for the notification to
+ * appear, and a slow or lost delivery says at which step it stopped.
  */
 export class ServiceWorkerPush {
   private readonly log: PushLogEntry[] = [];
-  private readonly listeners = new Set<() => void>();
 
   private constructor(
     private readonly cdp: CDPSession,
@@ -75,7 +74,6 @@ export class ServiceWorkerPush {
       const step = event.eventName as PushStep;
       const status = event.eventMetadata.find((entry) => entry.key === 'Status')?.value;
       this.log.push({ step, status });
-      for (const listener of this.listeners) listener();
     });
   }
 
@@ -103,13 +101,16 @@ export class ServiceWorkerPush {
   async deliver(payload: ReminderPushPayload): Promise<void> {
     const completedBefore = this.count('Push event completed');
     const dispatchedBefore = this.count('Push event dispatched');
-    const handled = this.waitFor(() => this.count('Push event completed') > completedBefore);
     await this.cdp.send('ServiceWorker.deliverPushMessage', {
       origin: this.origin,
       registrationId: this.registrationId,
       data: JSON.stringify(payload),
     });
-    if (!(await handled)) {
+    try {
+      await expect
+        .poll(() => this.count('Push event completed'), { timeout: PUSH_HANDLED_TIMEOUT_MS })
+        .toBeGreaterThan(completedBefore);
+    } catch {
       const dispatched = this.count('Push event dispatched') > dispatchedBefore;
       throw new Error(
         dispatched
@@ -123,22 +124,6 @@ export class ServiceWorkerPush {
 
   private count(step: PushStep): number {
     return this.log.filter((entry) => entry.step === step).length;
-  }
-
-  /** Resolves true when `done()` holds after a logged push step, false after the timeout. */
-  private waitFor(done: () => boolean): Promise<boolean> {
-    return new Promise((resolve) => {
-      const finish = (result: boolean) => {
-        clearTimeout(timer);
-        this.listeners.delete(check);
-        resolve(result);
-      };
-      const check = () => {
-        if (done()) finish(true);
-      };
-      const timer = setTimeout(() => finish(false), PUSH_HANDLED_TIMEOUT_MS);
-      this.listeners.add(check);
-    });
   }
 
   notifications(): Promise<ShownNotification[]> {

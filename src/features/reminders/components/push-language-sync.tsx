@@ -6,9 +6,11 @@ import { notificationPermission } from '../../../lib/push';
 import type { CountryCode } from '../../../lib/shared/countries';
 import { useOnline } from '../../../lib/use-online';
 import { useSession } from '../../auth/use-session';
+import { matchDeviceLanguage } from '../api';
 
 /**
- * Issue #19: this device's reminder pushes follow its 'Español / English' choice. Checked when a member opens the
+ * Issue #19: this device's reminder pushes follow its 'Español / English' choice (loaded on demand by the layout,
+ * for a member whose browser allowed notifications). Checked when a member opens the
  * app, switches the language or comes back online, so a switch made offline or signed out reaches the server at the
  * next of those moments; the opt-in itself is online only, and so is this.
  */
@@ -20,11 +22,8 @@ export function PushLanguageSync({ country }: { country: CountryCode }) {
   useEffect(() => {
     // Without the permission this browser has no subscription: nothing to check, no request.
     if (!uid || !online || notificationPermission() !== 'granted') return;
-    // On demand: only members who allowed notifications need it, and the app shell stays as small as it was.
-    void import('../api')
-      .then(({ matchDeviceLanguage }) => matchDeviceLanguage(queryClient, country, uid, language))
-      // The next start, switch or reconnection checks again.
-      .catch(() => undefined);
+    // The next start, switch or reconnection checks again.
+    void matchDeviceLanguage(queryClient, country, uid, language).catch(() => undefined);
   }, [uid, country, language, online, queryClient]);
   return null;
 }
