@@ -1,5 +1,6 @@
 import { readdirSync } from 'node:fs';
 import js from '@eslint/js';
+import pluginQuery from '@tanstack/eslint-plugin-query';
 import { importX } from 'eslint-plugin-import-x';
 import pluginLingui from 'eslint-plugin-lingui';
 import reactHooks from 'eslint-plugin-react-hooks';
@@ -152,6 +153,10 @@ export default tseslint.config(
       ],
       'react-hooks/refs': 'off',
     },
+  },
+  {
+    files: ['src/**/*.{ts,tsx}'],
+    extends: [pluginQuery.configs['flat/recommended']],
   },
   {
     files: ['src/**/*.test.{ts,tsx}', 'src/testing/**', 'src/lib/shared/**'],

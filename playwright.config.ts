@@ -1,5 +1,5 @@
 import { defineConfig } from '@playwright/test';
-import { CHROMIUM_LAUNCH_OPTIONS } from './tests/chromium';
+import { TEST_CHROMIUM_LAUNCH_OPTIONS } from './tests/chromium';
 
 export default defineConfig({
   testDir: 'tests/e2e',
@@ -24,7 +24,7 @@ export default defineConfig({
     trace: process.env.E2E_TRACE ? 'retain-on-failure' : 'off',
     screenshot: 'only-on-failure',
     serviceWorkers: 'allow',
-    launchOptions: CHROMIUM_LAUNCH_OPTIONS,
+    launchOptions: TEST_CHROMIUM_LAUNCH_OPTIONS,
   },
   projects: [
     { name: 'desktop', use: { viewport: { width: 1280, height: 800 } }, testIgnore: '**/*.phone.spec.ts' },

@@ -13,20 +13,38 @@ const HOME_ROUTE = 'src/app/routes/home-page.tsx';
 /** React's own packages (the renderer is 64 KiB of the app's start-up JavaScript): a chunk of their own. */
 const REACT_MODULE = /[\\/]node_modules[\\/](react|react-dom|scheduler)[\\/]/;
 
+/**
+ * What only a signed-in person opens: the account's routes, the bag and checkout (behind a session), the sign-in and
+ * registration screens that lead there, the admin's screens, and what those load on demand. The public pages (home,
+ * catalogue, product, blog, about, terms, the medical request) are not here: their first visit has a budget. Vite
+ * writes module ids with forward slashes on every system.
+ */
+const MEMBER_ROOTS = [
+  /\/src\/app\/routes\/(my-prescriptions|patients|prescription|reminders|resources|orders|points|personal-data)-route\.tsx$/,
+  /\/src\/app\/routes\/checkout-route\.tsx$/,
+  /\/src\/features\/(account|auth|admin|pending-uploads)\//,
+  /\/src\/features\/(patients|prescriptions|credentials)\/api\.ts$/,
+  /\/src\/features\/prescriptions\/pdf\.ts$/,
+  /\/src\/features\/reminders\/components\/push-language-sync\.tsx$/,
+  /\/src\/lib\/push\.ts$/,
+];
+
 /** The module sets of the chunks `shellChunk` shapes, known once the module graph is built. */
 let shellModules = new Set<string>();
 let entryModules = new Set<string>();
 let homeModules = new Set<string>();
+let memberModules = new Set<string>();
 
 /**
- * Shapes three chunks. `index`: the HTML entry, what runs before the first paint (install offer, paint wait).
+ * Shapes four chunks. `index`: the HTML entry, what runs before the first paint (install offer, paint wait).
  * `shell`: the app, i.e. what the entry imports dynamically (`src/app/start.tsx`) and everything that imports
  * statically, less the entry's own modules. Rolldown gives each module shared by the app and some lazy routes a
  * chunk of its own (rolldown#10731), which made the app 35 requests: on a phone's connection that is queueing on six
  * HTTP/1.1 connections (Lighthouse mobile home 84 → 92 with one chunk). `home-shared`: for the same reason, the
  * modules the home page shares with other pages (product cards and prices, article cards, the catalogue's API),
  * which were 13 chunks of under 2 KB each; as one chunk the catalogue, product and blog pages' Lighthouse mobile LCP
- * goes from about 2.8 to 2.6 s. The build's `react` group then takes React's packages out of the shell.
+ * goes from about 2.8 to 2.6 s. `members-shared`: the modules shared only by screens behind a session (see
+ * `MEMBER_ROOTS`). The build's `react` group then takes React's packages out of the shell.
  */
 function shellChunk(): Plugin {
   return {
@@ -48,6 +66,30 @@ function shellChunk(): Plugin {
       entryModules = entry;
       const home = [...this.getModuleIds()].filter((id) => id.endsWith(HOME_ROUTE));
       homeModules = new Set([...closure(home)].filter((id) => !app.has(id) && !entry.has(id)));
+
+      // Which modules loaded on demand (screens, dialogs, libraries) reach each remaining module.
+      const roots = new Set(
+        [...this.getModuleIds()].flatMap((id) => this.getModuleInfo(id)?.dynamicallyImportedIds ?? []),
+      );
+      const reachedFrom = new Map<string, string[]>();
+      for (const root of roots) {
+        for (const id of closure([root])) {
+          if (app.has(id) || entry.has(id) || homeModules.has(id)) continue;
+          reachedFrom.set(id, [...(reachedFrom.get(id) ?? []), root]);
+        }
+      }
+      // Shared only by screens a signed-in person opens: one chunk, not one per combination of screens (rolldown
+      // made 40 files of under 2 KB each; a service worker's install pays per file, on a phone as in the tests).
+      // Libraries keep their own chunks: they change with an upgrade, not with each release.
+      const memberRoot = (root: string) => MEMBER_ROOTS.some((pattern) => pattern.test(root));
+      memberModules = new Set(
+        [...reachedFrom]
+          .filter(
+            ([id, from]) =>
+              from.length >= 2 && from.every(memberRoot) && !roots.has(id) && !id.includes('/node_modules/'),
+          )
+          .map(([id]) => id),
+      );
     },
   };
 }
@@ -225,6 +267,11 @@ export default defineConfig({
               name: 'home-shared',
               test: (id: string) => homeModules.has(id),
               minShareCount: 2,
+              includeDependenciesRecursively: false,
+            },
+            {
+              name: 'members-shared',
+              test: (id: string) => memberModules.has(id),
               includeDependenciesRecursively: false,
             },
           ],

@@ -6,6 +6,7 @@ import type { MercadoPagoOptions } from './orders/checkout';
 import { DEFAULT_REMINDERS_INTERVAL_MS } from './reminders/scheduler';
 import { DEFAULT_SESSION_IDLE_TIMEOUT_MS } from './sessions/repo';
 import { DEFAULT_VAPID_SUBJECT, vapidKeyProblem, type VapidSettings } from './reminders/vapid';
+import type { S3Settings } from './uploads/s3-storage';
 
 const projectRoot = fileURLToPath(new URL('../../', import.meta.url));
 
@@ -16,6 +17,12 @@ const envSchema = z.object({
   HOST: z.string().default('0.0.0.0'),
   DATA_DIR: z.string().default('./data'),
   DATABASE_URL: z.string().url().optional(),
+  /** redis://[user:password@]host:6379[/db] or rediss://…: rate limits and lock-outs shared by every instance. */
+  REDIS_URL: z
+    .string()
+    .regex(/^rediss?:\/\/\S+$/, 'debe ser una URL redis:// o rediss://')
+    .refine((value) => URL.canParse(value), 'no es una URL válida')
+    .optional(),
   UPLOADS_DIR: z.string().optional(),
   DIST_DIR: z.string().default('./dist'),
   LOG_LEVEL: z.enum(['silent', 'error', 'info', 'debug']).default('info'),
@@ -63,6 +70,30 @@ const envSchema = z.object({
   REMINDERS_INTERVAL_MS: z.coerce.number().int().min(1000).default(DEFAULT_REMINDERS_INTERVAL_MS),
   /** On SIGTERM or SIGINT, how long requests under way and background work may take before they are cut off. */
   SHUTDOWN_TIMEOUT_MS: z.coerce.number().int().min(0).default(DEFAULT_SHUTDOWN_TIMEOUT_MS),
+  /** Private uploads in an S3-compatible bucket, addressed path-style: endpoint, bucket and key pair go together. */
+  S3_ENDPOINT: z
+    .string()
+    .url()
+    .regex(/^https?:\/\/[^@]*$/, 'debe ser http:// o https:// sin usuario ni contraseña (van en S3_ACCESS_KEY_ID)')
+    .optional(),
+  S3_BUCKET: z
+    .string()
+    .regex(/^[a-z0-9][a-z0-9.-]{1,61}[a-z0-9]$/, 'debe ser un nombre de bucket (3 a 63 minúsculas, cifras, . o -)')
+    .optional(),
+  S3_REGION: z
+    .string()
+    .regex(/^[a-z0-9-]+$/, 'debe ser una región como us-east-1 (auto en R2)')
+    .optional(),
+  S3_ACCESS_KEY_ID: z.string().optional(),
+  S3_SECRET_ACCESS_KEY: z.string().optional(),
+  S3_PREFIX: z
+    .string()
+    .regex(/^[A-Za-z0-9!_.*'()/-]*$/, "solo letras, cifras y ! _ . * ' ( ) / -")
+    .refine(
+      (prefix) => !prefix.startsWith('/') && !prefix.split('/').includes('..'),
+      'no puede empezar por / ni tener ..',
+    )
+    .optional(),
 });
 
 export interface ServerConfig {
@@ -70,6 +101,8 @@ export interface ServerConfig {
   host: string;
   dataDir: string;
   databaseUrl: string | undefined;
+  /** Where rate limits and lock-outs count when set, whatever the database. */
+  redisUrl: string | undefined;
   uploadsDir: string;
   distDir: string;
   assetsDir: string;
@@ -91,7 +124,12 @@ export interface ServerConfig {
   vapid: VapidSettings;
   remindersIntervalMs: number;
   shutdownTimeoutMs: number;
+  /** The bucket of the private uploads (S3_*); undefined keeps them in PostgreSQL or UPLOADS_DIR. */
+  s3: S3Settings | undefined;
 }
+
+const DEFAULT_S3_REGION = 'us-east-1';
+const S3_REQUIRED = ['S3_ENDPOINT', 'S3_BUCKET', 'S3_ACCESS_KEY_ID', 'S3_SECRET_ACCESS_KEY'] as const;
 
 const MP_COUNTRIES = ['co', 'mx', 'pe'] as const;
 
@@ -115,6 +153,35 @@ function mercadoPagoOptions(values: z.infer<typeof envSchema>): MercadoPagoOptio
   }
   if (Object.keys(accounts).length === 0) return undefined;
   return { accounts, baseUrl: values.MP_API_BASE_URL, timeoutMs: values.MP_TIMEOUT_MS };
+}
+
+/**
+ * The bucket, when S3_* is set. Any S3_* variable without all the required ones stops the start: uploads silently
+ * landing elsewhere than the operator meant would be missing on the other instances.
+ */
+function s3Settings(values: z.infer<typeof envSchema>): S3Settings | undefined {
+  const given = (Object.keys(values) as (keyof typeof values)[]).filter(
+    (name) => name.startsWith('S3_') && values[name] !== undefined,
+  );
+  if (given.length === 0) return undefined;
+  const { S3_ENDPOINT: endpoint, S3_BUCKET: bucket } = values;
+  const { S3_ACCESS_KEY_ID: accessKeyId, S3_SECRET_ACCESS_KEY: secretAccessKey } = values;
+  if (!endpoint || !bucket || !accessKeyId || !secretAccessKey) {
+    const missing = S3_REQUIRED.filter((name) => !values[name]);
+    throw new Error(
+      `Configuración no válida: ${S3_REQUIRED.join(', ')} van juntas (faltan ${missing.join(', ')}; ` +
+        'sin ninguna S3_* los archivos se guardan en PostgreSQL o en UPLOADS_DIR)',
+    );
+  }
+  const prefix = values.S3_PREFIX ?? '';
+  return {
+    endpoint,
+    bucket,
+    region: values.S3_REGION ?? DEFAULT_S3_REGION,
+    accessKeyId,
+    secretAccessKey,
+    prefix: prefix === '' || prefix.endsWith('/') ? prefix : `${prefix}/`,
+  };
 }
 
 function trustedProxies(value: string | undefined): number {
@@ -150,6 +217,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): ServerConfig {
     host: values.HOST,
     dataDir,
     databaseUrl: values.DATABASE_URL,
+    redisUrl: values.REDIS_URL,
     uploadsDir: resolve(projectRoot, values.UPLOADS_DIR ?? resolve(dataDir, 'uploads')),
     distDir: resolve(projectRoot, values.DIST_DIR),
     assetsDir: resolve(projectRoot, 'server/assets'),
@@ -174,5 +242,6 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): ServerConfig {
     },
     remindersIntervalMs: values.REMINDERS_INTERVAL_MS,
     shutdownTimeoutMs: values.SHUTDOWN_TIMEOUT_MS,
+    s3: s3Settings(values),
   };
 }

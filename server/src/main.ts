@@ -4,6 +4,8 @@ import { openDatabase } from './db/database';
 import { prepareDatabase } from './db/prepare';
 import { DEMO_PASSWORD, DEMO_USERS } from './db/seed/demo-users';
 import { createApp } from './http/app';
+import type { LimiterStore } from './http/rate-limit';
+import { openRedisLimiterStore } from './http/redis-limits';
 import { createLogger } from './logger';
 import { DEFAULT_MAIL_FROM, nodemailerTransport, type MailTransport } from './mail/mailer';
 import { startBackgroundWork } from './lifecycle/background';
@@ -12,6 +14,12 @@ import { ensureWritableFolder, listen, startupFailureLine } from './startup';
 
 /** After the shutdown's own deadline, the time closing the database may take before the process exits anyway. */
 const FORCED_EXIT_GRACE_MS = 5_000;
+
+const LIMITER_STORE_NAMES: Record<LimiterStore['kind'], string> = {
+  redis: 'en Redis (REDIS_URL)',
+  postgres: 'en PostgreSQL',
+  memory: 'en memoria (una sola instancia)',
+};
 
 // A failed start prints one Spanish line (cause and what to do) and exits with 1; the stack only with LOG_LEVEL=debug.
 let config: ServerConfig | undefined;
@@ -24,11 +32,23 @@ try {
   process.exit(1);
 }
 
+/** Where the uploads go, for the start-up summary: the bucket's address and name, never its keys. */
+function uploadsPlace(config: ServerConfig, kind: 'disk' | 'database' | 's3'): string {
+  if (kind === 's3' && config.s3) {
+    return `en S3 (${new URL(config.s3.endpoint).origin}, bucket ${config.s3.bucket}, prefijo "${config.s3.prefix}")`;
+  }
+  return kind === 'database' ? 'en PostgreSQL' : `en ${config.uploadsDir}`;
+}
+
 async function start(config: ServerConfig): Promise<void> {
   const logger = createLogger(config.logLevel);
+  // First, so an unreachable Redis stops the start before anything is migrated. Without it the limits count in the
+  // database's own store (PostgreSQL, or memory with PGlite).
+  const limiterStore = config.redisUrl ? await openRedisLimiterStore(config.redisUrl, logger) : undefined;
 
+  // On PostgreSQL or S3 the uploads live where every instance reads them (`uploads/storage.ts`): no folder to write.
   if (!config.databaseUrl) await ensureWritableFolder(config.dataDir, 'DATA_DIR');
-  await ensureWritableFolder(config.uploadsDir, 'UPLOADS_DIR');
+  if (!config.databaseUrl && !config.s3) await ensureWritableFolder(config.uploadsDir, 'UPLOADS_DIR');
   const database = await openDatabase({ databaseUrl: config.databaseUrl, dataDir: config.dataDir });
   // Several instances starting together on one PostgreSQL database migrate and seed once (an advisory lock).
   const { applied, seed } = await prepareDatabase(database, { demoUsers: config.seedDemoUsers });
@@ -52,7 +72,9 @@ async function start(config: ServerConfig): Promise<void> {
     assetsDir: config.assetsDir,
     dataDir: config.dataDir,
     logger,
+    limiterStore,
     uploadsDir: config.uploadsDir,
+    s3: config.s3,
     publicUrl: config.publicUrl,
     trustProxy: config.trustProxy,
     sessionIdleTimeoutMs: config.sessionIdleTimeoutMs,
@@ -75,6 +97,8 @@ async function start(config: ServerConfig): Promise<void> {
       '',
       `Dispensario Funcional listo en ${url}  (Colombia ${url}/co · México ${url}/mx · Perú ${url}/pe)`,
       `Base de datos: ${storage}`,
+      `Archivos subidos: ${uploadsPlace(config, app.services.uploads.kind)}`,
+      `Límites de intentos: ${LIMITER_STORE_NAMES[app.services.limiterStore.kind]}`,
       ...(config.seedDemoUsers
         ? [
             `Cuentas de demostración (contraseña para todas: ${DEMO_PASSWORD}):`,
@@ -97,6 +121,7 @@ async function start(config: ServerConfig): Promise<void> {
       app,
       background,
       database,
+      limiterStore,
       logger,
       timeoutMs: config.shutdownTimeoutMs,
     });

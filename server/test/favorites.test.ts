@@ -250,26 +250,34 @@ describe('POST /api/favorites/merge', () => {
       const response = await merge('patient', body);
       expect(response.status).toBe(400);
       const error = (await response.json()) as ApiErrorBody;
-      expect(error).toMatchObject({ message: 'Campo obligatorio', errors: ['Productos: Campo obligatorio'] });
+      expect(error).toEqual({
+        message: 'Revisa los datos del formulario.',
+        errors: ['Campo obligatorio'],
+        fieldErrors: [{ field: 'productIds', message: 'Campo obligatorio' }],
+      });
     }
   });
 
   it.each([
-    ['not a list', { productIds: 5 }, 'Productos: Debe ser una lista de identificadores de producto.'],
+    ['not a list', { productIds: 5 }, 'Debe ser una lista de identificadores de producto.'],
     [
       'too many ids',
       { productIds: Array.from({ length: 201 }, (_, i) => i + 1) },
-      'Productos: Máximo 200 productos por solicitud.',
+      'Máximo 200 productos por solicitud.',
     ],
-    ['strings', { productIds: ['1'] }, 'Productos: Cada producto debe ser un número entero positivo.'],
-    ['decimals', { productIds: [1.5] }, 'Productos: Cada producto debe ser un número entero positivo.'],
-    ['zero', { productIds: [0] }, 'Productos: Cada producto debe ser un número entero positivo.'],
-    ['ids above int4', { productIds: [2_147_483_648] }, 'Productos: Cada producto debe ser un número entero positivo.'],
-    ['nulls', { productIds: [null] }, 'Productos: Cada producto debe ser un número entero positivo.'],
+    ['strings', { productIds: ['1'] }, 'Cada producto debe ser un número entero positivo.'],
+    ['decimals', { productIds: [1.5] }, 'Cada producto debe ser un número entero positivo.'],
+    ['zero', { productIds: [0] }, 'Cada producto debe ser un número entero positivo.'],
+    ['ids above int4', { productIds: [2_147_483_648] }, 'Cada producto debe ser un número entero positivo.'],
+    ['nulls', { productIds: [null] }, 'Cada producto debe ser un número entero positivo.'],
   ])('answers 400 for %s', async (_label, body, line) => {
     const response = await merge('patient', body);
     expect(response.status).toBe(400);
-    expect(await response.json()).toMatchObject({ message: 'Revisa los datos del formulario.', errors: [line] });
+    expect(await response.json()).toEqual({
+      message: 'Revisa los datos del formulario.',
+      errors: [line],
+      fieldErrors: [{ field: 'productIds', message: line }],
+    });
     expect(await favorites('patient')).toEqual([]);
   });
 

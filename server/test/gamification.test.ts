@@ -134,11 +134,14 @@ describe('config', () => {
     ]) {
       const refused = await call('PATCH', '/config/3', admin, { body });
       expect(refused.status, JSON.stringify(body)).toBe(400);
-      expect((refused.body as ApiErrorBody).errors?.[0], JSON.stringify(body)).toMatch(/^(Valor|Porcentaje)/);
+      expect((refused.body as ApiErrorBody).fieldErrors, JSON.stringify(body)).toEqual([
+        { field: Object.keys(body)[0], message: expect.stringMatching(/^Debe ser un número (mayor que|de) 0 hasta/) },
+      ]);
     }
-    expect(message(await call('PATCH', '/config/3', admin, { body: {} }))).toBe(
-      'Indica pointValue, purchaseRewardPercent o prescriptionRewardPercent.',
-    );
+    expect((await call('PATCH', '/config/3', admin, { body: {} })).body).toMatchObject({
+      message: 'Revisa los datos del formulario.',
+      errors: ['Indica pointValue, purchaseRewardPercent o prescriptionRewardPercent.'],
+    });
     expect((await call('PATCH', '/config/99', admin, { body: { pointValue: 2 } })).status).toBe(404);
     expect((await call('PATCH', '/config/abc', admin, { body: { pointValue: 2 } })).status).toBe(404);
 

@@ -1,6 +1,9 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { ApiErrorBody, HealthDto, ReadyDto } from '../../src/lib/shared/api-types';
+import { UPLOAD_STORAGE_UNREACHABLE_MESSAGE } from '../src/http/app';
+import { S3UploadStorage, UploadStorageUnavailableError } from '../src/uploads/s3-storage';
 import { createTestContext, type TestContext } from './helpers';
+import { startS3Fake, type S3Fake } from './s3-fake';
 
 let ctx: TestContext;
 
@@ -36,6 +39,87 @@ describe('GET /api/ready', () => {
       status: 'ready',
       db: process.env.DATABASE_URL ? 'postgres' : 'pglite',
     });
+  });
+});
+
+describe('GET /api/ready with the uploads in an S3 bucket', () => {
+  let fake: S3Fake;
+  const logged: string[] = [];
+  const logger = {
+    error: (...parts: unknown[]) => void logged.push(parts.map(String).join(' ')),
+    info: (...parts: unknown[]) => void logged.push(parts.map(String).join(' ')),
+    debug: () => undefined,
+  };
+  const lists = () => fake.requests.filter((request) => request.query.get('list-type') === '2');
+
+  beforeAll(async () => {
+    fake = await startS3Fake();
+  });
+
+  afterAll(async () => {
+    await fake?.close();
+  });
+
+  it('lists one key of the bucket, and polls within the cache window ask the bucket nothing more', async () => {
+    // A window longer than the test, so no pause of a loaded machine can end it between the polls.
+    const app = ctx.makeApp({ s3: fake.settings, storageCheckCacheMs: 60_000 });
+    const before = lists().length;
+    const polls = await Promise.all([app.request('/api/ready'), app.request('/api/ready')]);
+    polls.push(await app.request('/api/ready'));
+    for (const poll of polls) expect(poll.status).toBe(200);
+    const asked = lists().slice(before);
+    expect(asked).toHaveLength(1);
+    expect(asked[0]!.query.get('max-keys')).toBe('1');
+    expect(asked[0]!.query.get('prefix')).toBe(fake.settings.prefix);
+  });
+
+  it('answers 503 while the bucket fails or refuses, logs the outage once without secrets, and recovers', async () => {
+    logged.length = 0;
+    const app = ctx.makeApp({ s3: fake.settings, storageCheckCacheMs: 0, logger });
+    // One failure per poll: the check is not retried, the next poll is its retry.
+    fake.failures.push(500, 'drop');
+    for (let poll = 0; poll < 2; poll += 1) {
+      const down = await app.request('/api/ready');
+      expect(down.status).toBe(503);
+      expect((await down.json()) as ReadyDto).toEqual({
+        status: 'unavailable',
+        db: process.env.DATABASE_URL ? 'postgres' : 'pglite',
+        message: UPLOAD_STORAGE_UNREACHABLE_MESSAGE,
+      });
+    }
+    expect(logged.filter((line) => line.includes('almacenamiento de archivos'))).toHaveLength(1);
+    expect((await app.request('/api/ready')).status).toBe(200);
+    expect(logged.at(-1)).toBe('El almacenamiento de archivos vuelve a responder.');
+
+    const wrongKeys = ctx.makeApp({
+      s3: { ...fake.settings, secretAccessKey: 'otro-secreto-equivocado' },
+      storageCheckCacheMs: 0,
+      logger,
+    });
+    expect((await wrongKeys.request('/api/ready')).status).toBe(503);
+    const noBucket = ctx.makeApp({ s3: { ...fake.settings, bucket: 'no-existe' }, storageCheckCacheMs: 0, logger });
+    expect((await noBucket.request('/api/ready')).status).toBe(503);
+    const text = logged.join('\n');
+    expect(text).toMatch(/SignatureDoesNotMatch/);
+    expect(text).toMatch(/NoSuchBucket/);
+    expect(text).not.toContain(fake.settings.secretAccessKey);
+    expect(text).not.toContain('otro-secreto-equivocado');
+  });
+
+  it('gives up on a bucket that does not answer within its short timeout', async () => {
+    const storage = new S3UploadStorage(fake.settings, { checkTimeoutMs: 50 });
+    fake.delayMs = 2_000;
+    try {
+      const failure = await storage.check().catch((error: unknown) => error);
+      expect(failure).toBeInstanceOf(UploadStorageUnavailableError);
+      expect((failure as UploadStorageUnavailableError).detail).toMatch(/sin respuesta en 50 ms/);
+    } finally {
+      fake.delayMs = 0;
+    }
+  });
+
+  it('does not look at any bucket when the uploads are in the database or on the disk', async () => {
+    expect(ctx.app.services.uploads.check).toBeUndefined();
   });
 });
 

@@ -13,12 +13,16 @@ import { prepareDatabase } from '../src/db/prepare';
 import type { Database, UserRow } from '../src/db/schema';
 import { DEMO_PASSWORD } from '../src/db/seed/demo-users';
 import { createApp, type App, type AppOptions } from '../src/http/app';
+import type { LimiterStore } from '../src/http/rate-limit';
+import { closeLimiterStore, openRedisLimiterStore, type RedisLimiterStore } from '../src/http/redis-limits';
 import { openSession } from '../src/sessions/repo';
 import { newUid } from '../src/users/repo';
 
 export interface TestContext {
   database: DatabaseHandle;
   app: App;
+  /** The throw-away PostgreSQL database of this context (DATABASE_URL set), for instances a test opens and closes itself. */
+  databaseUrl: string | undefined;
   /** A private temporary UPLOADS_DIR, removed by close(). */
   uploadsDir: string;
   /** A private temporary DATA_DIR (the image cache), removed by close(). */
@@ -34,6 +38,21 @@ export interface TestContext {
 }
 
 export const silentLogger = { error: () => undefined, info: () => undefined, debug: () => undefined };
+
+/** A key prefix no other test file or run uses, so tests on one shared Redis never see each other's counters. */
+export function freshRedisKeyPrefix(): string {
+  return `prueba:${randomBytes(6).toString('hex')}:`;
+}
+
+/** Removes the keys under a store's prefix, and only those: the Redis may be shared (never FLUSHDB). */
+export async function deleteRedisKeys(store: RedisLimiterStore): Promise<void> {
+  let cursor = '0';
+  do {
+    const [next, keys] = await store.client.scan(cursor, 'MATCH', `${store.keyPrefix}*`, 'COUNT', 1000);
+    if (keys.length > 0) await store.client.unlink(...keys);
+    cursor = next;
+  } while (cursor !== '0');
+}
 const assetsDir = fileURLToPath(new URL('../assets', import.meta.url));
 
 async function prepare(database: DatabaseHandle, seed: boolean): Promise<void> {
@@ -107,12 +126,19 @@ export async function createTestContext(
   const uploadsDir = await mkdtemp(join(tmpdir(), 'dispensario-uploads-'));
   const dataDir = await mkdtemp(join(tmpdir(), 'dispensario-data-'));
   const instances: DatabaseHandle[] = [];
+  // With REDIS_URL the whole suite counts its limits in Redis, as the server does: one prefix per context, as one
+  // throw-away database per context on PostgreSQL.
+  const redisUrl = process.env.REDIS_URL;
+  const limiterStore: LimiterStore | undefined = redisUrl
+    ? await openRedisLimiterStore(redisUrl, silentLogger, freshRedisKeyPrefix())
+    : undefined;
   const makeApp = (overrides: Partial<AppOptions> = {}) =>
     createApp({
       database,
       distDir: '/nonexistent-dist',
       assetsDir,
       logger: silentLogger,
+      limiterStore,
       uploadsDir,
       dataDir,
       trustProxy: 1,
@@ -125,6 +151,7 @@ export async function createTestContext(
   return {
     database,
     app: makeApp(),
+    databaseUrl,
     uploadsDir,
     dataDir,
     makeApp,
@@ -136,6 +163,8 @@ export async function createTestContext(
     },
     close: async () => {
       await Promise.all(instances.map((instance) => instance.close()));
+      if (limiterStore?.kind === 'redis') await deleteRedisKeys(limiterStore);
+      await closeLimiterStore(limiterStore);
       await database.close();
       await dropDatabase?.();
       await rm(uploadsDir, { recursive: true, force: true });

@@ -257,7 +257,11 @@ describe('admin: affiliates', () => {
   it('rejects with a reason (required), marking the pending credentials and e-mailing the professional', async () => {
     const missing = await send('POST', `/admin/affiliates/${applicant.id}/reject`, {}, adminToken);
     expect(missing.status).toBe(400);
-    expect((await body<ApiErrorBody>(missing)).message).toBe('Indica el motivo del rechazo');
+    expect(await body<ApiErrorBody>(missing)).toEqual({
+      message: 'Revisa los datos del formulario.',
+      errors: ['Indica el motivo del rechazo'],
+      fieldErrors: [{ field: 'reason', message: 'Indica el motivo del rechazo' }],
+    });
     const response = await send(
       'POST',
       `/admin/affiliates/${applicant.id}/reject`,
@@ -329,7 +333,9 @@ describe('admin: affiliates', () => {
     for (const value of [0, 4, 'dos', null]) {
       const response = await send('PATCH', `/admin/affiliates/${applicant.id}`, { purchaseLevelId: value }, adminToken);
       expect(response.status).toBe(400);
-      expect((await body<ApiErrorBody>(response)).message).toBe('El nivel de compra no es válido.');
+      expect((await body<ApiErrorBody>(response)).fieldErrors).toEqual([
+        { field: 'purchaseLevelId', message: 'El nivel de compra no es válido.' },
+      ]);
     }
     const response = await send('PATCH', `/admin/affiliates/${applicant.id}`, { purchaseLevelId: 3 }, adminToken);
     expect(response.status).toBe(200);

@@ -125,7 +125,9 @@ describe('PATCH /api/admin/medical-requests/{id}', () => {
 
     const wrong = await admin.send('PATCH', `/admin/medical-requests/${created.id}`, { status: 'archivada' });
     expect(wrong.status).toBe(400);
-    expect((await json<ApiErrorBody>(wrong)).message).toBe('El estado debe ser nueva, contactada o cerrada.');
+    expect((await json<ApiErrorBody>(wrong)).fieldErrors).toEqual([
+      { field: 'status', message: 'El estado debe ser nueva, contactada o cerrada.' },
+    ]);
     const missing = await admin.send('PATCH', '/admin/medical-requests/999999', { status: 'closed' });
     expect((await json<ApiErrorBody>(missing)).message).toBe('No encontramos esta solicitud.');
 

@@ -18,12 +18,27 @@ interface FakePreference {
   expired: boolean;
 }
 
+/** How the buyer leaves the fake's hosted page, as Checkout Pro's test card holders choose it (APRO, OTHE, CONT). */
+export const HOSTED_OUTCOMES = { approved: 'APRO', rejected: 'OTHE', in_process: 'CONT' } as const;
+type HostedOutcome = keyof typeof HOSTED_OUTCOMES;
+const HOSTED_PATH = '/checkout/v1/redirect';
+
 /**
  * A local stand-in for Mercado Pago's REST API, served on loopback with the documented request and response shapes
  * (checkout preferences, payments, search, refunds). Writes honour `X-Idempotency-Key` as Mercado Pago does: the same
  * key answers the first result again. `delay` makes the next answers slow (timeouts); `failNext` answers 5xx.
+ *
+ * With `hostedCheckout`, the preference's `init_point` is the fake's own page, where a browser pays: the fake makes
+ * the payment, sends the signed notification to the preference's `notification_url` as Mercado Pago does, and sends
+ * the buyer back to `back_urls` (end-to-end tests of the checkout).
  */
 export class MercadoPagoFake {
+  readonly #hostedCheckout: { webhookSecret: string } | undefined;
+
+  constructor(options: { hostedCheckout?: { webhookSecret: string } } = {}) {
+    this.#hostedCheckout = options.hostedCheckout;
+  }
+
   readonly requests: FakeRequest[] = [];
   readonly preferences = new Map<string, FakePreference>();
   readonly payments = new Map<string, MpPayment>();
@@ -44,6 +59,14 @@ export class MercadoPagoFake {
 
   async start(): Promise<void> {
     this.#server = createServer((request, response) => {
+      const url = new URL(request.url ?? '/', 'http://fake');
+      if (this.#hostedCheckout && url.pathname === HOSTED_PATH) {
+        void this.#hostedPage(request.method ?? '', url).then(({ status, headers, body }) => {
+          response.writeHead(status, headers);
+          response.end(body);
+        });
+        return;
+      }
       void this.#handle(request).then(({ status, body }) => {
         if (response.destroyed) return;
         response.writeHead(status, { 'content-type': 'application/json' });
@@ -81,6 +104,60 @@ export class MercadoPagoFake {
   setStatus(id: number | string, status: string): void {
     const payment = this.payments.get(String(id));
     if (payment) payment.status = status;
+  }
+
+  /** Mercado Pago tells the store about a payment: the signed notification to the preference's `notification_url`. */
+  async notify(payment: MpPayment): Promise<void> {
+    const preference = [...this.preferences.values()].find(
+      (pref) => pref.body.external_reference === payment.external_reference,
+    );
+    const target = preference?.body.notification_url;
+    if (typeof target !== 'string' || !this.#hostedCheckout) throw new Error('Sin notification_url ni clave');
+    const { path, init } = mpNotification(payment.id, this.#hostedCheckout.webhookSecret);
+    const answer = await fetch(`${target}${path}`, init);
+    if (!answer.ok) throw new Error(`La tienda respondió ${answer.status} a la notificación`);
+  }
+
+  /**
+   * The hosted page: GET shows the amount and one button per outcome; POST pays with that outcome, notifies the store
+   * and sends the buyer back with the query Mercado Pago adds (which the store must not trust).
+   */
+  async #hostedPage(
+    method: string,
+    url: URL,
+  ): Promise<{ status: number; headers: Record<string, string>; body: string }> {
+    const preference = this.preferences.get(url.searchParams.get('pref_id') ?? '');
+    if (!preference || preference.expired) {
+      return { status: 404, headers: { 'content-type': 'text/plain' }, body: 'preference not found' };
+    }
+    const outcome = url.searchParams.get('outcome') as HostedOutcome | null;
+    if (method === 'POST' && outcome && outcome in HOSTED_OUTCOMES) {
+      const payment = this.pay(String(preference.body.external_reference), outcome);
+      await this.notify(payment);
+      const back = (preference.body.back_urls as Record<string, string>)[
+        outcome === 'approved' ? 'success' : outcome === 'rejected' ? 'failure' : 'pending'
+      ];
+      const query = new URLSearchParams({
+        collection_status: outcome,
+        payment_id: String(payment.id),
+        external_reference: String(payment.external_reference),
+        preference_id: preference.id,
+      });
+      return { status: 303, headers: { location: `${back}?${query}` }, body: '' };
+    }
+    const item = (preference.body.items as { unit_price: number; currency_id: string }[])[0];
+    const buttons = Object.entries(HOSTED_OUTCOMES)
+      .map(
+        ([name, holder]) =>
+          `<form method="post" action="${HOSTED_PATH}?pref_id=${encodeURIComponent(preference.id)}&outcome=${name}">` +
+          `<button type="submit">Pagar como ${holder}</button></form>`,
+      )
+      .join('');
+    return {
+      status: 200,
+      headers: { 'content-type': 'text/html; charset=utf-8' },
+      body: `<!doctype html><html lang="es"><title>Mercado Pago (simulado)</title><h1>Mercado Pago (simulado)</h1><p data-testid="amount">${item?.unit_price} ${item?.currency_id}</p>${buttons}</html>`,
+    };
   }
 
   async #handle(request: IncomingMessage): Promise<{ status: number; body: unknown }> {
@@ -121,10 +198,8 @@ export class MercadoPagoFake {
     if (method === 'POST' && path === '/checkout/preferences') {
       const id = `123456789-${randomUUID()}`;
       this.preferences.set(id, { id, body: body ?? {}, expired: false });
-      return {
-        status: 201,
-        body: { id, init_point: `https://www.mercadopago.com.co/checkout/v1/redirect?pref_id=${id}` },
-      };
+      const page = this.#hostedCheckout ? this.url : 'https://www.mercadopago.com.co';
+      return { status: 201, body: { id, init_point: `${page}${HOSTED_PATH}?pref_id=${id}` } };
     }
     const preference = /^\/checkout\/preferences\/([^/]+)$/.exec(path);
     if (method === 'PUT' && preference) {

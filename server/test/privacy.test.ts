@@ -1,3 +1,4 @@
+import { randomUUID } from 'node:crypto';
 import { unzipSync, strFromU8 } from 'fflate';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { ApiErrorBody } from '../../src/lib/shared/api-types';
@@ -63,9 +64,15 @@ function registration(token: string, email: string, overrides: Record<string, un
 }
 
 /** A patient created by the doctor, who then registers from the invitation; answers the patient's session. */
-async function registeredPatient(email: string) {
+/** A patient created by the doctor (with `idempotencyKey`, as the outbox sends it) who then registered. */
+async function registeredPatient(email: string, idempotencyKey?: string) {
   const created = await json<CreatePatientResponseDto>(
-    await client(ctx, doctor).send('POST', '/patients', patientBody({ email })),
+    await client(ctx, doctor).send(
+      'POST',
+      '/patients',
+      patientBody({ email }),
+      idempotencyKey ? { 'idempotency-key': idempotencyKey } : {},
+    ),
   );
   const token = new URL(created.invitation.link).searchParams.get('invitacion') ?? '';
   const response = await ctx.app.request(
@@ -236,7 +243,11 @@ describe('revocation', () => {
     const order = await postOrder(ctx, headers, orderBody({ items: [{ productId, quantity: 1 }] }));
     expect(order.status).toBe(409);
     expect((await json<ApiErrorBody>(order)).message).toBe(CONSENT_REVOKED_MESSAGE);
-    expect((await patientAsSeenByDoctor(patient.id)).consent_status).toBe('revoked');
+    // Revoked from their own account, which stays: not a deleted account's record.
+    expect(await patientAsSeenByDoctor(patient.id)).toMatchObject({
+      consent_status: 'revoked',
+      account_deleted: false,
+    });
     const prescription = await prescribe(patient.id, productId);
     expect(prescription.status).toBe(409);
     expect((await json<ApiErrorBody>(prescription)).message).toBe(PATIENT_CONSENT_REVOKED_MESSAGE);
@@ -334,6 +345,7 @@ describe('GET /api/privacy/export', () => {
     expect(data.orders).toHaveLength(1);
     expect(data.orders[0]?.items).toHaveLength(1);
     expect(data.patientRecords.map((row) => row.email)).toEqual([user.email]);
+    expect(Object.keys(data.patientRecords[0] ?? {})).not.toContain('idempotency_key');
     expect(data.consents.map((row) => [row.purpose, row.recordedBy])).toEqual([
       ['patient_attestation', 'professional'],
       ['health_data', 'self'],
@@ -342,6 +354,27 @@ describe('GET /api/privacy/export', () => {
 });
 
 describe('POST /api/privacy/delete-account', () => {
+  it("also deletes the professional's stored answer to creating the patient, which repeats their name and e-mail", async () => {
+    const email = 'borra.respuesta@prueba.test';
+    const key = randomUUID();
+    const { headers } = await registeredPatient(email, key);
+    const storedAnswer = () =>
+      ctx.database.db
+        .selectFrom('idempotent_requests')
+        .select('response_body')
+        .where('user_id', '=', doctorId)
+        .where('key', '=', key)
+        .executeTakeFirst();
+    expect((await storedAnswer())?.response_body).toContain(email);
+
+    const deleted = await ctx.app.request(
+      '/api/privacy/delete-account',
+      jsonRequest('POST', { password: 'Paciente123', confirmation: 'ELIMINAR' }, headers),
+    );
+    expect(deleted.status).toBe(200);
+    expect(await storedAnswer()).toBeUndefined();
+  });
+
   it('needs the password and the typed confirmation', async () => {
     const { headers } = await registeredPatient('no.borra@prueba.test');
     const wrong = await ctx.app.request(
@@ -400,6 +433,7 @@ describe('POST /api/privacy/delete-account', () => {
     expect(await patientAsSeenByDoctor(patient.id)).toMatchObject({
       account_status: 'invited',
       consent_status: 'revoked',
+      account_deleted: true,
     });
     const prescription = await prescribe(patient.id, productId);
     expect(prescription.status).toBe(409);

@@ -1,8 +1,8 @@
 import { randomBytes } from 'node:crypto';
 import type { Server } from 'node:http';
-import { Kysely, PostgresDialect } from 'kysely';
+import { Kysely, PostgresDialect, sql } from 'kysely';
 import pg from 'pg';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import type { ApiErrorBody, ReadyDto } from '../../src/lib/shared/api-types';
 import { TOO_MANY_LOGINS_MESSAGE } from '../src/auth/limits';
 import { openDatabase, type DatabaseHandle } from '../src/db/database';
@@ -72,6 +72,8 @@ async function ready(app: App) {
 }
 
 describe('instances starting together', () => {
+  // A budget against hangs: three instances migrating and seeding one database at once take 3 s alone and ran past
+  // the default 30 s beside a full suite on a loaded two-core machine.
   it('migrate and seed a new database once, and are ready once it is done', async () => {
     const fresh = await unmigratedDatabase(INSTANCES);
     try {
@@ -99,7 +101,7 @@ describe('instances starting together', () => {
     } finally {
       await fresh.close();
     }
-  });
+  }, 120_000);
 
   it('are not ready without their database', async () => {
     // Port 1 of the loopback: nothing listens there, so every connection is refused.
@@ -295,5 +297,39 @@ describe('graceful shutdown', () => {
     await expect(underWay).rejects.toThrow();
     expect(slow.closed()).toBe(true);
     slow.release();
+  });
+});
+
+describe.skipIf(!process.env.DATABASE_URL)('a connection PostgreSQL ends (only with DATABASE_URL)', () => {
+  it('ended while a transaction holds it between two queries, it fails that transaction, not the process', async () => {
+    const name = `cortada-${randomBytes(4).toString('hex')}`;
+    const url = new URL(ctx.databaseUrl ?? '');
+    url.searchParams.set('application_name', name);
+    const handle = await openDatabase({ databaseUrl: url.toString(), dataDir: 'memory://' });
+    const uncaught: unknown[] = [];
+    const hear = (error: unknown) => uncaught.push(error);
+    process.on('uncaughtException', hear);
+    const logged = vi.spyOn(console, 'error').mockImplementation(() => undefined);
+    try {
+      const transaction = handle.db.transaction().execute(async (trx) => {
+        await sql`select 1`.execute(trx);
+        // What a restart, a failover or an administrator does to the session while the application holds it.
+        await sql`select pg_terminate_backend(pid) from pg_stat_activity where application_name = ${name}`.execute(
+          ctx.database.db,
+        );
+        await vi.waitFor(() => expect(logged).toHaveBeenCalled());
+        await sql`select 1`.execute(trx);
+      });
+      await expect(transaction).rejects.toThrow();
+      expect(logged.mock.calls[0]?.[0]).toMatch(/^PostgreSQL cerró una conexión: terminating connection/);
+
+      const { rows } = await sql<{ answer: number }>`select 42 as answer`.execute(handle.db);
+      expect(rows[0]?.answer).toBe(42);
+      expect(uncaught).toEqual([]);
+    } finally {
+      process.off('uncaughtException', hear);
+      logged.mockRestore();
+      await handle.close();
+    }
   });
 });

@@ -17,7 +17,7 @@ interface Outcome {
 
 /** Starts the real server with `env` and waits for it to give up. */
 function startServer(env: Record<string, string>): Promise<Outcome> {
-  const { DATABASE_URL: _ignored, ...inherited } = process.env;
+  const { DATABASE_URL: _database, REDIS_URL: _redis, ...inherited } = process.env;
   return new Promise((resolve, reject) => {
     const child = spawn(process.execPath, ['--import', 'tsx', 'server/src/main.ts'], {
       cwd: projectRoot,
@@ -115,6 +115,25 @@ describe('a failed start prints one Spanish line and exits with 1', () => {
   );
 
   it(
+    'REDIS_URL points where no Redis listens (the password never shows)',
+    async () => {
+      const closed = createServer();
+      const port = await listening(closed);
+      await new Promise((resolve) => closed.close(resolve));
+      const outcome = await startServer({
+        DATA_DIR: join(dataDir, 'redis'),
+        REDIS_URL: `redis://tienda:secreto@127.0.0.1:${port}/0`,
+      });
+      expectOneLine(
+        outcome,
+        new RegExp(`^No se pudo conectar con Redis en 127\\.0\\.0\\.1:${port} \\(ECONNREFUSED\\): .*REDIS_URL`),
+      );
+      expect(outcome.output).not.toContain('secreto');
+    },
+    START_TIMEOUT_MS,
+  );
+
+  it(
     'the database of DATABASE_URL does not exist',
     async () => {
       const postgres = postgresWithoutDatabases();
@@ -180,6 +199,10 @@ describe('a running server on SIGTERM', () => {
         expect((await fetch(`${url}/api/ready`)).status).toBe(200);
         child.kill('SIGTERM');
         expect(await exited).toBe(0);
+        // Inherited: with REDIS_URL this start counts in Redis, and closes that connection too.
+        expect(output).toMatch(
+          process.env.REDIS_URL ? /Límites de intentos: en Redis/ : /Límites de intentos: en memoria/,
+        );
         expect(output).toMatch(/SIGTERM recibido: cerrando el servidor/);
         expect(output).toMatch(/Servidor cerrado\./);
       } finally {

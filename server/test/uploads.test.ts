@@ -1,5 +1,3 @@
-import { readdir } from 'node:fs/promises';
-import { join } from 'node:path';
 import { sql } from 'kysely';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -73,9 +71,8 @@ function credentialsForm(
 const upload = (form: FormData, token: string | null = doctorToken) =>
   ctx.app.request('/api/credentials', { method: 'POST', body: form, headers: token ? authHeaders(token) : {} });
 
-async function storedFiles(area: 'credentials' | 'profile'): Promise<string[]> {
-  return readdir(join(ctx.uploadsDir, area)).catch(() => []);
-}
+/** What the app's upload storage holds: the disk on PGlite, the database on PostgreSQL. */
+const storedFiles = (area: 'credentials' | 'profile') => ctx.app.services.uploads.list(area);
 
 describe('detectFileType', () => {
   it('reads magic bytes, not names', () => {
@@ -287,6 +284,7 @@ describe('GET /api/credentials/files/{id}', () => {
       expect(response.headers.get('content-type')).toBe('application/pdf');
       expect(response.headers.get('content-disposition')).toContain('attachment;');
       expect(response.headers.get('x-content-type-options')).toBe('nosniff');
+      expect(response.headers.get('content-length')).toBe(String(pdf.byteLength));
       expect(Buffer.from(await response.arrayBuffer()).equals(pdf)).toBe(true);
     }
     for (const token of [otherDoctorToken, patientToken]) {

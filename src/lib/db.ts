@@ -22,3 +22,8 @@ export async function writeValue(key: string, value: unknown): Promise<void> {
 export async function deleteValue(key: string): Promise<void> {
   await (await getDatabase()).kv.delete(key);
 }
+
+/** Removes every row whose key starts with `prefix`. */
+export async function deleteValuesStartingWith(prefix: string): Promise<void> {
+  await (await getDatabase()).kv.where('key').startsWith(prefix).delete();
+}

@@ -4,6 +4,7 @@ import { env } from './env';
 import { getActiveCountry } from './countries';
 import { isCountryCode, type CountryCode } from './shared/countries';
 import { parseRetryAfter } from './shared/retry-after';
+import type { FormErrorDto } from './shared/accounts';
 import type { ApiErrorBody } from './shared/api-types';
 
 // Product §9, the retry policy of every call.
@@ -32,6 +33,8 @@ export class ApiError extends Error {
     /** Whether the server sent a message of its own (else `message` is the generic Spanish one). */
     readonly fromServer = false,
     readonly statusText = '',
+    /** The server's problems per field of a refused form (`fieldErrors` of its answer), for the form to place. */
+    readonly fieldErrors: readonly FormErrorDto[] = [],
   ) {
     super(message);
     this.name = 'ApiError';
@@ -133,10 +136,19 @@ function parseJson(text: string): unknown {
 
 function errorBody(data: unknown): Partial<ApiErrorBody> {
   if (typeof data !== 'object' || data === null) return {};
-  const { message, errors } = data as Record<string, unknown>;
+  const { message, errors, fieldErrors } = data as Record<string, unknown>;
   return {
     ...(typeof message === 'string' && message.trim() ? { message } : {}),
     ...(Array.isArray(errors) ? { errors: errors.filter((item): item is string => typeof item === 'string') } : {}),
+    ...(Array.isArray(fieldErrors)
+      ? {
+          fieldErrors: fieldErrors.filter(
+            (item): item is FormErrorDto =>
+              typeof (item as FormErrorDto | null)?.field === 'string' &&
+              typeof (item as FormErrorDto).message === 'string',
+          ),
+        }
+      : {}),
   };
 }
 
@@ -220,9 +232,12 @@ export function createHttpClient(
       );
     }
     if (body.errors && body.errors.length > 0) {
-      return new ApiError(body.errors.join('\n'), 'http', detail, status, body.errors, true, statusText);
+      const { errors, fieldErrors } = body;
+      return new ApiError(errors.join('\n'), 'http', detail, status, errors, true, statusText, fieldErrors);
     }
-    if (body.message) return new ApiError(body.message, 'http', detail, status, [], true, statusText);
+    if (body.message) {
+      return new ApiError(body.message, 'http', detail, status, [], true, statusText, body.fieldErrors);
+    }
     return new ApiError(
       t`Ocurrió un error, por favor intenta de nuevo.`,
       'http',

@@ -1,6 +1,16 @@
+import { dehydrate, hashKey } from '@tanstack/react-query';
 import type { PersistedClient } from '@tanstack/react-query-persist-client';
-import { describe, expect, it } from 'vitest';
-import { capPersistedClient, forgetPersistedQueryCache, KEEP_ON_DEVICE_META, queryPersister } from './query';
+import { describe, expect, it, vi } from 'vitest';
+import { readValue } from './db';
+import {
+  APART_QUERY_PREFIX,
+  capPersistedClient,
+  createQueryClient,
+  forgetPersistedQueryCache,
+  KEEP_ON_DEVICE_META,
+  persistedApart,
+  queryPersister,
+} from './query';
 
 type DehydratedQuery = PersistedClient['clientState']['queries'][number];
 
@@ -51,6 +61,43 @@ describe('capPersistedClient', () => {
       2,
     );
     expect(names(capped)).toEqual(['catalogue', 'a']);
+  });
+});
+
+describe('persistedApart', () => {
+  const key = ['catalogue-snapshot'] as const;
+  const row = `${APART_QUERY_PREFIX}-${hashKey(key)}`;
+
+  it('keeps a large answer in its own row, out of the shared copy, read back only when asked for', async () => {
+    const fetched = vi.fn(() => Promise.resolve({ products: 5000 }));
+    const options = () => ({
+      queryKey: key,
+      queryFn: fetched,
+      staleTime: 60_000,
+      ...persistedApart<{ products: number }, typeof key>(),
+    });
+    const first = createQueryClient();
+    await first.fetchQuery(options());
+    await vi.waitFor(async () => expect(await readValue(row)).toEqual(expect.stringContaining('"products":5000')));
+    const shared = capPersistedClient({ timestamp: 1, buster: 'v1', clientState: dehydrate(first) });
+    expect(shared.clientState.queries.map((query) => query.queryHash)).not.toContain(hashKey(key));
+
+    // A new start: the answer comes from its row, not from the network.
+    const second = createQueryClient();
+    await expect(second.fetchQuery(options())).resolves.toEqual({ products: 5000 });
+    expect(fetched).toHaveBeenCalledTimes(1);
+  });
+
+  it('is forgotten with the rest of the copy (logout)', async () => {
+    const first = createQueryClient();
+    await first.fetchQuery({
+      queryKey: key,
+      queryFn: () => Promise.resolve('catálogo'),
+      ...persistedApart<string, typeof key>(),
+    });
+    await vi.waitFor(async () => expect(await readValue(row)).toBeDefined());
+    await forgetPersistedQueryCache();
+    expect(await readValue(row)).toBeUndefined();
   });
 });
 

@@ -1,7 +1,11 @@
 import { createAsyncStoragePersister } from '@tanstack/query-async-storage-persister';
-import { QueryClient, type QueryMeta } from '@tanstack/react-query';
-import type { PersistedClient, Persister } from '@tanstack/react-query-persist-client';
-import { deleteValue, readValue, writeValue } from './db';
+import { QueryClient, type QueryKey, type QueryMeta, type QueryPersister } from '@tanstack/react-query';
+import {
+  experimental_createQueryPersister,
+  type PersistedClient,
+  type Persister,
+} from '@tanstack/react-query-persist-client';
+import { deleteValue, deleteValuesStartingWith, readValue, writeValue } from './db';
 import { env } from './env';
 
 const MINUTE_MS = 60_000;
@@ -35,10 +39,16 @@ export const PERSISTED_QUERIES_MAX = 200;
 /** `meta` of the answers that must survive the cap whatever their age (the catalogue kept for offline search). */
 export const KEEP_ON_DEVICE_META: QueryMeta = { keepOnDevice: true };
 
-/** The copy to save: the answers marked to keep, then the newest ones, up to `max` in all. */
+/** `meta` of an answer saved in its own row instead of the shared copy (see `persistedApart`). */
+const PERSIST_APART_META: QueryMeta = { persistApart: true };
+
+/**
+ * The copy to save: the answers marked to keep, then the newest ones, up to `max` in all. The answers kept apart
+ * have their own rows and are left out.
+ */
 export function capPersistedClient(client: PersistedClient, max = PERSISTED_QUERIES_MAX): PersistedClient {
-  const { queries } = client.clientState;
-  if (queries.length <= max) return client;
+  const queries = client.clientState.queries.filter((query) => query.meta?.persistApart !== true);
+  if (queries.length === client.clientState.queries.length && queries.length <= max) return client;
   const kept = (query: (typeof queries)[number]) => (query.meta?.keepOnDevice === true ? 1 : 0);
   const chosen = [...queries]
     .sort((a, b) => kept(b) - kept(a) || b.state.dataUpdatedAt - a.state.dataUpdatedAt)
@@ -80,6 +90,37 @@ const indexedDbPersister = createAsyncStoragePersister({
   },
 });
 
+export const QUERY_CACHE_BUSTER = env.appVersion;
+
+/** The IndexedDB keys (Dexie `kv`) of the answers kept apart: this prefix, a dash and the query's hash. */
+export const APART_QUERY_PREFIX = 'query-apart';
+
+const apartPersister = experimental_createQueryPersister<string>({
+  storage: {
+    getItem: async (key) => ((await readValue(key)) as string | undefined) ?? null,
+    setItem: async (key, value) => {
+      const asked = generation;
+      await writeValue(key, value);
+      // Forgotten while it was being written (a logout): it must not stay on the device.
+      if (asked !== generation) await deleteValue(key);
+    },
+    removeItem: (key) => deleteValue(key),
+  },
+  buster: QUERY_CACHE_BUSTER,
+  maxAge: QUERY_CACHE_MAX_AGE_MS,
+  prefix: APART_QUERY_PREFIX,
+});
+
+/**
+ * Options of an answer of megabytes (the whole catalogue for searching offline): saved in its own row after each
+ * fetch and read back only when a screen asks for it. In the shared copy it was read and parsed at every start
+ * (4.6 MB for 5,000 products: about 100 ms on a mid-range phone, before any screen showed), and written again in
+ * full after any other answer changed.
+ */
+export function persistedApart<T, K extends QueryKey>(): { persister: QueryPersister<T, K>; meta: QueryMeta } {
+  return { persister: apartPersister.persisterFn, meta: PERSIST_APART_META };
+}
+
 export const queryPersister: Persister = {
   persistClient: (client) =>
     indexedDbPersister.persistClient({ ...capPersistedClient(client), [GENERATION]: generation } as TaggedClient),
@@ -93,7 +134,5 @@ export const queryPersister: Persister = {
  */
 export async function forgetPersistedQueryCache(): Promise<void> {
   generation += 1;
-  await deleteValue(QUERY_CACHE_STORAGE_KEY);
+  await Promise.all([deleteValue(QUERY_CACHE_STORAGE_KEY), deleteValuesStartingWith(`${APART_QUERY_PREFIX}-`)]);
 }
-
-export const QUERY_CACHE_BUSTER = env.appVersion;

@@ -12,6 +12,7 @@ import { openDatabase, type DatabaseKind } from '../../server/src/db/database';
 import { migrateToLatest } from '../../server/src/db/migrate';
 import type { Database } from '../../server/src/db/schema';
 import { seedBenchProducts } from '../../server/src/db/seed/bench';
+import { DEMO_PASSWORD } from '../../server/src/db/seed/demo-users';
 import { seedIfEmpty } from '../../server/src/db/seed/seed';
 import { createApp } from '../../server/src/http/app';
 import { createLogger } from '../../server/src/logger';
@@ -27,6 +28,10 @@ export interface LoadSettings {
 export interface Scenario {
   name: string;
   path: string;
+  /** Asked as this demo user (Bearer token from an e-mail login in `country`); else anonymously. */
+  as?: { country: string; email: string };
+  /** Issue #18's target: at least this share of the floor (0–1) and a p99 at most this long (ms). */
+  target: { floorShare: number; p99Ms: number };
 }
 
 export interface LoadFigures {
@@ -67,13 +72,18 @@ export interface DatabaseRun {
  * Warm-up, then a fixed-duration run against a server of ours on 127.0.0.1; the load generator runs in a worker
  * thread, off the server's thread. Each run starts with no request of the previous one left in the server.
  */
-async function measureLoad(url: string, settings: LoadSettings, idle: () => Promise<void>): Promise<LoadFigures> {
+export async function measureLoad(
+  url: string,
+  settings: LoadSettings,
+  idle: () => Promise<void>,
+  headers: Record<string, string> = {},
+): Promise<LoadFigures> {
   const { connections, durationS, warmupS } = settings;
   if (warmupS > 0) {
-    await autocannon({ url, connections, duration: warmupS, workers: 1 });
+    await autocannon({ url, connections, duration: warmupS, workers: 1, headers });
     await idle();
   }
-  const result = await autocannon({ url, connections, duration: durationS, workers: 1 });
+  const result = await autocannon({ url, connections, duration: durationS, workers: 1, headers });
   await idle();
   return {
     requestsPerS: result.requests.average,
@@ -136,6 +146,25 @@ async function close({ server, idle }: Listening): Promise<void> {
 }
 
 /**
+ * Migrates and seeds a database as the server does at its first start, adds `products` generated products, and
+ * closes it: for the benches that start the production server over it.
+ */
+export async function seedBenchDatabase(options: {
+  databaseUrl?: string | undefined;
+  dataDir: string;
+  products: number;
+}): Promise<void> {
+  const database = await openDatabase({ databaseUrl: options.databaseUrl, dataDir: options.dataDir });
+  try {
+    await migrateToLatest(database.db);
+    await seedIfEmpty(database.db);
+    await seedBenchProducts(database.db, options.products);
+  } finally {
+    await database.close();
+  }
+}
+
+/**
  * Opens a database (PostgreSQL when `databaseUrl` is set, else PGlite in a temp directory), seeds it like the
  * real server, grows it to `products` generated products and loads the real Hono app in this process.
  */
@@ -167,8 +196,9 @@ export async function benchDatabase(options: {
     const outcomes: ScenarioOutcome[] = [];
     for (const scenario of options.scenarios) {
       const url = `${listening.origin}${scenario.path}`;
-      const { payload, total } = await fetchPayload(url);
-      const load = await measureLoad(url, options.settings, listening.idle);
+      const headers = scenario.as ? await bearerHeaders(listening.origin, scenario.as) : {};
+      const { payload, total } = await fetchPayload(url, headers);
+      const load = await measureLoad(url, options.settings, listening.idle, headers);
       outcomes.push({ scenario, payload, total, load });
     }
     const autoAnalyzed = database.kind === 'postgres' ? await autoAnalyzedTables(database.db) : [];
@@ -187,8 +217,23 @@ async function autoAnalyzedTables(db: Kysely<Database>): Promise<string[]> {
   return rows.map((row) => row.relname);
 }
 
-async function fetchPayload(url: string): Promise<{ payload: Payload; total: number }> {
-  const response = await fetch(url);
+/** Logs a demo user in through the API, as the storefront does, and returns the headers of its requests. */
+async function bearerHeaders(origin: string, as: { country: string; email: string }): Promise<Record<string, string>> {
+  const answer = await fetch(`${origin}/api/auth/email-login`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json', 'x-country': as.country },
+    body: JSON.stringify({ email: as.email, password: DEMO_PASSWORD }),
+  });
+  if (!answer.ok) throw new Error(`login ${as.email}: ${answer.status} ${await answer.text()}`);
+  const { sessionToken } = (await answer.json()) as { sessionToken: string };
+  return { authorization: `Bearer ${sessionToken}`, 'x-country': as.country };
+}
+
+async function fetchPayload(
+  url: string,
+  headers: Record<string, string>,
+): Promise<{ payload: Payload; total: number }> {
+  const response = await fetch(url, { headers });
   const body = await response.text();
   if (!response.ok) throw new Error(`GET ${url} answered ${response.status}: ${body.slice(0, 200)}`);
   const parsed = JSON.parse(body) as { total?: unknown };

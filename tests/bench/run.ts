@@ -20,6 +20,8 @@ import {
   type JsSet,
 } from './bundle';
 import { benchCatalogueInBrowser } from './browser';
+import { benchInstances } from './instances';
+import { benchServerMemory } from './memory';
 import { benchLighthouse, type LighthouseFigures, type LighthousePage } from './lighthouse';
 
 const INITIAL_JS_TARGET_KIB = 140;
@@ -33,9 +35,25 @@ const settings: LoadSettings = {
   warmupS: 2,
 };
 
+/** Issue #18: the public catalogue at a quarter of the floor and p99 ≤ 25 ms; a member's list at a tenth, ≤ 50 ms. */
+const CATALOGUE_TARGET = { floorShare: 0.25, p99Ms: 25 };
+const MEMBER_LIST_TARGET = { floorShare: 0.1, p99Ms: 50 };
+
 const SCENARIOS: Scenario[] = [
-  { name: 'list', path: '/api/products?limit=24&country_id=1' },
-  { name: 'search', path: '/api/products?limit=24&country_id=1&search=magnesio' },
+  { name: 'list', path: '/api/products?limit=24&country_id=1', target: CATALOGUE_TARGET },
+  { name: 'search', path: '/api/products?limit=24&country_id=1&search=magnesio', target: CATALOGUE_TARGET },
+  {
+    name: 'orders',
+    path: '/api/orders?page=1',
+    as: { country: 'co', email: 'paciente.co@demo.test' },
+    target: MEMBER_LIST_TARGET,
+  },
+  {
+    name: 'patients',
+    path: '/api/patients?page=1',
+    as: { country: 'co', email: 'medico.co@demo.test' },
+    target: MEMBER_LIST_TARGET,
+  },
 ];
 
 interface RouteFigures {
@@ -274,14 +292,31 @@ async function databaseSection(label: string, distDir: string, databaseUrl?: str
       `  Note: autovacuum analysed ${run.autoAnalyzed.join(', ')} during the run; plans may have changed mid-bench.`,
     );
   }
-  for (const outcome of run.outcomes) {
+  return run;
+}
+
+/** The floor of each scenario's payload, measured once after the PGlite run. */
+const floors = new Map<string, LoadFigures>();
+
+/** Each scenario's figure beside its target: the share of its floor and the p99. */
+function pushApiSummary(label: string, run: DatabaseRun) {
+  for (const { scenario, load } of run.outcomes) {
+    const floor = floors.get(scenario.name);
+    const share = floor ? load.requestsPerS / floor.requestsPerS : undefined;
+    const met =
+      share !== undefined &&
+      share >= scenario.target.floorShare &&
+      load.p99Ms <= scenario.target.p99Ms &&
+      load.errors + load.non2xx === 0;
+    const shareText = share === undefined ? 'floor not measured' : `${Math.round(share * 100)} % of the floor`;
     summary.push({
-      figure: `API ${outcome.scenario.name} ${label}`,
-      value: `${count(outcome.load.requestsPerS)} req/s`,
-      note: loadNote(outcome.load),
+      figure: `API ${scenario.name} ${label}`,
+      value: `${count(load.requestsPerS)} req/s`,
+      note:
+        `${shareText}, ${loadNote(load)}; target >= ${Math.round(scenario.target.floorShare * 100)} %, ` +
+        `p99 <= ${scenario.target.p99Ms} ms: ${met ? 'met' : 'MISSED'}`,
     });
   }
-  return run;
 }
 
 async function apiSection(distDir: string) {
@@ -306,6 +341,7 @@ async function apiSection(distDir: string) {
       const rows: string[][] = [];
       for (const outcome of pglite.outcomes) {
         const load = await measureFloor(outcome.payload, settings);
+        floors.set(outcome.scenario.name, load);
         rows.push(loadRow(`${outcome.scenario.name} floor`, outcome.payload.bytes, '-', load));
         summary.push({
           figure: `floor ${outcome.scenario.name}`,
@@ -324,6 +360,13 @@ async function apiSection(distDir: string) {
     }
   }
 
+  if (pglite) pushApiSummary('PGlite', pglite);
+  try {
+    await memorySection('PGlite', PGLITE_RSS_TARGET_MB);
+  } catch (error) {
+    reportCrash('server memory on PGlite', error);
+  }
+
   const baseUrl = process.env.DATABASE_URL;
   if (!baseUrl) {
     console.info('\n  PostgreSQL: skipped (set DATABASE_URL to also bench PostgreSQL).');
@@ -331,12 +374,94 @@ async function apiSection(distDir: string) {
     return;
   }
   try {
-    const { name } = await withThrowawayDatabase(baseUrl, (databaseUrl) =>
+    const { name, result } = await withThrowawayDatabase(baseUrl, (databaseUrl) =>
       databaseSection('PostgreSQL', distDir, databaseUrl),
     );
     console.info(`  (throwaway database ${name} on ${serverOf(baseUrl)}, dropped afterwards)`);
+    pushApiSummary('PostgreSQL', result);
   } catch (error) {
     reportCrash('API load on PostgreSQL', error);
+  }
+  try {
+    await withThrowawayDatabase(baseUrl, (databaseUrl) =>
+      memorySection('PostgreSQL', POSTGRES_RSS_TARGET_MB, databaseUrl),
+    );
+  } catch (error) {
+    reportCrash('server memory on PostgreSQL', error);
+  }
+  try {
+    await instancesSection(baseUrl);
+  } catch (error) {
+    reportCrash('API load with several instances', error);
+  }
+}
+
+/** Issue #18: the server's resident memory, idle and under load, with PGlite in the process or PostgreSQL apart. */
+const PGLITE_RSS_TARGET_MB = 350;
+const POSTGRES_RSS_TARGET_MB = 200;
+/** Issue #18's "after 8 s of catalogue load". */
+const MEMORY_LOAD_S = 8;
+
+async function memorySection(label: string, targetMb: number, databaseUrl?: string) {
+  const [list] = SCENARIOS;
+  if (!list) return;
+  const figures = await benchServerMemory({
+    databaseUrl,
+    products: BENCH_PRODUCTS,
+    path: list.path,
+    durationS: MEMORY_LOAD_S,
+    connections: settings.connections,
+  });
+  const mb = (value: number) => `${Math.round(value)} MB`;
+  console.info(
+    `\n  Server memory, ${label}: the production server (server/dist/main.js) in its own process, resident size\n` +
+      `  (VmRSS) idle after start-up, the most read during ${MEMORY_LOAD_S} s of ${settings.connections} connections on ` +
+      `the list, and after it:\n  idle ${mb(figures.idleMb)}, peak ${mb(figures.peakMb)}, after ${mb(figures.afterMb)}.`,
+  );
+  const met = figures.peakMb <= targetMb;
+  summary.push({
+    figure: `server RSS ${label}`,
+    value: `${mb(figures.idleMb)} / ${mb(figures.peakMb)}`,
+    note: `idle / peak under load (after: ${mb(figures.afterMb)}); target <= ${targetMb} MB: ${met ? 'met' : 'MISSED'}`,
+  });
+}
+
+/** Issue #21: one and three instances of the production server on one PostgreSQL database. */
+const INSTANCE_COUNTS = [1, 3] as const;
+
+async function instancesSection(baseUrl: string) {
+  const [list] = SCENARIOS;
+  if (!list) return;
+  const { name, result } = await withThrowawayDatabase(baseUrl, (databaseUrl) =>
+    benchInstances({ databaseUrl, products: BENCH_PRODUCTS, path: list.path, counts: INSTANCE_COUNTS, settings }),
+  );
+  console.info(
+    `\n  Several instances (issue #21): the production bundle (server/dist/main.js), one process per instance, on one\n` +
+      `  PostgreSQL database (${name} on ${serverOf(baseUrl)}, dropped afterwards), behind the round-robin proxy of\n` +
+      `  server/test/three-instances.test.ts, in this process; GET ${list.path}. The proxy, autocannon and the\n` +
+      `  instances share this machine's cores: with two cores, more instances than cores compete for them.`,
+  );
+  console.info(
+    table(
+      [...loadHeader, 'answers per instance'],
+      result.map((figure) => {
+        const [scenario, , , ...load] = loadRow(
+          `${figure.instances} instance${figure.instances === 1 ? '' : 's'}`,
+          0,
+          '-',
+          figure.load,
+        );
+        return [scenario ?? '', '-', '-', ...load, figure.served.join(' / ')];
+      }),
+      `${LOAD_ALIGN}r`,
+    ),
+  );
+  for (const figure of result) {
+    summary.push({
+      figure: `API list, ${figure.instances} instance${figure.instances === 1 ? '' : 's'} (PostgreSQL)`,
+      value: `${count(figure.load.requestsPerS)} req/s`,
+      note: loadNote(figure.load),
+    });
   }
 }
 

@@ -57,6 +57,8 @@ test.describe('bag limits', () => {
     await prescriptions.addAll.click();
     await expect(page.getByText(/Agregamos 2 productos a tu bolsa/)).toBeVisible();
     await expect(bag.badge).toHaveText('3');
+    // The next address reloads the page: the bag's write must have reached the device first.
+    await prescriptions.waitForSavedOnDevice(MAGNESIUM, 'carts');
 
     const product = new ProductPage(page);
     await product.open('co', MAGNESIUM_SLUG);

@@ -1,6 +1,8 @@
 import type { Browser, Page } from '@playwright/test';
 import type { ProductDto } from '../../src/lib/shared/api-types';
+import { CatalogPage } from './pages/catalog-page';
 import type { CheckoutPage, PaymentGatewayPage } from './pages/checkout-page';
+import { ProductPage } from './pages/product-page';
 import { LoginPage } from './pages/login-page';
 import { MyPrescriptionsPage } from './pages/prescription-patient-page';
 import { closeLoggedOut, withApiSession } from './support/api';
@@ -27,17 +29,14 @@ const APPROVING_MASTERCARD = '5555555555554444';
 const HORMONE_SLUG = 'progesterona-micronizada-100-mg';
 const PRESCRIPTION_FILE = 'tests/e2e/files/tarjeta-profesional.pdf';
 
-async function addFirstProduct(page: Page, country: Country): Promise<string> {
-  await page.goto(`/${country}/herramientas`);
-  const card = page.locator('article.product-card').first();
-  const name = (await card.getAttribute('aria-label'))!;
-  await card.getByRole('button', { name: /a la bolsa/ }).click();
-  return name;
+function addFirstProduct(page: Page, country: Country): Promise<string> {
+  return new CatalogPage(page).addFirstToBag(country);
 }
 
 async function addFromProductPage(page: Page, country: Country, slug: string) {
-  await page.goto(`/${country}/herramientas/${slug}`);
-  await page.getByRole('button', { name: /a la bolsa/ }).click();
+  const product = new ProductPage(page);
+  await product.open(country, slug);
+  await product.addShownToBag();
 }
 
 /**

@@ -271,6 +271,8 @@ test.describe('the patient’s bag without connection', () => {
       .getByRole('button', { name: `Agregar ${name} a la bolsa` })
       .click();
     await expect(bag.line(name)).toBeVisible();
+    // The checkout loads a page: the bag's write must have reached the device first.
+    await checkout.waitForSavedOnDevice(name, 'carts');
     await checkout.start('co');
     await expect(checkout.personalData).toBeVisible();
 

@@ -56,6 +56,9 @@ test.describe('a complete patient record', () => {
     const patients = new PatientsPage(page);
     await patients.open('co');
     await patients.search(lastName);
+    // The search has applied (one patient listed): a click on the unfiltered list's row was lost when the search's
+    // answer replaced the table (B9).
+    await expect(patients.table.getByRole('link')).toHaveCount(1);
     const name = `Inés ${lastName}`;
     await expect(patients.row(name)).toHaveCount(1);
     await expect(patients.row(name)).not.toContainText('Ficha incompleta');

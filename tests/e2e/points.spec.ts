@@ -66,6 +66,7 @@ async function redeemByApi(request: APIRequestContext, token: string, productId:
 test.describe('points programme against the real server', () => {
   test('a patient’s paid order earns the prescribing doctor points that show in mis-puntos', async ({
     login,
+    catalog,
     page,
     checkout,
     gateway,
@@ -75,12 +76,8 @@ test.describe('points programme against the real server', () => {
     const before = await balanceOf(request, 'co', 'medico.co@demo.test');
 
     await login.login('co', 'paciente.co@demo.test');
-    await page.goto('/co/herramientas');
-    await page
-      .locator('article.product-card')
-      .first()
-      .getByRole('button', { name: /a la bolsa/ })
-      .click();
+    // Waits for the bag saved on the device: the checkout below loads a page.
+    await catalog.addFirstToBag('co');
     await checkout.start('co');
     await checkout.fillData({ address: 'Carrera 7 # 72-13', state: 'Cundinamarca', city: 'Bogotá' });
     await checkout.choosePayment('Visa');

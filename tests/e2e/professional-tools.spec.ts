@@ -1,5 +1,4 @@
-import AxeBuilder from '@axe-core/playwright';
-import type { APIRequestContext, Page } from '@playwright/test';
+import type { APIRequestContext } from '@playwright/test';
 import { apiLogin, apiLogout, closeLoggedOut } from './support/api';
 import { BagPage } from './pages/bag-page';
 import { LoginPage } from './pages/login-page';
@@ -7,6 +6,7 @@ import { PrescriptionBuilderPage } from './pages/prescription-builder-page';
 import { MyPrescriptionsPage } from './pages/prescription-patient-page';
 import { downloadedPdfText } from './pages/prescription-pdf';
 import { RegisterPage } from './pages/register-page';
+import { axeViolations, WCAG_22_AA } from './support/axe';
 import { expect, test } from './support/fixtures';
 import { PRESCRIPTION_DRAFTS_STORAGE_KEY } from '../../src/features/prescriptions/draft';
 
@@ -150,31 +150,31 @@ test.describe('professional tools against the real server', () => {
     await page.goto('/co/solicitar-atencion');
     await page.getByRole('button', { name: 'Enviar solicitud' }).click();
     await expect(page.getByText('Campo obligatorio').first()).toBeVisible();
-    expect(await axeViolations(page)).toEqual([]);
+    expect(await axeViolations(page, SECTION_AUDIT)).toEqual([]);
 
     await login.login('co', 'medico.co@demo.test');
     await page.goto('/co/mi-cuenta/mis-pacientes');
     await expect(page.getByRole('table', { name: 'Tus pacientes' })).toBeVisible();
-    expect(await axeViolations(page)).toEqual([]);
+    expect(await axeViolations(page, SECTION_AUDIT)).toEqual([]);
     await page.getByRole('link', { name: 'Mariana Gómez Ortiz' }).click();
     await expect(page.getByRole('table', { name: 'Mis estrategias' })).toBeVisible();
-    expect(await axeViolations(page)).toEqual([]);
+    expect(await axeViolations(page, SECTION_AUDIT)).toEqual([]);
 
     await builder.open('co', 'prescripcion');
     await builder.choosePatient('Mariana Gómez Ortiz');
     await builder.next.click();
     await builder.searchTools(MAGNESIUM);
     await expect(builder.toolCard(MAGNESIUM)).toBeVisible();
-    expect(await axeViolations(page)).toEqual([]);
+    expect(await axeViolations(page, SECTION_AUDIT)).toEqual([]);
     await builder.addTool(MAGNESIUM);
     await builder.next.click();
     await builder.next.click();
     await expect(page.getByText('Elige al menos un momento del día.')).toBeVisible();
-    expect(await axeViolations(page)).toEqual([]);
+    expect(await axeViolations(page, SECTION_AUDIT)).toEqual([]);
 
     await page.goto('/co/mi-cuenta/herramientas-funcionales');
     await expect(page.getByRole('heading', { name: 'Plantillas' })).toBeVisible();
-    expect(await axeViolations(page)).toEqual([]);
+    expect(await axeViolations(page, SECTION_AUDIT)).toEqual([]);
   });
 
   test('a second doctor cannot open the first doctor’s patient', async ({ page, request }) => {
@@ -195,15 +195,7 @@ test.describe('professional tools against the real server', () => {
 });
 
 /** WCAG 2.2 A/AA and best practices on the section's own content (the shared header is checked elsewhere). */
-async function axeViolations(page: Page) {
-  const { violations } = await new AxeBuilder({ page })
-    .include('.account__content, .medical-request')
-    .withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22aa', 'best-practice'])
-    .analyze();
-  return violations.map(
-    (violation) => `${violation.id}: ${violation.nodes.map((node) => node.target.join(' ')).join(', ')}`,
-  );
-}
+const SECTION_AUDIT = { tags: [...WCAG_22_AA, 'best-practice'], include: '.account__content, .medical-request' };
 
 /** Setup, not the subject: the first doctor's patient, created through the API. */
 async function createPatientByApi(request: APIRequestContext, country: string, email: string, suffix: string) {

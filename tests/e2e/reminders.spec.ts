@@ -5,6 +5,7 @@ import { CheckoutPage, PaymentGatewayPage } from './pages/checkout-page';
 import { RemindersPage, ServiceWorkerPush } from './pages/reminders-page';
 import { apiLogin, apiLogout } from './support/api';
 import { sessionToken } from './support/outbox';
+import { CHROMIUM_LAUNCH_OPTIONS } from '../chromium';
 import { expect, test } from './support/fixtures';
 
 const PATIENT = 'paciente.co@demo.test';
@@ -62,6 +63,10 @@ async function recommendMagnesiumNow(request: APIRequestContext): Promise<void> 
     await apiLogout(request, 'co', token);
   }
 }
+
+// The headless shell the other files run in cannot show a notification (the push's waitUntil rejects there): this
+// file runs in the whole browser, in a worker of its own.
+test.use({ launchOptions: CHROMIUM_LAUNCH_OPTIONS });
 
 test.describe('re-purchase reminders', () => {
   test('a push shows the Spanish notification, and its click opens the bag with the prescription’s products', async ({

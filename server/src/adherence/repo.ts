@@ -7,7 +7,7 @@ import {
 import { countryById } from '../../../src/lib/shared/countries';
 import { addDays, localDay } from '../../../src/lib/shared/reminders';
 import type { Database } from '../db/schema';
-import { defaultPresentations, REMINDED_ORDER_STATUSES } from '../reminders/schedule';
+import { REMINDED_ORDER_STATUSES } from '../reminders/schedule';
 import { daysOfSupply } from '../reminders/supply';
 
 /** Whose prescriptions count: a professional's own (they follow what they prescribed), or every one (an admin). */
@@ -23,6 +23,12 @@ interface PrescribedRow {
   name: string;
   daily_capsules: number;
   position: number;
+  /** The patient's account (null: invited, not registered). */
+  user_id: number | null;
+  reminder_sent_at: Date | null;
+  /** The product's default presentation, as `defaultPresentations` picks it. */
+  units_per_container: number | null;
+  unit_symbol: string | null;
 }
 
 interface PurchaseRow {
@@ -64,10 +70,17 @@ export async function adherenceOf(
 ): Promise<Map<number, ProductAdherenceDto[]>> {
   const result = new Map<number, ProductAdherenceDto[]>(patientIds.map((id) => [id, []]));
   if (patientIds.length === 0) return result;
+  // One statement for what was prescribed, with what each row needs beside it: the patient's account, the product's
+  // default presentation (as `defaultPresentations` of the reminders picks it) and the last reminder; the purchases are the second.
+  // The register asks this for every page it shows, so round trips count (issue #18).
   const prescribed: PrescribedRow[] = await db
     .selectFrom('prescription_tools as t')
     .innerJoin('prescriptions as p', 'p.id', 't.prescription_id')
-    .select([
+    .innerJoin('patients as pt', 'pt.id', 'p.patient_id')
+    .leftJoin('adherence_reminders as r', (join) =>
+      join.onRef('r.patient_id', '=', 'p.patient_id').onRef('r.product_id', '=', 't.product_id'),
+    )
+    .select((eb) => [
       'p.patient_id',
       'p.id as prescription_id',
       'p.country_id',
@@ -77,6 +90,25 @@ export async function adherenceOf(
       't.name',
       't.daily_capsules',
       't.position',
+      'pt.user_id',
+      'r.sent_at as reminder_sent_at',
+      // The product's default presentation: the default one first, then the oldest.
+      eb
+        .selectFrom('product_presentations as pp')
+        .select('pp.quantity')
+        .whereRef('pp.product_id', '=', 't.product_id')
+        .orderBy('pp.is_default', 'desc')
+        .orderBy('pp.id')
+        .limit(1)
+        .as('units_per_container'),
+      eb
+        .selectFrom('product_presentations as pp')
+        .select('pp.unit_symbol')
+        .whereRef('pp.product_id', '=', 't.product_id')
+        .orderBy('pp.is_default', 'desc')
+        .orderBy('pp.id')
+        .limit(1)
+        .as('unit_symbol'),
     ])
     .where('p.patient_id', 'in', patientIds)
     .where('p.cancelled_at', 'is', null)
@@ -85,39 +117,40 @@ export async function adherenceOf(
   if (prescribed.length === 0) return result;
 
   const productIds = [...new Set(prescribed.map((row) => row.product_id))];
-  const patients = await db.selectFrom('patients').select(['id', 'user_id']).where('id', 'in', patientIds).execute();
-  const accountOf = new Map(patients.map((row) => [row.id, row.user_id]));
-  const userIds = patients.flatMap((row) => (row.user_id === null ? [] : [row.user_id]));
-  const [purchases, presentationOf, reminders] = await Promise.all([
+  const accountOf = new Map(prescribed.map((row) => [row.patient_id, row.user_id]));
+  const userIds = [...new Set(prescribed.flatMap((row) => (row.user_id === null ? [] : [row.user_id])))];
+  const presentationOf = new Map<number, { quantity: number; unit: string }>();
+  const reminderOf = new Map<string, Date>();
+  for (const row of prescribed) {
+    if (row.units_per_container !== null && row.unit_symbol !== null) {
+      presentationOf.set(row.product_id, { quantity: row.units_per_container, unit: row.unit_symbol });
+    }
+    if (row.reminder_sent_at !== null) reminderOf.set(`${row.patient_id}:${row.product_id}`, row.reminder_sent_at);
+  }
+  const purchases: PurchaseRow[] =
     userIds.length === 0
-      ? Promise.resolve([] as PurchaseRow[])
-      : db
-          .selectFrom('order_items as i')
-          .innerJoin('orders as o', 'o.id', 'i.order_id')
-          .select([
-            'o.user_id',
-            'o.country_id',
-            'i.product_id',
-            // A hormone order reaches the patient once released: its supply starts then.
-            sql<Date>`case when o.status = 'released' and o.prescription_reviewed_at is not null
+      ? []
+      : (
+          await db
+            .selectFrom('order_items as i')
+            .innerJoin('orders as o', 'o.id', 'i.order_id')
+            .select([
+              'o.user_id',
+              'o.country_id',
+              'i.product_id',
+              // A hormone order reaches the patient once released: its supply starts then.
+              sql<Date>`case when o.status = 'released' and o.prescription_reviewed_at is not null
               then o.prescription_reviewed_at else o.paid_at end`.as('purchased_at'),
-            (eb) => eb.fn.sum<string | number>('i.quantity').as('quantity'),
-          ])
-          .where('o.user_id', 'in', userIds)
-          .where('o.status', 'in', REMINDED_ORDER_STATUSES)
-          .where('o.paid_at', 'is not', null)
-          .where('i.product_id', 'in', productIds)
-          .groupBy(['o.id', 'o.user_id', 'o.country_id', 'i.product_id', 'o.status', 'o.prescription_reviewed_at'])
-          .groupBy('o.paid_at')
-          .execute()
-          .then((rows) => rows.map((row) => ({ ...row, quantity: Number(row.quantity) }))),
-    defaultPresentations(db, productIds),
-    db
-      .selectFrom('adherence_reminders')
-      .select(['patient_id', 'product_id', 'sent_at'])
-      .where('patient_id', 'in', patientIds)
-      .execute(),
-  ]);
+              (eb) => eb.fn.sum<string | number>('i.quantity').as('quantity'),
+            ])
+            .where('o.user_id', 'in', userIds)
+            .where('o.status', 'in', REMINDED_ORDER_STATUSES)
+            .where('o.paid_at', 'is not', null)
+            .where('i.product_id', 'in', productIds)
+            .groupBy(['o.id', 'o.user_id', 'o.country_id', 'i.product_id', 'o.status', 'o.prescription_reviewed_at'])
+            .groupBy('o.paid_at')
+            .execute()
+        ).map((row) => ({ ...row, quantity: Number(row.quantity) }));
 
   const groups = new Map<string, PrescribedRow[]>();
   for (const row of prescribed) {
@@ -168,7 +201,7 @@ export async function adherenceOf(
       const start = runsOutOn !== null && runsOutOn > purchaseDay ? runsOutOn : purchaseDay;
       runsOutOn = addDays(start, days);
     }
-    const reminder = reminders.find((row) => row.patient_id === patientId && row.product_id === productId);
+    const reminderSentAt = reminderOf.get(`${patientId}:${productId}`);
     result.get(patientId)?.push({
       productId,
       name: current.name,
@@ -182,9 +215,9 @@ export async function adherenceOf(
       unitsBought: presentation ? containers * presentation.quantity : null,
       daysCovered: bought.length === 0 ? null : daysCovered,
       runsOutOn,
-      lastReminderAt: reminder?.sent_at.toISOString() ?? null,
-      remindAgainOn: reminder
-        ? addDays(localDay(reminder.sent_at, country.timeZone), ADHERENCE_REMINDER_INTERVAL_DAYS)
+      lastReminderAt: reminderSentAt?.toISOString() ?? null,
+      remindAgainOn: reminderSentAt
+        ? addDays(localDay(reminderSentAt, country.timeZone), ADHERENCE_REMINDER_INTERVAL_DAYS)
         : null,
     });
   }

@@ -13,7 +13,7 @@ import { pathId } from '../gamification/input';
 import { viewerOf, type AccessRule, type Api, type Viewer } from '../http/auth';
 import { HttpError, notFound } from '../http/errors';
 import type { Services } from '../http/services';
-import { findLinkedPatient, PATIENT_NOT_FOUND_MESSAGE, syncRegister, type PatientRow } from '../patients/repo';
+import { findLinkedPatient, PATIENT_NOT_FOUND_MESSAGE, type PatientRow } from '../patients/repo';
 import type { PushSender } from '../reminders/push-sender';
 import type { VapidKeys } from '../reminders/vapid';
 import { adherenceOf, type AdherenceScope } from './repo';
@@ -43,7 +43,6 @@ async function patientInScope(
     if (!patient) throw notFound(PATIENT_NOT_FOUND_MESSAGE);
     return { patient, scope: 'all' };
   }
-  await syncRegister(db, viewer.user.id);
   return { patient: await findLinkedPatient(db, viewer.user.id, patientId), scope: { authorId: viewer.user.id } };
 }
 

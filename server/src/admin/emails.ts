@@ -1,6 +1,6 @@
+import { sentEmailsQuerySchema } from '../../../src/lib/shared/admin-schemas';
 import { SENT_EMAILS_LATEST, SENT_EMAILS_PER_ADDRESS, type SentEmailDto } from '../../../src/lib/shared/emails';
 import type { Api } from '../http/auth';
-import { QueryReader } from '../http/query-params';
 import type { Services } from '../http/services';
 import { normalizeEmail } from '../users/repo';
 
@@ -10,10 +10,8 @@ import { normalizeEmail } from '../users/repo';
  * instead of being printed to the log: invitation and reset links never reach a log file.
  */
 export function registerAdminEmailRoutes(api: Api, services: Services): void {
-  api.get('/admin/emails', { access: ['admin'] }, async (c) => {
-    const reader = new QueryReader(c.req.query());
-    const to = reader.text('to', 254);
-    reader.assertValid();
+  api.get('/admin/emails', { access: ['admin'], query: sentEmailsQuerySchema }, async (c) => {
+    const { to } = c.req.valid('query');
     let query = services.db.selectFrom('outbox_emails').selectAll().orderBy('id', 'desc');
     query = to
       ? query.where('to_address', '=', normalizeEmail(to)).limit(SENT_EMAILS_PER_ADDRESS)

@@ -1,31 +1,33 @@
 import { sql, type Kysely, type Transaction } from 'kysely';
-import { PURCHASE_LEVELS } from '../../../src/lib/shared/accounts';
+import { PURCHASE_LEVELS, type FormErrorDto } from '../../../src/lib/shared/accounts';
+import {
+  adminProductInputSchema,
+  adminProductListQuerySchema,
+  CATEGORY_MESSAGE,
+  FORM_MESSAGE,
+} from '../../../src/lib/shared/admin-product-schemas';
 import {
   ADMIN_PRODUCTS_PAGE_SIZE,
-  PRODUCT_DESCRIPTION_MAX_LENGTH,
   PRODUCT_IMAGE_MAX_BYTES,
   PRODUCT_IMAGE_MIME_TYPES,
-  PRODUCT_NAME_MAX_LENGTH,
   type AdminCatalogueOptionsDto,
   type AdminDiscountInput,
-  type AdminPresentationInput,
   type AdminProductDto,
   type AdminProductInput,
   type AdminProductListDto,
   type AdminProductPriceInput,
 } from '../../../src/lib/shared/admin-products';
-import { HORMONES_CATEGORY_ID, PRODUCT_SLUG_PATTERN } from '../../../src/lib/shared/catalogue';
 import { COUNTRIES, COUNTRY_CODES, type CountryCode } from '../../../src/lib/shared/countries';
-import { INT4_MAX, isIntegerIn } from '../../../src/lib/shared/integers';
+import { REQUIRED_FIELD_MESSAGE } from '../../../src/lib/shared/field-schemas';
 import { normalizeSearchText } from '../../../src/lib/shared/text';
 import type { Database } from '../db/schema';
 import { wordPatterns } from '../db/search';
 import { pathId } from '../gamification/input';
 import type { AccessRule, Api } from '../http/auth';
-import { FieldProblems, readJsonObject, readMultipart, REQUIRED_FIELD_MESSAGE } from '../http/body';
-import { HttpError, notFound } from '../http/errors';
-import { QueryReader } from '../http/query-params';
+import { readMultipart } from '../http/body';
+import { notFound } from '../http/errors';
 import type { Services } from '../http/services';
+import { conflictingField, refusedFields } from '../http/validated';
 import { checkedUpload } from '../uploads/checked-upload';
 import { assertDecodableImage } from '../uploads/decoded-image';
 import { isUniqueViolation } from '../users/repo';
@@ -33,173 +35,35 @@ import { isUniqueViolation } from '../users/repo';
 export const PRODUCT_NOT_FOUND_MESSAGE = 'No encontramos este producto.';
 export const DUPLICATE_SLUG_MESSAGE = 'Ya existe un producto con este slug.';
 export const DUPLICATE_SERIAL_MESSAGE = 'Ya existe un producto con este número de serie.';
-export const SLUG_FORMAT_MESSAGE = 'Usa solo minúsculas, números y guiones (por ejemplo magnesio-glicinato).';
-export const NEGATIVE_PRICE_MESSAGE = 'El precio no puede ser negativo.';
-export const NEGATIVE_STOCK_MESSAGE = 'El inventario no puede ser negativo.';
-export const NO_PRICE_MESSAGE = 'Indica el precio en al menos un país.';
-export const PRESENTATION_REQUIRED_MESSAGE = 'Agrega al menos una presentación.';
 export const IMAGE_TOO_LARGE_MESSAGE = `La imagen supera el tamaño máximo de ${PRODUCT_IMAGE_MAX_BYTES / 1024 / 1024} MB.`;
 export const IMAGE_TYPE_MESSAGE = 'Sube una imagen JPG, PNG o WEBP.';
 export const IMAGE_NOT_FOUND_MESSAGE = 'No encontramos esta imagen.';
 
 const ADMIN: AccessRule = ['admin'];
 const MULTIPART_OVERHEAD_BYTES = 64 * 1024;
-const MAX_PRESENTATIONS = 10;
-const MAX_POINTS_PRICE = 1_000_000;
-/** Above any real price in minor units (a billion Colombian pesos); stops typos of several extra zeros. */
-const MAX_AMOUNT = 1_000_000_000;
 
 export function uploadedImageUrl(id: number): string {
   return `/api/media/uploads/${id}`;
 }
 
-/** Above any real stock or presentation size; the columns are int4. */
-const MAX_UNITS = 1_000_000;
-export const STOCK_INTEGER_MESSAGE = 'El inventario debe ser un número entero.';
-const CATEGORY_MESSAGE = 'Selecciona una categoría válida.';
-export const STOCK_TOO_HIGH_MESSAGE = `El inventario no puede superar ${MAX_UNITS.toLocaleString('es-CO')} unidades.`;
-
-/** Whole JSON numbers that fit an int4 column: 1e308 is an integer for JavaScript, and a 500 for PostgreSQL. */
-const isInteger = (value: unknown): value is number => isIntegerIn(value, -INT4_MAX, INT4_MAX);
-const isStoredId = (value: unknown): value is number => isIntegerIn(value, 1, INT4_MAX);
-
-/** Reads and checks the editor's JSON: every problem at once, per field, before anything is written. */
-function readProductInput(body: Record<string, unknown>): AdminProductInput {
-  const problems = new FieldProblems();
-  const name = problems.text(body, 'name', { required: true, maxLength: PRODUCT_NAME_MAX_LENGTH });
-  const slug = problems.text(body, 'slug', { required: true, maxLength: 80 });
-  if (slug !== undefined && !PRODUCT_SLUG_PATTERN.test(slug)) problems.add('slug', SLUG_FORMAT_MESSAGE);
-  const description = problems.text(body, 'description', { maxLength: PRODUCT_DESCRIPTION_MAX_LENGTH }) ?? '';
-  const tag = problems.text(body, 'tag', { maxLength: 60 }) ?? '';
-  const capsuleInfo = problems.text(body, 'capsuleInfo', { maxLength: 200 }) ?? null;
-  const serialNumber = problems.text(body, 'serialNumber', { required: true, maxLength: 40 });
-  const categoryId = body.categoryId;
-  if (categoryId === undefined || categoryId === null) problems.add('categoryId', REQUIRED_FIELD_MESSAGE);
-  else if (!isStoredId(categoryId)) problems.add('categoryId', CATEGORY_MESSAGE);
-  const formId = body.pharmaceuticalFormId ?? null;
-  if (formId !== null && !isStoredId(formId)) problems.add('pharmaceuticalFormId', 'Selecciona una forma válida.');
-
-  const stockTracked = body.stockTracked === true;
-  const stockQuantity = stockTracked ? body.stockQuantity : null;
-  if (stockTracked && (stockQuantity === undefined || stockQuantity === null)) {
-    problems.add('stockQuantity', REQUIRED_FIELD_MESSAGE);
-  } else if (stockTracked && !isInteger(stockQuantity)) problems.add('stockQuantity', STOCK_INTEGER_MESSAGE);
-  else if (isInteger(stockQuantity) && stockQuantity < 0) problems.add('stockQuantity', NEGATIVE_STOCK_MESSAGE);
-  else if (isInteger(stockQuantity) && stockQuantity > MAX_UNITS) problems.add('stockQuantity', STOCK_TOO_HIGH_MESSAGE);
-
-  const pointsPrice = body.pointsPrice ?? null;
-  if (pointsPrice !== null && (!isInteger(pointsPrice) || pointsPrice <= 0 || pointsPrice > MAX_POINTS_PRICE)) {
-    problems.add('pointsPrice', 'El precio en puntos debe ser un número entero mayor que cero.');
-  }
-
-  const rawPrices = (typeof body.prices === 'object' && body.prices !== null ? body.prices : {}) as Record<
-    string,
-    unknown
-  >;
-  const prices = {} as Record<CountryCode, AdminProductPriceInput | null>;
-  for (const country of COUNTRY_CODES) {
-    const raw = rawPrices[country] as { amount?: unknown; vatIncluded?: unknown } | null | undefined;
-    if (raw === null || raw === undefined) {
-      prices[country] = null;
-      continue;
-    }
-    const field = `prices.${country}`;
-    if (!isInteger(raw.amount)) problems.add(field, 'Escribe el precio en números.');
-    else if (raw.amount < 0) problems.add(field, NEGATIVE_PRICE_MESSAGE);
-    else if (raw.amount > MAX_AMOUNT) problems.add(field, 'El precio es demasiado alto.');
-    prices[country] = { amount: isInteger(raw.amount) ? raw.amount : 0, vatIncluded: raw.vatIncluded === true };
-  }
-  if (COUNTRY_CODES.every((country) => prices[country] === null)) problems.add('prices', NO_PRICE_MESSAGE);
-
-  const presentations: AdminPresentationInput[] = [];
-  const rawPresentations = Array.isArray(body.presentations) ? (body.presentations as unknown[]) : [];
-  if (rawPresentations.length === 0) problems.add('presentations', PRESENTATION_REQUIRED_MESSAGE);
-  if (rawPresentations.length > MAX_PRESENTATIONS) {
-    problems.add('presentations', `Máximo ${MAX_PRESENTATIONS} presentaciones.`);
-  }
-  rawPresentations.slice(0, MAX_PRESENTATIONS).forEach((raw, index) => {
-    const item = (typeof raw === 'object' && raw !== null ? raw : {}) as Record<string, unknown>;
-    const field = `presentations.${index}`;
-    const containerType = problems.text(item, 'containerType', { maxLength: 40 }) ?? '';
-    const unitSymbol = problems.text(item, 'unitSymbol', { maxLength: 20 }) ?? '';
-    if (!isInteger(item.quantity) || item.quantity <= 0 || item.quantity > MAX_UNITS) {
-      problems.add(field, 'La cantidad de la presentación debe ser un entero mayor que cero.');
-    }
-    presentations.push({
-      containerType,
-      unitSymbol,
-      quantity: isInteger(item.quantity) ? item.quantity : 0,
-      isDefault: item.isDefault === true,
-    });
-  });
-  // Exactly one default: the first, unless the admin chose another.
-  const chosen = Math.max(
-    0,
-    presentations.findIndex((presentation) => presentation.isDefault),
-  );
-  presentations.forEach((presentation, index) => (presentation.isDefault = index === chosen));
-
-  const discounts: AdminDiscountInput[] = [];
-  for (const raw of Array.isArray(body.discounts) ? (body.discounts as unknown[]) : []) {
-    const item = (typeof raw === 'object' && raw !== null ? raw : {}) as Record<string, unknown>;
-    const level = PURCHASE_LEVELS.find((candidate) => candidate.id === item.purchaseLevelId);
-    const percent = item.percent;
-    if (!level) {
-      problems.add('discounts', 'El nivel de compra no es válido.');
-      continue;
-    }
-    if (typeof percent !== 'number' || !Number.isFinite(percent) || percent < 0 || percent > 100) {
-      problems.add(`discounts.${level.id}`, 'El descuento debe estar entre 0 y 100 %.');
-      continue;
-    }
-    if (!discounts.some((discount) => discount.purchaseLevelId === level.id)) {
-      discounts.push({ purchaseLevelId: level.id, percent: Math.round(percent * 100) / 100 });
-    }
-  }
-
-  problems.assertNone();
-  return {
-    name: name ?? '',
-    slug: slug ?? '',
-    description,
-    tag,
-    categoryId: categoryId as number,
-    pharmaceuticalFormId: formId as number | null,
-    capsuleInfo,
-    serialNumber: serialNumber ?? '',
-    stockTracked,
-    stockQuantity: stockTracked ? (stockQuantity as number) : null,
-    featured: body.featured === true,
-    pointsPrice: pointsPrice as number | null,
-    requiresSignedPrescription: body.requiresSignedPrescription === true || categoryId === HORMONES_CATEGORY_ID,
-    prices,
-    presentations,
-    discounts,
-  };
-}
-
-function fieldConflict(field: string, message: string): HttpError {
-  return new HttpError(409, message, [`${field}: ${message}`], { body: { fieldErrors: [{ field, message }] } });
-}
-
 /** The category and form must exist; answers the category's name, which the search text includes. */
 async function checkedCategoryName(db: Kysely<Database>, input: AdminProductInput): Promise<string> {
-  const problems = new FieldProblems();
+  const problems: FormErrorDto[] = [];
   const category = await db
     .selectFrom('categories')
     .select('name')
     .where('id', '=', input.categoryId)
     .executeTakeFirst();
-  if (!category) problems.add('categoryId', CATEGORY_MESSAGE);
+  if (!category) problems.push({ field: 'categoryId', message: CATEGORY_MESSAGE });
   if (input.pharmaceuticalFormId !== null) {
     const form = await db
       .selectFrom('pharmaceutical_forms')
       .select('id')
       .where('id', '=', input.pharmaceuticalFormId)
       .executeTakeFirst();
-    if (!form) problems.add('pharmaceuticalFormId', 'Selecciona una forma válida.');
+    if (!form) problems.push({ field: 'pharmaceuticalFormId', message: FORM_MESSAGE });
   }
-  problems.assertNone();
+  if (problems.length > 0) throw refusedFields(problems);
   return category?.name ?? '';
 }
 
@@ -288,9 +152,9 @@ function productColumns(input: AdminProductInput, categoryName: string) {
 }
 
 function rethrowDuplicates(error: unknown): never {
-  if (isUniqueViolation(error, 'products_slug_key')) throw fieldConflict('slug', DUPLICATE_SLUG_MESSAGE);
+  if (isUniqueViolation(error, 'products_slug_key')) throw conflictingField('slug', DUPLICATE_SLUG_MESSAGE);
   if (isUniqueViolation(error, 'products_serial_number_key')) {
-    throw fieldConflict('serialNumber', DUPLICATE_SERIAL_MESSAGE);
+    throw conflictingField('serialNumber', DUPLICATE_SERIAL_MESSAGE);
   }
   throw error;
 }
@@ -380,12 +244,8 @@ async function adminProduct(db: Kysely<Database>, id: number): Promise<AdminProd
 export function registerAdminProductRoutes(api: Api, services: Services): void {
   const { db } = services;
 
-  api.get('/admin/products', { access: ADMIN }, async (c) => {
-    const reader = new QueryReader(c.req.query());
-    const search = reader.text('search', 100);
-    const page = reader.integer('page', { min: 1 }) ?? 1;
-    const signed = reader.oneOf('signedPrescription', ['true'] as const);
-    reader.assertValid();
+  api.get('/admin/products', { access: ADMIN, query: adminProductListQuerySchema }, async (c) => {
+    const { search, page, signedPrescription: signed } = c.req.valid('query');
     let query = db
       .selectFrom('products')
       .$if(signed !== undefined, (rows) => rows.where('requires_signed_prescription', '=', true));
@@ -429,8 +289,8 @@ export function registerAdminProductRoutes(api: Api, services: Services): void {
     c.json<AdminProductDto>(await adminProduct(db, pathId(c, 'id', PRODUCT_NOT_FOUND_MESSAGE))),
   );
 
-  api.post('/admin/products', { access: ADMIN }, async (c) => {
-    const input = readProductInput(await readJsonObject(c));
+  api.post('/admin/products', { access: ADMIN, body: adminProductInputSchema }, async (c) => {
+    const input = c.req.valid('json');
     const columns = productColumns(input, await checkedCategoryName(db, input));
     const id = await db
       .transaction()
@@ -443,9 +303,9 @@ export function registerAdminProductRoutes(api: Api, services: Services): void {
     return c.json<AdminProductDto>(await adminProduct(db, id), 201);
   });
 
-  api.put('/admin/products/:id', { access: ADMIN }, async (c) => {
+  api.put('/admin/products/:id', { access: ADMIN, body: adminProductInputSchema }, async (c) => {
     const id = pathId(c, 'id', PRODUCT_NOT_FOUND_MESSAGE);
-    const input = readProductInput(await readJsonObject(c));
+    const input = c.req.valid('json');
     const columns = productColumns(input, await checkedCategoryName(db, input));
     await db
       .transaction()
@@ -494,7 +354,7 @@ export function registerAdminProductRoutes(api: Api, services: Services): void {
       const body = await readMultipart(c);
       const file = body.file;
       if (!(file instanceof File) || file.size === 0) {
-        throw new HttpError(400, REQUIRED_FIELD_MESSAGE, [`file: ${REQUIRED_FIELD_MESSAGE}`]);
+        throw refusedFields([{ field: 'file', message: REQUIRED_FIELD_MESSAGE }]);
       }
       const image = await checkedUpload(file, {
         maxBytes: PRODUCT_IMAGE_MAX_BYTES,

@@ -9,8 +9,8 @@ import {
 import type { Database } from '../db/schema';
 import { pathId } from '../gamification/input';
 import type { AccessRule, Api } from '../http/auth';
-import { FieldProblems, readJsonObject } from '../http/body';
-import { HttpError, notFound } from '../http/errors';
+import { notFound } from '../http/errors';
+import { conflictingField } from '../http/validated';
 import { RELEASED_PROMO_STATUSES } from '../orders/pricing';
 import { isUniqueViolation } from '../users/repo';
 
@@ -19,17 +19,6 @@ export const DUPLICATE_PROMO_CODE_MESSAGE = 'Ya existe un código promocional co
 
 const ADMIN: AccessRule = ['admin'];
 const ALL_COUNTRY_IDS = COUNTRY_CODES.map((code) => COUNTRIES[code].countryId);
-
-/** The editor's JSON through the shared schema: every problem per field, in Spanish, before anything is written. */
-function readInput(body: Record<string, unknown>): AdminPromoCodeInput {
-  const parsed = promoCodeInputSchema.safeParse(body);
-  if (parsed.success) return parsed.data;
-  const problems = new FieldProblems();
-  for (const issue of parsed.error.issues) problems.add(issue.path.join('.') || 'code', issue.message);
-  problems.assertNone();
-  // zod reports at least one issue, so assertNone has thrown; this line only tells TypeScript so.
-  throw new HttpError(400, 'Revisa los datos del formulario.');
-}
 
 async function listPromoCodes(db: Kysely<Database>, id?: number): Promise<AdminPromoCodeDto[]> {
   let query = db
@@ -134,11 +123,7 @@ async function saved(db: Kysely<Database>, write: (trx: Transaction<Database>) =
     const id = await db.transaction().execute(write);
     return (await listPromoCodes(db, id))[0] as AdminPromoCodeDto;
   } catch (error) {
-    if (isUniqueViolation(error)) {
-      throw new HttpError(409, DUPLICATE_PROMO_CODE_MESSAGE, [`code: ${DUPLICATE_PROMO_CODE_MESSAGE}`], {
-        body: { fieldErrors: [{ field: 'code', message: DUPLICATE_PROMO_CODE_MESSAGE }] },
-      });
-    }
+    if (isUniqueViolation(error)) throw conflictingField('code', DUPLICATE_PROMO_CODE_MESSAGE);
     throw error;
   }
 }
@@ -147,14 +132,14 @@ async function saved(db: Kysely<Database>, write: (trx: Transaction<Database>) =
 export function registerAdminPromoCodeRoutes(api: Api, db: Kysely<Database>): void {
   api.get('/admin/promo-codes', { access: ADMIN }, async (c) => c.json({ data: await listPromoCodes(db) }));
 
-  api.post('/admin/promo-codes', { access: ADMIN }, async (c) => {
-    const input = readInput(await readJsonObject(c));
+  api.post('/admin/promo-codes', { access: ADMIN, body: promoCodeInputSchema }, async (c) => {
+    const input = c.req.valid('json');
     return c.json<AdminPromoCodeDto>(await saved(db, (trx) => writePromoCode(trx, input)), 201);
   });
 
-  api.put('/admin/promo-codes/:id', { access: ADMIN }, async (c) => {
+  api.put('/admin/promo-codes/:id', { access: ADMIN, body: promoCodeInputSchema }, async (c) => {
     const id = pathId(c, 'id', PROMO_CODE_NOT_FOUND_MESSAGE);
-    const input = readInput(await readJsonObject(c));
+    const input = c.req.valid('json');
     return c.json<AdminPromoCodeDto>(await saved(db, (trx) => writePromoCode(trx, input, id)));
   });
 }

@@ -1,25 +1,23 @@
 import { sql, type Kysely, type Updateable } from 'kysely';
+import { PURCHASE_LEVELS, type AffiliateDto, type CredentialsStatusDto } from '../../../src/lib/shared/accounts';
 import {
-  APPROVAL_STATUSES,
-  PURCHASE_LEVELS,
-  type AffiliateDto,
-  type CredentialsStatusDto,
-} from '../../../src/lib/shared/accounts';
+  AFFILIATE_ROLES,
+  affiliateListQuerySchema,
+  approveAffiliateSchema,
+  changePurchaseLevelSchema,
+  rejectAffiliateSchema,
+} from '../../../src/lib/shared/affiliate-schemas';
 import { HORMONE_PRESCRIPTION_DOCUMENT_TYPE } from '../../../src/lib/shared/orders';
 import { credentialsStatusOf } from '../credentials/repo';
 import type { Database, UserRow, UsersTable } from '../db/schema';
 import { wordPatterns } from '../db/search';
 import { pathParam, viewerOf, type Api, type AppContext } from '../http/auth';
-import { FieldProblems, readJsonObject } from '../http/body';
 import { HttpError } from '../http/errors';
-import { QueryReader } from '../http/query-params';
 import type { Services } from '../http/services';
 import type { OutgoingEmail } from '../mail/mailer';
 
 export const AFFILIATE_NOT_FOUND_MESSAGE = 'Afiliado no encontrado.';
-export const REJECTION_REASON_MESSAGE = 'Indica el motivo del rechazo';
-export const PURCHASE_LEVEL_MESSAGE = 'El nivel de compra no es válido.';
-const AFFILIATE_ROLES = ['doctor', 'health_professional'] as const;
+
 const MAX_AFFILIATES = 500;
 const ACCENTED = 'áàäâãéèëêíìïîóòöôõúùüûñç';
 const PLAIN = 'aaaaaeeeeiiiiooooouuuunc';
@@ -48,11 +46,6 @@ async function affiliatesWithCredentials(db: Kysely<Database>, users: UserRow[])
   return users.map((user) =>
     toAffiliateDto(user, credentials.get(user.id) ?? { status: 'not_uploaded', required: true, history: [] }),
   );
-}
-
-function purchaseLevelOf(value: unknown): number | undefined {
-  const id = typeof value === 'number' ? value : typeof value === 'string' && /^\d+$/.test(value) ? Number(value) : NaN;
-  return PURCHASE_LEVELS.some((level) => level.id === id) ? id : undefined;
 }
 
 function affiliateId(c: AppContext): number {
@@ -129,12 +122,8 @@ export function registerAdminRoutes(api: Api, services: Services): void {
     return c.json<AffiliateDto>(dto as AffiliateDto);
   }
 
-  api.get('/admin/affiliates', admin, async (c) => {
-    const reader = new QueryReader(c.req.query());
-    const status = reader.oneOf('status', APPROVAL_STATUSES);
-    const role = reader.oneOf('role', AFFILIATE_ROLES);
-    const search = reader.text('search', 100);
-    reader.assertValid();
+  api.get('/admin/affiliates', { ...admin, query: affiliateListQuerySchema }, async (c) => {
+    const { status, role, search } = c.req.valid('query');
     let query = db
       .selectFrom('users')
       .selectAll()
@@ -151,14 +140,9 @@ export function registerAdminRoutes(api: Api, services: Services): void {
     return c.json<{ data: AffiliateDto[] }>({ data: await affiliatesWithCredentials(db, users) });
   });
 
-  api.post('/admin/affiliates/:id/approve', admin, async (c) => {
+  api.post('/admin/affiliates/:id/approve', { ...admin, body: approveAffiliateSchema }, async (c) => {
     const id = affiliateId(c);
-    const body = await readJsonObject(c);
-    const requested = body.purchaseLevelId;
-    const level = requested === undefined || requested === null ? undefined : purchaseLevelOf(requested);
-    if (requested !== undefined && requested !== null && level === undefined) {
-      throw new HttpError(400, PURCHASE_LEVEL_MESSAGE, [PURCHASE_LEVEL_MESSAGE]);
-    }
+    const level = c.req.valid('json').purchaseLevelId;
     return decide(c, id, (user) => {
       const purchaseLevel = level ?? user.purchase_level_id ?? 1;
       return {
@@ -179,12 +163,9 @@ export function registerAdminRoutes(api: Api, services: Services): void {
     });
   });
 
-  api.post('/admin/affiliates/:id/reject', admin, async (c) => {
+  api.post('/admin/affiliates/:id/reject', { ...admin, body: rejectAffiliateSchema }, async (c) => {
     const id = affiliateId(c);
-    const problems = new FieldProblems({ reason: 'Motivo' });
-    const reason = problems.text(await readJsonObject(c), 'reason', { maxLength: 1000 });
-    if (reason === undefined && !problems.has()) problems.add('reason', REJECTION_REASON_MESSAGE);
-    problems.assertNone(problems.fieldErrors[0]?.message);
+    const { reason } = c.req.valid('json');
     return decide(c, id, (user) => ({
       user: { approval_status: 'rejected', approval_reason: reason ?? null },
       credentials: 'rejected',
@@ -203,11 +184,9 @@ export function registerAdminRoutes(api: Api, services: Services): void {
     }));
   });
 
-  api.patch('/admin/affiliates/:id', admin, async (c) => {
+  api.patch('/admin/affiliates/:id', { ...admin, body: changePurchaseLevelSchema }, async (c) => {
     const id = affiliateId(c);
-    const body = await readJsonObject(c);
-    const level = purchaseLevelOf(body.purchaseLevelId);
-    if (level === undefined) throw new HttpError(400, PURCHASE_LEVEL_MESSAGE, [PURCHASE_LEVEL_MESSAGE]);
+    const level = c.req.valid('json').purchaseLevelId;
     return decide(c, id, (user) => ({
       user: { purchase_level_id: level },
       email: {

@@ -6,6 +6,7 @@ import { DOCUMENT_TAKEN_MESSAGE, EMAIL_TAKEN_MESSAGE, INVITATION_INVALID_MESSAGE
 import type { CleanValues } from '../forms/engine';
 import { HttpError } from '../http/errors';
 import { findUsableInvitation } from '../invitations/repo';
+import { catchUpAccount } from '../patients/repo';
 import { currentConsentText, recordConsent, type ConsentClient } from '../privacy/consent-repo';
 import { openSessionIn } from '../sessions/repo';
 import { displayNameOf, isUniqueViolation, newUid } from '../users/repo';
@@ -105,6 +106,10 @@ export async function registerUser(db: Kysely<Database>, registration: Registrat
           .executeTakeFirst();
         if (!claimed) throw invitationRefused();
       }
+      // The professional's register takes the account in now, in this transaction: the row the invitation was sent
+      // from gets its account, an account invited outside the register gets a row, and what the form filled in
+      // completes the record. Reads of the register no longer catch up themselves (issue #18).
+      if (isPatient) await catchUpAccount(trx, user.id);
       // The form engine refused the registration without the box ticked: this is the express consent, recorded
       // against the text of the account's country in force now.
       const userCountry = countryById(countryId)?.subdomain ?? country;

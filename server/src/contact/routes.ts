@@ -5,9 +5,7 @@ import { COUNTRIES, COUNTRY_CODES, isCountryCode, type CountryCode } from '../..
 import type { Database } from '../db/schema';
 import { DEMO_CONTACT_SETTINGS } from '../db/seed/contact-data';
 import { viewerOf, type Api, type AppContext } from '../http/auth';
-import { readJsonObject } from '../http/body';
 import { notFound } from '../http/errors';
-import { parseBody } from '../http/schema-body';
 import type { Services } from '../http/services';
 
 export const CONTACT_COUNTRY_NOT_FOUND_MESSAGE = 'No atendemos ese país: usa co, mx o pe.';
@@ -63,9 +61,9 @@ export function registerContactRoutes(api: Api, services: Services): void {
     }),
   );
 
-  api.put('/admin/contact-settings/:country', { access: ['admin'] }, async (c) => {
+  api.put('/admin/contact-settings/:country', { access: ['admin'], body: contactSettingsInputSchema }, async (c) => {
     const country = countryOf(c);
-    const { phone, chatNumber } = parseBody(contactSettingsInputSchema, await readJsonObject(c));
+    const { phone, chatNumber } = c.req.valid('json');
     const { user } = viewerOf(c);
     const values = { phone, chat_number: chatNumber, updated_by: user.id, updated_at: new Date() };
     await db

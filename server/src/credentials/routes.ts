@@ -15,14 +15,12 @@ import { FieldProblems, multipartText, multipartValues, readMultipart, REQUIRED_
 import { HttpError } from '../http/errors';
 import type { Services } from '../http/services';
 import { isProfessional } from '../users/repo';
+import { keyOnRow } from '../http/idempotency';
 import {
   cleanOriginalName,
   contentDisposition,
   detectFileType,
   randomStoredName,
-  readUpload,
-  removeUpload,
-  writeUpload,
   type DetectedType,
 } from '../uploads/files';
 import { credentialsStatus } from './repo';
@@ -50,7 +48,20 @@ interface CheckedFile {
 }
 
 export function registerCredentialRoutes(api: Api, services: Services): void {
-  const { db, uploadsDir } = services;
+  const { db, uploads } = services;
+
+  /** The upload this user already committed with this key: its answer is the user's credentials, as the first time. */
+  const idempotent = keyOnRow({
+    constraint: 'credentials_idempotency_unique',
+    find: (c, key) =>
+      db
+        .selectFrom('credentials')
+        .select('request_hash')
+        .where('user_id', '=', viewerOf(c).user.id)
+        .where('idempotency_key', '=', key)
+        .executeTakeFirst(),
+    answer: async (c) => c.json<CredentialsStatusDto>(await credentialsStatus(db, viewerOf(c).user), 201),
+  });
 
   api.get('/credentials', { access: 'authenticated' }, async (c) => {
     return c.json<CredentialsStatusDto>(await credentialsStatus(db, viewerOf(c).user));
@@ -66,10 +77,11 @@ export function registerCredentialRoutes(api: Api, services: Services): void {
         CREDENTIAL_MAX_FILES * Math.max(UPLOAD_MAX_BYTES, HORMONE_PRESCRIPTION_MAX_BYTES) + MULTIPART_OVERHEAD_BYTES,
       tooLargeMessage: FILE_TOO_LARGE_MESSAGE,
       // Uploads from a clinic with poor connection are retried: the same key and files store them once.
-      idempotent: true,
+      idempotent,
     },
     async (c) => {
       const { user, session } = viewerOf(c);
+      const claim = c.get('idempotency');
       const body = await readMultipart(c);
       const problems = new FieldProblems(LABELS);
       const userId = multipartText(body, 'userId')?.trim();
@@ -131,7 +143,7 @@ export function registerCredentialRoutes(api: Api, services: Services): void {
       try {
         for (const file of checked) {
           const name = randomStoredName(file.type.extension);
-          await writeUpload(uploadsDir, 'credentials', name, file.bytes);
+          await uploads.put('credentials', name, file.bytes);
           stored.push(name);
         }
         await db.transaction().execute(async (trx) => {
@@ -142,6 +154,8 @@ export function registerCredentialRoutes(api: Api, services: Services): void {
               document_type: documentType ?? '',
               contact_number: contactNumber ?? null,
               country_code: countryCode,
+              idempotency_key: claim?.key ?? null,
+              request_hash: claim?.hash ?? null,
             })
             .returning('id')
             .executeTakeFirstOrThrow();
@@ -169,7 +183,10 @@ export function registerCredentialRoutes(api: Api, services: Services): void {
           }
         });
       } catch (error) {
-        await Promise.all(stored.map((name) => removeUpload(uploadsDir, 'credentials', name)));
+        await Promise.all(stored.map((name) => uploads.delete('credentials', name)));
+        // A request that took over the claim of one still running, which committed first with the same key.
+        const winner = await idempotent.winner(c, error);
+        if (winner) return winner;
         throw error;
       }
       return c.json<CredentialsStatusDto>(await credentialsStatus(db, user), 201);
@@ -190,11 +207,12 @@ export function registerCredentialRoutes(api: Api, services: Services): void {
             .where('f.id', '=', id)
             .executeTakeFirst();
     const allowed = file && (file.user_id === viewer.id || viewer.role === 'admin');
-    const bytes = allowed ? await readUpload(uploadsDir, 'credentials', file.stored_name) : undefined;
+    const content = allowed ? await uploads.get('credentials', file.stored_name) : undefined;
     // Another user's file answers exactly like a missing one.
-    if (!file || !bytes) throw new HttpError(404, FILE_NOT_FOUND_MESSAGE);
-    return c.body(new Uint8Array(bytes), 200, {
+    if (!file || !content) throw new HttpError(404, FILE_NOT_FOUND_MESSAGE);
+    return c.body(content.stream, 200, {
       'content-type': file.mime,
+      'content-length': String(content.size),
       'content-disposition': contentDisposition('attachment', file.original_name),
       'cache-control': 'private, no-store',
       'x-content-type-options': 'nosniff',

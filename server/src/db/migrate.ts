@@ -20,6 +20,10 @@ import * as providerPayments from './migrations/0023-provider-payments';
 import * as pushLanguage from './migrations/0024-push-language';
 import * as ordersWithoutPayment from './migrations/0025-orders-without-payment';
 import * as deletedAccountsUnlinked from './migrations/0026-deleted-accounts-unlinked';
+import * as uploadFiles from './migrations/0027-upload-files';
+import * as idempotencyOnRows from './migrations/0028-idempotency-on-rows';
+import * as storedAnswersRetention from './migrations/0029-stored-answers-retention';
+import * as registerCaughtUp from './migrations/0030-register-caught-up';
 import type { Database } from './schema';
 
 // Migrations are listed in code, not read from disk: the same list runs under tsx, in tests and on both databases.
@@ -44,6 +48,10 @@ const migrations: Record<string, Migration> = {
   '0024-push-language': pushLanguage,
   '0025-orders-without-payment': ordersWithoutPayment,
   '0026-deleted-accounts-unlinked': deletedAccountsUnlinked,
+  '0027-upload-files': uploadFiles,
+  '0028-idempotency-on-rows': idempotencyOnRows,
+  '0029-stored-answers-retention': storedAnswersRetention,
+  '0030-register-caught-up': registerCaughtUp,
 };
 
 /** Every migration's name, in the order they apply (Kysely applies them by name). */

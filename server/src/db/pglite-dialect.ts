@@ -11,15 +11,39 @@ import {
   type QueryResult,
 } from 'kysely';
 
+/** A plain select; anything else (insert, update, delete, with, begin, commit, DDL, set) counts as a write. */
+const READ_ONLY = /^\s*select\s/i;
+
+/**
+ * Counts the statements that may write. PGlite lives in this process and nothing else opens its files, so every write
+ * to the database passes here: an answer read while the count did not move is still what the database holds, which
+ * lets the server keep such answers in memory exactly as long as they are true (sessions, issue #18).
+ */
+export class WriteCount {
+  #count = 0;
+
+  get value(): number {
+    return this.#count;
+  }
+
+  /** Counted when the statement starts: a read that starts after it may see its effect. */
+  note(sqlText: string): void {
+    if (!READ_ONLY.test(sqlText)) this.#count += 1;
+  }
+}
+
 /**
  * Kysely dialect over embedded PGlite. PGlite is a single connection, so the driver hands it to one holder at a time:
  * a transaction then never interleaves with statements from another request.
  */
 export class PGliteDialect implements Dialect {
-  constructor(private readonly pglite: PGlite) {}
+  constructor(
+    private readonly pglite: PGlite,
+    readonly writes: WriteCount = new WriteCount(),
+  ) {}
 
   createDriver(): Driver {
-    return new PGliteDriver(this.pglite);
+    return new PGliteDriver(this.pglite, this.writes);
   }
 
   createQueryCompiler() {
@@ -36,9 +60,13 @@ export class PGliteDialect implements Dialect {
 }
 
 class PGliteConnection implements DatabaseConnection {
-  constructor(private readonly pglite: PGlite) {}
+  constructor(
+    private readonly pglite: PGlite,
+    private readonly writes: WriteCount,
+  ) {}
 
   async executeQuery<R>(compiledQuery: CompiledQuery): Promise<QueryResult<R>> {
+    this.writes.note(compiledQuery.sql);
     const result = await this.pglite.query<R>(compiledQuery.sql, [...compiledQuery.parameters]);
     return {
       rows: result.rows,
@@ -57,8 +85,11 @@ class PGliteDriver implements Driver {
   #queue: Promise<void> = Promise.resolve();
   #release: (() => void) | undefined;
 
-  constructor(private readonly pglite: PGlite) {
-    this.#connection = new PGliteConnection(pglite);
+  constructor(
+    private readonly pglite: PGlite,
+    writes: WriteCount,
+  ) {
+    this.#connection = new PGliteConnection(pglite, writes);
   }
 
   async init(): Promise<void> {

@@ -204,6 +204,9 @@ export interface CredentialsTable {
   created_at: CreatedAt;
   reviewed_at: Date | null;
   reviewed_by: number | null;
+  /** The Idempotency-Key it was uploaded with, and its request's hash; null without a key (migration 0028). */
+  idempotency_key: string | null;
+  request_hash: string | null;
 }
 
 export interface CredentialFilesTable {
@@ -476,6 +479,9 @@ export interface PatientsTable {
   created_at: CreatedAt;
   updated_at: ColumnType<Date, Date | undefined, Date>;
   consent_status: ColumnType<PatientConsentState, PatientConsentState | undefined, PatientConsentState>;
+  /** The Idempotency-Key its creation was sent with, and its request's hash; null without a key (migration 0028). */
+  idempotency_key: string | null;
+  request_hash: string | null;
 }
 
 export interface PatientLinksTable {
@@ -492,6 +498,9 @@ export interface PrescriptionTemplatesTable {
   notes: string;
   tools: Json<PrescriptionToolInputDto[]>;
   created_at: CreatedAt;
+  /** The Idempotency-Key it was saved with, and its request's hash; null without a key (migration 0028). */
+  idempotency_key: string | null;
+  request_hash: string | null;
 }
 
 export interface PrescriptionsTable {
@@ -705,6 +714,22 @@ export interface RateLimitsTable {
   expire: string | null;
 }
 
+/** Uploads kept in the database (migration 0027): a file and its chunks of at most 256 KB, in order. */
+export interface UploadFilesTable {
+  id: Generated<number>;
+  area: string;
+  name: string;
+  size: number;
+  chunks: number;
+  created_at: CreatedAt;
+}
+
+export interface UploadChunksTable {
+  file_id: number;
+  position: number;
+  data: Uint8Array;
+}
+
 export interface CatalogueVersionTable {
   id: number;
   version: ColumnType<string, never, never>;
@@ -712,6 +737,8 @@ export interface CatalogueVersionTable {
 
 export interface Database {
   rate_limits: RateLimitsTable;
+  upload_files: UploadFilesTable;
+  upload_chunks: UploadChunksTable;
   catalogue_version: CatalogueVersionTable;
   countries: CountriesTable;
   categories: CategoriesTable;

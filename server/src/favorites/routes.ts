@@ -1,9 +1,8 @@
 import type { Kysely } from 'kysely';
 import type { DataResponse, ProductDto } from '../../../src/lib/shared/api-types';
-import { FAVORITES_MERGE_MAX_IDS } from '../../../src/lib/shared/catalogue';
-import { MAX_INT4, type Database } from '../db/schema';
+import { favoritesMergeSchema } from '../../../src/lib/shared/favorite-schemas';
+import type { Database } from '../db/schema';
 import { pathParam, viewerOf, type Api, type AppContext } from '../http/auth';
-import { FieldProblems, readJsonObject, REQUIRED_FIELD_MESSAGE } from '../http/body';
 import { notFound } from '../http/errors';
 import { QueryReader } from '../http/query-params';
 import { parseProductId } from '../products/repo';
@@ -15,22 +14,6 @@ function productIdParam(c: AppContext): number {
   const id = parseProductId(pathParam(c, 'productId'));
   if (id === undefined) throw notFound(PRODUCT_NOT_FOUND_MESSAGE);
   return id;
-}
-
-function readProductIds(body: Record<string, unknown>): number[] {
-  const problems = new FieldProblems({ productIds: 'Productos' });
-  const raw = body.productIds;
-  if (raw === undefined || raw === null) {
-    problems.add('productIds', REQUIRED_FIELD_MESSAGE);
-  } else if (!Array.isArray(raw)) {
-    problems.add('productIds', 'Debe ser una lista de identificadores de producto.');
-  } else if (raw.length > FAVORITES_MERGE_MAX_IDS) {
-    problems.add('productIds', `Máximo ${FAVORITES_MERGE_MAX_IDS} productos por solicitud.`);
-  } else if (!raw.every((id) => Number.isSafeInteger(id) && (id as number) >= 1 && (id as number) <= MAX_INT4)) {
-    problems.add('productIds', 'Cada producto debe ser un número entero positivo.');
-  }
-  problems.assertNone();
-  return [...new Set(raw as number[])];
 }
 
 /** Favourites (an addition to the spec): any signed-in user, for their own account only. */
@@ -64,10 +47,10 @@ export function registerFavoriteRoutes(api: Api, db: Kysely<Database>): void {
   });
 
   // The favourites a visitor collected on the device before logging in.
-  api.post('/favorites/merge', { access: 'authenticated' }, async (c) => {
+  api.post('/favorites/merge', { access: 'authenticated', body: favoritesMergeSchema }, async (c) => {
     const viewer = viewerOf(c);
     const scope = await scopeOf(c);
-    const ids = readProductIds(await readJsonObject(c));
+    const ids = c.req.valid('json').productIds;
     await addFavorites(db, viewer.user.id, ids, scope);
     return c.json<DataResponse<ProductDto[]>>({ data: await listFavorites(db, viewer.user.id, scope) });
   });

@@ -1,13 +1,6 @@
-import {
-  POINT_VALUE_MAX,
-  POINTS_CONFIG_DECIMALS,
-  POINTS_MAX_PRICE,
-  REWARD_PERCENT_MAX,
-  type UpdatePointsConfigRequestDto,
-} from '../../../src/lib/shared/points';
+import { POINTS_MAX_PRICE } from '../../../src/lib/shared/points';
 import type { PointsItemKind } from '../db/schema';
 import { FieldProblems, REQUIRED_FIELD_MESSAGE } from '../http/body';
-import { HttpError } from '../http/errors';
 import type { ItemFields, ItemRow } from './catalogue';
 import { positiveId } from './input';
 
@@ -19,7 +12,6 @@ const IMAGE_PATTERN = /^(\/[^/]|https?:\/\/)/;
 const ISO_DATE_PATTERN = /^\d{4}-\d{2}-\d{2}(T\d{2}:\d{2}(:\d{2}(\.\d+)?)?(Z|[+-]\d{2}:\d{2})?)?$/;
 
 export const EVENT_PERIOD_MESSAGE = 'La fecha de fin debe ser posterior a la de inicio.';
-export const NO_CONFIG_CHANGES_MESSAGE = 'Indica pointValue, purchaseRewardPercent o prescriptionRewardPercent.';
 
 /** The wire names of the fields that differ by kind (product §3: combos have `image`, products `imageUrl`...). */
 const WIRE_NAMES: Record<PointsItemKind, { image: string; points: string }> = {
@@ -40,11 +32,6 @@ const LABELS = {
   startDate: 'Inicio',
   endDate: 'Fin',
 };
-
-function hasDecimalsAtMost(value: number, decimals: number): boolean {
-  const scaled = value * 10 ** decimals;
-  return Math.abs(scaled - Math.round(scaled)) < 1e-6;
-}
 
 function readDate(problems: FieldProblems, body: Record<string, unknown>, field: string): Date | undefined {
   const raw = body[field];
@@ -140,49 +127,4 @@ export function completeItemFields(fields: Partial<ItemFields>): ItemFields {
     start_date: fields.start_date ?? null,
     end_date: fields.end_date ?? null,
   };
-}
-
-function readConfigNumber(
-  problems: FieldProblems,
-  body: Record<string, unknown>,
-  field: keyof UpdatePointsConfigRequestDto,
-  bounds: { min: number; minExclusive: boolean; max: number },
-): number | undefined {
-  const value = body[field];
-  if (value === undefined) return undefined;
-  const inRange =
-    typeof value === 'number' &&
-    Number.isFinite(value) &&
-    (bounds.minExclusive ? value > bounds.min : value >= bounds.min) &&
-    value <= bounds.max &&
-    hasDecimalsAtMost(value, POINTS_CONFIG_DECIMALS);
-  if (!inRange) {
-    const lower = bounds.minExclusive ? `mayor que ${bounds.min}` : `de ${bounds.min}`;
-    problems.add(
-      field,
-      `Debe ser un número ${lower} hasta ${bounds.max}, con máximo ${POINTS_CONFIG_DECIMALS} decimales.`,
-    );
-    return undefined;
-  }
-  return value;
-}
-
-/** `PATCH /gamification/config/{countryId}`: the values given, each within its bounds; at least one. */
-export function readConfigChanges(body: Record<string, unknown>): UpdatePointsConfigRequestDto {
-  const problems = new FieldProblems({
-    pointValue: 'Valor del punto',
-    purchaseRewardPercent: 'Porcentaje por compras propias',
-    prescriptionRewardPercent: 'Porcentaje por compras de pacientes',
-  });
-  const percent = { min: 0, minExclusive: false, max: REWARD_PERCENT_MAX };
-  const changes: UpdatePointsConfigRequestDto = {
-    pointValue: readConfigNumber(problems, body, 'pointValue', { min: 0, minExclusive: true, max: POINT_VALUE_MAX }),
-    purchaseRewardPercent: readConfigNumber(problems, body, 'purchaseRewardPercent', percent),
-    prescriptionRewardPercent: readConfigNumber(problems, body, 'prescriptionRewardPercent', percent),
-  };
-  problems.assertNone();
-  if (Object.values(changes).every((value) => value === undefined)) {
-    throw new HttpError(400, NO_CONFIG_CHANGES_MESSAGE, [NO_CONFIG_CHANGES_MESSAGE]);
-  }
-  return changes;
 }

@@ -1,6 +1,7 @@
 import type { Kysely } from 'kysely';
 import type { DataResponse } from '../../../src/lib/shared/api-types';
 import { COUNTRIES } from '../../../src/lib/shared/countries';
+import { updatePointsConfigSchema } from '../../../src/lib/shared/points-schemas';
 import {
   POINT_ENTRY_TYPES,
   POINTS_HISTORY_DEFAULT_LIMIT,
@@ -21,7 +22,7 @@ import { HttpError, notFound } from '../http/errors';
 import { QueryReader } from '../http/query-params';
 import { USER_NOT_FOUND_MESSAGE } from '../users/routes';
 import { findUserById } from '../users/repo';
-import { completeItemFields, readConfigChanges, readItemInput } from './admin-input';
+import { completeItemFields, readItemInput } from './admin-input';
 import { createItem, findItem, ITEM_DTO, ITEM_MESSAGES, listItems, updateItem, type ItemRow } from './catalogue';
 import { listConfigs, saveConfig } from './config';
 import { productRedemptions, redemptionRecords } from './histories';
@@ -82,9 +83,9 @@ function registerConfigRoutes(api: Api, db: Kysely<Database>): void {
     c.json<DataResponse<PointsConfigDto[]>>({ data: await listConfigs(db) }),
   );
 
-  api.patch('/gamification/config/:countryId', admin, async (c) => {
+  api.patch('/gamification/config/:countryId', { ...admin, body: updatePointsConfigSchema }, async (c) => {
     const countryId = await countryParam(c, db);
-    const changes = readConfigChanges(await readJsonObject(c));
+    const changes = c.req.valid('json');
     return c.json<PointsConfigDto>(await saveConfig(db, countryId, changes));
   });
 }

@@ -16,6 +16,7 @@ import { registerCredentialRoutes } from '../credentials/routes';
 import { registerDocumentRoutes } from '../documents/routes';
 import { registerFavoriteRoutes } from '../favorites/routes';
 import type { DatabaseHandle } from '../db/database';
+import { purgeStoredAnswers } from './idempotency';
 import { migrationsApplied } from '../db/prepare';
 import { registerFormRoutes } from '../forms/routes';
 import { createOrderPointsHook } from '../gamification/order-hook';
@@ -37,21 +38,30 @@ import { CatalogueCache } from '../products/response-cache';
 import { registerProductRoutes } from '../products/routes';
 import { registerReminderRoutes, type RemindersOptions } from '../reminders/routes';
 import { registerProfileRoutes } from '../users/profile-routes';
-import { DEFAULT_SESSION_IDLE_TIMEOUT_MS } from '../sessions/repo';
+import { DEFAULT_SESSION_IDLE_TIMEOUT_MS, SessionCache } from '../sessions/repo';
 import { registerUserRoutes } from '../users/routes';
 import { Api, SAFE_METHODS, type AppEnv } from './auth';
 import { ROUTE_NOT_FOUND_MESSAGE, toErrorResponse, type Logger } from './errors';
-import { limiterStoreFor } from './rate-limit';
+import { limiterStoreFor, type LimiterStore } from './rate-limit';
+import { MemberAnswers } from './member-answers';
 import { limitUrlLength } from './request-limits';
 import { securityHeaders } from './security-headers';
 import type { Services } from './services';
 import { distHandler } from './static-files';
 import { redactingLogger } from '../logger';
+import { UploadStorageUnavailableError, type S3Settings } from '../uploads/s3-storage';
+import { uploadStorageFor } from '../uploads/storage';
 
 export const API_PREFIX = '/api';
 export const SHUTTING_DOWN_MESSAGE = 'El servidor se está cerrando.';
 export const DATABASE_UNREACHABLE_MESSAGE = 'No hay conexión con la base de datos.';
 export const MIGRATIONS_PENDING_MESSAGE = 'La base de datos aún no tiene todas las migraciones aplicadas.';
+export const UPLOAD_STORAGE_UNREACHABLE_MESSAGE = 'No hay conexión con el almacenamiento de archivos.';
+/**
+ * How long readiness trusts its last look at the upload storage (ms): a load balancer polls every few seconds, per
+ * instance, and the bucket is billed and rate-limited per request.
+ */
+export const STORAGE_CHECK_CACHE_MS = 5_000;
 /** Origin of an app made by a test or a tool, which listens nowhere. */
 const DEFAULT_PUBLIC_URL = 'http://localhost';
 
@@ -62,8 +72,13 @@ export interface AppOptions {
   logger: Logger;
   /** DATA_DIR: rasterised product images are cached under `cache/images`; a temporary folder when unset. */
   dataDir?: string;
-  /** Private uploads (credentials, profile photos); the server passes UPLOADS_DIR, tools a temporary folder. */
+  /**
+   * Private uploads (credentials, profile photos) on the embedded database: the server passes UPLOADS_DIR, tools a
+   * temporary folder. Unused on PostgreSQL or with `s3`, where they live in what every instance shares.
+   */
   uploadsDir?: string;
+  /** The S3-compatible bucket of the private uploads (S3_*); when set it is used whatever the database. */
+  s3?: S3Settings | undefined;
   /**
    * Origin of links sent by e-mail and of cookie-authenticated writes; the server sets the address it listens on
    * when PUBLIC_URL is unset, tools and tests get `http://localhost`.
@@ -78,6 +93,8 @@ export interface AppOptions {
   /** Where queued e-mails go; null leaves them in the outbox (tests). */
   mailTransport?: MailTransport | null;
   limits?: AccountLimitSettings;
+  /** Where rate limits count: the server passes Redis when REDIS_URL is set; else the database's own store. */
+  limiterStore?: LimiterStore | undefined;
   /** The Points programme as orders call it; tests may pass their own. */
   pointsHook?: OrderPointsHook;
   /** Secret of the sandbox payment webhooks (PAYMENTS_WEBHOOK_SECRET); random per app instance when unset. */
@@ -93,6 +110,8 @@ export interface AppOptions {
    * tests that write the database directly, as another instance would, pass 0.
    */
   catalogueVersionCheckMs?: number;
+  /** How long readiness trusts its last look at the upload storage (`STORAGE_CHECK_CACHE_MS` unless said otherwise). */
+  storageCheckCacheMs?: number;
 }
 
 export function createApp(options: AppOptions) {
@@ -100,11 +119,11 @@ export function createApp(options: AppOptions) {
   // No personal data or secrets in the log, whoever wrote the line (issue #15).
   const logger = redactingLogger(options.logger);
   const { db } = database;
-  const limiterStore = limiterStoreFor(database);
+  const limiterStore = options.limiterStore ?? limiterStoreFor(database);
   const services: Services = {
     db,
     logger,
-    uploadsDir: options.uploadsDir ?? join(tmpdir(), 'dispensario-uploads'),
+    uploads: uploadStorageFor(database, options.uploadsDir ?? join(tmpdir(), 'dispensario-uploads'), options.s3),
     publicUrl: (options.publicUrl ?? DEFAULT_PUBLIC_URL).replace(/\/+$/, ''),
     trustProxy: options.trustProxy ?? 0,
     oidc: options.oidc ? new OidcVerifier(options.oidc) : undefined,
@@ -112,16 +131,50 @@ export function createApp(options: AppOptions) {
     limits: new AccountLimits(options.limits ?? DEFAULT_ACCOUNT_LIMITS, limiterStore),
     limiterStore,
     sessionIdleTimeoutMs: options.sessionIdleTimeoutMs ?? DEFAULT_SESSION_IDLE_TIMEOUT_MS,
+    // PGlite: every write passes through this process, so a member's list read since the last write is still true.
+    memberAnswers: database.writeCount ? new MemberAnswers(database.writeCount) : undefined,
   };
 
   const hono = new Hono<AppEnv>();
   const api = new Api(hono, db, {
     ownOrigin: () => services.publicUrl,
     idleTimeoutMs: services.sessionIdleTimeoutMs,
+    // PGlite: every write passes through this process, so a session read since the last write is still true.
+    sessionCache: database.writeCount ? new SessionCache(database.writeCount) : undefined,
   });
   api.get('/health', { access: 'public' }, (c) => c.json<HealthDto>({ status: 'ok', db: database.kind }));
   // Readiness, for a load balancer: liveness (/health) says the process answers; this says it should get traffic.
   let draining = false;
+  // An instance whose bucket does not answer would fail every upload and download of a file: out of the balancer.
+  const storageCheckCacheMs = options.storageCheckCacheMs ?? STORAGE_CHECK_CACHE_MS;
+  let storageLook: { at: number; answers: Promise<boolean> } | undefined;
+  let storageWasDown = false;
+  const lookAtStorage = async (check: () => Promise<void>): Promise<boolean> => {
+    try {
+      await check();
+      if (storageWasDown) logger.info('El almacenamiento de archivos vuelve a responder.');
+      storageWasDown = false;
+      return true;
+    } catch (error) {
+      // Once per outage, not once per poll; the detail names the call and S3's code, never a key or a file.
+      if (!storageWasDown) {
+        const detail = error instanceof UploadStorageUnavailableError ? error.detail : error;
+        logger.error('La comprobación de disponibilidad no llegó al almacenamiento de archivos:', detail);
+      }
+      storageWasDown = true;
+      return false;
+    }
+  };
+  const storageAnswers = (): Promise<boolean> => {
+    const { check } = services.uploads;
+    if (!check) return Promise.resolve(true);
+    const now = Date.now();
+    // Concurrent polls share the look under way, and every poll within the window its result.
+    if (!storageLook || now - storageLook.at >= storageCheckCacheMs) {
+      storageLook = { at: now, answers: lookAtStorage(() => check.call(services.uploads)) };
+    }
+    return storageLook.answers;
+  };
   api.get('/ready', { access: 'public' }, async (c) => {
     const unavailable = (message: string) =>
       c.json<ReadyDto>({ status: 'unavailable', db: database.kind, message }, 503);
@@ -134,6 +187,7 @@ export function createApp(options: AppOptions) {
       return unavailable(DATABASE_UNREACHABLE_MESSAGE);
     }
     if (!migrated) return unavailable(MIGRATIONS_PENDING_MESSAGE);
+    if (!(await storageAnswers())) return unavailable(UPLOAD_STORAGE_UNREACHABLE_MESSAGE);
     return c.json<ReadyDto>({ status: 'ready', db: database.kind });
   });
   registerCountryRoutes(api, db);
@@ -210,6 +264,7 @@ export function createApp(options: AppOptions) {
     catalogue,
     expireUnpaidOrders: checkout.expireUnpaidOrders,
     reconcilePayments: checkout.reconcilePayments,
+    purgeStoredAnswers: (now?: Date) => purgeStoredAnswers(db, now),
     reminders,
     /** Shutdown: readiness answers 503 from now on and answers close their connections. */
     drain: () => {

@@ -1,20 +1,24 @@
-import type { Context, Handler, Hono, MiddlewareHandler } from 'hono';
+import type { Context, Handler, Hono, Input, MiddlewareHandler } from 'hono';
 import { bodyLimit } from 'hono/body-limit';
+import type { BlankInput } from 'hono/types';
 import type { Kysely } from 'kysely';
 import { PROFESSIONAL_ROLES, type Role } from '../../../src/lib/shared/accounts';
 import { isCountryCode } from '../../../src/lib/shared/countries';
 import { EXPECTED_USER_HEADER } from '../../../src/lib/shared/outbox';
 import type { Database } from '../db/schema';
 import { sessionCookieTokens } from '../sessions/cookie';
-import { findActiveSession, type ActiveSession } from '../sessions/repo';
-import { idempotencyMiddleware } from './idempotency';
+import { findActiveSession, type ActiveSession, type SessionCache } from '../sessions/repo';
+import type { z } from '../../../src/lib/shared/zod';
+import { idempotencyMiddleware, type IdempotencyClaim, type IdempotentRoute } from './idempotency';
 import { HttpError } from './errors';
+import { validatedJson, validatedQuery } from './validated';
 
 /** Who is calling: the session's user, its session row and the session's country. */
 export type Viewer = ActiveSession;
 
 export interface AppEnv {
-  Variables: { viewer: Viewer | null };
+  /** `idempotency`: the Idempotency-Key claimed for this request, when it sent one to an idempotent route. */
+  Variables: { viewer: Viewer | null; idempotency: IdempotencyClaim | undefined };
 }
 
 export type AppContext = Context<AppEnv>;
@@ -44,11 +48,16 @@ export interface SessionPolicy {
   ownOrigin: () => string;
   /** A session unused this long ends before its 24 hours. */
   idleTimeoutMs: number;
+  /** Sessions kept between writes of the embedded database (PGlite); none on PostgreSQL. */
+  sessionCache?: SessionCache | undefined;
 }
 
 const DEFAULT_MAX_BODY_BYTES = 64 * 1024;
 
-export interface RouteOptions {
+export interface RouteOptions<
+  B extends z.ZodType | undefined = undefined,
+  Q extends z.ZodType | undefined = undefined,
+> {
   access: AccessRule;
   /** Extra checks the handler makes on top of the rule (for instance "owner, admin"); documents the RBAC table. */
   ownership?: string;
@@ -57,9 +66,27 @@ export interface RouteOptions {
   /** Largest request body; 64 KB unless said otherwise. */
   maxBodyBytes?: number;
   tooLargeMessage?: string;
-  /** Honour an `Idempotency-Key` header: a retry with the same key and content gets the first answer again. */
-  idempotent?: boolean;
+  /**
+   * Honour an `Idempotency-Key` header: a retry with the same key and content gets the first answer again. A route
+   * whose rows keep the key says how to answer from them, so a write committed but never answered is not repeated.
+   */
+  idempotent?: boolean | IdempotentRoute;
+  /**
+   * The shared schema of the JSON body (`src/lib/shared/*-schemas.ts`): anything else is refused with the one Spanish
+   * 400 (`fieldErrors` per field) before the handler runs, which reads the parsed body with `c.req.valid('json')`.
+   */
+  body?: B;
+  /** The shared schema of the query string, the same way: `c.req.valid('query')`. */
+  query?: Q;
 }
+
+/** What `body` and `query` give the handler's `c.req.valid`. */
+export type ValidatedInput<B, Q> = (B extends z.ZodType
+  ? { in: { json: z.input<B> }; out: { json: z.output<B> } }
+  : BlankInput) &
+  (Q extends z.ZodType ? { in: { query: z.input<Q> }; out: { query: z.output<Q> } } : BlankInput);
+
+type RouteHandler<B, Q> = Handler<AppEnv, string, ValidatedInput<B, Q> & Input>;
 
 export type Method = 'GET' | 'POST' | 'PATCH' | 'PUT' | 'DELETE';
 
@@ -100,7 +127,7 @@ async function resolveViewer(
   const bearer = bearerToken(c);
   if (bearer) {
     // API clients: the token is theirs to send, so no cross-site check is needed.
-    const found = await findActiveSession(db, bearer, policy.idleTimeoutMs);
+    const found = await findActiveSession(db, bearer, policy.idleTimeoutMs, policy.sessionCache);
     if (!found) return { viewer: null, problem: 'invalid' };
     // A token used for another country's requests is a client mixing sessions (product §3: sessions per country).
     if (headerCountry && headerCountry !== found.country) return { viewer: null, problem: 'country' };
@@ -110,7 +137,7 @@ async function resolveViewer(
   const candidates = sessionCookieTokens(c, country);
   if (candidates.length === 0) return { viewer: null, problem: 'missing' };
   for (const token of candidates) {
-    const found = await findActiveSession(db, token, policy.idleTimeoutMs);
+    const found = await findActiveSession(db, token, policy.idleTimeoutMs, policy.sessionCache);
     if (!found) continue;
     // The browser sends the cookie with any request to this server: a write must prove it comes from the storefront.
     if (!SAFE_METHODS.has(c.req.method) && !fromOwnOrigin(c, policy)) return { viewer: null, problem: 'cross-site' };
@@ -134,7 +161,7 @@ export function accessDecision(rule: AccessRule, viewer: Viewer): true | 'forbid
 function accessMiddleware(
   db: Kysely<Database>,
   policy: SessionPolicy,
-  options: RouteOptions,
+  options: Pick<RouteOptions, 'access' | 'messages'>,
 ): MiddlewareHandler<AppEnv> {
   return async (c, next) => {
     const { viewer, problem } = await resolveViewer(c, db, policy);
@@ -186,7 +213,12 @@ export class Api {
     private readonly policy: SessionPolicy,
   ) {}
 
-  on(method: Method, path: string, options: RouteOptions, handler: Handler<AppEnv>): void {
+  on<B extends z.ZodType | undefined = undefined, Q extends z.ZodType | undefined = undefined>(
+    method: Method,
+    path: string,
+    options: RouteOptions<B, Q>,
+    handler: RouteHandler<B, Q>,
+  ): void {
     this.routes.push({ method, path, access: options.access, ownership: options.ownership });
     const middlewares: MiddlewareHandler<AppEnv>[] = [accessMiddleware(this.db, this.policy, options)];
     if (method !== 'GET') {
@@ -200,27 +232,53 @@ export class Api {
         }),
       );
     }
-    if (options.idempotent) middlewares.push(idempotencyMiddleware(this.db));
-    this.app.on(method, [path], ...middlewares, handler);
+    if (options.idempotent) {
+      const route = options.idempotent === true ? undefined : options.idempotent;
+      middlewares.push(idempotencyMiddleware(this.db, route));
+    }
+    // Last before the handler: a replayed answer is given without reading the body again.
+    if (options.query) middlewares.push(validatedQuery(options.query) as MiddlewareHandler<AppEnv>);
+    if (options.body) middlewares.push(validatedJson(options.body) as MiddlewareHandler<AppEnv>);
+    this.app.on(method, [path], ...middlewares, handler as Handler<AppEnv>);
   }
 
-  get(path: string, options: RouteOptions, handler: Handler<AppEnv>): void {
+  get<Q extends z.ZodType | undefined = undefined>(
+    path: string,
+    options: RouteOptions<undefined, Q>,
+    handler: RouteHandler<undefined, Q>,
+  ): void {
     this.on('GET', path, options, handler);
   }
 
-  post(path: string, options: RouteOptions, handler: Handler<AppEnv>): void {
+  post<B extends z.ZodType | undefined = undefined, Q extends z.ZodType | undefined = undefined>(
+    path: string,
+    options: RouteOptions<B, Q>,
+    handler: RouteHandler<B, Q>,
+  ): void {
     this.on('POST', path, options, handler);
   }
 
-  patch(path: string, options: RouteOptions, handler: Handler<AppEnv>): void {
+  patch<B extends z.ZodType | undefined = undefined, Q extends z.ZodType | undefined = undefined>(
+    path: string,
+    options: RouteOptions<B, Q>,
+    handler: RouteHandler<B, Q>,
+  ): void {
     this.on('PATCH', path, options, handler);
   }
 
-  put(path: string, options: RouteOptions, handler: Handler<AppEnv>): void {
+  put<B extends z.ZodType | undefined = undefined, Q extends z.ZodType | undefined = undefined>(
+    path: string,
+    options: RouteOptions<B, Q>,
+    handler: RouteHandler<B, Q>,
+  ): void {
     this.on('PUT', path, options, handler);
   }
 
-  delete(path: string, options: RouteOptions, handler: Handler<AppEnv>): void {
+  delete<B extends z.ZodType | undefined = undefined, Q extends z.ZodType | undefined = undefined>(
+    path: string,
+    options: RouteOptions<B, Q>,
+    handler: RouteHandler<B, Q>,
+  ): void {
     this.on('DELETE', path, options, handler);
   }
 }

@@ -2,6 +2,7 @@ import type { Context } from 'hono';
 import { HTTPException } from 'hono/http-exception';
 import type { ContentfulStatusCode } from 'hono/utils/http-status';
 import type { ApiErrorBody } from '../../../src/lib/shared/api-types';
+import { UploadStorageUnavailableError } from '../uploads/s3-storage';
 
 /** An error whose Spanish message is safe to show to the user as it is. */
 export class HttpError extends Error {
@@ -44,6 +45,11 @@ export function toErrorResponse(error: unknown, c: Context, logger: Logger): Res
     const status = error.status as ContentfulStatusCode;
     const message = status === 413 ? 'La solicitud es demasiado grande.' : 'La solicitud no es válida.';
     return c.json<ApiErrorBody>({ message }, status);
+  }
+  if (error instanceof UploadStorageUnavailableError) {
+    // The operator needs the call and S3's answer; the browser only that files are unreachable for now.
+    logger.error(`[${c.req.method}] ${c.req.path}: almacenamiento de archivos: ${error.detail}`);
+    return c.json<ApiErrorBody>({ message: error.message }, 503);
   }
   if (error instanceof SyntaxError) {
     return c.json<ApiErrorBody>({ message: 'El cuerpo de la solicitud no es un JSON válido.' }, 400);

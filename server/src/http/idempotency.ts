@@ -1,6 +1,6 @@
 import { createHash } from 'node:crypto';
-import type { MiddlewareHandler } from 'hono';
-import type { Kysely } from 'kysely';
+import type { Context, MiddlewareHandler } from 'hono';
+import type { Kysely, Transaction } from 'kysely';
 import type { Database } from '../db/schema';
 import { isUniqueViolation } from '../users/repo';
 import type { AppEnv } from './auth';
@@ -52,6 +52,61 @@ export function rawRequestHash(method: string, path: string, body: Uint8Array): 
   return createHash('sha256').update(`${method} ${path}\n`).update(body).digest('hex');
 }
 
+/** The key of the request being handled, for a route that stores it on the row it writes (`c.get('idempotency')`). */
+export interface IdempotencyClaim {
+  key: string;
+  /** The request's content hash: the row keeps it, so the same key with other content is refused later too. */
+  hash: string;
+  /** The claim's row in `idempotent_requests`, which `storeAnswerWith` completes inside the write's transaction. */
+  claimId: number;
+}
+
+/**
+ * A route whose rows keep the key they were written with (migration 0028): `committed` answers the write this user
+ * already made with this key, built from its row as the first answer was (same status and shape), or undefined
+ * when no such row exists. It throws a 409 when the row was written by other content.
+ */
+export interface IdempotentRoute {
+  committed: (c: Context<AppEnv>, key: string, hash: string) => Promise<Response | undefined>;
+}
+
+/** A route whose rows keep their key (`IdempotentRoute`), with the answer for a request that lost the race. */
+export interface KeyOnRowRoute extends IdempotentRoute {
+  /**
+   * After the route's insert failed: when it broke the key's unique constraint, a request that took over this one's
+   * claim committed first with the same key, and its answer is given (a 409 when its content differed); undefined for
+   * any other failure, which the route throws on.
+   */
+  winner: (c: Context<AppEnv>, error: unknown) => Promise<Response | undefined>;
+}
+
+/**
+ * The `IdempotentRoute` of a table whose rows keep the key and the request's hash (`idempotency_key`,
+ * `request_hash`): `find` selects the viewer's row written with the key, `answer` builds the first answer from it.
+ * A row written by other content is the 409 of a reused key.
+ */
+export function keyOnRow<Row extends { request_hash: string | null }>(route: {
+  /** The unique constraint on the owner and the key. */
+  constraint: string;
+  find: (c: Context<AppEnv>, key: string) => Promise<Row | undefined>;
+  answer: (c: Context<AppEnv>, row: Row) => Promise<Response>;
+}): KeyOnRowRoute {
+  const committed: IdempotentRoute['committed'] = async (c, key, hash) => {
+    const row = await route.find(c, key);
+    if (!row) return undefined;
+    if (row.request_hash !== hash) throw new HttpError(409, IDEMPOTENCY_KEY_REUSED_MESSAGE);
+    return route.answer(c, row);
+  };
+  return {
+    committed,
+    winner: async (c, error) => {
+      const claim = c.get('idempotency');
+      if (!claim || !isUniqueViolation(error, route.constraint)) return undefined;
+      return committed(c, claim.key, claim.hash);
+    },
+  };
+}
+
 /**
  * Exactly-once effect for retried writes (DESIGN §4: queued uploads are delivered at least once). The first request
  * with a key claims it; its successful answer is stored and any later request with the same key and the same
@@ -59,8 +114,12 @@ export function rawRequestHash(method: string, path: string, body: Uint8Array): 
  * content is a 409; a claim whose request is still running answers 409 too, so a double submit cannot run twice.
  * A failure (4xx, 5xx or an exception) releases the key: the request may be retried with it. Without the header the
  * route runs as usual.
+ *
+ * The answer is stored after the handler's transaction commits, so a process that dies between the two leaves a
+ * claim without an answer. A route that keeps the key on its row (`route.committed`) answers from that row whenever
+ * the claim has no answer, at once rather than after `ABANDONED_CLAIM_MS`, and never writes a second time.
  */
-export function idempotencyMiddleware(db: Kysely<Database>): MiddlewareHandler<AppEnv> {
+export function idempotencyMiddleware(db: Kysely<Database>, route?: IdempotentRoute): MiddlewareHandler<AppEnv> {
   return async (c, next) => {
     const key = c.req.header(IDEMPOTENCY_KEY_HEADER);
     const viewer = c.get('viewer');
@@ -79,6 +138,11 @@ export function idempotencyMiddleware(db: Kysely<Database>): MiddlewareHandler<A
           if (isUniqueViolation(error)) return undefined;
           throw error;
         });
+    const store = (claimId: number, answer: Response) => storeAnswer(db, claimId, answer);
+    const replayed = (answer: Response) => {
+      answer.headers.set(REPLAYED_HEADER, 'true');
+      return answer;
+    };
     let claimed = await claim();
     if (!claimed) {
       const existing = await db
@@ -94,6 +158,12 @@ export function idempotencyMiddleware(db: Kysely<Database>): MiddlewareHandler<A
           [REPLAYED_HEADER]: 'true',
         });
       }
+      // Unanswered: the write may have committed and its process died before storing the answer.
+      const fromRow = existing ? await route?.committed(c, key, hash) : undefined;
+      if (existing && fromRow) {
+        await store(existing.id, fromRow);
+        return replayed(fromRow);
+      }
       const abandoned = existing && Date.now() - existing.created_at.getTime() > ABANDONED_CLAIM_MS;
       if (abandoned) {
         // Only the still-unanswered claim is removed: a request that answered meanwhile keeps its answer.
@@ -108,29 +178,77 @@ export function idempotencyMiddleware(db: Kysely<Database>): MiddlewareHandler<A
       }
     }
     const claimId = claimed.id;
+    c.set('idempotency', { key, hash, claimId });
 
     const release = () => db.deleteFrom('idempotent_requests').where('id', '=', claimId).execute();
+    let fromRow: Response | undefined;
     try {
-      await next();
+      // A claim freed after its write committed (its answer failed after the commit) finds the row here.
+      fromRow = await route?.committed(c, key, hash);
+      if (!fromRow) await next();
     } catch (error) {
       await release();
       throw error;
+    }
+    if (fromRow) {
+      await store(claimId, fromRow);
+      return replayed(fromRow);
     }
     // Hono turns a thrown HttpError into c.error and an error response; either way it is not a success to keep.
     if (c.error || c.res.status >= 300) {
       await release();
       return;
     }
-    await db
-      .updateTable('idempotent_requests')
-      .set({
-        status: c.res.status,
-        content_type: c.res.headers.get('content-type'),
-        response_body: await c.res.clone().text(),
-      })
-      .where('id', '=', claimId)
-      .execute();
+    await store(claimId, c.res);
   };
+}
+
+async function storeAnswer(db: Kysely<Database>, claimId: number, answer: Response): Promise<void> {
+  await db
+    .updateTable('idempotent_requests')
+    .set({
+      status: answer.status,
+      content_type: answer.headers.get('content-type'),
+      response_body: await answer.clone().text(),
+    })
+    .where('id', '=', claimId)
+    .execute();
+}
+
+/**
+ * Stores the answer of the request holding `claim` inside the write's own transaction: a process that dies after the
+ * commit leaves the answer stored, for an answer that cannot be rebuilt from the rows (a single-use link kept only as
+ * a hash). The middleware stores the same answer again after the handler.
+ */
+export async function storeAnswerWith(
+  trx: Transaction<Database>,
+  claim: IdempotencyClaim | undefined,
+  status: number,
+  body: unknown,
+): Promise<void> {
+  if (!claim) return;
+  await trx
+    .updateTable('idempotent_requests')
+    .set({ status, content_type: 'application/json', response_body: JSON.stringify(body) })
+    .where('id', '=', claim.claimId)
+    .execute();
+}
+
+/**
+ * How long an answer to a retried write is kept (30 days). Stored answers repeat personal data (a created patient's
+ * name and e-mail, the invitation's link), so they must not stay forever. A replay after this long still gets its
+ * first answer on the outbox's routes, which keep their key on the row they wrote (patients, prescriptions,
+ * credentials, templates); the browser's own retries of online writes come within seconds.
+ */
+export const STORED_ANSWER_RETENTION_MS = 30 * 24 * 60 * 60 * 1000;
+
+/** Deletes the stored answers (and any claim) older than their retention; answers how many went. */
+export async function purgeStoredAnswers(db: Kysely<Database>, now: Date = new Date()): Promise<number> {
+  const deleted = await db
+    .deleteFrom('idempotent_requests')
+    .where('created_at', '<', new Date(now.getTime() - STORED_ANSWER_RETENTION_MS))
+    .executeTakeFirst();
+  return Number(deleted.numDeletedRows);
 }
 
 export type StoredAnswer = { status: number; body: unknown } | 'running' | null;

@@ -1,19 +1,20 @@
+import {
+  hasControlCharacters,
+  INVALID_QUERY_MESSAGE,
+  queryControlCharactersMessage,
+  queryIntegerMessage,
+  queryMaxLengthMessage,
+  queryOneOfMessage,
+} from '../../../src/lib/shared/field-schemas';
 import { MAX_INT4 } from '../db/schema';
 import { badRequest } from './errors';
 
-const DELETE_CHARACTER_CODE = 127;
-const FIRST_PRINTABLE_CODE = 32;
-
-/** PostgreSQL text cannot hold NUL, and no legitimate input contains control characters. */
-export function hasControlCharacters(value: string): boolean {
-  for (let index = 0; index < value.length; index += 1) {
-    const code = value.charCodeAt(index);
-    if (code < FIRST_PRINTABLE_CODE || code === DELETE_CHARACTER_CODE) return true;
-  }
-  return false;
-}
+export { hasControlCharacters };
 
 /**
+ * Routes not yet on a shared query schema (`query:` of their options, with the same messages from
+ * `src/lib/shared/field-schemas.ts`) read their query through this.
+ *
  * Collects every problem of a query string before answering, so the client gets the whole list in one 400
  * rather than one error per attempt.
  */
@@ -28,7 +29,7 @@ export class QueryReader {
     const value = Number(raw);
     const { min = -MAX_INT4, max = MAX_INT4 } = bounds;
     if (!/^-?\d+$/.test(raw.trim()) || !Number.isSafeInteger(value) || value < min || value > max) {
-      this.errors.push(`El parámetro "${name}" debe ser un número entero entre ${min} y ${max}.`);
+      this.errors.push(queryIntegerMessage(name, min, max));
       return undefined;
     }
     return value;
@@ -48,7 +49,7 @@ export class QueryReader {
     if (raw === undefined || raw === '') return undefined;
     const candidate = options.caseInsensitive ? raw.toLowerCase() : raw;
     const match = allowed.find((value) => value === candidate);
-    if (match === undefined) this.errors.push(`El parámetro "${name}" debe ser uno de: ${allowed.join(', ')}.`);
+    if (match === undefined) this.errors.push(queryOneOfMessage(name, allowed));
     return match;
   }
 
@@ -56,11 +57,11 @@ export class QueryReader {
     const raw = this.query[name]?.trim();
     if (raw === undefined || raw === '') return undefined;
     if (raw.length > maxLength) {
-      this.errors.push(`El parámetro "${name}" admite como máximo ${maxLength} caracteres.`);
+      this.errors.push(queryMaxLengthMessage(name, maxLength));
       return undefined;
     }
     if (hasControlCharacters(raw)) {
-      this.errors.push(`El parámetro "${name}" contiene caracteres no válidos.`);
+      this.errors.push(queryControlCharactersMessage(name));
       return undefined;
     }
     return raw;
@@ -68,6 +69,6 @@ export class QueryReader {
 
   /** Throws one 400 with every collected problem. */
   assertValid(): void {
-    if (this.errors.length > 0) throw badRequest('Los parámetros de la consulta no son válidos.', this.errors);
+    if (this.errors.length > 0) throw badRequest(INVALID_QUERY_MESSAGE, this.errors);
   }
 }

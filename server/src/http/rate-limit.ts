@@ -1,19 +1,24 @@
 import { createHash } from 'node:crypto';
+import type { Redis } from 'ioredis';
 import type pg from 'pg';
 import {
   RateLimiterMemory,
   RateLimiterPostgres,
+  RateLimiterRedis,
   RateLimiterRes,
   type RateLimiterAbstract,
 } from 'rate-limiter-flexible';
 
 /**
- * Where the counters live. PostgreSQL (DATABASE_URL): the `rate_limits` table every instance of the server shares, so
- * a client locked out by one instance is locked out by all. Memory: the embedded default, whose database belongs to
- * one process; the counters are kept per rule, so apps of that process on one database share them too.
+ * Where the counters live. Redis (REDIS_URL), whatever the database: shared by every instance, each rule under its own
+ * key prefix. PostgreSQL (DATABASE_URL): the `rate_limits` table every instance of the server shares, so a client
+ * locked out by one instance is locked out by all. Memory: the embedded default, whose database belongs to one
+ * process; the counters are kept per rule, so apps of that process on one database share them too.
  */
 export type LimiterStore =
-  { kind: 'memory'; counters: Map<string, RateLimiterAbstract> } | { kind: 'postgres'; pool: pg.Pool };
+  | { kind: 'memory'; counters: Map<string, RateLimiterAbstract> }
+  | { kind: 'postgres'; pool: pg.Pool }
+  | { kind: 'redis'; client: Redis; keyPrefix: string };
 
 export function memoryLimiterStore(): LimiterStore {
   return { kind: 'memory', counters: new Map() };
@@ -37,7 +42,7 @@ const MS_PER_SECOND = 1000;
 
 /**
  * Keys name accounts, e-mails and client addresses: the store keeps a hash of them, so none shows in the clear in the
- * table (and no key outgrows it). 128 bits of SHA-256 leave collisions out of reach.
+ * table or in Redis (and no key outgrows it). 128 bits of SHA-256 leave collisions out of reach.
  */
 function storedKey(key: string): string {
   return createHash('sha256').update(key).digest('base64url').slice(0, 22);
@@ -54,6 +59,18 @@ function counter(store: LimiterStore, name: string, points: number, durationMs: 
       store.counters.set(id, memory);
     }
     return memory;
+  }
+  if (store.kind === 'redis') {
+    // Should Redis fail, each instance counts in its own memory until it answers again (docs/decisions.md): a request
+    // never fails for it, and limits and lock-outs still hold per instance. Not ready means failing over at once,
+    // instead of queueing behind a reconnection.
+    return new RateLimiterRedis({
+      ...options,
+      keyPrefix: `${store.keyPrefix}${name}`,
+      storeClient: store.client,
+      rejectIfRedisNotReady: true,
+      insuranceLimiter: new RateLimiterMemory(options),
+    });
   }
   // The table exists (migrations); each limiter deletes rows that expired over an hour ago every five minutes.
   return new RateLimiterPostgres({

@@ -31,6 +31,14 @@ export async function startBackgroundWork(app: App, options: { remindersInterval
         },
         (error: unknown) => logger.error('No se pudieron revisar los pedidos sin pago:', error),
       )
+      // Answers of retried writes past their retention repeat personal data: they go (a count, nothing else, is logged).
+      .then(() => app.purgeStoredAnswers())
+      .then(
+        (purged) => {
+          if (purged > 0) logger.info(`Respuestas guardadas de envíos repetidos borradas por antigüedad: ${purged}.`);
+        },
+        (error: unknown) => logger.error('No se pudieron borrar las respuestas guardadas antiguas:', error),
+      )
       .finally(() => {
         sweeping = undefined;
       });

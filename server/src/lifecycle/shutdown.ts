@@ -2,6 +2,8 @@ import type { Server } from 'node:http';
 import type { DatabaseHandle } from '../db/database';
 import type { App } from '../http/app';
 import type { Logger } from '../http/errors';
+import type { LimiterStore } from '../http/rate-limit';
+import { closeLimiterStore } from '../http/redis-limits';
 import type { BackgroundWork } from './background';
 
 /** How long a shutdown waits for requests under way and background work unless SHUTDOWN_TIMEOUT_MS says otherwise. */
@@ -12,6 +14,8 @@ export interface ShutdownParts {
   app: App;
   background?: BackgroundWork | undefined;
   database: DatabaseHandle;
+  /** The rate limits' store the server opened (Redis), closed with the database once requests are done with it. */
+  limiterStore?: LimiterStore | undefined;
   logger: Logger;
   /** The deadline for requests under way and background work; what is still running then is cut off. */
   timeoutMs: number;
@@ -20,7 +24,7 @@ export interface ShutdownParts {
 /**
  * Graceful shutdown (SIGTERM from an orchestrator, SIGINT): readiness turns 503 and new connections are refused,
  * requests under way finish (answers close their kept-alive connections), the background work stops and hands back
- * what it had claimed, all within `timeoutMs`; then the database closes. Answers whether everything finished in time.
+ * what it had claimed, all within `timeoutMs`; then the database and the rate limits' Redis connection close. Answers whether everything finished in time.
  */
 export async function shutDown(parts: ShutdownParts): Promise<boolean> {
   const { server, app, database, logger } = parts;
@@ -40,6 +44,6 @@ export async function shutDown(parts: ShutdownParts): Promise<boolean> {
     );
     server.closeAllConnections();
   }
-  await database.close();
+  await Promise.all([database.close(), closeLimiterStore(parts.limiterStore)]);
   return finished;
 }

@@ -1,4 +1,5 @@
 import type { Selectable } from 'kysely';
+import { medicalRequestStatusSchema } from '../../../src/lib/shared/admin-schemas';
 import { COUNTRY_NAMES_BY_ID } from '../../../src/lib/shared/countries';
 import { phoneDigits } from '../../../src/lib/shared/phone';
 import {
@@ -9,7 +10,6 @@ import {
   MEDICAL_REQUEST_TOPICS,
   type MedicalRequestDto,
   type MedicalRequestListDto,
-  type MedicalRequestStatus,
   type MedicalRequestTopic,
 } from '../../../src/lib/shared/prescriptions';
 import type { MedicalRequestsTable } from '../db/schema';
@@ -32,7 +32,6 @@ const ONE_HOUR_MS = 60 * 60 * 1000;
 export const MEDICAL_REQUEST_LIMIT: RateLimitRule = { limit: 5, windowMs: ONE_HOUR_MS };
 const REQUESTS_PAGE_SIZE = 20;
 export const MEDICAL_REQUEST_NOT_FOUND_MESSAGE = 'No encontramos esta solicitud.';
-export const MEDICAL_REQUEST_STATUS_MESSAGE = 'El estado debe ser nueva, contactada o cerrada.';
 const REQUESTS_MAX_PAGE_SIZE = 100;
 
 function toMedicalRequestDto(row: Selectable<MedicalRequestsTable>): MedicalRequestDto {
@@ -123,15 +122,12 @@ export function registerMedicalRequestRoutes(api: Api, services: Services): void
     });
   });
 
-  api.patch('/admin/medical-requests/:id', { access: ['admin'] }, async (c) => {
+  api.patch('/admin/medical-requests/:id', { access: ['admin'], body: medicalRequestStatusSchema }, async (c) => {
     const id = pathId(c, 'id', MEDICAL_REQUEST_NOT_FOUND_MESSAGE);
-    const { status } = await readJsonObject(c);
-    if (!(MEDICAL_REQUEST_STATUSES as readonly unknown[]).includes(status)) {
-      throw new HttpError(400, MEDICAL_REQUEST_STATUS_MESSAGE, [`status: ${MEDICAL_REQUEST_STATUS_MESSAGE}`]);
-    }
+    const { status } = c.req.valid('json');
     const row = await db
       .updateTable('medical_requests')
-      .set({ status: status as MedicalRequestStatus, status_updated_at: new Date() })
+      .set({ status, status_updated_at: new Date() })
       .where('id', '=', id)
       .returningAll()
       .executeTakeFirst();

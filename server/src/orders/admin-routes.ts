@@ -3,7 +3,7 @@ import { viewerOf, type Api } from '../http/auth';
 import { FieldProblems, readJsonObject } from '../http/body';
 import { HttpError } from '../http/errors';
 import { QueryReader } from '../http/query-params';
-import { contentDisposition, readUpload } from '../uploads/files';
+import { contentDisposition } from '../uploads/files';
 import type { OrdersContext } from './context';
 import { approvePrescription, rejectPrescription } from './lifecycle';
 import { toOrderDtos } from './repo';
@@ -17,7 +17,7 @@ const MAX_QUEUE_ORDERS = 200;
 
 /** Admin: the hormone orders and their prescriptions (an addition: docs/api.md). */
 export function registerHormoneOrderRoutes(api: Api, ctx: OrdersContext): void {
-  const { db, uploadsDir } = ctx;
+  const { db, uploads } = ctx;
   const admin = { access: ['admin'] as const };
 
   api.get('/admin/hormone-orders', admin, async (c) => {
@@ -47,11 +47,12 @@ export function registerHormoneOrderRoutes(api: Api, ctx: OrdersContext): void {
       .where('o.id', '=', orderIdParam(c))
       .orderBy('f.id')
       .executeTakeFirst();
-    const bytes = file ? await readUpload(uploadsDir, 'credentials', file.stored_name) : undefined;
-    if (!file || !bytes) throw new HttpError(404, PRESCRIPTION_FILE_NOT_FOUND_MESSAGE);
+    const content = file ? await uploads.get('credentials', file.stored_name) : undefined;
+    if (!file || !content) throw new HttpError(404, PRESCRIPTION_FILE_NOT_FOUND_MESSAGE);
     // Inline so the review screen can show it in an <iframe> or <img>; its type was checked by its first bytes.
-    return c.body(new Uint8Array(bytes), 200, {
+    return c.body(content.stream, 200, {
       'content-type': file.mime,
+      'content-length': String(content.size),
       'content-disposition': contentDisposition('inline', file.original_name),
       'cache-control': 'private, no-store',
       'x-content-type-options': 'nosniff',

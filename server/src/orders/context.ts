@@ -3,7 +3,7 @@ import type { PaymentProviders } from '../payments/provider';
 import type { OrderPointsHook } from './points-hook';
 
 /** What checkout, orders and payments share: the account services plus the Points programme and the providers. */
-export interface OrdersContext extends Pick<Services, 'db' | 'mailer' | 'logger' | 'uploadsDir'> {
+export interface OrdersContext extends Pick<Services, 'db' | 'mailer' | 'logger' | 'uploads' | 'memberAnswers'> {
   pointsHook: OrderPointsHook;
   payments: PaymentProviders;
   /** The current time of payment windows; tests move it instead of waiting. */

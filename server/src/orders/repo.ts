@@ -117,7 +117,21 @@ export async function toOrderDto(db: Kysely<Database>, order: OrderRow): Promise
   return dto as OrderDto;
 }
 
-export function toOrderSummaryDto(order: OrderRow): OrderSummaryDto {
+/** The columns `toOrderSummaryDto` reads: a list selects these alone. */
+export const ORDER_SUMMARY_COLUMNS = [
+  'id',
+  'number',
+  'source_id',
+  'country_id',
+  'currency',
+  'status',
+  'created_at',
+  'paid_at',
+  'article_count',
+  'total',
+] as const satisfies readonly (keyof OrderRow)[];
+
+export function toOrderSummaryDto(order: Pick<OrderRow, (typeof ORDER_SUMMARY_COLUMNS)[number]>): OrderSummaryDto {
   return {
     id: order.id,
     number: order.number,

@@ -10,6 +10,7 @@ import {
 import { pathParam, viewerOf, type Api, type AppContext } from '../http/auth';
 import { readJsonObject } from '../http/body';
 import { HttpError } from '../http/errors';
+import { memberListAnswer } from '../http/member-answers';
 import { QueryReader } from '../http/query-params';
 import type { OrdersContext } from './context';
 import { createOrder } from './create';
@@ -18,6 +19,7 @@ import { quoteOrder } from './pricing';
 import {
   findOrderBySource,
   ORDER_NOT_FOUND_MESSAGE,
+  ORDER_SUMMARY_COLUMNS,
   toOrderDto,
   toOrderSummaryDto,
   visibleOrder,
@@ -70,28 +72,34 @@ export function registerOrderRoutes(api: Api, ctx: OrdersContext): void {
     const limit = reader.integer('limit', { min: 1, max: ORDERS_MAX_PAGE_SIZE }) ?? ORDERS_PAGE_SIZE;
     const countryId = reader.integer('country_id', { min: 1 });
     reader.assertValid();
-    const own = db
-      .selectFrom('orders')
-      .where('user_id', '=', user.id)
-      .$if(countryId !== undefined, (query) => query.where('country_id', '=', countryId ?? 0));
-    const [rows, counted] = await Promise.all([
-      own
-        .selectAll()
+    const list = async (): Promise<PagedDto<OrderSummaryDto>> => {
+      const own = db
+        .selectFrom('orders')
+        .where('user_id', '=', user.id)
+        .$if(countryId !== undefined, (query) => query.where('country_id', '=', countryId ?? 0));
+      // Only what a summary shows (not the customer, bill and address documents), and the count in the same
+      // statement as a window; a page past the end has no row to carry it and asks it apart (issue #18).
+      const rows = await own
+        .select(ORDER_SUMMARY_COLUMNS)
+        .select((eb) => eb.fn.countAll<string | number>().over().as('matches_total'))
         .orderBy('created_at', 'desc')
         .orderBy('id', 'desc')
         .limit(limit)
         .offset((page - 1) * limit)
-        .execute(),
-      own.select((eb) => eb.fn.countAll<string | number>().as('total')).executeTakeFirstOrThrow(),
-    ]);
-    const total = Number(counted.total);
-    return c.json<PagedDto<OrderSummaryDto>>({
-      data: rows.map(toOrderSummaryDto),
-      total,
-      page,
-      limit,
-      totalPages: Math.ceil(total / limit),
-    });
+        .execute();
+      const total =
+        rows[0] !== undefined
+          ? Number(rows[0].matches_total)
+          : page === 1
+            ? 0
+            : Number(
+                (await own.select((eb) => eb.fn.countAll<string | number>().as('total')).executeTakeFirstOrThrow())
+                  .total,
+              );
+      return { data: rows.map(toOrderSummaryDto), total, page, limit, totalPages: Math.ceil(total / limit) };
+    };
+    const key = `orders:${user.id}:${page}:${limit}:${countryId ?? ''}`;
+    return memberListAnswer<PagedDto<OrderSummaryDto>>(c, ctx.memberAnswers, key, list);
   });
 
   /** An order for its buyer or an admin; anybody else gets the 404 of a missing one. */

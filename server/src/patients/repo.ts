@@ -1,7 +1,7 @@
 import type { Kysely, Selectable, Transaction } from 'kysely';
 import { DOCUMENT_TYPES } from '../../../src/lib/shared/accounts';
 import { COUNTRY_NAMES_BY_ID } from '../../../src/lib/shared/countries';
-import { PATIENT_COMPLETE_FIELDS, type PatientDto } from '../../../src/lib/shared/prescriptions';
+import { isDeletedAccount, PATIENT_COMPLETE_FIELDS, type PatientDto } from '../../../src/lib/shared/prescriptions';
 import { normalizeSearchText } from '../../../src/lib/shared/text';
 import type { Database, PatientsTable } from '../db/schema';
 import { notFound } from '../http/errors';
@@ -47,14 +47,18 @@ export function toPatientDto(row: PatientRow): PatientDto {
     complete: isComplete(row),
     account_status: row.user_id === null ? 'invited' : 'active',
     consent_status: row.consent_status,
+    account_deleted: isDeletedAccount({ hasAccount: row.user_id !== null, consent: row.consent_status }),
     created_at: row.created_at.toISOString(),
   };
 }
 
+/** Whose register rows a catch-up looks at: one professional's, one patient account's, or one register row's. */
+export type RegisterScope = { professionalId: number } | { userId: number } | { patientId: number };
+
 /**
  * Records that invitations sent from the patient register were accepted: the account a patient registered with is
- * the one the invitation names in `used_by`. Registration knows nothing of the register, so the register catches
- * up when it is read, for one professional's patients or for one patient account.
+ * the one the invitation names in `used_by`. Runs where an invitation is claimed (registration), inside its
+ * transaction; migration 0030 caught up the rows earlier servers left for their next read of the register.
  */
 export async function claimAcceptedInvitations(
   db: Executor,
@@ -80,18 +84,22 @@ export async function claimAcceptedInvitations(
 }
 
 /** What a patient's own registration may fill in the professional's record when the professional left it empty. */
-const COMPLETED_FROM_ACCOUNT = ['birth_date', 'gender', 'document_type_id', 'country_code', 'phone_number'] as const;
+export const COMPLETED_FROM_ACCOUNT = [
+  'birth_date',
+  'gender',
+  'document_type_id',
+  'country_code',
+  'phone_number',
+] as const;
 
 /**
  * Completes register rows from the accounts their patients registered with: registration asks for the gender,
  * document type, birth date and phone the professional may have skipped ('Ficha incompleta'). Only empty fields are
  * filled: what the professional wrote stays theirs to correct, and the registration form started from it anyway. The
- * document number is required in the register and matched against the invitation at registration.
+ * document number is required in the register and matched against the invitation at registration. Runs when a row
+ * gets its account, when the account's profile changes and when the professional edits the row.
  */
-export async function completeFromAccounts(
-  db: Executor,
-  scope: { professionalId: number } | { userId: number },
-): Promise<void> {
+export async function completeFromAccounts(db: Executor, scope: RegisterScope): Promise<void> {
   await db
     .updateTable('patients as p')
     .from('users as u')
@@ -116,27 +124,50 @@ export async function completeFromAccounts(
       ),
     )
     .$if('userId' in scope, (query) => query.where('p.user_id', '=', 'userId' in scope ? scope.userId : 0))
+    .$if('patientId' in scope, (query) => query.where('p.id', '=', 'patientId' in scope ? scope.patientId : 0))
     .execute();
 }
+
+/**
+ * Which invited accounts an adoption looks at: one professional's, one account, or those whose e-mail or document a
+ * register row has just given up (an edit, a deletion), which an earlier adoption had to leave out.
+ */
+type AdoptionScope =
+  { professionalId: number } | { userId: number } | { emails: readonly string[]; documents: readonly string[] };
 
 /**
  * Brings into the register the patient accounts a professional invited outside it (`POST /invitations` sets the
  * account's `doctor_id`), and links them to that professional. An account whose e-mail or document is already in
  * the register under another row is left out rather than merged: nobody confirmed they are the same person.
  */
-async function adoptInvitedAccounts(db: Executor, professionalId: number): Promise<void> {
+export async function adoptInvitedAccounts(db: Executor, scope: AdoptionScope): Promise<void> {
+  if ('emails' in scope && scope.emails.length === 0 && scope.documents.length === 0) return;
   const accounts = await db
     .selectFrom('users as u')
     .selectAll('u')
     .where('u.role', '=', 'patient')
-    .where('u.doctor_id', '=', professionalId)
+    .where('u.doctor_id', 'is not', null)
     // A deleted account is nobody's patient any more.
     .where('u.deleted_at', 'is', null)
+    .$if('professionalId' in scope, (query) =>
+      query.where('u.doctor_id', '=', 'professionalId' in scope ? scope.professionalId : 0),
+    )
+    .$if('userId' in scope, (query) => query.where('u.id', '=', 'userId' in scope ? scope.userId : 0))
+    .$if('emails' in scope, (query) =>
+      query.where((eb) => {
+        const { emails, documents } = 'emails' in scope ? scope : { emails: [], documents: [] };
+        return eb.or([
+          ...(emails.length === 0 ? [] : [eb('u.email', 'in', [...emails])]),
+          ...(documents.length === 0 ? [] : [eb('u.document_number', 'in', [...documents])]),
+        ]);
+      }),
+    )
     .where(({ not, exists, selectFrom }) =>
       not(exists(selectFrom('patients as p').select('p.id').whereRef('p.user_id', '=', 'u.id'))),
     )
     .execute();
   for (const user of accounts) {
+    if (user.doctor_id === null) continue;
     await db
       .insertInto('patients')
       .values({
@@ -152,13 +183,15 @@ async function adoptInvitedAccounts(db: Executor, professionalId: number): Promi
         country_code: user.country_code,
         phone_number: user.phone_number,
         search_text: patientSearchText(user),
-        created_by: professionalId,
+        created_by: user.doctor_id,
         // The account registered with its own consent (or is asked for it at its next login).
         consent_status: 'confirmed',
       })
       .onConflict((conflict) => conflict.doNothing())
       .execute();
   }
+  if ('emails' in scope && accounts.length === 0) return;
+  const adopted = accounts.map((user) => user.id);
   await db
     .insertInto('patient_links')
     .columns(['professional_id', 'patient_id'])
@@ -166,17 +199,37 @@ async function adoptInvitedAccounts(db: Executor, professionalId: number): Promi
       eb
         .selectFrom('patients as p')
         .innerJoin('users as u', 'u.id', 'p.user_id')
-        .select([eb.val(professionalId).as('professional_id'), 'p.id'])
-        .where('u.doctor_id', '=', professionalId),
+        .select(['u.doctor_id as professional_id', 'p.id'])
+        .where('u.doctor_id', 'is not', null)
+        .$narrowType<{ professional_id: number }>()
+        .$if('professionalId' in scope, (query) =>
+          query.where('u.doctor_id', '=', 'professionalId' in scope ? scope.professionalId : 0),
+        )
+        .$if('userId' in scope, (query) => query.where('u.id', '=', 'userId' in scope ? scope.userId : 0))
+        .$if('emails' in scope, (query) => query.where('u.id', 'in', adopted)),
     )
     .onConflict((conflict) => conflict.doNothing())
     .execute();
 }
 
-/** The register as a professional sees it: accepted invitations recorded, invited accounts brought in. */
-export async function syncRegister(db: Kysely<Database>, professionalId: number): Promise<void> {
+/**
+ * Brings one patient account into the register at the moment it can change it: its registration (the invitation it
+ * claimed, the professional who invited it outside the register, what its form filled in). Reads of the register do
+ * no catch-up of their own.
+ */
+export async function catchUpAccount(db: Executor, userId: number): Promise<void> {
+  await claimAcceptedInvitations(db, { userId });
+  await adoptInvitedAccounts(db, { userId });
+  await completeFromAccounts(db, { userId });
+}
+
+/**
+ * The whole of one professional's register caught up at once: the demo seed, whose accounts are inserted directly
+ * rather than registered.
+ */
+export async function syncRegister(db: Executor, professionalId: number): Promise<void> {
   await claimAcceptedInvitations(db, { professionalId });
-  await adoptInvitedAccounts(db, professionalId);
+  await adoptInvitedAccounts(db, { professionalId });
   await completeFromAccounts(db, { professionalId });
 }
 

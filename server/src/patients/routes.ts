@@ -19,6 +19,8 @@ import {
   PATIENT_ATTESTATION_MESSAGE,
 } from '../../../src/lib/shared/privacy';
 import type { Database, PatientsTable } from '../db/schema';
+import { keyOnRow, storeAnswerWith } from '../http/idempotency';
+import { memberListAnswer } from '../http/member-answers';
 import { wordPatterns } from '../db/search';
 import { DOCUMENT_TAKEN_MESSAGE, EMAIL_TAKEN_MESSAGE } from '../forms/definitions';
 import { pathId } from '../gamification/input';
@@ -44,12 +46,14 @@ import { adherenceOf, summarize } from '../adherence/repo';
 import { localDay } from '../../../src/lib/shared/reminders';
 import { readFormValues } from './form-input';
 import {
+  adoptInvitedAccounts,
+  COMPLETED_FROM_ACCOUNT,
+  completeFromAccounts,
   findLinkedPatient,
   linkedPatients,
   PATIENT_NOT_FOUND_MESSAGE,
   patientsUsing,
   patientSearchText,
-  syncRegister,
   toPatientDto,
   type PatientRow,
 } from './repo';
@@ -161,6 +165,22 @@ async function invite(trx: Transaction<Database>, services: Services, viewer: Vi
   return { id: invitation.id, expiresAt: invitation.expires_at.toISOString(), link };
 }
 
+/**
+ * The invitation part of a creation answered again after its patient registered: the link was used and is kept only
+ * as a hash, so there is none to give (an empty `link`); the patient's `account_status` says they are in.
+ */
+async function registeredInvitation(trx: Transaction<Database>, invitationId: number | null) {
+  const row =
+    invitationId === null
+      ? undefined
+      : await trx
+          .selectFrom('invitations')
+          .select(['id', 'expires_at'])
+          .where('id', '=', invitationId)
+          .executeTakeFirst();
+  return { id: row?.id ?? 0, expiresAt: (row?.expires_at ?? new Date()).toISOString(), link: '' };
+}
+
 function translateUniqueViolation(error: unknown): never {
   if (isUniqueViolation(error, 'patients_email_unique')) throw conflict('email', EMAIL_OF_ANOTHER_PATIENT_MESSAGE);
   if (isUniqueViolation(error, 'patients_document_unique')) {
@@ -185,57 +205,109 @@ export function registerPatientRoutes(api: Api, services: Services, options: Pat
     const filter = query.oneOf(ADHERENCE_FILTER_PARAM, [ADHERENCE_FILTER_RUNNING_OUT]);
     const { page, limit } = readPaging(query, PATIENTS_PAGE_SIZE, PATIENTS_MAX_PAGE_SIZE);
     query.assertValid();
-    await syncRegister(db, user.id);
     const now = clock();
     const today = localDay(now, COUNTRIES[country].timeZone);
-    let matches = linkedPatients(db, user.id);
-    // Every word must appear in the name or the e-mail, in any order and regardless of accents.
-    for (const pattern of wordPatterns(search)) matches = matches.where('p.search_text', 'like', pattern);
-    const ordered = matches.selectAll('p').orderBy('p.search_text').orderBy('p.id');
-    const withAdherence = async (rows: PatientRow[]) => {
-      const figures = await adherenceOf(
-        db,
-        rows.map((row) => row.id),
-        { authorId: user.id },
-        now,
-      );
-      return rows.map((row) => ({ ...toPatientDto(row), adherence: summarize(figures.get(row.id) ?? []) }));
-    };
-    if (filter === ADHERENCE_FILTER_RUNNING_OUT) {
-      // The state depends on purchases and dates, not on a column: the register is filtered after computing it
-      // (a practice's register is small; the device keeps up to 2000 patients and filters the same way offline).
-      const all = await withAdherence(await ordered.execute());
-      const running = all.filter((patient) => summaryState(patient.adherence, today).kind === 'running-out');
-      const data = running.slice((page - 1) * limit, page * limit);
-      return c.json<PatientListDto>({ data, total: running.length, page, limit });
-    }
-    const [rows, counted] = await Promise.all([
-      ordered
+    const list = async (): Promise<PatientListDto> => {
+      let matches = linkedPatients(db, user.id);
+      // Every word must appear in the name or the e-mail, in any order and regardless of accents.
+      for (const pattern of wordPatterns(search)) matches = matches.where('p.search_text', 'like', pattern);
+      const ordered = matches.selectAll('p').orderBy('p.search_text').orderBy('p.id');
+      const withAdherence = async (rows: PatientRow[]) => {
+        const figures = await adherenceOf(
+          db,
+          rows.map((row) => row.id),
+          { authorId: user.id },
+          now,
+        );
+        return rows.map((row) => ({ ...toPatientDto(row), adherence: summarize(figures.get(row.id) ?? []) }));
+      };
+      if (filter === ADHERENCE_FILTER_RUNNING_OUT) {
+        // The state depends on purchases and dates, not on a column: the register is filtered after computing it
+        // (a practice's register is small; the device keeps up to 2000 patients and filters the same way offline).
+        const all = await withAdherence(await ordered.execute());
+        const running = all.filter((patient) => summaryState(patient.adherence, today).kind === 'running-out');
+        const data = running.slice((page - 1) * limit, page * limit);
+        return { data, total: running.length, page, limit };
+      }
+      // The page and the number of matches in one statement (a window count); a page past the end has no row to
+      // carry the count, and asks it apart.
+      const counted = await ordered
+        .select((eb) => eb.fn.countAll<string | number>().over().as('matches_total'))
         .limit(limit)
         .offset((page - 1) * limit)
-        .execute(),
-      matches.select((eb) => eb.fn.countAll<string | number>().as('total')).executeTakeFirst(),
-    ]);
-    return c.json<PatientListDto>({ data: await withAdherence(rows), total: Number(counted?.total ?? 0), page, limit });
+        .execute();
+      const rows: PatientRow[] = counted.map(({ matches_total: _total, ...row }) => row);
+      const total =
+        counted[0] !== undefined
+          ? Number(counted[0].matches_total)
+          : page === 1
+            ? 0
+            : Number(
+                (await matches.select((eb) => eb.fn.countAll<string | number>().as('total')).executeTakeFirst())
+                  ?.total ?? 0,
+              );
+      return { data: await withAdherence(rows), total, page, limit };
+    };
+    // The adherence summary depends on the database alone, the running-out filter on the day too.
+    const key = JSON.stringify(['patients', user.id, search, filter ?? '', page, limit, filter ? today : '']);
+    return memberListAnswer<PatientListDto>(c, services.memberAnswers, key, list);
   });
 
-  api.post('/patients', { access: 'approvedProfessional', idempotent: true }, async (c) => {
+  /**
+   * The creation this professional already committed with this key, answered as the first time: the first answer's
+   * single-use link was stored only as a hash, so an unregistered patient gets a new invitation (a new link, e-mailed
+   * again), as when their e-mail is corrected. The first answer is stored inside the creation's transaction, so this
+   * is reached only when that answer was lost with its claim.
+   */
+  const idempotent = keyOnRow({
+    constraint: 'patients_idempotency_unique',
+    find: (c, key) =>
+      db
+        .selectFrom('patients')
+        .selectAll()
+        .where('created_by', '=', viewerOf(c).user.id)
+        .where('idempotency_key', '=', key)
+        .executeTakeFirst(),
+    answer: async (c, row) => {
+      const viewer = viewerOf(c);
+      const answer = await db.transaction().execute(async (trx) => {
+        const invitation =
+          row.user_id === null
+            ? await invite(trx, services, viewer, row)
+            : await registeredInvitation(trx, row.invitation_id);
+        const patient = await trx.selectFrom('patients').selectAll().where('id', '=', row.id).executeTakeFirstOrThrow();
+        const body: CreatePatientResponseDto = { patient: toPatientDto(patient), patientCreated: true, invitation };
+        await storeAnswerWith(trx, c.get('idempotency'), 201, body);
+        return body;
+      });
+      mailer.flush();
+      return c.json<CreatePatientResponseDto>(answer, 201);
+    },
+  });
+
+  api.post('/patients', { access: 'approvedProfessional', idempotent }, async (c) => {
     const viewer = viewerOf(c);
+    const claim = c.get('idempotency');
     const columns = await readNewPatient(await readJsonObject(c));
     // The form's rules refused a body without the required fields: the columns are a whole row.
     const values = {
       ...columns,
       country_id: columns.country_id ?? COUNTRIES[viewer.country].countryId,
     } as Insertable<PatientsTable>;
-    await syncRegister(db, viewer.user.id);
     await assertIdentityFree(db, viewer.user.id, values);
 
-    const { patient, invitation } = await db
-      .transaction()
-      .execute(async (trx) => {
+    let answer: CreatePatientResponseDto;
+    try {
+      answer = await db.transaction().execute(async (trx) => {
         const inserted = await trx
           .insertInto('patients')
-          .values({ ...values, search_text: patientSearchText(values), created_by: viewer.user.id })
+          .values({
+            ...values,
+            search_text: patientSearchText(values),
+            created_by: viewer.user.id,
+            idempotency_key: claim?.key ?? null,
+            request_hash: claim?.hash ?? null,
+          })
           .returningAll()
           .executeTakeFirstOrThrow();
         await trx
@@ -254,25 +326,29 @@ export function registerPatientRoutes(api: Api, services: Services, options: Pat
           recordedBy: viewer.user.id,
           client: { address: clientAddress(c, services.trustProxy), userAgent: c.req.header('user-agent') ?? null },
         });
-        const sent = await invite(trx, services, viewer, inserted);
-        return { patient: { ...inserted, invitation_id: sent.id }, invitation: sent };
-      })
-      .catch(translateUniqueViolation);
+        const invitation = await invite(trx, services, viewer, inserted);
+        const body: CreatePatientResponseDto = {
+          patient: toPatientDto({ ...inserted, invitation_id: invitation.id }),
+          patientCreated: true,
+          invitation,
+        };
+        // The link is in no row but as a hash: its answer must survive a process that dies right after the commit.
+        await storeAnswerWith(trx, claim, 201, body);
+        return body;
+      });
+    } catch (error) {
+      // A request that took over the claim of one still running, which committed first with the same key.
+      const winner = await idempotent.winner(c, error);
+      if (winner) return winner;
+      translateUniqueViolation(error);
+    }
     mailer.flush();
-    return c.json<CreatePatientResponseDto>(
-      {
-        patient: toPatientDto(patient),
-        patientCreated: true,
-        invitation,
-      },
-      201,
-    );
+    return c.json<CreatePatientResponseDto>(answer, 201);
   });
 
   api.get('/patients/:id', { access: 'approvedProfessional', ownership: 'linked professionals' }, async (c) => {
     const { user } = viewerOf(c);
     const id = pathId(c, 'id', PATIENT_NOT_FOUND_MESSAGE);
-    await syncRegister(db, user.id);
     return c.json<PatientDto>(toPatientDto(await findLinkedPatient(db, user.id, id)));
   });
 
@@ -295,7 +371,20 @@ export function registerPatientRoutes(api: Api, services: Services, options: Pat
           .executeTakeFirstOrThrow();
         // The invitation went to the old address and registration checks the invited e-mail: send a new one.
         if (emailChanged && row.user_id === null) await invite(trx, services, viewer, row);
-        return row;
+        // An e-mail or document given up may be what kept an account invited outside the register out of it.
+        await adoptInvitedAccounts(trx, {
+          emails: emailChanged ? [current.email] : [],
+          documents:
+            columns.document_number !== undefined &&
+            columns.document_number !== current.document_number &&
+            current.document_number !== null
+              ? [current.document_number]
+              : [],
+        });
+        // A field emptied on a record with an account takes the account's value again, as registration filled it.
+        if (row.user_id === null || !COMPLETED_FROM_ACCOUNT.some((field) => row[field] === null)) return row;
+        await completeFromAccounts(trx, { patientId: id });
+        return trx.selectFrom('patients').selectAll().where('id', '=', id).executeTakeFirstOrThrow();
       })
       .catch(translateUniqueViolation);
     mailer.flush();
@@ -309,7 +398,6 @@ export function registerPatientRoutes(api: Api, services: Services, options: Pat
       const { user, country } = viewerOf(c);
       const id = pathId(c, 'id', PATIENT_NOT_FOUND_MESSAGE);
       const range = readDateRange(c);
-      await syncRegister(db, user.id);
       await findLinkedPatient(db, user.id, id);
       return c.json<PatientStrategiesDto>(
         await patientStrategies(db, { patientId: id, viewerId: user.id, country, range }),

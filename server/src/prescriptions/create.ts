@@ -88,7 +88,7 @@ export function readCreatePrescription(body: Record<string, unknown>, viewer: Vi
 
 /**
  * A prescription made offline for a patient also made offline names the patient by the key of that creation: the
- * patient's id is in the answer the server kept for it. While that creation runs, the prescription is asked to come
+ * patient's row keeps that key (patients created before migration 0028: the answer the server kept for it has the id). While that creation runs, the prescription is asked to come
  * back (409 with Retry-After, which the outbox keeps); a key that created nothing is refused.
  */
 export async function resolvePatientRef(
@@ -98,6 +98,14 @@ export async function resolvePatientRef(
 ): Promise<CreatePrescriptionInput> {
   const { patientRef, ...rest } = input;
   if (patientRef === null) return { ...rest, patientId: input.patientId as number };
+  // The patient's row keeps its creation's key (migration 0028): found even when that creation's answer never was.
+  const created = await db
+    .selectFrom('patients')
+    .select('id')
+    .where('created_by', '=', viewer.user.id)
+    .where('idempotency_key', '=', patientRef)
+    .executeTakeFirst();
+  if (created) return { ...rest, patientId: created.id };
   const answer = await findStoredAnswer(db, viewer.user.id, patientRef);
   if (answer === 'running') {
     throw new HttpError(409, PATIENT_REF_RUNNING_MESSAGE, undefined, {

@@ -1,7 +1,9 @@
 import { sql, type ExpressionBuilder, type Kysely } from 'kysely';
 import { jsonArrayFrom } from 'kysely/helpers/postgres';
 import { COUNTRIES, type CountryCode } from '../../../src/lib/shared/countries';
+import type { PatientConsentState } from '../../../src/lib/shared/privacy';
 import {
+  isDeletedAccount,
   MOMENTS,
   type MomentDto,
   type MomentInputDto,
@@ -94,9 +96,8 @@ function toStrategyDto(row: StrategyRow, now: Date): StrategyDto {
   };
 }
 
-/** Only an account deletion leaves a register row without an account and with its consent revoked. */
-function accountDeleted(row: { patient_user_id: number | null; patient_consent: string }): boolean {
-  return row.patient_user_id === null && row.patient_consent === 'revoked';
+function accountDeleted(row: { patient_user_id: number | null; patient_consent: PatientConsentState }): boolean {
+  return isDeletedAccount({ hasAccount: row.patient_user_id !== null, consent: row.patient_consent });
 }
 
 function toListItemDto(row: StrategyRow, now: Date): PrescriptionListItemDto {

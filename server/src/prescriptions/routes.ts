@@ -12,7 +12,6 @@ import { readJsonObject } from '../http/body';
 import { HttpError } from '../http/errors';
 import { QueryReader } from '../http/query-params';
 import type { Services } from '../http/services';
-import { claimAcceptedInvitations } from '../patients/repo';
 import {
   createPrescription,
   IDEMPOTENCY_KEY_REQUIRED_MESSAGE,
@@ -65,7 +64,6 @@ export function registerPrescriptionRoutes(api: Api, services: Services): void {
     { access: 'authenticated', ownership: 'author, patient, professionals linked to the patient, admin' },
     async (c) => {
       const viewer = viewerOf(c);
-      if (viewer.user.role === 'patient') await claimAcceptedInvitations(db, { userId: viewer.user.id });
       const row = await readablePrescription(db, viewer, pathId(c, 'id', PRESCRIPTION_NOT_FOUND_MESSAGE));
       return c.json<PrescriptionDetailDto>(await toDetailDto(db, row, viewer, COUNTRIES[viewer.country].countryId));
     },
@@ -80,7 +78,6 @@ export function registerPrescriptionRoutes(api: Api, services: Services): void {
     },
     async (c) => {
       const viewer = viewerOf(c);
-      if (viewer.user.role === 'patient') await claimAcceptedInvitations(db, { userId: viewer.user.id });
       const row = await readablePrescription(db, viewer, pathId(c, 'id', PRESCRIPTION_NOT_FOUND_MESSAGE));
       const pdf = renderTextPdf(prescriptionDocument(toPrescriptionDto(row), viewer.country));
       return c.body(new Uint8Array(pdf), 200, downloadHeaders('application/pdf', `prescripcion-${row.id}.pdf`));
@@ -110,7 +107,6 @@ export function registerPrescriptionRoutes(api: Api, services: Services): void {
   api.get('/me/prescriptions', { access: ['patient'], ownership: 'own only' }, async (c) => {
     const { user } = viewerOf(c);
     const paging = readListPaging(c);
-    await claimAcceptedInvitations(db, { userId: user.id });
     const { data, total } = await listPrescriptions(db, { patientUserId: user.id }, paging);
     return c.json<PrescriptionListDto>({ data, total, ...paging });
   });
@@ -118,7 +114,6 @@ export function registerPrescriptionRoutes(api: Api, services: Services): void {
   api.get('/me/prescriptions/:id', { access: ['patient'], ownership: 'own only' }, async (c) => {
     const viewer = viewerOf(c);
     const id = pathId(c, 'id', PRESCRIPTION_NOT_FOUND_MESSAGE);
-    await claimAcceptedInvitations(db, { userId: viewer.user.id });
     const row = await findPrescriptionRow(db, id);
     if (!row || row.patient_user_id !== viewer.user.id) throw new HttpError(404, PRESCRIPTION_NOT_FOUND_MESSAGE);
     return c.json<PrescriptionDetailDto>(await toDetailDto(db, row, viewer, COUNTRIES[viewer.country].countryId));

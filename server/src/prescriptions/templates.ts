@@ -12,6 +12,7 @@ import { pathId, positiveId } from '../gamification/input';
 import { viewerOf, type Api, type Viewer } from '../http/auth';
 import { readJsonObject } from '../http/body';
 import { HttpError, notFound } from '../http/errors';
+import { keyOnRow } from '../http/idempotency';
 import type { Services } from '../http/services';
 import { catalogueScope } from '../products/repo';
 import { assertToolsUsable, typeOfAuthor } from './create';
@@ -86,9 +87,23 @@ async function copyOfPrescription(db: Kysely<Database>, viewer: Viewer, prescrip
 export function registerTemplateRoutes(api: Api, services: Services): void {
   const { db } = services;
 
+  /** The template this professional already saved with this key, answered as the first time. */
+  const idempotent = keyOnRow({
+    constraint: 'prescription_templates_idempotency_unique',
+    find: (c, key) =>
+      db
+        .selectFrom('prescription_templates')
+        .selectAll()
+        .where('author_id', '=', viewerOf(c).user.id)
+        .where('idempotency_key', '=', key)
+        .executeTakeFirst(),
+    answer: async (c, row) => c.json<TemplateDto>(await toTemplateDto(db, row, viewerOf(c)), 201),
+  });
+
   // Idempotent: a template saved offline is replayed by the service worker's outbox, and must be created once.
-  api.post('/prescription-templates', { access: 'approvedProfessional', idempotent: true }, async (c) => {
+  api.post('/prescription-templates', { access: 'approvedProfessional', idempotent }, async (c) => {
     const viewer = viewerOf(c);
+    const claim = c.get('idempotency');
     const body = await readJsonObject(c);
     const problems = new ToolProblems();
     const name = problems.text(body, problems.label('name', 'Nombre'), {
@@ -122,17 +137,27 @@ export function registerTemplateRoutes(api: Api, services: Services): void {
       );
       source = { tools, notes: '' };
     }
-    const row = await db
-      .insertInto('prescription_templates')
-      .values({
-        author_id: viewer.user.id,
-        name: name as string,
-        type: typeOfAuthor(viewer),
-        notes: givenNotes ?? source.notes,
-        tools: JSON.stringify(source.tools),
-      })
-      .returningAll()
-      .executeTakeFirstOrThrow();
+    let row: TemplateRow;
+    try {
+      row = await db
+        .insertInto('prescription_templates')
+        .values({
+          author_id: viewer.user.id,
+          name: name as string,
+          type: typeOfAuthor(viewer),
+          notes: givenNotes ?? source.notes,
+          tools: JSON.stringify(source.tools),
+          idempotency_key: claim?.key ?? null,
+          request_hash: claim?.hash ?? null,
+        })
+        .returningAll()
+        .executeTakeFirstOrThrow();
+    } catch (error) {
+      // A request that took over the claim of one still running, which committed first with the same key.
+      const winner = await idempotent.winner(c, error);
+      if (winner) return winner;
+      throw error;
+    }
     return c.json<TemplateDto>(await toTemplateDto(db, row, viewer), 201);
   });
 

@@ -1,8 +1,8 @@
 import type { Kysely } from 'kysely';
 import type { AddressInputDto, BillFormDto, CheckoutCustomerDto } from '../../../src/lib/shared/orders';
 import type { Database, UserRow } from '../db/schema';
-import { claimAcceptedInvitations } from '../patients/repo';
-import { removeUpload } from '../uploads/files';
+import { adoptInvitedAccounts, claimAcceptedInvitations } from '../patients/repo';
+import type { UploadStorage } from '../uploads/storage';
 import { PROFILE_PHOTO_PREFIX } from '../users/profile-routes';
 import { currentConsentText, recordConsent, userCountry, type ConsentClient } from './consent-repo';
 
@@ -39,7 +39,7 @@ export interface DeletionOutcome {
  */
 export async function deleteAccount(
   db: Kysely<Database>,
-  uploadsDir: string,
+  uploads: UploadStorage,
   user: UserRow,
   client: ConsentClient,
 ): Promise<DeletionOutcome> {
@@ -47,9 +47,14 @@ export async function deleteAccount(
   const filesToRemove: { area: 'credentials' | 'profile'; name: string }[] = [];
   const outcome = await db.transaction().execute(async (trx) => {
     const now = new Date();
-    // The register links a patient's account to its row lazily: catch up so that row is anonymised too.
+    // Registration links the account to its register row (and migration 0030 linked older ones); this catch-up is a
+    // safeguard, so no row of this person escapes the anonymisation.
     await claimAcceptedInvitations(trx, { userId: user.id });
-    const registerRows = await trx.selectFrom('patients').select('id').where('user_id', '=', user.id).execute();
+    const registerRows = await trx
+      .selectFrom('patients')
+      .select(['id', 'created_by', 'idempotency_key', 'email', 'document_number'])
+      .where('user_id', '=', user.id)
+      .execute();
     const registerIds = registerRows.map((row) => row.id);
     const kept = await trx
       .selectFrom('prescriptions')
@@ -76,8 +81,9 @@ export async function deleteAccount(
       .execute();
 
     // The invitations this person registered with no longer name them: the register links a row to the account an
-    // invitation names (`claimAcceptedInvitations`, on every read), which would tie the anonymous row to the deleted
-    // account again and take its consent as confirmed. `used_at` stays: an invitation is used once.
+    // invitation names (`claimAcceptedInvitations`: registration, migration 0030, the safeguards), which would tie the
+    // anonymous row to the deleted account again and take its consent as confirmed. `used_at` stays: an invitation is
+    // used once.
     await trx.updateTable('invitations').set({ used_by: null }).where('used_by', '=', user.id).execute();
 
     // The patient register rows about this person: prescriptions stay attached to an anonymous row.
@@ -100,6 +106,17 @@ export async function deleteAccount(
           updated_at: now,
         })
         .where('id', '=', id)
+        .execute();
+    }
+
+    // The professional's stored answer to creating the row repeats the person's name and e-mail: it goes too (a
+    // replay of that creation is answered from the anonymous row).
+    for (const row of registerRows) {
+      if (row.idempotency_key === null || row.created_by === null) continue;
+      await trx
+        .deleteFrom('idempotent_requests')
+        .where('user_id', '=', row.created_by)
+        .where('key', '=', row.idempotency_key)
         .execute();
     }
 
@@ -182,6 +199,12 @@ export async function deleteAccount(
       })
       .where('id', '=', user.id)
       .execute();
+    // The e-mail and document the register rows gave up may be what kept an account invited outside the register out
+    // of it (this account is deleted by now, so it is not taken in again).
+    await adoptInvitedAccounts(trx, {
+      emails: registerRows.map((row) => row.email),
+      documents: registerRows.flatMap((row) => (row.document_number === null ? [] : [row.document_number])),
+    });
     const keptPrescriptions = Number(kept.count);
     await trx
       .insertInto('account_deletions')
@@ -196,6 +219,6 @@ export async function deleteAccount(
     return { keptOrders: orders.length, keptPrescriptions };
   });
   // Files go after the commit: a rolled-back deletion must still find them.
-  for (const file of filesToRemove) await removeUpload(uploadsDir, file.area, file.name);
+  for (const file of filesToRemove) await uploads.delete(file.area, file.name);
   return outcome;
 }

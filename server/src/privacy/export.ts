@@ -1,5 +1,3 @@
-import { createReadStream } from 'node:fs';
-import { join } from 'node:path';
 import { PassThrough, Readable } from 'node:stream';
 import { once } from 'node:events';
 import { Zip, ZipDeflate, ZipPassThrough } from 'fflate';
@@ -8,11 +6,12 @@ import { countryById } from '../../../src/lib/shared/countries';
 import type { Database, UserRow } from '../db/schema';
 import type { Logger } from '../http/errors';
 import { STORED_NAME_PATTERN } from '../uploads/files';
+import type { UploadStorage } from '../uploads/storage';
 import { PROFILE_PHOTO_PREFIX } from '../users/profile-routes';
 import { claimAcceptedInvitations } from '../patients/repo';
 import { consentHistory } from './consent-repo';
 
-/** A file of the archive taken from the uploads folder, streamed from disk. */
+/** A file of the archive taken from the uploads, streamed from their storage. */
 interface ArchivedFile {
   path: string;
   area: 'credentials' | 'profile';
@@ -43,7 +42,7 @@ function safeName(name: string): string {
 export async function collectUserData(db: Kysely<Database>, user: UserRow): Promise<UserExport> {
   const byId = <T extends { id: number }>(rows: T[]) => rows.map((row) => row.id);
   const { password_hash: _hash, ...account } = user;
-  // The register links a patient's account to its row lazily: catch up so the export holds that row.
+  // Registration links the account to its register row; this catch-up is a safeguard so the export holds that row.
   await claimAcceptedInvitations(db, { userId: user.id });
   const received = await db.selectFrom('patients').selectAll().where('user_id', '=', user.id).execute();
   const prescriptions = await db
@@ -132,7 +131,9 @@ export async function collectUserData(db: Kysely<Database>, user: UserRow): Prom
       statusHistory: history.filter((entry) => entry.order_id === order.id),
       payments: payments.filter((payment) => payment.order_id === order.id),
     })),
-    patientRecords: received,
+    // The professional's Idempotency-Key and the hash of their request are how a retried write was recognised, not
+    // data about the patient.
+    patientRecords: received.map(({ idempotency_key: _key, request_hash: _hash, ...record }) => record),
     prescriptionsReceived: prescriptions
       .filter((row) => received.some((patient) => patient.id === row.patient_id))
       .map((row) => ({ ...row, tools: tools.filter((tool) => tool.prescription_id === row.id) })),
@@ -183,10 +184,10 @@ export async function collectUserData(db: Kysely<Database>, user: UserRow): Prom
 }
 
 /**
- * Streams the archive: `datos.json`, `LEEME.txt` and the files, each read from disk in chunks and written as it
+ * Streams the archive: `datos.json`, `LEEME.txt` and the files, each read from the uploads' storage in chunks and written as it
  * goes, waiting whenever the client reads slower, so the whole archive is never in memory.
  */
-export function streamExport(exported: UserExport, uploadsDir: string, logger: Logger): ReadableStream<Uint8Array> {
+export function streamExport(exported: UserExport, uploads: UploadStorage, logger: Logger): ReadableStream<Uint8Array> {
   const out = new PassThrough();
   const zip = new Zip((error, chunk, final) => {
     if (error) {
@@ -214,13 +215,15 @@ export function streamExport(exported: UserExport, uploadsDir: string, logger: L
       const entry = new ZipPassThrough(file.path);
       zip.add(entry);
       try {
-        for await (const chunk of createReadStream(join(uploadsDir, file.area, file.storedName))) {
-          entry.push(chunk as Uint8Array);
+        const content = await uploads.get(file.area, file.storedName);
+        if (!content) throw new Error('missing');
+        for await (const chunk of content.stream) {
+          entry.push(chunk);
           await drained();
         }
       } catch {
-        // A file missing from disk leaves its entry empty rather than failing the whole export.
-        logger.error('Export: an uploaded file is missing from the uploads folder');
+        // A missing file leaves its entry empty rather than failing the whole export.
+        logger.error('Export: an uploaded file is missing from the uploads storage');
       }
       entry.push(new Uint8Array(0), true);
     }

@@ -11,8 +11,6 @@ import {
 import { verifyPassword } from '../auth/passwords';
 import type { UserRow } from '../db/schema';
 import { viewerOf, type Api, type AppContext } from '../http/auth';
-import { readJsonObject } from '../http/body';
-import { parseBody } from '../http/schema-body';
 import { clientAddress } from '../http/client-address';
 import { HttpError } from '../http/errors';
 import type { Services } from '../http/services';
@@ -70,9 +68,10 @@ export function registerPrivacyRoutes(api: Api, services: Services): void {
     return c.json<HealthConsentDto>(await consentDto(services, viewerOf(c).user));
   });
 
-  api.post('/privacy/consent', { access: 'authenticated', ownership: 'own account only' }, async (c) => {
+  const consent = { access: 'authenticated', ownership: 'own account only', body: acceptConsentSchema } as const;
+  api.post('/privacy/consent', consent, async (c) => {
     const { user } = viewerOf(c);
-    const { version } = parseBody(acceptConsentSchema, await readJsonObject(c));
+    const { version } = c.req.valid('json');
     const country = userCountry(user);
     const current = await currentConsentText(db, country, 'health_data');
     // The user accepts what they read: a newer text in between must be read first.
@@ -124,7 +123,7 @@ export function registerPrivacyRoutes(api: Api, services: Services): void {
   api.get('/privacy/export', { access: 'authenticated', ownership: 'own account only' }, async (c) => {
     const { user } = viewerOf(c);
     const exported = await collectUserData(db, user);
-    return new Response(streamExport(exported, services.uploadsDir, services.logger), {
+    return new Response(streamExport(exported, services.uploads, services.logger), {
       headers: {
         'content-type': 'application/zip',
         'content-disposition': `attachment; filename="${exportFileName(user.uid, new Date())}"`,
@@ -133,11 +132,12 @@ export function registerPrivacyRoutes(api: Api, services: Services): void {
     });
   });
 
-  api.post('/privacy/delete-account', { access: 'authenticated', ownership: 'own account only' }, async (c) => {
+  const deletion = { access: 'authenticated', ownership: 'own account only', body: deleteAccountSchema } as const;
+  api.post('/privacy/delete-account', deletion, async (c) => {
     const { user } = viewerOf(c);
-    const { password } = parseBody(deleteAccountSchema, await readJsonObject(c));
+    const { password } = c.req.valid('json');
     await assertPassword(user, password, services);
-    const outcome = await deleteAccount(db, services.uploadsDir, user, clientOf(c, services));
+    const outcome = await deleteAccount(db, services.uploads, user, clientOf(c, services));
     return c.json(outcome);
   });
 

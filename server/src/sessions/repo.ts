@@ -2,6 +2,7 @@ import { createHash, randomBytes } from 'node:crypto';
 import type { Kysely, Transaction } from 'kysely';
 import { countryById, type CountryCode } from '../../../src/lib/shared/countries';
 import type { Database, SessionRow, UserRow } from '../db/schema';
+import { WriteBoundMap } from '../db/write-bound-map';
 import { HttpError } from '../http/errors';
 
 /** Product §9: the session cookie lasts one day; the server's session ends at the same time. */
@@ -99,35 +100,122 @@ export function openSession(
   return db.transaction().execute((trx) => openSessionIn(trx, userId, countryId, idleTimeoutMs));
 }
 
+/** Sessions kept by `SessionCache` at most (one per token in use; the least recently read goes first). */
+export const SESSION_CACHE_MAX_ENTRIES = 2_000;
+
+/**
+ * Sessions with their users, kept while the embedded database has not been written to (PGlite only, whose writes all
+ * pass through this process: `DatabaseHandle.writeCount`). Every authenticated request looked its session up again,
+ * the one statement between a member and their list (issue #18). An entry is exactly as true as a new look-up would be:
+ * a logout, a revocation, a new login, any change of a user and last_seen_at's once-a-minute update are all writes,
+ * and any write empties the cache. Expiry and idleness depend on the clock and are checked on every use.
+ */
+export class SessionCache {
+  readonly #sessions: WriteBoundMap<ActiveSession>;
+
+  constructor(writeCount: () => number, maxEntries: number = SESSION_CACHE_MAX_ENTRIES) {
+    this.#sessions = new WriteBoundMap(writeCount, { maxEntries });
+  }
+
+  /** The write count before a look-up: what it read is kept only if nothing was written since. */
+  mark(): number {
+    return this.#sessions.mark();
+  }
+
+  get(tokenHash: string, now: Date, idleTimeoutMs: number): ActiveSession | undefined {
+    const found = this.#sessions.get(tokenHash);
+    if (!found) return undefined;
+    const { session } = found;
+    const lastSeen = session.last_seen_at?.getTime() ?? 0;
+    // Expired, idle, or due its last_seen_at update: the look-up in the database decides (and writes).
+    if (session.expires_at <= now || lastSeen <= now.getTime() - idleTimeoutMs) return undefined;
+    if (now.getTime() - lastSeen > LAST_SEEN_RESOLUTION_MS) return undefined;
+    // Copies, so no request changes what the next one gets.
+    return { user: { ...found.user }, session: { ...session }, country: found.country };
+  }
+
+  set(tokenHash: string, mark: number, found: ActiveSession): void {
+    this.#sessions.set(tokenHash, mark, {
+      user: { ...found.user },
+      session: { ...found.session },
+      country: found.country,
+    });
+  }
+
+  get size(): number {
+    return this.#sessions.size.entries;
+  }
+}
+
 /**
  * The live session of a token with its user, or undefined for unknown, revoked, expired or idle tokens (unused for
- * `idleTimeoutMs`, measured to the minute of `last_seen_at`).
+ * `idleTimeoutMs`, measured to the minute of `last_seen_at`). With a `cache`, a session read since the last write is
+ * not read again.
  */
 export async function findActiveSession(
   db: Kysely<Database>,
   token: string,
   idleTimeoutMs: number = DEFAULT_SESSION_IDLE_TIMEOUT_MS,
+  cache?: SessionCache,
 ): Promise<ActiveSession | undefined> {
   if (!looksLikeToken(token)) return undefined;
   const now = new Date();
-  const session = await db
-    .selectFrom('sessions')
-    .selectAll()
-    .where('token_hash', '=', hashToken(token))
-    .where('revoked_at', 'is', null)
-    .where('expires_at', '>', now)
-    .where('last_seen_at', '>', new Date(now.getTime() - idleTimeoutMs))
+  const tokenHash = hashToken(token);
+  const cached = cache?.get(tokenHash, now, idleTimeoutMs);
+  if (cached) return cached;
+  const mark = cache?.mark();
+  // The session and its user in one statement: every authenticated request pays this round trip (issue #18).
+  const found = await db
+    .selectFrom('sessions as s')
+    .innerJoin('users as u', 'u.id', 's.user_id')
+    .selectAll('u')
+    .select([
+      's.id as session_id',
+      's.token_hash as session_token_hash',
+      's.user_id as session_user_id',
+      's.country_id as session_country_id',
+      's.created_at as session_created_at',
+      's.expires_at as session_expires_at',
+      's.revoked_at as session_revoked_at',
+      's.last_seen_at as session_last_seen_at',
+    ])
+    .where('s.token_hash', '=', tokenHash)
+    .where('s.revoked_at', 'is', null)
+    .where('s.expires_at', '>', now)
+    .where('s.last_seen_at', '>', new Date(now.getTime() - idleTimeoutMs))
     .executeTakeFirst();
-  if (!session) return undefined;
+  if (!found) return undefined;
+  const {
+    session_id: id,
+    session_token_hash: storedHash,
+    session_user_id: userId,
+    session_country_id: countryId,
+    session_created_at: createdAt,
+    session_expires_at: expiresAt,
+    session_revoked_at: revokedAt,
+    session_last_seen_at: lastSeenAt,
+    ...user
+  } = found;
+  const session: SessionRow = {
+    id,
+    token_hash: storedHash,
+    user_id: userId,
+    country_id: countryId,
+    created_at: createdAt,
+    expires_at: expiresAt,
+    revoked_at: revokedAt,
+    last_seen_at: lastSeenAt,
+  };
   const country = countryById(session.country_id);
-  const user = await db.selectFrom('users').selectAll().where('id', '=', session.user_id).executeTakeFirst();
-  if (!user || !country) return undefined;
+  if (!country) return undefined;
   // last_seen_at is informative: writing it once a minute keeps reads from becoming writes.
   if (!session.last_seen_at || now.getTime() - session.last_seen_at.getTime() > LAST_SEEN_RESOLUTION_MS) {
     await db.updateTable('sessions').set({ last_seen_at: now }).where('id', '=', session.id).execute();
     session.last_seen_at = now;
   }
-  return { user, session, country: country.subdomain };
+  const active: ActiveSession = { user, session, country: country.subdomain };
+  if (cache && mark !== undefined) cache.set(tokenHash, mark, active);
+  return active;
 }
 
 export async function revokeToken(db: Kysely<Database>, token: string): Promise<void> {

@@ -1,6 +1,4 @@
 import { randomBytes } from 'node:crypto';
-import { mkdir, readFile, rm, writeFile } from 'node:fs/promises';
-import { join } from 'node:path';
 
 export interface DetectedType {
   mime: 'application/pdf' | 'image/png' | 'image/jpeg' | 'image/webp';
@@ -30,34 +28,20 @@ export function detectFileType(bytes: Uint8Array): DetectedType | undefined {
 /** Stored names are random: nothing of the user's file name reaches the disk. */
 export const STORED_NAME_PATTERN = /^[a-f0-9]{32}\.(pdf|png|jpg|webp)$/;
 
+export const UPLOAD_NAME_INVALID_MESSAGE = 'Nombre de archivo guardado no válido.';
+
+/** Every storage refuses to write other names, so none can reach outside its area. */
+export function assertStoredName(name: string): void {
+  if (!STORED_NAME_PATTERN.test(name)) throw new Error(UPLOAD_NAME_INVALID_MESSAGE);
+}
+
 export function randomStoredName(extension: DetectedType['extension']): string {
   return `${randomBytes(16).toString('hex')}.${extension}`;
 }
 
-/** Private upload folders under UPLOADS_DIR; none of them is ever served as static files. */
-export type UploadArea = 'credentials' | 'profile';
-
-export async function writeUpload(root: string, area: UploadArea, name: string, bytes: Uint8Array): Promise<string> {
-  const folder = join(root, area);
-  await mkdir(folder, { recursive: true });
-  const path = join(folder, name);
-  await writeFile(path, bytes, { flag: 'wx', mode: 0o600 });
-  return path;
-}
-
-export async function removeUpload(root: string, area: UploadArea, name: string): Promise<void> {
-  if (!STORED_NAME_PATTERN.test(name)) return;
-  await rm(join(root, area, name), { force: true });
-}
-
-export async function readUpload(root: string, area: UploadArea, name: string): Promise<Buffer | undefined> {
-  if (!STORED_NAME_PATTERN.test(name)) return undefined;
-  try {
-    return await readFile(join(root, area, name));
-  } catch {
-    return undefined;
-  }
-}
+/** Areas of the private uploads (`storage.ts`); none of them is ever served as static files. */
+export const UPLOAD_AREAS = ['credentials', 'profile'] as const;
+export type UploadArea = (typeof UPLOAD_AREAS)[number];
 
 /** A file name safe for Content-Disposition: ASCII fallback plus the UTF-8 original (RFC 6266 / 5987). */
 export function contentDisposition(kind: 'inline' | 'attachment', originalName: string): string {

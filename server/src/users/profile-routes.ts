@@ -10,16 +10,9 @@ import { pathParam, viewerOf, type Api } from '../http/auth';
 import { FieldProblems, multipartValues, readJsonObject, readMultipart, REQUIRED_FIELD_MESSAGE } from '../http/body';
 import { HttpError } from '../http/errors';
 import type { Services } from '../http/services';
+import { COMPLETED_FROM_ACCOUNT, completeFromAccounts } from '../patients/repo';
 import { revokeUserSessions } from '../sessions/repo';
-import {
-  contentDisposition,
-  detectFileType,
-  randomStoredName,
-  readUpload,
-  removeUpload,
-  STORED_NAME_PATTERN,
-  writeUpload,
-} from '../uploads/files';
+import { contentDisposition, detectFileType, randomStoredName, STORED_NAME_PATTERN } from '../uploads/files';
 import { displayNameOf, emailTaken, findUserById, isUniqueViolation, normalizeEmail, toProfileDto } from './repo';
 
 export const PROFILE_PHOTO_PREFIX = '/api/media/profile/';
@@ -115,7 +108,7 @@ function profileUpdates(body: Record<string, unknown>, countryId: number): Updat
 }
 
 export function registerProfileRoutes(api: Api, services: Services): void {
-  const { db, uploadsDir, mailer } = services;
+  const { db, uploads, mailer } = services;
 
   for (const path of ['/auth/profile', '/auth/profile/']) {
     api.get(path, { access: 'authenticated' }, (c) => c.json<ProfileDto>(toProfileDto(viewerOf(c).user)));
@@ -133,7 +126,20 @@ export function registerProfileRoutes(api: Api, services: Services): void {
     const updated =
       Object.keys(updates).length === 0
         ? user
-        : await db.updateTable('users').set(updates).where('id', '=', user.id).returningAll().executeTakeFirstOrThrow();
+        : await db.transaction().execute(async (trx) => {
+            const row = await trx
+              .updateTable('users')
+              .set(updates)
+              .where('id', '=', user.id)
+              .returningAll()
+              .executeTakeFirstOrThrow();
+            // What the patient fills in completes the empty fields of their record in the register, now rather than
+            // at the professional's next read (issue #18).
+            if (COMPLETED_FROM_ACCOUNT.some((field) => updates[field] !== undefined && updates[field] !== null)) {
+              await completeFromAccounts(trx, { userId: user.id });
+            }
+            return row;
+          });
     return c.json<ProfileDto>(toProfileDto(updated));
   });
 
@@ -168,18 +174,18 @@ export function registerProfileRoutes(api: Api, services: Services): void {
         throw new HttpError(400, PHOTO_UNREADABLE_MESSAGE);
       }
       const name = randomStoredName('webp');
-      await writeUpload(uploadsDir, 'profile', name, webp);
+      await uploads.put('profile', name, webp);
       const url = `${PROFILE_PHOTO_PREFIX}${name}`;
       try {
         await db.updateTable('users').set({ profile_image_url: url }).where('id', '=', user.id).execute();
       } catch (error) {
-        await removeUpload(uploadsDir, 'profile', name);
+        await uploads.delete('profile', name);
         throw error;
       }
       const previous = user.profile_image_url?.startsWith(PROFILE_PHOTO_PREFIX)
         ? user.profile_image_url.slice(PROFILE_PHOTO_PREFIX.length)
         : undefined;
-      if (previous) await removeUpload(uploadsDir, 'profile', previous);
+      if (previous) await uploads.delete('profile', previous);
       return c.json<{ profile_image_url: string }>({ profile_image_url: url });
     },
   );
@@ -197,11 +203,12 @@ export function registerProfileRoutes(api: Api, services: Services): void {
         .where('profile_image_url', '=', `${PROFILE_PHOTO_PREFIX}${name}`)
         .executeTakeFirst();
       const allowed = owner && (owner.id === viewer.id || viewer.role === 'admin' || owner.doctor_id === viewer.id);
-      const bytes = allowed ? await readUpload(uploadsDir, 'profile', name) : undefined;
+      const content = allowed ? await uploads.get('profile', name) : undefined;
       // Someone else's photo answers exactly like a missing one.
-      if (!bytes) throw new HttpError(404, IMAGE_NOT_FOUND_MESSAGE);
-      return c.body(new Uint8Array(bytes), 200, {
+      if (!content) throw new HttpError(404, IMAGE_NOT_FOUND_MESSAGE);
+      return c.body(content.stream, 200, {
         'content-type': 'image/webp',
+        'content-length': String(content.size),
         'content-disposition': contentDisposition('inline', name),
         'cache-control': 'private, max-age=3600',
         'x-content-type-options': 'nosniff',

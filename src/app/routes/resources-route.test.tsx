@@ -2,6 +2,7 @@ import { cleanup, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { http, HttpResponse } from 'msw';
 import { afterEach, describe, expect, it, vi } from 'vitest';
+import { forgetPersistedQueryCache } from '../../lib/query';
 import { ROLE_IDS } from '../../lib/shared/accounts';
 import { CACHE_NAMES } from '../../lib/shared/sw-contract';
 import { TEST_API } from '../../testing/api-url';
@@ -114,6 +115,9 @@ describe('functional tools and medical resources', () => {
     const chat = await within(custom).findByRole('link', { name: 'Escribir por chat' });
     expect(chat.getAttribute('href')).toMatch(/^https:\/\/wa\.me\/5215555550190\?text=/);
     cleanup();
+    // The first render's answers are persisted (throttled) and the next render restores them: without this, the
+    // chat number above came back from the device whenever its write landed first, and the settings are not stale yet.
+    await forgetPersistedQueryCache();
 
     setContactSettings('mx', { chatNumber: null });
     const { router } = await renderApp('/mx/mi-cuenta/herramientas-funcionales');

@@ -1,6 +1,8 @@
-import { queryOptions } from '@tanstack/react-query';
+import { queryOptions, useMutation, useQueryClient } from '@tanstack/react-query';
+import { contactQueries } from '../../lib/contact';
 import { env } from '../../lib/env';
 import { gatewayClient } from '../../lib/http';
+import { prescriptionSettingsQueries } from '../prescriptions/api';
 import type { DataResponse } from '../../lib/shared/api-types';
 import type { AffiliateDto, ApprovalStatus, Role } from '../../lib/shared/accounts';
 import type { CountryCode } from '../../lib/shared/countries';
@@ -49,27 +51,41 @@ export const affiliateQueries = {
     }),
 };
 
-export function approveAffiliate(country: CountryCode, id: number, purchaseLevelId: number | undefined) {
-  return gatewayClient.request<AffiliateDto>(`/admin/affiliates/${id}/approve`, {
-    method: 'POST',
-    country,
-    body: purchaseLevelId ? { purchaseLevelId } : {},
-  });
+/** A decision on a professional's account: approve (with a purchase level), reject with a reason, or change the level. */
+export type AffiliateReview =
+  | { id: number; action: 'approve'; purchaseLevelId: number | undefined }
+  | { id: number; action: 'reject'; reason: string }
+  | { id: number; action: 'set-level'; purchaseLevelId: number };
+
+function reviewAffiliate(country: CountryCode, review: AffiliateReview) {
+  switch (review.action) {
+    case 'approve':
+      return gatewayClient.request<AffiliateDto>(`/admin/affiliates/${review.id}/approve`, {
+        method: 'POST',
+        country,
+        body: review.purchaseLevelId ? { purchaseLevelId: review.purchaseLevelId } : {},
+      });
+    case 'reject':
+      return gatewayClient.request<AffiliateDto>(`/admin/affiliates/${review.id}/reject`, {
+        method: 'POST',
+        country,
+        body: { reason: review.reason },
+      });
+    case 'set-level':
+      return gatewayClient.request<AffiliateDto>(`/admin/affiliates/${review.id}`, {
+        method: 'PATCH',
+        country,
+        body: { purchaseLevelId: review.purchaseLevelId },
+      });
+  }
 }
 
-export function rejectAffiliate(country: CountryCode, id: number, reason: string) {
-  return gatewayClient.request<AffiliateDto>(`/admin/affiliates/${id}/reject`, {
-    method: 'POST',
-    country,
-    body: { reason },
-  });
-}
-
-export function setPurchaseLevel(country: CountryCode, id: number, purchaseLevelId: number) {
-  return gatewayClient.request<AffiliateDto>(`/admin/affiliates/${id}`, {
-    method: 'PATCH',
-    country,
-    body: { purchaseLevelId },
+/** Applies a decision; every list of professionals is read again before the promise settles. */
+export function useReviewAffiliate(country: CountryCode) {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (review: AffiliateReview) => reviewAffiliate(country, review),
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: affiliateQueries.all(country) }),
   });
 }
 
@@ -109,19 +125,30 @@ export const hormoneOrderQueries = {
     }),
 };
 
-export function approveHormoneOrder(country: CountryCode, orderId: number) {
-  return gatewayClient.request<{ data: OrderDto }>(`/admin/hormone-orders/${orderId}/approve`, {
-    method: 'POST',
-    country,
-    body: {},
-  });
-}
+/** The admin's check of an order's signed prescription: release it for dispatch, or cancel it with a reason. */
+export type HormoneOrderDecision =
+  { orderId: number; approve: true } | { orderId: number; approve: false; reason: string };
 
-export function rejectHormoneOrder(country: CountryCode, orderId: number, reason: string) {
-  return gatewayClient.request<{ data: OrderDto }>(`/admin/hormone-orders/${orderId}/reject`, {
-    method: 'POST',
-    country,
-    body: { reason },
+/**
+ * Decides on an order waiting for its prescription check. Every tab and country filter may hold the order: all of
+ * them are read again before the promise settles.
+ */
+export function useDecideHormoneOrder(country: CountryCode) {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (decision: HormoneOrderDecision) =>
+      decision.approve
+        ? gatewayClient.request<{ data: OrderDto }>(`/admin/hormone-orders/${decision.orderId}/approve`, {
+            method: 'POST',
+            country,
+            body: {},
+          })
+        : gatewayClient.request<{ data: OrderDto }>(`/admin/hormone-orders/${decision.orderId}/reject`, {
+            method: 'POST',
+            country,
+            body: { reason: decision.reason },
+          }),
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: hormoneOrderQueries.all(country) }),
   });
 }
 
@@ -165,32 +192,53 @@ export const adminProductQueries = {
     }),
 };
 
-export function saveProduct(country: CountryCode, id: number | null, input: AdminProductInput) {
-  return gatewayClient.request<AdminProductDto>(id === null ? '/admin/products' : `/admin/products/${id}`, {
-    method: id === null ? 'POST' : 'PUT',
-    country,
-    body: input,
+/** Creates a product (`id` null) or replaces one; every admin list of products is read again before it settles. */
+export function useSaveProduct(country: CountryCode) {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: ({ id, input }: { id: number | null; input: AdminProductInput }) =>
+      gatewayClient.request<AdminProductDto>(id === null ? '/admin/products' : `/admin/products/${id}`, {
+        method: id === null ? 'POST' : 'PUT',
+        country,
+        body: input,
+      }),
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: adminProductQueries.all(country) }),
   });
 }
 
-export function setProductActive(country: CountryCode, id: number, active: boolean) {
-  return gatewayClient.request<AdminProductDto>(`/admin/products/${id}/${active ? 'activate' : 'deactivate'}`, {
-    method: 'POST',
-    country,
-    body: {},
+/** Activates or deactivates a product; every admin list of products is read again before it settles. */
+export function useSetProductActive(country: CountryCode) {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: ({ id, active }: { id: number; active: boolean }) =>
+      gatewayClient.request<AdminProductDto>(`/admin/products/${id}/${active ? 'activate' : 'deactivate'}`, {
+        method: 'POST',
+        country,
+        body: {},
+      }),
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: adminProductQueries.all(country) }),
   });
 }
 
-export function uploadProductImage(country: CountryCode, id: number, file: File) {
-  const form = new FormData();
-  form.append('file', file);
-  return gatewayClient.upload<AdminProductDto>(`/admin/products/${id}/images`, form, { country });
-}
+/** An image added to a saved product, or one taken off it. */
+export type ProductImageChange = { productId: number; file: File } | { productId: number; imageId: number };
 
-export function removeProductImage(country: CountryCode, id: number, imageId: number) {
-  return gatewayClient.request<AdminProductDto>(`/admin/products/${id}/images/${imageId}`, {
-    method: 'DELETE',
-    country,
+/** Adds or removes a product's image; the answer is the product, and its lists are read again before it settles. */
+export function useChangeProductImages(country: CountryCode) {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (change: ProductImageChange) => {
+      if ('imageId' in change) {
+        return gatewayClient.request<AdminProductDto>(`/admin/products/${change.productId}/images/${change.imageId}`, {
+          method: 'DELETE',
+          country,
+        });
+      }
+      const form = new FormData();
+      form.append('file', change.file);
+      return gatewayClient.upload<AdminProductDto>(`/admin/products/${change.productId}/images`, form, { country });
+    },
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: adminProductQueries.all(country) }),
   });
 }
 
@@ -212,7 +260,7 @@ export interface LibraryDocumentInput {
   file: File | null;
 }
 
-export function saveLibraryDocument(country: CountryCode, id: number | null, input: LibraryDocumentInput) {
+function saveLibraryDocument(country: CountryCode, id: number | null, input: LibraryDocumentInput) {
   const form = new FormData();
   form.append('kind', input.kind);
   form.append('title', input.title);
@@ -223,8 +271,23 @@ export function saveLibraryDocument(country: CountryCode, id: number | null, inp
   return gatewayClient.request<LibraryDocumentDto>(`/admin/documents/${id}`, { method: 'PUT', country, body: form });
 }
 
-export function removeLibraryDocument(country: CountryCode, id: number) {
-  return gatewayClient.request<null>(`/admin/documents/${id}`, { method: 'DELETE', country });
+/** Uploads a document (`id` null) or changes one; the library is read again before the promise settles. */
+export function useSaveLibraryDocument(country: CountryCode) {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: ({ id, input }: { id: number | null; input: LibraryDocumentInput }) =>
+      saveLibraryDocument(country, id, input),
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: libraryQueries.all(country) }),
+  });
+}
+
+/** Takes a document out of the library, which is read again before the promise settles. */
+export function useRemoveLibraryDocument(country: CountryCode) {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (id: number) => gatewayClient.request<null>(`/admin/documents/${id}`, { method: 'DELETE', country }),
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: libraryQueries.all(country) }),
+  });
 }
 
 export const medicalRequestQueries = {
@@ -241,28 +304,34 @@ export const medicalRequestQueries = {
     }),
 };
 
-export function setMedicalRequestStatus(country: CountryCode, id: number, status: MedicalRequestStatus) {
-  return gatewayClient.request<MedicalRequestDto>(`/admin/medical-requests/${id}`, {
-    method: 'PATCH',
-    country,
-    body: { status },
+/** Moves a request to `status`; every page and filter of the requests is read again before the promise settles. */
+export function useSetMedicalRequestStatus(country: CountryCode) {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: ({ id, status }: { id: number; status: MedicalRequestStatus }) =>
+      gatewayClient.request<MedicalRequestDto>(`/admin/medical-requests/${id}`, {
+        method: 'PATCH',
+        country,
+        body: { status },
+      }),
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: medicalRequestQueries.all(country) }),
   });
 }
 
-export const adminPrescriptionSettingsQueries = {
-  current: (country: CountryCode) =>
-    queryOptions({
-      queryKey: ['admin', country, 'prescription-settings'] as const,
-      queryFn: ({ signal }) =>
-        gatewayClient.request<PrescriptionSettingsDto>('/prescription-settings', { country, signal }),
-    }),
-};
-
-export function savePrescriptionSettings(country: CountryCode, settings: PrescriptionSettingsDto) {
-  return gatewayClient.request<PrescriptionSettingsDto>('/admin/prescription-settings', {
-    method: 'PUT',
-    country,
-    body: settings,
+/**
+ * Saves the builder's settings. The answer replaces the one cached copy (`prescriptionSettingsQueries`, the builder's
+ * own), so the builder on this device uses them at once.
+ */
+export function useSavePrescriptionSettings(country: CountryCode) {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (settings: PrescriptionSettingsDto) =>
+      gatewayClient.request<PrescriptionSettingsDto>('/admin/prescription-settings', {
+        method: 'PUT',
+        country,
+        body: settings,
+      }),
+    onSuccess: (saved) => queryClient.setQueryData(prescriptionSettingsQueries.current(country).queryKey, saved),
   });
 }
 
@@ -275,12 +344,26 @@ export const adminContactQueries = {
     }),
 };
 
-/** `PUT /admin/contact-settings/{country}`: `country` is the one edited; `session` the admin's session country. */
-export function saveContactSettings(session: CountryCode, country: CountryCode, input: ContactSettingsInputDto) {
-  return gatewayClient.request<ContactSettingsDto>(`/admin/contact-settings/${country}`, {
-    method: 'PUT',
-    country: session,
-    body: input,
+/**
+ * `PUT /admin/contact-settings/{country}` with the admin's session country (`session`). The answer replaces that
+ * country's entry in the admin's list and the public copy this device's chat button and footer read, so both show
+ * the new channels at once.
+ */
+export function useSaveContactSettings(session: CountryCode) {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: ({ country, input }: { country: CountryCode; input: ContactSettingsInputDto }) =>
+      gatewayClient.request<ContactSettingsDto>(`/admin/contact-settings/${country}`, {
+        method: 'PUT',
+        country: session,
+        body: input,
+      }),
+    onSuccess: (saved) => {
+      queryClient.setQueryData(adminContactQueries.all(session).queryKey, (current) =>
+        current ? { data: current.data.map((entry) => (entry.country === saved.country ? saved : entry)) } : current,
+      );
+      queryClient.setQueryData(contactQueries.settings(saved.country).queryKey, saved);
+    },
   });
 }
 
@@ -293,17 +376,20 @@ export const adminPromoCodeQueries = {
     }),
 };
 
-/** Creates a promo code, or replaces the one with `id`. */
-export function savePromoCode(country: CountryCode, input: AdminPromoCodeInput, id?: number) {
-  return gatewayClient.request<AdminPromoCodeDto>(
-    id === undefined ? '/admin/promo-codes' : `/admin/promo-codes/${id}`,
-    {
-      method: id === undefined ? 'POST' : 'PUT',
-      country,
-      body: input,
-    },
-  );
+/** Creates a promo code (`id` undefined) or replaces one; the list is read again before the promise settles. */
+export function useSavePromoCode(country: CountryCode) {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: ({ input, id }: { input: AdminPromoCodeInput; id: number | undefined }) =>
+      gatewayClient.request<AdminPromoCodeDto>(id === undefined ? '/admin/promo-codes' : `/admin/promo-codes/${id}`, {
+        method: id === undefined ? 'POST' : 'PUT',
+        country,
+        body: input,
+      }),
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: adminPromoCodeQueries.list(country).queryKey }),
+  });
 }
+
 /** The accounts deleted by their owners (data rights): what was kept, never who they were. */
 export const accountDeletionQueries = {
   list: (country: CountryCode) =>
@@ -340,10 +426,19 @@ export const paymentDiscrepancyQueries = {
     }),
 };
 
-/** Compares the recent payments with the provider's now (the server also does it every hour). */
-export function runPaymentReconciliation(country: CountryCode) {
-  return gatewayClient.request<DataResponse<{ open: number; discrepancies: PaymentDiscrepancyDto[] }>>(
-    '/admin/payment-reconciliation',
-    { method: 'POST', country },
-  );
+/**
+ * Compares the recent payments with the provider's now (the server also does it every hour); the answer is the list
+ * of open reports at once.
+ */
+export function useRunPaymentReconciliation(country: CountryCode) {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: () =>
+      gatewayClient.request<DataResponse<{ open: number; discrepancies: PaymentDiscrepancyDto[] }>>(
+        '/admin/payment-reconciliation',
+        { method: 'POST', country },
+      ),
+    onSuccess: ({ data }) =>
+      queryClient.setQueryData(paymentDiscrepancyQueries.list(country).queryKey, { data: data.discrepancies }),
+  });
 }

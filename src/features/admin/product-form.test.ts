@@ -1,5 +1,18 @@
 import { describe, expect, it } from 'vitest';
-import { checkProductForm, emptyProductForm, productFormFromDto, serverFieldErrors } from './product-form';
+import * as productSchemas from '../../lib/shared/admin-product-schemas';
+import { maxLengthMessage } from '../../lib/shared/field-schemas';
+import {
+  checkProductForm,
+  emptyProductForm,
+  productFormFromDto,
+  schemaMessage,
+  serverFieldErrors,
+} from './product-form';
+
+/** The descriptor's Spanish text with its values in place (`Máximo {count} caracteres.`). */
+function i18nText(descriptor: { message?: string; values?: Record<string, unknown> } | undefined): string {
+  return (descriptor?.message ?? '').replace(/\{(\w+)\}/g, (_, name: string) => String(descriptor?.values?.[name]));
+}
 
 function filled() {
   const values = emptyProductForm();
@@ -71,7 +84,43 @@ describe('checkProductForm', () => {
   });
 });
 
+describe('schemaMessage', () => {
+  it('has a catalogue entry, in the same words, for every message of the shared schema', () => {
+    const messages = [
+      ...Object.entries(productSchemas)
+        .filter(([name]) => name.endsWith('_MESSAGE'))
+        .map(([, message]) => message as string),
+      'Campo obligatorio',
+      'Valor no válido.',
+      'Contiene caracteres no válidos.',
+      maxLengthMessage(120),
+      maxLengthMessage(4000),
+    ];
+    expect(messages.length).toBeGreaterThan(15);
+    for (const message of messages) {
+      const descriptor = schemaMessage(message);
+      expect(descriptor.id, message).not.toBe(message);
+      expect(i18nText(descriptor), message).toBe(message);
+    }
+  });
+
+  it('checks lengths the server checks, before sending', () => {
+    const values = filled();
+    values.name = 'x'.repeat(121);
+    expect(i18nText(checkProductForm(values).errors.name)).toBe('Máximo 120 caracteres.');
+  });
+});
+
 describe('serverFieldErrors', () => {
+  it('prefers the server’s fieldErrors', () => {
+    expect(
+      serverFieldErrors(
+        ['Ya existe un producto con este slug.'],
+        [{ field: 'slug', message: 'Ya existe un producto con este slug.' }],
+      ),
+    ).toEqual({ slug: 'Ya existe un producto con este slug.' });
+  });
+
   it('places the server’s field messages by their field name', () => {
     expect(
       serverFieldErrors([

@@ -1,4 +1,4 @@
-import { queryOptions } from '@tanstack/react-query';
+import { queryOptions, useMutation } from '@tanstack/react-query';
 import { authClient, gatewayClient } from '../../lib/http';
 import type {
   DynamicAuthResponseDto,
@@ -9,6 +9,7 @@ import type {
 import type { CountryCode } from '../../lib/shared/countries';
 import type { FormValues } from '../../lib/shared/form-validation';
 import type { PasswordResetAnswerDto } from '../../lib/shared/passwords';
+import { clearSession, login, type LoginCredentials } from './session';
 
 export const formQueries = {
   schema: (country: CountryCode, idOrKey: string | number) =>
@@ -46,22 +47,40 @@ export function registerWithForm(country: CountryCode, key: string, values: Form
   });
 }
 
+/**
+ * Logs in to `country` (the session is on disk when it settles). Nothing cached is touched: the keys carry the viewer,
+ * so the answers of whoever used the device before are not this account's.
+ */
+export function useLogin(country: CountryCode) {
+  return useMutation({ mutationFn: (credentials: LoginCredentials) => login(country, credentials) });
+}
+
 /** Asks for a link to set a new password; the answer is the same whether or not the e-mail has an account. */
-export function requestPasswordReset(country: CountryCode, email: string) {
-  return authClient.request<PasswordResetAnswerDto>('/auth/password-reset/request', {
-    method: 'POST',
-    country,
-    body: { email },
-    unauthorizedMeansExpiredSession: false,
+export function useRequestPasswordReset(country: CountryCode) {
+  return useMutation({
+    mutationFn: (email: string) =>
+      authClient.request<PasswordResetAnswerDto>('/auth/password-reset/request', {
+        method: 'POST',
+        country,
+        body: { email },
+        unauthorizedMeansExpiredSession: false,
+      }),
   });
 }
 
-/** Sets the new password with the e-mailed link's token; the server ends every session of the account. */
-export function confirmPasswordReset(country: CountryCode, token: string, password: string) {
-  return authClient.request<PasswordResetAnswerDto>('/auth/password-reset/confirm', {
-    method: 'POST',
-    country,
-    body: { token, password },
-    unauthorizedMeansExpiredSession: false,
+/**
+ * Sets the new password with the e-mailed link's token. The server ends every session of the account, so this
+ * device's session of `country` is cleared too.
+ */
+export function useConfirmPasswordReset(country: CountryCode) {
+  return useMutation({
+    mutationFn: ({ token, password }: { token: string; password: string }) =>
+      authClient.request<PasswordResetAnswerDto>('/auth/password-reset/confirm', {
+        method: 'POST',
+        country,
+        body: { token, password },
+        unauthorizedMeansExpiredSession: false,
+      }),
+    onSuccess: () => clearSession(country),
   });
 }

@@ -1,6 +1,6 @@
 import { infiniteQueryOptions, queryOptions, type InfiniteData, type QueryClient } from '@tanstack/react-query';
 import { gatewayClient } from '../../lib/http';
-import { KEEP_ON_DEVICE_META } from '../../lib/query';
+import { persistedApart } from '../../lib/query';
 import type { ProductDto } from '../../lib/shared/api-types';
 import { PRODUCTS_PAGE_SIZE, type ProductSortField } from '../../lib/shared/catalogue';
 import { COUNTRIES, type CountryCode } from '../../lib/shared/countries';
@@ -75,8 +75,12 @@ export interface CategoryCount {
  * Keys carry the country and the viewer (a user's uid, or 'anonymous'): what the catalogue lists depends on both,
  * so a login or a country switch never shows another audience's cached answer.
  */
+const productsKey = (country: CountryCode) => ['products', country] as const;
+const everythingKey = (country: CountryCode, viewer: string) =>
+  [...productsKey(country), viewer, 'everything'] as const;
+
 export const productQueries = {
-  all: (country: CountryCode) => ['products', country] as const,
+  all: productsKey,
   categories: (country: CountryCode, viewer: string) =>
     queryOptions({
       queryKey: [...productQueries.all(country), viewer, 'categories'] as const,
@@ -110,7 +114,7 @@ export const productQueries = {
   /** The whole catalogue the viewer may see, kept on the device for searching offline. */
   everything: (country: CountryCode, viewer: string) =>
     queryOptions({
-      queryKey: [...productQueries.all(country), viewer, 'everything'] as const,
+      queryKey: everythingKey(country, viewer),
       queryFn: async ({ signal }) =>
         normalizeProductPage(
           await gatewayClient.request<unknown>('/products', {
@@ -121,7 +125,7 @@ export const productQueries = {
           0,
         ),
       staleTime: CATALOGUE_SNAPSHOT_STALE_MS,
-      meta: KEEP_ON_DEVICE_META,
+      ...persistedApart<ProductPage, ReturnType<typeof everythingKey>>(),
     }),
   list: (country: CountryCode, viewer: string, filters: ProductFilters) =>
     infiniteQueryOptions({

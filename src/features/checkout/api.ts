@@ -1,6 +1,7 @@
-import { keepPreviousData, queryOptions } from '@tanstack/react-query';
+import { keepPreviousData, queryOptions, useMutation } from '@tanstack/react-query';
 import { ApiError, gatewayClient, sleep } from '../../lib/http';
 import { COUNTRIES, type CountryCode } from '../../lib/shared/countries';
+import { flushPersistedState } from '../../lib/store';
 import {
   IDEMPOTENCY_HEADER,
   type AddressDto,
@@ -39,13 +40,23 @@ export const checkoutQueries = {
     }),
 };
 
-/** `POST /orders` with the source id as Idempotency-Key: sending it twice yields the same order and payment. */
-export function createOrder(country: CountryCode, request: CreateOrderRequestDto): Promise<CreateOrderResponseDto> {
-  return gatewayClient.request<CreateOrderResponseDto>('/orders', {
-    method: 'POST',
-    country,
-    body: request,
-    headers: { [IDEMPOTENCY_HEADER]: request.sourceId },
+/**
+ * `POST /orders` with the source id as Idempotency-Key: sending it twice yields the same order and payment. Nothing
+ * cached changes here: the page leaves for the payment, and the result page reads the order when it comes back.
+ */
+export function useCreateOrder(country: CountryCode) {
+  return useMutation({
+    mutationFn: async (request: CreateOrderRequestDto) => {
+      // The checkout, with the order's key, is on disk before the request leaves: after a timeout or a crash the
+      // retry reuses the key.
+      await flushPersistedState();
+      return gatewayClient.request<CreateOrderResponseDto>('/orders', {
+        method: 'POST',
+        country,
+        body: request,
+        headers: { [IDEMPOTENCY_HEADER]: request.sourceId },
+      });
+    },
   });
 }
 

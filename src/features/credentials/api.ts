@@ -1,11 +1,11 @@
 import { t } from '@lingui/core/macro';
-import { queryOptions } from '@tanstack/react-query';
+import { queryOptions, useMutation, useQueryClient } from '@tanstack/react-query';
 import { idempotencyHeader } from '../../lib/idempotency';
 import { outboxHeaders } from '../../lib/outbox';
 import { ApiError, authClient, requestDetail } from '../../lib/http';
 import type { CredentialsStatusDto } from '../../lib/shared/accounts';
 import type { CountryCode } from '../../lib/shared/countries';
-import type { OutboxMeta, QueuedAnswerDto } from '../../lib/shared/outbox';
+import { isQueuedAnswer, type OutboxMeta, type QueuedAnswerDto } from '../../lib/shared/outbox';
 import { hasSession } from '../auth/session';
 
 export const credentialQueries = {
@@ -87,4 +87,22 @@ export async function uploadCredentials(
     }
     throw error;
   }
+}
+
+/**
+ * Uploads a professional's credentials. The answer is the status their panel shows at once; an upload the service
+ * worker keeps while the connection is down is not on the server yet, so nothing changes.
+ */
+export function useUploadCredentials(country: CountryCode) {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: ({ upload, onProgress }: { upload: CredentialUpload; onProgress?: (fraction: number) => void }) =>
+      uploadCredentials(country, upload, onProgress),
+    // The service worker keeps the write while offline: the request must leave even without connection.
+    networkMode: 'offlineFirst',
+    onSuccess: (next, { upload }) => {
+      if (!isQueuedAnswer(next))
+        queryClient.setQueryData(credentialQueries.status(country, upload.userId).queryKey, next);
+    },
+  });
 }

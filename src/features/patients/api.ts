@@ -1,10 +1,10 @@
-import { queryOptions } from '@tanstack/react-query';
+import { queryOptions, useMutation, useQueryClient } from '@tanstack/react-query';
 import { gatewayClient } from '../../lib/http';
 import { KEEP_ON_DEVICE_META } from '../../lib/query';
 import { idempotencyHeader } from '../../lib/idempotency';
 import { outboxHeaders } from '../../lib/outbox';
 import type { CountryCode } from '../../lib/shared/countries';
-import type { QueuedAnswerDto } from '../../lib/shared/outbox';
+import { isQueuedAnswer, type QueuedAnswerDto } from '../../lib/shared/outbox';
 import {
   ADHERENCE_FILTER_PARAM,
   ADHERENCE_FILTER_RUNNING_OUT,
@@ -129,12 +129,7 @@ export const patientQueries = {
  * for a retry of the same patient, so a lost answer never creates it twice. Without connection the service worker
  * keeps it (a `QueuedAnswerDto`) and sends it when the connection comes back; `author` is the professional's uid.
  */
-export function createPatient(
-  country: CountryCode,
-  input: CreatePatientInputDto,
-  idempotencyKey: string,
-  author: string,
-) {
+function createPatient(country: CountryCode, input: CreatePatientInputDto, idempotencyKey: string, author: string) {
   return gatewayClient.request<CreatePatientResponseDto | QueuedAnswerDto>('/patients', {
     method: 'POST',
     country,
@@ -152,18 +147,58 @@ export function createPatient(
   });
 }
 
-export function updatePatient(country: CountryCode, id: number, changes: Partial<PatientInputDto>) {
-  return gatewayClient.request<PatientDto>(`/patients/${id}`, { method: 'PATCH', country, body: changes });
+export interface CreatePatientVariables {
+  input: CreatePatientInputDto;
+  idempotencyKey: string;
+  /** The professional's uid: a patient kept offline is sent only under this account. */
+  author: string;
+}
+
+/**
+ * Creates a patient. A created one is in every list and register of this country's patients, which are refreshed
+ * before the promise settles; a queued one is not on the server yet, so nothing is.
+ */
+export function useCreatePatient(country: CountryCode) {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: ({ input, idempotencyKey, author }: CreatePatientVariables) =>
+      createPatient(country, input, idempotencyKey, author),
+    // The service worker keeps the write while offline: the request must leave even without connection.
+    networkMode: 'offlineFirst',
+    onSuccess: async (answer) => {
+      if (!isQueuedAnswer(answer)) await queryClient.invalidateQueries({ queryKey: patientQueries.all(country) });
+    },
+  });
+}
+
+/** Saves a patient's changes: the answer is the patient's page at once, and every list is asked again. */
+export function useUpdatePatient(country: CountryCode, viewer: string, id: number) {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (changes: Partial<PatientInputDto>) =>
+      gatewayClient.request<PatientDto>(`/patients/${id}`, { method: 'PATCH', country, body: changes }),
+    onSuccess: async (updated) => {
+      queryClient.setQueryData(patientQueries.detail(country, viewer, id).queryKey, updated);
+      await queryClient.invalidateQueries({ queryKey: patientQueries.all(country) });
+    },
+  });
 }
 
 /**
  * `POST /patients/:id/adherence/:productId/remind`: the re-purchase reminder now, by push or e-mail. Online only (a
- * reminder sent hours later is not the one-tap the professional expects); the server refuses a second one in a week.
+ * reminder sent hours later is not the one-tap the professional expects); the server refuses a second one in a week,
+ * which the patient's figures (asked again on success) then show.
  */
-export function remindPatient(country: CountryCode, patientId: number, productId: number) {
-  return gatewayClient.request<AdherenceReminderResultDto>(`/patients/${patientId}/adherence/${productId}/remind`, {
-    method: 'POST',
-    country,
-    body: {},
+export function useRemindPatient(country: CountryCode, viewer: string, patientId: number) {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (productId: number) =>
+      gatewayClient.request<AdherenceReminderResultDto>(`/patients/${patientId}/adherence/${productId}/remind`, {
+        method: 'POST',
+        country,
+        body: {},
+      }),
+    onSuccess: () =>
+      queryClient.invalidateQueries({ queryKey: patientQueries.adherence(country, viewer, patientId).queryKey }),
   });
 }

@@ -1,4 +1,4 @@
-import { queryOptions } from '@tanstack/react-query';
+import { queryOptions, useMutation, useQueryClient } from '@tanstack/react-query';
 import { gatewayClient } from '../../lib/http';
 import type { CountryCode } from '../../lib/shared/countries';
 import type {
@@ -32,7 +32,7 @@ export const pointsAdminQueries = {
     }),
 };
 
-export function updatePointsConfig(
+function updatePointsConfig(
   country: CountryCode,
   countryId: number,
   changes: UpdatePointsConfigRequestDto,
@@ -44,7 +44,17 @@ export function updatePointsConfig(
   });
 }
 
-export function createPointsItem<K extends PointsItemKind>(
+/** Changes one country's point value and rewards (`countryId`), with the session of `country`. */
+export function useUpdatePointsConfig(country: CountryCode) {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: ({ countryId, changes }: { countryId: number; changes: UpdatePointsConfigRequestDto }) =>
+      updatePointsConfig(country, countryId, changes),
+    onSuccess: () => queryClient.invalidateQueries(pointsQueries.configs()),
+  });
+}
+
+function createPointsItem<K extends PointsItemKind>(
   country: CountryCode,
   kind: K,
   input: ItemInput<K>,
@@ -53,7 +63,7 @@ export function createPointsItem<K extends PointsItemKind>(
 }
 
 /** Changes the fields given; `{ isActive: false }` deactivates (the item stays listed for the admin). */
-export function updatePointsItem<K extends PointsItemKind>(
+function updatePointsItem<K extends PointsItemKind>(
   country: CountryCode,
   kind: K,
   id: number,
@@ -63,5 +73,20 @@ export function updatePointsItem<K extends PointsItemKind>(
     method: 'PATCH',
     country,
     body: changes,
+  });
+}
+
+/**
+ * Creates an item (`id` undefined) or changes the fields given of one; `{ isActive: false }` deactivates it. The
+ * admin's list and every country's catalogue are asked again before the promise settles.
+ */
+export function useSavePointsItem<K extends PointsItemKind>(country: CountryCode, kind: K) {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (save: { id: number; changes: Partial<ItemInput<K>> } | { id: undefined; input: ItemInput<K> }) =>
+      save.id === undefined
+        ? createPointsItem(country, kind, save.input)
+        : updatePointsItem(country, kind, save.id, save.changes),
+    onSuccess: () => queryClient.invalidateQueries(pointsQueries.catalogues()),
   });
 }

@@ -1,5 +1,15 @@
+import { act } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
-import { DEFAULT_HISTORY_FILTERS, listOf, normalizeHistoryPage, parseEntryType, parsePage } from './api';
+import { invalidatedKeys, renderWithQueryClient, seedQueries } from '../../testing/mutation-hooks';
+import {
+  DEFAULT_HISTORY_FILTERS,
+  listOf,
+  normalizeHistoryPage,
+  parseEntryType,
+  parsePage,
+  pointsQueries,
+  useRefreshPoints,
+} from './api';
 
 describe('points api shapes', () => {
   it('reads a history page with `items` and `totalPages`', () => {
@@ -60,5 +70,19 @@ describe('points api shapes', () => {
     expect(parsePage('0')).toBe(1);
     expect(parsePage('2.5')).toBe(1);
     expect(parsePage(null)).toBe(1);
+  });
+});
+
+describe('useRefreshPoints', () => {
+  it('marks every points answer of that country stale, and nothing of another country or feature', async () => {
+    const { result, client } = renderWithQueryClient(() => useRefreshPoints('co'));
+    const balance = pointsQueries.balance('co', 7).queryKey;
+    const config = pointsQueries.config('co').queryKey;
+    const catalogue = pointsQueries.catalogue('co', 'event').queryKey;
+    seedQueries(client, [balance, config, catalogue, pointsQueries.balance('pe', 7).queryKey, ['orders', 'co']]);
+
+    await act(() => result.current());
+
+    expect(invalidatedKeys(client)).toEqual([balance, config, catalogue]);
   });
 });

@@ -1,4 +1,5 @@
-import { queryOptions } from '@tanstack/react-query';
+import { queryOptions, useQueryClient } from '@tanstack/react-query';
+import { useCallback } from 'react';
 import { gatewayClient } from '../../lib/http';
 import { COUNTRIES, type CountryCode } from '../../lib/shared/countries';
 import {
@@ -178,12 +179,29 @@ export const pointsQueries = {
           }),
         ),
     }),
+  /** Every country's config keys: each country's screens read the whole list, so a change is every country's. */
+  configs: () => ({
+    predicate: (query: { queryKey: readonly unknown[] }) =>
+      query.queryKey[0] === 'points' && query.queryKey[2] === 'config',
+  }),
   /** Every country's catalogue keys, for invalidation after an admin change. */
   catalogues: () => ({
     predicate: (query: { queryKey: readonly unknown[] }) =>
       query.queryKey[0] === 'points' && (query.queryKey[2] === 'catalogue' || query.queryKey[2] === 'admin'),
   }),
 };
+
+/**
+ * For the features whose writes move points (a placed order spends or earns them): every points answer of the country,
+ * balances and histories included, is read again, without those features knowing the points keys.
+ */
+export function useRefreshPoints(country: CountryCode): () => Promise<void> {
+  const queryClient = useQueryClient();
+  return useCallback(
+    () => queryClient.invalidateQueries({ queryKey: pointsQueries.all(country) }),
+    [queryClient, country],
+  );
+}
 
 /** A redemption the user confirmed: what is asked, and the Idempotency-Key its retries reuse. */
 export type RedemptionRequest =

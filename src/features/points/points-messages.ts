@@ -75,9 +75,8 @@ export const ENTRY_TYPE_LABELS: Record<PointEntryType, MessageDescriptor> = {
 };
 
 /**
- * The server's field problems, by field. `ApiError` keeps the readable lines (`Etiqueta: mensaje`) of the answer, not
- * its `fieldErrors`, so a line is matched to a field by the field's wire name or by the label the server gives it
- * (`labels`); a structured `fieldErrors` is used first if the error ever carries one.
+ * The server's field problems, by field: its `fieldErrors` (which `ApiError` carries), else its readable lines
+ * (`Etiqueta: mensaje`), matched to a field by the field's wire name or by the label the server gives it (`labels`).
  */
 export function serverFieldErrors<F extends string>(
   error: unknown,
@@ -88,15 +87,13 @@ export function serverFieldErrors<F extends string>(
   const fields = Object.keys(labels) as F[];
   const fieldOf = (name: string) =>
     fields.find((field) => field === name || labels[field].some((label) => label.toLowerCase() === name.toLowerCase()));
-  const structured = (error as { fieldErrors?: unknown }).fieldErrors;
-  const pairs: [string, string][] = Array.isArray(structured)
-    ? structured.flatMap((entry: { field?: unknown; message?: unknown }) =>
-        typeof entry?.field === 'string' && typeof entry.message === 'string' ? [[entry.field, entry.message]] : [],
-      )
-    : error.errors.flatMap((line): [string, string][] => {
-        const separator = line.indexOf(': ');
-        return separator > 0 ? [[line.slice(0, separator), line.slice(separator + 2)]] : [];
-      });
+  const pairs: [string, string][] =
+    error.fieldErrors.length > 0
+      ? error.fieldErrors.map((entry): [string, string] => [entry.field, entry.message])
+      : error.errors.flatMap((line): [string, string][] => {
+          const separator = line.indexOf(': ');
+          return separator > 0 ? [[line.slice(0, separator), line.slice(separator + 2)]] : [];
+        });
   for (const [name, message] of pairs) {
     const field = fieldOf(name);
     if (field && found[field] === undefined) found[field] = message;

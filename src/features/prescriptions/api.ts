@@ -1,10 +1,12 @@
-import { queryOptions } from '@tanstack/react-query';
+import { queryOptions, useMutation, useQueryClient } from '@tanstack/react-query';
+import { useCallback } from 'react';
 import { gatewayClient } from '../../lib/http';
 import { outboxHeaders } from '../../lib/outbox';
 import { KEEP_ON_DEVICE_META } from '../../lib/query';
+import { flushPersistedState } from '../../lib/store';
 import type { CountryCode } from '../../lib/shared/countries';
 import { IDEMPOTENCY_HEADER } from '../../lib/shared/orders';
-import type { OutboxMeta, QueuedAnswerDto } from '../../lib/shared/outbox';
+import { isQueuedAnswer, type OutboxMeta, type QueuedAnswerDto } from '../../lib/shared/outbox';
 import {
   PRESCRIPTIONS_PAGE_SIZE,
   type CreatePrescriptionRequestDto,
@@ -15,6 +17,7 @@ import {
   type TemplateDto,
   type TemplateSummaryDto,
 } from '../../lib/shared/prescriptions';
+import { patientQueries } from '../patients/api';
 
 /**
  * A prescription issued a moment ago, or one the patient just received, must show up at once: lists and details are
@@ -118,7 +121,7 @@ export const templateQueries = {
  * result back (200) instead of creating a second prescription. Without connection the service worker keeps it (a
  * `QueuedAnswerDto`) and sends it when the connection comes back, after the patient it needs (`outbox.dependsOn`).
  */
-export function createPrescription(
+function createPrescription(
   country: CountryCode,
   body: CreatePrescriptionRequestDto,
   idempotencyKey: string,
@@ -132,16 +135,53 @@ export function createPrescription(
   });
 }
 
+export interface CreatePrescriptionVariables {
+  body: CreatePrescriptionRequestDto;
+  idempotencyKey: string;
+  outbox: Omit<OutboxMeta, 'country'>;
+}
+
+/**
+ * Puts a delivered prescription where its page reads it, so the page opens without asking again (a prescription
+ * created now, or one the service worker delivered later).
+ */
+export function useRememberPrescription(country: CountryCode, viewer: string) {
+  const queryClient = useQueryClient();
+  return useCallback(
+    (detail: PrescriptionDetailDto) =>
+      queryClient.setQueryData(prescriptionQueries.detail(country, viewer, detail.id).queryKey, detail),
+    [queryClient, country, viewer],
+  );
+}
+
+/**
+ * Issues a prescription or a recommendation. Once created it is the author's lists' and the patient's page's (its
+ * strategies and adherence): those of this country are asked again. A queued one is not on the server yet.
+ */
+export function useCreatePrescription(country: CountryCode, viewer: string) {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: async ({ body, idempotencyKey, outbox }: CreatePrescriptionVariables) => {
+      // The draft, with its key, is on disk before the request leaves: a replay after a crash reuses the key.
+      await flushPersistedState();
+      return createPrescription(country, body, idempotencyKey, outbox);
+    },
+    // The service worker keeps the write while offline: the request must leave even without connection.
+    networkMode: 'offlineFirst',
+    onSuccess: (result) => {
+      if (isQueuedAnswer(result)) return;
+      queryClient.setQueryData(prescriptionQueries.detail(country, viewer, result.id).queryKey, result);
+      void queryClient.invalidateQueries({ queryKey: prescriptionQueries.all(country) });
+      void queryClient.invalidateQueries({ queryKey: patientQueries.all(country) });
+    },
+  });
+}
+
 /**
  * `POST /prescription-templates` with its own key: saved without connection, the service worker keeps it and sends
  * it once when the connection comes back (the server answers a replay with the first template).
  */
-export function createTemplate(
-  country: CountryCode,
-  body: CreateTemplateRequestDto,
-  idempotencyKey: string,
-  author: string,
-) {
+function createTemplate(country: CountryCode, body: CreateTemplateRequestDto, idempotencyKey: string, author: string) {
   return gatewayClient.request<TemplateDto | QueuedAnswerDto>('/prescription-templates', {
     method: 'POST',
     country,
@@ -153,12 +193,42 @@ export function createTemplate(
   });
 }
 
+export interface CreateTemplateVariables {
+  body: CreateTemplateRequestDto;
+  idempotencyKey: string;
+  /** The professional's uid: a template kept offline is sent only under this account. */
+  author: string;
+}
+
+/** Saves a template; a saved one is in the picker's list, asked again before the promise settles. */
+export function useCreateTemplate(country: CountryCode) {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: ({ body, idempotencyKey, author }: CreateTemplateVariables) =>
+      createTemplate(country, body, idempotencyKey, author),
+    // The service worker keeps the write while offline: the request must leave even without connection.
+    networkMode: 'offlineFirst',
+    onSuccess: async (answer) => {
+      if (!isQueuedAnswer(answer)) await queryClient.invalidateQueries({ queryKey: templateQueries.all(country) });
+    },
+  });
+}
+
 export function deleteTemplate(country: CountryCode, id: number) {
   return gatewayClient.request<null>(`/prescription-templates/${id}`, { method: 'DELETE', country });
 }
 
-export function cancelPrescription(country: CountryCode, id: number) {
-  return gatewayClient.request<PrescriptionDetailDto>(`/prescriptions/${id}/cancel`, { method: 'POST', country });
+/** Cancels one of the author's prescriptions: its page shows the answer, and the patient's pages are asked again. */
+export function useCancelPrescription(country: CountryCode, viewer: string, id: number) {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: () =>
+      gatewayClient.request<PrescriptionDetailDto>(`/prescriptions/${id}/cancel`, { method: 'POST', country }),
+    onSuccess: (updated) => {
+      queryClient.setQueryData(prescriptionQueries.detail(country, viewer, id).queryKey, updated);
+      void queryClient.invalidateQueries({ queryKey: patientQueries.all(country) });
+    },
+  });
 }
 
 /** `?pagina=` and `:id` segments as positive whole numbers (null when they cannot be one). */

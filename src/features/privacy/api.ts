@@ -2,7 +2,7 @@ import { queryOptions } from '@tanstack/react-query';
 import { env } from '../../lib/env';
 import { gatewayClient } from '../../lib/http';
 import type { CountryCode } from '../../lib/shared/countries';
-import type { DeleteAccountInput, HealthConsentDto } from '../../lib/shared/privacy';
+import type { HealthConsentDto } from '../../lib/shared/privacy';
 
 /**
  * Keys carry the country (logout drops a country's answers by `queryKey[1]`) and the viewer, so one person's consent
@@ -18,22 +18,6 @@ export const privacyQueries = {
       staleTime: 5 * 60_000,
     }),
 };
-
-export function acceptConsent(country: CountryCode, version: number) {
-  return gatewayClient.request<HealthConsentDto>('/privacy/consent', { method: 'POST', country, body: { version } });
-}
-
-export function revokeConsent(country: CountryCode) {
-  return gatewayClient.request<HealthConsentDto>('/privacy/consent/revoke', { method: 'POST', country });
-}
-
-export function deleteAccount(country: CountryCode, input: DeleteAccountInput) {
-  return gatewayClient.request<{ keptOrders: number; keptPrescriptions: number }>('/privacy/delete-account', {
-    method: 'POST',
-    country,
-    body: input,
-  });
-}
 
 /**
  * The archive is downloaded by a plain link: the browser streams it to disk with the session cookie, so not even the

@@ -1,4 +1,4 @@
-import { queryOptions, type QueryClient } from '@tanstack/react-query';
+import { queryOptions, useMutation, useQueryClient, type QueryClient } from '@tanstack/react-query';
 import { gatewayClient } from '../../lib/http';
 import { currentPushSubscription, subscribeThisDevice, unsubscribeThisDevice } from '../../lib/push';
 import type { DataResponse } from '../../lib/shared/api-types';
@@ -65,19 +65,6 @@ function postSubscription(
   return gatewayClient.request<PushDeviceDto>('/push/subscriptions', { method: 'POST', country, body });
 }
 
-/**
- * Turns reminders on for this browser: permission, subscription with the server's key, and the server told, with the
- * language the reminders must be written in (the interface's).
- */
-export async function enableDevicePush(
-  country: CountryCode,
-  publicKey: string,
-  language: PushLanguage,
-  onPermitted?: () => void,
-): Promise<PushDeviceDto> {
-  return postSubscription(country, await subscribeThisDevice(publicKey, onPermitted), language);
-}
-
 /** One check at a time: a quick switch there and back must not let the older answer land last. */
 let languageCheck: Promise<void> = Promise.resolve();
 
@@ -114,10 +101,44 @@ export function matchDeviceLanguage(
 }
 
 /** Turns reminders off for this browser: the server forgets it first, then the browser drops the subscription. */
-export async function disableDevicePush(country: CountryCode): Promise<void> {
+async function disableDevicePush(country: CountryCode): Promise<void> {
   const subscription = await currentPushSubscription();
   if (!subscription) return;
   const body: PushUnsubscribeDto = { endpoint: subscription.endpoint };
   await gatewayClient.request<void>('/push/subscriptions', { method: 'DELETE', country, body });
   await unsubscribeThisDevice(subscription);
+}
+
+export type DevicePushChange =
+  | { enable: false }
+  | {
+      enable: true;
+      /** The language the reminders must be written in (the interface's). */
+      language: PushLanguage;
+      /** Called once the person answered the browser's permission prompt with a yes. */
+      onPermitted?: () => void;
+    };
+
+/**
+ * Turns reminders on for this browser (permission, subscription with the server's key, the server told) or off. Both
+ * sides, this browser's subscription and the account's devices, are read again: on success before the promise
+ * settles, so the switch shows the new state; on failure in the background, since re-reading this device may itself
+ * wait on the failing push service and the failure must be said at once.
+ */
+export function useSetDevicePush(country: CountryCode, viewer: string) {
+  const queryClient = useQueryClient();
+  const refresh = () =>
+    Promise.all([
+      queryClient.invalidateQueries({ queryKey: reminderQueries.browserEndpoint(country).queryKey }),
+      queryClient.invalidateQueries({ queryKey: reminderQueries.devices(country, viewer).queryKey }),
+    ]);
+  return useMutation({
+    mutationFn: async (change: DevicePushChange): Promise<void> => {
+      if (!change.enable) return disableDevicePush(country);
+      const { publicKey } = await queryClient.fetchQuery(reminderQueries.publicKey(country));
+      await postSubscription(country, await subscribeThisDevice(publicKey, change.onPermitted), change.language);
+    },
+    onSuccess: () => refresh(),
+    onError: () => void refresh(),
+  });
 }

@@ -1,4 +1,5 @@
 // Wire shapes of the calls in product §7, the single definition both the storefront and the server use.
+import type { FormErrorDto } from './accounts';
 
 export interface CountryDto {
   id: number;
@@ -118,9 +119,14 @@ export interface DataResponse<T> {
   data: T;
 }
 
+/**
+ * Every error answer. A refused body or query adds `fieldErrors`: the first problem of each field, in Spanish, by its
+ * wire name (`prices.co`, `presentations.0`); `errors` then lists the same messages.
+ */
 export interface ApiErrorBody {
   message: string;
   errors?: string[];
+  fieldErrors?: FormErrorDto[];
 }
 
 export interface HealthDto {

@@ -203,6 +203,14 @@ export const PATIENT_ACCOUNT_STATUSES = ['invited', 'active'] as const;
 export type PatientAccountStatus = (typeof PATIENT_ACCOUNT_STATUSES)[number];
 
 /** A patient of the viewer's register (product §3 Patient + the table columns name, email, country, phone, type ID). */
+/**
+ * Only an account deletion leaves a register record without an account and with its consent revoked (a patient who
+ * revokes from their own account stays linked to it). The server says it on every patient it sends.
+ */
+export function isDeletedAccount(record: { hasAccount: boolean; consent: PatientConsentState }): boolean {
+  return !record.hasAccount && record.consent === 'revoked';
+}
+
 export interface PatientDto {
   id: number;
   first_name: string;
@@ -226,6 +234,8 @@ export interface PatientDto {
   account_status: PatientAccountStatus;
   /** Attested by the professional who registered the patient, confirmed by the patient at registration, or revoked. */
   consent_status: PatientConsentState;
+  /** The record an account deletion left (see `isDeletedAccount`): kept for the prescriptions already issued. */
+  account_deleted: boolean;
   created_at: string;
   /**
    * In `GET /patients` answers only: how the patient's purchases cover what the viewer prescribed (issue #19), for

@@ -127,11 +127,17 @@ export function repurchaseUrl(country: CountryCode, prescriptionId: number): str
 const REPURCHASE_URL_PATTERN = new RegExp(`^/(co|mx|pe)/bolsa\\?${REPURCHASE_PARAM}=\\d+$`);
 
 /** The store's calendar day of an instant in a time zone (`YYYY-MM-DD`). */
+/** One formatter per time zone: making one costs more than formatting (issue #18's register pages). */
+const dayFormats = new Map<string, Intl.DateTimeFormat>();
+
 export function localDay(instant: Date, timeZone: string): string {
-  // en-CA formats dates as YYYY-MM-DD.
-  return new Intl.DateTimeFormat('en-CA', { timeZone, year: 'numeric', month: '2-digit', day: '2-digit' }).format(
-    instant,
-  );
+  let format = dayFormats.get(timeZone);
+  if (!format) {
+    // en-CA formats dates as YYYY-MM-DD.
+    format = new Intl.DateTimeFormat('en-CA', { timeZone, year: 'numeric', month: '2-digit', day: '2-digit' });
+    dayFormats.set(timeZone, format);
+  }
+  return format.format(instant);
 }
 
 function dayParts(day: string): [number, number, number] {

@@ -20,7 +20,11 @@ export const adminPrescriptionSettingsHandlers = [
     if (!body.moments.some((moment) => moment.enabled)) {
       const message = 'Deja al menos un momento del día disponible.';
       return HttpResponse.json(
-        { message, errors: [`moments: ${message}`], fieldErrors: [{ field: 'moments', message }] },
+        {
+          message: 'Revisa los datos del formulario.',
+          errors: [message],
+          fieldErrors: [{ field: 'moments', message }],
+        },
         { status: 400 },
       );
     }

@@ -66,8 +66,16 @@ export function resetAdminProductFixtures(products: AdminProductDto[] = [buildAd
   adminProductFixtures.saved = [];
 }
 
-const fieldProblem = (status: number, field: string, message: string) =>
-  HttpResponse.json({ message, errors: [`${field}: ${message}`], fieldErrors: [{ field, message }] }, { status });
+/** The server's one refusal shape (issue #20): a duplicate's message, else the form's; the field's in `fieldErrors`. */
+const fieldProblem = (status: 400 | 409, field: string, message: string) =>
+  HttpResponse.json(
+    {
+      message: status === 409 ? message : 'Revisa los datos del formulario.',
+      errors: [message],
+      fieldErrors: [{ field, message }],
+    },
+    { status },
+  );
 
 let nextId = 500;
 

@@ -41,7 +41,7 @@ export const adminPromoCodeHandlers = [
       return HttpResponse.json(
         {
           message: 'Revisa los datos del formulario.',
-          errors: [`value: ${message}`],
+          errors: [message],
           fieldErrors: [{ field: 'value', message }],
         },
         { status: 400 },

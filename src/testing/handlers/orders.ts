@@ -159,6 +159,8 @@ export const orderFixtures = {
 };
 
 export function resetOrderFixtures() {
+  // From the same id in every test: the web project's files share one module graph per worker.
+  nextOrderId = 1000;
   orderFixtures.orders = [];
   orderFixtures.hormoneOrders = [];
 }

@@ -120,6 +120,8 @@ export const pointsFixtures = {
 };
 
 export function resetPointsFixtures() {
+  // From the same id in every test: the web project's files share one module graph per worker.
+  nextId = 500;
   pointsFixtures.configs = [
     buildPointsConfig({ countryId: 1, pointValue: 10 }),
     buildPointsConfig({ countryId: 2, pointValue: 5 }),

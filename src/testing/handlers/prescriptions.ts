@@ -46,6 +46,7 @@ export function buildPatient(overrides: Partial<PatientDto> = {}): PatientDto {
     complete: true,
     account_status: 'active',
     consent_status: 'confirmed',
+    account_deleted: false,
     created_at: '2026-11-01T10:00:00.000Z',
     ...overrides,
   };
@@ -60,6 +61,7 @@ export function buildDeletedAccountPatient(id: number): PatientDto {
     email: `paciente-${id}@eliminado.invalid`,
     account_status: 'invited',
     consent_status: 'revoked',
+    account_deleted: true,
   });
 }
 
@@ -182,7 +184,18 @@ export const prescriptionFixtures = {
   today: '2026-11-20',
 };
 
+/**
+ * Ids the fake server hands out, from the same start in every test: the files of the web project share one module
+ * graph per worker, so a counter left running made a test's id depend on which files ran before it (8001, not 8000).
+ */
+let nextPatientId = 900;
+let nextPrescriptionId = 8000;
+let nextTemplateId = 300;
+
 export function resetPrescriptionFixtures() {
+  nextPatientId = 900;
+  nextPrescriptionId = 8000;
+  nextTemplateId = 300;
   prescriptionFixtures.patients = [buildPatient()];
   prescriptionFixtures.strategies = {};
   prescriptionFixtures.prescriptions = [];
@@ -206,10 +219,6 @@ const NOT_FOUND_PATIENT = () =>
   HttpResponse.json({ message: 'No encontramos este paciente en tu lista de pacientes.' }, { status: 404 });
 const NOT_FOUND_PRESCRIPTION = () =>
   HttpResponse.json({ message: 'No encontramos esta prescripción.' }, { status: 404 });
-
-let nextPatientId = 900;
-let nextPrescriptionId = 8000;
-let nextTemplateId = 300;
 
 function patientFrom(input: PatientInputDto, id: number): PatientDto {
   const countryId = input.country_id ?? 1;

@@ -50,6 +50,10 @@ export const productHandlers = [
     if (categoryId) products = products.filter((product) => product.category_id === Number(categoryId));
     const search = url.searchParams.get('search')?.toLowerCase();
     if (search) products = products.filter((product) => product.name.toLowerCase().includes(search));
+    // `all=true` without a limit: the whole catalogue the viewer may see, as the server answers it (the offline copy).
+    if (url.searchParams.get('all') === 'true' && !url.searchParams.has('limit')) {
+      return HttpResponse.json({ data: products, total: products.length, limit: products.length, offset: 0 });
+    }
     return HttpResponse.json({ data: products.slice(offset, offset + limit), total: products.length, limit, offset });
   }),
 ];

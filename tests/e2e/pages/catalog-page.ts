@@ -21,6 +21,19 @@ export class CatalogPage extends Shell {
     await this.page.goto(path);
   }
 
+  /**
+   * Puts the catalogue's first product in the bag from its card and waits until the bag saved on the device holds it
+   * (the address a test opens next must find it); returns its name.
+   */
+  async addFirstToBag(country: string): Promise<string> {
+    await this.open(`/${country}/herramientas`);
+    const card = this.productCards.first();
+    const name = (await card.getAttribute('aria-label')) ?? '';
+    await card.getByRole('button', { name: /a la bolsa/ }).click();
+    await this.waitForSavedOnDevice(name, 'carts');
+    return name;
+  }
+
   card(name: string): Locator {
     return this.page.getByRole('article', { name });
   }

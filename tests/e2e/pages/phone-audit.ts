@@ -1,5 +1,5 @@
-import AxeBuilder from '@axe-core/playwright';
 import { expect, type BrowserContext, type Locator, type Page } from '@playwright/test';
+import { axeViolations } from '../support/axe';
 import { Shell } from './shell';
 
 /** The two phone widths every route must fit (px): a small Android and a current iPhone. */
@@ -160,19 +160,9 @@ export class PhoneAudit extends Shell {
       }
       if (width === 390) {
         await this.page.screenshot({ path: screenshotPath(name) });
-        if (axe) softExpect(await this.axeViolations(), `${name}: axe`).toEqual([]);
+        if (axe) softExpect(await axeViolations(this.page), `${name}: axe`).toEqual([]);
       }
     }
-  }
-
-  /** WCAG 2.2 A/AA on the whole page, header and bag included. */
-  async axeViolations(): Promise<string[]> {
-    const { violations } = await new AxeBuilder({ page: this.page })
-      .withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22aa'])
-      .analyze();
-    return violations.map(
-      (violation) => `${violation.id}: ${violation.nodes.map((node) => node.target.join(' ')).join(', ')}`,
-    );
   }
 
   /**

@@ -46,11 +46,25 @@ export class ProductPage extends Shell {
   /**
    * Adds and waits for the side bag to show the line, as the buyer does before going on: the bag is written to the
    * device as it changes, and a test that opened another address in the same instant closed the page before the
-   * write was through (the bag then lacked the line, as it would for a tab closed at that instant).
+   * write was through (the bag then lacked the line, as it would for a tab closed at that instant): it also waits
+   * until the bag saved on the device holds the product.
    */
   async addToBagAndSee(name: string, quantity?: number) {
     await this.addToBag(name, quantity);
     await expect(this.page.locator('#side-cart').getByRole('listitem', { name })).toBeVisible();
+    await this.waitForSavedOnDevice(name, 'carts');
+  }
+
+  /**
+   * Adds the product on screen and waits until the bag saved on the device holds it, so the address a test opens
+   * next finds it (a page closed in the same instant loses a write still on its way). Returns the product's name.
+   */
+  async addShownToBag(): Promise<string> {
+    const button = this.page.getByRole('button', { name: /^Agregar .+ a la bolsa$/ });
+    const name = /^Agregar (.+) a la bolsa$/.exec((await button.getAttribute('aria-label')) ?? '')?.[1] ?? '';
+    await button.click();
+    await this.waitForSavedOnDevice(name, 'carts');
+    return name;
   }
 
   async imageLoaded(): Promise<boolean> {

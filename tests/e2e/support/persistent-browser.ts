@@ -4,7 +4,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { TOUR_SEEN_KEY } from '../../../src/features/tour/tour-storage';
 import { INSTALL_DISMISSED_KEY } from '../../../src/features/install/install-storage';
-import { CHROMIUM_LAUNCH_OPTIONS } from '../../chromium';
+import { TEST_CHROMIUM_LAUNCH_OPTIONS } from '../../chromium';
 import { logoutAll } from './api';
 
 /**
@@ -26,7 +26,7 @@ export class PersistentBrowser {
   /** Opens the browser on the profile, offline from the very first request when asked. */
   async open({ offline = false } = {}): Promise<Page> {
     const context = await chromium.launchPersistentContext(this.profileDir, {
-      ...CHROMIUM_LAUNCH_OPTIONS,
+      ...TEST_CHROMIUM_LAUNCH_OPTIONS,
       headless: true,
       baseURL: this.baseURL,
       locale: 'es-CO',

@@ -16,6 +16,8 @@ const SERVER_BUNDLE = join(projectRoot, 'server/dist/main.js');
 
 export interface RunningServer {
   url: string;
+  /** The server's process (the bench reads its memory). */
+  pid: number;
   stop: () => Promise<void>;
 }
 
@@ -48,22 +50,33 @@ async function waitForHealth(url: string, server: ChildProcess): Promise<void> {
   throw new Error(`El servidor no respondió en ${STARTUP_TIMEOUT_MS} ms`);
 }
 
+/** More environment for a server, made once its address is known (PUBLIC_URL, a provider's fake…). */
+export type ExtraEnv = (url: string) => Record<string, string>;
+
 /**
  * Starts the real server (the built PWA and the API) on a free port over `dataDir`, on PGlite whatever the
  * environment says: the end-to-end tests never share a database.
  */
-export async function startServer(dataDir: string): Promise<RunningServer> {
+export async function startServer(dataDir: string, extraEnv?: ExtraEnv): Promise<RunningServer> {
   const port = await freePort();
   const url = `http://localhost:${port}`;
   const { DATABASE_URL: _ignored, ...env } = process.env;
   const server = spawn(process.execPath, [SERVER_BUNDLE], {
     cwd: projectRoot,
-    env: { ...env, PORT: String(port), HOST: '127.0.0.1', DATA_DIR: dataDir, LOG_LEVEL: 'error' },
+    env: {
+      ...env,
+      PORT: String(port),
+      HOST: '127.0.0.1',
+      DATA_DIR: dataDir,
+      LOG_LEVEL: 'error',
+      ...extraEnv?.(url),
+    },
     stdio: ['ignore', 'inherit', 'inherit'],
   });
   await waitForHealth(url, server);
   return {
     url,
+    pid: server.pid ?? 0,
     stop: async () => {
       if (server.exitCode !== null) return;
       const exited = new Promise((resolve) => server.once('exit', resolve));
@@ -85,14 +98,15 @@ export async function prepareTemplate(): Promise<string> {
 }
 
 /** A worker's own server: a copy of the template, so no test ever sees another worker's writes. */
-export async function startWorkerServer(): Promise<RunningServer> {
+export async function startWorkerServer(extraEnv?: ExtraEnv): Promise<RunningServer> {
   const template = process.env[TEMPLATE_ENV];
   if (!template) throw new Error(`${TEMPLATE_ENV} no está definido: ejecuta las pruebas con "npm run test:e2e"`);
   const dataDir = await mkdtemp(join(tmpdir(), 'dispensario-e2e-worker-'));
   await cp(template, dataDir, { recursive: true });
-  const server = await startServer(dataDir);
+  const server = await startServer(dataDir, extraEnv);
   return {
     url: server.url,
+    pid: server.pid,
     stop: async () => {
       await server.stop();
       await rm(dataDir, { recursive: true, force: true });

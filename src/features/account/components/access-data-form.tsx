@@ -6,7 +6,7 @@ import { PasswordInput } from '../../../components/ui/password-input';
 import { errorMessage } from '../../../lib/http';
 import type { ProfileDto } from '../../../lib/shared/accounts';
 import type { CountryCode } from '../../../lib/shared/countries';
-import { changeAccess, fetchProfile } from '../api';
+import { useChangeAccess } from '../api';
 
 interface AccessDataFormProps {
   country: CountryCode;
@@ -25,9 +25,10 @@ export function AccessDataForm({ country, profile, onSaved }: AccessDataFormProp
   const [newPassword, setNewPassword] = useState('');
   const [confirmation, setConfirmation] = useState('');
   const [errors, setErrors] = useState<Record<string, string>>({});
-  const [failure, setFailure] = useState<string | null>(null);
+  const change = useChangeAccess(country);
   const [saved, setSaved] = useState(false);
-  const [pending, setPending] = useState(false);
+  const pending = change.isPending;
+  const failure = change.error ? errorMessage(change.error) : null;
 
   function reset() {
     setEmail(profile.email);
@@ -35,7 +36,7 @@ export function AccessDataForm({ country, profile, onSaved }: AccessDataFormProp
     setNewPassword('');
     setConfirmation('');
     setErrors({});
-    setFailure(null);
+    change.reset();
   }
 
   async function save(event: FormEvent) {
@@ -48,24 +49,21 @@ export function AccessDataForm({ country, profile, onSaved }: AccessDataFormProp
     }
     if (newPassword !== confirmation) problems.confirmation = t`Las contraseñas no coinciden.`;
     setErrors(problems);
-    setFailure(null);
+    change.reset();
     if (Object.keys(problems).length > 0) return;
-    setPending(true);
-    try {
-      await changeAccess(country, {
+    // A failure is shown from `change.error`; the form stays open.
+    const current = await change
+      .mutateAsync({
         currentPassword,
         ...(email.trim() !== profile.email ? { email: email.trim() } : {}),
         ...(newPassword ? { newPassword } : {}),
-      });
-      onSaved(await fetchProfile(country));
-      setEditing(false);
-      setSaved(true);
-      reset();
-    } catch (error) {
-      setFailure(errorMessage(error));
-    } finally {
-      setPending(false);
-    }
+      })
+      .catch(() => null);
+    if (!current) return;
+    onSaved(current);
+    setEditing(false);
+    setSaved(true);
+    reset();
   }
 
   if (!editing) {

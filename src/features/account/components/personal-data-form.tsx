@@ -5,7 +5,7 @@ import { SaveCancel } from '../../../components/ui/save-cancel';
 import { errorMessage } from '../../../lib/http';
 import { DOCUMENT_TYPES, GENDERS, type ProfileDto } from '../../../lib/shared/accounts';
 import { COUNTRIES, type CountryCode } from '../../../lib/shared/countries';
-import { updateProfile, type ProfileChanges } from '../api';
+import { useUpdateProfile, type ProfileChanges } from '../api';
 
 interface PersonalDataFormProps {
   country: CountryCode;
@@ -30,8 +30,9 @@ export function PersonalDataForm({ country, profile, onSaved }: PersonalDataForm
   const [editing, setEditing] = useState(false);
   const [draft, setDraft] = useState(() => editable(profile));
   const [submitted, setSubmitted] = useState(false);
-  const [pending, setPending] = useState(false);
-  const [failure, setFailure] = useState<string | null>(null);
+  const update = useUpdateProfile(country);
+  const pending = update.isPending;
+  const failure = update.error ? errorMessage(update.error) : null;
   const [saved, setSaved] = useState(false);
   const professional = profile.role.name === 'doctor' || profile.role.name === 'health_professional';
   const genderLabels: Record<(typeof GENDERS)[number], string> = {
@@ -51,28 +52,24 @@ export function PersonalDataForm({ country, profile, onSaved }: PersonalDataForm
   async function save(event: FormEvent) {
     event.preventDefault();
     setSubmitted(true);
-    setFailure(null);
+    update.reset();
     if (!draft.first_name.trim() || !draft.last_name.trim()) return;
-    setPending(true);
-    try {
-      const changes: ProfileChanges = {
-        ...draft,
-        birth_date: draft.birth_date || null,
-        gender: draft.gender || null,
-        phone_number: draft.phone_number || null,
-        country_code: draft.country_code || COUNTRIES[country].dialCode,
-        specialty: professional ? draft.specialty || null : null,
-        professional_license_number: professional ? draft.professional_license_number || null : null,
-      };
-      onSaved(await updateProfile(country, changes));
-      setEditing(false);
-      setSubmitted(false);
-      setSaved(true);
-    } catch (error) {
-      setFailure(errorMessage(error));
-    } finally {
-      setPending(false);
-    }
+    const changes: ProfileChanges = {
+      ...draft,
+      birth_date: draft.birth_date || null,
+      gender: draft.gender || null,
+      phone_number: draft.phone_number || null,
+      country_code: draft.country_code || COUNTRIES[country].dialCode,
+      specialty: professional ? draft.specialty || null : null,
+      professional_license_number: professional ? draft.professional_license_number || null : null,
+    };
+    // A failure is shown from `update.error`; the form stays open with the changes.
+    const updated = await update.mutateAsync(changes).catch(() => null);
+    if (!updated) return;
+    onSaved(updated);
+    setEditing(false);
+    setSubmitted(false);
+    setSaved(true);
   }
 
   if (!editing) {

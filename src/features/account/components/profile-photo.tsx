@@ -3,7 +3,7 @@ import { useEffect, useState } from 'react';
 import { errorMessage } from '../../../lib/http';
 import { PROFILE_PHOTO_MAX_BYTES, type ProfileDto } from '../../../lib/shared/accounts';
 import type { CountryCode } from '../../../lib/shared/countries';
-import { uploadProfilePhoto } from '../api';
+import { useUploadProfilePhoto } from '../api';
 
 const ACCEPTED_TYPES = ['image/jpeg', 'image/png', 'image/webp'];
 const BYTES_PER_MB = 1024 * 1024;
@@ -19,41 +19,41 @@ export function ProfilePhoto({ country, profile, onChanged }: ProfilePhotoProps)
   const { t } = useLingui();
   const [file, setFile] = useState<File | null>(null);
   const [preview, setPreview] = useState<string | null>(null);
-  const [progress, setProgress] = useState<number | null>(null);
-  const [failure, setFailure] = useState<string | null>(null);
+  const upload = useUploadProfilePhoto(country);
+  const [progress, setProgress] = useState(0);
+  // A file refused before sending (type, size) or the server's refusal of the upload.
+  const [refusal, setRefusal] = useState<string | null>(null);
+  const failure = upload.error ? errorMessage(upload.error) : refusal;
 
   // The preview's object URL is released when it is replaced or the component goes away.
   useEffect(() => () => (preview ? URL.revokeObjectURL(preview) : undefined), [preview]);
 
   function choose(selected: File | undefined) {
-    setFailure(null);
+    upload.reset();
+    setRefusal(null);
     if (!selected) return;
     const maxMb = PROFILE_PHOTO_MAX_BYTES / BYTES_PER_MB;
     if (!ACCEPTED_TYPES.includes(selected.type)) {
-      setFailure(t`Elige una imagen JPG, PNG o WEBP.`);
+      setRefusal(t`Elige una imagen JPG, PNG o WEBP.`);
       return;
     }
     if (selected.size > PROFILE_PHOTO_MAX_BYTES) {
-      setFailure(t`La imagen supera el tamaño máximo de ${maxMb} MB.`);
+      setRefusal(t`La imagen supera el tamaño máximo de ${maxMb} MB.`);
       return;
     }
     setFile(selected);
     setPreview(URL.createObjectURL(selected));
   }
 
-  async function upload() {
+  async function send() {
     if (!file) return;
     setProgress(0);
-    try {
-      const answer = await uploadProfilePhoto(country, file, setProgress);
-      onChanged(answer.profile_image_url);
-      setFile(null);
-      setPreview(null);
-    } catch (error) {
-      setFailure(errorMessage(error));
-    } finally {
-      setProgress(null);
-    }
+    // A failure is shown from `upload.error`; the chosen photo stays for a retry.
+    const answer = await upload.mutateAsync({ file, onProgress: setProgress }).catch(() => null);
+    if (!answer) return;
+    onChanged(answer.profile_image_url);
+    setFile(null);
+    setPreview(null);
   }
 
   const shown = preview ?? profile.profile_image_url;
@@ -78,13 +78,13 @@ export function ProfilePhoto({ country, profile, onChanged }: ProfilePhotoProps)
           <button
             type="button"
             className="button button--primary"
-            onClick={() => void upload()}
-            disabled={progress !== null}
+            onClick={() => void send()}
+            disabled={upload.isPending}
           >
             <Trans>Guardar foto</Trans>
           </button>
         )}
-        {progress !== null && <progress max={1} value={progress} aria-label={t`Subiendo foto`} />}
+        {upload.isPending && <progress max={1} value={progress} aria-label={t`Subiendo foto`} />}
         {failure && (
           <p className="field__error" role="alert">
             {failure}

@@ -1,5 +1,5 @@
 import { Trans, useLingui } from '@lingui/react/macro';
-import { useQuery, useQueryClient } from '@tanstack/react-query';
+import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
 import { QueryStatus } from '../../../components/ui/query-status';
 import { credentialEntryDocument } from '../../../lib/credential-labels';
@@ -9,11 +9,10 @@ import { countryById } from '../../../lib/shared/countries';
 import { useCountry } from '../../../lib/use-country';
 import {
   affiliateQueries,
-  approveAffiliate,
   openCredentialFile,
-  rejectAffiliate,
-  setPurchaseLevel,
+  useReviewAffiliate,
   type AffiliateFilters,
+  type AffiliateReview,
 } from '../api';
 import { FilterDisclosure } from '../../../components/ui/filter-disclosure';
 
@@ -21,11 +20,13 @@ import { FilterDisclosure } from '../../../components/ui/filter-disclosure';
 export function AffiliatesPage() {
   const { t, i18n } = useLingui();
   const country = useCountry();
-  const queryClient = useQueryClient();
+  const review = useReviewAffiliate(country);
   const [filters, setFilters] = useState<AffiliateFilters>({ status: 'pending', role: '', search: '' });
   const list = useQuery(affiliateQueries.list(country, filters));
-  const [busy, setBusy] = useState<number | null>(null);
-  const [failure, setFailure] = useState<string | null>(null);
+  const busy = review.isPending ? review.variables.id : null;
+  // Opening a credential file is a read, not a decision: its failure shares the alert, the latest one showing.
+  const [openFailure, setOpenFailure] = useState<string | null>(null);
+  const failure = review.error ? errorMessage(review.error) : openFailure;
   const [rejecting, setRejecting] = useState<number | null>(null);
   const [reason, setReason] = useState('');
   const [reasonError, setReasonError] = useState<string | null>(null);
@@ -37,19 +38,13 @@ export function AffiliatesPage() {
   };
   const roleLabels: Record<string, string> = { doctor: t`Médico`, health_professional: t`Profesional de la salud` };
 
-  async function act(id: number, action: () => Promise<unknown>) {
-    setBusy(id);
-    setFailure(null);
-    try {
-      await action();
-      await queryClient.invalidateQueries({ queryKey: affiliateQueries.all(country) });
-      return true;
-    } catch (error) {
-      setFailure(errorMessage(error));
-      return false;
-    } finally {
-      setBusy(null);
-    }
+  /** Whether the decision went through; a failure is shown from `review.error`. */
+  function act(decision: AffiliateReview): Promise<boolean> {
+    setOpenFailure(null);
+    return review.mutateAsync(decision).then(
+      () => true,
+      () => false,
+    );
   }
 
   async function confirmReject(affiliate: AffiliateDto) {
@@ -57,7 +52,7 @@ export function AffiliatesPage() {
       setReasonError(t`Indica el motivo del rechazo`);
       return;
     }
-    const done = await act(affiliate.id, () => rejectAffiliate(country, affiliate.id, reason.trim()));
+    const done = await act({ id: affiliate.id, action: 'reject', reason: reason.trim() });
     if (done) {
       setRejecting(null);
       setReason('');
@@ -153,9 +148,10 @@ export function AffiliatesPage() {
                         type="button"
                         className="link-button"
                         onClick={() =>
-                          void openCredentialFile(country, file.url).catch((error: unknown) =>
-                            setFailure(errorMessage(error)),
-                          )
+                          void openCredentialFile(country, file.url).catch((error: unknown) => {
+                            review.reset();
+                            setOpenFailure(errorMessage(error));
+                          })
                         }
                       >
                         {file.name}
@@ -174,7 +170,7 @@ export function AffiliatesPage() {
                 value={affiliate.purchase_level_id ?? ''}
                 disabled={busy === affiliate.id}
                 onChange={(event) =>
-                  void act(affiliate.id, () => setPurchaseLevel(country, affiliate.id, Number(event.target.value)))
+                  void act({ id: affiliate.id, action: 'set-level', purchaseLevelId: Number(event.target.value) })
                 }
               >
                 {PURCHASE_LEVELS.map((level) => (
@@ -190,9 +186,11 @@ export function AffiliatesPage() {
                 className="button button--primary"
                 disabled={busy === affiliate.id}
                 onClick={() =>
-                  void act(affiliate.id, () =>
-                    approveAffiliate(country, affiliate.id, affiliate.purchase_level_id ?? undefined),
-                  )
+                  void act({
+                    id: affiliate.id,
+                    action: 'approve',
+                    purchaseLevelId: affiliate.purchase_level_id ?? undefined,
+                  })
                 }
               >
                 <Trans>Aprobar</Trans>

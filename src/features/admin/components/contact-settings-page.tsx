@@ -1,15 +1,14 @@
 import { Trans, useLingui } from '@lingui/react/macro';
-import { useQuery, useQueryClient } from '@tanstack/react-query';
+import { useQuery } from '@tanstack/react-query';
 import { useState, type FormEvent } from 'react';
 import { RetryAlert } from '../../../components/ui/retry-alert';
 import { TextField } from '../../../components/ui/text-field';
-import { contactQueries } from '../../../lib/contact';
 import { errorMessage } from '../../../lib/http';
 import { CONTACT_PHONE_MAX_LENGTH, type ContactSettingsDto } from '../../../lib/shared/contact';
 import { contactSettingsInputSchema } from '../../../lib/shared/contact-schemas';
 import { COUNTRIES } from '../../../lib/shared/countries';
 import { useCountry } from '../../../lib/use-country';
-import { adminContactQueries, saveContactSettings } from '../api';
+import { adminContactQueries, useSaveContactSettings } from '../api';
 
 type ContactField = 'phone' | 'chatNumber';
 
@@ -52,14 +51,14 @@ export function ContactSettingsPage() {
 function ContactForm({ settings }: { settings: ContactSettingsDto }) {
   const { t } = useLingui();
   const session = useCountry();
-  const queryClient = useQueryClient();
+  const saving = useSaveContactSettings(session);
   const countryName = COUNTRIES[settings.country].name;
   const [phone, setPhone] = useState(settings.phone ?? '');
   const [chatNumber, setChatNumber] = useState(settings.chatNumber ?? '');
   const [errors, setErrors] = useState<Partial<Record<ContactField, string>>>({});
-  const [failure, setFailure] = useState<string | null>(null);
   const [notice, setNotice] = useState<string | null>(null);
-  const [pending, setPending] = useState(false);
+  const pending = saving.isPending;
+  const failure = saving.error ? errorMessage(saving.error) : null;
   // The shared schema's Spanish messages, through the catalogue (the same words: the schema test pins them).
   const fieldMessages: Record<ContactField, string> = {
     phone: t`Escribe un teléfono válido: de 7 a 15 dígitos, con espacios y los signos + ( ) - si quieres.`,
@@ -68,7 +67,7 @@ function ContactForm({ settings }: { settings: ContactSettingsDto }) {
 
   async function submit(event: FormEvent) {
     event.preventDefault();
-    setFailure(null);
+    saving.reset();
     setNotice(null);
     const parsed = contactSettingsInputSchema.safeParse({ phone, chatNumber });
     if (!parsed.success) {
@@ -81,22 +80,12 @@ function ContactForm({ settings }: { settings: ContactSettingsDto }) {
       return;
     }
     setErrors({});
-    setPending(true);
-    try {
-      const saved = await saveContactSettings(session, settings.country, parsed.data);
-      setPhone(saved.phone ?? '');
-      setChatNumber(saved.chatNumber ?? '');
-      queryClient.setQueryData(adminContactQueries.all(session).queryKey, (current) =>
-        current ? { data: current.data.map((entry) => (entry.country === saved.country ? saved : entry)) } : current,
-      );
-      // The chat button and the footer of this device read the public copy: show the new channels at once.
-      queryClient.setQueryData(contactQueries.settings(saved.country).queryKey, saved);
-      setNotice(t`Canales de contacto de ${countryName} guardados.`);
-    } catch (error) {
-      setFailure(errorMessage(error));
-    } finally {
-      setPending(false);
-    }
+    // A failure is shown from `saving.error`.
+    const saved = await saving.mutateAsync({ country: settings.country, input: parsed.data }).catch(() => null);
+    if (!saved) return;
+    setPhone(saved.phone ?? '');
+    setChatNumber(saved.chatNumber ?? '');
+    setNotice(t`Canales de contacto de ${countryName} guardados.`);
   }
 
   return (

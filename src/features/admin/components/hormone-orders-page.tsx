@@ -1,15 +1,15 @@
 import { Trans, useLingui } from '@lingui/react/macro';
-import { useQuery, useQueryClient } from '@tanstack/react-query';
+import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
 import { errorMessage } from '../../../lib/http';
 import { COUNTRIES, COUNTRY_CODES } from '../../../lib/shared/countries';
 import type { OrderDto } from '../../../lib/shared/orders';
 import { useCountry } from '../../../lib/use-country';
 import {
-  approveHormoneOrder,
   HORMONE_ORDER_FILTER_STATUSES,
   hormoneOrderQueries,
-  rejectHormoneOrder,
+  useDecideHormoneOrder,
+  type HormoneOrderDecision,
   type HormoneOrderFilters,
   type HormoneOrderFilterStatus,
 } from '../api';
@@ -23,10 +23,10 @@ import { FilterDisclosure } from '../../../components/ui/filter-disclosure';
 export function HormoneOrdersPage() {
   const { t } = useLingui();
   const country = useCountry();
-  const queryClient = useQueryClient();
+  const decision = useDecideHormoneOrder(country);
   const [filters, setFilters] = useState<HormoneOrderFilters>({ status: 'pending_prescription', countryId: null });
   const list = useQuery(hormoneOrderQueries.list(country, filters));
-  const [busy, setBusy] = useState<number | null>(null);
+  const busy = decision.isPending ? decision.variables.orderId : null;
   const [failures, setFailures] = useState<Record<number, string>>({});
   const [done, setDone] = useState<string | null>(null);
 
@@ -41,36 +41,29 @@ export function HormoneOrdersPage() {
     cancelled: t`No hay pedidos cancelados con estos filtros.`,
   };
 
-  async function act(order: OrderDto, action: () => Promise<unknown>, success: string): Promise<boolean> {
-    setBusy(order.id);
+  // Each order keeps its own failure until it is tried again, whatever happens to the others: a map, not the
+  // mutation's one error.
+  async function act(order: OrderDto, change: HormoneOrderDecision, success: string): Promise<boolean> {
     setDone(null);
     setFailures(({ [order.id]: _previous, ...rest }) => rest);
     try {
-      await action();
-      // Every tab and country filter may hold the order: refresh them all, the pending list first on screen.
-      await queryClient.invalidateQueries({ queryKey: hormoneOrderQueries.all(country) });
+      await decision.mutateAsync(change);
       setDone(success);
       return true;
     } catch (error) {
       setFailures((current) => ({ ...current, [order.id]: errorMessage(error) }));
       return false;
-    } finally {
-      setBusy(null);
     }
   }
 
   function approve(order: OrderDto) {
     const number = order.number;
-    return act(
-      order,
-      () => approveHormoneOrder(country, order.id),
-      t`El pedido ${number} quedó liberado para despacho.`,
-    );
+    return act(order, { orderId: order.id, approve: true }, t`El pedido ${number} quedó liberado para despacho.`);
   }
 
   function reject(order: OrderDto, reason: string) {
     const number = order.number;
-    return act(order, () => rejectHormoneOrder(country, order.id, reason), t`El pedido ${number} fue cancelado.`);
+    return act(order, { orderId: order.id, approve: false, reason }, t`El pedido ${number} fue cancelado.`);
   }
 
   return (

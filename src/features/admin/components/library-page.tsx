@@ -1,5 +1,5 @@
 import { Trans, useLingui } from '@lingui/react/macro';
-import { useQuery, useQueryClient } from '@tanstack/react-query';
+import { useQuery } from '@tanstack/react-query';
 import { useState, type FormEvent } from 'react';
 import { Field } from '../../../components/ui/field';
 import { QueryStatus } from '../../../components/ui/query-status';
@@ -14,7 +14,7 @@ import {
   type LibraryDocumentDto,
 } from '../../../lib/shared/prescriptions';
 import { useCountry } from '../../../lib/use-country';
-import { libraryQueries, removeLibraryDocument, saveLibraryDocument } from '../api';
+import { libraryQueries, useRemoveLibraryDocument, useSaveLibraryDocument } from '../api';
 
 const MAX_MB = LIBRARY_DOCUMENT_MAX_BYTES / 1024 / 1024;
 
@@ -32,14 +32,17 @@ const emptyForm = (): DocumentForm => ({ kind: 'template', title: '', descriptio
 export function LibraryPage() {
   const { t } = useLingui();
   const country = useCountry();
-  const queryClient = useQueryClient();
+  const save = useSaveLibraryDocument(country);
+  const removal = useRemoveLibraryDocument(country);
   const list = useQuery(libraryQueries.list(country));
   const [editing, setEditing] = useState<LibraryDocumentDto | null>(null);
   const [form, setForm] = useState<DocumentForm>(emptyForm);
   const [errors, setErrors] = useState<Partial<Record<keyof DocumentForm, string>>>({});
-  const [failure, setFailure] = useState<string | null>(null);
   const [notice, setNotice] = useState<string | null>(null);
-  const [pending, setPending] = useState(false);
+  const pending = save.isPending;
+  // One alert for both writes: each clears the other's failure when it starts.
+  const failed = save.error ?? removal.error;
+  const failure = failed ? errorMessage(failed) : null;
   const [fileInputKey, setFileInputKey] = useState(0);
 
   const kindLabels: Record<DocumentKind, string> = {
@@ -50,7 +53,8 @@ export function LibraryPage() {
   function edit(document: LibraryDocumentDto | null) {
     setEditing(document);
     setErrors({});
-    setFailure(null);
+    save.reset();
+    removal.reset();
     setFileInputKey((key) => key + 1);
     setForm(
       document
@@ -67,7 +71,8 @@ export function LibraryPage() {
 
   async function submit(event: FormEvent) {
     event.preventDefault();
-    setFailure(null);
+    save.reset();
+    removal.reset();
     setNotice(null);
     const found: typeof errors = {};
     if (!form.title.trim()) found.title = t`Campo obligatorio`;
@@ -77,36 +82,31 @@ export function LibraryPage() {
     }
     setErrors(found);
     if (Object.keys(found).length > 0) return;
-    setPending(true);
-    try {
-      const saved = await saveLibraryDocument(country, editing?.id ?? null, {
-        kind: form.kind,
-        title: form.title.trim(),
-        description: form.description.trim(),
-        countryId: form.countryId ? Number(form.countryId) : null,
-        file: form.file,
-      });
-      await queryClient.invalidateQueries({ queryKey: libraryQueries.all(country) });
-      setNotice(editing ? t`Actualizamos «${saved.title}».` : t`Subimos «${saved.title}» a la librería.`);
-      edit(null);
-    } catch (error) {
-      setFailure(errorMessage(error));
-    } finally {
-      setPending(false);
-    }
+    const input = {
+      kind: form.kind,
+      title: form.title.trim(),
+      description: form.description.trim(),
+      countryId: form.countryId ? Number(form.countryId) : null,
+      file: form.file,
+    };
+    // A failure is shown from `save.error`; the form keeps what was typed.
+    const saved = await save.mutateAsync({ id: editing?.id ?? null, input }).catch(() => null);
+    if (!saved) return;
+    setNotice(editing ? t`Actualizamos «${saved.title}».` : t`Subimos «${saved.title}» a la librería.`);
+    edit(null);
   }
 
   async function remove(document: LibraryDocumentDto) {
     if (!window.confirm(t`¿Eliminar «${document.title}» de la librería?`)) return;
-    setFailure(null);
-    try {
-      await removeLibraryDocument(country, document.id);
-      await queryClient.invalidateQueries({ queryKey: libraryQueries.all(country) });
-      setNotice(t`Eliminamos «${document.title}».`);
-      if (editing?.id === document.id) edit(null);
-    } catch (error) {
-      setFailure(errorMessage(error));
-    }
+    save.reset();
+    // A failure is shown from `removal.error`.
+    const removed = await removal.mutateAsync(document.id).then(
+      () => true,
+      () => false,
+    );
+    if (!removed) return;
+    setNotice(t`Eliminamos «${document.title}».`);
+    if (editing?.id === document.id) edit(null);
   }
 
   const documents = list.data?.data ?? [];

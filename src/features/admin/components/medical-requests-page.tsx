@@ -1,6 +1,5 @@
 import { Trans, useLingui } from '@lingui/react/macro';
-import { keepPreviousData, useQuery, useQueryClient } from '@tanstack/react-query';
-import { useState } from 'react';
+import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { useSearchParams } from 'react-router';
 import { LinkPager } from '../../../components/ui/link-pager';
 import { QueryStatus } from '../../../components/ui/query-status';
@@ -13,7 +12,7 @@ import {
 } from '../../../lib/shared/prescriptions';
 import { useCountry } from '../../../lib/use-country';
 import { usePageHref } from '../../../lib/use-page-href';
-import { medicalRequestQueries, setMedicalRequestStatus } from '../api';
+import { medicalRequestQueries, useSetMedicalRequestStatus } from '../api';
 import { FilterDisclosure } from '../../../components/ui/filter-disclosure';
 
 const isStatus = (value: string | null): value is MedicalRequestStatus =>
@@ -23,15 +22,15 @@ const isStatus = (value: string | null): value is MedicalRequestStatus =>
 export function MedicalRequestsPage() {
   const { t } = useLingui();
   const country = useCountry();
-  const queryClient = useQueryClient();
+  const statusChange = useSetMedicalRequestStatus(country);
   const [params, setParams] = useSearchParams();
   const pageHref = usePageHref();
   const rawStatus = params.get('estado');
   const status = isStatus(rawStatus) ? rawStatus : '';
   const page = Math.max(1, Number(params.get('pagina')) || 1);
   const list = useQuery({ ...medicalRequestQueries.list(country, status, page), placeholderData: keepPreviousData });
-  const [failure, setFailure] = useState<string | null>(null);
-  const [busy, setBusy] = useState<number | null>(null);
+  const failure = statusChange.error ? errorMessage(statusChange.error) : null;
+  const busy = statusChange.isPending ? statusChange.variables.id : null;
 
   const labels: Record<MedicalRequestStatus, string> = {
     new: t`Nueva`,
@@ -46,17 +45,8 @@ export function MedicalRequestsPage() {
     advisor: t`Hablar con un asesor`,
   };
 
-  async function change(id: number, next: MedicalRequestStatus) {
-    setBusy(id);
-    setFailure(null);
-    try {
-      await setMedicalRequestStatus(country, id, next);
-      await queryClient.invalidateQueries({ queryKey: medicalRequestQueries.all(country) });
-    } catch (error) {
-      setFailure(errorMessage(error));
-    } finally {
-      setBusy(null);
-    }
+  function change(id: number, next: MedicalRequestStatus) {
+    statusChange.mutate({ id, status: next });
   }
 
   const data = list.data;

@@ -1,14 +1,14 @@
 import { msg } from '@lingui/core/macro';
 import type { MessageDescriptor } from '@lingui/core';
 import { Plural, Trans, useLingui } from '@lingui/react/macro';
-import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useQuery } from '@tanstack/react-query';
 import { QueryStatus } from '../../../components/ui/query-status';
 import { formatCountryDate } from '../../../lib/dates';
 import { errorMessage } from '../../../lib/http';
 import { countryById } from '../../../lib/shared/countries';
 import { useCountry } from '../../../lib/use-country';
 import { PAYMENT_STATUS_LABELS } from '../../orders/order-labels';
-import { paymentDiscrepancyQueries, runPaymentReconciliation } from '../api';
+import { paymentDiscrepancyQueries, useRunPaymentReconciliation } from '../api';
 
 /** What each kind of difference asks of the admin; the server's Spanish text stays for a kind this build does not know. */
 const KIND_LABELS: Record<string, MessageDescriptor> = {
@@ -26,13 +26,8 @@ const KIND_LABELS: Record<string, MessageDescriptor> = {
 export function PaymentDiscrepanciesPage() {
   const { t, i18n } = useLingui();
   const country = useCountry();
-  const queryClient = useQueryClient();
   const list = useQuery(paymentDiscrepancyQueries.list(country));
-  const compare = useMutation({
-    mutationFn: () => runPaymentReconciliation(country),
-    onSuccess: ({ data }) =>
-      queryClient.setQueryData(paymentDiscrepancyQueries.list(country).queryKey, { data: data.discrepancies }),
-  });
+  const compare = useRunPaymentReconciliation(country);
   const rows = list.data?.data;
   const label = (labels: Record<string, MessageDescriptor>, key: string, fallback: string) => {
     const descriptor = labels[key];

@@ -1,11 +1,10 @@
 import { Trans, useLingui } from '@lingui/react/macro';
-import { useQueryClient } from '@tanstack/react-query';
 import { useState, type FormEvent } from 'react';
 import { TextField } from '../../../components/ui/text-field';
 import { formatPoints, formatPrice } from '../../../lib/money';
 import { COUNTRIES, type CountryCode } from '../../../lib/shared/countries';
 import { pointsToMoney, type PointsConfigDto } from '../../../lib/shared/points';
-import { updatePointsConfig } from '../../points/admin-api';
+import { useUpdatePointsConfig } from '../../points/admin-api';
 import {
   checkConfigForm,
   CONFIG_SERVER_FIELDS,
@@ -37,13 +36,18 @@ function formFrom(config: PointsConfigDto | undefined): ConfigForm {
 /** One country's point value and reward percentages, with the money a thousand points are worth. */
 export function PointsConfigForm({ country, target, config }: PointsConfigFormProps) {
   const { t } = useLingui();
-  const queryClient = useQueryClient();
+  const update = useUpdatePointsConfig(country);
+  const saving = update.isPending;
   const info = COUNTRIES[target];
   const [form, setForm] = useState<ConfigForm>(() => formFrom(config));
   const [errors, setErrors] = useState<Partial<Record<ConfigField, string>>>({});
-  const [failure, setFailure] = useState<PointsFailure | null>(null);
   const [saved, setSaved] = useState(false);
-  const [saving, setSaving] = useState(false);
+  // The fields say what the server refused; the alert only points at them.
+  const failure: PointsFailure | null = update.error
+    ? Object.keys(serverFieldErrors(update.error, CONFIG_SERVER_FIELDS)).length > 0
+      ? { message: t`Revisa los campos marcados.`, detail: null }
+      : pointsFailure(update.error, 'updateConfig')
+    : null;
 
   const countryName = info.name;
   const currency = info.currency;
@@ -62,33 +66,19 @@ export function PointsConfigForm({ country, target, config }: PointsConfigFormPr
     event.preventDefault();
     const problems = checkConfigForm(form);
     setErrors(problems);
-    setFailure(null);
+    update.reset();
     setSaved(false);
     if (Object.keys(problems).length > 0) return;
-    setSaving(true);
-    try {
-      await updatePointsConfig(country, info.countryId, {
-        pointValue: parseDecimal(form.pointValue),
-        purchaseRewardPercent: parseDecimal(form.purchaseRewardPercent),
-        prescriptionRewardPercent: parseDecimal(form.prescriptionRewardPercent),
-      });
-      setSaved(true);
-      // Every country's screens read the whole config list: all of them must read it again.
-      await queryClient.invalidateQueries({
-        predicate: ({ queryKey }) => queryKey[0] === 'points' && queryKey[2] === 'config',
-      });
-    } catch (error) {
-      const fieldErrors = serverFieldErrors(error, CONFIG_SERVER_FIELDS);
-      setErrors(fieldErrors);
-      // The fields say what is wrong; the alert only points at them.
-      setFailure(
-        Object.keys(fieldErrors).length > 0
-          ? { message: t`Revisa los campos marcados.`, detail: null }
-          : pointsFailure(error, 'updateConfig'),
-      );
-    } finally {
-      setSaving(false);
-    }
+    const changes = {
+      pointValue: parseDecimal(form.pointValue),
+      purchaseRewardPercent: parseDecimal(form.purchaseRewardPercent),
+      prescriptionRewardPercent: parseDecimal(form.prescriptionRewardPercent),
+    };
+    // A refusal marks the fields it names; the alert reads `update.error`.
+    const stored = await update
+      .mutateAsync({ countryId: info.countryId, changes })
+      .catch((error: unknown) => setErrors(serverFieldErrors(error, CONFIG_SERVER_FIELDS)));
+    if (stored) setSaved(true);
   }
 
   return (

@@ -4,7 +4,7 @@ import { useId, useState, type FormEvent } from 'react';
 import { Field } from '../../../components/ui/field';
 import { TextField } from '../../../components/ui/text-field';
 import { COUNTRIES, COUNTRY_CODES, type CountryCode } from '../../../lib/shared/countries';
-import { createPointsItem, updatePointsItem } from '../../points/admin-api';
+import { useSavePointsItem } from '../../points/admin-api';
 import {
   checkItemForm,
   ITEM_SERVER_FIELDS,
@@ -24,8 +24,8 @@ interface PointsConfigItemDialogProps {
   /** The item edited; undefined creates one. */
   item: PointsItem | undefined;
   onClose: () => void;
-  /** After the server stored it, with the name it has now. */
-  onSaved: (name: string) => Promise<void>;
+  /** After the server stored it and the lists were asked again, with the name it has now. */
+  onSaved: (name: string) => void;
 }
 
 /** Creates or edits an event, combo or point product: name, description, image, points, countries, period, active. */
@@ -34,8 +34,14 @@ export function PointsConfigItemDialog({ country, kind, item, onClose, onSaved }
   const countriesId = useId();
   const [form, setForm] = useState<ItemForm>(() => itemFormFrom(item, COUNTRIES[country].countryId));
   const [errors, setErrors] = useState<ItemFormErrors>({});
-  const [failure, setFailure] = useState<PointsFailure | null>(null);
-  const [saving, setSaving] = useState(false);
+  const save = useSavePointsItem(country, kind);
+  const saving = save.isPending;
+  // The fields say what the server refused; the alert only points at them.
+  const failure: PointsFailure | null = save.error
+    ? Object.keys(serverFieldErrors(save.error, ITEM_SERVER_FIELDS)).length > 0
+      ? { message: t`Revisa los campos marcados.`, detail: null }
+      : failureOf(save.error, t`No se pudo guardar. Revisa los datos e intenta de nuevo.`)
+    : null;
 
   const titles: Record<PointsItemKind, [string, string]> = {
     event: [t`Nuevo evento`, t`Editar evento`],
@@ -60,26 +66,16 @@ export function PointsConfigItemDialog({ country, kind, item, onClose, onSaved }
     event.preventDefault();
     const problems = checkItemForm(kind, form);
     setErrors(problems);
-    setFailure(null);
+    save.reset();
     if (Object.keys(problems).length > 0) return;
-    setSaving(true);
-    try {
-      const input = itemInputFrom(kind, form);
-      await (item ? updatePointsItem(country, kind, item.id, input) : createPointsItem(country, kind, input));
-      await onSaved(input.name);
-      onClose();
-    } catch (error) {
-      const fieldErrors = serverFieldErrors(error, ITEM_SERVER_FIELDS);
-      setErrors(fieldErrors);
-      // The fields say what is wrong; the alert only points at them.
-      setFailure(
-        Object.keys(fieldErrors).length > 0
-          ? { message: t`Revisa los campos marcados.`, detail: null }
-          : failureOf(error, t`No se pudo guardar. Revisa los datos e intenta de nuevo.`),
-      );
-    } finally {
-      setSaving(false);
-    }
+    const input = itemInputFrom(kind, form);
+    // A refusal marks the fields it names; the alert reads `save.error`.
+    const stored = await save
+      .mutateAsync(item ? { id: item.id, changes: input } : { id: undefined, input })
+      .catch((error: unknown) => setErrors(serverFieldErrors(error, ITEM_SERVER_FIELDS)));
+    if (!stored) return;
+    onSaved(input.name);
+    onClose();
   }
 
   return (

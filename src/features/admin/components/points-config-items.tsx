@@ -1,10 +1,10 @@
 import { Trans, useLingui } from '@lingui/react/macro';
-import { useQuery, useQueryClient } from '@tanstack/react-query';
+import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
 import { formatPoints } from '../../../lib/money';
 import type { CountryCode } from '../../../lib/shared/countries';
-import { pointsAdminQueries, updatePointsItem } from '../../points/admin-api';
-import { pointsQueries, type PointsItemKind } from '../../points/api';
+import { pointsAdminQueries, useSavePointsItem } from '../../points/admin-api';
+import type { PointsItemKind } from '../../points/api';
 import { formatDeviceDateTime } from '../../points/points-format';
 import { toPointsItem, type PointsItem } from '../../points/points-items';
 import { failureOf, pointsFailure, type PointsFailure, type PointsStoreError } from '../../points/points-messages';
@@ -18,11 +18,13 @@ type Editing = { item: PointsItem | undefined } | null;
 /** Every event, combo or point product (active or not, every country), with create, edit and (de)activate. */
 export function PointsConfigItems({ country, kind }: { country: CountryCode; kind: PointsItemKind }) {
   const { t } = useLingui();
-  const queryClient = useQueryClient();
+  const activation = useSavePointsItem(country, kind);
   const list = useQuery(pointsAdminQueries.items(country, kind));
   const [editing, setEditing] = useState<Editing>(null);
-  const [busy, setBusy] = useState<number | null>(null);
-  const [failure, setFailure] = useState<PointsFailure | null>(null);
+  const busy = activation.isPending ? activation.variables.id : null;
+  const failure: PointsFailure | null = activation.error
+    ? failureOf(activation.error, t`No se pudo cambiar el estado. Intenta de nuevo.`)
+    : null;
   const [notice, setNotice] = useState<string | null>(null);
   const items = list.data?.map((dto) => toPointsItem(kind, dto)) ?? [];
   // An active event outside its period is not offered: the status says whether it is over or still to come.
@@ -38,25 +40,13 @@ export function PointsConfigItems({ country, kind }: { country: CountryCode; kin
     },
   };
 
-  /** The admin list and every country's catalogue show the change. */
-  async function refresh() {
-    await queryClient.invalidateQueries(pointsQueries.catalogues());
-  }
-
   async function setActive(item: PointsItem, isActive: boolean) {
-    setBusy(item.id);
-    setFailure(null);
     setNotice(null);
-    try {
-      await updatePointsItem(country, kind, item.id, { isActive });
-      await refresh();
-      const name = item.name;
-      setNotice(isActive ? t`«${name}» está activo.` : t`«${name}» quedó inactivo: ya no se ofrece.`);
-    } catch (error) {
-      setFailure(failureOf(error, t`No se pudo cambiar el estado. Intenta de nuevo.`));
-    } finally {
-      setBusy(null);
-    }
+    // A failure is shown from `activation.error`.
+    const stored = await activation.mutateAsync({ id: item.id, changes: { isActive } }).catch(() => null);
+    if (!stored) return;
+    const name = item.name;
+    setNotice(isActive ? t`«${name}» está activo.` : t`«${name}» quedó inactivo: ya no se ofrece.`);
   }
 
   return (
@@ -189,10 +179,9 @@ export function PointsConfigItems({ country, kind }: { country: CountryCode; kin
           kind={kind}
           item={editing.item}
           onClose={() => setEditing(null)}
-          onSaved={async (name) => {
-            setFailure(null);
+          onSaved={(name) => {
+            activation.reset();
             setNotice(editing.item ? t`Cambios de «${name}» guardados.` : t`«${name}» creado.`);
-            await refresh();
           }}
         />
       )}

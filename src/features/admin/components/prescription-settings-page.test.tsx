@@ -73,7 +73,7 @@ describe('admin: prescription settings', () => {
     await userEvent.click(within(form).getByRole('button', { name: 'Guardar configuración' }));
 
     expect(within(form).getByText('Deja al menos un momento del día disponible.')).toBeTruthy();
-    expect(within(form).getByText('Escribe un número entero mayor que cero.')).toBeTruthy();
+    expect(within(form).getByText('La duración debe ser un número entero de 1 a 365 días.')).toBeTruthy();
     expect(adminPrescriptionSettingsFixtures.saved).toEqual([]);
   });
 

@@ -1,5 +1,5 @@
 import { Trans, useLingui } from '@lingui/react/macro';
-import { useQuery, useQueryClient } from '@tanstack/react-query';
+import { useQuery } from '@tanstack/react-query';
 import { useState, type FormEvent } from 'react';
 import { RetryAlert } from '../../../components/ui/retry-alert';
 import { SelectField } from '../../../components/ui/select-field';
@@ -14,16 +14,18 @@ import {
   type DurationUnit,
   type PrescriptionSettingsDto,
 } from '../../../lib/shared/prescriptions';
+import { prescriptionSettingsInputSchema } from '../../../lib/shared/prescription-settings-schemas';
 import { useCountry } from '../../../lib/use-country';
+import { prescriptionSettingsQueries } from '../../prescriptions/api';
 import { DURATION_LABELS, MOMENT_GROUP_LABELS, MOMENT_LABELS } from '../../prescriptions/labels';
-import { adminPrescriptionSettingsQueries, adminProductQueries, savePrescriptionSettings } from '../api';
-import { serverFieldErrors } from '../product-form';
+import { adminProductQueries, useSavePrescriptionSettings } from '../api';
+import { schemaMessage, serverFieldErrors } from '../product-form';
 
 /** Admin `configuracion-prescripcion`: the options and defaults of the prescription builder. */
 export function PrescriptionSettingsPage() {
   const { t } = useLingui();
   const country = useCountry();
-  const query = useQuery(adminPrescriptionSettingsQueries.current(country));
+  const query = useQuery(prescriptionSettingsQueries.current(country));
   if (query.isError && !query.data) {
     return (
       <RetryAlert
@@ -88,13 +90,12 @@ function SignedPrescriptionProducts() {
 function SettingsForm({ initial }: { initial: PrescriptionSettingsDto }) {
   const { t, i18n } = useLingui();
   const country = useCountry();
-  const queryClient = useQueryClient();
+  const save = useSavePrescriptionSettings(country);
   const [settings, setSettings] = useState(initial);
   const [duration, setDuration] = useState(String(initial.defaultDuration.quantity));
   const [errors, setErrors] = useState<Record<string, string>>({});
   const [failure, setFailure] = useState<string | null>(null);
   const [notice, setNotice] = useState<string | null>(null);
-  const [pending, setPending] = useState(false);
 
   const setMoment = (id: number, change: Partial<PrescriptionSettingsDto['moments'][number]>) =>
     setSettings((current) => ({
@@ -106,33 +107,33 @@ function SettingsForm({ initial }: { initial: PrescriptionSettingsDto }) {
     event.preventDefault();
     setFailure(null);
     setNotice(null);
-    const found: Record<string, string> = {};
-    if (!settings.moments.some((moment) => moment.enabled)) {
-      found.moments = t`Deja al menos un momento del día disponible.`;
+    // The server's own schema; its Spanish messages through the catalogue (the same words), per field.
+    const parsed = prescriptionSettingsInputSchema.safeParse({
+      ...settings,
+      defaultDuration: { ...settings.defaultDuration, quantity: duration.trim() === '' ? NaN : Number(duration) },
+    });
+    if (!parsed.success) {
+      const found: Record<string, string> = {};
+      for (const issue of parsed.error.issues) {
+        const field = issue.path.join('.');
+        found[field] ??=
+          field === 'moments'
+            ? t`Deja al menos un momento del día disponible.`
+            : field === 'defaultDuration'
+              ? t`La duración debe ser un número entero de 1 a 365 días.`
+              : i18n._(schemaMessage(issue.message));
+      }
+      setErrors(found);
+      return;
     }
-    const quantity = Number(duration);
-    if (!Number.isInteger(quantity) || quantity < 1) {
-      found.defaultDuration = t`Escribe un número entero mayor que cero.`;
-    }
-    setErrors(found);
-    if (Object.keys(found).length > 0) return;
-    setPending(true);
+    setErrors({});
     try {
-      const saved = await savePrescriptionSettings(country, {
-        ...settings,
-        moments: settings.moments.map((moment) => ({ ...moment, label: moment.label?.trim() || null })),
-        defaultDuration: { ...settings.defaultDuration, quantity },
-      });
-      queryClient.setQueryData(adminPrescriptionSettingsQueries.current(country).queryKey, saved);
-      // The builder on this device reads its own copy: drop it so it takes these at once.
-      await queryClient.invalidateQueries({ queryKey: ['prescription-settings'] });
+      await save.mutateAsync(parsed.data);
       setNotice(t`Guardamos la configuración de prescripción.`);
     } catch (error) {
-      const fields = error instanceof ApiError ? serverFieldErrors(error.errors) : {};
+      const fields = error instanceof ApiError ? serverFieldErrors(error.errors, error.fieldErrors) : {};
       setErrors(fields);
       setFailure(Object.values(fields).join('\n') || errorMessage(error));
-    } finally {
-      setPending(false);
     }
   }
 
@@ -236,8 +237,8 @@ function SettingsForm({ initial }: { initial: PrescriptionSettingsDto }) {
           </p>
         )}
         <div className="form-actions">
-          <button type="submit" className="button button--primary" disabled={pending}>
-            {pending ? t`Guardando…` : t`Guardar configuración`}
+          <button type="submit" className="button button--primary" disabled={save.isPending}>
+            {save.isPending ? t`Guardando…` : t`Guardar configuración`}
           </button>
         </div>
       </form>

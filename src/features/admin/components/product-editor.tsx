@@ -1,5 +1,5 @@
 import { Trans, useLingui } from '@lingui/react/macro';
-import { useQuery, useQueryClient } from '@tanstack/react-query';
+import { useQuery } from '@tanstack/react-query';
 import { useRef, useState, type FormEvent } from 'react';
 import { Field } from '../../../components/ui/field';
 import { SelectField } from '../../../components/ui/select-field';
@@ -11,7 +11,7 @@ import { PURCHASE_LEVELS } from '../../../lib/shared/accounts';
 import { slugify, type AdminProductDto } from '../../../lib/shared/admin-products';
 import { DEFAULT_CONTAINER_TYPE, DEFAULT_UNIT_SYMBOL, HORMONES_CATEGORY_ID } from '../../../lib/shared/catalogue';
 import { COUNTRIES, COUNTRY_CODES, type CountryCode } from '../../../lib/shared/countries';
-import { adminProductQueries, removeProductImage, saveProduct, uploadProductImage } from '../api';
+import { adminProductQueries, useChangeProductImages, useSaveProduct, type ProductImageChange } from '../api';
 import {
   checkProductForm,
   emptyProductForm,
@@ -19,6 +19,17 @@ import {
   serverFieldErrors,
   type ProductFormValues,
 } from '../product-form';
+
+/** The fields the server named in its refusal ("slug: …"). */
+function fieldsOf(error: unknown): Record<string, string> {
+  return error instanceof ApiError ? serverFieldErrors(error.errors, error.fieldErrors) : {};
+}
+
+/** The alert says what is wrong (each field the server named, else its message); the fields show where. */
+function saveFailure(error: Error): string {
+  const messages = Object.values(fieldsOf(error));
+  return messages.length > 0 ? messages.join('\n') : errorMessage(error);
+}
 
 interface ProductEditorProps {
   country: CountryCode;
@@ -31,7 +42,8 @@ interface ProductEditorProps {
 /** Admin `herramientas-funcionales`: the whole product in one form, saved at once or not at all. */
 export function ProductEditor({ country, product, onSaved, onCancel }: ProductEditorProps) {
   const { t, i18n } = useLingui();
-  const queryClient = useQueryClient();
+  const save = useSaveProduct(country);
+  const images = useChangeProductImages(country);
   const options = useQuery(adminProductQueries.options(country));
   const [values, setValues] = useState<ProductFormValues>(() =>
     product ? productFormFromDto(product) : emptyProductForm(),
@@ -39,10 +51,10 @@ export function ProductEditor({ country, product, onSaved, onCancel }: ProductEd
   const [saved, setSaved] = useState(product);
   const [submitted, setSubmitted] = useState(false);
   const [serverErrors, setServerErrors] = useState<Record<string, string>>({});
-  const [failure, setFailure] = useState<string | null>(null);
-  const [pending, setPending] = useState(false);
-  const [imageFailure, setImageFailure] = useState<string | null>(null);
-  const [uploading, setUploading] = useState(false);
+  const pending = save.isPending;
+  const failure = save.error ? saveFailure(save.error) : null;
+  const uploading = images.isPending;
+  const imageFailure = images.error ? errorMessage(images.error) : null;
   const element = useRef<HTMLFormElement>(null);
 
   const checked = checkProductForm(values);
@@ -59,41 +71,26 @@ export function ProductEditor({ country, product, onSaved, onCancel }: ProductEd
   async function submit(event: FormEvent<HTMLFormElement>) {
     event.preventDefault();
     setSubmitted(true);
-    setFailure(null);
+    save.reset();
     if (!checked.input) {
       focusFirstInvalid(event.currentTarget);
       return;
     }
-    setPending(true);
-    try {
-      const result = await saveProduct(country, saved?.id ?? null, checked.input);
-      setSaved(result);
-      setServerErrors({});
-      await queryClient.invalidateQueries({ queryKey: adminProductQueries.all(country) });
-      onSaved(result);
-    } catch (error) {
-      const fields = error instanceof ApiError ? serverFieldErrors(error.errors) : {};
-      setServerErrors(fields);
-      // The server names each field ("slug: …"): the alert says what is wrong, the field shows where.
-      const messages = Object.values(fields);
-      setFailure(messages.length > 0 ? messages.join('\n') : errorMessage(error));
+    const result = await save.mutateAsync({ id: saved?.id ?? null, input: checked.input }).catch((error: unknown) => {
+      setServerErrors(fieldsOf(error));
       focusFirstInvalid(element.current);
-    } finally {
-      setPending(false);
-    }
+      return null;
+    });
+    if (!result) return;
+    setSaved(result);
+    setServerErrors({});
+    onSaved(result);
   }
 
-  async function changeImages(action: () => Promise<AdminProductDto>) {
-    setImageFailure(null);
-    setUploading(true);
-    try {
-      setSaved(await action());
-      await queryClient.invalidateQueries({ queryKey: adminProductQueries.all(country) });
-    } catch (error) {
-      setImageFailure(errorMessage(error));
-    } finally {
-      setUploading(false);
-    }
+  async function changeImages(change: ProductImageChange) {
+    // A failure is shown from `images.error`, under the image field.
+    const product = await images.mutateAsync(change).catch(() => null);
+    if (product) setSaved(product);
   }
 
   const presentations = values.presentations;
@@ -237,6 +234,11 @@ export function ProductEditor({ country, product, onSaved, onCancel }: ProductEd
 
       <fieldset className="stack">
         <legend className="field__label">{t`Presentaciones`}</legend>
+        {errorOf('presentations') && (
+          <p className="field__error" role="alert">
+            {errorOf('presentations')}
+          </p>
+        )}
         {presentations.map((presentation, index) => (
           <div key={index} className="form-grid" role="group" aria-label={t`Presentación ${index + 1}`}>
             <TextField
@@ -391,7 +393,7 @@ export function ProductEditor({ country, product, onSaved, onCancel }: ProductEd
                     type="button"
                     className="button button--ghost"
                     disabled={uploading}
-                    onClick={() => void changeImages(() => removeProductImage(country, saved.id, image.id))}
+                    onClick={() => void changeImages({ productId: saved.id, imageId: image.id })}
                   >
                     {t`Quitar imagen ${index + 1}`}
                   </button>
@@ -411,7 +413,7 @@ export function ProductEditor({ country, product, onSaved, onCancel }: ProductEd
                 onChange={(event) => {
                   const file = event.target.files?.[0];
                   event.target.value = '';
-                  if (file) void changeImages(() => uploadProductImage(country, saved.id, file));
+                  if (file) void changeImages({ productId: saved.id, file });
                 }}
               />
             )}

@@ -1,5 +1,5 @@
 import { Trans, useLingui } from '@lingui/react/macro';
-import { keepPreviousData, useQuery, useQueryClient } from '@tanstack/react-query';
+import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { useEffect, useState } from 'react';
 import { useSearchParams } from 'react-router';
 import { LinkPager } from '../../../components/ui/link-pager';
@@ -10,7 +10,7 @@ import { COUNTRY_CODES } from '../../../lib/shared/countries';
 import { formatPrice } from '../../../lib/money';
 import { useCountry } from '../../../lib/use-country';
 import { usePageHref } from '../../../lib/use-page-href';
-import { adminProductQueries, setProductActive } from '../api';
+import { adminProductQueries, useSetProductActive } from '../api';
 import { ProductEditor } from './product-editor';
 
 const SEARCH_DEBOUNCE_MS = 300;
@@ -19,7 +19,6 @@ const SEARCH_DEBOUNCE_MS = 300;
 export function ProductsPage() {
   const { t } = useLingui();
   const country = useCountry();
-  const queryClient = useQueryClient();
   const [params, setParams] = useSearchParams();
   const pageHref = usePageHref();
   const search = params.get('buscar') ?? '';
@@ -27,8 +26,9 @@ export function ProductsPage() {
   const [typed, setTyped] = useState(search);
   const [editing, setEditing] = useState<AdminProductDto | 'new' | null>(null);
   const [notice, setNotice] = useState<string | null>(null);
-  const [failure, setFailure] = useState<string | null>(null);
-  const [busy, setBusy] = useState<number | null>(null);
+  const activation = useSetProductActive(country);
+  const failure = activation.error ? errorMessage(activation.error) : null;
+  const busy = activation.isPending ? activation.variables.id : null;
   const list = useQuery({ ...adminProductQueries.list(country, search, page), placeholderData: keepPreviousData });
 
   useEffect(() => {
@@ -40,17 +40,10 @@ export function ProductsPage() {
   }, [typed, search, setParams]);
 
   async function toggle(product: AdminProductDto) {
-    setBusy(product.id);
-    setFailure(null);
-    try {
-      const updated = await setProductActive(country, product.id, !product.active);
-      setNotice(updated.active ? t`${updated.name} está activo de nuevo.` : t`${updated.name} quedó desactivado.`);
-      await queryClient.invalidateQueries({ queryKey: adminProductQueries.all(country) });
-    } catch (error) {
-      setFailure(errorMessage(error));
-    } finally {
-      setBusy(null);
-    }
+    // A failure is shown from `activation.error`.
+    const updated = await activation.mutateAsync({ id: product.id, active: !product.active }).catch(() => null);
+    if (!updated) return;
+    setNotice(updated.active ? t`${updated.name} está activo de nuevo.` : t`${updated.name} quedó desactivado.`);
   }
 
   if (editing) {

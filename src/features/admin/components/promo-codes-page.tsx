@@ -1,5 +1,5 @@
 import { Trans, useLingui } from '@lingui/react/macro';
-import { useQuery, useQueryClient } from '@tanstack/react-query';
+import { useQuery } from '@tanstack/react-query';
 import { useState, type FormEvent } from 'react';
 import { RetryAlert } from '../../../components/ui/retry-alert';
 import { SelectField } from '../../../components/ui/select-field';
@@ -9,7 +9,7 @@ import { COUNTRIES, COUNTRY_CODES } from '../../../lib/shared/countries';
 import type { CouponDiscountType } from '../../../lib/shared/orders';
 import type { AdminPromoCodeDto, AdminPromoCodeInput } from '../../../lib/shared/promo-codes';
 import { useCountry } from '../../../lib/use-country';
-import { adminPromoCodeQueries, savePromoCode } from '../api';
+import { adminPromoCodeQueries, useSavePromoCode } from '../api';
 import { serverFieldErrors } from '../product-form';
 
 interface CountryWindow {
@@ -79,6 +79,12 @@ function inputOf(draft: Draft): AdminPromoCodeInput {
 }
 
 /** Admin `codigos-promocionales`: the codes with their uses, and a form to create or edit one. */
+
+/** The fields the server named in its refusal. */
+function fieldsOf(error: unknown): Record<string, string> {
+  return error instanceof ApiError ? serverFieldErrors(error.errors, error.fieldErrors) : {};
+}
+
 export function PromoCodesPage() {
   const { t } = useLingui();
   const country = useCountry();
@@ -134,12 +140,13 @@ export function PromoCodesPage() {
 function PromoCodeForm({ initial, onDone }: { initial: Draft; onDone: () => void }) {
   const { t } = useLingui();
   const country = useCountry();
-  const queryClient = useQueryClient();
+  const save = useSavePromoCode(country);
   const [draft, setDraft] = useState(initial);
   const [errors, setErrors] = useState<Record<string, string>>({});
-  const [failure, setFailure] = useState<string | null>(null);
   const [notice, setNotice] = useState<string | null>(null);
-  const [pending, setPending] = useState(false);
+  const pending = save.isPending;
+  // The fields the server named, else its message.
+  const failure = save.error ? Object.values(fieldsOf(save.error)).join('\n') || errorMessage(save.error) : null;
   const change = (fields: Partial<Draft>) => setDraft((current) => ({ ...current, ...fields }));
   const changeCountry = (countryId: number, fields: Partial<CountryWindow>) =>
     setDraft((current) => ({
@@ -152,22 +159,14 @@ function PromoCodeForm({ initial, onDone }: { initial: Draft; onDone: () => void
 
   async function submit(event: FormEvent) {
     event.preventDefault();
-    setFailure(null);
     setNotice(null);
     setErrors({});
-    setPending(true);
-    try {
-      const saved = await savePromoCode(country, inputOf(draft), draft.id);
-      await queryClient.invalidateQueries({ queryKey: adminPromoCodeQueries.list(country).queryKey });
-      setNotice(t`Guardamos el código ${saved.code}.`);
-      if (draft.id === undefined) onDone();
-    } catch (error) {
-      const fields = error instanceof ApiError ? serverFieldErrors(error.errors) : {};
-      setErrors(fields);
-      setFailure(Object.values(fields).join('\n') || errorMessage(error));
-    } finally {
-      setPending(false);
-    }
+    const saved = await save
+      .mutateAsync({ input: inputOf(draft), id: draft.id })
+      .catch((error: unknown) => setErrors(fieldsOf(error)));
+    if (!saved) return;
+    setNotice(t`Guardamos el código ${saved.code}.`);
+    if (draft.id === undefined) onDone();
   }
 
   return (

@@ -1,5 +1,5 @@
 import { useState, type FormEvent, type ReactNode } from 'react';
-import { useSubmission } from '../../../lib/use-submission';
+import { errorMessage } from '../../../lib/http';
 
 interface AuthFormProps {
   /** The id of the page's heading, which names the page's region. */
@@ -7,8 +7,10 @@ interface AuthFormProps {
   title: ReactNode;
   /** Whether what was typed may be sent; when not, the fields show their errors. */
   valid: boolean;
-  /** Sends the form; what it throws is shown above the button, in the catalogue's words. */
-  onSubmit: () => Promise<void>;
+  /** The write the form sends (a mutation): inert while pending, its failure shown above the button. */
+  action: { isPending: boolean; error: Error | null; reset: () => void };
+  /** Sends the form through `action`. */
+  onSubmit: () => Promise<unknown>;
   submitLabel: string;
   pendingLabel: string;
   footer?: ReactNode;
@@ -24,6 +26,7 @@ export function AuthForm({
   titleId,
   title,
   valid,
+  action,
   onSubmit,
   submitLabel,
   pendingLabel,
@@ -31,13 +34,15 @@ export function AuthForm({
   children,
 }: AuthFormProps) {
   const [submitted, setSubmitted] = useState(false);
-  const { pending, failure, run, clearFailure } = useSubmission();
+  const pending = action.isPending;
+  const failure = action.error ? errorMessage(action.error) : null;
 
   function submit(event: FormEvent) {
     event.preventDefault();
     setSubmitted(true);
-    clearFailure();
-    if (valid) void run(onSubmit);
+    action.reset();
+    // A failure is shown from `action.error`, in the catalogue's words.
+    if (valid) void onSubmit().catch(() => undefined);
   }
 
   return (

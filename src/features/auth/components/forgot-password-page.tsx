@@ -4,7 +4,7 @@ import { Link } from 'react-router';
 import { TextField } from '../../../components/ui/text-field';
 import { passwordResetRequestSchema } from '../../../lib/shared/passwords';
 import { useCountry } from '../../../lib/use-country';
-import { requestPasswordReset } from '../api';
+import { useRequestPasswordReset } from '../api';
 import { AuthForm } from './auth-form';
 import { AuthNotice } from './auth-notice';
 
@@ -12,6 +12,7 @@ import { AuthNotice } from './auth-notice';
 export function ForgotPasswordPage() {
   const { t } = useLingui();
   const country = useCountry();
+  const request = useRequestPasswordReset(country);
   const [email, setEmail] = useState('');
   const [answer, setAnswer] = useState<string | null>(null);
   const valid = passwordResetRequestSchema.safeParse({ email }).success;
@@ -34,7 +35,8 @@ export function ForgotPasswordPage() {
       titleId="forgot-title"
       title={<Trans>¿Olvidaste tu contraseña?</Trans>}
       valid={valid}
-      onSubmit={async () => setAnswer((await requestPasswordReset(country, email.trim())).message)}
+      action={request}
+      onSubmit={async () => setAnswer((await request.mutateAsync(email.trim())).message)}
       submitLabel={t`Enviar enlace`}
       pendingLabel={t`Enviando…`}
       footer={

@@ -3,7 +3,8 @@ import { useState } from 'react';
 import { Link, Navigate, useNavigate, useSearchParams } from 'react-router';
 import { TextField } from '../../../components/ui/text-field';
 import { useCountry } from '../../../lib/use-country';
-import { login, type LoginCredentials } from '../session';
+import { useLogin } from '../api';
+import type { LoginCredentials } from '../session';
 import { useSession } from '../use-session';
 import { AuthForm } from './auth-form';
 import { AuthNotice } from './auth-notice';
@@ -23,6 +24,7 @@ export function LoginPage() {
   const navigate = useNavigate();
   const [params] = useSearchParams();
   const session = useSession();
+  const login = useLogin(country);
   const [method, setMethod] = useState<Method>('email');
   const [identifier, setIdentifier] = useState('');
   const [password, setPassword] = useState('');
@@ -32,7 +34,7 @@ export function LoginPage() {
   async function submit() {
     const credentials: LoginCredentials =
       method === 'email' ? { method, email: identifier, password } : { method, document: identifier, password };
-    await login(country, credentials);
+    await login.mutateAsync(credentials);
     void navigate(safeRedirect(country, params.get('volver')), { replace: true });
   }
 
@@ -56,6 +58,7 @@ export function LoginPage() {
       titleId="login-title"
       title={<Trans>Iniciar sesión</Trans>}
       valid={identifier.trim() !== '' && password !== ''}
+      action={login}
       onSubmit={submit}
       submitLabel={t`Ingresar`}
       pendingLabel={t`Ingresando…`}

@@ -4,8 +4,7 @@ import { useLocation } from 'react-router';
 import { PASSWORD_MAX_LENGTH, passwordProblem, PASSWORD_TOO_LONG_MESSAGE } from '../../../lib/shared/passwords';
 import { TextField } from '../../../components/ui/text-field';
 import { useCountry } from '../../../lib/use-country';
-import { confirmPasswordReset } from '../api';
-import { clearSession } from '../session';
+import { useConfirmPasswordReset } from '../api';
 import { AuthForm } from './auth-form';
 import { AuthNotice } from './auth-notice';
 
@@ -20,6 +19,7 @@ export function ResetPasswordPage() {
   const country = useCountry();
   const { hash } = useLocation();
   const token = tokenOf(hash);
+  const passwordReset = useConfirmPasswordReset(country);
   const [password, setPassword] = useState('');
   const [confirmation, setConfirmation] = useState('');
   const [done, setDone] = useState<string | null>(null);
@@ -35,9 +35,7 @@ export function ResetPasswordPage() {
   const confirmationError = confirmation !== password ? t`Las contraseñas no coinciden.` : undefined;
 
   async function save() {
-    const answer = await confirmPasswordReset(country, token, password);
-    // The server ended every session of the account, this device's too.
-    clearSession(country);
+    const answer = await passwordReset.mutateAsync({ token, password });
     setDone(answer.message);
   }
 
@@ -72,6 +70,7 @@ export function ResetPasswordPage() {
       titleId="reset-title"
       title={<Trans>Crea una nueva contraseña</Trans>}
       valid={!passwordError && !confirmationError}
+      action={passwordReset}
       onSubmit={save}
       submitLabel={t`Guardar contraseña`}
       pendingLabel={t`Guardando…`}

@@ -1,6 +1,6 @@
 import { Trans, useLingui } from '@lingui/react/macro';
 import { useAtom } from 'jotai';
-import { useCallback, useEffect, useState, type ReactNode } from 'react';
+import { useCallback, useEffect, type ReactNode } from 'react';
 import { Link } from 'react-router';
 import { ApiError, errorMessage } from '../../../lib/http';
 import { useIdempotencyKey } from '../../../lib/idempotency';
@@ -12,14 +12,13 @@ import { isRecord } from '../../../lib/shared/records';
 import { COUNTRIES, type CountryCode } from '../../../lib/shared/countries';
 import { HORMONE_PRESCRIPTION_DOCUMENT_TYPE, type QuoteDto, type QuoteRequestDto } from '../../../lib/shared/orders';
 import { phoneDigits } from '../../../lib/shared/phone';
-import { flushPersistedState } from '../../../lib/store';
 import { useOnline } from '../../../lib/use-online';
 import { useSession } from '../../auth/use-session';
 import { useViewerKey } from '../../auth/use-viewer-key';
 import { isPointsItem, type CartState } from '../../cart/cart-rules';
 import { uploadCredentials } from '../../credentials/api';
 import { usePointsAccess } from '../../points/use-points-access';
-import { createOrder } from '../api';
+import { useCreateOrder } from '../api';
 import { checkoutAtom, CHECKOUT_STEPS, type CheckoutStep } from '../atoms';
 import { checkoutFormAtom } from '../form-atom';
 import { EMPTY_CUSTOMER, type CheckoutForm, type PrescriptionUploadResult } from '../checkout-form';
@@ -88,8 +87,10 @@ export function CheckoutPage({ country, cart, renderBag }: CheckoutPageProps) {
   const viewer = useViewerKey();
   const [checkout, setCheckout] = useAtom(checkoutAtom);
   const [form, setForm] = useAtom(checkoutFormAtom);
-  const [paying, setPaying] = useState(false);
-  const [payError, setPayError] = useState<string | null>(null);
+  const placing = useCreateOrder(country);
+  // After a success the page leaves for the payment: the button stays inert until it has.
+  const paying = placing.isPending || placing.isSuccess;
+  const payError = placing.error ? errorMessage(placing.error) : null;
   const prescriptionUpload = useIdempotencyKey();
   const user = session?.user ?? null;
   const pointsAccess = usePointsAccess();
@@ -107,7 +108,7 @@ export function CheckoutPage({ country, cart, renderBag }: CheckoutPageProps) {
   }, [user, form.customer, setForm, country]);
 
   function goTo(next: CheckoutStep) {
-    setPayError(null);
+    placing.reset();
     // A payment attempt belongs to the summary it was made from: leaving it starts a new attempt.
     setForm((previous) => (previous.pendingSourceId ? { ...previous, pendingSourceId: null } : previous));
     setCheckout((previous) => ({ ...previous, step: next }));
@@ -186,14 +187,11 @@ export function CheckoutPage({ country, cart, renderBag }: CheckoutPageProps) {
 
   async function pay() {
     if (!form.paymentMethod) return;
-    setPaying(true);
-    setPayError(null);
     const sourceId = form.pendingSourceId ?? crypto.randomUUID();
-    // The key is on disk before the request leaves: after a timeout or a crash the retry reuses it.
     setForm((previous) => ({ ...previous, pendingSourceId: sourceId }));
-    await flushPersistedState();
-    try {
-      const response = await createOrder(country, {
+    // A failure is shown from `placing.error`.
+    const response = await placing
+      .mutateAsync({
         ...request,
         sourceId,
         customer: { ...form.customer, countryCode: form.customer.countryCode || COUNTRIES[country].dialCode },
@@ -202,16 +200,15 @@ export function CheckoutPage({ country, cart, renderBag }: CheckoutPageProps) {
         saveAddress: form.saveAddress && form.addressId === null,
         paymentMethod: form.paymentMethod,
         prescriptionDocumentId: form.prescription?.documentId ?? null,
+      })
+      .catch((error: unknown) => {
+        // The server refused this order (no stock, bad data): the next attempt is a new one. After a network
+        // failure or a timeout the order may exist, so the key stays for the retry.
+        const refused = error instanceof ApiError && error.kind === 'http' && (error.status ?? 500) < 500;
+        if (refused) setForm((previous) => ({ ...previous, pendingSourceId: null }));
+        return null;
       });
-      leaveTo(response.payment.redirectUrl);
-    } catch (error) {
-      // The server refused this order (no stock, bad data): the next attempt is a new one. After a network
-      // failure or a timeout the order may exist, so the key stays for the retry.
-      const refused = error instanceof ApiError && error.kind === 'http' && (error.status ?? 500) < 500;
-      if (refused) setForm((previous) => ({ ...previous, pendingSourceId: null }));
-      setPayError(errorMessage(error));
-      setPaying(false);
-    }
+    if (response) leaveTo(response.payment.redirectUrl);
   }
 
   return (

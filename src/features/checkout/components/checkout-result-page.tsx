@@ -1,5 +1,5 @@
 import { Trans, useLingui } from '@lingui/react/macro';
-import { useQuery, useQueryClient } from '@tanstack/react-query';
+import { useQuery } from '@tanstack/react-query';
 import { useAtom, useSetAtom } from 'jotai';
 import { useEffect } from 'react';
 import { Link, useNavigate, useParams } from 'react-router';
@@ -9,7 +9,7 @@ import { formatLocale } from '../../../lib/i18n';
 import type { CountryCode } from '../../../lib/shared/countries';
 import type { OrderDto, OrderStatus } from '../../../lib/shared/orders';
 import { useViewerKey } from '../../auth/use-viewer-key';
-import { pointsQueries } from '../../points/api';
+import { useRefreshPoints } from '../../points/api';
 import { checkoutQueries } from '../api';
 import { checkoutAtom, INITIAL_CHECKOUT } from '../atoms';
 import { checkoutFormAtom } from '../form-atom';
@@ -34,7 +34,7 @@ export function CheckoutResultPage({ country, onOrderPlaced }: CheckoutResultPag
   const navigate = useNavigate();
   const [form, setForm] = useAtom(checkoutFormAtom);
   const setCheckout = useSetAtom(checkoutAtom);
-  const queryClient = useQueryClient();
+  const refreshPoints = useRefreshPoints(country);
   const query = useQuery({
     ...checkoutQueries.bySource(country, viewer, sourceId),
     refetchInterval: (current) => (current.state.data?.status === 'pending_payment' ? PENDING_POLL_MS : false),
@@ -48,10 +48,10 @@ export function CheckoutResultPage({ country, onOrderPlaced }: CheckoutResultPag
     if (!placed || !isCurrentAttempt) return;
     onOrderPlaced();
     // The order spent or earned points: the balance shown elsewhere is out of date.
-    void queryClient.invalidateQueries({ queryKey: pointsQueries.all(country) });
+    void refreshPoints();
     setCheckout(INITIAL_CHECKOUT);
     setForm((previous) => ({ ...previous, pendingSourceId: null, prescription: null, promoCode: '' }));
-  }, [placed, isCurrentAttempt, onOrderPlaced, setCheckout, setForm, queryClient, country]);
+  }, [placed, isCurrentAttempt, onOrderPlaced, setCheckout, setForm, refreshPoints]);
 
   function verifyData() {
     setForm((previous) => ({ ...previous, pendingSourceId: null }));

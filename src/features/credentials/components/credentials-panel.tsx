@@ -1,5 +1,5 @@
 import { Trans, useLingui } from '@lingui/react/macro';
-import { useQuery, useQueryClient } from '@tanstack/react-query';
+import { useQuery } from '@tanstack/react-query';
 import { useState, type FormEvent } from 'react';
 import { Link } from 'react-router';
 import { Field } from '../../../components/ui/field';
@@ -18,7 +18,7 @@ import {
 import { COUNTRIES } from '../../../lib/shared/countries';
 import { useCountry } from '../../../lib/use-country';
 import { useSession } from '../../auth/use-session';
-import { credentialQueries, uploadCredentials } from '../api';
+import { credentialQueries, useUploadCredentials } from '../api';
 
 const ACCEPTED = ['application/pdf', 'image/jpeg', 'image/png', 'image/webp'];
 const BYTES_PER_MB = 1024 * 1024;
@@ -28,16 +28,16 @@ export function CredentialsPanel() {
   const { t, i18n } = useLingui();
   const country = useCountry();
   const session = useSession();
-  const queryClient = useQueryClient();
+  const uploading = useUploadCredentials(country);
   const profile = session?.user.personalInfo;
   const status = useQuery({ ...credentialQueries.status(country, profile?.id ?? 0), enabled: !!profile });
   const [files, setFiles] = useState<File[]>([]);
   const submission = useIdempotencyKey();
   const [documentType, setDocumentType] = useState<string>('');
   const [contactNumber, setContactNumber] = useState(profile?.phone_number ?? '');
-  const [progress, setProgress] = useState<number | null>(null);
+  const [progress, setProgress] = useState(0);
   const [problems, setProblems] = useState<Record<string, string>>({});
-  const [failure, setFailure] = useState<string | null>(null);
+  const failure = uploading.error ? errorMessage(uploading.error) : null;
   const [uploaded, setUploaded] = useState(false);
   /** The upload the service worker keeps while the connection is down (its outbox id). */
   const [queuedKey, setQueuedKey] = useState<string | null>(null);
@@ -68,49 +68,38 @@ export function CredentialsPanel() {
     if (!documentType) missing.documentType = t`Campo obligatorio`;
     if (!contactNumber.trim()) missing.contactNumber = t`Campo obligatorio`;
     setProblems(missing);
-    setFailure(null);
+    uploading.reset();
     setUploaded(false);
     setQueuedKey(null);
     if (Object.keys(missing).length > 0 || !profile) return;
     setProgress(0);
-    try {
-      const fields = {
-        userId: profile.id,
-        documentType,
-        contactNumber: contactNumber.trim(),
-        countryCode: profile.country_code ?? COUNTRIES[country].dialCode,
-      };
-      // Files are identified by name, size and date: choosing them again starts a new upload, retrying does not.
-      const content = { ...fields, files: files.map((file) => [file.name, file.size, file.lastModified]) };
-      const next = await uploadCredentials(
-        country,
-        {
-          ...fields,
-          files,
-          idempotencyKey: submission.current(content),
-          outbox: {
-            kind: 'credential',
-            author: profile.uid,
-            label: files.map((file) => file.name).join(', '),
-            detail: labelOf(documentType),
-          },
-        },
-        setProgress,
-      );
-      submission.renew();
-      setFiles([]);
-      setDocumentType('');
-      if (isQueuedAnswer(next)) {
-        setQueuedKey(next.id);
-        return;
-      }
-      queryClient.setQueryData(credentialQueries.status(country, profile.id).queryKey, next);
-      setUploaded(true);
-    } catch (error) {
-      setFailure(errorMessage(error));
-    } finally {
-      setProgress(null);
-    }
+    const fields = {
+      userId: profile.id,
+      documentType,
+      contactNumber: contactNumber.trim(),
+      countryCode: profile.country_code ?? COUNTRIES[country].dialCode,
+    };
+    // Files are identified by name, size and date: choosing them again starts a new upload, retrying does not.
+    const content = { ...fields, files: files.map((file) => [file.name, file.size, file.lastModified]) };
+    const upload = {
+      ...fields,
+      files,
+      idempotencyKey: submission.current(content),
+      outbox: {
+        kind: 'credential' as const,
+        author: profile.uid,
+        label: files.map((file) => file.name).join(', '),
+        detail: labelOf(documentType),
+      },
+    };
+    // A failure is shown from `uploading.error`; the files stay chosen for a retry.
+    const next = await uploading.mutateAsync({ upload, onProgress: setProgress }).catch(() => null);
+    if (next === null) return;
+    submission.renew();
+    setFiles([]);
+    setDocumentType('');
+    if (isQueuedAnswer(next)) setQueuedKey(next.id);
+    else setUploaded(true);
   }
 
   const current = status.data?.status ?? 'not_uploaded';
@@ -178,7 +167,7 @@ export function CredentialsPanel() {
             />
           )}
         </Field>
-        {progress !== null && <progress max={1} value={progress} aria-label={t`Subiendo credenciales`} />}
+        {uploading.isPending && <progress max={1} value={progress} aria-label={t`Subiendo credenciales`} />}
         {failure && (
           <p className="alert" role="alert">
             {failure}
@@ -208,7 +197,7 @@ export function CredentialsPanel() {
             </p>
           </div>
         )}
-        <button type="submit" className="button button--primary" disabled={progress !== null}>
+        <button type="submit" className="button button--primary" disabled={uploading.isPending}>
           <Trans>Subir credenciales</Trans>
         </button>
       </form>

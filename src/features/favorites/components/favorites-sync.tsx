@@ -3,7 +3,7 @@ import { useAtom } from 'jotai';
 import { useEffect } from 'react';
 import type { CountryCode } from '../../../lib/shared/countries';
 import { useSession } from '../../auth/use-session';
-import { favoriteQueries, mergeFavorites } from '../api';
+import { mergeDeviceFavorites } from '../api';
 import { deviceFavoritesAtom } from '../atoms';
 
 /** After a login, the favourites collected on this device join the account's and leave the device. */
@@ -15,11 +15,9 @@ export function FavoritesSync({ country }: { country: CountryCode }) {
   useEffect(() => {
     if (!uid || deviceIds.length === 0) return;
     let cancelled = false;
-    void mergeFavorites(country, deviceIds)
-      .then((merged) => {
-        if (cancelled) return;
-        queryClient.setQueryData(favoriteQueries.list(country, uid).queryKey, merged);
-        setDeviceIds([]);
+    void mergeDeviceFavorites(queryClient, country, uid, deviceIds)
+      .then(() => {
+        if (!cancelled) setDeviceIds([]);
       })
       .catch(() => undefined);
     return () => {

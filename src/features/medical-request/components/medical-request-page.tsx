@@ -14,7 +14,7 @@ import {
 } from '../../../lib/shared/prescriptions';
 import { useCountry } from '../../../lib/use-country';
 import { useOnline } from '../../../lib/use-online';
-import { sendMedicalRequest } from '../api';
+import { useSendMedicalRequest } from '../api';
 
 type RequestField = 'names' | 'last_names' | 'email' | 'country_id' | 'country_code' | 'mobile_number' | 'description';
 type RequestValues = Record<RequestField, string>;
@@ -77,8 +77,9 @@ export function MedicalRequestPage() {
   const [values, setValues] = useState<RequestValues>(initial);
   const [errors, setErrors] = useState<Partial<Record<RequestField, string>>>({});
   const [submitted, setSubmitted] = useState(false);
-  const [pending, setPending] = useState(false);
-  const [failure, setFailure] = useState<string | null>(null);
+  const sending = useSendMedicalRequest(country);
+  const pending = sending.isPending;
+  const failure = sending.error ? errorMessage(sending.error) : null;
   const [sent, setSent] = useState<string | null>(null);
   const form = useRef<HTMLFormElement>(null);
 
@@ -99,16 +100,16 @@ export function MedicalRequestPage() {
   async function submit(event: FormEvent) {
     event.preventDefault();
     setSubmitted(true);
-    setFailure(null);
+    sending.reset();
     const found = await validateForm({ fields: MEDICAL_REQUEST_FORM_FIELDS }, values);
     setErrors(Object.fromEntries(found.map((error) => [error.field, error.message])));
     if (found.length > 0) {
       focusFirstInvalid(form.current);
       return;
     }
-    setPending(true);
-    try {
-      await sendMedicalRequest(country, {
+    // A failure is shown from `sending.error`; the form keeps what was typed.
+    const request = await sending
+      .mutateAsync({
         names: values.names.trim(),
         last_names: values.last_names.trim(),
         email: values.email.trim(),
@@ -117,16 +118,13 @@ export function MedicalRequestPage() {
         mobile_number: values.mobile_number.trim(),
         description: values.description.trim(),
         topic,
-      });
-      setSent(values.email.trim());
-      setValues(initial());
-      setSubmitted(false);
-      setErrors({});
-    } catch (error) {
-      setFailure(errorMessage(error));
-    } finally {
-      setPending(false);
-    }
+      })
+      .catch(() => null);
+    if (!request) return;
+    setSent(values.email.trim());
+    setValues(initial());
+    setSubmitted(false);
+    setErrors({});
   }
 
   return (

@@ -1,5 +1,4 @@
 import { Trans, useLingui } from '@lingui/react/macro';
-import { useQueryClient } from '@tanstack/react-query';
 import { useRef, useState, type FormEvent } from 'react';
 import { Link } from 'react-router';
 import { focusFirstInvalid } from '../../../lib/focus-first-invalid';
@@ -13,7 +12,7 @@ import { PATIENT_ATTESTATION_FIELD } from '../../../lib/shared/privacy';
 import { useCountry } from '../../../lib/use-country';
 import { useOnline } from '../../../lib/use-online';
 import { useSession } from '../../auth/use-session';
-import { createPatient, patientQueries } from '../api';
+import { useCreatePatient } from '../api';
 import { pendingPatientOf, type PendingPatient } from '../pending-patients';
 import { emptyPatientForm, isPatientComplete, patientInput } from '../patient-form';
 import { usePatientForm } from '../use-patient-form';
@@ -33,13 +32,13 @@ interface CreatePatientFormProps {
  */
 export function CreatePatientForm({ country, onCreated, onQueued, onCancel }: CreatePatientFormProps) {
   const { t } = useLingui();
-  const queryClient = useQueryClient();
+  const creation = useCreatePatient(country);
   const online = useOnline();
   const canKeep = outboxAvailable();
   const author = useSession()?.user.uid ?? '';
   const form = usePatientForm(() => emptyPatientForm(country));
-  const [pending, setPending] = useState(false);
-  const [failure, setFailure] = useState<string | null>(null);
+  const pending = creation.isPending;
+  const failure = creation.error ? errorMessage(creation.error) : null;
   // The professional's attestation of the patient's consent: required, unticked, not kept between patients.
   const [attested, setAttested] = useState(false);
   const [attestationMissing, setAttestationMissing] = useState(false);
@@ -49,32 +48,23 @@ export function CreatePatientForm({ country, onCreated, onQueued, onCancel }: Cr
 
   async function submit(event: FormEvent) {
     event.preventDefault();
-    setFailure(null);
+    creation.reset();
     const valid = await form.check();
     setAttestationMissing(!attested);
     if (!valid || !attested) {
       focusFirstInvalid(element.current);
       return;
     }
-    setPending(true);
-    try {
-      const input = { ...patientInput(form.values), consent_attested: true as const };
-      const key = submission.current(input);
-      const answer = await createPatient(country, input, key, author);
-      submission.renew();
-      form.reset(emptyPatientForm(country));
-      setAttested(false);
-      if (isQueuedAnswer(answer)) {
-        onQueued(pendingPatientOf(answer.id, input));
-        return;
-      }
-      await queryClient.invalidateQueries({ queryKey: patientQueries.all(country) });
-      onCreated(answer);
-    } catch (error) {
-      setFailure(errorMessage(error));
-    } finally {
-      setPending(false);
-    }
+    const input = { ...patientInput(form.values), consent_attested: true as const };
+    const idempotencyKey = submission.current(input);
+    // A failure is shown from `creation.error`; the form keeps what was typed.
+    const answer = await creation.mutateAsync({ input, idempotencyKey, author }).catch(() => null);
+    if (answer === null) return;
+    submission.renew();
+    form.reset(emptyPatientForm(country));
+    setAttested(false);
+    if (isQueuedAnswer(answer)) onQueued(pendingPatientOf(answer.id, input));
+    else onCreated(answer);
   }
 
   return (

@@ -1,6 +1,5 @@
 import { Trans, useLingui } from '@lingui/react/macro';
-import { useQuery, useQueryClient } from '@tanstack/react-query';
-import { useState } from 'react';
+import { useQuery } from '@tanstack/react-query';
 import { DataAge } from '../../../components/ui/data-age';
 import { QueryStatus } from '../../../components/ui/query-status';
 import { errorMessage } from '../../../lib/http';
@@ -8,7 +7,7 @@ import { adherenceState, type ProductAdherenceDto } from '../../../lib/shared/ad
 import type { CountryCode } from '../../../lib/shared/countries';
 import { useOnline } from '../../../lib/use-online';
 import { formatDate, formatQuantity } from '../../prescriptions/format';
-import { patientQueries, remindPatient } from '../api';
+import { patientQueries, useRemindPatient } from '../api';
 import { storeToday } from '../adherence-format';
 import { AdherenceStatus } from './adherence-status';
 
@@ -69,9 +68,7 @@ interface ProductAdherenceProps extends PatientAdherenceProps {
 
 function ProductAdherence({ country, viewer, patientId, product, today, online }: ProductAdherenceProps) {
   const { t } = useLingui();
-  const queryClient = useQueryClient();
-  const [pending, setPending] = useState(false);
-  const [outcome, setOutcome] = useState<{ ok: boolean; text: string } | null>(null);
+  const reminder = useRemindPatient(country, viewer, patientId);
   const state = adherenceState(product, today);
   const titleId = `adherence-product-${product.productId}`;
   const units =
@@ -85,26 +82,18 @@ function ProductAdherence({ country, viewer, patientId, product, today, online }
     [t`Se le acaba el`, product.runsOutOn ? formatDate(product.runsOutOn, country) : '—'],
   ];
 
-  async function remind() {
-    setPending(true);
-    setOutcome(null);
-    try {
-      const result = await remindPatient(country, patientId, product.productId);
-      const again = formatDate(result.remindAgainOn, country);
-      setOutcome({
+  const pending = reminder.isPending;
+  const sent = reminder.data;
+  const again = sent ? formatDate(sent.remindAgainOn, country) : '';
+  const outcome = reminder.error
+    ? { ok: false, text: errorMessage(reminder.error) }
+    : sent && {
         ok: true,
         text:
-          result.channel === 'push'
+          sent.channel === 'push'
             ? t`Le enviamos el recordatorio al celular del paciente. Podrás enviarle otro a partir del ${again}.`
             : t`Le enviamos el recordatorio por correo al paciente. Podrás enviarle otro a partir del ${again}.`,
-      });
-      await queryClient.invalidateQueries({ queryKey: patientQueries.adherence(country, viewer, patientId).queryKey });
-    } catch (error) {
-      setOutcome({ ok: false, text: errorMessage(error) });
-    } finally {
-      setPending(false);
-    }
-  }
+      };
 
   return (
     <article className="adherence__product stack" aria-labelledby={titleId}>
@@ -126,7 +115,7 @@ function ProductAdherence({ country, viewer, patientId, product, today, online }
           className="button button--secondary"
           disabled={pending || !online}
           aria-describedby={online ? undefined : `${titleId}-offline`}
-          onClick={() => void remind()}
+          onClick={() => reminder.mutate(product.productId)}
         >
           {pending ? <Trans>Enviando…</Trans> : <Trans>Recordar al paciente</Trans>}
         </button>

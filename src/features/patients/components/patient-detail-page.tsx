@@ -14,7 +14,7 @@ import { useCountry } from '../../../lib/use-country';
 import { useOnline } from '../../../lib/use-online';
 import { useSession } from '../../auth/use-session';
 import { useViewerKey } from '../../auth/use-viewer-key';
-import { patientQueries, updatePatient } from '../api';
+import { patientQueries, useUpdatePatient } from '../api';
 import { patientChanges, patientFormFrom } from '../patient-form';
 import { usePatientForm } from '../use-patient-form';
 import { PatientAdherence } from './patient-adherence';
@@ -111,10 +111,10 @@ export function PatientDetailPage() {
 /** Product §2: the patient's data with edit, cancel and save. */
 function PatientData({ country, viewer, patient }: { country: CountryCode; viewer: string; patient: PatientDto }) {
   const { t } = useLingui();
-  const queryClient = useQueryClient();
+  const saving = useUpdatePatient(country, viewer, patient.id);
   const [editing, setEditing] = useState(false);
-  const [pending, setPending] = useState(false);
-  const [failure, setFailure] = useState<string | null>(null);
+  const pending = saving.isPending;
+  const failure = saving.error ? errorMessage(saving.error) : null;
   const [saved, setSaved] = useState<string | null>(null);
   const form = usePatientForm(() => patientFormFrom(patient));
   const element = useRef<HTMLFormElement>(null);
@@ -127,7 +127,7 @@ function PatientData({ country, viewer, patient }: { country: CountryCode; viewe
 
   async function save(event: FormEvent) {
     event.preventDefault();
-    setFailure(null);
+    saving.reset();
     if (!(await form.check())) {
       focusFirstInvalid(element.current);
       return;
@@ -137,22 +137,15 @@ function PatientData({ country, viewer, patient }: { country: CountryCode; viewe
       setEditing(false);
       return;
     }
-    setPending(true);
-    try {
-      const updated = await updatePatient(country, patient.id, changes);
-      queryClient.setQueryData(patientQueries.detail(country, viewer, patient.id).queryKey, updated);
-      await queryClient.invalidateQueries({ queryKey: patientQueries.all(country) });
-      setEditing(false);
-      setSaved(
-        changes.email !== undefined && updated.account_status === 'invited'
-          ? t`Guardamos los cambios y enviamos una nueva invitación a ${updated.email}.`
-          : t`Guardamos los cambios del paciente.`,
-      );
-    } catch (error) {
-      setFailure(errorMessage(error));
-    } finally {
-      setPending(false);
-    }
+    // A failure is shown from `saving.error`; the form stays open with the changes.
+    const updated = await saving.mutateAsync(changes).catch(() => null);
+    if (updated === null) return;
+    setEditing(false);
+    setSaved(
+      changes.email !== undefined && updated.account_status === 'invited'
+        ? t`Guardamos los cambios y enviamos una nueva invitación a ${updated.email}.`
+        : t`Guardamos los cambios del paciente.`,
+    );
   }
 
   if (!editing) {

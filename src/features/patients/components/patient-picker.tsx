@@ -6,7 +6,6 @@ import type { CountryCode } from '../../../lib/shared/countries';
 import type { CreatePatientResponseDto, PatientDto } from '../../../lib/shared/prescriptions';
 import { useSession } from '../../auth/use-session';
 import { usePendingPatients, type PendingPatient } from '../pending-patients';
-import { isDeletedAccountRecord } from '../../../lib/patient-name';
 import { usePatientList } from '../use-patient-list';
 import { CreatePatientForm, PatientCreatedNotice, PatientQueuedNotice } from './create-patient-form';
 import { PatientOption } from './patient-option';
@@ -41,7 +40,7 @@ export function PatientPicker({
   const list = usePatientList(country, viewer, deferred, 1);
   // A deleted account's record (anonymised, kept for the prescriptions already issued) is nobody to prescribe to: the
   // register still lists it, the builder does not.
-  const patients = list.data?.data.filter((patient) => !isDeletedAccountRecord(patient));
+  const patients = list.data?.data.filter((patient) => !patient.account_deleted);
 
   return (
     <div className="stack patient-picker">

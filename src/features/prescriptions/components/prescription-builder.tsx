@@ -14,13 +14,12 @@ import {
 } from '../../../lib/shared/prescriptions';
 import { discardOutboxItem, outboxAvailable, useOutboxItem } from '../../../lib/outbox';
 import { isQueuedAnswer } from '../../../lib/shared/outbox';
-import { flushPersistedState } from '../../../lib/store';
 import { useOnline } from '../../../lib/use-online';
 import { useCountry } from '../../../lib/use-country';
 import { useSession } from '../../auth/use-session';
 import { useViewerKey } from '../../auth/use-viewer-key';
 import { patientQueries } from '../../patients/api';
-import { createPrescription, prescriptionQueries, prescriptionSettingsQueries } from '../api';
+import { prescriptionSettingsQueries, useCreatePrescription, useRememberPrescription } from '../api';
 import { draftAtomFor } from '../atoms';
 import { createDraft, draftKey, type DraftPatient, type DraftStep, type PrescriptionDraft } from '../draft';
 import {
@@ -126,7 +125,7 @@ export function PrescriptionBuilder({ type, renderPatientPicker }: PrescriptionB
 
   // What the service worker delivers while this screen is open, or delivered before it opened: the patient created
   // offline gets its id, the prescription sent offline becomes "created".
-  const queryClient = useQueryClient();
+  const rememberPrescription = useRememberPrescription(country, viewer);
   const pendingPatient = useOutboxItem(draft?.patient?.pendingKey);
   const queued = useOutboxItem(draft?.prescriptionQueued?.key);
   useEffect(() => {
@@ -137,9 +136,9 @@ export function PrescriptionBuilder({ type, renderPatientPicker }: PrescriptionB
   useEffect(() => {
     if (queued?.state !== 'delivered' || !isPrescriptionDetail(queued.response)) return;
     const result = queued.response;
-    queryClient.setQueryData(prescriptionQueries.detail(country, viewer, result.id).queryKey, result);
+    rememberPrescription(result);
     update((current) => (current.prescriptionQueued?.key === queued.id ? markCreated(current, result) : current));
-  }, [queued, update, queryClient, country, viewer]);
+  }, [queued, update, rememberPrescription]);
 
   if (draft === null || draft.prescriptionType !== type) {
     return (
@@ -218,8 +217,9 @@ function DraftEditor({
   const canKeep = outboxAvailable();
   const [params, setParams] = useSearchParams();
   const [showErrors, setShowErrors] = useState(false);
-  const [pending, setPending] = useState(false);
-  const [failure, setFailure] = useState<{ message: string; reusedKey: boolean } | null>(null);
+  const creation = useCreatePrescription(country, viewer);
+  const pending = creation.isPending;
+  const failure = creation.error ? creationFailure(creation.error) : null;
   const [askingShortfall, setAskingShortfall] = useState(false);
   const [confirmedShortfall, setConfirmedShortfall] = useState<string | null>(null);
   const step = reachableStep(draft);
@@ -256,8 +256,18 @@ function DraftEditor({
     );
   }, [asked, update, setParams]);
 
+  function creationFailure(error: Error): { message: string; reusedKey: boolean } {
+    const offline = error instanceof ApiError && (error.kind === 'network' || error.kind === 'timeout');
+    return {
+      message: offline
+        ? t`No pudimos enviar: ${errorMessage(error)} Tu borrador queda guardado en este dispositivo; al reintentar no se creará dos veces.`
+        : errorMessage(error),
+      reusedKey: error instanceof ApiError && error.status === 409,
+    };
+  }
+
   function go(next: DraftStep) {
-    setFailure(null);
+    creation.reset();
     setShowErrors(false);
     setAskingShortfall(false);
     update((current) => goToStep(current, next));
@@ -302,40 +312,23 @@ function DraftEditor({
   async function create() {
     const patient = draft.patient;
     if (patient === null || notesError(draft.notes) || patientRefused) return;
-    setPending(true);
-    setFailure(null);
-    try {
-      // The key is on disk before the request leaves: a replay after a crash reuses it.
-      await flushPersistedState();
-      const result = await createPrescription(country, requestFromDraft({ ...draft, patient }), draft.idempotencyKey, {
-        kind: draft.prescriptionType,
-        author,
-        label: patient.name,
-        detail: draft.functionalTools.map((tool) => tool.name).join(', '),
-        ...(patient.pendingKey ? { dependsOn: patient.pendingKey } : {}),
-      });
-      if (isQueuedAnswer(result)) {
-        update((current) => markQueued(current));
-        window.scrollTo({ top: 0 });
-        return;
-      }
-      queryClient.setQueryData(prescriptionQueries.detail(country, viewer, result.id).queryKey, result);
-      void queryClient.invalidateQueries({ queryKey: prescriptionQueries.all(country) });
-      void queryClient.invalidateQueries({ queryKey: patientQueries.all(country) });
-      update((current) => markCreated(current, result));
-      window.scrollTo({ top: 0 });
-    } catch (error) {
-      const reusedKey = error instanceof ApiError && error.status === 409;
-      const offline = error instanceof ApiError && (error.kind === 'network' || error.kind === 'timeout');
-      setFailure({
-        message: offline
-          ? t`No pudimos enviar: ${errorMessage(error)} Tu borrador queda guardado en este dispositivo; al reintentar no se creará dos veces.`
-          : errorMessage(error),
-        reusedKey,
-      });
-    } finally {
-      setPending(false);
-    }
+    // A failure is shown from `creation.error`; the draft stays as it is.
+    const result = await creation
+      .mutateAsync({
+        body: requestFromDraft({ ...draft, patient }),
+        idempotencyKey: draft.idempotencyKey,
+        outbox: {
+          kind: draft.prescriptionType,
+          author,
+          label: patient.name,
+          detail: draft.functionalTools.map((tool) => tool.name).join(', '),
+          ...(patient.pendingKey ? { dependsOn: patient.pendingKey } : {}),
+        },
+      })
+      .catch(() => null);
+    if (result === null) return;
+    update((current) => (isQueuedAnswer(result) ? markQueued(current) : markCreated(current, result)));
+    window.scrollTo({ top: 0 });
   }
 
   const canGoOn =
@@ -506,7 +499,7 @@ function DraftEditor({
                 className="button button--secondary"
                 onClick={() => {
                   update(withNewKey);
-                  setFailure(null);
+                  creation.reset();
                 }}
               >
                 {isPrescription ? (

@@ -1,5 +1,4 @@
 import { Trans, useLingui } from '@lingui/react/macro';
-import { useQueryClient } from '@tanstack/react-query';
 import { useState, type FormEvent } from 'react';
 import { Link } from 'react-router';
 import { TextField } from '../../../components/ui/text-field';
@@ -10,7 +9,7 @@ import type { CountryCode } from '../../../lib/shared/countries';
 import { isQueuedAnswer } from '../../../lib/shared/outbox';
 import { TEMPLATE_NAME_MAX_LENGTH, type CreateTemplateRequestDto } from '../../../lib/shared/prescriptions';
 import { useSession } from '../../auth/use-session';
-import { createTemplate, templateQueries } from '../api';
+import { useCreateTemplate } from '../api';
 
 interface SaveTemplateFormProps {
   country: CountryCode;
@@ -25,38 +24,30 @@ interface SaveTemplateFormProps {
  */
 export function SaveTemplateForm({ country, source, suggestedName }: SaveTemplateFormProps) {
   const { t } = useLingui();
-  const queryClient = useQueryClient();
+  const creation = useCreateTemplate(country);
   const author = useSession(country)?.user.uid ?? '';
   const submission = useIdempotencyKey();
   const [open, setOpen] = useState(false);
   const [name, setName] = useState(suggestedName);
   const [submitted, setSubmitted] = useState(false);
-  const [pending, setPending] = useState(false);
-  const [failure, setFailure] = useState<string | null>(null);
+  const pending = creation.isPending;
+  const failure = creation.error ? errorMessage(creation.error) : null;
   const [saved, setSaved] = useState<{ name: string; queued: boolean } | null>(null);
 
   async function submit(event: FormEvent) {
     event.preventDefault();
     setSubmitted(true);
-    setFailure(null);
+    creation.reset();
     if (!name.trim()) return;
-    setPending(true);
-    try {
-      const body = { ...source, name: name.trim() };
-      const answer = await createTemplate(country, body, submission.current(body), author);
-      submission.renew();
-      if (isQueuedAnswer(answer)) {
-        setSaved({ name: body.name, queued: true });
-      } else {
-        await queryClient.invalidateQueries({ queryKey: templateQueries.all(country) });
-        setSaved({ name: answer.name, queued: false });
-      }
-      setOpen(false);
-    } catch (error) {
-      setFailure(errorMessage(error));
-    } finally {
-      setPending(false);
-    }
+    const body = { ...source, name: name.trim() };
+    // A failure is shown from `creation.error`, in the form that stays open.
+    const answer = await creation
+      .mutateAsync({ body, idempotencyKey: submission.current(body), author })
+      .catch(() => null);
+    if (answer === null) return;
+    submission.renew();
+    setSaved(isQueuedAnswer(answer) ? { name: body.name, queued: true } : { name: answer.name, queued: false });
+    setOpen(false);
   }
 
   if (!open) {

@@ -1,5 +1,5 @@
 import { Trans, useLingui } from '@lingui/react/macro';
-import { useQuery, useQueryClient } from '@tanstack/react-query';
+import { useQuery } from '@tanstack/react-query';
 import { useState, type ReactNode } from 'react';
 import { Link, useParams } from 'react-router';
 import { errorMessage } from '../../../lib/http';
@@ -7,8 +7,7 @@ import type { CountryCode } from '../../../lib/shared/countries';
 import type { PrescriptionDetailDto } from '../../../lib/shared/prescriptions';
 import { useCountry } from '../../../lib/use-country';
 import { useViewerKey } from '../../auth/use-viewer-key';
-import { patientQueries } from '../../patients/api';
-import { cancelPrescription, parsePositiveId, prescriptionQueries } from '../api';
+import { parsePositiveId, prescriptionQueries, useCancelPrescription } from '../api';
 import { DownloadPdfButton } from './download-pdf-button';
 import { PrescriptionView } from './prescription-view';
 import { DetailStates } from './query-states';
@@ -52,24 +51,14 @@ function StrategyDetail({
   back: ReactNode;
 }) {
   const { t } = useLingui();
-  const queryClient = useQueryClient();
+  const cancellation = useCancelPrescription(country, viewer, detail.id);
   const [confirming, setConfirming] = useState(false);
-  const [pending, setPending] = useState(false);
-  const [failure, setFailure] = useState<string | null>(null);
+  const pending = cancellation.isPending;
+  const failure = cancellation.error ? errorMessage(cancellation.error) : null;
 
   async function cancel() {
-    setPending(true);
-    setFailure(null);
-    try {
-      const updated = await cancelPrescription(country, detail.id);
-      queryClient.setQueryData(prescriptionQueries.detail(country, viewer, detail.id).queryKey, updated);
-      void queryClient.invalidateQueries({ queryKey: patientQueries.all(country) });
-      setConfirming(false);
-    } catch (error) {
-      setFailure(errorMessage(error));
-    } finally {
-      setPending(false);
-    }
+    // A failure is shown from `cancellation.error`, in the confirmation that stays open.
+    if (await cancellation.mutateAsync().catch(() => null)) setConfirming(false);
   }
 
   return (

@@ -1,12 +1,11 @@
 import { Trans, useLingui } from '@lingui/react/macro';
-import { useQueryClient } from '@tanstack/react-query';
 import { Dialog } from 'radix-ui';
 import { useState } from 'react';
 import { errorMessage } from '../../../lib/http';
 import type { CountryCode } from '../../../lib/shared/countries';
 import type { HealthConsentDto } from '../../../lib/shared/privacy';
 import { useLogout } from '../../auth/use-logout';
-import { acceptConsent, privacyQueries } from '../api';
+import { useAcceptConsent } from '../mutations';
 
 /** The blocking question of `ConsentGate`: accept the text in force, or log out. */
 export function ConsentDialog({
@@ -19,26 +18,11 @@ export function ConsentDialog({
   consent: HealthConsentDto;
 }) {
   const { t } = useLingui();
-  const queryClient = useQueryClient();
+  const acceptance = useAcceptConsent(country, viewer);
   const logout = useLogout(country);
   const [checked, setChecked] = useState(false);
-  const [pending, setPending] = useState(false);
-  const [failure, setFailure] = useState<string | null>(null);
-
-  async function accept() {
-    setPending(true);
-    setFailure(null);
-    try {
-      const next = await acceptConsent(country, consent.version);
-      queryClient.setQueryData(privacyQueries.consent(country, viewer).queryKey, next);
-    } catch (error) {
-      setFailure(errorMessage(error));
-      // A newer text in between: read it again.
-      await queryClient.invalidateQueries({ queryKey: privacyQueries.consent(country, viewer).queryKey });
-    } finally {
-      setPending(false);
-    }
-  }
+  const pending = acceptance.isPending;
+  const failure = acceptance.error ? errorMessage(acceptance.error) : null;
 
   return (
     <Dialog.Root open>
@@ -82,7 +66,7 @@ export function ConsentDialog({
             <button
               type="button"
               className="button button--primary"
-              onClick={() => void accept()}
+              onClick={() => acceptance.mutate(consent.version)}
               disabled={!checked || pending}
             >
               {pending ? t`Guardando…` : t`Autorizar`}

@@ -1,17 +1,18 @@
 import { plural } from '@lingui/core/macro';
 import { Trans, useLingui } from '@lingui/react/macro';
-import { useQuery, useQueryClient } from '@tanstack/react-query';
+import { useQuery } from '@tanstack/react-query';
 import { useState, type FormEvent } from 'react';
 import { ConfirmDialog } from '../../../components/ui/confirm-dialog';
 import { DialogActions, ModalDialog } from '../../../components/ui/modal-dialog';
 import { TextField } from '../../../components/ui/text-field';
 import type { CountryCode } from '../../../lib/shared/countries';
-import { useSubmission } from '../../../lib/use-submission';
+import { errorMessage } from '../../../lib/http';
 import { discardOutboxOf, useUndeliveredCount } from '../../../lib/outbox';
 import { DELETION_CONFIRMATION_WORD, type HealthConsentDto } from '../../../lib/shared/privacy';
 import { useLogout } from '../../auth/use-logout';
 import { useSession } from '../../auth/use-session';
-import { acceptConsent, deleteAccount, exportUrl, privacyQueries, revokeConsent } from '../api';
+import { exportUrl, privacyQueries } from '../api';
+import { useAcceptConsent, useDeleteAccount, useRevokeConsent } from '../mutations';
 
 /**
  * The data rights of the three countries' laws, self-served: download everything, revoke (or give again) the
@@ -66,19 +67,25 @@ function ConsentSection({
   consent: HealthConsentDto;
 }) {
   const { t, i18n } = useLingui();
-  const queryClient = useQueryClient();
+  const acceptance = useAcceptConsent(country, viewer);
+  const revocation = useRevokeConsent(country, viewer);
   const [confirming, setConfirming] = useState(false);
-  const { pending, failure, run } = useSubmission();
+  const pending = acceptance.isPending || revocation.isPending;
+  const failed = acceptance.error ?? revocation.error;
+  const failure = failed ? errorMessage(failed) : null;
   const revoked = consent.state === 'revoked';
   const acceptedOn = consent.acceptedAt ? i18n.date(new Date(consent.acceptedAt), { dateStyle: 'long' }) : '';
   const version = consent.acceptedVersion ?? consent.version;
 
-  const change = (action: 'revoke' | 'grant') =>
-    run(async () => {
-      const next = action === 'revoke' ? await revokeConsent(country) : await acceptConsent(country, consent.version);
-      queryClient.setQueryData(privacyQueries.consent(country, viewer).queryKey, next);
-      setConfirming(false);
-    });
+  async function change(action: 'revoke' | 'grant') {
+    // One failure at a time: the other action's is cleared, as this one's is when it starts.
+    (action === 'revoke' ? acceptance : revocation).reset();
+    // A failure is shown from the mutation's error.
+    const next = await (action === 'revoke' ? revocation.mutateAsync() : acceptance.mutateAsync(consent.version)).catch(
+      () => null,
+    );
+    if (next) setConfirming(false);
+  }
 
   return (
     <div className="stack">
@@ -157,19 +164,27 @@ function DeleteSection({ country, viewer }: { country: CountryCode; viewer: stri
   const [open, setOpen] = useState(false);
   const [password, setPassword] = useState('');
   const [confirmation, setConfirmation] = useState('');
-  const { pending, failure, run } = useSubmission();
+  const deletion = useDeleteAccount(country);
+  const pending = deletion.isPending;
+  const failure = deletion.error ? errorMessage(deletion.error) : null;
   const undelivered = useUndeliveredCount(viewer);
+
+  async function remove() {
+    // A failure is shown from `deletion.error`, in the dialog that stays open.
+    const deleted = await deletion
+      .mutateAsync({ password, confirmation: DELETION_CONFIRMATION_WORD })
+      .catch(() => null);
+    if (!deleted) return;
+    setOpen(false);
+    // Writes kept offline would wait for a login that can no longer happen, naming patients meanwhile.
+    await discardOutboxOf(viewer);
+    // The server already revoked every session; this clears what the device kept of the account.
+    await logout();
+  }
 
   function submit(event: FormEvent) {
     event.preventDefault();
-    void run(async () => {
-      await deleteAccount(country, { password, confirmation: DELETION_CONFIRMATION_WORD });
-      setOpen(false);
-      // Writes kept offline would wait for a login that can no longer happen, naming patients meanwhile.
-      await discardOutboxOf(viewer);
-      // The server already revoked every session; this clears what the device kept of the account.
-      await logout();
-    });
+    void remove();
   }
 
   return (

@@ -1,5 +1,5 @@
 import { Trans, useLingui } from '@lingui/react/macro';
-import { useQuery, useQueryClient } from '@tanstack/react-query';
+import { useQuery } from '@tanstack/react-query';
 import { useAtomValue } from 'jotai';
 import { useState } from 'react';
 import { errorMessage } from '../../../lib/http';
@@ -9,7 +9,7 @@ import { REMINDER_LEAD_DAYS } from '../../../lib/shared/reminders';
 import { useCountry } from '../../../lib/use-country';
 import { useOnline } from '../../../lib/use-online';
 import { useViewerKey } from '../../auth/use-viewer-key';
-import { disableDevicePush, enableDevicePush, reminderQueries } from '../api';
+import { reminderQueries, useSetDevicePush } from '../api';
 
 /**
  * "Recibir recordatorios de recompra en este dispositivo": on asks for permission, subscribes this browser with the
@@ -24,14 +24,14 @@ export function PushOptIn() {
   const viewer = useViewerKey();
   const online = useOnline();
   const language = useAtomValue(languageChoiceAtom);
-  const queryClient = useQueryClient();
+  const devicePush = useSetDevicePush(country, viewer);
   const support = pushSupport();
   const [permission, setPermission] = useState(notificationPermission);
   // Asking: the browser's permission prompt is up, for as long as the person takes; working: the push service and
   // the server, which answer or fail within their time-outs.
-  const [phase, setPhase] = useState<'idle' | 'asking' | 'working'>('idle');
-  const busy = phase !== 'idle';
-  const [problem, setProblem] = useState<string | null>(null);
+  const [asking, setAsking] = useState(false);
+  const busy = devicePush.isPending;
+  const phase = !busy ? 'idle' : asking ? 'asking' : 'working';
   const supported = support === 'supported';
   const browser = useQuery({ ...reminderQueries.browserEndpoint(country), enabled: supported });
   const devices = useQuery({ ...reminderQueries.devices(country, viewer), enabled: supported });
@@ -77,33 +77,16 @@ export function PushOptIn() {
     }
   }
 
-  function refresh() {
-    return Promise.all([
-      queryClient.invalidateQueries({ queryKey: reminderQueries.browserEndpoint(country).queryKey }),
-      queryClient.invalidateQueries({ queryKey: reminderQueries.devices(country, viewer).queryKey }),
-    ]);
-  }
+  const problem = devicePush.error ? describe(devicePush.error) : null;
 
   async function toggle() {
-    setProblem(null);
-    setPhase(enabled ? 'working' : 'asking');
-    try {
-      if (enabled) {
-        await disableDevicePush(country);
-      } else {
-        const { publicKey } = await queryClient.fetchQuery(reminderQueries.publicKey(country));
-        await enableDevicePush(country, publicKey, language, () => setPhase('working'));
-      }
-      // The switch shows the new state once both sides are read again.
-      await refresh();
-    } catch (error) {
-      // Said at once: re-reading this device may itself wait on the failing push service.
-      setProblem(describe(error));
-      void refresh();
-    } finally {
-      setPermission(notificationPermission());
-      setPhase('idle');
-    }
+    setAsking(!enabled);
+    const change = enabled
+      ? ({ enable: false } as const)
+      : ({ enable: true, language, onPermitted: () => setAsking(false) } as const);
+    // A failure is shown from `devicePush.error`.
+    await devicePush.mutateAsync(change).catch(() => undefined);
+    setPermission(notificationPermission());
   }
 
   const [soon, last] = REMINDER_LEAD_DAYS;

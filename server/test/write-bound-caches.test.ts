@@ -1,0 +1,142 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { ProfileDto } from '../../src/lib/shared/accounts';
+import type { OrderSummaryDto, PagedDto } from '../../src/lib/shared/orders';
+import { MemberAnswers } from '../src/http/member-answers';
+import { SessionCache, type ActiveSession } from '../src/sessions/repo';
+import { authHeaders, createTestContext, sessionFor, userByEmail, type TestContext } from './helpers';
+
+const MINUTE_MS = 60_000;
+const HOUR_MS = 60 * MINUTE_MS;
+
+function activeSession(lastSeen: Date, expires: Date): ActiveSession {
+  return {
+    user: { id: 7, first_name: 'Ana' } as ActiveSession['user'],
+    session: {
+      id: 3,
+      user_id: 7,
+      country_id: 1,
+      last_seen_at: lastSeen,
+      expires_at: expires,
+    } as ActiveSession['session'],
+    country: 'co',
+  };
+}
+
+describe('SessionCache', () => {
+  it('keeps a session only while nothing was written, and checks the clock on every use', () => {
+    let writes = 0;
+    const cache = new SessionCache(() => writes, 2);
+    const now = new Date();
+    const found = activeSession(now, new Date(now.getTime() + HOUR_MS));
+
+    // Read before a write, kept after it: not kept.
+    const early = cache.mark();
+    writes += 1;
+    cache.set('a', early, found);
+    expect(cache.get('a', now, 8 * HOUR_MS)).toBeUndefined();
+
+    cache.set('a', cache.mark(), found);
+    const hit = cache.get('a', now, 8 * HOUR_MS);
+    expect(hit).toEqual(found);
+    // A copy: what a request does to it is not what the next one gets.
+    hit!.user.first_name = 'Otra';
+    expect(cache.get('a', now, 8 * HOUR_MS)?.user.first_name).toBe('Ana');
+
+    // Idle, expired, or due its last_seen_at update: the database decides.
+    expect(cache.get('a', now, 0)).toBeUndefined();
+    expect(cache.get('a', new Date(now.getTime() + 2 * HOUR_MS), 8 * HOUR_MS)).toBeUndefined();
+    expect(cache.get('a', new Date(now.getTime() + 2 * MINUTE_MS), 8 * HOUR_MS)).toBeUndefined();
+
+    // Any write empties it; it holds at most its bound, the least recently read going first.
+    writes += 1;
+    expect(cache.get('a', now, 8 * HOUR_MS)).toBeUndefined();
+    for (const token of ['a', 'b', 'c']) cache.set(token, cache.mark(), found);
+    expect(cache.size).toBe(2);
+    expect(cache.get('a', now, 8 * HOUR_MS)).toBeUndefined();
+    expect(cache.get('c', now, 8 * HOUR_MS)).toBeDefined();
+  });
+});
+
+describe('MemberAnswers', () => {
+  it('answers from memory only while nothing was written, within its bounds', async () => {
+    let writes = 0;
+    let built = 0;
+    const answers = new MemberAnswers(() => writes, { maxEntries: 2, maxBytes: 40 });
+    const build = (value: string) => () => Promise.resolve({ value, built: (built += 1) });
+
+    expect(await answers.json('a', build('uno'))).toBe('{"value":"uno","built":1}');
+    expect(await answers.json('a', build('uno'))).toBe('{"value":"uno","built":1}');
+    writes += 1;
+    expect(await answers.json('a', build('uno'))).toBe('{"value":"uno","built":2}');
+
+    // Built while a write happened: given, not kept.
+    const during = answers.json('b', async () => {
+      writes += 1;
+      return { value: 'dos' };
+    });
+    expect(await during).toBe('{"value":"dos"}');
+    expect(answers.size.entries).toBe(0);
+
+    await answers.json('c', build('tres'));
+    await answers.json('d', build('cuatro'));
+    expect(answers.size.entries).toBe(1);
+    expect(answers.size.bytes).toBeLessThanOrEqual(40);
+    await answers.json('e', build('x'.repeat(100)));
+    expect(answers.size.bytes).toBeLessThanOrEqual(40);
+  });
+});
+
+describe('sessions and lists kept between writes (PGlite)', () => {
+  let ctx: TestContext;
+
+  beforeAll(async () => {
+    ctx = await createTestContext();
+  });
+
+  afterAll(async () => {
+    await ctx?.close();
+  });
+
+  const profile = (token: string) => ctx.app.request('/api/auth/profile', { headers: authHeaders(token, 'co') });
+
+  it('sees a change of the user and a revocation written straight to the database on the next request', async () => {
+    const token = await sessionFor(ctx, 'paciente.co@demo.test');
+    const user = await userByEmail(ctx, 'paciente.co@demo.test');
+    expect((await profile(token)).status).toBe(200);
+    expect((await profile(token)).status).toBe(200);
+
+    await ctx.database.db.updateTable('users').set({ first_name: 'Renombrada' }).where('id', '=', user.id).execute();
+    const renamed = await profile(token);
+    expect(((await renamed.json()) as ProfileDto).first_name).toBe('Renombrada');
+
+    await ctx.database.db
+      .updateTable('sessions')
+      .set({ revoked_at: new Date() })
+      .where('user_id', '=', user.id)
+      .where('revoked_at', 'is', null)
+      .execute();
+    expect((await profile(token)).status).toBe(401);
+    await ctx.database.db.updateTable('users').set({ first_name: user.first_name }).where('id', '=', user.id).execute();
+  });
+
+  it('shows a change of an order written straight to the database in the next list', async () => {
+    const token = await sessionFor(ctx, 'paciente.co@demo.test');
+    const list = async () => {
+      const response = await ctx.app.request('/api/orders?page=1', { headers: authHeaders(token, 'co') });
+      expect(response.status).toBe(200);
+      expect(response.headers.get('content-type')).toContain('application/json');
+      return (await response.json()) as PagedDto<OrderSummaryDto>;
+    };
+    const first = await list();
+    expect(await list()).toEqual(first);
+    const [order] = first.data;
+    expect(order).toBeDefined();
+    await ctx.database.db
+      .updateTable('orders')
+      .set({ total: order!.total + 1 })
+      .where('id', '=', order!.id)
+      .execute();
+    expect((await list()).data[0]?.total).toBe(order!.total + 1);
+    await ctx.database.db.updateTable('orders').set({ total: order!.total }).where('id', '=', order!.id).execute();
+  });
+});

@@ -1,0 +1,15 @@
+// Small zod schemas of the admin area's calls, shared by the server and the admin screens (the larger ones have a
+// module of their own: products, promo codes, affiliates, contact channels).
+import { queryText } from './field-schemas';
+import { MEDICAL_REQUEST_STATUSES } from './prescriptions';
+import { z } from './zod';
+
+/** `GET /admin/emails?to=`: the e-mails sent to one address (the longest an address can be). */
+export const sentEmailsQuerySchema = z.object({ to: queryText('to', 254) });
+
+export const MEDICAL_REQUEST_STATUS_MESSAGE = 'El estado debe ser nueva, contactada o cerrada.';
+
+/** `PATCH /admin/medical-requests/{id}`: where the request stands. */
+export const medicalRequestStatusSchema = z.object({
+  status: z.enum(MEDICAL_REQUEST_STATUSES, { error: MEDICAL_REQUEST_STATUS_MESSAGE }),
+});

@@ -1,0 +1,18 @@
+import { MercadoPagoPage } from './pages/mercadopago-page';
+import { PhoneAudit } from './pages/phone-audit';
+import { expect } from './support/fixtures';
+import { checkoutToMercadoPago, mercadoPagoTest as test } from './support/mercadopago';
+
+test.describe('checkout through Mercado Pago on a phone', () => {
+  test('a patient pays at 390 px and the result screen fits 360 and 390 px', async ({
+    login,
+    catalog,
+    checkout,
+    page,
+  }) => {
+    await checkoutToMercadoPago({ login, catalog, checkout });
+    await new MercadoPagoPage(page).pay('approved');
+    await expect(page.getByRole('heading', { name: 'Pago exitoso' })).toBeVisible();
+    await new PhoneAudit(page).fitsPhones('mercadopago-resultado');
+  });
+});
