@@ -3,12 +3,12 @@ import { PatientsPage, SEEDED_PATIENT_CO } from './pages/patients-page';
 import { savedKey } from './pages/shell';
 import { expect, test } from './support/fixtures';
 import { sessionToken } from './support/outbox';
+import { MAGNESIUM } from './support/demo-catalogue';
 
 // Issue #19, adherence for professionals: the seed gives the Colombian demo patient one bottle of the doctor's
 // magnesium bought 20 days after a prescription dated back 40 days (30 days of supply: 10 left), and no DHEA.
 
 const DOCTOR = 'medico.co@demo.test';
-const MAGNESIUM = 'Magnesio Bisglicinato 400 mg';
 const DHEA = 'DHEA 25 mg';
 /** A reminder first tries the patient's push subscriptions (a push service may take its time) before the e-mail. */
 const REMINDER_TIMEOUT_MS = 30_000;

@@ -1,6 +1,7 @@
 import { MyPrescriptionsPage } from './pages/prescription-patient-page';
 import { ProductPage } from './pages/product-page';
 import { expect, test } from './support/fixtures';
+import { MAGNESIUM } from './support/demo-catalogue';
 
 /** Issue #16: quantities stop at the stock on hand and say so; a product locked by a prescription says why it stays. */
 
@@ -8,7 +9,6 @@ import { expect, test } from './support/fixtures';
 const LIPOIC = 'Ácido Alfa Lipoico 600 mg Inyectable';
 const LIPOIC_SLUG = 'acido-alfa-lipoico-600-mg-inyectable';
 const LIPOIC_STOCK = 18;
-const MAGNESIUM = 'Magnesio Bisglicinato 400 mg';
 const MAGNESIUM_SLUG = 'magnesio-bisglicinato-400-mg';
 
 test.describe('bag limits', () => {
@@ -54,11 +54,8 @@ test.describe('bag limits', () => {
     const prescriptions = new MyPrescriptionsPage(page);
     await prescriptions.open('co');
     await prescriptions.openOldestPrescription();
-    await prescriptions.addAll.click();
-    await expect(page.getByText(/Agregamos 2 productos a tu bolsa/)).toBeVisible();
+    await prescriptions.addAllToBag(MAGNESIUM, /Agregamos 2 productos a tu bolsa/);
     await expect(bag.badge).toHaveText('3');
-    // The next address reloads the page: the bag's write must have reached the device first.
-    await prescriptions.waitForSavedOnDevice(MAGNESIUM, 'carts');
 
     const product = new ProductPage(page);
     await product.open('co', MAGNESIUM_SLUG);

@@ -6,6 +6,7 @@ import { ProductPage } from './pages/product-page';
 import { LoginPage } from './pages/login-page';
 import { MyPrescriptionsPage } from './pages/prescription-patient-page';
 import { closeLoggedOut, withApiSession } from './support/api';
+import { MAGNESIUM } from './support/demo-catalogue';
 import { expect, test } from './support/fixtures';
 
 type Country = 'co' | 'mx' | 'pe';
@@ -252,8 +253,7 @@ test.describe('checkout against the real server and the sandbox payment provider
     const prescriptions = new MyPrescriptionsPage(page);
     await prescriptions.open('co');
     await prescriptions.openOldestPrescription();
-    await prescriptions.addAll.click();
-    await expect(page.getByText(/Agregamos 2 productos a tu bolsa/)).toBeVisible();
+    await prescriptions.addAllToBag(MAGNESIUM, /Agregamos 2 productos a tu bolsa/);
     // Two units of magnesium and one of DHEA, as prescribed.
     await expect(bag.badge).toHaveText('3');
 

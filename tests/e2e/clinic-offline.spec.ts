@@ -7,13 +7,13 @@ import { ResourcesPage } from './pages/resources-page';
 import { deviceTest as test, expect } from './support/fixtures';
 import { sessionToken } from './support/outbox';
 import { savedKey } from './pages/shell';
+import { MAGNESIUM } from './support/demo-catalogue';
 
 // Issue #17, a clinic day without connection: the browser (or the installed app) is closed after a day online and
 // opened again with no network at all. Unlike a reload, nothing the pages held in memory survives: only the device.
 
 const DOCTOR = 'medico.co@demo.test';
 const PATIENT = 'paciente.co@demo.test';
-const MAGNESIUM = 'Magnesio Bisglicinato 400 mg';
 /** The outbox replays on `online`; the server then answers the queued prescription. */
 const DELIVERY_TIMEOUT_MS = 30_000;
 

@@ -3,9 +3,9 @@ import { PatientsPage } from './pages/patients-page';
 import { PrescriptionBuilderPage } from './pages/prescription-builder-page';
 import { apiLogin, apiLogout } from './support/api';
 import { expect, test } from './support/fixtures';
+import { MAGNESIUM } from './support/demo-catalogue';
 
 const PASSWORD = 'Paciente2026';
-const MAGNESIUM = 'Magnesio Bisglicinato 400 mg';
 
 test.describe('a complete patient record', () => {
   test('an invited patient starts from the doctor’s data, and registering completes the doctor’s record', async ({

@@ -4,6 +4,7 @@ import { AdminContactPage, RequestFormPage } from './pages/contact-pages';
 import { LoginPage } from './pages/login-page';
 import { closeLoggedOut } from './support/api';
 import { expect, test } from './support/fixtures';
+import { MAGNESIUM } from './support/demo-catalogue';
 
 /**
  * Issue #19: a way to reach the store. The channels come from the database (seeded per country in development), not
@@ -11,7 +12,6 @@ import { expect, test } from './support/fixtures';
  * it used.
  */
 
-const MAGNESIUM = 'Magnesio Bisglicinato 400 mg';
 const MAGNESIUM_SLUG = 'magnesio-bisglicinato-400-mg';
 const BUILD_NUMBER = TEST_BUILD_ENV.VITE_CHAT_NUMBER?.replace(/\D/g, '');
 const chatHref = (number: string) => new RegExp(`^https://wa\\.me/${number}\\?text=`);

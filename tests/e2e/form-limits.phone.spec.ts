@@ -1,13 +1,13 @@
 import { CheckoutPage } from './pages/checkout-page';
 import { ProductPage } from './pages/product-page';
 import { expect, test } from './support/fixtures';
+import { MAGNESIUM } from './support/demo-catalogue';
 
 /**
  * Issue #16: a form says a length or format limit at the step where it is typed, with the field's Spanish message
  * (the server's own, from the shared schemas), never first at 'Pagar'.
  */
 
-const MAGNESIUM = 'Magnesio Bisglicinato 400 mg';
 const MAGNESIUM_SLUG = 'magnesio-bisglicinato-400-mg';
 const CEDULA_MESSAGE = 'La cédula de ciudadanía lleva solo números: de 6 a 10 dígitos, sin letras.';
 

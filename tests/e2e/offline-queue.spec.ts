@@ -6,9 +6,9 @@ import { PrescriptionBuilderPage, type NewPatient } from './pages/prescription-b
 import { expect, proxiedTest as test } from './support/fixtures';
 import { outboxItems, sessionToken } from './support/outbox';
 import { OUTBOX_META_HEADER } from '../../src/lib/shared/outbox';
+import { MAGNESIUM } from './support/demo-catalogue';
 
 const unique = () => `${Date.now().toString().slice(-7)}${Math.floor(Math.random() * 90 + 10)}`;
-const MAGNESIUM = 'Magnesio Bisglicinato 400 mg';
 /** Delivery waits on the service worker's backoff after an injected failure (10 s after the first replay's). */
 const DELIVERY_TIMEOUT_MS = 45_000;
 

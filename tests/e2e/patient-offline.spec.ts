@@ -8,6 +8,7 @@ import { apiLogin, apiLogout } from './support/api';
 import { deviceTest as test, expect } from './support/fixtures';
 import { sessionToken } from './support/outbox';
 import { savedKey } from './pages/shell';
+import { MAGNESIUM } from './support/demo-catalogue';
 
 // Issue #17, the patient's side of a day without connection: the browser is closed after a visit online and opened
 // again with no network and no server. Only what the device kept survives: prescriptions, their PDF (made on the
@@ -15,7 +16,6 @@ import { savedKey } from './pages/shell';
 
 const DOCTOR = 'medico.co@demo.test';
 const PATIENT = 'paciente.co@demo.test';
-const MAGNESIUM = 'Magnesio Bisglicinato 400 mg';
 
 test.describe('the patient’s side without connection', () => {
   test.describe.configure({ timeout: 120_000 });

@@ -7,6 +7,7 @@ import { PrescriptionBuilderPage } from './pages/prescription-builder-page';
 import { ResourcesPage } from './pages/resources-page';
 import { RegisterPage } from './pages/register-page';
 import { expect, test } from './support/fixtures';
+import { MAGNESIUM } from './support/demo-catalogue';
 
 /**
  * Issue #16: every route of every role fits a 360 px and a 390 px phone (no sideways scrolling), passes axe, and the
@@ -14,7 +15,6 @@ import { expect, test } from './support/fixtures';
  * widths.
  */
 
-const MAGNESIUM = 'Magnesio Bisglicinato 400 mg';
 const MAGNESIUM_SLUG = 'magnesio-bisglicinato-400-mg';
 /** The longest city the checkout takes (100 characters) with no space to break at: it must wrap, not widen the page. */
 const LONG_CITY = 'Santa'.repeat(20);

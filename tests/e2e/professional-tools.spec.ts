@@ -9,9 +9,9 @@ import { RegisterPage } from './pages/register-page';
 import { axeViolations, WCAG_22_AA } from './support/axe';
 import { expect, test } from './support/fixtures';
 import { PRESCRIPTION_DRAFTS_STORAGE_KEY } from '../../src/features/prescriptions/draft';
+import { MAGNESIUM } from './support/demo-catalogue';
 
 const unique = () => Date.now().toString().slice(-8);
-const MAGNESIUM = 'Magnesio Bisglicinato 400 mg';
 const HORMONE = 'DHEA 25 mg';
 
 test.describe('professional tools against the real server', () => {
@@ -71,8 +71,7 @@ test.describe('professional tools against the real server', () => {
     await expect(patientPage.getByText(/Documento personal e intransferible/)).toBeVisible();
     await expect(patientPage.getByText(MAGNESIUM).first()).toBeVisible();
 
-    await mine.addAll.click();
-    await expect(patientPage.getByText('Agregamos 1 producto a tu bolsa.')).toBeVisible();
+    await mine.addAllToBag(MAGNESIUM, /^Agregamos 1 producto a tu bolsa\.$/);
     const bag = new BagPage(patientPage);
     await bag.open('co');
     const line = bag.line(MAGNESIUM).first();

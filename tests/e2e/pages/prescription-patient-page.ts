@@ -31,6 +31,17 @@ export class MyPrescriptionsPage extends Shell {
     await expect(this.page.getByRole('heading', { name: /^Prescripción del / })).toBeVisible();
   }
 
+  /**
+   * 'Agregar todo a la bolsa', then waits for its message and for the bag's copy on the device holding `name`: the
+   * next address loads a page, and a page left within milliseconds of the tap loses the write still on its way to
+   * IndexedDB (a clean-clone run found the bag empty), which a user's next tap never races.
+   */
+  async addAllToBag(name: string, message: RegExp) {
+    await this.addAll.click();
+    await expect(this.page.getByText(message)).toBeVisible();
+    await this.waitForSavedOnDevice(name, 'carts');
+  }
+
   async downloadPdf(): Promise<Download> {
     const waiting = this.page.waitForEvent('download');
     await this.download.click();
