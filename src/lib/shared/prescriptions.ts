@@ -41,8 +41,8 @@ export const PATIENT_COMPLETE_FIELDS = [
 
 /** The `custom` rule name of a real calendar date (`validateForm` runs it where a check of that name is given). */
 export const CALENDAR_DATE_CHECK = 'calendarDate';
-const NAME_MAX_LENGTH = 80;
-const EMAIL_MAX_LENGTH = 254;
+export const NAME_MAX_LENGTH = 80;
+export const EMAIL_MAX_LENGTH = 254;
 const EARLIEST_BIRTH_DATE = '1900-01-01';
 const required = (message: string): FormRuleDto => ({ kind: 'required', message });
 const oneOf = (values: readonly (string | number)[], message: string): FormRuleDto => ({
@@ -55,9 +55,13 @@ const maxLength = (value: number): FormRuleDto => ({
   value,
   message: `Máximo ${value} caracteres.`,
 });
+export const EMAIL_FORMAT_MESSAGE = 'Escribe un correo electrónico válido.';
+export const COUNTRY_CHOICE_MESSAGE = 'Selecciona un país de la lista.';
+export const DIAL_CODE_CHOICE_MESSAGE = 'Selecciona el indicativo de la lista.';
+export const PHONE_DIGITS_MESSAGE = 'El número debe tener entre 7 y 15 dígitos.';
 const emailRules = (requiredMessage: string): FormRuleDto[] => [
   required(requiredMessage),
-  { kind: 'email', message: 'Escribe un correo electrónico válido.' },
+  { kind: 'email', message: EMAIL_FORMAT_MESSAGE },
   maxLength(EMAIL_MAX_LENGTH),
 ];
 const countryOptions = Object.values(COUNTRIES).map((country) => ({
@@ -70,11 +74,11 @@ const dialCodeOptions = Object.values(COUNTRIES).map((country) => ({
 }));
 const countryRule = oneOf(
   countryOptions.map((option) => option.value),
-  'Selecciona un país de la lista.',
+  COUNTRY_CHOICE_MESSAGE,
 );
 const dialCodeRule = oneOf(
   dialCodeOptions.map((option) => option.value),
-  'Selecciona el indicativo de la lista.',
+  DIAL_CODE_CHOICE_MESSAGE,
 );
 /** Values are checked after the server strips separators: documents keep letters and digits, phones digits. */
 const documentRule: FormRuleDto = {
@@ -85,7 +89,7 @@ const documentRule: FormRuleDto = {
 const phoneRule: FormRuleDto = {
   kind: 'pattern',
   value: '[0-9]{7,15}',
-  message: 'El número debe tener entre 7 y 15 dígitos.',
+  message: PHONE_DIGITS_MESSAGE,
 };
 
 /**
