@@ -135,7 +135,7 @@ export const patientChangesSchema = z.object(patientShape).partial();
  */
 export const createPatientSchema = z.object({
   ...patientShape,
-  consent_attested: z.unknown().transform((value, ctx) => {
+  consent_attested: z.transform((value: unknown, ctx) => {
     if (value === true) return true as const;
     ctx.issues.push({ code: 'custom', message: PATIENT_ATTESTATION_MESSAGE, input: value });
     return z.NEVER;
