@@ -45,6 +45,9 @@ export function isCalendarDate(value: string): boolean {
   return !Number.isNaN(parsed.getTime()) && parsed.toISOString().startsWith(value);
 }
 
+/** A document as stored (after `normalizeDocument`): 5 to 20 letters or digits. */
+export const isDocumentNumber = (value: string) => /^[A-Za-z0-9]{5,20}$/.test(value);
+
 /** A rule of a field: what a given value must hold, and what is answered when it does not. */
 type Rule = readonly [holds: (value: string) => boolean, message: string];
 
