@@ -129,15 +129,17 @@ const patientShape = {
   phone_number: requiredValue([[(value) => /^[0-9]{7,15}$/.test(value), PHONE_DIGITS_MESSAGE]], phoneDigits),
 };
 
+/** The form as the professional fills it in; the storefront checks it before sending. */
+export const patientFormSchema = z.object(patientShape);
+
 /** `PATCH /patients/{id}`: only the fields present are read (null or blank empties an optional one). */
-export const patientChangesSchema = z.object(patientShape).partial();
+export const patientChangesSchema = patientFormSchema.partial();
 
 /**
  * `POST /patients`: the whole form and the professional's attestation that they hold the patient's consent, refused
  * together with the form's other problems, after them.
  */
-export const createPatientSchema = z.object({
-  ...patientShape,
+export const createPatientSchema = patientFormSchema.extend({
   consent_attested: z.transform((value: unknown, ctx) => {
     if (value === true) return true as const;
     ctx.issues.push({ code: 'custom', message: PATIENT_ATTESTATION_MESSAGE, input: value });
