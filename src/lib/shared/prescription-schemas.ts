@@ -1,7 +1,7 @@
 // The zod schemas of a prescription's and a template's bodies (issue #20): `POST /prescriptions` and
 // `POST /prescription-templates`, with the tools' indications (moments of the day, duration, notes, units, daily
-// capsules) and the Spanish messages the server has always answered. Apart from `prescriptions.ts`, so the builder's
-// chunks that only read prescriptions do not carry zod.
+// capsules) and the Spanish messages the server has always answered; the builder checks each tool and the notes with
+// them. Apart from `prescriptions.ts`, so the screens that only read prescriptions do not carry zod.
 import {
   CONTROL_CHARACTERS_MESSAGE,
   INVALID_VALUE_MESSAGE,
@@ -191,8 +191,8 @@ export interface ToolInput extends PrescriptionToolInputDto {
   dailyCapsules: number;
 }
 
-/** One tool's indications, each problem at its field, in the order the builder shows them. */
-const toolSchema = z
+/** One tool's indications, each problem at its field, in the order the builder shows them (it checks with it). */
+export const toolSchema = z
   .unknown()
   .refine((value) => asObject(value) !== undefined, { error: TOOL_OBJECT_MESSAGE, abort: true })
   .pipe(
