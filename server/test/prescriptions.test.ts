@@ -1,4 +1,4 @@
-import { randomUUID } from 'node:crypto';
+import { createHash, randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { FormErrorDto } from '../../src/lib/shared/accounts';
 import type { ApiErrorBody } from '../../src/lib/shared/api-types';
@@ -97,10 +97,19 @@ describe('POST /api/prescriptions', () => {
     expect(b.id).toBe(a.id);
     const stored = await ctx.database.db
       .selectFrom('prescriptions')
-      .select('id')
+      .select(['id', 'request_hash'])
       .where('idempotency_key', '=', key)
       .execute();
     expect(stored).toHaveLength(1);
+    // The digest of the request as the server has always read it (the same keys, in the same order): a retry sent
+    // across a deploy still matches the first attempt.
+    const { prescriptionIndications, units, ...given } = tool(magnesium);
+    const read = { ...given, prescriptionIndications, dailyCapsules: 3, units };
+    const asRead = { type: 'prescription', tools: [read], notes: '', templateId: null, patientId };
+    const digest = createHash('sha256')
+      .update(JSON.stringify(['create-prescription', asRead]))
+      .digest('hex');
+    expect(stored[0]?.request_hash).toBe(digest);
 
     const reused = await post(doctor, { ...body, notes: 'Otra cosa' }, key);
     expect(reused.status).toBe(409);

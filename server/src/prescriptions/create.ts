@@ -61,7 +61,8 @@ export function typeOfAuthor(viewer: Viewer): PrescriptionType {
 
 /**
  * The body the shared schema read, with the author's type: another type than theirs is refused at `type` (the schema
- * cannot know who asks).
+ * cannot know who asks). Its keys keep the order the hand-written reader gave them: the Idempotency-Key's digest is
+ * of this object's JSON, and a retry sent across a deploy must still match the first attempt's.
  */
 export function prescriptionInputOf(
   body: z.output<typeof createPrescriptionSchema>,
@@ -71,7 +72,10 @@ export function prescriptionInputOf(
   if (body.type !== undefined && body.type !== ownType) {
     throw refusedFields([{ field: 'type', message: WRONG_TYPE_MESSAGES[ownType] }]);
   }
-  return { ...body, type: ownType };
+  const rest = { type: ownType, tools: body.tools, notes: body.notes, templateId: body.templateId };
+  return body.patientRef === null
+    ? { ...rest, patientId: body.patientId, patientRef: null }
+    : { ...rest, patientId: null, patientRef: body.patientRef };
 }
 
 /**

@@ -29,6 +29,15 @@ describe('toolsSchema', () => {
       { ...tool, prescriptionIndications: 'Con agua.', dailyCapsules: 1.5 },
     ]);
     expect(toolsSchema.parse([{ ...tool, dailyCapsules: 3 }])[0]?.dailyCapsules).toBe(3);
+    // The order the server's reader always gave: a prescription's Idempotency-Key digest is of this JSON.
+    expect(Object.keys(toolsSchema.parse([tool])[0] ?? {})).toEqual([
+      'productId',
+      'momentsDay',
+      'prescriptionDuration',
+      'prescriptionIndications',
+      'dailyCapsules',
+      'units',
+    ]);
   });
 
   it('keeps every bound of the builder, in Spanish, at each field', () => {

@@ -225,9 +225,14 @@ export const toolSchema = z
       ),
     }),
   )
-  .transform(({ dailyCapsules, ...tool }): ToolInput => ({
-    ...tool,
-    dailyCapsules: dailyCapsules ?? tool.momentsDay.reduce((sum, moment) => sum + moment.quantity, 0),
+  // In the order the hand-written reader gave (a prescription's Idempotency-Key digest is of its JSON).
+  .transform((tool): ToolInput => ({
+    productId: tool.productId,
+    momentsDay: tool.momentsDay,
+    prescriptionDuration: tool.prescriptionDuration,
+    prescriptionIndications: tool.prescriptionIndications,
+    dailyCapsules: tool.dailyCapsules ?? tool.momentsDay.reduce((sum, moment) => sum + moment.quantity, 0),
+    units: tool.units,
   }));
 
 /**
