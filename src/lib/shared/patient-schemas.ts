@@ -20,7 +20,7 @@ import {
   PATIENTS_PAGE_SIZE,
   PHONE_DIGITS_MESSAGE,
 } from './prescriptions';
-import { PATIENT_ATTESTATION_MESSAGE } from './privacy';
+import { PATIENT_ATTESTATION_FIELD, PATIENT_ATTESTATION_MESSAGE } from './privacy';
 import { z } from './zod';
 
 export const BIRTH_DATE_FORMAT_MESSAGE = 'Escribe la fecha como AAAA-MM-DD.';
@@ -37,6 +37,7 @@ export const dateParamMessage = (name: string) => `La fecha "${name}" debe tener
 const FIELD_MAX_LENGTH = 5000;
 const EARLIEST_BIRTH_DATE = '1900-01-01';
 const ISO_DATE_LENGTH = 10;
+const SEARCH_MAX_LENGTH = 100;
 
 /** Whether `value` is a `YYYY-MM-DD` day that exists ('2001-02-30' has the shape but is no day). */
 export function isCalendarDate(value: string): boolean {
@@ -116,10 +117,7 @@ const patientShape = {
       DOCUMENT_TYPE_CHOICE_MESSAGE,
     ),
   ]).transform((value) => (value === undefined ? null : Number(value))),
-  document_number: requiredValue(
-    [[(value) => /^[A-Za-z0-9]{5,20}$/.test(value), DOCUMENT_FORMAT_MESSAGE]],
-    normalizeDocument,
-  ),
+  document_number: requiredValue([[isDocumentNumber, DOCUMENT_FORMAT_MESSAGE]], normalizeDocument),
   country_code: formValue([
     oneOf(
       Object.values(COUNTRIES).map((country) => country.dialCode),
@@ -140,7 +138,7 @@ export const patientChangesSchema = patientFormSchema.partial();
  * together with the form's other problems, after them.
  */
 export const createPatientSchema = patientFormSchema.extend({
-  consent_attested: z.transform((value: unknown, ctx) => {
+  [PATIENT_ATTESTATION_FIELD]: z.transform((value: unknown, ctx) => {
     if (value === true) return true as const;
     ctx.issues.push({ code: 'custom', message: PATIENT_ATTESTATION_MESSAGE, input: value });
     return z.NEVER;
@@ -157,7 +155,7 @@ export const pagingQuery = (defaultLimit: number, maxLimit: number) => ({
 
 /** `GET /patients`: words of a name or e-mail, the running-out filter and the page. */
 export const patientListQuerySchema = z.object({
-  search: queryText('search', 100),
+  search: queryText('search', SEARCH_MAX_LENGTH),
   [ADHERENCE_FILTER_PARAM]: queryOneOf(ADHERENCE_FILTER_PARAM, [ADHERENCE_FILTER_RUNNING_OUT] as const),
   ...pagingQuery(PATIENTS_PAGE_SIZE, PATIENTS_MAX_PAGE_SIZE),
 });

@@ -289,7 +289,7 @@ export const createPrescriptionSchema = z
     notes: notesField(PRESCRIPTION_NOTES_MAX_LENGTH),
     templateId: optionalId(TEMPLATE_CHOICE_MESSAGE),
   })
-  // The patient first, as the form asks for it: an id, or else a creation's key.
+  // The patient, once the fields are valid (it needs both keys): an id, or else a creation's key.
   .transform(({ patientId: rawId, patientRef: rawRef, ...rest }, ctx) => {
     const patientId = positiveId(rawId);
     if (patientId !== undefined) return { ...rest, patientId, patientRef: null };
