@@ -115,13 +115,21 @@ describe('POST /api/invitations', () => {
   it('needs an e-mail or a document, valid ones, of nobody registered', async () => {
     const none = await send('POST', '/invitations', { firstName: 'Ana' }, doctorToken);
     expect(none.status).toBe(400);
-    expect((await body<ApiErrorBody>(none)).message).toBe('Indica el correo o el documento del paciente.');
+    expect(await body<ApiErrorBody & { fieldErrors: unknown[] }>(none)).toMatchObject({
+      message: 'Revisa los datos del formulario.',
+      fieldErrors: [{ field: 'body', message: 'Indica el correo o el documento del paciente.' }],
+    });
     const bad = await send('POST', '/invitations', { email: 'x@', documentNumber: '1#' }, doctorToken);
     expect(bad.status).toBe(400);
-    expect((await body<ApiErrorBody>(bad)).errors).toEqual([
-      'Correo electrónico: Escribe un correo electrónico válido.',
-      'Número de documento: El documento debe tener entre 5 y 20 letras o números.',
+    expect((await body<ApiErrorBody & { fieldErrors: unknown[] }>(bad)).fieldErrors).toEqual([
+      { field: 'email', message: 'Escribe un correo electrónico válido.' },
+      { field: 'documentNumber', message: 'El documento debe tener entre 5 y 20 letras o números.' },
     ]);
+    // Junk of any type is a 400, never a 5xx.
+    for (const value of [true, 7, [], { a: 1 }, 'x'.repeat(300), '\u0000']) {
+      const junk = await send('POST', '/invitations', { email: value, firstName: value }, doctorToken);
+      expect(junk.status, JSON.stringify(value)).toBe(400);
+    }
     const taken = await send('POST', '/invitations', { email: 'paciente.mx@demo.test' }, doctorToken);
     expect(taken.status).toBe(409);
     const takenDocument = await send('POST', '/invitations', { documentNumber: '61345674' }, doctorToken);

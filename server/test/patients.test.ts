@@ -94,13 +94,13 @@ describe('POST /api/patients', () => {
     const response = await client(ctx, doctor).send('POST', '/patients', { gender: 'femenino' });
     expect(response.status).toBe(400);
     const problem = await json<Problem>(response);
-    expect(problem.message).toBe(PATIENT_REQUIRED_MESSAGE);
+    expect(problem.message).toBe('Revisa los datos del formulario.');
     // The professional's attestation of the patient's consent is refused in the same answer.
     expect(problem.fieldErrors).toEqual([
       ...PATIENT_REQUIRED_FIELDS.map((field) => ({ field, message: PATIENT_REQUIRED_MESSAGE })),
       { field: 'consent_attested', message: PATIENT_ATTESTATION_MESSAGE },
     ]);
-    expect(problem.errors).toContain('Número de documento: Debes completar este campo');
+    expect(problem.errors).toContain(PATIENT_REQUIRED_MESSAGE);
   });
 
   it('refuses malformed values with Spanish messages', async () => {
@@ -164,6 +164,23 @@ describe('POST /api/patients', () => {
   });
 });
 
+describe('the patient form on its shared schema', () => {
+  it('never answers a 5xx to junk of any type in any field, on creation or edition', async () => {
+    const junk: unknown[] = [null, true, -1, 1e308, 'x'.repeat(5000), [], [1e308], { a: { b: [null] } }, '\u0000'];
+    const { patient } = await createPatient(ctx, doctor);
+    const body = patientBody();
+    for (const field of Object.keys(body)) {
+      for (const value of junk) {
+        const label = `${field}=${JSON.stringify(value)?.slice(0, 20)}`;
+        const created = await client(ctx, doctor).send('POST', '/patients', { ...body, [field]: value });
+        expect(created.status, label).toBeLessThan(500);
+        const changed = await client(ctx, doctor).send('PATCH', `/patients/${patient.id}`, { [field]: value });
+        expect(changed.status, label).toBeLessThan(500);
+      }
+    }
+  });
+});
+
 describe('GET /api/patients', () => {
   it('lists only linked patients, with the demo patient the doctor invited before the register existed', async () => {
     const mine = await createPatient(ctx, doctor, { first_name: 'Ángela', last_name: 'Zuluaga' });
@@ -176,6 +193,14 @@ describe('GET /api/patients', () => {
     expect(demo.data).toHaveLength(1);
     expect(demo.data[0]).toMatchObject({ email: 'paciente.co@demo.test', account_status: 'active' });
     expect((await client(ctx, doctor).get('/patients?limit=0')).status).toBe(400);
+    const limit = await json<Problem>(await client(ctx, doctor).get('/patients?limit=0&adherencia=todo'));
+    expect(limit).toMatchObject({
+      message: 'Los parámetros de la consulta no son válidos.',
+      fieldErrors: [
+        { field: 'adherencia', message: 'El parámetro "adherencia" debe ser uno de: se-acaba.' },
+        { field: 'limit', message: 'El parámetro "limit" debe ser un número entero entre 1 y 100.' },
+      ],
+    });
   });
 
   it('pages through the register', async () => {
@@ -406,8 +431,14 @@ describe('GET /api/patients/{id}/strategies', () => {
       `/patients/${demoPatient.id}/strategies?from=2025-02-01&to=2025-01-01`,
     );
     expect(reversed.status).toBe(400);
-    expect((await json<Problem>(reversed)).message).toBe('La fecha inicial no puede ser posterior a la final.');
+    expect((await json<Problem>(reversed)).fieldErrors).toEqual([
+      { field: 'from', message: 'La fecha inicial no puede ser posterior a la final.' },
+    ]);
     const malformed = await client(ctx, doctor).get(`/patients/${demoPatient.id}/strategies?from=01/02/2025`);
     expect(malformed.status).toBe(400);
+    expect(await json<Problem>(malformed)).toMatchObject({
+      message: 'Los parámetros de la consulta no son válidos.',
+      fieldErrors: [{ field: 'from', message: 'La fecha "from" debe tener el formato AAAA-MM-DD.' }],
+    });
   });
 });

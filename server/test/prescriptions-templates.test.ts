@@ -85,15 +85,22 @@ describe('prescription templates', () => {
     expect(invalid.status).toBe(400);
     expect((await json<ApiErrorBody & { fieldErrors: unknown[] }>(invalid)).fieldErrors).toEqual([
       { field: 'name', message: 'Campo obligatorio' },
-      { field: 'tools[0].units', message: 'Las unidades deben ser un número entero mayor que 0.' },
+      { field: 'tools.0.units', message: 'Las unidades deben ser un número entero mayor que 0.' },
     ]);
     const forbidden = await createTemplate(professional, { name: 'Hormonal', tools: [tool(hormone)] });
     expect(forbidden.status).toBe(422);
     expect((await json<ApiErrorBody>(forbidden)).message).toMatch(
       /^Como profesional de la salud solo puedes recomendar/,
     );
-    const both = await createTemplate(doctor, { name: 'Ambos', prescriptionId: 1, tools: [] });
+    const both = await createTemplate(doctor, { name: 'Ambos', prescriptionId: 1, tools: [tool(magnesium)] });
     expect(both.status).toBe(400);
+    expect((await json<ApiErrorBody & { fieldErrors: unknown[] }>(both)).fieldErrors).toEqual([
+      {
+        field: 'tools',
+        message:
+          'Crea la plantilla desde una prescripción (prescriptionId) o con sus herramientas (tools), no con ambas.',
+      },
+    ]);
 
     const created = await createTemplate(professional, {
       name: 'Sueño',

@@ -1,4 +1,4 @@
-import { randomUUID } from 'node:crypto';
+import { createHash, randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { FormErrorDto } from '../../src/lib/shared/accounts';
 import type { ApiErrorBody } from '../../src/lib/shared/api-types';
@@ -97,10 +97,19 @@ describe('POST /api/prescriptions', () => {
     expect(b.id).toBe(a.id);
     const stored = await ctx.database.db
       .selectFrom('prescriptions')
-      .select('id')
+      .select(['id', 'request_hash'])
       .where('idempotency_key', '=', key)
       .execute();
     expect(stored).toHaveLength(1);
+    // The digest of the request as the server has always read it (the same keys, in the same order): a retry sent
+    // across a deploy still matches the first attempt.
+    const { prescriptionIndications, units, ...given } = tool(magnesium);
+    const read = { ...given, prescriptionIndications, dailyCapsules: 3, units };
+    const asRead = { type: 'prescription', tools: [read], notes: '', templateId: null, patientId };
+    const digest = createHash('sha256')
+      .update(JSON.stringify(['create-prescription', asRead]))
+      .digest('hex');
+    expect(stored[0]?.request_hash).toBe(digest);
 
     const reused = await post(doctor, { ...body, notes: 'Otra cosa' }, key);
     expect(reused.status).toBe(409);
@@ -138,38 +147,71 @@ describe('POST /api/prescriptions', () => {
     });
     expect(response.status).toBe(400);
     const problem = await json<Problem>(response);
-    expect(problem.message).toBe('Herramienta 1 · Cantidad (En ayunas): La cantidad debe ser mayor que 0.');
+    expect(problem.message).toBe('Revisa los datos del formulario.');
     expect(problem.fieldErrors).toEqual([
-      { field: 'tools[0].momentsDay[0].quantity', message: 'La cantidad debe ser mayor que 0.' },
-      { field: 'tools[0].momentsDay[1].quantity', message: 'La cantidad debe ser mayor que 0.' },
-      { field: 'tools[0].momentsDay[2]', message: 'Elige un momento del día de la lista.' },
+      { field: 'tools.0.momentsDay.0.quantity', message: 'La cantidad debe ser mayor que 0.' },
+      { field: 'tools.0.momentsDay.1.quantity', message: 'La cantidad debe ser mayor que 0.' },
+      { field: 'tools.0.momentsDay.2', message: 'Elige un momento del día de la lista.' },
       {
-        field: 'tools[0].prescriptionDuration.quantity',
+        field: 'tools.0.prescriptionDuration.quantity',
         message: 'La duración debe ser un número entero mayor que 0.',
       },
-      { field: 'tools[0].units', message: 'Las unidades deben ser un número entero mayor que 0.' },
-      { field: 'tools[1].prescriptionDuration.time', message: 'La duración se indica en días, semanas o meses.' },
-      { field: 'tools[1].dailyCapsules', message: 'Las cápsulas diarias deben ser mayores que 0.' },
+      { field: 'tools.0.units', message: 'Las unidades deben ser un número entero mayor que 0.' },
+      { field: 'tools.1.prescriptionDuration.time', message: 'La duración se indica en días, semanas o meses.' },
+      { field: 'tools.1.dailyCapsules', message: 'Las cápsulas diarias deben ser mayores que 0.' },
     ]);
     const stored = await ctx.database.db.selectFrom('prescriptions').select('id').where('patient_id', '=', patientId);
     const before = (await stored.execute()).length;
 
-    const empty = await post(doctor, { patientId, tools: [] });
-    expect((await json<Problem>(empty)).message).toBe('Herramientas: Agrega al menos una herramienta.');
-    const noMoments = await post(doctor, { patientId, tools: [tool(magnesium, { momentsDay: [] })] });
-    expect((await json<Problem>(noMoments)).message).toBe(
-      'Herramienta 1 · Momentos del día: Elige al menos un momento del día.',
-    );
-    const tooLong = await post(doctor, {
-      patientId,
-      tools: [tool(magnesium, { prescriptionDuration: { time: 'months', quantity: 13 } })],
-    });
-    expect((await json<Problem>(tooLong)).message).toBe('Herramienta 1 · Duración: La duración máxima es de 365 días.');
-    const twice = await post(doctor, { patientId, tools: [tool(magnesium), tool(magnesium)] });
-    expect((await json<Problem>(twice)).fieldErrors).toEqual([
-      { field: 'tools[1].productId', message: 'Este producto ya está en la lista: indícalo una sola vez.' },
+    const refusal = async (body: Parameters<typeof post>[1]) =>
+      (await json<Problem>(await post(doctor, body))).fieldErrors;
+    expect(await refusal({ patientId, tools: [] })).toEqual([
+      { field: 'tools', message: 'Agrega al menos una herramienta.' },
+    ]);
+    expect(await refusal({ patientId, tools: [tool(magnesium, { momentsDay: [] })] })).toEqual([
+      { field: 'tools.0.momentsDay', message: 'Elige al menos un momento del día.' },
+    ]);
+    expect(
+      await refusal({
+        patientId,
+        tools: [tool(magnesium, { prescriptionDuration: { time: 'months', quantity: 13 } })],
+      }),
+    ).toEqual([{ field: 'tools.0.prescriptionDuration.quantity', message: 'La duración máxima es de 365 días.' }]);
+    expect(await refusal({ patientId, tools: [tool(magnesium), tool(magnesium)] })).toEqual([
+      { field: 'tools.1.productId', message: 'Este producto ya está en la lista: indícalo una sola vez.' },
     ]);
     expect((await stored.execute()).length).toBe(before);
+  });
+
+  it('never answers a 5xx to junk of any type in any field of a prescription, a tool or a template', async () => {
+    const junk: unknown[] = [null, true, -1, 1e308, 'x'.repeat(5000), [], [1e308], { a: { b: [null] } }, '\u0000'];
+    const valid = tool(magnesium);
+    type Case = [path: string, body: (value: unknown) => Record<string, unknown>];
+    const cases: Case[] = [
+      ...['patientId', 'patientRef', 'type', 'tools', 'notes', 'templateId'].map((field): Case => [
+        '/prescriptions',
+        (value) => ({ patientId, tools: [valid], [field]: value }),
+      ]),
+      ...Object.keys(valid).map((field): Case => [
+        '/prescriptions',
+        (value) => ({ patientId, tools: [{ ...valid, [field]: value }] }),
+      ]),
+      ...['id', 'quantity'].map((field): Case => [
+        '/prescriptions',
+        (value) => ({ patientId, tools: [{ ...valid, momentsDay: [{ id: 1, quantity: 1, [field]: value }] }] }),
+      ]),
+      ...['name', 'notes', 'prescriptionId', 'tools'].map((field): Case => [
+        '/prescription-templates',
+        (value) => ({ name: 'Basura', tools: [valid], [field]: value }),
+      ]),
+    ];
+    for (const [path, body] of cases) {
+      for (const value of junk) {
+        const sent = body(value);
+        const response = await client(ctx, doctor).send('POST', path, sent, { 'idempotency-key': randomUUID() });
+        expect(response.status, `${path} ${JSON.stringify(sent).slice(0, 160)}`).toBeLessThan(500);
+      }
+    }
   });
 
   it('refuses a tool out of stock or no longer sold', async () => {
@@ -178,7 +220,7 @@ describe('POST /api/prescriptions', () => {
     expect(response.status).toBe(422);
     expect(await json<Problem>(response)).toMatchObject({
       message: '«Hierro Bisglicinato 25 mg» está agotado por ahora: elige otro producto.',
-      fieldErrors: [{ field: 'tools[1].productId' }],
+      fieldErrors: [{ field: 'tools.1.productId' }],
     });
 
     const retired = await productIdOf(ctx, 'zinc-picolinato-30-mg');
@@ -210,9 +252,9 @@ describe('POST /api/prescriptions', () => {
 
     const wrongType = await post(doctor, { patientId, type: 'recommendation', tools: [tool(magnesium)] });
     expect(wrongType.status).toBe(400);
-    expect((await json<Problem>(wrongType)).message).toBe(
-      'Tipo: Como médico emites prescripciones, no recomendaciones.',
-    );
+    expect((await json<Problem>(wrongType)).fieldErrors).toEqual([
+      { field: 'type', message: 'Como médico emites prescripciones, no recomendaciones.' },
+    ]);
   });
 
   it('only for a patient linked to the author', async () => {

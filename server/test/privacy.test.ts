@@ -199,7 +199,7 @@ describe('patients registered by a professional', () => {
     );
     expect(refused.status).toBe(400);
     const error = await json<{ message: string; fieldErrors: { field: string; message: string }[] }>(refused);
-    expect(error.message).toBe(PATIENT_ATTESTATION_MESSAGE);
+    expect(error.message).toBe('Revisa los datos del formulario.');
     expect(error.fieldErrors).toEqual([{ field: 'consent_attested', message: PATIENT_ATTESTATION_MESSAGE }]);
 
     const created = await json<CreatePatientResponseDto>(

@@ -1,19 +1,11 @@
 import type { FormFieldDto } from '../../../src/lib/shared/accounts';
-import { validateForm, type CustomCheck, type FormValues } from '../../../src/lib/shared/form-validation';
-import { CALENDAR_DATE_CHECK } from '../../../src/lib/shared/prescriptions';
+import { validateForm, type FormValues } from '../../../src/lib/shared/form-validation';
 import { FieldProblems, INVALID_FORM_MESSAGE } from '../http/body';
-import { isCalendarDate } from '../prescriptions/dates';
 
 /** Longest text any field of these forms may carry before its own rules look at it. */
 const FIELD_MAX_LENGTH = 5000;
 
-const SERVER_CHECKS: Record<string, CustomCheck> = {
-  [CALENDAR_DATE_CHECK]: (value) => typeof value === 'string' && isCalendarDate(value.trim()),
-};
-
 export interface FormReadOptions {
-  /** PATCH: only the fields present in the body are read and checked. */
-  partial?: boolean;
   /** Applied before the rules (for instance documents without dots, phones digits only). */
   normalize?: Partial<Record<string, (value: string) => string>>;
   /** The form's required-field message: the 400's `message` when every problem is a missing field. */
@@ -32,16 +24,15 @@ export async function readFormValues(
   options: FormReadOptions,
 ): Promise<Record<string, string | undefined>> {
   const problems = new FieldProblems(Object.fromEntries(fields.map((field) => [field.name, field.label])));
-  const read = options.partial ? fields.filter((field) => field.name in body) : fields;
   const values: FormValues = {};
-  for (const field of read) {
+  for (const field of fields) {
     const text = problems.text(body, field.name, { maxLength: FIELD_MAX_LENGTH });
     const normalize = options.normalize?.[field.name];
     values[field.name] = text === undefined || !normalize ? text : normalize(text) || undefined;
   }
-  const errors = await validateForm({ fields: [...read] }, values, { customChecks: SERVER_CHECKS });
+  const errors = await validateForm({ fields: [...fields] }, values);
   for (const error of errors) problems.add(error.field, error.message);
   const onlyMissing = problems.fieldErrors.every((error) => error.message === options.requiredMessage);
   problems.assertNone(onlyMissing ? options.requiredMessage : INVALID_FORM_MESSAGE);
-  return Object.fromEntries(read.map((field) => [field.name, values[field.name] as string | undefined]));
+  return Object.fromEntries(fields.map((field) => [field.name, values[field.name] as string | undefined]));
 }

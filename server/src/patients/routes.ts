@@ -1,23 +1,19 @@
-import type { Insertable, Transaction, Updateable } from 'kysely';
+import type { Transaction, Updateable } from 'kysely';
 import { ADHERENCE_FILTER_PARAM, ADHERENCE_FILTER_RUNNING_OUT, summaryState } from '../../../src/lib/shared/adherence';
-import type { FormErrorDto } from '../../../src/lib/shared/accounts';
 import { COUNTRIES, countryById } from '../../../src/lib/shared/countries';
-import { phoneDigits } from '../../../src/lib/shared/phone';
 import {
-  PATIENT_FORM_FIELDS,
-  PATIENT_REQUIRED_MESSAGE,
-  PATIENTS_MAX_PAGE_SIZE,
-  PATIENTS_PAGE_SIZE,
+  createPatientSchema,
+  dateRangeQuerySchema,
+  patientChangesSchema,
+  patientListQuerySchema,
+  type PatientColumnsInput,
+} from '../../../src/lib/shared/patient-schemas';
+import {
   type CreatePatientResponseDto,
   type PatientDto,
   type PatientListDto,
   type PatientStrategiesDto,
 } from '../../../src/lib/shared/prescriptions';
-import {
-  PATIENT_ATTESTATION_FIELD,
-  PATIENT_ATTESTATION_LABEL,
-  PATIENT_ATTESTATION_MESSAGE,
-} from '../../../src/lib/shared/privacy';
 import type { Database, PatientsTable } from '../db/schema';
 import { keyOnRow, storeAnswerWith } from '../http/idempotency';
 import { memberListAnswer } from '../http/member-answers';
@@ -25,26 +21,15 @@ import { wordPatterns } from '../db/search';
 import { DOCUMENT_TAKEN_MESSAGE, EMAIL_TAKEN_MESSAGE } from '../forms/definitions';
 import { pathId } from '../gamification/input';
 import { viewerOf, type Api, type Viewer } from '../http/auth';
-import { readJsonObject } from '../http/body';
 import { HttpError } from '../http/errors';
 import type { Services } from '../http/services';
-import { QueryReader } from '../http/query-params';
 import { issueInvitation } from '../invitations/repo';
-import { readDateRange } from '../prescriptions/dates';
-import { readPaging } from '../prescriptions/paging';
 import { patientStrategies } from '../prescriptions/repo';
-import {
-  findUserByDocument,
-  findUserByEmail,
-  isUniqueViolation,
-  normalizeDocument,
-  normalizeEmail,
-} from '../users/repo';
+import { findUserByDocument, findUserByEmail, isUniqueViolation } from '../users/repo';
 import { clientAddress } from '../http/client-address';
 import { currentConsentText, recordConsent } from '../privacy/consent-repo';
 import { adherenceOf, summarize } from '../adherence/repo';
 import { localDay } from '../../../src/lib/shared/reminders';
-import { readFormValues } from './form-input';
 import {
   adoptInvitedAccounts,
   COMPLETED_FROM_ACCOUNT,
@@ -61,59 +46,12 @@ import {
 export const ALREADY_YOUR_PATIENT_MESSAGE = 'Este paciente ya está en tu lista de pacientes.';
 export const EMAIL_OF_ANOTHER_PATIENT_MESSAGE = 'Este correo ya pertenece a otro paciente registrado.';
 export const DOCUMENT_OF_ANOTHER_PATIENT_MESSAGE = 'Este documento ya pertenece a otro paciente registrado.';
-const SEARCH_MAX_LENGTH = 100;
 
 type PatientColumns = Updateable<PatientsTable>;
 
-/** The patient form of the body as columns: required fields checked (all of them, or those present for PATCH). */
-async function readPatientColumns(body: Record<string, unknown>, partial: boolean): Promise<PatientColumns> {
-  const values = await readFormValues(body, PATIENT_FORM_FIELDS, {
-    partial,
-    requiredMessage: PATIENT_REQUIRED_MESSAGE,
-    normalize: { email: normalizeEmail, document_number: normalizeDocument, phone_number: phoneDigits },
-  });
-  const columns: PatientColumns = {};
-  const optionalNumber = (value: string | undefined) => (value === undefined ? null : Number(value));
-  for (const [field, value] of Object.entries(values)) {
-    switch (field) {
-      case 'country_id':
-        // Absent on creation: the session's country (set by the caller); it cannot be emptied.
-        if (value !== undefined) columns.country_id = Number(value);
-        break;
-      case 'document_type_id':
-        columns.document_type_id = optionalNumber(value);
-        break;
-      case 'gender':
-      case 'country_code':
-        columns[field] = value ?? null;
-        break;
-      default:
-        // The required text fields: the form's rules refused them empty.
-        Object.assign(columns, { [field]: value });
-    }
-  }
-  return columns;
-}
-
-/**
- * The patient form's columns and the professional's attestation that they hold the patient's consent: a body
- * without it is refused together with the form's other problems, in one 400.
- */
-async function readNewPatient(body: Record<string, unknown>): Promise<PatientColumns> {
-  if (body[PATIENT_ATTESTATION_FIELD] === true) return readPatientColumns(body, false);
-  const attestation = { field: PATIENT_ATTESTATION_FIELD, message: PATIENT_ATTESTATION_MESSAGE };
-  const line = `${PATIENT_ATTESTATION_LABEL}: ${PATIENT_ATTESTATION_MESSAGE}`;
-  try {
-    await readPatientColumns(body, false);
-  } catch (error) {
-    if (!(error instanceof HttpError) || error.status !== 400) throw error;
-    const fieldErrors = (error.extra.body?.fieldErrors ?? []) as FormErrorDto[];
-    // The form's own message stays (all missing: the required-field message), the attestation added to its lines.
-    throw new HttpError(400, error.message, [...(error.errors ?? []), line], {
-      body: { fieldErrors: [...fieldErrors, attestation] },
-    });
-  }
-  throw new HttpError(400, PATIENT_ATTESTATION_MESSAGE, [line], { body: { fieldErrors: [attestation] } });
+/** The form's columns; a `country_id` not given is left out (creation: the session's; it cannot be emptied). */
+function columnsOf({ country_id, ...columns }: PatientColumnsInput): PatientColumns {
+  return country_id === undefined ? columns : { ...columns, country_id };
 }
 
 function conflict(field: string, message: string, extra: Record<string, unknown> = {}): HttpError {
@@ -198,13 +136,14 @@ export function registerPatientRoutes(api: Api, services: Services, options: Pat
   const { db, mailer } = services;
   const clock = options.clock ?? (() => new Date());
 
-  api.get('/patients', { access: 'approvedProfessional', ownership: 'linked patients only' }, async (c) => {
+  const listOptions = {
+    access: 'approvedProfessional',
+    ownership: 'linked patients only',
+    query: patientListQuerySchema,
+  } as const;
+  api.get('/patients', listOptions, async (c) => {
     const { user, country } = viewerOf(c);
-    const query = new QueryReader(c.req.query());
-    const search = query.text('search', SEARCH_MAX_LENGTH);
-    const filter = query.oneOf(ADHERENCE_FILTER_PARAM, [ADHERENCE_FILTER_RUNNING_OUT]);
-    const { page, limit } = readPaging(query, PATIENTS_PAGE_SIZE, PATIENTS_MAX_PAGE_SIZE);
-    query.assertValid();
+    const { search, [ADHERENCE_FILTER_PARAM]: filter, page, limit } = c.req.valid('query');
     const now = clock();
     const today = localDay(now, COUNTRIES[country].timeZone);
     const list = async (): Promise<PatientListDto> => {
@@ -285,15 +224,14 @@ export function registerPatientRoutes(api: Api, services: Services, options: Pat
     },
   });
 
-  api.post('/patients', { access: 'approvedProfessional', idempotent }, async (c) => {
+  api.post('/patients', { access: 'approvedProfessional', idempotent, body: createPatientSchema }, async (c) => {
     const viewer = viewerOf(c);
     const claim = c.get('idempotency');
-    const columns = await readNewPatient(await readJsonObject(c));
-    // The form's rules refused a body without the required fields: the columns are a whole row.
+    const { consent_attested: _attested, country_id, ...form } = c.req.valid('json');
     const values = {
-      ...columns,
-      country_id: columns.country_id ?? COUNTRIES[viewer.country].countryId,
-    } as Insertable<PatientsTable>;
+      ...form,
+      country_id: country_id ?? COUNTRIES[viewer.country].countryId,
+    };
     await assertIdentityFree(db, viewer.user.id, values);
 
     let answer: CreatePatientResponseDto;
@@ -352,11 +290,16 @@ export function registerPatientRoutes(api: Api, services: Services, options: Pat
     return c.json<PatientDto>(toPatientDto(await findLinkedPatient(db, user.id, id)));
   });
 
-  api.patch('/patients/:id', { access: 'approvedProfessional', ownership: 'linked professionals' }, async (c) => {
+  const changeOptions = {
+    access: 'approvedProfessional',
+    ownership: 'linked professionals',
+    body: patientChangesSchema,
+  } as const;
+  api.patch('/patients/:id', changeOptions, async (c) => {
     const viewer = viewerOf(c);
     const id = pathId(c, 'id', PATIENT_NOT_FOUND_MESSAGE);
     const current = await findLinkedPatient(db, viewer.user.id, id);
-    const columns = await readPatientColumns(await readJsonObject(c), true);
+    const columns = columnsOf(c.req.valid('json'));
     await assertIdentityFree(db, viewer.user.id, columns, current);
     const emailChanged = columns.email !== undefined && columns.email !== current.email;
     const updated = await db
@@ -393,11 +336,11 @@ export function registerPatientRoutes(api: Api, services: Services, options: Pat
 
   api.get(
     '/patients/:id/strategies',
-    { access: 'approvedProfessional', ownership: 'linked professionals' },
+    { access: 'approvedProfessional', ownership: 'linked professionals', query: dateRangeQuerySchema },
     async (c) => {
       const { user, country } = viewerOf(c);
       const id = pathId(c, 'id', PATIENT_NOT_FOUND_MESSAGE);
-      const range = readDateRange(c);
+      const range = c.req.valid('query');
       await findLinkedPatient(db, user.id, id);
       return c.json<PatientStrategiesDto>(
         await patientStrategies(db, { patientId: id, viewerId: user.id, country, range }),

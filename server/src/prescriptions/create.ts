@@ -1,10 +1,10 @@
 import { PATIENT_CONSENT_REVOKED_MESSAGE } from '../../../src/lib/shared/privacy';
 import type { Kysely } from 'kysely';
 import { COUNTRIES } from '../../../src/lib/shared/countries';
+import type { createPrescriptionSchema } from '../../../src/lib/shared/prescription-schemas';
+import type { z } from '../../../src/lib/shared/zod';
 import {
-  PRESCRIPTION_NOTES_MAX_LENGTH,
   PRESCRIPTION_TYPE_BY_ROLE,
-  PRESCRIPTION_TYPES,
   TOOL_PLACEHOLDER_IMAGE_URL,
   type PrescriptionDetailDto,
   type PrescriptionType,
@@ -14,9 +14,10 @@ import { positiveId, type IdempotentRequest } from '../gamification/input';
 import { FORBIDDEN_MESSAGE, type Viewer } from '../http/auth';
 import { HttpError } from '../http/errors';
 import { findStoredAnswer } from '../http/idempotency';
+import { refusedFields } from '../http/validated';
 import { findLinkedPatient } from '../patients/repo';
 import { isUniqueViolation } from '../users/repo';
-import { readNotes, readTools, ToolProblems, treatmentDays, type ToolInput } from './input';
+import { treatmentDays, type ToolInput } from './input';
 import { findPrescriptionRow, toDetailDto } from './repo';
 import { presentationText, resolveTools, type ResolvedTool } from './tools';
 
@@ -44,7 +45,6 @@ export const PATIENT_REF_RUNNING_MESSAGE =
 export const PATIENT_REF_UNKNOWN_MESSAGE =
   'El paciente creado sin conexión para esta prescripción no llegó al servidor. Crea el paciente de nuevo y vuelve a enviar la prescripción.';
 const PATIENT_REF_RETRY_AFTER_S = 5;
-const PATIENT_REF_PATTERN = /^[A-Za-z0-9_-]{8,128}$/;
 
 /** Product §1: doctors prescribe, health professionals recommend. */
 const WRONG_TYPE_MESSAGES: Record<PrescriptionType, string> = {
@@ -59,31 +59,23 @@ export function typeOfAuthor(viewer: Viewer): PrescriptionType {
   return type;
 }
 
-/** The body of `POST /prescriptions`, shape and bounds checked (one 400 with every problem). */
-export function readCreatePrescription(body: Record<string, unknown>, viewer: Viewer): UnresolvedPrescriptionInput {
-  const problems = new ToolProblems();
-  const patientId = positiveId(body.patientId);
-  const patientRef =
-    patientId === undefined && typeof body.patientRef === 'string' && PATIENT_REF_PATTERN.test(body.patientRef)
-      ? body.patientRef
-      : undefined;
-  if (patientId === undefined && patientRef === undefined) {
-    problems.add(problems.label('patientId', 'Paciente'), 'Elige un paciente.');
-  }
+/**
+ * The body the shared schema read, with the author's type: another type than theirs is refused at `type` (the schema
+ * cannot know who asks). Its keys keep the order the hand-written reader gave them: the Idempotency-Key's digest is
+ * of this object's JSON, and a retry sent across a deploy must still match the first attempt's.
+ */
+export function prescriptionInputOf(
+  body: z.output<typeof createPrescriptionSchema>,
+  viewer: Viewer,
+): UnresolvedPrescriptionInput {
   const ownType = typeOfAuthor(viewer);
-  const type =
-    body.type === undefined || body.type === null ? ownType : PRESCRIPTION_TYPES.find((t) => t === body.type);
-  if (type !== ownType) problems.add(problems.label('type', 'Tipo'), WRONG_TYPE_MESSAGES[ownType]);
-  const tools = readTools(problems, body.tools);
-  const notes = readNotes(problems, body.notes, problems.label('notes', 'Notas'), PRESCRIPTION_NOTES_MAX_LENGTH);
-  const rawTemplate = body.templateId;
-  const templateId = rawTemplate === undefined || rawTemplate === null ? null : (positiveId(rawTemplate) ?? 0);
-  if (templateId === 0) problems.add(problems.label('templateId', 'Plantilla'), 'La plantilla no es válida.');
-  problems.assertNone();
-  const rest = { type: ownType, tools, notes, templateId };
-  return patientId !== undefined
-    ? { ...rest, patientId, patientRef: null }
-    : { ...rest, patientId: null, patientRef: patientRef as string };
+  if (body.type !== undefined && body.type !== ownType) {
+    throw refusedFields([{ field: 'type', message: WRONG_TYPE_MESSAGES[ownType] }]);
+  }
+  const rest = { type: ownType, tools: body.tools, notes: body.notes, templateId: body.templateId };
+  return body.patientRef === null
+    ? { ...rest, patientId: body.patientId, patientRef: null }
+    : { ...rest, patientId: null, patientRef: body.patientRef };
 }
 
 /**
@@ -124,10 +116,10 @@ interface CreatedPatientAnswer {
   patient?: { id?: unknown };
 }
 
-/** 422 listing every tool that cannot be prescribed now, each under its `tools[i].productId`. */
+/** 422 listing every tool that cannot be prescribed now, each under `tools.<index>.productId` as the 400s name it. */
 export function assertToolsUsable(resolved: readonly ResolvedTool<unknown>[]): void {
   const problems = resolved.flatMap((tool, index) =>
-    tool.problem === null ? [] : [{ field: `tools[${index}].productId`, message: tool.problem }],
+    tool.problem === null ? [] : [{ field: `tools.${index}.productId`, message: tool.problem }],
   );
   const [first] = problems;
   if (!first) return;

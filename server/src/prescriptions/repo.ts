@@ -22,7 +22,7 @@ import { notFound } from '../http/errors';
 import type { Viewer } from '../http/auth';
 import { patientDisplayName } from '../patients/repo';
 import { catalogueScope } from '../products/repo';
-import type { DateRange } from './dates';
+import type { DateRange } from '../../../src/lib/shared/patient-schemas';
 import { resolveTools } from './tools';
 
 export const PRESCRIPTION_NOT_FOUND_MESSAGE = 'No encontramos esta prescripción.';

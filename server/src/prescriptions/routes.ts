@@ -1,4 +1,7 @@
 import { COUNTRIES } from '../../../src/lib/shared/countries';
+import { pagingQuery } from '../../../src/lib/shared/patient-schemas';
+import { createPrescriptionSchema } from '../../../src/lib/shared/prescription-schemas';
+import { z } from '../../../src/lib/shared/zod';
 import {
   PRESCRIPTIONS_PAGE_SIZE,
   type PrescriptionDetailDto,
@@ -7,18 +10,10 @@ import {
 import { downloadHeaders } from '../documents/routes';
 import { renderTextPdf } from '../documents/pdf';
 import { idempotentRequest, pathId } from '../gamification/input';
-import { viewerOf, type Api, type AppContext } from '../http/auth';
-import { readJsonObject } from '../http/body';
+import { viewerOf, type Api } from '../http/auth';
 import { HttpError } from '../http/errors';
-import { QueryReader } from '../http/query-params';
 import type { Services } from '../http/services';
-import {
-  createPrescription,
-  IDEMPOTENCY_KEY_REQUIRED_MESSAGE,
-  readCreatePrescription,
-  resolvePatientRef,
-} from './create';
-import { readPaging } from './paging';
+import { createPrescription, IDEMPOTENCY_KEY_REQUIRED_MESSAGE, prescriptionInputOf, resolvePatientRef } from './create';
 import {
   findPrescriptionRow,
   listPrescriptions,
@@ -33,28 +28,34 @@ import { prescriptionDocument } from './pdf';
 const PRESCRIPTIONS_MAX_PAGE_SIZE = 100;
 export const ONLY_AUTHOR_CANCELS_MESSAGE = 'Solo quien emitió la prescripción puede anularla.';
 
-function readListPaging(c: AppContext) {
-  const query = new QueryReader(c.req.query());
-  const paging = readPaging(query, PRESCRIPTIONS_PAGE_SIZE, PRESCRIPTIONS_MAX_PAGE_SIZE);
-  query.assertValid();
-  return paging;
-}
+/** `?page=&limit=` of the author's and the patient's lists. */
+const listQuerySchema = z.object(pagingQuery(PRESCRIPTIONS_PAGE_SIZE, PRESCRIPTIONS_MAX_PAGE_SIZE));
 
 export function registerPrescriptionRoutes(api: Api, services: Services): void {
   const { db } = services;
 
-  api.post('/prescriptions', { access: 'approvedProfessional', ownership: 'linked patients only' }, async (c) => {
+  const createOptions = {
+    access: 'approvedProfessional',
+    ownership: 'linked patients only',
+    body: createPrescriptionSchema,
+  } as const;
+  api.post('/prescriptions', createOptions, async (c) => {
     const viewer = viewerOf(c);
-    const input = await resolvePatientRef(db, viewer, readCreatePrescription(await readJsonObject(c), viewer));
+    const input = await resolvePatientRef(db, viewer, prescriptionInputOf(c.req.valid('json'), viewer));
     const request = idempotentRequest(c, 'create-prescription', input);
     if (request.key === undefined) throw new HttpError(400, IDEMPOTENCY_KEY_REQUIRED_MESSAGE);
     const { status, body } = await createPrescription(db, viewer, input, { ...request, key: request.key });
     return c.json<PrescriptionDetailDto>(body, status);
   });
 
-  api.get('/prescriptions', { access: 'approvedProfessional', ownership: 'own (author) only' }, async (c) => {
+  const authorList = {
+    access: 'approvedProfessional',
+    ownership: 'own (author) only',
+    query: listQuerySchema,
+  } as const;
+  api.get('/prescriptions', authorList, async (c) => {
     const { user } = viewerOf(c);
-    const paging = readListPaging(c);
+    const paging = c.req.valid('query');
     const { data, total } = await listPrescriptions(db, { authorId: user.id }, paging);
     return c.json<PrescriptionListDto>({ data, total, ...paging });
   });
@@ -104,9 +105,9 @@ export function registerPrescriptionRoutes(api: Api, services: Services): void {
     },
   );
 
-  api.get('/me/prescriptions', { access: ['patient'], ownership: 'own only' }, async (c) => {
+  api.get('/me/prescriptions', { access: ['patient'], ownership: 'own only', query: listQuerySchema }, async (c) => {
     const { user } = viewerOf(c);
-    const paging = readListPaging(c);
+    const paging = c.req.valid('query');
     const { data, total } = await listPrescriptions(db, { patientUserId: user.id }, paging);
     return c.json<PrescriptionListDto>({ data, total, ...paging });
   });

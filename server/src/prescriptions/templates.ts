@@ -1,28 +1,23 @@
 import type { Kysely, Selectable } from 'kysely';
 import { COUNTRIES } from '../../../src/lib/shared/countries';
+import { createTemplateSchema } from '../../../src/lib/shared/prescription-schemas';
 import {
-  PRESCRIPTION_NOTES_MAX_LENGTH,
-  TEMPLATE_NAME_MAX_LENGTH,
   type PrescriptionToolInputDto,
   type TemplateDto,
   type TemplateSummaryDto,
 } from '../../../src/lib/shared/prescriptions';
 import type { Database, PrescriptionTemplatesTable } from '../db/schema';
-import { pathId, positiveId } from '../gamification/input';
+import { pathId } from '../gamification/input';
 import { viewerOf, type Api, type Viewer } from '../http/auth';
-import { readJsonObject } from '../http/body';
-import { HttpError, notFound } from '../http/errors';
+import { notFound } from '../http/errors';
 import { keyOnRow } from '../http/idempotency';
 import type { Services } from '../http/services';
 import { catalogueScope } from '../products/repo';
 import { assertToolsUsable, typeOfAuthor } from './create';
-import { readNotes, readTools, ToolProblems } from './input';
 import { findPrescriptionRow, PRESCRIPTION_NOT_FOUND_MESSAGE, toolInputOf } from './repo';
 import { resolveTools } from './tools';
 
 export const TEMPLATE_NOT_FOUND_MESSAGE = 'No encontramos esta plantilla entre tus plantillas.';
-export const TEMPLATE_SOURCE_MESSAGE =
-  'Crea la plantilla desde una prescripción (prescriptionId) o con sus herramientas (tools), no con ambas.';
 /** A professional's templates fit on one screen. */
 const TEMPLATES_MAX_ROWS = 200;
 
@@ -101,29 +96,13 @@ export function registerTemplateRoutes(api: Api, services: Services): void {
   });
 
   // Idempotent: a template saved offline is replayed by the service worker's outbox, and must be created once.
-  api.post('/prescription-templates', { access: 'approvedProfessional', idempotent }, async (c) => {
+  const createOptions = { access: 'approvedProfessional', idempotent, body: createTemplateSchema } as const;
+  api.post('/prescription-templates', createOptions, async (c) => {
     const viewer = viewerOf(c);
     const claim = c.get('idempotency');
-    const body = await readJsonObject(c);
-    const problems = new ToolProblems();
-    const name = problems.text(body, problems.label('name', 'Nombre'), {
-      required: true,
-      maxLength: TEMPLATE_NAME_MAX_LENGTH,
-    });
-    const notesField = problems.label('notes', 'Notas');
-    const givenNotes =
-      body.notes === undefined ? undefined : readNotes(problems, body.notes, notesField, PRESCRIPTION_NOTES_MAX_LENGTH);
-    const fromPrescription = body.prescriptionId !== undefined && body.prescriptionId !== null;
-    if (fromPrescription && body.tools !== undefined) throw new HttpError(400, TEMPLATE_SOURCE_MESSAGE);
-    const prescriptionId = fromPrescription ? positiveId(body.prescriptionId) : undefined;
-    if (fromPrescription && prescriptionId === undefined) {
-      problems.add(problems.label('prescriptionId', 'Prescripción'), 'La prescripción no es válida.');
-    }
-    const tools = fromPrescription ? [] : readTools(problems, body.tools);
-    problems.assertNone();
-
+    const { name, notes: givenNotes, prescriptionId, tools } = c.req.valid('json');
     let source: { tools: PrescriptionToolInputDto[]; notes: string };
-    if (prescriptionId !== undefined) {
+    if (prescriptionId !== null) {
       source = await copyOfPrescription(db, viewer, prescriptionId);
     } else {
       // From scratch: the products must be ones the viewer may prescribe here; stock may come back later.
@@ -143,7 +122,7 @@ export function registerTemplateRoutes(api: Api, services: Services): void {
         .insertInto('prescription_templates')
         .values({
           author_id: viewer.user.id,
-          name: name as string,
+          name,
           type: typeOfAuthor(viewer),
           notes: givenNotes ?? source.notes,
           tools: JSON.stringify(source.tools),

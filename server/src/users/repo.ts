@@ -1,19 +1,13 @@
 import { randomUUID } from 'node:crypto';
 import { sql, type Kysely } from 'kysely';
 import { ROLE_IDS, type ProfileDto, type RoleDto } from '../../../src/lib/shared/accounts';
+import { normalizeDocument, normalizeEmail } from '../../../src/lib/shared/identifiers';
 import type { Database, UserRow } from '../db/schema';
 
 export const ECOSYSTEMS = ['dispensario'];
 
-/** E-mails are stored trimmed and in lower case, so uniqueness and login ignore case. */
-export function normalizeEmail(value: string): string {
-  return value.trim().toLowerCase();
-}
-
-/** Documents are stored without spaces, dots or dashes, in upper case: `52.345.671` and `52345671` are one. */
-export function normalizeDocument(value: string): string {
-  return value.replace(/[\s.\-_/]/g, '').toUpperCase();
-}
+// Shared with the request schemas (the patient form's); the server's callers keep importing them from here.
+export { normalizeDocument, normalizeEmail };
 
 export function digitsOnly(value: string): string {
   return value.replace(/\D/g, '');

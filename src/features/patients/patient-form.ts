@@ -1,12 +1,29 @@
-// Product §3 patient data and form fields, §5 required ones: the values a professional types, checked with the same
-// rules the server applies (`PATIENT_FORM_FIELDS`), and the `complete` flag.
+// Product §3 patient data and form fields, §5 required ones: the values a professional types, checked with the
+// server's own schema (`patientFormSchema`), and the `complete` flag.
 
+import type { MessageDescriptor } from '@lingui/core';
+import { msg } from '@lingui/core/macro';
 import { COUNTRIES, type CountryCode } from '../../lib/shared/countries';
-import { validateForm } from '../../lib/shared/form-validation';
+import { CONTROL_CHARACTERS_MESSAGE, INVALID_VALUE_MESSAGE, maxLengthMessage } from '../../lib/shared/field-schemas';
 import {
-  CALENDAR_DATE_CHECK,
+  BIRTH_DATE_FORMAT_MESSAGE,
+  BIRTH_DATE_RANGE_MESSAGE,
+  DOCUMENT_FORMAT_MESSAGE,
+  DOCUMENT_TYPE_CHOICE_MESSAGE,
+  FUTURE_BIRTH_DATE_MESSAGE,
+  GENDER_CHOICE_MESSAGE,
+  NO_SUCH_BIRTH_DATE_MESSAGE,
+  patientFormSchema,
+} from '../../lib/shared/patient-schemas';
+import {
+  COUNTRY_CHOICE_MESSAGE,
+  DIAL_CODE_CHOICE_MESSAGE,
+  EMAIL_FORMAT_MESSAGE,
+  EMAIL_MAX_LENGTH,
+  NAME_MAX_LENGTH,
   PATIENT_COMPLETE_FIELDS,
-  PATIENT_FORM_FIELDS,
+  PATIENT_REQUIRED_MESSAGE,
+  PHONE_DIGITS_MESSAGE,
   type PatientDto,
   type PatientInputDto,
 } from '../../lib/shared/prescriptions';
@@ -14,7 +31,7 @@ import {
 export type PatientField = (typeof PATIENT_COMPLETE_FIELDS)[number];
 /** Every value as typed (select values are strings, '1' for Colombia). */
 export type PatientFormValues = Record<PatientField, string>;
-export type PatientFormErrors = Partial<Record<PatientField, string>>;
+export type PatientFormErrors = Partial<Record<PatientField, MessageDescriptor>>;
 
 export function emptyPatientForm(country: CountryCode): PatientFormValues {
   return {
@@ -51,21 +68,48 @@ export function isPatientComplete(values: PatientFormValues): boolean {
   return PATIENT_COMPLETE_FIELDS.every((field) => values[field].trim() !== '');
 }
 
-/** A real calendar day: '2001-02-30' has the right shape but is no date. */
-export function isCalendarDate(value: string): boolean {
-  const match = /^(\d{4})-(\d{2})-(\d{2})$/.exec(value.trim());
-  if (!match) return false;
-  const [year, month, day] = [Number(match[1]), Number(match[2]), Number(match[3])];
-  const date = new Date(Date.UTC(year, month - 1, day));
-  return date.getUTCFullYear() === year && date.getUTCMonth() === month - 1 && date.getUTCDate() === day;
+/** The longest text a field carries before its own rules look at it (the schema's). */
+const FIELD_MAX_LENGTH = 5000;
+
+/**
+ * The schema's Spanish messages through the catalogue, in the same words (the form's test pins each one); one
+ * without an entry is shown as the schema says it.
+ */
+const SCHEMA_MESSAGES: Record<string, MessageDescriptor> = {
+  [PATIENT_REQUIRED_MESSAGE]: msg`Debes completar este campo`,
+  [BIRTH_DATE_FORMAT_MESSAGE]: msg`Escribe la fecha como AAAA-MM-DD.`,
+  [BIRTH_DATE_RANGE_MESSAGE]: msg`Revisa la fecha de nacimiento.`,
+  [FUTURE_BIRTH_DATE_MESSAGE]: msg`La fecha de nacimiento no puede ser futura.`,
+  [NO_SUCH_BIRTH_DATE_MESSAGE]: msg`La fecha de nacimiento no existe.`,
+  [GENDER_CHOICE_MESSAGE]: msg`Selecciona una opción de la lista.`,
+  [EMAIL_FORMAT_MESSAGE]: msg`Escribe un correo electrónico válido.`,
+  [COUNTRY_CHOICE_MESSAGE]: msg`Selecciona un país de la lista.`,
+  [DOCUMENT_TYPE_CHOICE_MESSAGE]: msg`Selecciona un tipo de documento de la lista.`,
+  [DOCUMENT_FORMAT_MESSAGE]: msg`El documento debe tener entre 5 y 20 letras o números.`,
+  [DIAL_CODE_CHOICE_MESSAGE]: msg`Selecciona el indicativo de la lista.`,
+  [PHONE_DIGITS_MESSAGE]: msg`El número debe tener entre 7 y 15 dígitos.`,
+  [INVALID_VALUE_MESSAGE]: msg`Valor no válido.`,
+  [CONTROL_CHARACTERS_MESSAGE]: msg`Contiene caracteres no válidos.`,
+  ...Object.fromEntries(
+    [NAME_MAX_LENGTH, EMAIL_MAX_LENGTH, FIELD_MAX_LENGTH].map((count) => [
+      maxLengthMessage(count),
+      msg`Máximo ${count} caracteres.`,
+    ]),
+  ),
+};
+
+/** A message of the schema as the form shows it. */
+export function patientSchemaMessage(message: string): MessageDescriptor {
+  return SCHEMA_MESSAGES[message] ?? { id: message, message };
 }
 
-/** The server's own rules, run as the professional types: one message per field, the first rule it breaks. */
-export async function validatePatientForm(values: PatientFormValues): Promise<PatientFormErrors> {
-  const errors = await validateForm({ fields: PATIENT_FORM_FIELDS }, values, {
-    customChecks: { [CALENDAR_DATE_CHECK]: (value) => typeof value === 'string' && isCalendarDate(value) },
-  });
-  return Object.fromEntries(errors.map((error) => [error.field, error.message])) as PatientFormErrors;
+/** The server's own schema, run as the professional types: one message per field, the first rule it breaks. */
+export function checkPatientForm(values: PatientFormValues): PatientFormErrors {
+  const errors: PatientFormErrors = {};
+  for (const issue of patientFormSchema.safeParse(values).error?.issues ?? []) {
+    errors[issue.path[0] as PatientField] ??= patientSchemaMessage(issue.message);
+  }
+  return errors;
 }
 
 /** `POST /patients` body; separators in the document and the phone are left for the server to strip. */

@@ -1,6 +1,6 @@
-import { useEffect, useState } from 'react';
+import { useState } from 'react';
 import { DOCUMENT_TYPES } from '../../lib/shared/accounts';
-import { validatePatientForm, type PatientField, type PatientFormErrors, type PatientFormValues } from './patient-form';
+import { checkPatientForm, type PatientField, type PatientFormErrors, type PatientFormValues } from './patient-form';
 
 /**
  * The patient form's values and messages: messages appear after the first attempt to save, then follow what the
@@ -9,18 +9,8 @@ import { validatePatientForm, type PatientField, type PatientFormErrors, type Pa
 export function usePatientForm(initial: () => PatientFormValues) {
   const [values, setValues] = useState(initial);
   const [submitted, setSubmitted] = useState(false);
-  const [errors, setErrors] = useState<PatientFormErrors>({});
-
-  useEffect(() => {
-    if (!submitted) return;
-    let current = true;
-    void validatePatientForm(values).then((next) => {
-      if (current) setErrors(next);
-    });
-    return () => {
-      current = false;
-    };
-  }, [values, submitted]);
+  // The schema is synchronous: the messages follow the values in the same render.
+  const errors: PatientFormErrors = submitted ? checkPatientForm(values) : {};
 
   function set(field: PatientField, value: string) {
     setValues((previous) => {
@@ -34,17 +24,14 @@ export function usePatientForm(initial: () => PatientFormValues) {
     });
   }
 
-  async function check(): Promise<boolean> {
+  function check(): boolean {
     setSubmitted(true);
-    const found = await validatePatientForm(values);
-    setErrors(found);
-    return Object.keys(found).length === 0;
+    return Object.keys(checkPatientForm(values)).length === 0;
   }
 
   function reset(next: PatientFormValues) {
     setValues(next);
     setSubmitted(false);
-    setErrors({});
   }
 
   return { values, errors, set, check, reset };

@@ -1,10 +1,18 @@
 import { describe, expect, it } from 'vitest';
-import type { TemplateDto } from '../../lib/shared/prescriptions';
+import { CONTROL_CHARACTERS_MESSAGE, maxLengthMessage } from '../../lib/shared/field-schemas';
+import * as prescriptionSchemas from '../../lib/shared/prescription-schemas';
+import {
+  INDICATIONS_MAX_LENGTH,
+  PRESCRIPTION_NOTES_MAX_LENGTH,
+  type TemplateDto,
+} from '../../lib/shared/prescriptions';
 import { buildProduct } from '../../testing/data';
 import { createDraft, type PrescriptionDraft } from './draft';
 import {
   applyTemplate,
   dailyCapsulesOf,
+  notesError,
+  prescriptionSchemaMessage,
   reachableStep,
   requestFromDraft,
   setMomentQuantity,
@@ -25,6 +33,17 @@ const hormone = buildProduct({
   category: { id: 4, name: 'Hormonas bioidénticas', slug: 'hormonas-bioidenticas' },
 });
 const magnesium = buildProduct({ id: 1, name: 'Magnesio' });
+const BODY_MESSAGES = new Set<string>([
+  prescriptionSchemas.NO_TOOLS_MESSAGE,
+  prescriptionSchemas.TOO_MANY_TOOLS_MESSAGE,
+  prescriptionSchemas.TOOL_OBJECT_MESSAGE,
+  prescriptionSchemas.TOOL_PRODUCT_MESSAGE,
+  prescriptionSchemas.REPEATED_PRODUCT_MESSAGE,
+  prescriptionSchemas.PATIENT_CHOICE_MESSAGE,
+  prescriptionSchemas.TEMPLATE_CHOICE_MESSAGE,
+  prescriptionSchemas.PRESCRIPTION_CHOICE_MESSAGE,
+  prescriptionSchemas.TEMPLATE_SOURCE_MESSAGE,
+]);
 
 function withIndications(draft: PrescriptionDraft): PrescriptionDraft {
   return {
@@ -68,7 +87,40 @@ describe('indications', () => {
       prescriptionDuration: { time: 'months' as const, quantity: 2 },
     };
     expect(toolErrors(fixed)).toEqual({});
-    expect(toolErrors(setMomentQuantity(fixed, 3, 0)).momentsDay).toBeDefined();
+    expect(toolErrors(setMomentQuantity(fixed, 3, 0)).momentsDay).toBe('La cantidad debe ser mayor que 0.');
+    // The server's own rules: a month counts 30 days (twelve fit in the year), notes without control characters.
+    expect(toolErrors(tool)).toMatchObject({
+      duration: 'La duración máxima es de 365 días.',
+      units: 'Las unidades deben ser un número entero mayor que 0.',
+    });
+    expect(toolErrors({ ...fixed, prescriptionDuration: { time: 'months', quantity: 12 } })).toEqual({});
+    expect(toolErrors({ ...fixed, prescriptionIndications: 'a\u0007' })).toEqual({
+      prescriptionIndications: 'Contiene caracteres no válidos.',
+    });
+    expect(notesError('x'.repeat(2001))).toBe('Máximo 2000 caracteres.');
+    expect(notesError(' Tomar con agua. ')).toBeUndefined();
+  });
+
+  it('has a catalogue entry, in the same words, for every message of the shared tool schema', () => {
+    const messages = [
+      ...Object.entries(prescriptionSchemas)
+        .filter(([name]) => name.endsWith('_MESSAGE'))
+        .map(([, message]) => message as string)
+        // The body's own messages, not a tool's: the builder never sends them wrong.
+        .filter((message) => !BODY_MESSAGES.has(message)),
+      CONTROL_CHARACTERS_MESSAGE,
+      maxLengthMessage(INDICATIONS_MAX_LENGTH),
+      maxLengthMessage(PRESCRIPTION_NOTES_MAX_LENGTH),
+    ];
+    expect(messages.length).toBeGreaterThan(15);
+    for (const message of messages) {
+      const descriptor = prescriptionSchemaMessage(message);
+      expect(descriptor.id, message).not.toBe(message);
+      const text = (descriptor.message ?? '').replace(/\{(\w+)\}/g, (_, name: string) =>
+        String(descriptor.values?.[name]),
+      );
+      expect(text, message).toBe(message);
+    }
   });
 
   it('sums the moments as daily capsules unless given, and suggests the containers', () => {

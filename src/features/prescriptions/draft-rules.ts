@@ -1,9 +1,30 @@
 // The prescription draft's rules as pure functions (product §3 indications, §4 prescription creation): each takes a
 // draft and returns the next one, or the very same one when nothing changes.
 
-import { t } from '@lingui/core/macro';
+import { i18n, type MessageDescriptor } from '@lingui/core';
+import { msg, t } from '@lingui/core/macro';
 import type { ProductDto } from '../../lib/shared/api-types';
 import { DEFAULT_CONTAINER_TYPE, DEFAULT_UNIT_SYMBOL } from '../../lib/shared/catalogue';
+import { CONTROL_CHARACTERS_MESSAGE, maxLengthMessage } from '../../lib/shared/field-schemas';
+import {
+  DAILY_CAPSULES_MAX_MESSAGE,
+  DECIMALS_MESSAGE,
+  DURATION_MAX_MESSAGE,
+  DURATION_UNIT_MESSAGE,
+  MOMENT_CHOICE_MESSAGE,
+  MOMENT_MAX_QUANTITY_MESSAGE,
+  NO_DURATION_MESSAGE,
+  NO_MOMENT_MESSAGE,
+  notesField,
+  NOTES_TYPE_MESSAGE,
+  POSITIVE_DAILY_CAPSULES_MESSAGE,
+  POSITIVE_DURATION_MESSAGE,
+  POSITIVE_QUANTITY_MESSAGE,
+  POSITIVE_UNITS_MESSAGE,
+  REPEATED_MOMENT_MESSAGE,
+  toolSchema,
+  UNITS_MAX_MESSAGE,
+} from '../../lib/shared/prescription-schemas';
 import {
   DEFAULT_PRESCRIPTION_SETTINGS,
   DURATION_MAX_DAYS,
@@ -224,45 +245,69 @@ export function shortfallSignature(short: ShortTool[]): string {
   return short.map(({ tool, suggestion }) => `${tool.productId}:${tool.units}:${suggestion}`).join(',');
 }
 
-function hasAtMostTwoDecimals(value: number): boolean {
-  return Math.abs(value * 100 - Math.round(value * 100)) < 1e-9;
-}
-
 export type ToolField = 'momentsDay' | 'duration' | 'dailyCapsules' | 'units' | 'prescriptionIndications';
 export type ToolErrors = Partial<Record<ToolField, string>>;
 
-/** Product §3 indications, with the bounds the server applies too. Messages in Spanish. */
+/**
+ * The shared schema's Spanish messages through the catalogue, in the same words (the rules' test pins each one); one
+ * without an entry is shown as the schema says it.
+ */
+const SCHEMA_MESSAGES: Record<string, MessageDescriptor> = {
+  [NO_MOMENT_MESSAGE]: msg`Elige al menos un momento del día.`,
+  [MOMENT_CHOICE_MESSAGE]: msg`Elige un momento del día de la lista.`,
+  [REPEATED_MOMENT_MESSAGE]: msg`Cada momento del día puede indicarse una sola vez.`,
+  [POSITIVE_QUANTITY_MESSAGE]: msg`La cantidad debe ser mayor que 0.`,
+  [MOMENT_MAX_QUANTITY_MESSAGE]: msg`La cantidad máxima por toma es ${MOMENT_MAX_QUANTITY}.`,
+  [DECIMALS_MESSAGE]: msg`Usa como máximo dos decimales.`,
+  [NO_DURATION_MESSAGE]: msg`Indica la duración del tratamiento.`,
+  [DURATION_UNIT_MESSAGE]: msg`La duración se indica en días, semanas o meses.`,
+  [POSITIVE_DURATION_MESSAGE]: msg`La duración debe ser un número entero mayor que 0.`,
+  [DURATION_MAX_MESSAGE]: msg`La duración máxima es de ${DURATION_MAX_DAYS} días.`,
+  [POSITIVE_UNITS_MESSAGE]: msg`Las unidades deben ser un número entero mayor que 0.`,
+  [UNITS_MAX_MESSAGE]: msg`Puedes indicar como máximo ${TOOL_MAX_UNITS} unidades.`,
+  [POSITIVE_DAILY_CAPSULES_MESSAGE]: msg`Las cápsulas diarias deben ser mayores que 0.`,
+  [DAILY_CAPSULES_MAX_MESSAGE]: msg`Puedes indicar como máximo ${TOOL_MAX_DAILY_CAPSULES} cápsulas diarias.`,
+  [NOTES_TYPE_MESSAGE]: msg`Escribe las notas como texto.`,
+  [CONTROL_CHARACTERS_MESSAGE]: msg`Contiene caracteres no válidos.`,
+  ...Object.fromEntries(
+    [INDICATIONS_MAX_LENGTH, PRESCRIPTION_NOTES_MAX_LENGTH].map((count) => [
+      maxLengthMessage(count),
+      msg`Máximo ${count} caracteres.`,
+    ]),
+  ),
+};
+
+/** A message of the shared schema as the builder shows it. */
+export function prescriptionSchemaMessage(message: string): MessageDescriptor {
+  return SCHEMA_MESSAGES[message] ?? { id: message, message };
+}
+
+/** Where the builder shows a problem of the schema's field (the duration's unit and quantity share one control). */
+const TOOL_FIELDS: Record<string, ToolField> = {
+  momentsDay: 'momentsDay',
+  prescriptionDuration: 'duration',
+  dailyCapsules: 'dailyCapsules',
+  units: 'units',
+  prescriptionIndications: 'prescriptionIndications',
+};
+
+/**
+ * Product §3 indications, checked with the server's own schema: one message per control, the first problem found,
+ * in the language of the screen.
+ */
 export function toolErrors(tool: DraftTool): ToolErrors {
   const errors: ToolErrors = {};
-  if (tool.momentsDay.length === 0) {
-    errors.momentsDay = t`Elige al menos un momento del día.`;
-  } else if (
-    tool.momentsDay.some(
-      (moment) =>
-        moment.quantity <= 0 || moment.quantity > MOMENT_MAX_QUANTITY || !hasAtMostTwoDecimals(moment.quantity),
-    )
-  ) {
-    errors.momentsDay = t`Cada momento necesita una cantidad entre 0,01 y ${MOMENT_MAX_QUANTITY}, con máximo dos decimales.`;
-  }
-  const { quantity } = tool.prescriptionDuration;
-  if (!Number.isInteger(quantity) || quantity <= 0) {
-    errors.duration = t`La duración debe ser un número entero mayor que 0.`;
-  } else if (treatmentDays(tool) > DURATION_MAX_DAYS) {
-    errors.duration = t`La duración no puede superar ${DURATION_MAX_DAYS} días.`;
-  }
-  if (
-    tool.dailyCapsules !== null &&
-    (tool.dailyCapsules <= 0 ||
-      tool.dailyCapsules > TOOL_MAX_DAILY_CAPSULES ||
-      !hasAtMostTwoDecimals(tool.dailyCapsules))
-  ) {
-    errors.dailyCapsules = t`Las cápsulas diarias deben estar entre 0,01 y ${TOOL_MAX_DAILY_CAPSULES}.`;
-  }
-  if (!Number.isInteger(tool.units) || tool.units < 1 || tool.units > TOOL_MAX_UNITS) {
-    errors.units = t`Las unidades deben ser un número entero entre 1 y ${TOOL_MAX_UNITS}.`;
-  }
-  if (tool.prescriptionIndications.length > INDICATIONS_MAX_LENGTH) {
-    errors.prescriptionIndications = t`Las notas admiten hasta ${INDICATIONS_MAX_LENGTH} caracteres.`;
+  const parsed = toolSchema.safeParse({
+    productId: tool.productId,
+    momentsDay: tool.momentsDay.map(({ id, quantity }) => ({ id, quantity })),
+    prescriptionDuration: tool.prescriptionDuration,
+    prescriptionIndications: tool.prescriptionIndications,
+    dailyCapsules: tool.dailyCapsules,
+    units: tool.units,
+  });
+  for (const issue of parsed.error?.issues ?? []) {
+    const field = TOOL_FIELDS[String(issue.path[0])];
+    if (field) errors[field] ??= i18n._(prescriptionSchemaMessage(issue.message));
   }
   return errors;
 }
@@ -271,10 +316,12 @@ export function toolIsComplete(tool: DraftTool): boolean {
   return Object.keys(toolErrors(tool)).length === 0;
 }
 
+const prescriptionNotesSchema = notesField(PRESCRIPTION_NOTES_MAX_LENGTH);
+
+/** The observations of the prescription, checked as the server does. */
 export function notesError(notes: string): string | undefined {
-  return notes.length > PRESCRIPTION_NOTES_MAX_LENGTH
-    ? t`Las observaciones admiten hasta ${PRESCRIPTION_NOTES_MAX_LENGTH} caracteres.`
-    : undefined;
+  const issue = prescriptionNotesSchema.safeParse(notes).error?.issues[0];
+  return issue && i18n._(prescriptionSchemaMessage(issue.message));
 }
 
 /**

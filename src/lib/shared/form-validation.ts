@@ -10,7 +10,8 @@ function isEmpty(value: FormValue): boolean {
   return value === undefined || value === false || (typeof value === 'string' && value.trim() === '');
 }
 
-const EMAIL_PATTERN = /^[^\s@]+@[^\s@]+\.[^\s@]{2,}$/;
+/** An e-mail address as the forms accept it: something@domain.tld, without spaces. */
+export const EMAIL_PATTERN = /^[^\s@]+@[^\s@]+\.[^\s@]{2,}$/;
 
 /**
  * The nine rule kinds of product §3, applied the same way by the storefront (as the user types) and the server

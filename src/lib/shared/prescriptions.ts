@@ -4,7 +4,7 @@
 // ("Professional tools"). Dates are ISO 8601; birth dates and date filters are `YYYY-MM-DD`.
 
 import type { AdherenceSummaryDto } from './adherence';
-import { DOCUMENT_TYPES, GENDERS, type FormFieldDto, type FormRuleDto, type Role } from './accounts';
+import type { FormFieldDto, FormRuleDto, Role } from './accounts';
 import type { ProductDto } from './api-types';
 import { COUNTRIES } from './countries';
 import type { PatientConsentState } from './privacy';
@@ -39,11 +39,10 @@ export const PATIENT_COMPLETE_FIELDS = [
   'phone_number',
 ] as const;
 
-/** The `custom` rule name of a real calendar date (`validateForm` runs it where a check of that name is given). */
-export const CALENDAR_DATE_CHECK = 'calendarDate';
-const NAME_MAX_LENGTH = 80;
-const EMAIL_MAX_LENGTH = 254;
-const EARLIEST_BIRTH_DATE = '1900-01-01';
+export const NAME_MAX_LENGTH = 80;
+export const EMAIL_MAX_LENGTH = 254;
+// The rules of the medical attention request's form (`MEDICAL_REQUEST_FORM_FIELDS`, run by `validateForm`); the
+// patient form's are the zod schema `patientFormSchema` (./patient-schemas), with the same messages.
 const required = (message: string): FormRuleDto => ({ kind: 'required', message });
 const oneOf = (values: readonly (string | number)[], message: string): FormRuleDto => ({
   kind: 'pattern',
@@ -55,9 +54,13 @@ const maxLength = (value: number): FormRuleDto => ({
   value,
   message: `Máximo ${value} caracteres.`,
 });
+export const EMAIL_FORMAT_MESSAGE = 'Escribe un correo electrónico válido.';
+export const COUNTRY_CHOICE_MESSAGE = 'Selecciona un país de la lista.';
+export const DIAL_CODE_CHOICE_MESSAGE = 'Selecciona el indicativo de la lista.';
+export const PHONE_DIGITS_MESSAGE = 'El número debe tener entre 7 y 15 dígitos.';
 const emailRules = (requiredMessage: string): FormRuleDto[] => [
   required(requiredMessage),
-  { kind: 'email', message: 'Escribe un correo electrónico válido.' },
+  { kind: 'email', message: EMAIL_FORMAT_MESSAGE },
   maxLength(EMAIL_MAX_LENGTH),
 ];
 const countryOptions = Object.values(COUNTRIES).map((country) => ({
@@ -70,102 +73,18 @@ const dialCodeOptions = Object.values(COUNTRIES).map((country) => ({
 }));
 const countryRule = oneOf(
   countryOptions.map((option) => option.value),
-  'Selecciona un país de la lista.',
+  COUNTRY_CHOICE_MESSAGE,
 );
 const dialCodeRule = oneOf(
   dialCodeOptions.map((option) => option.value),
-  'Selecciona el indicativo de la lista.',
+  DIAL_CODE_CHOICE_MESSAGE,
 );
-/** Values are checked after the server strips separators: documents keep letters and digits, phones digits. */
-const documentRule: FormRuleDto = {
-  kind: 'pattern',
-  value: '[A-Za-z0-9]{5,20}',
-  message: 'El documento debe tener entre 5 y 20 letras o números.',
-};
+/** Values are checked after the server strips separators: phones keep their digits. */
 const phoneRule: FormRuleDto = {
   kind: 'pattern',
   value: '[0-9]{7,15}',
-  message: 'El número debe tener entre 7 y 15 dígitos.',
+  message: PHONE_DIGITS_MESSAGE,
 };
-
-/**
- * The patient form (product §3 fields, §5 required ones): the storefront validates it as the user types and the server
- * before it saves, both with `validateForm` of ./form-validation. Select values are strings ('1' for Colombia).
- */
-export const PATIENT_FORM_FIELDS: FormFieldDto[] = [
-  {
-    name: 'first_name',
-    type: 'text',
-    label: 'Nombres',
-    step: 1,
-    rules: [required(PATIENT_REQUIRED_MESSAGE), maxLength(NAME_MAX_LENGTH)],
-  },
-  {
-    name: 'last_name',
-    type: 'text',
-    label: 'Apellidos',
-    step: 1,
-    rules: [required(PATIENT_REQUIRED_MESSAGE), maxLength(NAME_MAX_LENGTH)],
-  },
-  {
-    name: 'birth_date',
-    type: 'date',
-    label: 'Fecha de nacimiento',
-    step: 1,
-    rules: [
-      required(PATIENT_REQUIRED_MESSAGE),
-      { kind: 'pattern', value: '\\d{4}-\\d{2}-\\d{2}', message: 'Escribe la fecha como AAAA-MM-DD.' },
-      { kind: 'min', value: EARLIEST_BIRTH_DATE, message: 'Revisa la fecha de nacimiento.' },
-      { kind: 'max', value: 'today', message: 'La fecha de nacimiento no puede ser futura.' },
-      // A server check: '2001-02-30' has the right shape but is no date.
-      { kind: 'custom', value: CALENDAR_DATE_CHECK, message: 'La fecha de nacimiento no existe.' },
-    ],
-  },
-  {
-    name: 'gender',
-    type: 'select',
-    label: 'Género',
-    step: 1,
-    rules: [oneOf(GENDERS, 'Selecciona una opción de la lista.')],
-  },
-  { name: 'email', type: 'email', label: 'Correo electrónico', step: 1, rules: emailRules(PATIENT_REQUIRED_MESSAGE) },
-  { name: 'country_id', type: 'select', label: 'Ubicación', step: 1, options: countryOptions, rules: [countryRule] },
-  {
-    name: 'document_type_id',
-    type: 'select',
-    label: 'Tipo de documento',
-    step: 1,
-    options: DOCUMENT_TYPES.map((type) => ({ value: String(type.id), label: type.name })),
-    rules: [
-      oneOf(
-        DOCUMENT_TYPES.map((type) => type.id),
-        'Selecciona un tipo de documento de la lista.',
-      ),
-    ],
-  },
-  {
-    name: 'document_number',
-    type: 'text',
-    label: 'Número de documento',
-    step: 1,
-    rules: [required(PATIENT_REQUIRED_MESSAGE), documentRule],
-  },
-  {
-    name: 'country_code',
-    type: 'select',
-    label: 'Indicativo',
-    step: 1,
-    options: dialCodeOptions,
-    rules: [dialCodeRule],
-  },
-  {
-    name: 'phone_number',
-    type: 'tel',
-    label: 'Número de teléfono',
-    step: 1,
-    rules: [required(PATIENT_REQUIRED_MESSAGE), phoneRule],
-  },
-];
 
 /** Patients per page of `GET /patients`. */
 export const PATIENTS_PAGE_SIZE = 20;

@@ -72,8 +72,6 @@ export const HEALTH_CONSENT_REQUIRED_MESSAGE =
 
 /** The patient form's attestation by the professional (`POST /patients`). */
 export const PATIENT_ATTESTATION_FIELD = 'consent_attested';
-export const PATIENT_ATTESTATION_LABEL =
-  'Declaro que tengo la autorización del paciente para registrar sus datos de salud en el dispensario';
 export const PATIENT_ATTESTATION_MESSAGE =
   'Confirma que tienes la autorización del paciente para registrar sus datos de salud.';
 

@@ -49,7 +49,7 @@ export function CreatePatientForm({ country, onCreated, onQueued, onCancel }: Cr
   async function submit(event: FormEvent) {
     event.preventDefault();
     creation.reset();
-    const valid = await form.check();
+    const valid = form.check();
     setAttestationMissing(!attested);
     if (!valid || !attested) {
       focusFirstInvalid(element.current);

@@ -128,7 +128,7 @@ function PatientData({ country, viewer, patient }: { country: CountryCode; viewe
   async function save(event: FormEvent) {
     event.preventDefault();
     saving.reset();
-    if (!(await form.check())) {
+    if (!form.check()) {
       focusFirstInvalid(element.current);
       return;
     }

@@ -16,7 +16,11 @@ const isRequired = (field: PatientField) => (PATIENT_REQUIRED_FIELDS as readonly
 
 /** Product §3 patient form fields, with the asterisk on the required ones (product §5). */
 export function PatientFormFields({ values, errors, onChange }: PatientFormFieldsProps) {
-  const { t } = useLingui();
+  const { t, i18n } = useLingui();
+  const errorOf = (field: PatientField) => {
+    const message = errors[field];
+    return message && i18n._(message);
+  };
   const genderLabels: Record<(typeof GENDERS)[number], string> = {
     femenino: t`Femenino`,
     masculino: t`Masculino`,
@@ -31,12 +35,12 @@ export function PatientFormFields({ values, errors, onChange }: PatientFormField
       required={isRequired(field)}
       value={values[field]}
       onValueChange={(value) => onChange(field, value)}
-      error={errors[field]}
+      error={errorOf(field)}
       {...input}
     />
   );
   const select = (field: PatientField, label: string, options: { value: string; label: string }[]) => (
-    <Field label={label} required={isRequired(field)} error={errors[field]}>
+    <Field label={label} required={isRequired(field)} error={errorOf(field)}>
       {({ id, describedBy, invalid }) => (
         <select
           id={id}
