@@ -159,6 +159,14 @@ describe('createOrderRequestSchema', () => {
     ]);
   });
 
+  it('refuses a group that is not a form without judging its fields', () => {
+    expect(problems(createOrderRequestSchema, { ...ORDER, customer: true, bill: 'empresa', address: [] })).toEqual([
+      ['customer', 'Valor no válido.'],
+      ['bill', 'Valor no válido.'],
+      ['address', 'Valor no válido.'],
+    ]);
+  });
+
   it('keeps the shared limits of names, documents and address', () => {
     expect(
       problems(createOrderRequestSchema, {

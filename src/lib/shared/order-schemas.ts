@@ -4,7 +4,7 @@
 // with the same pieces.
 import { DOCUMENT_TYPES } from './accounts';
 import { countryById, type CountryInfo } from './countries';
-import { flag, givenText, integerField, optionalText, textValue } from './field-schemas';
+import { flag, givenText, integerField, INVALID_VALUE_MESSAGE, optionalText, textValue } from './field-schemas';
 import {
   CHECKOUT_REQUIRED_MESSAGE,
   MAX_LINE_QUANTITY,
@@ -120,7 +120,8 @@ const quoteShape = {
 const whenValid =
   (...fields: string[]) =>
   (payload: z.core.ParsePayload) =>
-    !payload.issues.some((issue) => fields.includes(String(issue.path?.[0])));
+    // An issue without a path is the group itself (not an object): none of its fields was read.
+    !payload.issues.some((issue) => !issue.path?.length || fields.includes(String(issue.path[0])));
 
 /** An empty bag is said only when neither list was refused. */
 const bagIsEmpty = { error: EMPTY_BAG_MESSAGE, path: ['items'], when: whenValid('items', 'pointItems') };
@@ -132,13 +133,16 @@ export const quoteRequestSchema = z.object(quoteShape).refine(hasLines, bagIsEmp
 export type QuoteRequest = z.output<typeof quoteRequestSchema>;
 
 /** The shipping address (product §3 address copy), of the checkout and of the address book. */
-export const addressSchema = z.object({
-  address: required(addressLimitsSchema.shape.address),
-  residenceDetail: blankable(addressLimitsSchema.shape.residenceDetail),
-  state: required(addressLimitsSchema.shape.state),
-  city: required(addressLimitsSchema.shape.city),
-  postalCode: blankable(addressLimitsSchema.shape.postalCode),
-}) satisfies z.ZodType<AddressInputDto>;
+export const addressSchema = z.object(
+  {
+    address: required(addressLimitsSchema.shape.address),
+    residenceDetail: blankable(addressLimitsSchema.shape.residenceDetail),
+    state: required(addressLimitsSchema.shape.state),
+    city: required(addressLimitsSchema.shape.city),
+    postalCode: blankable(addressLimitsSchema.shape.postalCode),
+  },
+  { error: INVALID_VALUE_MESSAGE },
+) satisfies z.ZodType<AddressInputDto>;
 
 /** `POST /addresses`: an address for one of the store's countries (the session's when absent). */
 export const addressInputSchema = addressSchema.extend({ countryId: countryIdSchema });
@@ -155,21 +159,24 @@ const documentTypeSchema = filled(
 
 /** The buyer (product §3 user data form): names and document by the shared limits; the e-mail kept in lower case. */
 const customerSchema = z
-  .object({
-    firstName: required(customerLimitsSchema.shape.firstName),
-    secondName: blankable(customerLimitsSchema.shape.secondName),
-    firstLastName: required(customerLimitsSchema.shape.firstLastName),
-    secondLastName: blankable(customerLimitsSchema.shape.secondLastName),
-    typeID: documentTypeSchema,
-    numberID: filled(textValue(MAX_RAW_TEXT_LENGTH)),
-    countryCode: optionalText(MAX_DIAL_CODE_LENGTH),
-    phoneNumber: filled(textValue(MAX_PHONE_LENGTH)),
-    email: filled(
-      textValue(MAX_EMAIL_LENGTH)
-        .regex(EMAIL_PATTERN, { error: INVALID_EMAIL_MESSAGE })
-        .transform((email) => email.toLowerCase()),
-    ),
-  })
+  .object(
+    {
+      firstName: required(customerLimitsSchema.shape.firstName),
+      secondName: blankable(customerLimitsSchema.shape.secondName),
+      firstLastName: required(customerLimitsSchema.shape.firstLastName),
+      secondLastName: blankable(customerLimitsSchema.shape.secondLastName),
+      typeID: documentTypeSchema,
+      numberID: filled(textValue(MAX_RAW_TEXT_LENGTH)),
+      countryCode: optionalText(MAX_DIAL_CODE_LENGTH),
+      phoneNumber: filled(textValue(MAX_PHONE_LENGTH)),
+      email: filled(
+        textValue(MAX_EMAIL_LENGTH)
+          .regex(EMAIL_PATTERN, { error: INVALID_EMAIL_MESSAGE })
+          .transform((email) => email.toLowerCase()),
+      ),
+    },
+    { error: INVALID_VALUE_MESSAGE },
+  )
   .superRefine(
     (customer, ctx) => {
       const problem = documentNumberProblem(customer.typeID, customer.numberID);
@@ -180,16 +187,19 @@ const customerSchema = z
 
 /** The bill form: a company must give its tax id; a natural person's defaults to their own document (the route's). */
 const billSchema = z
-  .object({
-    typeContributor: filled(
-      textValue(MAX_TAXPAYER_TYPE_LENGTH).pipe(z.enum(TAXPAYER_TYPES, { error: TAXPAYER_TYPE_MESSAGE })),
-    ),
-    typeID: optionalText(MAX_TAX_ID_TYPE_LENGTH),
-    numberID: optionalText(MAX_RAW_TEXT_LENGTH).superRefine((numberID, ctx) => {
-      const problem = numberID === undefined ? null : documentNumberProblem(null, numberID);
-      if (problem) ctx.addIssue({ code: 'custom', message: problem, input: numberID });
-    }),
-  })
+  .object(
+    {
+      typeContributor: filled(
+        textValue(MAX_TAXPAYER_TYPE_LENGTH).pipe(z.enum(TAXPAYER_TYPES, { error: TAXPAYER_TYPE_MESSAGE })),
+      ),
+      typeID: optionalText(MAX_TAX_ID_TYPE_LENGTH),
+      numberID: optionalText(MAX_RAW_TEXT_LENGTH).superRefine((numberID, ctx) => {
+        const problem = numberID === undefined ? null : documentNumberProblem(null, numberID);
+        if (problem) ctx.addIssue({ code: 'custom', message: problem, input: numberID });
+      }),
+    },
+    { error: INVALID_VALUE_MESSAGE },
+  )
   .refine((bill) => bill.typeContributor !== 'persona_juridica' || bill.numberID !== undefined, {
     error: CHECKOUT_REQUIRED_MESSAGE,
     path: ['numberID'],
