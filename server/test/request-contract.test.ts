@@ -18,6 +18,7 @@ const INVALID_QUERY = 'Los parámetros de la consulta no son válidos.';
 let ctx: TestContext;
 let admin: Caller;
 let patient: Caller;
+let professional: Caller;
 let productId: number;
 let affiliateId: number;
 
@@ -44,6 +45,7 @@ beforeAll(async () => {
   ctx = await createTestContext();
   admin = { token: await sessionFor(ctx, 'admin@demo.test') };
   patient = { token: await sessionFor(ctx, 'paciente.co@demo.test') };
+  professional = { token: await sessionFor(ctx, 'medico.co@demo.test') };
   const created = await client(ctx, admin).send('POST', '/admin/products', PRODUCT);
   expect(created.status, await created.clone().text()).toBe(201);
   productId = (await json<AdminProductDto>(created)).id;
@@ -301,6 +303,31 @@ describe('the checkout and the address book', () => {
   });
 });
 
+describe('the points programme', () => {
+  it('refuses items and spending per field', async () => {
+    expect(
+      await refusal(
+        await client(ctx, admin).send('POST', '/gamification/products', {
+          name: 'Guía',
+          priceInPoints: '50',
+          countries: 'co',
+          imageUrl: 'data:x',
+        }),
+      ),
+    ).toEqual({
+      imageUrl: 'Debe ser una ruta de este sitio (/…) o una URL http(s).',
+      priceInPoints: 'Debe ser un número entero de puntos entre 1 y 10000000.',
+      countries: 'Indica al menos un país.',
+    });
+    expect(await refusal(await client(ctx, professional).send('PATCH', '/gamification/subtract', {}))).toEqual({
+      body: 'Indica los productos o los puntos a descontar.',
+    });
+    expect(await refusal(await client(ctx, professional).send('POST', '/gamification/participate-event', {}))).toEqual({
+      eventId: 'Indica el evento con su id numérico (eventId).',
+    });
+  });
+});
+
 describe('routes on a shared schema', () => {
   it('never answer a 5xx to junk of any type in any field', async () => {
     const junk: unknown[] = [null, true, -1, 1e308, 'x'.repeat(5000), [], [1e308], { a: { b: [null] } }, '\u0000'];
@@ -313,6 +340,20 @@ describe('routes on a shared schema', () => {
       ['POST', '/checkout/quote', patient, { countryId: 1, items: [{ productId, quantity: 1 }], promoCode: 'X1' }],
       ['POST', '/orders', patient, { ...orderBody({ items: [{ productId, quantity: 1 }] }) }],
       ['POST', '/addresses', patient, { address: 'Calle 1', state: 'Antioquia', city: 'Medellín', countryId: 1 }],
+      [
+        'POST',
+        '/gamification/events',
+        admin,
+        { name: 'Evento', requiredPoints: 10, countries: [1], startDate: '2026-01-01', endDate: '2026-02-01' },
+      ],
+      ['PATCH', '/gamification/combos/1', admin, { name: 'Combo', image: null, isActive: true }],
+      [
+        'PATCH',
+        '/gamification/subtract',
+        professional,
+        { products: [{ productId: 1, quantity: 1 }], points: 1, reason: 'x' },
+      ],
+      ['POST', '/gamification/redeem/batch', professional, { products: [{ productId: 1, quantity: 1 }] }],
     ];
     for (const [method, path, caller, body] of routes) {
       for (const field of Object.keys(body)) {
