@@ -7,6 +7,7 @@ import {
   customerLimitsSchema,
   limitProblems,
 } from '../../lib/shared/personal-data';
+import { EMAIL_PATTERN } from '../../lib/shared/email';
 import { isValidPhone } from '../../lib/shared/phone';
 import { CHECKOUT_REQUIRED_MESSAGE, type AddressInputDto, type CheckoutCustomerDto } from '../../lib/shared/orders';
 import type { CheckoutForm } from './checkout-form';
@@ -29,8 +30,6 @@ const REQUIRED_CUSTOMER: readonly (keyof CheckoutCustomerDto)[] = [
   'email',
 ];
 const REQUIRED_ADDRESS: readonly (keyof AddressInputDto)[] = ['address', 'state', 'city'];
-
-const EMAIL_PATTERN = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
 
 function isEmpty(value: unknown): boolean {
   return value === null || value === undefined || (typeof value === 'string' && value.trim() === '');

@@ -1,4 +1,5 @@
 import type { FormErrorDto, FormFieldDto, FormSchemaDto } from './accounts';
+import { EMAIL_PATTERN } from './email';
 
 export type FormValue = string | boolean | undefined;
 export type FormValues = Record<string, FormValue>;
@@ -9,8 +10,6 @@ export type CustomCheck = (value: FormValue, values: FormValues, field: FormFiel
 function isEmpty(value: FormValue): boolean {
   return value === undefined || value === false || (typeof value === 'string' && value.trim() === '');
 }
-
-const EMAIL_PATTERN = /^[^\s@]+@[^\s@]+\.[^\s@]{2,}$/;
 
 /**
  * The nine rule kinds of product §3, applied the same way by the storefront (as the user types) and the server

@@ -4,6 +4,7 @@
 // with the same pieces.
 import { DOCUMENT_TYPES } from './accounts';
 import { countryById, type CountryInfo } from './countries';
+import { EMAIL_MAX_LENGTH, EMAIL_PATTERN } from './email';
 import { flag, givenText, integerField, INVALID_VALUE_MESSAGE, optionalText, textValue } from './field-schemas';
 import {
   CHECKOUT_REQUIRED_MESSAGE,
@@ -20,7 +21,6 @@ import { z } from './zod';
 
 /** Longest raw text read before the shared limits judge it: a bound on what is parsed, never the message shown. */
 const MAX_RAW_TEXT_LENGTH = 1000;
-const MAX_EMAIL_LENGTH = 254;
 const MAX_PROMO_CODE_LENGTH = 40;
 const MAX_DOCUMENT_TYPE_LENGTH = 10;
 const MAX_DIAL_CODE_LENGTH = 5;
@@ -46,7 +46,6 @@ export const PAYMENT_METHOD_MESSAGE = 'Selecciona un medio de pago válido.';
 export const PRESCRIPTION_DOCUMENT_MESSAGE = 'El documento de la fórmula médica no es válido.';
 
 const UUID_PATTERN = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
-const EMAIL_PATTERN = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
 
 export function isUuid(value: unknown): value is string {
   return typeof value === 'string' && UUID_PATTERN.test(value);
@@ -170,7 +169,7 @@ const customerSchema = z
       countryCode: optionalText(MAX_DIAL_CODE_LENGTH),
       phoneNumber: filled(textValue(MAX_PHONE_LENGTH)),
       email: filled(
-        textValue(MAX_EMAIL_LENGTH)
+        textValue(EMAIL_MAX_LENGTH)
           .regex(EMAIL_PATTERN, { error: INVALID_EMAIL_MESSAGE })
           .transform((email) => email.toLowerCase()),
       ),
