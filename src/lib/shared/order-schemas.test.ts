@@ -167,6 +167,18 @@ describe('createOrderRequestSchema', () => {
     ]);
   });
 
+  it('judges the phone by the country even while other fields are still missing', () => {
+    expect(
+      problems(createOrderRequestSchema, {
+        ...ORDER,
+        customer: { ...ORDER.customer, firstName: '', phoneNumber: '12345' },
+      }),
+    ).toEqual([
+      ['customer.firstName', CHECKOUT_REQUIRED_MESSAGE],
+      ['customer.phoneNumber', INVALID_PHONE_MESSAGE],
+    ]);
+  });
+
   it('keeps the shared limits of names, documents and address', () => {
     expect(
       problems(createOrderRequestSchema, {

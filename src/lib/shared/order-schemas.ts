@@ -15,7 +15,7 @@ import {
   type AddressInputDto,
   type OrderLineInputDto,
 } from './orders';
-import { addressLimitsSchema, customerLimitsSchema, documentNumberProblem } from './personal-data';
+import { addressLimitsSchema, documentNumberProblem, personNameLimitsSchema } from './personal-data';
 import { isValidPhone } from './phone';
 import { z } from './zod';
 
@@ -58,7 +58,12 @@ export function isUuid(value: unknown): value is string {
 function filled<T extends z.ZodType>(schema: T) {
   return z.preprocess(
     givenText,
-    z.custom<unknown>((value) => value !== undefined, { error: CHECKOUT_REQUIRED_MESSAGE }).pipe(schema),
+    // A refinement, not `z.custom`: zod marks a custom check's issue final, which would stop the checks of the whole
+    // form that say every problem at once (the phone by the country).
+    z
+      .unknown()
+      .refine((value): boolean => value !== undefined, { error: CHECKOUT_REQUIRED_MESSAGE })
+      .pipe(schema),
   );
 }
 
@@ -160,10 +165,10 @@ const documentTypeSchema = filled(
 const customerSchema = z
   .object(
     {
-      firstName: required(customerLimitsSchema.shape.firstName),
-      secondName: blankable(customerLimitsSchema.shape.secondName),
-      firstLastName: required(customerLimitsSchema.shape.firstLastName),
-      secondLastName: blankable(customerLimitsSchema.shape.secondLastName),
+      firstName: required(personNameLimitsSchema.shape.firstName),
+      secondName: blankable(personNameLimitsSchema.shape.secondName),
+      firstLastName: required(personNameLimitsSchema.shape.firstLastName),
+      secondLastName: blankable(personNameLimitsSchema.shape.secondLastName),
       typeID: documentTypeSchema,
       numberID: filled(textValue(MAX_RAW_TEXT_LENGTH)),
       countryCode: optionalText(MAX_DIAL_CODE_LENGTH),
@@ -233,6 +238,22 @@ export function customerCountryProblems(
   return problems;
 }
 
+/** The buyer's problems for the order's country, added to a schema's issues (said with the other problems). */
+function addCountryProblems(ctx: z.core.$RefinementCtx, customer: CheckoutCustomer | undefined, country: CountryInfo) {
+  for (const { path, message } of customerCountryProblems(customer, country)) {
+    ctx.addIssue({ code: 'custom', path, message, input: customer });
+  }
+}
+
+/**
+ * The checkout's data step (product §3: the user data, bill and address forms) for the order's country, as
+ * `POST /orders` judges it: the storefront checks with it before it goes on to the payment.
+ */
+export const checkoutDataSchema = (country: CountryInfo) =>
+  z
+    .object({ customer: group(customerSchema), bill: group(billSchema), address: group(addressSchema) })
+    .superRefine((data, ctx) => addCountryProblems(ctx, data.customer, country), { when: whenValid() });
+
 /**
  * `POST /orders` (`CreateOrderRequestDto`), every problem at once. The buyer's data is judged by the order's country
  * when the body names it; a body without one is judged by the route against the session's, with the same function.
@@ -259,10 +280,7 @@ export const createOrderRequestSchema = z
   .superRefine(
     (order, ctx) => {
       const country = order.countryId === undefined ? undefined : countryById(order.countryId);
-      if (!country) return;
-      for (const { path, message } of customerCountryProblems(order.customer, country)) {
-        ctx.addIssue({ code: 'custom', path, message, input: order.customer });
-      }
+      if (country) addCountryProblems(ctx, order.customer, country);
     },
     { when: whenValid('countryId') },
   );
