@@ -1,7 +1,9 @@
 import { describe, expect, it } from 'vitest';
 import { maxLengthMessage, REQUIRED_FIELD_MESSAGE } from '../../lib/shared/field-schemas';
 import * as passwords from '../../lib/shared/passwords';
-import { accessMessage, accessProblems } from './access-form';
+import { accessProblems } from './access-form';
+import { ACCOUNT_TEXT_BOUNDS, schemaMessage } from './schema-messages';
+import * as accountSchemas from '../../lib/shared/account-schemas';
 
 const text = (descriptor: { message?: string; values?: Record<string, unknown> } | undefined) =>
   (descriptor?.message ?? '').replace(/\{(\w+)\}/g, (_, name: string) => String(descriptor?.values?.[name]));
@@ -31,8 +33,8 @@ describe('accessProblems', () => {
   });
 });
 
-describe('accessMessage', () => {
-  it('has a catalogue entry, in the same words, for every message of the schema', () => {
+describe('schemaMessage', () => {
+  it('has a catalogue entry, in the same words, for every message of the account’s schemas', () => {
     const messages = [
       REQUIRED_FIELD_MESSAGE,
       'Valor no válido.',
@@ -40,11 +42,15 @@ describe('accessMessage', () => {
       passwords.EMAIL_FORMAT_MESSAGE,
       passwords.PASSWORD_RULE_MESSAGE,
       passwords.PASSWORD_TOO_LONG_MESSAGE,
-      maxLengthMessage(1024),
-      maxLengthMessage(254),
+      ...Object.entries(accountSchemas)
+        .filter(
+          ([name]) => name.endsWith('_MESSAGE') && !name.startsWith('DOCUMENT_TYPE') && !name.startsWith('NOTHING'),
+        )
+        .map(([, message]) => message as string),
+      ...ACCOUNT_TEXT_BOUNDS.map(maxLengthMessage),
     ];
     for (const message of messages) {
-      const descriptor = accessMessage(message);
+      const descriptor = schemaMessage(message);
       expect(descriptor.id, message).not.toBe(message);
       expect(text(descriptor), message).toBe(message);
     }
