@@ -354,6 +354,11 @@ describe('routes on a shared schema', () => {
         { products: [{ productId: 1, quantity: 1 }], points: 1, reason: 'x' },
       ],
       ['POST', '/gamification/redeem/batch', professional, { products: [{ productId: 1, quantity: 1 }] }],
+      ['POST', '/push/subscriptions', patient, { endpoint: 'https://push.example.com/a', keys: {}, language: 'es' }],
+      ['PATCH', '/auth/profile', patient, { first_name: 'Ana', birth_date: '1990-01-01', document_type_id: 1 }],
+      ['POST', '/auth/access', patient, { currentPassword: 'x', email: 'a@b.co', newPassword: 'Nueva12345' }],
+      ['POST', '/auth/password-reset/confirm', patient, { token: 'x'.repeat(30), password: 'Nueva12345' }],
+      ['POST', '/auth/email-login', patient, { email: 'nadie@correo.co', password: 'x' }],
     ];
     for (const [method, path, caller, body] of routes) {
       for (const field of Object.keys(body)) {
