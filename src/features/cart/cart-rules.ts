@@ -4,7 +4,7 @@
 
 import type { ProductDto } from '../../lib/shared/api-types';
 import { HORMONES_CATEGORY_ID, HORMONES_CATEGORY_SLUG } from '../../lib/shared/catalogue';
-import { MAX_LINE_QUANTITY } from '../../lib/shared/orders';
+import { MAX_LINE_QUANTITY } from '../../lib/shared/order-limits';
 import { isRecord } from '../../lib/shared/records';
 import { clampPercent, priceLine } from '../../lib/shared/pricing';
 

@@ -14,7 +14,8 @@ import {
   SOURCE_ID_MESSAGE,
   TOO_MANY_LINES_MESSAGE,
 } from './order-schemas';
-import { CHECKOUT_REQUIRED_MESSAGE, MAX_LINE_QUANTITY, type CreateOrderRequestDto } from './orders';
+import { MAX_LINE_QUANTITY } from './order-limits';
+import { CHECKOUT_REQUIRED_MESSAGE, type CreateOrderRequestDto } from './orders';
 
 const problems = (schema: typeof quoteRequestSchema | typeof createOrderRequestSchema, body: unknown) =>
   schema

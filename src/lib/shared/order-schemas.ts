@@ -8,13 +8,12 @@ import { EMAIL_MAX_LENGTH, EMAIL_PATTERN } from './email';
 import { flag, givenText, integerField, INVALID_VALUE_MESSAGE, optionalText, textValue } from './field-schemas';
 import {
   CHECKOUT_REQUIRED_MESSAGE,
-  MAX_LINE_QUANTITY,
-  MAX_ORDER_LINES,
   PAYMENT_METHODS,
   TAXPAYER_TYPES,
   type AddressInputDto,
   type OrderLineInputDto,
 } from './orders';
+import { MAX_LINE_QUANTITY, MAX_ORDER_LINES } from './order-limits';
 import { addressLimitsSchema, documentNumberProblem, personNameLimitsSchema } from './personal-data';
 import { isValidPhone } from './phone';
 import { z } from './zod';

@@ -10,14 +10,6 @@ export type CardPaymentMethod = Exclude<PaymentMethod, 'bank_transfer'>;
 /** Checkout copy: 'Debes completar este campo' for the checkout forms (product §5), not the login's 'Campo obligatorio'. */
 export const CHECKOUT_REQUIRED_MESSAGE = 'Debes completar este campo';
 
-/**
- * Units of one product in one order, bag and server alike (issue #20): a dispensary sells a few months' supply, and the
- * bag always stopped at 99 while the server let 999 through. The same product sent twice adds up, still within it.
- */
-export const MAX_LINE_QUANTITY = 99;
-/** Different products in one order. */
-export const MAX_ORDER_LINES = 100;
-
 /** Taxpayer (invoice) types of the bill form: a natural person invoices to their own document, a company to its tax id. */
 export const TAXPAYER_TYPES = ['persona_natural', 'persona_juridica'] as const;
 export type TaxpayerType = (typeof TAXPAYER_TYPES)[number];
