@@ -221,7 +221,7 @@ export async function prescriptionReward(
   const saleId = textOf(body.saleId) ?? '';
   const problems: FormErrorDto[] = products.success ? [] : fieldErrorsOf(products.error.issues);
   if (!SALE_ID_PATTERN.test(saleId)) problems.push({ field: 'saleId', message: SALE_ID_MESSAGE });
-  const [first] = problems;
-  if (first || !products.success) throw refusedFields(problems, { message: first?.message });
+  // The first problem is the message, as this call always answered.
+  if (!products.success || problems.length > 0) throw refusedFields(problems, { message: problems[0]?.message });
   return awardPrescription(db, { doctor, patient, lines: products.data.products, saleId });
 }

@@ -52,7 +52,8 @@ export function isUuid(value: unknown): value is string {
 
 /**
  * A checkout field that must be filled: blank, null or missing is the checkout's own copy, 'Debes completar este
- * campo' (product §5). A custom issue, so the server's validator does not word it as the login's 'Campo obligatorio'.
+ * campo' (product §5). An issue of its own, not zod's type issue, which the server's validator would word as the
+ * login's 'Campo obligatorio'.
  */
 function filled<T extends z.ZodType>(schema: T) {
   return z.preprocess(
