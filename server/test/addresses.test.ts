@@ -54,14 +54,18 @@ describe('the address book', () => {
     const response = await save(buyer, { residenceDetail: 'Casa' });
     expect(response.status).toBe(400);
     expect(await response.json()).toMatchObject({
-      message: CHECKOUT_REQUIRED_MESSAGE,
+      message: 'Revisa los datos del formulario.',
       fieldErrors: [
         { field: 'address', message: CHECKOUT_REQUIRED_MESSAGE },
         { field: 'state', message: CHECKOUT_REQUIRED_MESSAGE },
         { field: 'city', message: CHECKOUT_REQUIRED_MESSAGE },
       ],
     });
-    expect((await save(buyer, { ...address('Calle 1'), countryId: 9 })).status).toBe(400);
+    const unknownCountry = await save(buyer, { ...address('Calle 1'), countryId: 9 });
+    expect(unknownCountry.status).toBe(400);
+    expect(await unknownCountry.json()).toMatchObject({
+      fieldErrors: [{ field: 'countryId', message: 'Selecciona un país válido.' }],
+    });
   });
 
   it(`keeps at most ${MAX_ADDRESSES_PER_COUNTRY} addresses per country`, async () => {

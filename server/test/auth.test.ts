@@ -97,8 +97,8 @@ describe('POST /api/auth/email-login', () => {
     const response = await post('/auth/email-login', {});
     expect(response.status).toBe(400);
     const error = await body<ApiErrorBody & { fieldErrors: unknown }>(response);
-    expect(error.message).toBe('Campo obligatorio');
-    expect(error.errors).toEqual(['Correo electrónico: Campo obligatorio', 'Contraseña: Campo obligatorio']);
+    expect(error.message).toBe('Revisa los datos del formulario.');
+    expect(error.errors).toEqual(['Campo obligatorio', 'Campo obligatorio']);
     expect(error.fieldErrors).toEqual([
       { field: 'email', message: 'Campo obligatorio' },
       { field: 'password', message: 'Campo obligatorio' },
@@ -150,7 +150,7 @@ describe('POST /api/auth/document-login', () => {
     expect(unknown.status).toBe(401);
     const missing = await post('/auth/document-login', { document: '52345672' });
     expect(missing.status).toBe(400);
-    expect((await body<ApiErrorBody>(missing)).errors).toEqual(['Contraseña: Campo obligatorio']);
+    expect((await body<ApiErrorBody>(missing)).errors).toEqual(['Campo obligatorio']);
   });
 });
 
@@ -447,8 +447,8 @@ describe('POST /api/auth/access', () => {
     expect((await body<ApiErrorBody>(wrong)).message).toBe('La contraseña actual no es correcta.');
     const weak = await post('/auth/access', { currentPassword: DEMO_PASSWORD, newPassword: 'solotexto' }, headers);
     expect(weak.status).toBe(400);
-    expect((await body<ApiErrorBody>(weak)).errors).toEqual([
-      'Nueva contraseña: La contraseña debe tener al menos 8 caracteres e incluir letras y números.',
+    expect((await body<ApiErrorBody & { fieldErrors: unknown }>(weak)).fieldErrors).toEqual([
+      { field: 'newPassword', message: 'La contraseña debe tener al menos 8 caracteres e incluir letras y números.' },
     ]);
     const nothing = await post('/auth/access', { currentPassword: DEMO_PASSWORD }, headers);
     expect(nothing.status).toBe(400);

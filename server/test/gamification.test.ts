@@ -283,7 +283,7 @@ describe('catalogue', () => {
     expect(changed.body).toMatchObject({ isActive: false, countries: [{ id: 3 }], requiredPoints: 200 });
     const refused = await call('PATCH', `/events/${event.id}`, admin, { body: { endDate: isoIn(-5) } });
     expect(refused.status).toBe(400);
-    expect((refused.body as ApiErrorBody).errors).toEqual(['Fin: La fecha de fin debe ser posterior a la de inicio.']);
+    expect((refused.body as ApiErrorBody).errors).toEqual(['La fecha de fin debe ser posterior a la de inicio.']);
 
     for (const body of [
       { name: 'Sin puntos', countries: [1] },
@@ -446,7 +446,9 @@ describe('redemptions', () => {
     for (const [method, path, body, expected] of cases) {
       const result = await call(method, path, token, { body });
       expect(result.status, `${path} ${JSON.stringify(body)}`).toBe(400);
-      expect(message(result), `${path} ${JSON.stringify(body)}`).toBe(expected);
+      // Issue #20: the form's message, the field's own problem first among `errors`.
+      expect(message(result)).toBe('Revisa los datos del formulario.');
+      expect((result.body as ApiErrorBody).errors?.[0], `${path} ${JSON.stringify(body)}`).toBe(expected);
     }
     expect(message(await call('POST', '/buy-combo', token, { body: '[1]' }))).toBe(
       'El cuerpo de la solicitud debe ser un objeto JSON.',

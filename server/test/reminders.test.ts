@@ -674,7 +674,7 @@ describe('re-purchase reminders', () => {
         );
         expect(response.status, JSON.stringify(language)).toBe(400);
         const body = (await response.json()) as ApiErrorBody & { fieldErrors?: unknown };
-        expect(body.message).toBe(message);
+        expect(body.message).toBe('Revisa los datos del formulario.');
         expect(body.fieldErrors).toEqual([{ field: 'language', message }]);
       }
       const rows = await db()
@@ -738,7 +738,7 @@ describe('re-purchase reminders', () => {
         { field: 'keys', message: 'Campo obligatorio' },
       ]);
       const badKeys = await post({ ...browser.subscription, keys: { p256dh: 'abc', auth: 'def' } });
-      expect(badKeys.body.message).toBe('La suscripción a notificaciones del navegador no es válida.');
+      expect(badKeys.body.message).toBe('Revisa los datos del formulario.');
       expect(badKeys.body.fieldErrors).toEqual([
         { field: 'keys', message: 'La clave p256dh del navegador no es válida.' },
       ]);

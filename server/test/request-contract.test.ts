@@ -3,6 +3,7 @@ import type { ApiErrorBody } from '../../src/lib/shared/api-types';
 import type { AdminProductDto, AdminProductInput } from '../../src/lib/shared/admin-products';
 import { JSON_CONTENT_TYPE_MESSAGE } from '../src/http/validated';
 import { authHeaders, createTestContext, jsonRequest, sessionFor, type TestContext } from './helpers';
+import { orderBody } from './orders-fixtures';
 import { client, json, type Caller } from './prescriptions-fixtures';
 
 /**
@@ -17,6 +18,7 @@ const INVALID_QUERY = 'Los parámetros de la consulta no son válidos.';
 let ctx: TestContext;
 let admin: Caller;
 let patient: Caller;
+let professional: Caller;
 let productId: number;
 let affiliateId: number;
 
@@ -43,6 +45,7 @@ beforeAll(async () => {
   ctx = await createTestContext();
   admin = { token: await sessionFor(ctx, 'admin@demo.test') };
   patient = { token: await sessionFor(ctx, 'paciente.co@demo.test') };
+  professional = { token: await sessionFor(ctx, 'medico.co@demo.test') };
   const created = await client(ctx, admin).send('POST', '/admin/products', PRODUCT);
   expect(created.status, await created.clone().text()).toBe(201);
   productId = (await json<AdminProductDto>(created)).id;
@@ -258,6 +261,73 @@ describe('other admin routes and small families', () => {
   });
 });
 
+describe('the checkout and the address book', () => {
+  const send = (path: string, body: unknown) => client(ctx, patient).send('POST', path, body);
+
+  it('refuse the cart, the buyer and the address per field, with the checkout’s copy for what is missing', async () => {
+    expect(
+      await refusal(await send('/checkout/quote', { items: [{ productId, quantity: 100 }], discountPoints: '5' })),
+    ).toEqual({
+      'items.0.quantity': 'La cantidad debe ser un número entero entre 1 y 99.',
+      discountPoints: 'Los puntos deben ser un número entero mayor o igual a 0.',
+    });
+    const body = orderBody({ items: [{ productId, quantity: 1 }] });
+    expect(
+      await refusal(
+        await send('/orders', {
+          ...body,
+          customer: { ...body.customer, firstName: 7, typeID: 'cédula', email: ['a@b.co'] },
+          bill: 'empresa',
+          address: null,
+          paymentMethod: 'bitcoin',
+          saveAddress: 'sí',
+        }),
+      ),
+    ).toEqual({
+      // A number typed where a name goes is read as text, as the form would send it.
+      'customer.firstName': 'El primer nombre lleva solo letras.',
+      'customer.typeID': 'Selecciona un tipo de documento válido.',
+      'customer.email': 'Valor no válido.',
+      bill: 'Valor no válido.',
+      'address.address': 'Debes completar este campo',
+      'address.state': 'Debes completar este campo',
+      'address.city': 'Debes completar este campo',
+      saveAddress: 'Valor no válido.',
+      paymentMethod: 'Selecciona un medio de pago válido.',
+    });
+    expect(await refusal(await send('/addresses', { address: 'Calle 1', city: '\u0000', countryId: '1' }))).toEqual({
+      state: 'Debes completar este campo',
+      city: 'Contiene caracteres no válidos.',
+      countryId: 'Selecciona un país válido.',
+    });
+  });
+});
+
+describe('the points programme', () => {
+  it('refuses items and spending per field', async () => {
+    expect(
+      await refusal(
+        await client(ctx, admin).send('POST', '/gamification/products', {
+          name: 'Guía',
+          priceInPoints: '50',
+          countries: 'co',
+          imageUrl: 'data:x',
+        }),
+      ),
+    ).toEqual({
+      imageUrl: 'Debe ser una ruta de este sitio (/…) o una URL http(s).',
+      priceInPoints: 'Debe ser un número entero de puntos entre 1 y 10000000.',
+      countries: 'Indica al menos un país.',
+    });
+    expect(await refusal(await client(ctx, professional).send('PATCH', '/gamification/subtract', {}))).toEqual({
+      body: 'Indica los productos o los puntos a descontar.',
+    });
+    expect(await refusal(await client(ctx, professional).send('POST', '/gamification/participate-event', {}))).toEqual({
+      eventId: 'Indica el evento con su id numérico (eventId).',
+    });
+  });
+});
+
 describe('routes on a shared schema', () => {
   it('never answer a 5xx to junk of any type in any field', async () => {
     const junk: unknown[] = [null, true, -1, 1e308, 'x'.repeat(5000), [], [1e308], { a: { b: [null] } }, '\u0000'];
@@ -267,6 +337,28 @@ describe('routes on a shared schema', () => {
       ['PUT', '/admin/prescription-settings', admin, { defaultDuration: { time: 'days', quantity: 3 } }],
       ['POST', `/admin/affiliates/${affiliateId}/reject`, admin, { reason: 'Ilegible' }],
       ['POST', '/favorites/merge', patient, { productIds: [1] }],
+      ['POST', '/checkout/quote', patient, { countryId: 1, items: [{ productId, quantity: 1 }], promoCode: 'X1' }],
+      ['POST', '/orders', patient, { ...orderBody({ items: [{ productId, quantity: 1 }] }) }],
+      ['POST', '/addresses', patient, { address: 'Calle 1', state: 'Antioquia', city: 'Medellín', countryId: 1 }],
+      [
+        'POST',
+        '/gamification/events',
+        admin,
+        { name: 'Evento', requiredPoints: 10, countries: [1], startDate: '2026-01-01', endDate: '2026-02-01' },
+      ],
+      ['PATCH', '/gamification/combos/1', admin, { name: 'Combo', image: null, isActive: true }],
+      [
+        'PATCH',
+        '/gamification/subtract',
+        professional,
+        { products: [{ productId: 1, quantity: 1 }], points: 1, reason: 'x' },
+      ],
+      ['POST', '/gamification/redeem/batch', professional, { products: [{ productId: 1, quantity: 1 }] }],
+      ['POST', '/push/subscriptions', patient, { endpoint: 'https://push.example.com/a', keys: {}, language: 'es' }],
+      ['PATCH', '/auth/profile', patient, { first_name: 'Ana', birth_date: '1990-01-01', document_type_id: 1 }],
+      ['POST', '/auth/access', patient, { currentPassword: 'x', email: 'a@b.co', newPassword: 'Nueva12345' }],
+      ['POST', '/auth/password-reset/confirm', patient, { token: 'x'.repeat(30), password: 'Nueva12345' }],
+      ['POST', '/auth/email-login', patient, { email: 'nadie@correo.co', password: 'x' }],
     ];
     for (const [method, path, caller, body] of routes) {
       for (const field of Object.keys(body)) {

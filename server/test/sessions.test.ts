@@ -316,7 +316,7 @@ describe('forgotten password', () => {
   it('a bad e-mail is a Spanish 400', async () => {
     const response = await post('/auth/password-reset/request', { email: 'no-es-correo' });
     expect(response.status).toBe(400);
-    expect(((await response.json()) as ApiErrorBody).message).toBe('Escribe un correo electrónico válido.');
+    expect(((await response.json()) as ApiErrorBody).errors).toEqual(['Escribe un correo electrónico válido.']);
   });
 
   it('the link sets a new password once, with the registration rules, and ends every session', async () => {
@@ -326,9 +326,9 @@ describe('forgotten password', () => {
     const token = tokenIn((await lastEmailTo(ctx, user.email))?.text ?? '');
     const weak = await post('/auth/password-reset/confirm', { token, password: 'solotexto' });
     expect(weak.status).toBe(400);
-    expect(((await weak.json()) as ApiErrorBody).message).toBe(
+    expect(((await weak.json()) as ApiErrorBody).errors).toEqual([
       'La contraseña debe tener al menos 8 caracteres e incluir letras y números.',
-    );
+    ]);
     const done = await post('/auth/password-reset/confirm', { token, password: 'Nueva12345' });
     expect(done.status).toBe(200);
     expect(await done.json()).toEqual({ message: PASSWORD_RESET_DONE_MESSAGE });

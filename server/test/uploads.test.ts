@@ -442,15 +442,24 @@ describe('PATCH /api/auth/profile', () => {
     expect(response.status).toBe(400);
     const error = await body<ApiErrorBody>(response);
     expect(error.message).toBe('Revisa los datos del formulario.');
-    expect(error.errors).toEqual([
-      'Nombres: Campo obligatorio',
-      'Apellidos: Máximo 80 caracteres.',
-      'Fecha de nacimiento: Escribe una fecha de nacimiento válida (AAAA-MM-DD) que no sea futura.',
-      'Género: Selecciona una opción válida.',
-      'Número de celular: El número debe tener entre 7 y 15 dígitos.',
-      'Indicativo del país: El indicativo del país no es válido.',
-      'Especialidad: Valor no válido.',
-      'Tipo de documento: El tipo de documento no es válido para tu país.',
+    expect((error as ApiErrorBody & { fieldErrors: unknown }).fieldErrors).toEqual([
+      { field: 'first_name', message: 'Campo obligatorio' },
+      { field: 'last_name', message: 'Máximo 80 caracteres.' },
+      { field: 'birth_date', message: 'Escribe una fecha de nacimiento válida (AAAA-MM-DD) que no sea futura.' },
+      { field: 'gender', message: 'Selecciona una opción válida.' },
+      { field: 'phone_number', message: 'El número debe tener entre 7 y 15 dígitos.' },
+      { field: 'country_code', message: 'El indicativo del país no es válido.' },
+      { field: 'specialty', message: 'Valor no válido.' },
+    ]);
+    // The user's country is not in the body: a document type of another country is said once the fields are right.
+    const otherCountry = await ctx.app.request('/api/auth/profile', {
+      method: 'PATCH',
+      headers: { ...authHeaders(token), 'content-type': 'application/json' },
+      body: JSON.stringify({ document_type_id: 6 }),
+    });
+    expect(otherCountry.status).toBe(400);
+    expect((await body<ApiErrorBody>(otherCountry)).errors).toEqual([
+      'El tipo de documento no es válido para tu país.',
     ]);
   });
 });

@@ -1,11 +1,10 @@
 import type { Kysely } from 'kysely';
+import { addressInputSchema } from '../../../src/lib/shared/order-schemas';
 import type { AddressDto } from '../../../src/lib/shared/orders';
 import type { Database } from '../db/schema';
 import { pathParam, viewerOf, type Api } from '../http/auth';
-import { readJsonObject } from '../http/body';
 import { HttpError } from '../http/errors';
 import { QueryReader } from '../http/query-params';
-import { CheckoutProblems, readAddress, readCountry } from '../orders/request';
 import { listAddresses, MAX_ADDRESSES_PER_COUNTRY, saveAddressIfNew, toAddressDto } from './repo';
 
 export const ADDRESS_NOT_FOUND_MESSAGE = 'Dirección no encontrada.';
@@ -22,14 +21,12 @@ export function registerAddressRoutes(api: Api, db: Kysely<Database>): void {
     return c.json<{ data: AddressDto[] }>({ data: rows.map(toAddressDto) });
   });
 
-  api.post('/addresses', { access: 'authenticated', ownership: 'own addresses only' }, async (c) => {
+  const saving = { access: 'authenticated', ownership: 'own addresses only', body: addressInputSchema } as const;
+  api.post('/addresses', saving, async (c) => {
     const { user, session } = viewerOf(c);
-    const body = await readJsonObject(c);
-    const problems = new CheckoutProblems();
-    const country = readCountry(problems, body, session.country_id);
-    const address = readAddress(problems, body);
-    problems.assertNone();
-    const saved = await db.transaction().execute((trx) => saveAddressIfNew(trx, user.id, country.countryId, address));
+    // The body's country (one of the store's), else the session's.
+    const { countryId = session.country_id, ...address } = c.req.valid('json');
+    const saved = await db.transaction().execute((trx) => saveAddressIfNew(trx, user.id, countryId, address));
     if (saved === 'full') throw new HttpError(409, ADDRESS_BOOK_FULL_MESSAGE);
     return c.json<AddressDto>(toAddressDto(saved), 201);
   });

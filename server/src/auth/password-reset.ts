@@ -1,5 +1,4 @@
 import { randomBytes } from 'node:crypto';
-import type { z } from 'zod';
 import {
   PASSWORD_RESET_LIFETIME_MS,
   passwordResetConfirmSchema,
@@ -8,7 +7,6 @@ import {
   type PasswordResetAnswerDto,
 } from '../../../src/lib/shared/passwords';
 import type { Api } from '../http/auth';
-import { readJsonObject } from '../http/body';
 import { clientAddress } from '../http/client-address';
 import { requestCountry } from '../http/country';
 import { HttpError } from '../http/errors';
@@ -24,19 +22,12 @@ export const PASSWORD_RESET_DONE_MESSAGE =
   'Tu contraseña se actualizó y cerramos las sesiones abiertas. Inicia sesión con la nueva contraseña.';
 const RESET_TOKEN_BYTES = 32;
 
-function parsed<T extends z.ZodType>(schema: T, body: unknown): z.output<T> {
-  const result = schema.safeParse(body);
-  if (result.success) return result.data;
-  const errors = [...new Set(result.error.issues.map((issue) => issue.message))];
-  throw new HttpError(400, errors[0] ?? RESET_LINK_INVALID_MESSAGE, errors);
-}
-
 /** Forgotten password: a single-use link valid 30 minutes, sent by e-mail; a new password ends every session. */
 export function registerPasswordResetRoutes(api: Api, services: Services): void {
   const { db, mailer } = services;
 
-  api.post('/auth/password-reset/request', { access: 'public' }, async (c) => {
-    const { email } = parsed(passwordResetRequestSchema, await readJsonObject(c));
+  api.post('/auth/password-reset/request', { access: 'public', body: passwordResetRequestSchema }, async (c) => {
+    const { email } = c.req.valid('json');
     await services.limits.assertResetRequest(clientAddress(c, services.trustProxy), email);
     const user = await findUserByEmail(db, email);
     if (user) {
@@ -78,8 +69,8 @@ export function registerPasswordResetRoutes(api: Api, services: Services): void 
     return c.json<PasswordResetAnswerDto>({ message: RESET_REQUESTED_MESSAGE });
   });
 
-  api.post('/auth/password-reset/confirm', { access: 'public' }, async (c) => {
-    const { token, password } = parsed(passwordResetConfirmSchema, await readJsonObject(c));
+  api.post('/auth/password-reset/confirm', { access: 'public', body: passwordResetConfirmSchema }, async (c) => {
+    const { token, password } = c.req.valid('json');
     // Guessing links (and making the server hash passwords for nothing) is limited like asking for them.
     await services.limits.assertResetConfirm(clientAddress(c, services.trustProxy));
     const passwordHash = await hashPassword(password);

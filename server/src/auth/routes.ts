@@ -1,10 +1,11 @@
+import { documentLoginSchema, emailLoginSchema, oidcLoginSchema } from '../../../src/lib/shared/account-schemas';
 import type { DynamicAuthResponseDto, LoginResponseDto, ValidateResponseDto } from '../../../src/lib/shared/accounts';
 import { databaseChecks } from '../forms/checks';
 import { buildForm, DOCUMENT_TAKEN_MESSAGE, EMAIL_TAKEN_MESSAGE } from '../forms/definitions';
 import { validateForm } from '../forms/engine';
 import { formErrorsResponse, formOrNotFound } from '../forms/routes';
 import { INVALID_SESSION_MESSAGE, optionalViewer, pathParam, viewerOf, type Api } from '../http/auth';
-import { FieldProblems, readJsonObject } from '../http/body';
+import { readJsonObject } from '../http/body';
 import { clientAddress } from '../http/client-address';
 import { requestCountry } from '../http/country';
 import { HttpError } from '../http/errors';
@@ -27,56 +28,36 @@ import { hashPassword } from './passwords';
 import { registerUser } from './registration';
 
 export const NO_ACCOUNT_FOR_EMAIL_MESSAGE = 'No existe una cuenta con este correo. Regístrate primero.';
-const MAX_PASSWORD_INPUT = 1024;
-const MAX_ID_TOKEN_LENGTH = 16 * 1024;
-
-const LOGIN_LABELS = {
-  email: 'Correo electrónico',
-  document: 'Documento',
-  password: 'Contraseña',
-  idToken: 'Token del proveedor',
-};
 
 export function registerAuthRoutes(api: Api, services: Services): void {
   const { db } = services;
 
-  api.post('/auth/email-login', { access: 'public' }, async (c) => {
-    const body = await readJsonObject(c);
-    const problems = new FieldProblems(LOGIN_LABELS);
-    const email = problems.text(body, 'email', { required: true, maxLength: 254 });
-    const password = problems.text(body, 'password', { required: true, maxLength: MAX_PASSWORD_INPUT, trim: false });
-    problems.assertNone();
+  api.post('/auth/email-login', { access: 'public', body: emailLoginSchema }, async (c) => {
+    const { email, password } = c.req.valid('json');
     const result = await passwordLogin(services, c, {
       kind: 'email',
-      identifier: email ?? '',
-      password: password ?? '',
+      identifier: email,
+      password,
       failureMessage: WRONG_EMAIL_LOGIN_MESSAGE,
     });
     return c.json<LoginResponseDto>(toLoginResponse(result));
   });
 
-  api.post('/auth/document-login', { access: 'public' }, async (c) => {
-    const body = await readJsonObject(c);
-    const problems = new FieldProblems(LOGIN_LABELS);
-    const document = problems.text(body, 'document', { required: true, maxLength: 40 });
-    const password = problems.text(body, 'password', { required: true, maxLength: MAX_PASSWORD_INPUT, trim: false });
-    problems.assertNone();
+  api.post('/auth/document-login', { access: 'public', body: documentLoginSchema }, async (c) => {
+    const { document, password } = c.req.valid('json');
     const result = await passwordLogin(services, c, {
       kind: 'document',
-      identifier: document ?? '',
-      password: password ?? '',
+      identifier: document,
+      password,
       failureMessage: WRONG_DOCUMENT_LOGIN_MESSAGE,
     });
     return c.json<LoginResponseDto>(toLoginResponse(result));
   });
 
-  api.post('/auth/login', { access: 'public' }, async (c) => {
+  api.post('/auth/login', { access: 'public', body: oidcLoginSchema }, async (c) => {
     if (!services.oidc) throw new HttpError(501, OIDC_NOT_CONFIGURED_MESSAGE);
-    const body = await readJsonObject(c);
-    const problems = new FieldProblems(LOGIN_LABELS);
-    const idToken = problems.text(body, 'idToken', { required: true, maxLength: MAX_ID_TOKEN_LENGTH });
-    problems.assertNone();
-    const email = await services.oidc.verifiedEmail(idToken ?? '');
+    const { idToken } = c.req.valid('json');
+    const email = await services.oidc.verifiedEmail(idToken);
     const user = await findUserByEmail(db, email);
     if (!user) throw new HttpError(404, NO_ACCOUNT_FOR_EMAIL_MESSAGE);
     return c.json<LoginResponseDto>(toLoginResponse(await startSession(services, c, user)));

@@ -18,6 +18,7 @@ import {
   HEALTH_CONSENT_TEXTS,
 } from '../../../src/lib/shared/privacy';
 import { PASSWORD_RULE_MESSAGE } from '../../../src/lib/shared/passwords';
+import { MIN_BIRTH_DATE } from '../../../src/lib/shared/account-schemas';
 import { numericDocumentMessage, PERSON_NAME_MAX_LENGTH, personNameRules } from '../../../src/lib/shared/personal-data';
 
 export const REQUIRED_MESSAGE = 'Campo obligatorio';
@@ -75,7 +76,6 @@ export const PHONE_PATTERN = '^[0-9]{7,15}$';
 export const DIAL_CODE_PATTERN = '^\\+[0-9]{1,4}$';
 export const NAME_MAX_LENGTH = PERSON_NAME_MAX_LENGTH;
 export const PRACTICE_MAX_LENGTH = 1000;
-export const MIN_BIRTH_DATE = '1900-01-01';
 
 const required = (message = REQUIRED_MESSAGE): FormRuleDto => ({ kind: 'required', message });
 const custom = (name: CustomCheckName, message: string): FormRuleDto => ({ kind: 'custom', value: name, message });

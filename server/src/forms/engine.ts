@@ -1,4 +1,6 @@
 import type { FormErrorDto, FormFieldDto, FormSchemaDto } from '../../../src/lib/shared/accounts';
+import { isCalendarDate } from '../../../src/lib/shared/calendar-date';
+import { EMAIL_PATTERN } from '../../../src/lib/shared/email';
 import { hasControlCharacters } from '../http/query-params';
 import { normalizeDocument, normalizeEmail } from '../users/repo';
 import { CUSTOM_CHECKS, type CustomCheckName } from './definitions';
@@ -16,8 +18,6 @@ export interface ValidationResult {
 export type CustomChecker = (name: CustomCheckName, value: CleanValue, values: CleanValues) => Promise<boolean>;
 
 const MAX_VALUE_LENGTH = 5000;
-const EMAIL_SHAPE = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
-const DATE_SHAPE = /^(\d{4})-(\d{2})-(\d{2})$/;
 const TIME_SHAPE = /^([01]\d|2[0-3]):[0-5]\d(:[0-5]\d)?$/;
 const DATETIME_SHAPE = /^(\d{4}-\d{2}-\d{2})T(([01]\d|2[0-3]):[0-5]\d(:[0-5]\d)?)$/;
 const INVALID_VALUE = 'Valor no válido.';
@@ -28,14 +28,6 @@ const NORMALIZERS: Record<string, (value: string) => string> = {
   document_number: normalizeDocument,
   phone_number: (value) => value.replace(/[\s\-().]/g, ''),
 };
-
-export function isCalendarDate(value: string): boolean {
-  const match = DATE_SHAPE.exec(value);
-  if (!match) return false;
-  const [year, month, day] = [Number(match[1]), Number(match[2]), Number(match[3])];
-  const date = new Date(Date.UTC(year, month - 1, day));
-  return date.getUTCFullYear() === year && date.getUTCMonth() === month - 1 && date.getUTCDate() === day;
-}
 
 function isCustomCheck(value: unknown): value is CustomCheckName {
   return typeof value === 'string' && (CUSTOM_CHECKS as readonly string[]).includes(value);
@@ -116,7 +108,7 @@ async function firstProblem(
     const length = typeof value === 'string' ? [...value].length : String(value).length;
     switch (rule.kind) {
       case 'email':
-        if (typeof value !== 'string' || !EMAIL_SHAPE.test(value)) return rule.message;
+        if (typeof value !== 'string' || !EMAIL_PATTERN.test(value)) return rule.message;
         break;
       case 'minLength':
         if (length < Number(rule.value)) return rule.message;

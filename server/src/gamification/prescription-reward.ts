@@ -9,16 +9,17 @@ import {
   type PointsProductLineDto,
   type PrescriptionRewardResponseDto,
 } from '../../../src/lib/shared/points';
+import { redeemBatchSchema } from '../../../src/lib/shared/points-schemas';
 import { normalizeSearchText } from '../../../src/lib/shared/text';
 import type { Database, UserRow } from '../db/schema';
-import { FieldProblems } from '../http/body';
+import type { FormErrorDto } from '../../../src/lib/shared/accounts';
 import { HttpError } from '../http/errors';
+import { fieldErrorsOf, refusedFields } from '../http/validated';
 import { hasControlCharacters } from '../http/query-params';
 import { digitsOnly, findUserById, findUsersByDocumentDigits, isProfessional, isUniqueViolation } from '../users/repo';
 import { historyProduct, pricedLines } from './catalogue-products';
 import { configOf } from './config';
 import { appendEntry, balanceOf, lockBalance } from './ledger';
-import { readLines } from './input';
 
 export const SALE_ID_MESSAGE = 'Debes enviar saleId para identificar la venta.';
 const UID_PATTERN = /^[A-Za-z0-9_-]{1,64}$/;
@@ -215,10 +216,12 @@ export async function prescriptionReward(
 ): Promise<PrescriptionRewardResponseDto> {
   const doctor = await resolveDoctor(db, body.doctorUid, body.doctorId);
   const patient = await resolvePatient(db, body, doctor.country_id);
-  const problems = new FieldProblems({ products: 'Productos', saleId: 'Venta' });
-  const lines = readLines(problems, body, 'products', { required: true });
+  // Products and sale last, after the doctor and the patient (product §5's order): not the route's schema.
+  const products = redeemBatchSchema.safeParse({ products: body.products }, { reportInput: true });
   const saleId = textOf(body.saleId) ?? '';
-  if (!SALE_ID_PATTERN.test(saleId)) problems.add('saleId', SALE_ID_MESSAGE);
-  problems.assertNone(problems.fieldErrors[0]?.message);
-  return awardPrescription(db, { doctor, patient, lines, saleId });
+  const problems: FormErrorDto[] = products.success ? [] : fieldErrorsOf(products.error.issues);
+  if (!SALE_ID_PATTERN.test(saleId)) problems.push({ field: 'saleId', message: SALE_ID_MESSAGE });
+  // The first problem is the message, as this call always answered.
+  if (!products.success || problems.length > 0) throw refusedFields(problems, { message: problems[0]?.message });
+  return awardPrescription(db, { doctor, patient, lines: products.data.products, saleId });
 }

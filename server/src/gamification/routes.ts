@@ -1,7 +1,15 @@
 import type { Kysely } from 'kysely';
 import type { DataResponse } from '../../../src/lib/shared/api-types';
 import { COUNTRIES } from '../../../src/lib/shared/countries';
-import { updatePointsConfigSchema } from '../../../src/lib/shared/points-schemas';
+import {
+  buyComboSchema,
+  participateEventSchema,
+  pointsItemSchema,
+  redeemBatchSchema,
+  redeemProductSchema,
+  subtractPointsSchema,
+  updatePointsConfigSchema,
+} from '../../../src/lib/shared/points-schemas';
 import {
   POINT_ENTRY_TYPES,
   POINTS_HISTORY_DEFAULT_LIMIT,
@@ -17,25 +25,21 @@ import {
 } from '../../../src/lib/shared/points';
 import type { Database, PointsItemKind, UserRow } from '../db/schema';
 import { pathParam, viewerOf, type Api, type AppContext } from '../http/auth';
-import { FieldProblems, readJsonObject } from '../http/body';
-import { HttpError, notFound } from '../http/errors';
+import { readJsonObject } from '../http/body';
+import { notFound } from '../http/errors';
 import { QueryReader } from '../http/query-params';
 import { USER_NOT_FOUND_MESSAGE } from '../users/routes';
 import { findUserById } from '../users/repo';
-import { completeItemFields, readItemInput } from './admin-input';
+import { completeItemFields, itemChanges } from './admin-input';
 import { createItem, findItem, ITEM_DTO, ITEM_MESSAGES, listItems, updateItem, type ItemRow } from './catalogue';
 import { listConfigs, saveConfig } from './config';
 import { productRedemptions, redemptionRecords } from './histories';
-import { idempotentRequest, pathId, positiveId, readLines, readPoints, readSingleLine, requireId } from './input';
+import { idempotentRequest, pathId, positiveId } from './input';
 import { balanceOf, historyPage } from './ledger';
 import { findUserByUid, prescriptionReward } from './prescription-reward';
 import { buyCombo, participateEvent, redeemPointProducts, subtractPoints, type Spender } from './redemptions';
 
 export const COUNTRY_NOT_FOUND_MESSAGE = 'País no encontrado.';
-export const EVENT_ID_MESSAGE = 'Indica el evento con su id numérico (eventId).';
-export const COMBO_ID_MESSAGE = 'Indica el combo con su id numérico (comboId).';
-export const NOTHING_TO_SUBTRACT_MESSAGE = 'Indica los productos o los puntos a descontar.';
-const MAX_REASON_LENGTH = 200;
 
 /** Where each kind of item lives under `/gamification`. */
 const ITEM_PATHS: Record<PointsItemKind, string> = { event: 'events', combo: 'combos', product: 'products' };
@@ -149,16 +153,16 @@ function registerCatalogueRoutes(api: Api, db: Kysely<Database>): void {
       return c.json({ data: rows.map(toDto) });
     });
 
-    api.post(base, admin, async (c) => {
-      const input = readItemInput(await readJsonObject(c), kind, await knownCountryIds(db));
+    api.post(base, { ...admin, body: pointsItemSchema(kind, true) }, async (c) => {
+      const input = itemChanges(c.req.valid('json'));
       const id = await createItem(db, kind, completeItemFields(input.fields), input.countryIds ?? []);
       return c.json(toDto(await storedItem(db, kind, id)), 201);
     });
 
-    api.patch(`${base}/:id`, admin, async (c) => {
+    api.patch(`${base}/:id`, { ...admin, body: pointsItemSchema(kind, false) }, async (c) => {
       const id = pathId(c, 'id', ITEM_MESSAGES[kind].notFound);
       const existing = await storedItem(db, kind, id);
-      const input = readItemInput(await readJsonObject(c), kind, await knownCountryIds(db), existing);
+      const input = itemChanges(c.req.valid('json'), existing);
       await updateItem(db, kind, id, input.fields, input.countryIds);
       return c.json(toDto(await storedItem(db, kind, id)));
     });
@@ -175,44 +179,32 @@ function registerCatalogueRoutes(api: Api, db: Kysely<Database>): void {
 }
 
 function registerRedemptionRoutes(api: Api, db: Kysely<Database>): void {
-  api.post('/gamification/participate-event', professional, async (c) => {
-    const eventId = requireId(await readJsonObject(c), 'eventId', EVENT_ID_MESSAGE);
+  api.post('/gamification/participate-event', { ...professional, body: participateEventSchema }, async (c) => {
+    const { eventId } = c.req.valid('json');
     const request = idempotentRequest(c, 'participate-event', { eventId });
     return c.json<RedemptionResponseDto>(await participateEvent(db, spenderOf(c), request, eventId));
   });
 
-  api.post('/gamification/buy-combo', professional, async (c) => {
-    const comboId = requireId(await readJsonObject(c), 'comboId', COMBO_ID_MESSAGE);
+  api.post('/gamification/buy-combo', { ...professional, body: buyComboSchema }, async (c) => {
+    const { comboId } = c.req.valid('json');
     const request = idempotentRequest(c, 'buy-combo', { comboId });
     return c.json<RedemptionResponseDto>(await buyCombo(db, spenderOf(c), request, comboId));
   });
 
-  api.post('/gamification/products/redeem', professional, async (c) => {
-    const problems = new FieldProblems({ products: 'Producto' });
-    const lines = readSingleLine(problems, await readJsonObject(c));
-    problems.assertNone(problems.fieldErrors[0]?.message);
+  api.post('/gamification/products/redeem', { ...professional, body: redeemProductSchema }, async (c) => {
+    const lines = c.req.valid('json');
     const request = idempotentRequest(c, 'products/redeem', lines);
     return c.json<RedemptionResponseDto>(await redeemPointProducts(db, spenderOf(c), request, lines, 'product'));
   });
 
-  api.post('/gamification/redeem/batch', professional, async (c) => {
-    const problems = new FieldProblems({ products: 'Productos' });
-    const lines = readLines(problems, await readJsonObject(c), 'products', { required: true });
-    problems.assertNone(problems.fieldErrors[0]?.message);
+  api.post('/gamification/redeem/batch', { ...professional, body: redeemBatchSchema }, async (c) => {
+    const lines = c.req.valid('json').products;
     const request = idempotentRequest(c, 'redeem/batch', lines);
     return c.json<RedemptionResponseDto>(await redeemPointProducts(db, spenderOf(c), request, lines, 'batch'));
   });
 
-  api.patch('/gamification/subtract', professional, async (c) => {
-    const body = await readJsonObject(c);
-    const problems = new FieldProblems({ products: 'Productos', points: 'Puntos', reason: 'Motivo' });
-    const lines = readLines(problems, body, 'products', { required: false });
-    const points = readPoints(problems, body, 'points') ?? 0;
-    const reason = problems.text(body, 'reason', { maxLength: MAX_REASON_LENGTH });
-    problems.assertNone(problems.fieldErrors[0]?.message);
-    if (lines.length === 0 && points === 0) {
-      throw new HttpError(400, NOTHING_TO_SUBTRACT_MESSAGE, [NOTHING_TO_SUBTRACT_MESSAGE]);
-    }
+  api.patch('/gamification/subtract', { ...professional, body: subtractPointsSchema }, async (c) => {
+    const { products: lines, points, reason } = c.req.valid('json');
     const request = idempotentRequest(c, 'subtract', { lines, points, reason });
     return c.json<RedemptionResponseDto>(await subtractPoints(db, spenderOf(c), request, { lines, points, reason }));
   });

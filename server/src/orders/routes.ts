@@ -7,8 +7,8 @@ import {
   type PagedDto,
   type QuoteDto,
 } from '../../../src/lib/shared/orders';
+import { createOrderRequestSchema, isUuid, quoteRequestSchema } from '../../../src/lib/shared/order-schemas';
 import { pathParam, viewerOf, type Api, type AppContext } from '../http/auth';
-import { readJsonObject } from '../http/body';
 import { HttpError } from '../http/errors';
 import { memberListAnswer } from '../http/member-answers';
 import { QueryReader } from '../http/query-params';
@@ -25,7 +25,7 @@ import {
   visibleOrder,
   type OrderRow,
 } from './repo';
-import { CheckoutProblems, isUuid, readCreateOrderRequest, readQuoteRequest } from './request';
+import { forSessionCountry, orderInputFor } from './request';
 
 export const ORDERS_MAX_PAGE_SIZE = 50;
 export const IDEMPOTENCY_KEY_MISSING_MESSAGE = `Falta el encabezado ${IDEMPOTENCY_HEADER} con el identificador del pedido.`;
@@ -42,22 +42,21 @@ export function registerOrderRoutes(api: Api, ctx: OrdersContext): void {
   const { db } = ctx;
   const ownerOrAdmin = { access: 'authenticated', ownership: 'owner, admin' } as const;
 
-  api.post('/checkout/quote', { access: 'authenticated' }, async (c) => {
+  api.post('/checkout/quote', { access: 'authenticated', body: quoteRequestSchema }, async (c) => {
     const { user, session } = viewerOf(c);
-    const problems = new CheckoutProblems();
-    const input = readQuoteRequest(problems, await readJsonObject(c), session.country_id);
-    problems.assertNone();
+    const input = forSessionCountry(c.req.valid('json'), session.country_id);
     // The quote checks stock and points: what overdue unpaid orders hold must not look taken.
     await releaseOverdueHolds(ctx, user.id, input);
     const quote = await quoteOrder(db, ctx.pointsHook, user, input);
     return c.json<QuoteDto>(quote.dto);
   });
 
-  api.post('/orders', { access: 'authenticated' }, async (c) => {
+  // The body is checked before the handler, so a body that is wrong and has no key is refused for the body first.
+  api.post('/orders', { access: 'authenticated', body: createOrderRequestSchema }, async (c) => {
     const { user, session } = viewerOf(c);
     const key = c.req.header(IDEMPOTENCY_HEADER)?.trim();
     if (!key) throw new HttpError(400, IDEMPOTENCY_KEY_MISSING_MESSAGE);
-    const input = readCreateOrderRequest(await readJsonObject(c), session.country_id);
+    const input = orderInputFor(c.req.valid('json'), session.country_id);
     if (key.toLowerCase() !== input.sourceId) throw new HttpError(400, IDEMPOTENCY_KEY_MISMATCH_MESSAGE);
     // An order is health data (what the person takes): none after a revocation until the user consents again.
     await assertHealthConsentNotRevoked(db, user.id);

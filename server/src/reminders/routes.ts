@@ -1,8 +1,8 @@
 import type { DataResponse } from '../../../src/lib/shared/api-types';
 import { COUNTRIES } from '../../../src/lib/shared/countries';
+import { pushEndpointSchema, pushSubscriptionSchema } from '../../../src/lib/shared/reminder-schemas';
 import type { PushDeviceDto, PushPublicKeyDto, ReminderListDto } from '../../../src/lib/shared/reminders';
 import { viewerOf, type Api } from '../http/auth';
-import { readJsonObject } from '../http/body';
 import { notFound } from '../http/errors';
 import type { Services } from '../http/services';
 import type { PushSender } from './push-sender';
@@ -12,8 +12,6 @@ import { ReminderScheduler } from './scheduler';
 import {
   deleteSubscription,
   listSubscriptions,
-  readEndpoint,
-  readSubscription,
   saveSubscription,
   SUBSCRIPTION_NOT_FOUND_MESSAGE,
 } from './subscriptions';
@@ -46,7 +44,7 @@ export function registerReminderRoutes(api: Api, services: Services, options: Re
   const clock = options.clock ?? (() => new Date());
   const vapid = new VapidKeys(db, options.vapid ?? { subject: DEFAULT_VAPID_SUBJECT });
   const scheduler = new ReminderScheduler({ db, logger: services.logger, vapid, sender: options.sender, clock });
-  const rules = { allowLocalEndpoints: options.allowLocalEndpoints ?? false };
+  const subscription = pushSubscriptionSchema({ allowLocalEndpoints: options.allowLocalEndpoints ?? false });
 
   api.get('/push/public-key', { access: 'public' }, async (c) => {
     const { publicKey } = await vapid.details();
@@ -59,19 +57,22 @@ export function registerReminderRoutes(api: Api, services: Services, options: Re
     return c.json<DataResponse<PushDeviceDto[]>>({ data: devices });
   });
 
-  api.post('/push/subscriptions', { access: 'authenticated', ownership: 'own' }, async (c) => {
+  api.post('/push/subscriptions', { access: 'authenticated', ownership: 'own', body: subscription }, async (c) => {
     const viewer = viewerOf(c);
-    const input = readSubscription(await readJsonObject(c), rules);
-    const device = await saveSubscription(db, viewer.user.id, COUNTRIES[viewer.country].countryId, input);
+    const device = await saveSubscription(db, viewer.user.id, COUNTRIES[viewer.country].countryId, c.req.valid('json'));
     return c.json<PushDeviceDto>(device);
   });
 
-  api.delete('/push/subscriptions', { access: 'authenticated', ownership: 'own' }, async (c) => {
-    const viewer = viewerOf(c);
-    const endpoint = readEndpoint(await readJsonObject(c));
-    if (!(await deleteSubscription(db, viewer.user.id, endpoint))) throw notFound(SUBSCRIPTION_NOT_FOUND_MESSAGE);
-    return c.body(null, 204);
-  });
+  api.delete(
+    '/push/subscriptions',
+    { access: 'authenticated', ownership: 'own', body: pushEndpointSchema },
+    async (c) => {
+      const viewer = viewerOf(c);
+      const { endpoint } = c.req.valid('json');
+      if (!(await deleteSubscription(db, viewer.user.id, endpoint))) throw notFound(SUBSCRIPTION_NOT_FOUND_MESSAGE);
+      return c.body(null, 204);
+    },
+  );
 
   api.get('/reminders', { access: 'authenticated', ownership: 'own' }, async (c) => {
     const viewer = viewerOf(c);

@@ -1,19 +1,26 @@
 import type { Updateable } from 'kysely';
 import sharp from 'sharp';
-import { DOCUMENT_TYPES, GENDERS, PROFILE_PHOTO_MAX_BYTES, type ProfileDto } from '../../../src/lib/shared/accounts';
-import { passwordProblem } from '../../../src/lib/shared/passwords';
+import { PROFILE_PHOTO_MAX_BYTES, type ProfileDto } from '../../../src/lib/shared/accounts';
+import {
+  accessChangeSchema,
+  DOCUMENT_TYPE_COUNTRY_MESSAGE,
+  documentTypeFits,
+  NOTHING_TO_CHANGE_MESSAGE,
+  profileUpdateSchema,
+  type ProfileUpdate,
+} from '../../../src/lib/shared/account-schemas';
 import { hashPassword, verifyPassword } from '../auth/passwords';
 import type { UsersTable } from '../db/schema';
-import { EMAIL_TAKEN_MESSAGE, MIN_BIRTH_DATE, NAME_MAX_LENGTH } from '../forms/definitions';
-import { isCalendarDate } from '../forms/engine';
+import { EMAIL_TAKEN_MESSAGE } from '../forms/definitions';
 import { pathParam, viewerOf, type Api } from '../http/auth';
-import { FieldProblems, multipartValues, readJsonObject, readMultipart, REQUIRED_FIELD_MESSAGE } from '../http/body';
+import { multipartValues, readMultipart, REQUIRED_FIELD_MESSAGE } from '../http/body';
 import { HttpError } from '../http/errors';
+import { refusedFields } from '../http/validated';
 import type { Services } from '../http/services';
 import { COMPLETED_FROM_ACCOUNT, completeFromAccounts } from '../patients/repo';
 import { revokeUserSessions } from '../sessions/repo';
 import { contentDisposition, detectFileType, randomStoredName, STORED_NAME_PATTERN } from '../uploads/files';
-import { displayNameOf, emailTaken, findUserById, isUniqueViolation, normalizeEmail, toProfileDto } from './repo';
+import { displayNameOf, emailTaken, findUserById, isUniqueViolation, toProfileDto } from './repo';
 
 export const PROFILE_PHOTO_PREFIX = '/api/media/profile/';
 export const PHOTO_TOO_LARGE_MESSAGE = 'La imagen supera el tamaño máximo de 5 MB.';
@@ -24,87 +31,15 @@ export const IMAGE_NOT_FOUND_MESSAGE = 'Imagen no encontrada.';
 const PHOTO_SIZE = 256;
 /** Decoding bombs: no legitimate profile photo has more than 40 megapixels. */
 const PHOTO_MAX_PIXELS = 40_000_000;
-const EMAIL_SHAPE = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
 
-const PROFILE_LABELS: Record<string, string> = {
-  first_name: 'Nombres',
-  last_name: 'Apellidos',
-  birth_date: 'Fecha de nacimiento',
-  gender: 'Género',
-  phone_number: 'Número de celular',
-  country_code: 'Indicativo del país',
-  specialty: 'Especialidad',
-  professional_license_number: 'Número de tarjeta profesional',
-  document_type_id: 'Tipo de documento',
-  currentPassword: 'Contraseña actual',
-  email: 'Correo electrónico',
-  newPassword: 'Nueva contraseña',
-  file: 'Foto',
-};
-
-const isBlank = (value: unknown) => value === null || value === undefined || value === '';
-
-/** The fields of PATCH /auth/profile that were sent, validated; unknown keys (id, role, email...) are ignored. */
-function profileUpdates(body: Record<string, unknown>, countryId: number): Updateable<UsersTable> {
-  const problems = new FieldProblems(PROFILE_LABELS);
-  const updates: Updateable<UsersTable> = {};
-  const has = (key: string) => Object.hasOwn(body, key);
-  for (const key of ['first_name', 'last_name'] as const) {
-    if (!has(key)) continue;
-    const value = problems.text(body, key, { required: true, maxLength: NAME_MAX_LENGTH });
-    if (value !== undefined) updates[key] = value;
+/** The columns a validated profile change sets; its document type must be one of the user's country. */
+function profileUpdates(update: ProfileUpdate, countryId: number): Updateable<UsersTable> {
+  const typeId = update.document_type_id;
+  if (typeof typeId === 'number' && !documentTypeFits(typeId, countryId)) {
+    throw refusedFields([{ field: 'document_type_id', message: DOCUMENT_TYPE_COUNTRY_MESSAGE }]);
   }
-  if (has('birth_date')) {
-    const value = problems.text(body, 'birth_date', { maxLength: 10 });
-    const today = new Date().toISOString().slice(0, 10);
-    if (isBlank(body.birth_date)) updates.birth_date = null;
-    else if (value !== undefined && (!isCalendarDate(value) || value < MIN_BIRTH_DATE || value > today)) {
-      problems.add('birth_date', 'Escribe una fecha de nacimiento válida (AAAA-MM-DD) que no sea futura.');
-    } else if (value !== undefined) updates.birth_date = value;
-  }
-  if (has('gender')) {
-    const value = problems.text(body, 'gender', { maxLength: 40 });
-    if (isBlank(body.gender)) updates.gender = null;
-    else if (value !== undefined && !(GENDERS as readonly string[]).includes(value)) {
-      problems.add('gender', 'Selecciona una opción válida.');
-    } else if (value !== undefined) updates.gender = value;
-  }
-  if (has('phone_number')) {
-    const value = problems.text(body, 'phone_number', { maxLength: 30 })?.replace(/[\s\-().]/g, '');
-    if (isBlank(body.phone_number)) updates.phone_number = null;
-    else if (value !== undefined && !/^[0-9]{7,15}$/.test(value)) {
-      problems.add('phone_number', 'El número debe tener entre 7 y 15 dígitos.');
-    } else if (value !== undefined) updates.phone_number = value;
-  }
-  if (has('country_code')) {
-    const value = problems.text(body, 'country_code', { maxLength: 5 });
-    if (isBlank(body.country_code)) updates.country_code = null;
-    else if (value !== undefined && !/^\+[0-9]{1,4}$/.test(value)) {
-      problems.add('country_code', 'El indicativo del país no es válido.');
-    } else if (value !== undefined) updates.country_code = value;
-  }
-  if (has('specialty')) {
-    const value = problems.text(body, 'specialty', { maxLength: 120 });
-    if (isBlank(body.specialty)) updates.specialty = null;
-    else if (value !== undefined) updates.specialty = value;
-  }
-  if (has('professional_license_number')) {
-    const value = problems.text(body, 'professional_license_number', { maxLength: 40 });
-    if (isBlank(body.professional_license_number)) updates.professional_license_number = null;
-    else if (value !== undefined) updates.professional_license_number = value;
-  }
-  if (has('document_type_id')) {
-    const raw = body.document_type_id;
-    const id = typeof raw === 'number' ? raw : typeof raw === 'string' && /^\d+$/.test(raw.trim()) ? Number(raw) : NaN;
-    const valid = DOCUMENT_TYPES.some(
-      (type) => type.id === id && (type.countryId === null || type.countryId === countryId),
-    );
-    if (isBlank(raw)) updates.document_type_id = null;
-    else if (!valid) problems.add('document_type_id', 'El tipo de documento no es válido para tu país.');
-    else updates.document_type_id = id;
-  }
-  problems.assertNone();
-  return updates;
+  // Keys not sent are undefined and leave their column alone; emptied ones are null.
+  return Object.fromEntries(Object.entries(update).filter(([, value]) => value !== undefined));
 }
 
 export function registerProfileRoutes(api: Api, services: Services): void {
@@ -114,9 +49,10 @@ export function registerProfileRoutes(api: Api, services: Services): void {
     api.get(path, { access: 'authenticated' }, (c) => c.json<ProfileDto>(toProfileDto(viewerOf(c).user)));
   }
 
-  api.patch('/auth/profile', { access: 'authenticated', ownership: 'own profile only' }, async (c) => {
+  const ownProfile = { access: 'authenticated', ownership: 'own profile only', body: profileUpdateSchema } as const;
+  api.patch('/auth/profile', ownProfile, async (c) => {
     const { user } = viewerOf(c);
-    const updates = profileUpdates(await readJsonObject(c), user.country_id);
+    const updates = profileUpdates(c.req.valid('json'), user.country_id);
     if (updates.first_name !== undefined || updates.last_name !== undefined) {
       updates.display_name = displayNameOf(
         String(updates.first_name ?? user.first_name),
@@ -155,7 +91,7 @@ export function registerProfileRoutes(api: Api, services: Services): void {
       const { user } = viewerOf(c);
       const file = multipartValues(await readMultipart(c), 'file').find((value) => value instanceof File);
       if (!(file instanceof File)) {
-        throw new HttpError(400, REQUIRED_FIELD_MESSAGE, [`${PROFILE_LABELS.file}: ${REQUIRED_FIELD_MESSAGE}`], {
+        throw new HttpError(400, REQUIRED_FIELD_MESSAGE, [`Foto: ${REQUIRED_FIELD_MESSAGE}`], {
           body: { fieldErrors: [{ field: 'file', message: REQUIRED_FIELD_MESSAGE }] },
         });
       }
@@ -217,26 +153,16 @@ export function registerProfileRoutes(api: Api, services: Services): void {
     },
   );
 
-  api.post('/auth/access', { access: 'authenticated', ownership: 'own account only' }, async (c) => {
+  const ownAccount = { access: 'authenticated', ownership: 'own account only', body: accessChangeSchema } as const;
+  api.post('/auth/access', ownAccount, async (c) => {
     const { user, session } = viewerOf(c);
-    const body = await readJsonObject(c);
-    const problems = new FieldProblems(PROFILE_LABELS);
-    const currentPassword = problems.text(body, 'currentPassword', { required: true, maxLength: 1024, trim: false });
-    const rawEmail = problems.text(body, 'email', { maxLength: 254 });
-    const newPassword = problems.text(body, 'newPassword', { maxLength: 1024, trim: false });
-    const email = rawEmail === undefined ? undefined : normalizeEmail(rawEmail);
-    if (email !== undefined && !EMAIL_SHAPE.test(email)) problems.add('email', 'Escribe un correo electrónico válido.');
-    const weak = newPassword === undefined ? undefined : passwordProblem(newPassword);
-    if (weak) problems.add('newPassword', weak);
-    problems.assertNone();
+    const { currentPassword, email, newPassword } = c.req.valid('json');
     const changesEmail = email !== undefined && email !== user.email;
-    if (!changesEmail && newPassword === undefined) {
-      throw new HttpError(400, 'Indica el nuevo correo o la nueva contraseña.');
-    }
+    if (!changesEmail && newPassword === undefined) throw new HttpError(400, NOTHING_TO_CHANGE_MESSAGE);
     // The current password is what stands between a stolen session and the account: limited like a login.
     const accountKey = `access:${user.id}`;
     await services.limits.assertAttemptAllowed(accountKey);
-    if (!(await verifyPassword(user.password_hash, currentPassword ?? ''))) {
+    if (!(await verifyPassword(user.password_hash, currentPassword))) {
       await services.limits.attemptFailed(accountKey);
       throw new HttpError(401, WRONG_CURRENT_PASSWORD_MESSAGE);
     }

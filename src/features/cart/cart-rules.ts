@@ -4,6 +4,7 @@
 
 import type { ProductDto } from '../../lib/shared/api-types';
 import { HORMONES_CATEGORY_ID, HORMONES_CATEGORY_SLUG } from '../../lib/shared/catalogue';
+import { MAX_LINE_QUANTITY } from '../../lib/shared/order-limits';
 import { isRecord } from '../../lib/shared/records';
 import { clampPercent, priceLine } from '../../lib/shared/pricing';
 
@@ -53,7 +54,8 @@ export const EMPTY_CART: CartState = {
 };
 
 export const MIN_ITEM_QUANTITY = 1;
-export const MAX_ITEM_QUANTITY = 99;
+/** The server's limit of a line, so the bag never offers a quantity the order would refuse. */
+export const MAX_ITEM_QUANTITY = MAX_LINE_QUANTITY;
 
 /** Product §9: the hormones category, matched by id or slug; both are configurable. */
 export interface HormonesCategoryConfig {

@@ -1,86 +1,92 @@
-// The data step's checks (product §3, §5). Apart from the form's persisted state: the phone metadata weighs ~30 KB
-// gzip and belongs to the checkout route, not to the app shell that restores the checkout atoms.
+// The data step's checks (product §3, §5): the server's own schema for the buyer, the bill and the address
+// (`order-schemas.ts`), so the step says what `POST /orders` would, in the visitor's language. Apart from the form's
+// persisted state: the schema and the phone metadata belong to the checkout route, not to the app shell that restores
+// the checkout atoms.
 
+import { msg } from '@lingui/core/macro';
+import type { MessageDescriptor } from '@lingui/core';
+import type { CountryInfo } from '../../lib/shared/countries';
 import {
-  addressLimitsSchema,
-  billLimitsSchema,
-  customerLimitsSchema,
-  limitProblems,
+  CONTROL_CHARACTERS_MESSAGE,
+  INVALID_VALUE_MESSAGE,
+  maxLengthMessage,
+  REQUIRED_FIELD_MESSAGE,
+} from '../../lib/shared/field-schemas';
+import {
+  checkoutDataSchema,
+  DOCUMENT_TYPE_MESSAGE,
+  INVALID_EMAIL_MESSAGE,
+  INVALID_PHONE_MESSAGE,
+  TAXPAYER_TYPE_MESSAGE,
+} from '../../lib/shared/order-schemas';
+import { CHECKOUT_REQUIRED_MESSAGE } from '../../lib/shared/orders';
+import {
+  DOCUMENT_CHARACTERS_MESSAGE,
+  DOCUMENT_TOO_LONG_MESSAGE,
+  numericDocumentMessage,
 } from '../../lib/shared/personal-data';
-import { isValidPhone } from '../../lib/shared/phone';
-import { CHECKOUT_REQUIRED_MESSAGE, type AddressInputDto, type CheckoutCustomerDto } from '../../lib/shared/orders';
 import type { CheckoutForm } from './checkout-form';
 
-/** Field paths as `customer.firstName`, `bill.numberID`, `address.city`. */
+/** Field path (`customer.firstName`, `bill.numberID`, `address.city`) → the schema's Spanish message. */
 export type FieldErrors = Record<string, string>;
 
-/** Product §3: the forms keep their lists of empty fields; product §5 says which are required. */
-export interface DataStepCheck {
-  errors: FieldErrors;
-  emptyFields: { customer: string[]; bill: string[]; address: string[] };
+/** Every problem of the step: required fields, the limits of what was typed, the e-mail and the phone by the country. */
+export function checkDataStep(form: CheckoutForm, country: CountryInfo): FieldErrors {
+  const { customer, bill, address } = form;
+  const parsed = checkoutDataSchema(country).safeParse({ customer, bill, address });
+  const errors: FieldErrors = {};
+  for (const issue of parsed.error?.issues ?? []) errors[issue.path.join('.')] ??= issue.message;
+  return errors;
 }
 
-const REQUIRED_CUSTOMER: readonly (keyof CheckoutCustomerDto)[] = [
-  'firstName',
-  'firstLastName',
-  'typeID',
-  'numberID',
-  'phoneNumber',
-  'email',
-];
-const REQUIRED_ADDRESS: readonly (keyof AddressInputDto)[] = ['address', 'state', 'city'];
-
-const EMAIL_PATTERN = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
-
-function isEmpty(value: unknown): boolean {
-  return value === null || value === undefined || (typeof value === 'string' && value.trim() === '');
-}
-
-/** Messages of the data step's own checks; the required message is the spec's. */
-export interface DataStepMessages {
-  email: string;
-  phone: string;
-}
+/** Said only after the first attempt to go on: what is missing, and the e-mail and phone while they are typed. */
+const AFTER_SUBMIT: readonly string[] = [CHECKOUT_REQUIRED_MESSAGE, INVALID_EMAIL_MESSAGE, INVALID_PHONE_MESSAGE];
 
 /**
- * Length and format limits of what is typed (the server's own, from the shared schemas), shown while typing: a
- * 201-character address or letters in a cédula are said at the field, not first at 'Pagar'.
+ * What is said while typing, before the first attempt to go on: a broken limit (a 201-character address, letters in
+ * a cédula) at once, not the fields still to fill.
  */
-export function checkLimits(form: CheckoutForm): FieldErrors {
-  return {
-    ...limitProblems(customerLimitsSchema, { ...form.customer }, 'customer'),
-    ...(form.bill.typeContributor === 'persona_juridica'
-      ? limitProblems(billLimitsSchema, { ...form.bill }, 'bill')
-      : {}),
-    ...limitProblems(addressLimitsSchema, { ...form.address }, 'address'),
-  };
+export function whileTyping(errors: FieldErrors): FieldErrors {
+  return Object.fromEntries(Object.entries(errors).filter(([, message]) => !AFTER_SUBMIT.includes(message)));
 }
 
+const maxLength = (count: number) => msg`Máximo ${count} caracteres.`;
+
 /**
- * Checks the data step before going on: required fields, the limits of what was typed, the e-mail's form and the
- * phone by the country's plan.
+ * The schema's Spanish messages through the catalogue, in the same words (the test pins each one): the server's
+ * check, said in the visitor's language.
  */
-export function checkDataStep(form: CheckoutForm, messages: DataStepMessages): DataStepCheck {
-  const errors: FieldErrors = checkLimits(form);
-  const emptyFields: DataStepCheck['emptyFields'] = { customer: [], bill: [], address: [] };
-  for (const field of REQUIRED_CUSTOMER) {
-    if (isEmpty(form.customer[field])) emptyFields.customer.push(field);
-  }
-  if (isEmpty(form.bill.typeContributor)) emptyFields.bill.push('typeContributor');
-  if (form.bill.typeContributor === 'persona_juridica') {
-    if (isEmpty(form.bill.numberID)) emptyFields.bill.push('numberID');
-  }
-  for (const field of REQUIRED_ADDRESS) {
-    if (isEmpty(form.address[field])) emptyFields.address.push(field);
-  }
-  for (const [group, fields] of Object.entries(emptyFields)) {
-    for (const field of fields) errors[`${group}.${field}`] = CHECKOUT_REQUIRED_MESSAGE;
-  }
-  if (!errors['customer.email'] && !EMAIL_PATTERN.test(form.customer.email.trim())) {
-    errors['customer.email'] = messages.email;
-  }
-  if (!errors['customer.phoneNumber'] && !isValidPhone(form.customer.countryCode, form.customer.phoneNumber)) {
-    errors['customer.phoneNumber'] = messages.phone;
-  }
-  return { errors, emptyFields };
+const SCHEMA_MESSAGES: Record<string, MessageDescriptor> = {
+  [CHECKOUT_REQUIRED_MESSAGE]: msg`Debes completar este campo`,
+  [REQUIRED_FIELD_MESSAGE]: msg`Campo obligatorio`,
+  [INVALID_VALUE_MESSAGE]: msg`Valor no válido.`,
+  [CONTROL_CHARACTERS_MESSAGE]: msg`Contiene caracteres no válidos.`,
+  [INVALID_EMAIL_MESSAGE]: msg`Ingresa un correo electrónico válido.`,
+  [INVALID_PHONE_MESSAGE]: msg`El número de teléfono no es válido para el país seleccionado`,
+  [DOCUMENT_TYPE_MESSAGE]: msg`Selecciona un tipo de documento válido.`,
+  [TAXPAYER_TYPE_MESSAGE]: msg`Selecciona un tipo de contribuyente válido.`,
+  [DOCUMENT_CHARACTERS_MESSAGE]: msg`El número de documento lleva solo letras y números.`,
+  [DOCUMENT_TOO_LONG_MESSAGE]: msg`El número de documento admite como máximo 20 caracteres.`,
+  [numericDocumentMessage(1) ?? '']: msg`La cédula de ciudadanía lleva solo números: de 6 a 10 dígitos, sin letras.`,
+  [numericDocumentMessage(3) ?? '']: msg`El DNI lleva 8 números, sin letras.`,
+  'El primer nombre lleva solo letras.': msg`El primer nombre lleva solo letras.`,
+  'El segundo nombre lleva solo letras.': msg`El segundo nombre lleva solo letras.`,
+  'El primer apellido lleva solo letras.': msg`El primer apellido lleva solo letras.`,
+  'El segundo apellido lleva solo letras.': msg`El segundo apellido lleva solo letras.`,
+  'El primer nombre admite como máximo 80 caracteres.': msg`El primer nombre admite como máximo 80 caracteres.`,
+  'El segundo nombre admite como máximo 80 caracteres.': msg`El segundo nombre admite como máximo 80 caracteres.`,
+  'El primer apellido admite como máximo 80 caracteres.': msg`El primer apellido admite como máximo 80 caracteres.`,
+  'El segundo apellido admite como máximo 80 caracteres.': msg`El segundo apellido admite como máximo 80 caracteres.`,
+  'La dirección admite como máximo 200 caracteres.': msg`La dirección admite como máximo 200 caracteres.`,
+  'El detalle de residencia admite como máximo 200 caracteres.': msg`El detalle de residencia admite como máximo 200 caracteres.`,
+  'El departamento o estado admite como máximo 100 caracteres.': msg`El departamento o estado admite como máximo 100 caracteres.`,
+  'La ciudad admite como máximo 100 caracteres.': msg`La ciudad admite como máximo 100 caracteres.`,
+  'El código postal admite como máximo 20 caracteres.': msg`El código postal admite como máximo 20 caracteres.`,
+  // The raw bounds of what is read before the shared limits judge it (`order-schemas.ts`).
+  ...Object.fromEntries([1000, 254, 30, 20, 10, 5].map((count) => [maxLengthMessage(count), maxLength(count)])),
+};
+
+/** A message of the schema as the step shows it; one without a catalogue entry is shown as the schema says it. */
+export function checkoutMessage(message: string): MessageDescriptor {
+  return SCHEMA_MESSAGES[message] ?? { id: message, message };
 }

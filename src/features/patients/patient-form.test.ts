@@ -1,5 +1,6 @@
 import type { MessageDescriptor } from '@lingui/core';
 import { describe, expect, it } from 'vitest';
+import { EMAIL_MAX_LENGTH } from '../../lib/shared/email';
 import { CONTROL_CHARACTERS_MESSAGE, INVALID_VALUE_MESSAGE, maxLengthMessage } from '../../lib/shared/field-schemas';
 import * as patientSchemas from '../../lib/shared/patient-schemas';
 import * as prescriptions from '../../lib/shared/prescriptions';
@@ -57,7 +58,7 @@ describe('patient form', () => {
       INVALID_VALUE_MESSAGE,
       CONTROL_CHARACTERS_MESSAGE,
       maxLengthMessage(prescriptions.NAME_MAX_LENGTH),
-      maxLengthMessage(prescriptions.EMAIL_MAX_LENGTH),
+      maxLengthMessage(EMAIL_MAX_LENGTH),
       maxLengthMessage(5000),
     ];
     expect(messages.length).toBeGreaterThan(15);

@@ -19,7 +19,6 @@ import {
   COUNTRY_CHOICE_MESSAGE,
   DIAL_CODE_CHOICE_MESSAGE,
   EMAIL_FORMAT_MESSAGE,
-  EMAIL_MAX_LENGTH,
   NAME_MAX_LENGTH,
   PATIENT_COMPLETE_FIELDS,
   PATIENT_REQUIRED_MESSAGE,
@@ -27,6 +26,7 @@ import {
   type PatientDto,
   type PatientInputDto,
 } from '../../lib/shared/prescriptions';
+import { EMAIL_MAX_LENGTH } from '../../lib/shared/email';
 
 export type PatientField = (typeof PATIENT_COMPLETE_FIELDS)[number];
 /** Every value as typed (select values are strings, '1' for Colombia). */

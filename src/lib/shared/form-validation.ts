@@ -1,4 +1,5 @@
 import type { FormErrorDto, FormFieldDto, FormSchemaDto } from './accounts';
+import { EMAIL_PATTERN } from './email';
 
 export type FormValue = string | boolean | undefined;
 export type FormValues = Record<string, FormValue>;
@@ -9,9 +10,6 @@ export type CustomCheck = (value: FormValue, values: FormValues, field: FormFiel
 function isEmpty(value: FormValue): boolean {
   return value === undefined || value === false || (typeof value === 'string' && value.trim() === '');
 }
-
-/** An e-mail address as the forms accept it: something@domain.tld, without spaces. */
-export const EMAIL_PATTERN = /^[^\s@]+@[^\s@]+\.[^\s@]{2,}$/;
 
 /**
  * The nine rule kinds of product §3, applied the same way by the storefront (as the user types) and the server

@@ -27,3 +27,10 @@ export const storedIdSchema = integerSchema(1, INT4_MAX);
 export function isIntegerIn(value: unknown, min = 0, max = INT4_MAX): value is number {
   return integerSchema(min, max).safeParse(value).success;
 }
+
+/** A stored id (int4, ≥ 1) given as a JSON number or a string of digits (a path, a form); anything else is undefined. */
+export function positiveId(value: unknown): number | undefined {
+  const id =
+    typeof value === 'number' ? value : typeof value === 'string' && /^\d{1,10}$/.test(value) ? Number(value) : NaN;
+  return Number.isSafeInteger(id) && id >= 1 && id <= INT4_MAX ? id : undefined;
+}

@@ -24,6 +24,8 @@ describe('invitationInputSchema', () => {
       ['email', 'Escribe un correo electrónico válido.'],
       ['documentNumber', 'El documento debe tener entre 5 y 20 letras o números.'],
     ]);
-    expect(problems({ email: 'a@b.c', lastName: 'x'.repeat(81) })).toEqual([['lastName', 'Máximo 80 caracteres.']]);
+    expect(problems({ email: 'a@b.co', lastName: 'x'.repeat(81) })).toEqual([['lastName', 'Máximo 80 caracteres.']]);
+    // The one e-mail rule of the forms and the checkout: a one-letter top-level domain is no address.
+    expect(problems({ email: 'a@b.c' })).toEqual([['email', 'Escribe un correo electrónico válido.']]);
   });
 });

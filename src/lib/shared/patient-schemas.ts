@@ -4,16 +4,16 @@
 // screens that only read patients do not carry zod.
 import { DOCUMENT_TYPES, GENDERS } from './accounts';
 import { ADHERENCE_FILTER_PARAM, ADHERENCE_FILTER_RUNNING_OUT } from './adherence';
+import { isCalendarDate } from './calendar-date';
 import { COUNTRIES } from './countries';
 import { givenText, maxLengthMessage, queryInteger, queryOneOf, queryText, textValue } from './field-schemas';
-import { EMAIL_PATTERN } from './form-validation';
+import { EMAIL_MAX_LENGTH, EMAIL_PATTERN } from './email';
 import { normalizeDocument, normalizeEmail } from './identifiers';
 import { phoneDigits } from './phone';
 import {
   COUNTRY_CHOICE_MESSAGE,
   DIAL_CODE_CHOICE_MESSAGE,
   EMAIL_FORMAT_MESSAGE,
-  EMAIL_MAX_LENGTH,
   NAME_MAX_LENGTH,
   PATIENT_REQUIRED_MESSAGE,
   PATIENTS_MAX_PAGE_SIZE,
@@ -38,13 +38,6 @@ const FIELD_MAX_LENGTH = 5000;
 const EARLIEST_BIRTH_DATE = '1900-01-01';
 const ISO_DATE_LENGTH = 10;
 const SEARCH_MAX_LENGTH = 100;
-
-/** Whether `value` is a `YYYY-MM-DD` day that exists ('2001-02-30' has the shape but is no day). */
-export function isCalendarDate(value: string): boolean {
-  if (!/^\d{4}-\d{2}-\d{2}$/.test(value)) return false;
-  const parsed = new Date(`${value}T00:00:00Z`);
-  return !Number.isNaN(parsed.getTime()) && parsed.toISOString().startsWith(value);
-}
 
 /** A document as stored (after `normalizeDocument`): 5 to 20 letters or digits. */
 export const isDocumentNumber = (value: string) => /^[A-Za-z0-9]{5,20}$/.test(value);

@@ -123,41 +123,10 @@ export const addressLimitsSchema = z.object({
   postalCode: limited(POSTAL_CODE_MAX_LENGTH, 'El código postal'),
 });
 
-/** The checkout's buyer: names, and the document number judged by its type (`typeID`). */
-export const customerLimitsSchema = z
-  .object({
-    firstName: personName('El primer nombre'),
-    secondName: personName('El segundo nombre'),
-    firstLastName: personName('El primer apellido'),
-    secondLastName: personName('El segundo apellido'),
-    typeID: z.unknown(),
-    numberID: z.string(),
-  })
-  .superRefine((customer, context) => {
-    const problem = documentNumberProblem(customer.typeID, customer.numberID);
-    if (problem) context.addIssue({ code: 'custom', path: ['numberID'], message: problem });
-  });
-
-/** A company's tax id (NIT, RFC, RUC) on the invoice: letters and digits. */
-export const billLimitsSchema = z.object({
-  numberID: z.string().superRefine((value, context) => {
-    const problem = documentNumberProblem(null, value);
-    if (problem) context.addIssue({ code: 'custom', message: problem });
-  }),
+/** The checkout's buyer's names; the document number is judged by its type (`documentNumberProblem`). */
+export const personNameLimitsSchema = z.object({
+  firstName: personName('El primer nombre'),
+  secondName: personName('El segundo nombre'),
+  firstLastName: personName('El primer apellido'),
+  secondLastName: personName('El segundo apellido'),
 });
-
-/** Field path → message of the first issue per field, as the forms show them (`address.city`). */
-export function limitProblems(
-  schema: z.ZodType,
-  values: Record<string, unknown>,
-  prefix: string,
-): Record<string, string> {
-  const parsed = schema.safeParse(values);
-  const problems: Record<string, string> = {};
-  if (parsed.success) return problems;
-  for (const issue of parsed.error.issues) {
-    const path = [prefix, ...issue.path.map(String)].filter(Boolean).join('.');
-    problems[path] ??= issue.message;
-  }
-  return problems;
-}

@@ -7,6 +7,7 @@ import type { AdherenceSummaryDto } from './adherence';
 import type { FormFieldDto, FormRuleDto, Role } from './accounts';
 import type { ProductDto } from './api-types';
 import { COUNTRIES } from './countries';
+import { EMAIL_MAX_LENGTH } from './email';
 import type { PatientConsentState } from './privacy';
 
 // ---------------------------------------------------------------------------------------------------------------
@@ -40,7 +41,6 @@ export const PATIENT_COMPLETE_FIELDS = [
 ] as const;
 
 export const NAME_MAX_LENGTH = 80;
-export const EMAIL_MAX_LENGTH = 254;
 // The rules of the medical attention request's form (`MEDICAL_REQUEST_FORM_FIELDS`, run by `validateForm`); the
 // patient form's are the zod schema `patientFormSchema` (./patient-schemas), with the same messages.
 const required = (message: string): FormRuleDto => ({ kind: 'required', message });

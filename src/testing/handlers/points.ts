@@ -15,6 +15,7 @@ import {
   type PointsHistoryPageDto,
   type PointsRedemptionRecordDto,
 } from '../../lib/shared/points';
+import { pointsItemSchema } from '../../lib/shared/points-schemas';
 import { TEST_API } from '../api-url';
 import { signedIn } from './auth';
 
@@ -217,43 +218,28 @@ function itemsOf(kind: Kind): AnyItem[] {
       : pointsFixtures.products;
 }
 
-const LABELS: Record<string, string> = {
-  name: 'Nombre',
-  description: 'Descripción',
-  image: 'Imagen',
-  imageUrl: 'Imagen',
-  requiredPoints: 'Puntos requeridos',
-  priceInPoints: 'Precio en puntos',
-  countries: 'Países',
-  startDate: 'Inicio',
-  endDate: 'Fin',
-};
+const ITEM_KINDS = { events: 'event', combos: 'combo', products: 'product' } as const;
 
-/** The server's `readItemInput`, reduced to what the tests exercise. */
-function checkItem(kind: Kind, body: Record<string, unknown>, creating: boolean) {
-  const problems: { field: string; label: string; message: string }[] = [];
-  const add = (field: string, message: string) => problems.push({ field, label: LABELS[field] ?? field, message });
-  const pointsField = kind === 'products' ? 'priceInPoints' : 'requiredPoints';
-  if (creating || 'name' in body) {
-    if (typeof body.name !== 'string' || body.name.trim() === '') add('name', 'Campo obligatorio');
-  }
-  if (creating || pointsField in body) {
-    const points = body[pointsField];
-    if (typeof points !== 'number' || !Number.isSafeInteger(points) || points < 1) {
-      add(pointsField, 'Debe ser un número entero de puntos entre 1 y 10000000.');
+/** The server's own check of an item (the shared schema), answered in its one shape (`validated.ts`). */
+function refusedItem(kind: Kind, body: Record<string, unknown>, creating: boolean) {
+  const parsed = pointsItemSchema(ITEM_KINDS[kind], creating).safeParse(body, { reportInput: true });
+  if (parsed.success) return undefined;
+  const fieldErrors: { field: string; message: string }[] = [];
+  for (const issue of parsed.error.issues) {
+    const field = issue.path.map(String).join('.') || 'body';
+    const missing = issue.code === 'invalid_type' && (issue.input === undefined || issue.input === null);
+    if (!fieldErrors.some((error) => error.field === field)) {
+      fieldErrors.push({ field, message: missing ? 'Campo obligatorio' : issue.message });
     }
   }
-  if (creating || 'countries' in body) {
-    if (!Array.isArray(body.countries) || body.countries.length === 0) add('countries', 'Indica al menos un país.');
-  }
-  if (kind === 'events' && (creating || 'startDate' in body || 'endDate' in body)) {
-    const start = Date.parse(String(body.startDate));
-    const end = Date.parse(String(body.endDate));
-    if (Number.isFinite(start) && Number.isFinite(end) && end <= start) {
-      add('endDate', 'La fecha de fin debe ser posterior a la de inicio.');
-    }
-  }
-  return problems;
+  return HttpResponse.json(
+    {
+      message: 'Revisa los datos del formulario.',
+      errors: fieldErrors.map((error) => error.message),
+      fieldErrors,
+    },
+    { status: 400 },
+  );
 }
 
 function applyItem(kind: Kind, item: AnyItem, body: Record<string, unknown>): AnyItem {
@@ -343,8 +329,8 @@ export const pointsHandlers = [
     http.post(`${TEST_API}/gamification/${kind}`, async ({ request }) => {
       if (!signedIn(request)) return UNAUTHORIZED();
       const body = (await request.json()) as Record<string, unknown>;
-      const problems = checkItem(kind, body, true);
-      if (problems.length > 0) return fieldProblems(problems);
+      const refused = refusedItem(kind, body, true);
+      if (refused) return refused;
       const base = kind === 'events' ? buildEvent() : kind === 'combos' ? buildCombo() : buildPointProduct();
       const created = applyItem(kind, base, body);
       itemsOf(kind).unshift(created);
@@ -356,8 +342,8 @@ export const pointsHandlers = [
       const index = list.findIndex((item) => item.id === Number(params.id));
       if (index < 0) return HttpResponse.json({ message: 'Evento no encontrado.' }, { status: 404 });
       const body = (await request.json()) as Record<string, unknown>;
-      const problems = checkItem(kind, body, false);
-      if (problems.length > 0) return fieldProblems(problems);
+      const refused = refusedItem(kind, body, false);
+      if (refused) return refused;
       const updated = applyItem(kind, list[index] as AnyItem, body);
       list[index] = updated;
       return HttpResponse.json(updated);

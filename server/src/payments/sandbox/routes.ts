@@ -6,7 +6,7 @@ import { multipartText, readMultipart } from '../../http/body';
 import type { OrdersContext } from '../../orders/context';
 import { expireUnpaidOrder, expiryExplanation, isPaymentOverdue } from '../../orders/expiry';
 import { formatMoney } from '../../orders/money';
-import { isUuid } from '../../orders/request';
+import { isUuid } from '../../../../src/lib/shared/order-schemas';
 import type { PaymentEvent } from '../provider';
 import { receiveWebhook } from '../webhooks';
 import { checkCard } from './cards';

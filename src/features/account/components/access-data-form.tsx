@@ -6,6 +6,7 @@ import { PasswordInput } from '../../../components/ui/password-input';
 import { errorMessage } from '../../../lib/http';
 import type { ProfileDto } from '../../../lib/shared/accounts';
 import type { CountryCode } from '../../../lib/shared/countries';
+import { accessProblems } from '../access-form';
 import { useChangeAccess } from '../api';
 
 interface AccessDataFormProps {
@@ -14,11 +15,9 @@ interface AccessDataFormProps {
   onSaved: (profile: ProfileDto) => void;
 }
 
-const STRONG_PASSWORD = /^(?=.*[A-Za-zÀ-ÿ])(?=.*\d).{8,}$/;
-
 /** Access data: the e-mail and the password, both changed only with the current password. */
 export function AccessDataForm({ country, profile, onSaved }: AccessDataFormProps) {
-  const { t } = useLingui();
+  const { t, i18n } = useLingui();
   const [editing, setEditing] = useState(false);
   const [email, setEmail] = useState(profile.email);
   const [currentPassword, setCurrentPassword] = useState('');
@@ -41,14 +40,8 @@ export function AccessDataForm({ country, profile, onSaved }: AccessDataFormProp
 
   async function save(event: FormEvent) {
     event.preventDefault();
-    const problems: Record<string, string> = {};
-    if (!email.trim()) problems.email = t`Campo obligatorio`;
-    if (!currentPassword) problems.currentPassword = t`Campo obligatorio`;
-    if (newPassword && !STRONG_PASSWORD.test(newPassword)) {
-      problems.newPassword = t`La contraseña debe tener al menos 8 caracteres e incluir letras y números.`;
-    }
-    if (newPassword !== confirmation) problems.confirmation = t`Las contraseñas no coinciden.`;
-    setErrors(problems);
+    const problems = accessProblems({ email, currentPassword, newPassword, confirmation });
+    setErrors(Object.fromEntries(Object.entries(problems).map(([field, message]) => [field, i18n._(message)])));
     change.reset();
     if (Object.keys(problems).length > 0) return;
     // A failure is shown from `change.error`; the form stays open.

@@ -6,6 +6,7 @@ import { errorMessage } from '../../../lib/http';
 import { DOCUMENT_TYPES, GENDERS, type ProfileDto } from '../../../lib/shared/accounts';
 import { COUNTRIES, type CountryCode } from '../../../lib/shared/countries';
 import { useUpdateProfile, type ProfileChanges } from '../api';
+import { profileProblems } from '../profile-form';
 
 interface PersonalDataFormProps {
   country: CountryCode;
@@ -26,7 +27,7 @@ const editable = (profile: ProfileDto): Required<ProfileChanges> => ({
 
 /** Personal data with edit, cancel and save (product §2, my data). */
 export function PersonalDataForm({ country, profile, onSaved }: PersonalDataFormProps) {
-  const { t } = useLingui();
+  const { t, i18n } = useLingui();
   const [editing, setEditing] = useState(false);
   const [draft, setDraft] = useState(() => editable(profile));
   const [submitted, setSubmitted] = useState(false);
@@ -42,8 +43,21 @@ export function PersonalDataForm({ country, profile, onSaved }: PersonalDataForm
     'prefiero-no-decir': t`Prefiero no decirlo`,
   };
   const documentType = DOCUMENT_TYPES.find((type) => type.id === profile.document_type_id)?.name;
-  const required = t`Campo obligatorio`;
-  const missing = (value: string) => (submitted && !value.trim() ? required : undefined);
+  const changes: ProfileChanges = {
+    ...draft,
+    birth_date: draft.birth_date || null,
+    gender: draft.gender || null,
+    phone_number: draft.phone_number || null,
+    country_code: draft.country_code || COUNTRIES[country].dialCode,
+    specialty: professional ? draft.specialty || null : null,
+    professional_license_number: professional ? draft.professional_license_number || null : null,
+  };
+  // Said after the first attempt to save, then following what is typed.
+  const problems = submitted ? profileProblems(changes) : {};
+  const problem = (field: keyof ProfileChanges) => {
+    const message = problems[field];
+    return message ? i18n._(message) : undefined;
+  };
 
   function set<K extends keyof ProfileChanges>(key: K, value: string) {
     setDraft((previous) => ({ ...previous, [key]: value }));
@@ -53,16 +67,7 @@ export function PersonalDataForm({ country, profile, onSaved }: PersonalDataForm
     event.preventDefault();
     setSubmitted(true);
     update.reset();
-    if (!draft.first_name.trim() || !draft.last_name.trim()) return;
-    const changes: ProfileChanges = {
-      ...draft,
-      birth_date: draft.birth_date || null,
-      gender: draft.gender || null,
-      phone_number: draft.phone_number || null,
-      country_code: draft.country_code || COUNTRIES[country].dialCode,
-      specialty: professional ? draft.specialty || null : null,
-      professional_license_number: professional ? draft.professional_license_number || null : null,
-    };
+    if (Object.keys(profileProblems(changes)).length > 0) return;
     // A failure is shown from `update.error`; the form stays open with the changes.
     const updated = await update.mutateAsync(changes).catch(() => null);
     if (!updated) return;
@@ -120,7 +125,7 @@ export function PersonalDataForm({ country, profile, onSaved }: PersonalDataForm
   return (
     <form onSubmit={(event) => void save(event)} noValidate aria-label={t`Editar datos personales`}>
       <div className="form-grid">
-        <Field label={t`Nombres`} required error={missing(draft.first_name)}>
+        <Field label={t`Nombres`} required error={problem('first_name')}>
           {({ id, describedBy, invalid }) => (
             <input
               id={id}
@@ -132,7 +137,7 @@ export function PersonalDataForm({ country, profile, onSaved }: PersonalDataForm
             />
           )}
         </Field>
-        <Field label={t`Apellidos`} required error={missing(draft.last_name)}>
+        <Field label={t`Apellidos`} required error={problem('last_name')}>
           {({ id, describedBy, invalid }) => (
             <input
               id={id}
@@ -144,10 +149,12 @@ export function PersonalDataForm({ country, profile, onSaved }: PersonalDataForm
             />
           )}
         </Field>
-        <Field label={t`Fecha de nacimiento`}>
-          {({ id }) => (
+        <Field label={t`Fecha de nacimiento`} error={problem('birth_date')}>
+          {({ id, describedBy, invalid }) => (
             <input
               id={id}
+              aria-invalid={invalid}
+              aria-describedby={describedBy}
               className="input"
               type="date"
               max={new Date().toISOString().slice(0, 10)}
@@ -156,10 +163,12 @@ export function PersonalDataForm({ country, profile, onSaved }: PersonalDataForm
             />
           )}
         </Field>
-        <Field label={t`Género`}>
-          {({ id }) => (
+        <Field label={t`Género`} error={problem('gender')}>
+          {({ id, describedBy, invalid }) => (
             <select
               id={id}
+              aria-invalid={invalid}
+              aria-describedby={describedBy}
               className="select"
               value={draft.gender ?? ''}
               onChange={(event) => set('gender', event.target.value)}
@@ -173,10 +182,12 @@ export function PersonalDataForm({ country, profile, onSaved }: PersonalDataForm
             </select>
           )}
         </Field>
-        <Field label={t`Indicativo`}>
-          {({ id }) => (
+        <Field label={t`Indicativo`} error={problem('country_code')}>
+          {({ id, describedBy, invalid }) => (
             <input
               id={id}
+              aria-invalid={invalid}
+              aria-describedby={describedBy}
               className="input"
               inputMode="tel"
               value={draft.country_code ?? ''}
@@ -184,10 +195,12 @@ export function PersonalDataForm({ country, profile, onSaved }: PersonalDataForm
             />
           )}
         </Field>
-        <Field label={t`Celular`}>
-          {({ id }) => (
+        <Field label={t`Celular`} error={problem('phone_number')}>
+          {({ id, describedBy, invalid }) => (
             <input
               id={id}
+              aria-invalid={invalid}
+              aria-describedby={describedBy}
               className="input"
               type="tel"
               value={draft.phone_number ?? ''}
@@ -197,20 +210,24 @@ export function PersonalDataForm({ country, profile, onSaved }: PersonalDataForm
         </Field>
         {professional && (
           <>
-            <Field label={t`Especialidad`}>
-              {({ id }) => (
+            <Field label={t`Especialidad`} error={problem('specialty')}>
+              {({ id, describedBy, invalid }) => (
                 <input
                   id={id}
+                  aria-invalid={invalid}
+                  aria-describedby={describedBy}
                   className="input"
                   value={draft.specialty ?? ''}
                   onChange={(event) => set('specialty', event.target.value)}
                 />
               )}
             </Field>
-            <Field label={t`Tarjeta profesional`}>
-              {({ id }) => (
+            <Field label={t`Tarjeta profesional`} error={problem('professional_license_number')}>
+              {({ id, describedBy, invalid }) => (
                 <input
                   id={id}
+                  aria-invalid={invalid}
+                  aria-describedby={describedBy}
                   className="input"
                   value={draft.professional_license_number ?? ''}
                   onChange={(event) => set('professional_license_number', event.target.value)}

@@ -73,9 +73,14 @@ function isCredentialsStatus(value: unknown): value is CredentialsStatusDto {
   return isRecord(value) && Array.isArray(value.history);
 }
 
-function reachableStep(step: CheckoutStep, form: CheckoutForm, needsPrescription: boolean): CheckoutStep {
+function reachableStep(
+  step: CheckoutStep,
+  form: CheckoutForm,
+  needsPrescription: boolean,
+  country: CountryCode,
+): CheckoutStep {
   if (step <= 2) return step;
-  if (Object.keys(checkDataStep(form, { email: '', phone: '' }).errors).length > 0) return 2;
+  if (Object.keys(checkDataStep(form, COUNTRIES[country])).length > 0) return 2;
   if (step === 4 && (!form.paymentMethod || (needsPrescription && !form.prescription))) return 3;
   return step;
 }
@@ -95,7 +100,7 @@ export function CheckoutPage({ country, cart, renderBag }: CheckoutPageProps) {
   const user = session?.user ?? null;
   const pointsAccess = usePointsAccess();
   const empty = cart.cartItems.length === 0;
-  const step = reachableStep(empty ? 1 : checkout.step, form, cart.isHormonesAdded);
+  const step = reachableStep(empty ? 1 : checkout.step, form, cart.isHormonesAdded, country);
   const online = useOnline();
   // Data, payment and summary all need the server (addresses, quotes, the order): offline they wait, kept.
   const waitingForConnection = !online && step > 1;

@@ -10,7 +10,7 @@ import { isNumericDocumentType } from '../../../lib/shared/personal-data';
 import { COMPANY_TAX_ID_TYPES, type AddressDto, type TaxpayerType } from '../../../lib/shared/orders';
 import { checkoutQueries } from '../api';
 import type { CheckoutForm } from '../checkout-form';
-import { checkDataStep, checkLimits, type FieldErrors } from '../checkout-validation';
+import { checkDataStep, checkoutMessage, whileTyping } from '../checkout-validation';
 
 interface DataStepProps {
   country: CountryCode;
@@ -23,7 +23,7 @@ interface DataStepProps {
 
 /** Step 2: personal data, the taxpayer type with the bill data, and the shipping address (product §3, §5). */
 export function DataStep({ country, viewer, form, onChange, onBack, onNext }: DataStepProps) {
-  const { t } = useLingui();
+  const { t, i18n } = useLingui();
   // Missing fields are said after the first attempt to go on, then follow what the buyer types; a limit broken
   // (too long, letters in a cédula) is said as soon as it is typed.
   const [submitted, setSubmitted] = useState(false);
@@ -35,12 +35,11 @@ export function DataStep({ country, viewer, form, onChange, onBack, onNext }: Da
     persona_natural: t`Persona natural`,
     persona_juridica: t`Persona jurídica (empresa)`,
   };
-  const messages = {
-    email: t`Ingresa un correo electrónico válido`,
-    phone: t`El número de teléfono no es válido para el país seleccionado`,
-  };
-
-  const errors: FieldErrors = submitted ? checkDataStep(form, messages).errors : checkLimits(form);
+  const problems = checkDataStep(form, COUNTRIES[country]);
+  const shown = submitted ? problems : whileTyping(problems);
+  const errors: Partial<Record<string, string>> = Object.fromEntries(
+    Object.entries(shown).map(([field, message]) => [field, i18n._(checkoutMessage(message))]),
+  );
 
   const update = onChange;
   const customer = <K extends keyof CheckoutForm['customer']>(key: K, value: CheckoutForm['customer'][K]) =>
@@ -63,7 +62,7 @@ export function DataStep({ country, viewer, form, onChange, onBack, onNext }: Da
   function submit(event: FormEvent<HTMLFormElement>) {
     event.preventDefault();
     setSubmitted(true);
-    if (Object.keys(checkDataStep(form, messages).errors).length > 0) {
+    if (Object.keys(problems).length > 0) {
       focusFirstInvalid(event.currentTarget);
       return;
     }

@@ -1,0 +1,96 @@
+// The zod schemas of the sign-in calls and of the account's own changes (issue #20): the server validates with them,
+// the storefront's forms can check with the same ones. Apart from `accounts.ts`, which the app shell imports.
+import { DOCUMENT_TYPES, GENDERS } from './accounts';
+import { isCalendarDate } from './calendar-date';
+import { givenText, requiredText, textValue } from './field-schemas';
+import { emailSchema, passwordProblem, PASSWORD_RULE_MESSAGE } from './passwords';
+import { PERSON_NAME_MAX_LENGTH } from './personal-data';
+import { z } from './zod';
+
+/** What a password field may carry before its rules judge it: long inputs only cost hashing time. */
+const MAX_PASSWORD_INPUT = 1024;
+const MAX_DOCUMENT_LENGTH = 40;
+const MAX_ID_TOKEN_LENGTH = 16 * 1024;
+const MAX_SPECIALTY_LENGTH = 120;
+const MAX_LICENSE_LENGTH = 40;
+export const MIN_BIRTH_DATE = '1900-01-01';
+
+export const BIRTH_DATE_MESSAGE = 'Escribe una fecha de nacimiento válida (AAAA-MM-DD) que no sea futura.';
+export const GENDER_MESSAGE = 'Selecciona una opción válida.';
+export const PHONE_DIGITS_MESSAGE = 'El número debe tener entre 7 y 15 dígitos.';
+export const DIAL_CODE_MESSAGE = 'El indicativo del país no es válido.';
+export const DOCUMENT_TYPE_COUNTRY_MESSAGE = 'El tipo de documento no es válido para tu país.';
+export const NOTHING_TO_CHANGE_MESSAGE = 'Indica el nuevo correo o la nueva contraseña.';
+
+/** A password as typed: never trimmed (spaces are part of it); blank is not given. */
+const typedPassword = (raw: unknown) =>
+  raw === '' || raw === null ? undefined : typeof raw === 'number' ? String(raw) : raw;
+const passwordText = z.preprocess(typedPassword, textValue(MAX_PASSWORD_INPUT));
+const optionalPasswordText = z.preprocess(typedPassword, textValue(MAX_PASSWORD_INPUT).optional());
+
+/** `POST /auth/email-login`: the e-mail is looked up as typed (in lower case), not judged by the pattern. */
+export const emailLoginSchema = z.object({ email: requiredText(254), password: passwordText });
+
+/** `POST /auth/document-login`. */
+export const documentLoginSchema = z.object({ document: requiredText(MAX_DOCUMENT_LENGTH), password: passwordText });
+
+/** `POST /auth/login`: the identity provider's token. */
+export const oidcLoginSchema = z.object({ idToken: requiredText(MAX_ID_TOKEN_LENGTH) });
+
+/**
+ * A profile field the person may empty: blank or null is null (emptied), a key not sent is left as it is (undefined),
+ * anything else is judged by `value`.
+ */
+const clearable = <T extends z.ZodType>(value: T) =>
+  z.preprocess((raw) => (raw === null || givenText(raw) === undefined ? null : givenText(raw)), value.nullable());
+
+/**
+ * `PATCH /auth/profile`: the fields sent, each judged; keys not sent are left alone, unknown ones (id, role, e-mail…)
+ * ignored. The document type must exist; whether it is one of the user's country the route says (`documentTypeFits`).
+ */
+export const profileUpdateSchema = z.object({
+  first_name: requiredText(PERSON_NAME_MAX_LENGTH).optional(),
+  last_name: requiredText(PERSON_NAME_MAX_LENGTH).optional(),
+  birth_date: clearable(
+    textValue(10).refine(
+      (value) => isCalendarDate(value) && value >= MIN_BIRTH_DATE && value <= new Date().toISOString().slice(0, 10),
+      { error: BIRTH_DATE_MESSAGE },
+    ),
+  ).optional(),
+  gender: clearable(textValue(40).pipe(z.enum(GENDERS, { error: GENDER_MESSAGE }))).optional(),
+  phone_number: clearable(
+    textValue(30)
+      .transform((value) => value.replace(/[\s\-().]/g, ''))
+      .refine((value) => /^[0-9]{7,15}$/.test(value), { error: PHONE_DIGITS_MESSAGE }),
+  ).optional(),
+  country_code: clearable(textValue(5).regex(/^\+[0-9]{1,4}$/, { error: DIAL_CODE_MESSAGE })).optional(),
+  specialty: clearable(textValue(MAX_SPECIALTY_LENGTH)).optional(),
+  professional_license_number: clearable(textValue(MAX_LICENSE_LENGTH)).optional(),
+  document_type_id: clearable(
+    textValue(10).transform((text, ctx) => {
+      const type = DOCUMENT_TYPES.find((candidate) => String(candidate.id) === text);
+      if (type) return type.id;
+      ctx.issues.push({ code: 'custom', message: DOCUMENT_TYPE_COUNTRY_MESSAGE, input: text });
+      return z.NEVER;
+    }),
+  ).optional(),
+});
+export type ProfileUpdate = z.output<typeof profileUpdateSchema>;
+
+/** Whether a document type (`DOCUMENT_TYPES` id) is one of the country's, or of any (the passport). */
+export function documentTypeFits(typeId: number, countryId: number): boolean {
+  const type = DOCUMENT_TYPES.find((candidate) => candidate.id === typeId);
+  return type !== undefined && (type.countryId === null || type.countryId === countryId);
+}
+
+/**
+ * `POST /auth/access`: the current password, and a new e-mail or a new password (at least one: the route says so
+ * when the e-mail sent is the one the account has).
+ */
+export const accessChangeSchema = z.object({
+  currentPassword: passwordText,
+  email: z.preprocess((raw) => (givenText(raw) === undefined ? undefined : raw), emailSchema.optional()),
+  newPassword: optionalPasswordText.refine((value) => value === undefined || passwordProblem(value) === undefined, {
+    error: (issue) => passwordProblem(String(issue.input)) ?? PASSWORD_RULE_MESSAGE,
+  }),
+});
