@@ -41,14 +41,15 @@ import { registerProfileRoutes } from '../users/profile-routes';
 import { DEFAULT_SESSION_IDLE_TIMEOUT_MS, SessionCache } from '../sessions/repo';
 import { registerUserRoutes } from '../users/routes';
 import { Api, SAFE_METHODS, type AppEnv } from './auth';
-import { ROUTE_NOT_FOUND_MESSAGE, toErrorResponse, type Logger } from './errors';
+import { ROUTE_NOT_FOUND_MESSAGE, toErrorResponse } from './errors';
 import { limiterStoreFor, type LimiterStore } from './rate-limit';
 import { MemberAnswers } from './member-answers';
 import { limitUrlLength } from './request-limits';
+import { requestLog } from './request-log';
 import { securityHeaders } from './security-headers';
 import type { Services } from './services';
 import { distHandler } from './static-files';
-import { redactingLogger } from '../logger';
+import { redactingLogger, type Logger } from '../logger';
 import { UploadStorageUnavailableError, type S3Settings } from '../uploads/s3-storage';
 import { uploadStorageFor } from '../uploads/storage';
 
@@ -233,7 +234,9 @@ export function createApp(options: AppOptions) {
 
   const app = new Hono();
   app.onError((error, c) => toErrorResponse(error, c, logger));
-  // First, so every answer (errors and refusals too) carries them.
+  // Before anything else, so every line logged for a request (refusals and the error handler's too) names it.
+  app.use('*', requestLog(logger, { pollPaths: new Set([`${API_PREFIX}/health`, `${API_PREFIX}/ready`]) }));
+  // Next, so every answer (errors and refusals too) carries them.
   const headers = securityHeaders({ distDir, publicUrl: options.publicUrl });
   app.use(`${API_PREFIX}/*`, headers.api);
   app.use('*', async (c, next) => (c.req.path.startsWith(`${API_PREFIX}/`) ? next() : headers.app(c, next)));

@@ -1,6 +1,6 @@
 import { Redis } from 'ioredis';
 import { StartupError } from '../startup';
-import type { Logger } from './errors';
+import type { Logger } from '../logger';
 import type { LimiterStore } from './rate-limit';
 
 /** Every key of this server starts so, apart from other applications' keys in a shared Redis. */

@@ -1,7 +1,7 @@
 import type { Server } from 'node:http';
 import type { DatabaseHandle } from '../db/database';
 import type { App } from '../http/app';
-import type { Logger } from '../http/errors';
+import type { Logger } from '../logger';
 import type { LimiterStore } from '../http/rate-limit';
 import { closeLimiterStore } from '../http/redis-limits';
 import type { BackgroundWork } from './background';

@@ -2,7 +2,7 @@ import { sql, type Kysely, type Selectable } from 'kysely';
 import { countryById } from '../../../src/lib/shared/countries';
 import { buildReminderPayload, daysBetween, localDay, type ReminderOutcome } from '../../../src/lib/shared/reminders';
 import type { Database, ReminderNotificationsTable } from '../db/schema';
-import type { Logger } from '../http/errors';
+import type { Logger } from '../logger';
 import { webPushSender, type PushResult, type PushSender } from './push-sender';
 import { scheduleMissedOrders } from './schedule';
 import type { VapidKeys } from './vapid';
