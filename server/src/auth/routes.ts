@@ -26,7 +26,7 @@ import { OIDC_NOT_CONFIGURED_MESSAGE } from './oidc';
 import { hashPassword } from './passwords';
 import { registerUser } from './registration';
 
-export const NO_ACCOUNT_FOR_EMAIL_MESSAGE = 'No existe una cuenta con este correo. Regístrate primero.';
+const NO_ACCOUNT_FOR_EMAIL_MESSAGE = 'No existe una cuenta con este correo. Regístrate primero.';
 const MAX_PASSWORD_INPUT = 1024;
 const MAX_ID_TOKEN_LENGTH = 16 * 1024;
 

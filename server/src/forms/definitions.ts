@@ -20,8 +20,8 @@ import {
 import { PASSWORD_RULE_MESSAGE } from '../../../src/lib/shared/passwords';
 import { numericDocumentMessage, PERSON_NAME_MAX_LENGTH, personNameRules } from '../../../src/lib/shared/personal-data';
 
-export const REQUIRED_MESSAGE = 'Campo obligatorio';
-export const TERMS_MESSAGE = 'Debes aceptar los términos y la política de privacidad';
+const REQUIRED_MESSAGE = 'Campo obligatorio';
+const TERMS_MESSAGE = 'Debes aceptar los términos y la política de privacidad';
 export const EMAIL_TAKEN_MESSAGE = 'Ya existe una cuenta con este correo.';
 export const DOCUMENT_TAKEN_MESSAGE = 'Ya existe una cuenta con este documento.';
 export const INVITATION_INVALID_MESSAGE = 'La invitación no es válida o ya expiró.';
@@ -38,7 +38,7 @@ export const CUSTOM_CHECKS = [
 ] as const;
 export type CustomCheckName = (typeof CUSTOM_CHECKS)[number];
 
-export const HEARD_FROM_LABELS: Record<(typeof HEARD_FROM_OPTIONS)[number], string> = {
+const HEARD_FROM_LABELS: Record<(typeof HEARD_FROM_OPTIONS)[number], string> = {
   impresos: 'Material impreso',
   colega: 'Un colega',
   'visitador-medico': 'Un visitador médico',
@@ -49,14 +49,14 @@ export const HEARD_FROM_LABELS: Record<(typeof HEARD_FROM_OPTIONS)[number], stri
   otro: 'Otro',
 };
 
-export const GENDER_LABELS: Record<(typeof GENDERS)[number], string> = {
+const GENDER_LABELS: Record<(typeof GENDERS)[number], string> = {
   femenino: 'Femenino',
   masculino: 'Masculino',
   otro: 'Otro',
   'prefiero-no-decir': 'Prefiero no decir',
 };
 
-export const DOCTOR_SPECIALTIES = [
+const DOCTOR_SPECIALTIES = [
   'Medicina funcional',
   'Medicina general',
   'Medicina interna',
@@ -67,14 +67,14 @@ export const DOCTOR_SPECIALTIES = [
   'Otra',
 ];
 
-export const CREDENTIAL_ACCEPT = ['application/pdf', 'image/png', 'image/jpeg', 'image/webp'];
+const CREDENTIAL_ACCEPT = ['application/pdf', 'image/png', 'image/jpeg', 'image/webp'];
 
 /** Letters and digits only, 5 to 20: spaces, dots and dashes are removed before the check. */
-export const DOCUMENT_PATTERN = '^[A-Za-z0-9]{5,20}$';
-export const PHONE_PATTERN = '^[0-9]{7,15}$';
-export const DIAL_CODE_PATTERN = '^\\+[0-9]{1,4}$';
+const DOCUMENT_PATTERN = '^[A-Za-z0-9]{5,20}$';
+const PHONE_PATTERN = '^[0-9]{7,15}$';
+const DIAL_CODE_PATTERN = '^\\+[0-9]{1,4}$';
 export const NAME_MAX_LENGTH = PERSON_NAME_MAX_LENGTH;
-export const PRACTICE_MAX_LENGTH = 1000;
+const PRACTICE_MAX_LENGTH = 1000;
 export const MIN_BIRTH_DATE = '1900-01-01';
 
 const required = (message = REQUIRED_MESSAGE): FormRuleDto => ({ kind: 'required', message });
@@ -85,7 +85,7 @@ const maxLength = (value: number): FormRuleDto => ({
   message: `Máximo ${value} caracteres.`,
 });
 
-export type FormKind = 'doctor' | 'health_professional' | 'patient' | 'login';
+type FormKind = 'doctor' | 'health_professional' | 'patient' | 'login';
 
 export interface FormRef {
   id: number;
@@ -93,7 +93,7 @@ export interface FormRef {
   kind: FormKind;
 }
 
-export const FORM_REFS: FormRef[] = [
+const FORM_REFS: FormRef[] = [
   { ...REGISTRATION_FORMS.doctor, kind: 'doctor' },
   { ...REGISTRATION_FORMS.health_professional, kind: 'health_professional' },
   { ...REGISTRATION_FORMS.patient, kind: 'patient' },
@@ -106,7 +106,7 @@ export function findFormRef(idOrKey: string): FormRef | undefined {
   return FORM_REFS.find((ref) => String(ref.id) === value || ref.key === value);
 }
 
-export function documentTypeOptions(country: CountryCode): FormOptionDto[] {
+function documentTypeOptions(country: CountryCode): FormOptionDto[] {
   const countryId = COUNTRIES[country].countryId;
   return DOCUMENT_TYPES.filter((type) => type.countryId === countryId || type.countryId === null).map((type) => ({
     value: String(type.id),

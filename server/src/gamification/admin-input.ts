@@ -11,7 +11,7 @@ const MAX_IMAGE_LENGTH = 500;
 const IMAGE_PATTERN = /^(\/[^/]|https?:\/\/)/;
 const ISO_DATE_PATTERN = /^\d{4}-\d{2}-\d{2}(T\d{2}:\d{2}(:\d{2}(\.\d+)?)?(Z|[+-]\d{2}:\d{2})?)?$/;
 
-export const EVENT_PERIOD_MESSAGE = 'La fecha de fin debe ser posterior a la de inicio.';
+const EVENT_PERIOD_MESSAGE = 'La fecha de fin debe ser posterior a la de inicio.';
 
 /** The wire names of the fields that differ by kind (product §3: combos have `image`, products `imageUrl`...). */
 const WIRE_NAMES: Record<PointsItemKind, { image: string; points: string }> = {

@@ -5,10 +5,10 @@ import { pathParam, type AppContext } from '../http/auth';
 import type { FieldProblems } from '../http/body';
 import { HttpError, notFound } from '../http/errors';
 
-export const PRODUCT_ID_MESSAGE = 'Cada producto debe tener un id numérico.';
-export const QUANTITY_MESSAGE = 'La cantidad de cada producto debe ser un número entero mayor que 0.';
-export const NO_PRODUCTS_MESSAGE = 'Debes enviar al menos un producto.';
-export const IDEMPOTENCY_KEY_MESSAGE =
+const PRODUCT_ID_MESSAGE = 'Cada producto debe tener un id numérico.';
+const QUANTITY_MESSAGE = 'La cantidad de cada producto debe ser un número entero mayor que 0.';
+const NO_PRODUCTS_MESSAGE = 'Debes enviar al menos un producto.';
+const IDEMPOTENCY_KEY_MESSAGE =
   'La cabecera Idempotency-Key no es válida: usa de 1 a 200 caracteres visibles, por ejemplo un UUID.';
 
 const IDEMPOTENCY_KEY_PATTERN = /^[\x21-\x7e]{1,200}$/;

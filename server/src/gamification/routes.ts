@@ -31,10 +31,10 @@ import { balanceOf, historyPage } from './ledger';
 import { findUserByUid, prescriptionReward } from './prescription-reward';
 import { buyCombo, participateEvent, redeemPointProducts, subtractPoints, type Spender } from './redemptions';
 
-export const COUNTRY_NOT_FOUND_MESSAGE = 'País no encontrado.';
-export const EVENT_ID_MESSAGE = 'Indica el evento con su id numérico (eventId).';
-export const COMBO_ID_MESSAGE = 'Indica el combo con su id numérico (comboId).';
-export const NOTHING_TO_SUBTRACT_MESSAGE = 'Indica los productos o los puntos a descontar.';
+const COUNTRY_NOT_FOUND_MESSAGE = 'País no encontrado.';
+const EVENT_ID_MESSAGE = 'Indica el evento con su id numérico (eventId).';
+const COMBO_ID_MESSAGE = 'Indica el combo con su id numérico (comboId).';
+const NOTHING_TO_SUBTRACT_MESSAGE = 'Indica los productos o los puntos a descontar.';
 const MAX_REASON_LENGTH = 200;
 
 /** Where each kind of item lives under `/gamification`. */

@@ -53,7 +53,7 @@ import { redactingLogger, type Logger } from '../logger';
 import { UploadStorageUnavailableError, type S3Settings } from '../uploads/s3-storage';
 import { uploadStorageFor } from '../uploads/storage';
 
-export const API_PREFIX = '/api';
+const API_PREFIX = '/api';
 export const SHUTTING_DOWN_MESSAGE = 'El servidor se está cerrando.';
 export const DATABASE_UNREACHABLE_MESSAGE = 'No hay conexión con la base de datos.';
 export const MIGRATIONS_PENDING_MESSAGE = 'La base de datos aún no tiene todas las migraciones aplicadas.';
@@ -62,7 +62,7 @@ export const UPLOAD_STORAGE_UNREACHABLE_MESSAGE = 'No hay conexión con el almac
  * How long readiness trusts its last look at the upload storage (ms): a load balancer polls every few seconds, per
  * instance, and the bucket is billed and rate-limited per request.
  */
-export const STORAGE_CHECK_CACHE_MS = 5_000;
+const STORAGE_CHECK_CACHE_MS = 5_000;
 /** Origin of an app made by a test or a tool, which listens nowhere. */
 const DEFAULT_PUBLIC_URL = 'http://localhost';
 

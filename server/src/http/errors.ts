@@ -21,9 +21,6 @@ export class HttpError extends Error {
 
 export const badRequest = (message: string, errors?: string[]) => new HttpError(400, message, errors);
 export const notFound = (message: string) => new HttpError(404, message);
-export const forbidden = (message: string) => new HttpError(403, message);
-export const conflict = (message: string) => new HttpError(409, message);
-export const unauthorized = (message: string) => new HttpError(401, message);
 
 export const UNEXPECTED_ERROR_MESSAGE =
   'Ocurrió un error inesperado en el servidor. Intenta nuevamente en unos minutos.';

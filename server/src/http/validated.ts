@@ -22,7 +22,7 @@ const JSON_MEDIA_TYPE = /^application\/([\w.-]+\+)?json$/i;
  * The problems of a refused request, one per field (the first zod found), in the order of the schema: a missing or
  * null value of a required field is "Campo obligatorio" whatever its type.
  */
-export function fieldErrorsOf(issues: readonly z.core.$ZodIssue[]): FormErrorDto[] {
+function fieldErrorsOf(issues: readonly z.core.$ZodIssue[]): FormErrorDto[] {
   const fieldErrors: FormErrorDto[] = [];
   for (const issue of issues) {
     const field = issue.path.map(String).join('.') || 'body';
@@ -54,7 +54,7 @@ export const conflictingField = (field: string, message: string) =>
   refusedFields([{ field, message }], { status: 409, message });
 
 /** The one answer to a refused body or query: 400 with every field's first problem. */
-export const invalidRequest = (issues: readonly z.core.$ZodIssue[], message = INVALID_FORM_MESSAGE): HttpError =>
+const invalidRequest = (issues: readonly z.core.$ZodIssue[], message = INVALID_FORM_MESSAGE): HttpError =>
   refusedFields(fieldErrorsOf(issues), { message });
 
 // The issues keep the value they refused, so a missing value can be told from a wrong one. (The validator's option

@@ -23,8 +23,8 @@ import { MAX_INT4 } from '../db/schema';
 import { FieldProblems, REQUIRED_FIELD_MESSAGE } from '../http/body';
 import { isRecord } from '../../../src/lib/shared/records';
 
-export const MAX_LINE_QUANTITY = 999;
-export const MAX_ORDER_LINES = 100;
+const MAX_LINE_QUANTITY = 999;
+const MAX_ORDER_LINES = 100;
 /** Longest raw text read before the shared limits judge it: a bound on what is parsed, never the message shown. */
 const MAX_RAW_TEXT_LENGTH = 1000;
 const MAX_EMAIL_LENGTH = 254;
@@ -32,7 +32,7 @@ const MAX_PROMO_CODE_LENGTH = 40;
 
 export const EMPTY_BAG_MESSAGE = 'No hay productos en la bolsa.';
 export const INVALID_PHONE_MESSAGE = 'El número de teléfono no es válido para el país seleccionado';
-export const INVALID_EMAIL_MESSAGE = 'Ingresa un correo electrónico válido.';
+const INVALID_EMAIL_MESSAGE = 'Ingresa un correo electrónico válido.';
 export const SESSION_COUNTRY_MESSAGE = 'El país del pedido debe ser el de tu sesión.';
 
 const UUID_PATTERN = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;

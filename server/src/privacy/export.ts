@@ -18,7 +18,7 @@ interface ArchivedFile {
   storedName: string;
 }
 
-export interface UserExport {
+interface UserExport {
   data: Record<string, unknown>;
   files: ArchivedFile[];
 }

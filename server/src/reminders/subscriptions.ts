@@ -21,7 +21,7 @@ const KEY_MAX_LENGTH = 200;
 /** Browsers send `expirationTime` in milliseconds since 1970; anything past year 9999 is not a date. */
 const MAX_TIMESTAMP_MS = 253_402_300_799_999;
 
-export interface SubscriptionRules {
+interface SubscriptionRules {
   /** Tests point subscriptions at a local HTTP server; real push services are always HTTPS on a public name. */
   allowLocalEndpoints: boolean;
 }
@@ -34,7 +34,7 @@ const LABELS = {
 };
 
 /** A subscription as stored: the language is always known once read (Spanish when the client did not say). */
-export type SubscriptionInput = PushSubscriptionInputDto & { language: PushLanguage };
+type SubscriptionInput = PushSubscriptionInputDto & { language: PushLanguage };
 
 function endpointProblem(value: string, rules: SubscriptionRules): string | null {
   let url: URL;

@@ -52,16 +52,16 @@ export const EMPTY_CART: CartState = {
   prescriptionContext: null,
 };
 
-export const MIN_ITEM_QUANTITY = 1;
+const MIN_ITEM_QUANTITY = 1;
 export const MAX_ITEM_QUANTITY = 99;
 
 /** Product §9: the hormones category, matched by id or slug; both are configurable. */
-export interface HormonesCategoryConfig {
+interface HormonesCategoryConfig {
   categoryId: number;
   slug: string;
 }
 
-export const DEFAULT_HORMONES_CONFIG: HormonesCategoryConfig = {
+const DEFAULT_HORMONES_CONFIG: HormonesCategoryConfig = {
   categoryId: HORMONES_CATEGORY_ID,
   slug: HORMONES_CATEGORY_SLUG,
 };
@@ -266,7 +266,7 @@ export function cartItemFromProduct(
 }
 
 /** The first discount's percentage, kept within 0..100. */
-export function lineDiscountPercent(item: Pick<CartItem, 'discounts'>): number {
+function lineDiscountPercent(item: Pick<CartItem, 'discounts'>): number {
   return clampPercent(item.discounts[0]?.discount_value);
 }
 

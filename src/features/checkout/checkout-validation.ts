@@ -15,7 +15,7 @@ import type { CheckoutForm } from './checkout-form';
 export type FieldErrors = Record<string, string>;
 
 /** Product §3: the forms keep their lists of empty fields; product §5 says which are required. */
-export interface DataStepCheck {
+interface DataStepCheck {
   errors: FieldErrors;
   emptyFields: { customer: string[]; bill: string[]; address: string[] };
 }
@@ -37,7 +37,7 @@ function isEmpty(value: unknown): boolean {
 }
 
 /** Messages of the data step's own checks; the required message is the spec's. */
-export interface DataStepMessages {
+interface DataStepMessages {
   email: string;
   phone: string;
 }

@@ -5,7 +5,7 @@ import { z } from './zod';
 
 /** Long inputs only cost hashing time; no real password is longer. */
 export const PASSWORD_MAX_LENGTH = 128;
-export const PASSWORD_MIN_LENGTH = 8;
+const PASSWORD_MIN_LENGTH = 8;
 export const PASSWORD_RULE_MESSAGE = 'La contraseña debe tener al menos 8 caracteres e incluir letras y números.';
 export const PASSWORD_TOO_LONG_MESSAGE = `La contraseña admite como máximo ${PASSWORD_MAX_LENGTH} caracteres.`;
 
@@ -22,7 +22,7 @@ export function passwordProblem(value: string): string | undefined {
 
 /** A reset link works this long after it was asked for, once. */
 export const PASSWORD_RESET_LIFETIME_MS = 30 * 60 * 1000;
-export const EMAIL_FORMAT_MESSAGE = 'Escribe un correo electrónico válido.';
+const EMAIL_FORMAT_MESSAGE = 'Escribe un correo electrónico válido.';
 export const RESET_LINK_INVALID_MESSAGE =
   'El enlace para restablecer la contraseña no es válido, ya se usó o expiró. Pide uno nuevo.';
 
