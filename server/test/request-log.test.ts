@@ -100,12 +100,15 @@ describe('the JSON log', () => {
     expect(((await answer.json()) as { message: string }).message).toBe(UNEXPECTED_ERROR_MESSAGE);
     expect(answer.headers.get(REQUEST_ID_HEADER)).toBe('solicitud-500');
 
-    for (const line of lines) expect(line.endsWith('\n') && !line.slice(0, -1).includes('\n')).toBe(true);
+    // One JSON object per line: the stack's line breaks are escaped inside `msg`.
+    for (const line of lines) expect(line).toMatch(/^\{[^\n]*\}\n$/);
     const errors = entries().filter((entry) => entry.level === 'error');
     expect(errors).toHaveLength(1);
     expect(errors[0]).toMatchObject({ reqId: 'solicitud-500', method: 'GET', path: '/api/countries' });
     expect(errors[0]?.msg).toMatch(/^\[GET\] \/api\/countries: Error: no se pudo leer la fila de \[correo\]\n {4}at /);
     expect(Date.parse(errors[0]?.time ?? '')).not.toBeNaN();
+    const access = entries().filter((entry) => entry.msg === 'solicitud atendida');
+    expect(access).toMatchObject([{ level: 'info', reqId: 'solicitud-500', route: '/api/countries', status: 500 }]);
     const written = lines.join('');
     expect(written).not.toContain('ana.gomez');
     expect(written).not.toContain('buscar');
