@@ -25,7 +25,7 @@ interface OutboxSchema extends DBSchema {
 }
 
 /** Its own database, apart from the storefront's (Dexie) and Workbox's: a page's cleanup never reaches it. */
-export const OUTBOX_DB_NAME = 'dispensario-outbox';
+const OUTBOX_DB_NAME = 'dispensario-outbox';
 const OUTBOX_DB_VERSION = 1;
 
 /**

@@ -30,7 +30,7 @@ const LABEL_MAX_LENGTH = 200;
 const STORAGE_FULL_MESSAGE =
   'No hay espacio en este dispositivo para guardar el envío hasta que vuelva la conexión. Libera espacio o conéctate e intenta de nuevo.';
 
-export interface OutboxDependencies {
+interface OutboxDependencies {
   store: OutboxStore;
   fetch: (request: Request) => Promise<Response>;
   now?: () => number;
@@ -44,12 +44,12 @@ export interface OutboxDependencies {
   replayTimeoutMs?: number;
 }
 
-export interface ReplayOptions {
+interface ReplayOptions {
   /** Send even what waits for its backoff (the connection came back, the user asked). */
   force?: boolean;
 }
 
-export interface ReplayResult {
+interface ReplayResult {
   /** Items that failed for a reason that may pass (connection, server): the browser should try again later. */
   retryLater: number;
 }
@@ -69,7 +69,7 @@ function authorIn(item: Pick<OutboxItem, 'country' | 'author'>): string {
   return `${item.country}:${item.author}`;
 }
 
-export function parseMeta(header: string | null): OutboxMeta | null {
+function parseMeta(header: string | null): OutboxMeta | null {
   if (!header) return null;
   try {
     const value: unknown = JSON.parse(decodeURIComponent(header));
@@ -97,7 +97,7 @@ export function parseMeta(header: string | null): OutboxMeta | null {
  * A stored record, checked: a record written by another version, cut short by a full disk or edited by hand must not
  * stop the queue. Anything unreadable comes back as `corrupted` (shown to the user, who may discard it).
  */
-export function readEntry(record: unknown): { entry: OutboxEntry } | { corrupted: string } | null {
+function readEntry(record: unknown): { entry: OutboxEntry } | { corrupted: string } | null {
   if (!isRecord(record) || typeof record.id !== 'string') return null;
   const request = record.request;
   const valid =

@@ -2,6 +2,7 @@ import { resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { z } from 'zod';
 import { DEFAULT_SHUTDOWN_TIMEOUT_MS } from './lifecycle/shutdown';
+import { LOG_LEVELS, type LogLevel } from './logger';
 import type { MercadoPagoOptions } from './orders/checkout';
 import { DEFAULT_REMINDERS_INTERVAL_MS } from './reminders/scheduler';
 import { DEFAULT_SESSION_IDLE_TIMEOUT_MS } from './sessions/repo';
@@ -25,7 +26,7 @@ const envSchema = z.object({
     .optional(),
   UPLOADS_DIR: z.string().optional(),
   DIST_DIR: z.string().default('./dist'),
-  LOG_LEVEL: z.enum(['silent', 'error', 'info', 'debug']).default('info'),
+  LOG_LEVEL: z.enum(LOG_LEVELS).default('info'),
   NODE_ENV: z.string().default('development'),
   /** Origin used in links sent by e-mail, for instance https://dispensario.example. */
   PUBLIC_URL: z.string().url().optional(),
@@ -106,7 +107,7 @@ export interface ServerConfig {
   uploadsDir: string;
   distDir: string;
   assetsDir: string;
-  logLevel: 'silent' | 'error' | 'info' | 'debug';
+  logLevel: LogLevel;
   /** Demo accounts are seeded everywhere but in production. */
   seedDemoUsers: boolean;
   production: boolean;

@@ -6,7 +6,7 @@ import { DEMO_PASSWORD, DEMO_USERS } from './db/seed/demo-users';
 import { createApp } from './http/app';
 import type { LimiterStore } from './http/rate-limit';
 import { openRedisLimiterStore } from './http/redis-limits';
-import { createLogger } from './logger';
+import { createLogger, type LogLevel } from './logger';
 import { DEFAULT_MAIL_FROM, nodemailerTransport, type MailTransport } from './mail/mailer';
 import { startBackgroundWork } from './lifecycle/background';
 import { shutDown } from './lifecycle/shutdown';
@@ -40,8 +40,18 @@ function uploadsPlace(config: ServerConfig, kind: 'disk' | 'database' | 's3'): s
   return kind === 'database' ? 'en PostgreSQL' : `en ${config.uploadsDir}`;
 }
 
+/**
+ * Start-up lines for whoever starts the server (migrations, the seed, the address, the demo logins): plain text on
+ * stdout, not JSON, as the log's `info` (a test and the e2e wait for "listo en http://localhost:PORT"). They go
+ * around the log's masking because the demo logins are meant to be read; none names a real person.
+ */
+function announcer(level: LogLevel): (text: string) => void {
+  return level === 'info' || level === 'debug' ? (text) => console.info(text) : () => undefined;
+}
+
 async function start(config: ServerConfig): Promise<void> {
   const logger = createLogger(config.logLevel);
+  const announce = announcer(config.logLevel);
   // First, so an unreachable Redis stops the start before anything is migrated. Without it the limits count in the
   // database's own store (PostgreSQL, or memory with PGlite).
   const limiterStore = config.redisUrl ? await openRedisLimiterStore(config.redisUrl, logger) : undefined;
@@ -52,8 +62,8 @@ async function start(config: ServerConfig): Promise<void> {
   const database = await openDatabase({ databaseUrl: config.databaseUrl, dataDir: config.dataDir });
   // Several instances starting together on one PostgreSQL database migrate and seed once (an advisory lock).
   const { applied, seed } = await prepareDatabase(database, { demoUsers: config.seedDemoUsers });
-  if (applied.length > 0) logger.info(`Migraciones aplicadas: ${applied.join(', ')}`);
-  if (seed.seeded) logger.info(`Base de datos sembrada con ${seed.products} productos.`);
+  if (applied.length > 0) announce(`Migraciones aplicadas: ${applied.join(', ')}`);
+  if (seed.seeded) announce(`Base de datos sembrada con ${seed.products} productos.`);
 
   // SMTP when configured; otherwise e-mails stay in the outbox table, readable in the admin's 'Correos enviados' and
   // never printed to the log (their invitation and reset links are secrets).
@@ -61,7 +71,7 @@ async function start(config: ServerConfig): Promise<void> {
     ? nodemailerTransport(config.smtpUrl, config.mailFrom ?? DEFAULT_MAIL_FROM)
     : null;
   if (!mailTransport) {
-    logger.info(
+    announce(
       'SMTP_URL no está definido: los correos se guardan sin enviarse; léelos en Administración › Correos enviados.',
     );
   }
@@ -92,7 +102,7 @@ async function start(config: ServerConfig): Promise<void> {
   // Development without PUBLIC_URL: e-mailed links and the storefront's own origin are the address listened on.
   if (!config.publicUrl) app.services.publicUrl = url;
   const storage = database.kind === 'pglite' ? `PGlite en ${config.dataDir}` : 'PostgreSQL (DATABASE_URL)';
-  logger.info(
+  announce(
     [
       '',
       `Dispensario Funcional listo en ${url}  (Colombia ${url}/co · México ${url}/mx · Perú ${url}/pe)`,

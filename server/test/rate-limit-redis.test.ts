@@ -7,7 +7,7 @@ import { loadConfig } from '../src/config';
 import type { DatabaseHandle } from '../src/db/database';
 import { DEMO_PASSWORD } from '../src/db/seed/demo-users';
 import type { App } from '../src/http/app';
-import type { Logger } from '../src/http/errors';
+import type { Logger } from '../src/logger';
 import { openRedisLimiterStore, type RedisLimiterStore } from '../src/http/redis-limits';
 import { shutDown } from '../src/lifecycle/shutdown';
 import { listen } from '../src/startup';

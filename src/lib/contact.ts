@@ -18,7 +18,7 @@ export const contactQueries = {
     }),
 };
 
-export interface ContactChannels {
+interface ContactChannels {
   phone: string | undefined;
   chatNumber: string | undefined;
 }

@@ -5,7 +5,7 @@ const ACTIVE_COUNTRY_KEY = 'activeCountry';
 const LAST_COUNTRY_KEY = 'lastCountry';
 
 /** Top-level route names: a path that starts with one of them lacks its country prefix rather than having a bad one. */
-export const COUNTRY_ROUTE_NAMES: readonly string[] = [
+const COUNTRY_ROUTE_NAMES: readonly string[] = [
   'herramientas',
   'bolsa',
   'nosotros',

@@ -8,18 +8,18 @@ import type { FormErrorDto } from './shared/accounts';
 import type { ApiErrorBody } from './shared/api-types';
 
 // Product §9, the retry policy of every call.
-export const RETRY_LIMIT = 2;
-export const RETRY_METHODS: ReadonlySet<string> = new Set(['GET', 'PUT', 'HEAD', 'DELETE', 'OPTIONS', 'TRACE']);
-export const RETRY_STATUS_CODES: ReadonlySet<number> = new Set([408, 413, 429, 500, 502, 503, 504]);
-export const RETRY_AFTER_STATUS_CODES: ReadonlySet<number> = new Set([413, 429, 503]);
+const RETRY_LIMIT = 2;
+const RETRY_METHODS: ReadonlySet<string> = new Set(['GET', 'PUT', 'HEAD', 'DELETE', 'OPTIONS', 'TRACE']);
+const RETRY_STATUS_CODES: ReadonlySet<number> = new Set([408, 413, 429, 500, 502, 503, 504]);
+const RETRY_AFTER_STATUS_CODES: ReadonlySet<number> = new Set([413, 429, 503]);
 export const RETRY_BASE_DELAY_MS = 300;
 
-export const AUTH_TIMEOUT_MS = 10_000;
+const AUTH_TIMEOUT_MS = 10_000;
 /** Product §9: the authentication client accepts timeouts up to the largest value setTimeout can hold. */
-export const AUTH_MAX_TIMEOUT_MS = 2_147_483_647;
-export const GATEWAY_TIMEOUT_MS = 15_000;
+const AUTH_MAX_TIMEOUT_MS = 2_147_483_647;
+const GATEWAY_TIMEOUT_MS = 15_000;
 
-export type ApiErrorKind = 'http' | 'unauthorized' | 'network' | 'timeout' | 'aborted';
+type ApiErrorKind = 'http' | 'unauthorized' | 'network' | 'timeout' | 'aborted';
 
 /** Every failed call ends here, with a Spanish message fit for the user (product §8). */
 export class ApiError extends Error {
@@ -43,7 +43,7 @@ export class ApiError extends Error {
 
 type Method = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE' | 'HEAD' | 'OPTIONS' | 'TRACE';
 
-export interface RequestOptions {
+interface RequestOptions {
   method?: Method;
   query?: Record<string, string | number | boolean | undefined | null>;
   body?: unknown;
@@ -61,7 +61,7 @@ export interface RequestOptions {
   responseType?: 'json' | 'blob';
 }
 
-export interface UploadOptions {
+interface UploadOptions {
   country?: CountryCode;
   headers?: Record<string, string>;
   /** Called with the fraction of the body sent, 0 to 1. */
@@ -69,7 +69,7 @@ export interface UploadOptions {
   signal?: AbortSignal;
 }
 
-export interface HttpClient {
+interface HttpClient {
   request<T>(path: string, options?: RequestOptions): Promise<T>;
   /** A multipart POST that reports upload progress (fetch cannot); same cookie, headers and errors as `request`. */
   upload<T>(path: string, form: FormData, options?: UploadOptions): Promise<T>;
@@ -157,7 +157,7 @@ export function requestDetail(method: string, url: string, status?: number): str
   return `${status ?? 0} ${method} ${url}`;
 }
 
-export interface HttpClientDependencies {
+interface HttpClientDependencies {
   fetcher?: $Fetch;
   /** Waits between attempts; tests pass one that records the delays the policy asked for. */
   sleep?: (ms: number, signal?: AbortSignal) => Promise<void>;

@@ -1,7 +1,7 @@
 import { useSyncExternalStore } from 'react';
 
 /** Chromium's `beforeinstallprompt` event (not in the DOM typings). */
-export interface InstallPromptEvent extends Event {
+interface InstallPromptEvent extends Event {
   prompt: () => Promise<void>;
   userChoice: Promise<{ outcome: 'accepted' | 'dismissed' }>;
 }

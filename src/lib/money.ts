@@ -32,7 +32,7 @@ export function formatPrice(amount: number, country: CountryCode): string {
   return formatterFor(country).format(value);
 }
 
-export interface PointValue {
+interface PointValue {
   countryId: number;
   pointValue: number;
 }

@@ -1,7 +1,7 @@
 import { createContext, useContext, type ReactNode } from 'react';
 import type { ProductDto } from './shared/api-types';
 
-export type ProductActionsPlacement = 'card' | 'page';
+type ProductActionsPlacement = 'card' | 'page';
 export type RenderProductActions = (product: ProductDto, placement: ProductActionsPlacement) => ReactNode;
 
 /**

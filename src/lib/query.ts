@@ -34,7 +34,7 @@ export function createQueryClient(): QueryClient {
  * (a catalogue page of 24 products is ~25 KB) and all of them are written again on each change, so without a cap
  * the copy and the time to write it grow with every day of use, for a week.
  */
-export const PERSISTED_QUERIES_MAX = 200;
+const PERSISTED_QUERIES_MAX = 200;
 
 /** `meta` of the answers that must survive the cap whatever their age (the catalogue kept for offline search). */
 export const KEEP_ON_DEVICE_META: QueryMeta = { keepOnDevice: true };

@@ -16,7 +16,7 @@ interface PersistedEntry {
 
 const registry: PersistedEntry[] = [];
 
-export type PersistenceStatus = 'ready' | 'timed-out';
+type PersistenceStatus = 'ready' | 'timed-out';
 /** The last write that failed (quota full, storage disabled); the UI tells the user their data may not be kept. */
 export const persistenceErrorAtom = atom<string | null>(null);
 

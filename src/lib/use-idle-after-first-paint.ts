@@ -6,7 +6,7 @@ import { useEffect, useState } from 'react';
  */
 export const FIRST_FRAME_WAIT_MS = 500;
 /** The longest the work then waits for the browser to be idle: a page that never idles still gets it (ms). */
-export const IDLE_WAIT_MS = 2000;
+const IDLE_WAIT_MS = 2000;
 
 /**
  * False while a component renders for the first time, true once the browser has painted that render and then found

@@ -7,7 +7,7 @@ import { HttpError } from '../http/errors';
 import { QueryReader } from '../http/query-params';
 import { listAddresses, MAX_ADDRESSES_PER_COUNTRY, saveAddressIfNew, toAddressDto } from './repo';
 
-export const ADDRESS_NOT_FOUND_MESSAGE = 'Dirección no encontrada.';
+const ADDRESS_NOT_FOUND_MESSAGE = 'Dirección no encontrada.';
 export const ADDRESS_BOOK_FULL_MESSAGE = `Ya tienes ${MAX_ADDRESSES_PER_COUNTRY} direcciones guardadas en este país: elimina una para guardar otra.`;
 
 /** The address book of signed-in buyers, per country (an addition: docs/api.md). */

@@ -9,7 +9,7 @@ import type { VapidKeys } from '../reminders/vapid';
 
 const NAME_MAX_LENGTH = 60;
 
-export interface AdherenceReminder {
+interface AdherenceReminder {
   patient: PatientRow;
   product: ProductAdherenceDto;
   country: CountryInfo;
@@ -27,7 +27,7 @@ function shortName(name: string): string {
  * opens the bag with the prescription's products. The product's name goes only to the patient's own devices, never
  * to a log.
  */
-export function adherencePayload(reminder: AdherenceReminder, language: PushLanguage): ReminderPushPayload {
+function adherencePayload(reminder: AdherenceReminder, language: PushLanguage): ReminderPushPayload {
   const { country, product } = reminder;
   const professionalName = shortName(reminder.professionalName);
   const productName = shortName(product.name);

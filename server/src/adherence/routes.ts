@@ -23,7 +23,7 @@ import { sendAdherenceReminder } from './remind';
 const ADHERENCE_ACCESS: AccessRule = { roles: ['doctor', 'health_professional', 'admin'], approved: true };
 const DAY_MS = 86_400_000;
 
-export interface AdherenceOptions {
+interface AdherenceOptions {
   vapid: VapidKeys;
   sender?: PushSender | undefined;
   clock?: (() => Date) | undefined;

@@ -32,17 +32,17 @@ import { checkedUpload } from '../uploads/checked-upload';
 import { assertDecodableImage } from '../uploads/decoded-image';
 import { isUniqueViolation } from '../users/repo';
 
-export const PRODUCT_NOT_FOUND_MESSAGE = 'No encontramos este producto.';
-export const DUPLICATE_SLUG_MESSAGE = 'Ya existe un producto con este slug.';
-export const DUPLICATE_SERIAL_MESSAGE = 'Ya existe un producto con este número de serie.';
-export const IMAGE_TOO_LARGE_MESSAGE = `La imagen supera el tamaño máximo de ${PRODUCT_IMAGE_MAX_BYTES / 1024 / 1024} MB.`;
-export const IMAGE_TYPE_MESSAGE = 'Sube una imagen JPG, PNG o WEBP.';
-export const IMAGE_NOT_FOUND_MESSAGE = 'No encontramos esta imagen.';
+const PRODUCT_NOT_FOUND_MESSAGE = 'No encontramos este producto.';
+const DUPLICATE_SLUG_MESSAGE = 'Ya existe un producto con este slug.';
+const DUPLICATE_SERIAL_MESSAGE = 'Ya existe un producto con este número de serie.';
+const IMAGE_TOO_LARGE_MESSAGE = `La imagen supera el tamaño máximo de ${PRODUCT_IMAGE_MAX_BYTES / 1024 / 1024} MB.`;
+const IMAGE_TYPE_MESSAGE = 'Sube una imagen JPG, PNG o WEBP.';
+const IMAGE_NOT_FOUND_MESSAGE = 'No encontramos esta imagen.';
 
 const ADMIN: AccessRule = ['admin'];
 const MULTIPART_OVERHEAD_BYTES = 64 * 1024;
 
-export function uploadedImageUrl(id: number): string {
+function uploadedImageUrl(id: number): string {
   return `/api/media/uploads/${id}`;
 }
 
@@ -159,10 +159,7 @@ function rethrowDuplicates(error: unknown): never {
   throw error;
 }
 
-export async function adminProducts(
-  db: Kysely<Database>,
-  ids: readonly number[],
-): Promise<Map<number, AdminProductDto>> {
+async function adminProducts(db: Kysely<Database>, ids: readonly number[]): Promise<Map<number, AdminProductDto>> {
   const result = new Map<number, AdminProductDto>();
   if (ids.length === 0) return result;
   const [products, presentations, prices, images, discounts] = await Promise.all([

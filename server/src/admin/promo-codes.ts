@@ -14,8 +14,8 @@ import { conflictingField } from '../http/validated';
 import { RELEASED_PROMO_STATUSES } from '../orders/pricing';
 import { isUniqueViolation } from '../users/repo';
 
-export const PROMO_CODE_NOT_FOUND_MESSAGE = 'No encontramos este código promocional.';
-export const DUPLICATE_PROMO_CODE_MESSAGE = 'Ya existe un código promocional con este texto.';
+const PROMO_CODE_NOT_FOUND_MESSAGE = 'No encontramos este código promocional.';
+const DUPLICATE_PROMO_CODE_MESSAGE = 'Ya existe un código promocional con este texto.';
 
 const ADMIN: AccessRule = ['admin'];
 const ALL_COUNTRY_IDS = COUNTRY_CODES.map((code) => COUNTRIES[code].countryId);

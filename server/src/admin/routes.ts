@@ -16,7 +16,7 @@ import { HttpError } from '../http/errors';
 import type { Services } from '../http/services';
 import type { OutgoingEmail } from '../mail/mailer';
 
-export const AFFILIATE_NOT_FOUND_MESSAGE = 'Afiliado no encontrado.';
+const AFFILIATE_NOT_FOUND_MESSAGE = 'Afiliado no encontrado.';
 
 const MAX_AFFILIATES = 500;
 const ACCENTED = 'áàäâãéèëêíìïîóòöôõúùüûñç';

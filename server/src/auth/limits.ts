@@ -39,7 +39,7 @@ export const DEFAULT_ACCOUNT_LIMITS: AccountLimitSettings = {
 export const TOO_MANY_LOGINS_MESSAGE =
   'Demasiados intentos de inicio de sesión. Espera unos minutos e inténtalo de nuevo.';
 export const TOO_MANY_LOOKUPS_MESSAGE = 'Demasiadas consultas seguidas. Espera unos minutos e inténtalo de nuevo.';
-export const TOO_MANY_RESETS_MESSAGE =
+const TOO_MANY_RESETS_MESSAGE =
   'Ya pediste varios enlaces para restablecer la contraseña. Espera unos minutos e inténtalo de nuevo.';
 
 function tooMany(message: string, seconds: number): HttpError {

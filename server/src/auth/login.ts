@@ -23,14 +23,14 @@ export const WRONG_EMAIL_LOGIN_MESSAGE = 'Correo o contraseña incorrectos.';
 export const WRONG_DOCUMENT_LOGIN_MESSAGE = 'Documento o contraseña incorrectos.';
 export const WRONG_IDENTIFIER_LOGIN_MESSAGE = 'Correo, documento o contraseña incorrectos.';
 
-export interface LoginResult {
+interface LoginResult {
   user: UserRow;
   token: string;
   session: SessionRow;
   country: CountryCode;
 }
 
-export interface PasswordLogin {
+interface PasswordLogin {
   kind: 'email' | 'document';
   identifier: string;
   password: string;

@@ -8,9 +8,9 @@ export interface OidcSettings {
 }
 
 export const OIDC_NOT_CONFIGURED_MESSAGE = 'El inicio de sesión con proveedor externo no está configurado.';
-export const OIDC_INVALID_TOKEN_MESSAGE = 'El token del proveedor de identidad no es válido o expiró.';
-export const OIDC_UNVERIFIED_EMAIL_MESSAGE = 'El proveedor de identidad no ha verificado tu correo.';
-export const OIDC_UNREACHABLE_MESSAGE = 'No se pudo contactar al proveedor de identidad. Intenta más tarde.';
+const OIDC_INVALID_TOKEN_MESSAGE = 'El token del proveedor de identidad no es válido o expiró.';
+const OIDC_UNVERIFIED_EMAIL_MESSAGE = 'El proveedor de identidad no ha verificado tu correo.';
+const OIDC_UNREACHABLE_MESSAGE = 'No se pudo contactar al proveedor de identidad. Intenta más tarde.';
 
 const ALGORITHMS = ['RS256', 'RS384', 'RS512', 'PS256', 'PS384', 'PS512', 'ES256', 'ES384', 'ES512', 'EdDSA'];
 const DISCOVERY_TIMEOUT_MS = 5000;

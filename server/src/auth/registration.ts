@@ -11,7 +11,7 @@ import { currentConsentText, recordConsent, type ConsentClient } from '../privac
 import { openSessionIn } from '../sessions/repo';
 import { displayNameOf, isUniqueViolation, newUid } from '../users/repo';
 
-export interface Registration {
+interface Registration {
   form: FormRef;
   /** Values already validated by the form engine. */
   values: CleanValues;
@@ -22,7 +22,7 @@ export interface Registration {
   client: ConsentClient;
 }
 
-export interface Registered {
+interface Registered {
   user: UserRow;
   token: string;
   session: SessionRow;

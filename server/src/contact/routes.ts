@@ -16,7 +16,7 @@ function countryOf(c: AppContext): CountryCode {
   return code;
 }
 
-export async function contactSettings(db: Kysely<Database>, country: CountryCode): Promise<ContactSettingsDto> {
+async function contactSettings(db: Kysely<Database>, country: CountryCode): Promise<ContactSettingsDto> {
   const row = await db
     .selectFrom('contact_settings')
     .select(['phone', 'chat_number', 'updated_at'])

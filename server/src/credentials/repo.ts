@@ -9,7 +9,7 @@ import { countryById, DEFAULT_COUNTRY } from '../../../src/lib/shared/countries'
 import type { Database, UserRow } from '../db/schema';
 import { orderNumber } from '../orders/repo';
 
-export function credentialFileUrl(id: number): string {
+function credentialFileUrl(id: number): string {
   return `/api/credentials/files/${id}`;
 }
 

@@ -25,12 +25,12 @@ import {
 } from '../uploads/files';
 import { credentialsStatus } from './repo';
 
-export const FILE_TOO_LARGE_MESSAGE = 'El archivo supera el tamaño máximo de 10 MB.';
-export const FILE_TYPE_MESSAGE = 'Tipo de archivo no permitido. Sube un PDF o una imagen JPG, PNG o WEBP.';
+const FILE_TOO_LARGE_MESSAGE = 'El archivo supera el tamaño máximo de 10 MB.';
+const FILE_TYPE_MESSAGE = 'Tipo de archivo no permitido. Sube un PDF o una imagen JPG, PNG o WEBP.';
 export const PRESCRIPTION_FILE_TYPE_MESSAGE = 'Tipo de archivo no permitido. Sube un PDF o una imagen JPG o PNG.';
 export const PRESCRIPTION_SINGLE_FILE_MESSAGE = 'Adjunta un solo archivo con la fórmula firmada.';
-export const OTHER_USER_UPLOAD_MESSAGE = 'No puedes subir credenciales a nombre de otro usuario.';
-export const FILE_NOT_FOUND_MESSAGE = 'Archivo no encontrado.';
+const OTHER_USER_UPLOAD_MESSAGE = 'No puedes subir credenciales a nombre de otro usuario.';
+const FILE_NOT_FOUND_MESSAGE = 'Archivo no encontrado.';
 const MULTIPART_OVERHEAD_BYTES = 1024 * 1024;
 
 const LABELS: Record<string, string> = {

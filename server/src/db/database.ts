@@ -23,7 +23,7 @@ export interface DatabaseHandle {
   writeCount?: () => number;
 }
 
-export interface DatabaseOptions {
+interface DatabaseOptions {
   /** Set: PostgreSQL. Unset: embedded PGlite under `dataDir`. */
   databaseUrl?: string | undefined;
   /** Directory for PGlite's files; `memory://` keeps the database in memory (tests). */

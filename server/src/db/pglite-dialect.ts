@@ -19,7 +19,7 @@ const READ_ONLY = /^\s*select\s/i;
  * to the database passes here: an answer read while the count did not move is still what the database holds, which
  * lets the server keep such answers in memory exactly as long as they are true (sessions, issue #18).
  */
-export class WriteCount {
+class WriteCount {
   #count = 0;
 
   get value(): number {

@@ -7,11 +7,11 @@ import { seedIfEmpty, type SeedReport } from './seed/seed';
  * Key of the session-level advisory lock every instance takes before it migrates and seeds: any 64-bit number no
  * other lock of this database uses (Kysely's own migration lock is another one). 0x6469737065 is "dispe".
  */
-export const STARTUP_LOCK_ID = 0x6469737065;
+const STARTUP_LOCK_ID = 0x6469737065;
 
 const embeddedQueue = new WeakMap<DatabaseHandle, Promise<void>>();
 
-export interface PreparedDatabase {
+interface PreparedDatabase {
   /** Migrations this call applied (none when another instance had applied them). */
   applied: string[];
   seed: SeedReport;

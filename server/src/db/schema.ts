@@ -1,4 +1,4 @@
-import type { ColumnType, Generated, Insertable, Selectable } from 'kysely';
+import type { ColumnType, Generated, Selectable } from 'kysely';
 import type {
   AddressInputDto,
   BillFormDto,
@@ -27,7 +27,7 @@ export const MAX_INT4 = 2_147_483_647;
 
 type CreatedAt = ColumnType<Date, string | undefined, never>;
 
-export interface CountriesTable {
+interface CountriesTable {
   id: number;
   name: string;
   code: number;
@@ -37,7 +37,7 @@ export interface CountriesTable {
   use_cents: boolean;
 }
 
-export interface CategoriesTable {
+interface CategoriesTable {
   id: number;
   name: string;
   slug: string;
@@ -46,13 +46,13 @@ export interface CategoriesTable {
   sort_order: number;
 }
 
-export interface PharmaceuticalFormsTable {
+interface PharmaceuticalFormsTable {
   id: number;
   name: string;
   slug: string;
 }
 
-export interface ProductsTable {
+interface ProductsTable {
   id: Generated<number>;
   slug: string;
   name: string;
@@ -74,7 +74,7 @@ export interface ProductsTable {
   created_at: CreatedAt;
 }
 
-export interface ProductPresentationsTable {
+interface ProductPresentationsTable {
   id: Generated<number>;
   product_id: number;
   container_type: string;
@@ -83,7 +83,7 @@ export interface ProductPresentationsTable {
   is_default: boolean;
 }
 
-export interface ProductImagesTable {
+interface ProductImagesTable {
   id: Generated<number>;
   product_id: number;
   url: string;
@@ -93,7 +93,7 @@ export interface ProductImagesTable {
   content: Uint8Array | null;
 }
 
-export interface ProductPricesTable {
+interface ProductPricesTable {
   product_id: number;
   country_id: number;
   amount: number;
@@ -101,7 +101,7 @@ export interface ProductPricesTable {
 }
 
 export type UserRole = 'patient' | 'doctor' | 'health_professional' | 'admin';
-export type ApprovalStatus = 'pending' | 'approved' | 'rejected';
+type ApprovalStatus = 'pending' | 'approved' | 'rejected';
 
 export interface UsersTable {
   id: Generated<number>;
@@ -144,7 +144,7 @@ export interface RegistrationDetails {
   welcome_call_at?: string;
 }
 
-export interface SessionsTable {
+interface SessionsTable {
   id: Generated<number>;
   token_hash: string;
   user_id: number;
@@ -155,7 +155,7 @@ export interface SessionsTable {
   last_seen_at: Date | null;
 }
 
-export interface InvitationsTable {
+interface InvitationsTable {
   id: Generated<number>;
   token_hash: string;
   professional_id: number;
@@ -170,7 +170,7 @@ export interface InvitationsTable {
   used_by: number | null;
 }
 
-export interface PasswordResetsTable {
+interface PasswordResetsTable {
   id: Generated<number>;
   user_id: number;
   token_hash: string;
@@ -191,9 +191,9 @@ export interface OutboxEmailsTable {
   claimed_until: Date | null;
 }
 
-export type CredentialReviewStatus = 'pending' | 'approved' | 'rejected';
+type CredentialReviewStatus = 'pending' | 'approved' | 'rejected';
 
-export interface CredentialsTable {
+interface CredentialsTable {
   id: Generated<number>;
   user_id: number;
   document_type: string;
@@ -209,7 +209,7 @@ export interface CredentialsTable {
   request_hash: string | null;
 }
 
-export interface CredentialFilesTable {
+interface CredentialFilesTable {
   id: Generated<number>;
   credential_id: number;
   original_name: string;
@@ -218,7 +218,7 @@ export interface CredentialFilesTable {
   size: number;
 }
 
-export interface DiscountListsTable {
+interface DiscountListsTable {
   id: Generated<number>;
   name: string;
   /** A `PURCHASE_LEVELS` id. */
@@ -227,7 +227,7 @@ export interface DiscountListsTable {
   created_at: CreatedAt;
 }
 
-export interface DiscountListItemsTable {
+interface DiscountListItemsTable {
   id: Generated<number>;
   discount_list_id: number;
   /** Exactly one of category_id and product_id is set (check constraint). */
@@ -237,7 +237,7 @@ export interface DiscountListItemsTable {
   discount_percent: ColumnType<string, number, number>;
 }
 
-export interface FavoritesTable {
+interface FavoritesTable {
   user_id: number;
   product_id: number;
   created_at: CreatedAt;
@@ -246,7 +246,7 @@ export interface FavoritesTable {
 /** numeric columns: the drivers read them as strings (cast to float8 when selecting), write them as numbers. */
 type Numeric = ColumnType<string, number, number>;
 
-export interface PointsConfigTable {
+interface PointsConfigTable {
   country_id: number;
   /** Money per point in the country's unit. */
   point_value: Numeric;
@@ -276,12 +276,12 @@ export interface PointsItemsTable {
   updated_at: ColumnType<Date, Date | undefined, Date>;
 }
 
-export interface PointsItemCountriesTable {
+interface PointsItemCountriesTable {
   item_id: number;
   country_id: number;
 }
 
-export interface PointsBalancesTable {
+interface PointsBalancesTable {
   user_id: number;
   balance: Generated<number>;
   updated_at: ColumnType<Date, Date | undefined, Date>;
@@ -304,7 +304,7 @@ export interface PointsLedgerTable {
   created_at: CreatedAt;
 }
 
-export interface PointsRedemptionsTable {
+interface PointsRedemptionsTable {
   id: Generated<number>;
   ledger_id: number;
   user_id: number;
@@ -337,7 +337,7 @@ export interface PromoCodesTable {
 }
 
 /** Per-country validity of a promo code: when a code has rows here, it is valid only in these countries. */
-export interface PromoCodeCountriesTable {
+interface PromoCodeCountriesTable {
   promo_code_id: number;
   country_id: number;
   valid_from: Date | null;
@@ -390,7 +390,7 @@ export interface OrdersTable {
   paid_at: Date | null;
 }
 
-export interface OrderItemsTable {
+interface OrderItemsTable {
   id: Generated<number>;
   order_id: number;
   product_id: number;
@@ -408,7 +408,7 @@ export interface OrderItemsTable {
   stock_reserved: number;
 }
 
-export interface OrderStatusHistoryTable {
+interface OrderStatusHistoryTable {
   id: Generated<number>;
   order_id: number;
   status: OrderStatus;
@@ -439,7 +439,7 @@ export interface PaymentsTable {
 }
 
 /** A difference between a payment and the provider's record of it, found by the reconciliation (migration 0023). */
-export interface PaymentDiscrepanciesTable {
+interface PaymentDiscrepanciesTable {
   id: Generated<number>;
   payment_id: string;
   kind: string;
@@ -451,7 +451,7 @@ export interface PaymentDiscrepanciesTable {
   resolved_at: Date | null;
 }
 
-export interface PaymentWebhookEventsTable {
+interface PaymentWebhookEventsTable {
   provider: string;
   event_id: string;
   payment_id: string | null;
@@ -484,7 +484,7 @@ export interface PatientsTable {
   request_hash: string | null;
 }
 
-export interface PatientLinksTable {
+interface PatientLinksTable {
   professional_id: number;
   patient_id: number;
   created_at: CreatedAt;
@@ -503,7 +503,7 @@ export interface PrescriptionTemplatesTable {
   request_hash: string | null;
 }
 
-export interface PrescriptionsTable {
+interface PrescriptionsTable {
   id: Generated<number>;
   type: PrescriptionType;
   author_id: number;
@@ -518,7 +518,7 @@ export interface PrescriptionsTable {
   created_at: CreatedAt;
 }
 
-export interface PrescriptionToolsTable {
+interface PrescriptionToolsTable {
   id: Generated<number>;
   prescription_id: number;
   position: number;
@@ -540,7 +540,7 @@ export interface PrescriptionToolsTable {
 }
 
 /** The last professional's reminder of one product to one patient (migration 0022). */
-export interface AdherenceRemindersTable {
+interface AdherenceRemindersTable {
   patient_id: number;
   product_id: number;
   sent_at: Generated<Date>;
@@ -579,7 +579,7 @@ export interface MedicalRequestsTable {
 }
 
 /** Issue #19: a country's contact phone line and chat number (digits), edited by admins. */
-export interface ContactSettingsTable {
+interface ContactSettingsTable {
   country_id: number;
   phone: string | null;
   chat_number: string | null;
@@ -587,9 +587,9 @@ export interface ContactSettingsTable {
   updated_at: Generated<Date>;
 }
 
-export type MedicalRequestStatus = 'new' | 'contacted' | 'closed';
+type MedicalRequestStatus = 'new' | 'contacted' | 'closed';
 
-export interface IdempotentRequestsTable {
+interface IdempotentRequestsTable {
   id: Generated<number>;
   user_id: number;
   key: string;
@@ -601,7 +601,7 @@ export interface IdempotentRequestsTable {
   created_at: CreatedAt;
 }
 
-export interface PrescriptionSettingsTable {
+interface PrescriptionSettingsTable {
   id: number;
   settings: ColumnType<PrescriptionSettingsDto, string, string>;
   updated_at: Generated<Date>;
@@ -609,14 +609,14 @@ export interface PrescriptionSettingsTable {
 }
 
 /** Re-purchase reminders (migration 0009). */
-export interface PushVapidKeysTable {
+interface PushVapidKeysTable {
   id: number;
   public_key: string;
   private_key: string;
   created_at: CreatedAt;
 }
 
-export interface PushSubscriptionsTable {
+interface PushSubscriptionsTable {
   id: Generated<number>;
   user_id: number;
   country_id: number;
@@ -630,12 +630,12 @@ export interface PushSubscriptionsTable {
   updated_at: ColumnType<Date, Date | undefined, Date>;
 }
 
-export interface ReminderOrderChecksTable {
+interface ReminderOrderChecksTable {
   order_id: number;
   checked_at: CreatedAt;
 }
 
-export interface ReminderSchedulesTable {
+interface ReminderSchedulesTable {
   id: Generated<number>;
   user_id: number;
   country_id: number;
@@ -665,7 +665,7 @@ export interface ReminderNotificationsTable {
   outcome: ReminderOutcome | null;
 }
 
-export interface ReminderDeliveriesTable {
+interface ReminderDeliveriesTable {
   notification_id: number;
   subscription_id: number;
   delivered_at: CreatedAt;
@@ -681,7 +681,7 @@ export interface ConsentTextsTable {
   created_at: CreatedAt;
 }
 
-export interface ConsentsTable {
+interface ConsentsTable {
   id: Generated<number>;
   user_id: number | null;
   patient_id: number | null;
@@ -696,7 +696,7 @@ export interface ConsentsTable {
   created_at: CreatedAt;
 }
 
-export interface AccountDeletionsTable {
+interface AccountDeletionsTable {
   id: Generated<number>;
   user_id: number;
   role: UserRole;
@@ -708,14 +708,14 @@ export interface AccountDeletionsTable {
 
 /** One row: bumped by triggers on every write to a catalogue table (migration 0016). Read as text: it is a bigint. */
 /** rate-limiter-flexible's PostgreSQL store (issue #21): `expire` in epoch milliseconds, null for never. */
-export interface RateLimitsTable {
+interface RateLimitsTable {
   key: string;
   points: number;
   expire: string | null;
 }
 
 /** Uploads kept in the database (migration 0027): a file and its chunks of at most 256 KB, in order. */
-export interface UploadFilesTable {
+interface UploadFilesTable {
   id: Generated<number>;
   area: string;
   name: string;
@@ -724,13 +724,13 @@ export interface UploadFilesTable {
   created_at: CreatedAt;
 }
 
-export interface UploadChunksTable {
+interface UploadChunksTable {
   file_id: number;
   position: number;
   data: Uint8Array;
 }
 
-export interface CatalogueVersionTable {
+interface CatalogueVersionTable {
   id: number;
   version: ColumnType<string, never, never>;
 }
@@ -794,9 +794,6 @@ export interface Database {
   adherence_reminders: AdherenceRemindersTable;
 }
 
-export type ProductRow = Selectable<ProductsTable>;
-export type NewProduct = Insertable<ProductsTable>;
-export type NewUser = Insertable<UsersTable>;
 export type UserRow = Selectable<UsersTable>;
 export type SessionRow = Selectable<SessionsTable>;
 export type InvitationRow = Selectable<InvitationsTable>;

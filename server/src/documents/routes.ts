@@ -18,10 +18,10 @@ import type { Services } from '../http/services';
 import { checkedUpload } from '../uploads/checked-upload';
 import { contentDisposition } from '../uploads/files';
 
-export const DOCUMENT_NOT_FOUND_MESSAGE = 'No encontramos este documento.';
-export const DOCUMENT_TOO_LARGE_MESSAGE = `El documento supera el tamaño máximo de ${LIBRARY_DOCUMENT_MAX_BYTES / 1024 / 1024} MB.`;
-export const DOCUMENT_COUNTRY_MESSAGE = 'Selecciona un país válido o «Todos los países».';
-export const DOCUMENT_KIND_MESSAGE = 'Selecciona una categoría válida.';
+const DOCUMENT_NOT_FOUND_MESSAGE = 'No encontramos este documento.';
+const DOCUMENT_TOO_LARGE_MESSAGE = `El documento supera el tamaño máximo de ${LIBRARY_DOCUMENT_MAX_BYTES / 1024 / 1024} MB.`;
+const DOCUMENT_COUNTRY_MESSAGE = 'Selecciona un país válido o «Todos los países».';
+const DOCUMENT_KIND_MESSAGE = 'Selecciona una categoría válida.';
 
 /** Medical resources are for approved professionals; admins manage the library. */
 const LIBRARY_ACCESS: AccessRule = { roles: ['doctor', 'health_professional', 'admin'], approved: true };
@@ -42,7 +42,7 @@ const DOCUMENT_COLUMNS = [
   'updated_at',
 ] as const;
 
-export function documentFileUrl(id: number): string {
+function documentFileUrl(id: number): string {
   return `/api/documents/${id}/file`;
 }
 

@@ -5,10 +5,10 @@ import { hasControlCharacters } from '../http/query-params';
 import { normalizeDocument, normalizeEmail } from '../users/repo';
 import { CUSTOM_CHECKS, type CustomCheckName } from './definitions';
 
-export type CleanValue = string | number | boolean | undefined;
+type CleanValue = string | number | boolean | undefined;
 export type CleanValues = Record<string, CleanValue>;
 
-export interface ValidationResult {
+interface ValidationResult {
   errors: FormErrorDto[];
   /** Values after trimming and normalising (e-mail in lower case, document without separators...). */
   values: CleanValues;

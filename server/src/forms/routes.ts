@@ -9,7 +9,7 @@ import { databaseChecks } from './checks';
 import { buildForm, findFormRef, type FormRef } from './definitions';
 import { validateForm } from './engine';
 
-export const FORM_NOT_FOUND_MESSAGE = 'Formulario no encontrado.';
+const FORM_NOT_FOUND_MESSAGE = 'Formulario no encontrado.';
 
 export function formOrNotFound(idOrKey: string, accept: (ref: FormRef) => boolean = () => true): FormRef {
   const ref = findFormRef(idOrKey);

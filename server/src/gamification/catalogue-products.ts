@@ -5,7 +5,7 @@ import { HttpError } from '../http/errors';
 import { countryName } from './config';
 
 /** A line of catalogue products (the store's products, not point products) as priced in one country. */
-export interface PricedLine extends PointsHistoryProductDto {
+interface PricedLine extends PointsHistoryProductDto {
   /** The country's unit price, in the country's money unit. */
   unitPrice: number;
   /** The product's price in points when it can be taken with points (`products.points_price`), else null. */

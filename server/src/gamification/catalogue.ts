@@ -26,8 +26,8 @@ export const ITEM_MESSAGES: Record<
     otherCountry: (countryId) => `El producto de puntos no está disponible en ${countryName(countryId)}.`,
   },
 };
-export const EVENT_NOT_STARTED_MESSAGE = 'El evento aún no ha comenzado.';
-export const EVENT_ENDED_MESSAGE = 'El evento ya terminó.';
+const EVENT_NOT_STARTED_MESSAGE = 'El evento aún no ha comenzado.';
+const EVENT_ENDED_MESSAGE = 'El evento ya terminó.';
 
 function countriesOf(eb: ExpressionBuilder<Database, 'points_items'>) {
   return jsonArrayFrom(

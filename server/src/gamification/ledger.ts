@@ -9,7 +9,7 @@ import {
 import type { Database, PointsLedgerTable } from '../db/schema';
 import { HttpError } from '../http/errors';
 
-export type LedgerRow = Selectable<PointsLedgerTable>;
+type LedgerRow = Selectable<PointsLedgerTable>;
 
 /**
  * The user's balance, with its row locked until the transaction ends: every change of a balance happens after this,
@@ -36,7 +36,7 @@ export async function balanceOf(db: Kysely<Database>, userId: number): Promise<n
   return row?.balance ?? 0;
 }
 
-export interface NewLedgerEntry {
+interface NewLedgerEntry {
   userId: number;
   countryId: number | null;
   /** Signed: positive earns, negative spends. Never 0. */
@@ -114,7 +114,7 @@ function toHistoryEntryDto(row: LedgerRow): PointsHistoryEntryDto {
   };
 }
 
-export interface HistoryQuery {
+interface HistoryQuery {
   type: PointEntryType | undefined;
   page: number;
   limit: number;

@@ -9,11 +9,11 @@ import { appendEntry, lockBalance, orderEntry } from './ledger';
 import { readOrderForPoints, REWARDED_ORDER_STATUSES, type OrderFinder, type OrderForPoints } from './paid-orders';
 import { awardPrescription, type PatientRecord } from './prescription-reward';
 
-export const DISCOUNT_POINTS_MESSAGE = 'Los puntos de descuento deben ser un número entero mayor o igual a 0.';
+const DISCOUNT_POINTS_MESSAGE = 'Los puntos de descuento deben ser un número entero mayor o igual a 0.';
 export const ORDER_SPEND_REASON = 'Puntos usados en el pedido';
 export const ORDER_REFUND_REASON = 'Puntos devueltos: el pedido se canceló o su pago fue rechazado';
 
-export interface OrderPointsHookOptions {
+interface OrderPointsHookOptions {
   /** How the order is read after payment; the tables of migration 0004 unless a test gives another. */
   findOrder?: OrderFinder;
   retryDelayMs?: number;

@@ -21,7 +21,7 @@ import { historyProduct, pricedLines } from './catalogue-products';
 import { configOf } from './config';
 import { appendEntry, balanceOf, lockBalance } from './ledger';
 
-export const SALE_ID_MESSAGE = 'Debes enviar saleId para identificar la venta.';
+const SALE_ID_MESSAGE = 'Debes enviar saleId para identificar la venta.';
 const UID_PATTERN = /^[A-Za-z0-9_-]{1,64}$/;
 const DOCTOR_UID_PATTERN = new RegExp(`^[A-Za-z0-9]{${DOCTOR_UID_MIN_LENGTH},}$`);
 const DOCTOR_DOCUMENT_PATTERN = new RegExp(`^\\d{${DOCTOR_DOCUMENT_MIN_DIGITS},}$`);
@@ -40,7 +40,7 @@ export interface PatientRecord {
 }
 
 /** A prescription reward ready to be paid: who earns, for whom, what was sold where, and the sale's id. */
-export interface PrescriptionAward {
+interface PrescriptionAward {
   doctor: Pick<UserRow, 'id' | 'display_name'>;
   patient: PatientRecord;
   lines: readonly PointsProductLineDto[];

@@ -14,9 +14,9 @@ import { historyProduct, pricedLines } from './catalogue-products';
 import type { IdempotentRequest } from './input';
 import { appendEntry, entryByIdempotencyKey, lockBalance } from './ledger';
 
-export const IDEMPOTENCY_KEY_REUSED_MESSAGE =
+const IDEMPOTENCY_KEY_REUSED_MESSAGE =
   'Esta Idempotency-Key ya se usó con otra solicitud: usa una clave nueva para cada operación.';
-export const ALREADY_IN_EVENT_MESSAGE = 'Ya participas en este evento.';
+const ALREADY_IN_EVENT_MESSAGE = 'Ya participas en este evento.';
 
 /** Who spends: the session's user, in the session's country (items of other countries are refused). */
 export interface Spender {
@@ -154,7 +154,7 @@ export function redeemPointProducts(
 }
 
 /** What `subtract` takes: catalogue products paid with points plus points as money off, with the reason. */
-export interface SubtractRequest {
+interface SubtractRequest {
   lines: PointsProductLineDto[];
   points: number;
   reason: string | undefined;

@@ -41,18 +41,19 @@ import { registerProfileRoutes } from '../users/profile-routes';
 import { DEFAULT_SESSION_IDLE_TIMEOUT_MS, SessionCache } from '../sessions/repo';
 import { registerUserRoutes } from '../users/routes';
 import { Api, SAFE_METHODS, type AppEnv } from './auth';
-import { ROUTE_NOT_FOUND_MESSAGE, toErrorResponse, type Logger } from './errors';
+import { ROUTE_NOT_FOUND_MESSAGE, toErrorResponse } from './errors';
 import { limiterStoreFor, type LimiterStore } from './rate-limit';
 import { MemberAnswers } from './member-answers';
 import { limitUrlLength } from './request-limits';
+import { requestLog } from './request-log';
 import { securityHeaders } from './security-headers';
 import type { Services } from './services';
 import { distHandler } from './static-files';
-import { redactingLogger } from '../logger';
+import { redactingLogger, type Logger } from '../logger';
 import { UploadStorageUnavailableError, type S3Settings } from '../uploads/s3-storage';
 import { uploadStorageFor } from '../uploads/storage';
 
-export const API_PREFIX = '/api';
+const API_PREFIX = '/api';
 export const SHUTTING_DOWN_MESSAGE = 'El servidor se está cerrando.';
 export const DATABASE_UNREACHABLE_MESSAGE = 'No hay conexión con la base de datos.';
 export const MIGRATIONS_PENDING_MESSAGE = 'La base de datos aún no tiene todas las migraciones aplicadas.';
@@ -61,7 +62,7 @@ export const UPLOAD_STORAGE_UNREACHABLE_MESSAGE = 'No hay conexión con el almac
  * How long readiness trusts its last look at the upload storage (ms): a load balancer polls every few seconds, per
  * instance, and the bucket is billed and rate-limited per request.
  */
-export const STORAGE_CHECK_CACHE_MS = 5_000;
+const STORAGE_CHECK_CACHE_MS = 5_000;
 /** Origin of an app made by a test or a tool, which listens nowhere. */
 const DEFAULT_PUBLIC_URL = 'http://localhost';
 
@@ -233,7 +234,9 @@ export function createApp(options: AppOptions) {
 
   const app = new Hono();
   app.onError((error, c) => toErrorResponse(error, c, logger));
-  // First, so every answer (errors and refusals too) carries them.
+  // Before anything else, so every line logged for a request (refusals and the error handler's too) names it.
+  app.use('*', requestLog(logger, { pollPaths: new Set([`${API_PREFIX}/health`, `${API_PREFIX}/ready`]) }));
+  // Next, so every answer (errors and refusals too) carries them.
   const headers = securityHeaders({ distDir, publicUrl: options.publicUrl });
   app.use(`${API_PREFIX}/*`, headers.api);
   app.use('*', async (c, next) => (c.req.path.startsWith(`${API_PREFIX}/`) ? next() : headers.app(c, next)));

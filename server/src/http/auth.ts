@@ -30,20 +30,20 @@ export type AppContext = Context<AppEnv>;
 export type AccessRule =
   'public' | 'authenticated' | 'approvedProfessional' | readonly Role[] | { roles: readonly Role[]; approved: true };
 
-export const MISSING_TOKEN_MESSAGE = 'No hay un token de autenticación disponible.';
-export const EXPIRED_SESSION_MESSAGE = 'Tu sesión expiró o no tienes permisos. Inicia sesión nuevamente.';
+const MISSING_TOKEN_MESSAGE = 'No hay un token de autenticación disponible.';
+const EXPIRED_SESSION_MESSAGE = 'Tu sesión expiró o no tienes permisos. Inicia sesión nuevamente.';
 export const INVALID_SESSION_MESSAGE = 'Sesión inválida';
 export const FORBIDDEN_MESSAGE = 'No tienes permisos para realizar esta acción.';
-export const NOT_APPROVED_MESSAGE =
+const NOT_APPROVED_MESSAGE =
   'Tu cuenta profesional aún no está aprobada: podrás usar esta función cuando revisemos tus credenciales.';
 export const OTHER_ACCOUNT_MESSAGE =
   'Este envío pendiente lo hizo otra cuenta: se enviará cuando esa cuenta vuelva a iniciar sesión en este dispositivo.';
-export const BODY_TOO_LARGE_MESSAGE = 'La solicitud es demasiado grande.';
+const BODY_TOO_LARGE_MESSAGE = 'La solicitud es demasiado grande.';
 export const CROSS_SITE_MESSAGE =
   'Esta solicitud no viene de la tienda y no se aceptó. Recarga la página e inténtalo de nuevo.';
 
 /** How the server recognises its callers' sessions. */
-export interface SessionPolicy {
+interface SessionPolicy {
   /** The server's own origin (PUBLIC_URL or the address it listens on): where cookie-authenticated writes come from. */
   ownOrigin: () => string;
   /** A session unused this long ends before its 24 hours. */
@@ -54,10 +54,7 @@ export interface SessionPolicy {
 
 const DEFAULT_MAX_BODY_BYTES = 64 * 1024;
 
-export interface RouteOptions<
-  B extends z.ZodType | undefined = undefined,
-  Q extends z.ZodType | undefined = undefined,
-> {
+interface RouteOptions<B extends z.ZodType | undefined = undefined, Q extends z.ZodType | undefined = undefined> {
   access: AccessRule;
   /** Extra checks the handler makes on top of the rule (for instance "owner, admin"); documents the RBAC table. */
   ownership?: string;
@@ -81,14 +78,14 @@ export interface RouteOptions<
 }
 
 /** What `body` and `query` give the handler's `c.req.valid`. */
-export type ValidatedInput<B, Q> = (B extends z.ZodType
+type ValidatedInput<B, Q> = (B extends z.ZodType
   ? { in: { json: z.input<B> }; out: { json: z.output<B> } }
   : BlankInput) &
   (Q extends z.ZodType ? { in: { query: z.input<Q> }; out: { query: z.output<Q> } } : BlankInput);
 
 type RouteHandler<B, Q> = Handler<AppEnv, string, ValidatedInput<B, Q> & Input>;
 
-export type Method = 'GET' | 'POST' | 'PATCH' | 'PUT' | 'DELETE';
+type Method = 'GET' | 'POST' | 'PATCH' | 'PUT' | 'DELETE';
 
 export interface RouteEntry {
   method: Method;
@@ -147,7 +144,7 @@ async function resolveViewer(
 }
 
 /** true, or why not: a role outside the rule, or a professional not yet approved. */
-export function accessDecision(rule: AccessRule, viewer: Viewer): true | 'forbidden' | 'not-approved' {
+function accessDecision(rule: AccessRule, viewer: Viewer): true | 'forbidden' | 'not-approved' {
   const { role, approval_status: approval } = viewer.user;
   if (rule === 'public' || rule === 'authenticated') return true;
   const roles: readonly Role[] =

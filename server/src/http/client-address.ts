@@ -2,7 +2,7 @@ import { getConnInfo } from '@hono/node-server/conninfo';
 import type { Context } from 'hono';
 
 /** What `app.request()` in tests and any request without a socket count as: one shared client. */
-export const UNKNOWN_CLIENT_ADDRESS = 'local';
+const UNKNOWN_CLIENT_ADDRESS = 'local';
 const MAX_ADDRESS_LENGTH = 100;
 
 function socketAddress(c: Context): string {

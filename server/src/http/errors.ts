@@ -2,6 +2,7 @@ import type { Context } from 'hono';
 import { HTTPException } from 'hono/http-exception';
 import type { ContentfulStatusCode } from 'hono/utils/http-status';
 import type { ApiErrorBody } from '../../../src/lib/shared/api-types';
+import type { Logger } from '../logger';
 import { UploadStorageUnavailableError } from '../uploads/s3-storage';
 
 /** An error whose Spanish message is safe to show to the user as it is. */
@@ -20,15 +21,10 @@ export class HttpError extends Error {
 
 export const badRequest = (message: string, errors?: string[]) => new HttpError(400, message, errors);
 export const notFound = (message: string) => new HttpError(404, message);
-export const forbidden = (message: string) => new HttpError(403, message);
-export const conflict = (message: string) => new HttpError(409, message);
-export const unauthorized = (message: string) => new HttpError(401, message);
 
 export const UNEXPECTED_ERROR_MESSAGE =
   'Ocurrió un error inesperado en el servidor. Intenta nuevamente en unos minutos.';
 export const ROUTE_NOT_FOUND_MESSAGE = 'El recurso solicitado no existe.';
-
-export type Logger = Pick<Console, 'error' | 'info' | 'debug'>;
 
 /** Turns any thrown value into JSON `{ message, errors? }`; internals go to the log, never to the client. */
 export function toErrorResponse(error: unknown, c: Context, logger: Logger): Response {

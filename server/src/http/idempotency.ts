@@ -6,13 +6,13 @@ import { isUniqueViolation } from '../users/repo';
 import type { AppEnv } from './auth';
 import { HttpError } from './errors';
 
-export const IDEMPOTENCY_KEY_HEADER = 'idempotency-key';
-export const REPLAYED_HEADER = 'idempotent-replayed';
-export const IDEMPOTENCY_KEY_FORMAT_MESSAGE =
+const IDEMPOTENCY_KEY_HEADER = 'idempotency-key';
+const REPLAYED_HEADER = 'idempotent-replayed';
+const IDEMPOTENCY_KEY_FORMAT_MESSAGE =
   'El encabezado Idempotency-Key debe tener entre 8 y 128 letras, números o guiones.';
-export const IDEMPOTENCY_KEY_REUSED_MESSAGE =
+const IDEMPOTENCY_KEY_REUSED_MESSAGE =
   'Este identificador de envío (Idempotency-Key) ya se usó con otros datos: envía la solicitud con uno nuevo.';
-export const IDEMPOTENCY_IN_PROGRESS_MESSAGE =
+const IDEMPOTENCY_IN_PROGRESS_MESSAGE =
   'Esta misma solicitud todavía se está procesando. Espera un momento y vuelve a intentarlo.';
 const KEY_PATTERN = /^[A-Za-z0-9_-]{8,128}$/;
 /**
@@ -71,7 +71,7 @@ export interface IdempotentRoute {
 }
 
 /** A route whose rows keep their key (`IdempotentRoute`), with the answer for a request that lost the race. */
-export interface KeyOnRowRoute extends IdempotentRoute {
+interface KeyOnRowRoute extends IdempotentRoute {
   /**
    * After the route's insert failed: when it broke the key's unique constraint, a request that took over this one's
    * claim committed first with the same key, and its answer is given (a 409 when its content differed); undefined for
@@ -251,7 +251,7 @@ export async function purgeStoredAnswers(db: Kysely<Database>, now: Date = new D
   return Number(deleted.numDeletedRows);
 }
 
-export type StoredAnswer = { status: number; body: unknown } | 'running' | null;
+type StoredAnswer = { status: number; body: unknown } | 'running' | null;
 
 /**
  * The answer kept for a user's key: what a later request that refers to an earlier one (a prescription for a patient

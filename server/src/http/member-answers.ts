@@ -2,8 +2,8 @@ import type { Context } from 'hono';
 import { WriteBoundMap } from '../db/write-bound-map';
 
 /** Answers kept at most, and their bytes (JSON text); the least recently read go first. */
-export const MEMBER_ANSWERS_MAX_ENTRIES = 2_000;
-export const MEMBER_ANSWERS_MAX_BYTES = 8 * 1024 * 1024;
+const MEMBER_ANSWERS_MAX_ENTRIES = 2_000;
+const MEMBER_ANSWERS_MAX_BYTES = 8 * 1024 * 1024;
 
 /**
  * Members' list answers (a patient's orders, a professional's register) kept while the embedded database has not

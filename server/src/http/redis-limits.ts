@@ -1,16 +1,16 @@
 import { Redis } from 'ioredis';
 import { StartupError } from '../startup';
-import type { Logger } from './errors';
+import type { Logger } from '../logger';
 import type { LimiterStore } from './rate-limit';
 
 /** Every key of this server starts so, apart from other applications' keys in a shared Redis. */
-export const REDIS_KEY_PREFIX = 'dispensario:limites:';
+const REDIS_KEY_PREFIX = 'dispensario:limites:';
 /**
  * A Redis that accepts connections but does not answer costs a request at most this per counter it reads or writes.
  * Redis answers in well under a millisecond; the margin is for this process's own event loop, busy hashing passwords,
  * which would otherwise see a reply that has arrived as late.
  */
-export const REDIS_COMMAND_TIMEOUT_MS = 1_000;
+const REDIS_COMMAND_TIMEOUT_MS = 1_000;
 /** A start waits this long for Redis (connection, then its first answer) before giving up. */
 const REDIS_START_TIMEOUT_MS = 5_000;
 

@@ -20,7 +20,7 @@ const MAPS_SOURCES = {
 };
 
 /** Scripts written inside index.html (the route-home class before the first paint) are allowed by their hash only. */
-export function inlineScriptHashes(html: string): string[] {
+function inlineScriptHashes(html: string): string[] {
   const hashes: string[] = [];
   for (const match of html.matchAll(/<script\b([^>]*)>([\s\S]*?)<\/script>/gi)) {
     const [, attributes = '', body = ''] = match;
@@ -38,7 +38,7 @@ function readOptional(path: string): string | undefined {
   }
 }
 
-export interface AppPolicyInput {
+interface AppPolicyInput {
   /** Hash sources of the inline scripts of index.html. */
   scriptHashes: string[];
   sources: CspSources;
@@ -47,7 +47,7 @@ export interface AppPolicyInput {
 }
 
 /** The storefront's policy, as Hono's secureHeaders takes it. */
-export function appContentSecurityPolicy({ scriptHashes, sources, https }: AppPolicyInput) {
+function appContentSecurityPolicy({ scriptHashes, sources, https }: AppPolicyInput) {
   const maps = sources.maps ? MAPS_SOURCES : undefined;
   const services = sources.serviceOrigins;
   return {
@@ -97,7 +97,7 @@ const PERMISSIONS_POLICY = {
   fullscreen: ['self'],
 };
 
-export interface SecurityHeadersOptions {
+interface SecurityHeadersOptions {
   distDir: string;
   /** PUBLIC_URL: HSTS is sent only when it is https (a plain-http install must stay reachable). */
   publicUrl: string | undefined;

@@ -4,7 +4,7 @@ import type { OidcVerifier } from '../auth/oidc';
 import type { Database } from '../db/schema';
 import type { Mailer } from '../mail/mailer';
 import type { UploadStorage } from '../uploads/storage';
-import type { Logger } from './errors';
+import type { Logger } from '../logger';
 import type { LimiterStore } from './rate-limit';
 import type { MemberAnswers } from './member-answers';
 

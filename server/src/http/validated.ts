@@ -54,7 +54,7 @@ export const conflictingField = (field: string, message: string) =>
   refusedFields([{ field, message }], { status: 409, message });
 
 /** The one answer to a refused body or query: 400 with every field's first problem. */
-export const invalidRequest = (issues: readonly z.core.$ZodIssue[], message = INVALID_FORM_MESSAGE): HttpError =>
+const invalidRequest = (issues: readonly z.core.$ZodIssue[], message = INVALID_FORM_MESSAGE): HttpError =>
   refusedFields(fieldErrorsOf(issues), { message });
 
 // The issues keep the value they refused, so a missing value can be told from a wrong one. (The validator's option

@@ -10,7 +10,7 @@ import type { Database, InvitationRow } from '../db/schema';
 import type { Mailer } from '../mail/mailer';
 import { hashToken, looksLikeToken, newToken } from '../sessions/repo';
 
-export const INVITATION_LIFETIME_MS = INVITATION_LIFETIME_DAYS * 24 * 60 * 60 * 1000;
+const INVITATION_LIFETIME_MS = INVITATION_LIFETIME_DAYS * 24 * 60 * 60 * 1000;
 
 export interface UsableInvitation {
   invitation: InvitationRow;
@@ -45,7 +45,7 @@ export async function findUsableInvitation(
   };
 }
 
-export function countryCodeOf(countryId: number) {
+function countryCodeOf(countryId: number) {
   return countryById(countryId)?.subdomain ?? DEFAULT_COUNTRY;
 }
 
@@ -106,7 +106,7 @@ function expiryDate(date: Date, country: CountryCode): string {
   return new Intl.DateTimeFormat(intlLocale, { dateStyle: 'long', timeZone }).format(date);
 }
 
-export interface InvitationRequest {
+interface InvitationRequest {
   professional: { id: number; display_name: string };
   /** The country the patient's account will belong to; the link opens that country's registration. */
   country: CountryCode;

@@ -1,7 +1,7 @@
 import type { Server } from 'node:http';
 import type { DatabaseHandle } from '../db/database';
 import type { App } from '../http/app';
-import type { Logger } from '../http/errors';
+import type { Logger } from '../logger';
 import type { LimiterStore } from '../http/rate-limit';
 import { closeLimiterStore } from '../http/redis-limits';
 import type { BackgroundWork } from './background';
@@ -9,7 +9,7 @@ import type { BackgroundWork } from './background';
 /** How long a shutdown waits for requests under way and background work unless SHUTDOWN_TIMEOUT_MS says otherwise. */
 export const DEFAULT_SHUTDOWN_TIMEOUT_MS = 25_000;
 
-export interface ShutdownParts {
+interface ShutdownParts {
   server: Server;
   app: App;
   background?: BackgroundWork | undefined;

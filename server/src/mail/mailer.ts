@@ -1,7 +1,7 @@
 import type { Kysely, Selectable, Transaction } from 'kysely';
 import nodemailer from 'nodemailer';
 import type { Database, OutboxEmailsTable } from '../db/schema';
-import type { Logger } from '../http/errors';
+import type { Logger } from '../logger';
 
 export interface OutgoingEmail {
   to: string;

@@ -25,13 +25,13 @@ import { readFormValues } from '../patients/form-input';
 import { readPaging } from '../prescriptions/paging';
 import { normalizeEmail } from '../users/repo';
 
-export const TOO_MANY_REQUESTS_MESSAGE =
+const TOO_MANY_REQUESTS_MESSAGE =
   'Ya recibimos varias solicitudes desde tu conexión. Espera un momento e inténtalo de nuevo.';
 const ONE_HOUR_MS = 60 * 60 * 1000;
 /** A person asks once or twice; more from one address in an hour is a script filling the form. */
 export const MEDICAL_REQUEST_LIMIT: RateLimitRule = { limit: 5, windowMs: ONE_HOUR_MS };
 const REQUESTS_PAGE_SIZE = 20;
-export const MEDICAL_REQUEST_NOT_FOUND_MESSAGE = 'No encontramos esta solicitud.';
+const MEDICAL_REQUEST_NOT_FOUND_MESSAGE = 'No encontramos esta solicitud.';
 const REQUESTS_MAX_PAGE_SIZE = 100;
 
 function toMedicalRequestDto(row: Selectable<MedicalRequestsTable>): MedicalRequestDto {

@@ -10,8 +10,8 @@ import { toOrderDtos } from './repo';
 import { orderIdParam } from './routes';
 
 /** The statuses of the hormone authorisation queue (admin section autorizacion-hormonas). */
-export const HORMONE_QUEUE_STATUSES = ['pending_prescription', 'released', 'cancelled'] as const;
-export const PRESCRIPTION_FILE_NOT_FOUND_MESSAGE = 'La fórmula médica de este pedido no está disponible.';
+const HORMONE_QUEUE_STATUSES = ['pending_prescription', 'released', 'cancelled'] as const;
+const PRESCRIPTION_FILE_NOT_FOUND_MESSAGE = 'La fórmula médica de este pedido no está disponible.';
 const MAX_REASON_LENGTH = 500;
 const MAX_QUEUE_ORDERS = 200;
 

@@ -14,7 +14,7 @@ import { expireUnpaidOrders } from './expiry';
 import type { OrderPointsHook } from './points-hook';
 import { registerOrderRoutes } from './routes';
 
-export interface CheckoutOptions {
+interface CheckoutOptions {
   /** The Points programme: spends and refunds the points of an order, rewards paid orders. */
   pointsHook: OrderPointsHook;
   /** Secret of the sandbox's signed webhooks (PAYMENTS_WEBHOOK_SECRET); random per app instance when unset. */
@@ -30,7 +30,7 @@ export interface CheckoutOptions {
 }
 
 /** One country's Mercado Pago account. */
-export interface MercadoPagoAccount {
+interface MercadoPagoAccount {
   accessToken: string;
   webhookSecret: string;
 }

@@ -9,10 +9,10 @@ import type { OrderPointsInput } from './points-hook';
 import { ORDER_NOT_FOUND_MESSAGE, toOrderDto, type OrderRow } from './repo';
 import { releaseStock } from './stock';
 
-export const PAYMENT_NOT_FOUND_MESSAGE = 'Pago no encontrado.';
-export const WEBHOOK_AMOUNT_MESSAGE = 'El monto o la moneda del webhook no coinciden con los del pago.';
+const PAYMENT_NOT_FOUND_MESSAGE = 'Pago no encontrado.';
+const WEBHOOK_AMOUNT_MESSAGE = 'El monto o la moneda del webhook no coinciden con los del pago.';
 export const REVIEW_CONFLICT_MESSAGE = 'Solo se pueden revisar pedidos que esperan la revisión de su fórmula médica.';
-export const PROVIDER_FAILED_MESSAGE = 'El proveedor de pagos no respondió. Intenta de nuevo en unos minutos.';
+const PROVIDER_FAILED_MESSAGE = 'El proveedor de pagos no respondió. Intenta de nuevo en unos minutos.';
 
 type PaymentRow = Selectable<PaymentsTable>;
 

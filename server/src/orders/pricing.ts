@@ -15,17 +15,17 @@ import type { QuoteInput } from './request';
  * Flat shipping per country id, in the country's unit, free from a goods total (after the doctor and promo
  * discounts). Hormone orders always pay shipping (product §9: the buyer pays shipping). See docs/decisions.md.
  */
-export const SHIPPING_RATES: Readonly<Record<number, { flatRate: number; freeFrom: number }>> = {
+const SHIPPING_RATES: Readonly<Record<number, { flatRate: number; freeFrom: number }>> = {
   1: { flatRate: 12_000, freeFrom: 250_000 }, // COP: $12.000, free from $250.000
   2: { flatRate: 14_900, freeFrom: 150_000 }, // MXN cents: $149.00, free from $1,500.00
   3: { flatRate: 1_500, freeFrom: 25_000 }, // PEN cents: S/ 15.00, free from S/ 250.00
 };
 
-export const PROMO_NOT_FOUND_MESSAGE = 'El código promocional no existe';
+const PROMO_NOT_FOUND_MESSAGE = 'El código promocional no existe';
 export const PROMO_OTHER_COUNTRY_MESSAGE = 'El código promocional no es válido en este país';
-export const PROMO_INACTIVE_MESSAGE = 'El código promocional no está activo';
-export const PROMO_NOT_YET_VALID_MESSAGE = 'El código promocional aún no está vigente';
-export const PROMO_EXPIRED_MESSAGE = 'El código promocional expiró';
+const PROMO_INACTIVE_MESSAGE = 'El código promocional no está activo';
+const PROMO_NOT_YET_VALID_MESSAGE = 'El código promocional aún no está vigente';
+const PROMO_EXPIRED_MESSAGE = 'El código promocional expiró';
 export const PROMO_USED_UP_MESSAGE = 'El código promocional ya alcanzó su número máximo de usos';
 export const PROMO_USED_BY_YOU_MESSAGE = 'Ya usaste este código promocional el máximo de veces permitido';
 
@@ -57,25 +57,25 @@ export async function assertPromoUsesLeft(
     throw promoProblem(PROMO_USED_BY_YOU_MESSAGE);
   }
 }
-export const ORDER_TOO_LARGE_MESSAGE = 'El pedido supera el monto máximo permitido.';
+const ORDER_TOO_LARGE_MESSAGE = 'El pedido supera el monto máximo permitido.';
 
-export const unknownProductMessage = (id: number) => `El producto ${id} no existe o no está disponible.`;
+const unknownProductMessage = (id: number) => `El producto ${id} no existe o no está disponible.`;
 export const stockMessage = (name: string, available: number) =>
   `No hay stock suficiente de ${name}. Disponible: ${available}`;
 
 /** A priced line with what the order keeps of the product. */
-export interface PricedLine extends QuoteLineDto {
+interface PricedLine extends QuoteLineDto {
   categoryId: number;
 }
 
-export interface PricedPointLine extends QuotePointLineDto {
+interface PricedPointLine extends QuotePointLineDto {
   slug: string;
   image: string | null;
   categoryId: number;
   isHormone: boolean;
 }
 
-export interface Quote {
+interface Quote {
   dto: QuoteDto;
   lines: PricedLine[];
   pointLines: PricedPointLine[];

@@ -27,9 +27,9 @@ import {
 } from './repo';
 import { forSessionCountry, orderInputFor } from './request';
 
-export const ORDERS_MAX_PAGE_SIZE = 50;
-export const IDEMPOTENCY_KEY_MISSING_MESSAGE = `Falta el encabezado ${IDEMPOTENCY_HEADER} con el identificador del pedido.`;
-export const IDEMPOTENCY_KEY_MISMATCH_MESSAGE = `El encabezado ${IDEMPOTENCY_HEADER} debe ser igual a sourceId.`;
+const ORDERS_MAX_PAGE_SIZE = 50;
+const IDEMPOTENCY_KEY_MISSING_MESSAGE = `Falta el encabezado ${IDEMPOTENCY_HEADER} con el identificador del pedido.`;
+const IDEMPOTENCY_KEY_MISMATCH_MESSAGE = `El encabezado ${IDEMPOTENCY_HEADER} debe ser igual a sourceId.`;
 
 /** A numeric path id, or the 404 of a missing order. */
 export function orderIdParam(c: AppContext): number {

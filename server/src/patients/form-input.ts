@@ -5,7 +5,7 @@ import { FieldProblems, INVALID_FORM_MESSAGE } from '../http/body';
 /** Longest text any field of these forms may carry before its own rules look at it. */
 const FIELD_MAX_LENGTH = 5000;
 
-export interface FormReadOptions {
+interface FormReadOptions {
   /** Applied before the rules (for instance documents without dots, phones digits only). */
   normalize?: Partial<Record<string, (value: string) => string>>;
   /** The form's required-field message: the 400's `message` when every problem is a missing field. */

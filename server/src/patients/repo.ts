@@ -17,7 +17,7 @@ export function patientSearchText(row: Pick<PatientRow, 'first_name' | 'last_nam
   return normalizeSearchText(`${row.first_name} ${row.last_name} ${row.email}`);
 }
 
-export function isComplete(row: PatientRow): boolean {
+function isComplete(row: PatientRow): boolean {
   return PATIENT_COMPLETE_FIELDS.every((field) => {
     const value = row[field];
     return value !== null && String(value).trim() !== '';
@@ -53,7 +53,7 @@ export function toPatientDto(row: PatientRow): PatientDto {
 }
 
 /** Whose register rows a catch-up looks at: one professional's, one patient account's, or one register row's. */
-export type RegisterScope = { professionalId: number } | { userId: number } | { patientId: number };
+type RegisterScope = { professionalId: number } | { userId: number } | { patientId: number };
 
 /**
  * Records that invitations sent from the patient register were accepted: the account a patient registered with is

@@ -43,9 +43,9 @@ import {
   type PatientRow,
 } from './repo';
 
-export const ALREADY_YOUR_PATIENT_MESSAGE = 'Este paciente ya está en tu lista de pacientes.';
-export const EMAIL_OF_ANOTHER_PATIENT_MESSAGE = 'Este correo ya pertenece a otro paciente registrado.';
-export const DOCUMENT_OF_ANOTHER_PATIENT_MESSAGE = 'Este documento ya pertenece a otro paciente registrado.';
+const ALREADY_YOUR_PATIENT_MESSAGE = 'Este paciente ya está en tu lista de pacientes.';
+const EMAIL_OF_ANOTHER_PATIENT_MESSAGE = 'Este correo ya pertenece a otro paciente registrado.';
+const DOCUMENT_OF_ANOTHER_PATIENT_MESSAGE = 'Este documento ya pertenece a otro paciente registrado.';
 
 type PatientColumns = Updateable<PatientsTable>;
 
@@ -127,7 +127,7 @@ function translateUniqueViolation(error: unknown): never {
   throw error;
 }
 
-export interface PatientRoutesOptions {
+interface PatientRoutesOptions {
   /** Today for the adherence figures; tests move it. */
   clock?: (() => Date) | undefined;
 }

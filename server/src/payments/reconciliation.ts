@@ -5,7 +5,7 @@ import { providerPayment } from '../orders/lifecycle';
 import type { ProviderPaymentState } from './provider';
 
 /** Payments made this long ago or less are compared with the provider's (older ones were settled long since). */
-export const RECONCILIATION_WINDOW_MS = 7 * 24 * 60 * 60 * 1000;
+const RECONCILIATION_WINDOW_MS = 7 * 24 * 60 * 60 * 1000;
 /** How often the server compares them (started by `lifecycle/background.ts`). */
 export const RECONCILIATION_INTERVAL_MS = 60 * 60 * 1000;
 const MAX_LISTED = 200;

@@ -5,8 +5,8 @@ import { settlePayment, type SettleResult } from '../orders/lifecycle';
 import { ProviderHttpError } from './mercadopago/client';
 import { WebhookRejectedError, type PaymentEvent, type PaymentProvider } from './provider';
 
-export const UNKNOWN_PROVIDER_MESSAGE = 'Proveedor de pagos desconocido.';
-export const WEBHOOK_PROVIDER_UNAVAILABLE_MESSAGE =
+const UNKNOWN_PROVIDER_MESSAGE = 'Proveedor de pagos desconocido.';
+const WEBHOOK_PROVIDER_UNAVAILABLE_MESSAGE =
   'No se pudo consultar el pago con el proveedor; reintenta la notificación más tarde.';
 
 /**

@@ -23,12 +23,12 @@ import { presentationText, resolveTools, type ResolvedTool } from './tools';
 
 export const IDEMPOTENCY_KEY_REQUIRED_MESSAGE =
   'Falta el encabezado Idempotency-Key: cada prescripción se envía con un identificador único (por ejemplo un UUID).';
-export const IDEMPOTENCY_KEY_REUSED_MESSAGE =
+const IDEMPOTENCY_KEY_REUSED_MESSAGE =
   'Esta clave de idempotencia ya se usó con otra prescripción. Vuelve a intentarlo desde el resumen.';
 const IDEMPOTENCY_CONSTRAINT = 'prescriptions_idempotency_unique';
 const DAY_MS = 24 * 60 * 60 * 1000;
 
-export interface CreatePrescriptionInput {
+interface CreatePrescriptionInput {
   patientId: number;
   type: PrescriptionType;
   tools: ToolInput[];
@@ -37,7 +37,7 @@ export interface CreatePrescriptionInput {
 }
 
 /** The body as read: the patient by id, or by the key of its creation when it was created offline (`patientRef`). */
-export type UnresolvedPrescriptionInput = Omit<CreatePrescriptionInput, 'patientId'> &
+type UnresolvedPrescriptionInput = Omit<CreatePrescriptionInput, 'patientId'> &
   ({ patientId: number; patientRef: null } | { patientId: null; patientRef: string });
 
 export const PATIENT_REF_RUNNING_MESSAGE =

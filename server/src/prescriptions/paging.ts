@@ -1,6 +1,6 @@
 import type { QueryReader } from '../http/query-params';
 
-export interface Paging {
+interface Paging {
   page: number;
   limit: number;
 }

@@ -7,7 +7,7 @@ import { COUNTRIES, type CountryCode } from '../../../src/lib/shared/countries';
 import type { TextDocument } from '../documents/pdf';
 
 /** Product §2 recommendation detail: it is personal and must not be shared. */
-export const PERSONAL_DOCUMENT_NOTICE =
+const PERSONAL_DOCUMENT_NOTICE =
   'Este documento es personal e intransferible: no lo compartas. Sigue las indicaciones de tu profesional de la salud.';
 
 const quantityFormat = new Intl.NumberFormat('es-CO', { maximumFractionDigits: 2 });

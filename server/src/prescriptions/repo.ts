@@ -29,12 +29,12 @@ export const PRESCRIPTION_NOT_FOUND_MESSAGE = 'No encontramos esta prescripción
 /** A patient's whole history fits on one screen; beyond this the date search narrows it. */
 const STRATEGIES_MAX_ROWS = 500;
 
-export function statusOf(row: { cancelled_at: Date | null; ends_at: Date }, now = new Date()): PrescriptionStatus {
+function statusOf(row: { cancelled_at: Date | null; ends_at: Date }, now = new Date()): PrescriptionStatus {
   if (row.cancelled_at) return 'cancelled';
   return row.ends_at.getTime() < now.getTime() ? 'finished' : 'active';
 }
 
-export function momentsWithLabels(moments: readonly MomentInputDto[]): MomentDto[] {
+function momentsWithLabels(moments: readonly MomentInputDto[]): MomentDto[] {
   return moments.map((moment) => ({
     ...moment,
     value: MOMENTS.find((candidate) => candidate.id === moment.id)?.label ?? '',
@@ -187,7 +187,7 @@ function detailRows(db: Kysely<Database>) {
   );
 }
 
-export type PrescriptionDetailRow = Awaited<ReturnType<ReturnType<typeof detailRows>['execute']>>[number];
+type PrescriptionDetailRow = Awaited<ReturnType<ReturnType<typeof detailRows>['execute']>>[number];
 
 export function findPrescriptionRow(db: Kysely<Database>, id: number): Promise<PrescriptionDetailRow | undefined> {
   return detailRows(db).where('r.id', '=', id).executeTakeFirst();
@@ -221,7 +221,7 @@ export async function prescribedProductIds(
 }
 
 /** Who may read a prescription: admins, its author, its patient and the professionals linked to its patient. */
-export async function canRead(db: Kysely<Database>, viewer: Viewer, row: PrescriptionDetailRow): Promise<boolean> {
+async function canRead(db: Kysely<Database>, viewer: Viewer, row: PrescriptionDetailRow): Promise<boolean> {
   const { user } = viewer;
   if (user.role === 'admin' || user.id === row.author_id || user.id === row.patient_user_id) return true;
   if (user.role === 'patient' || user.approval_status !== 'approved') return false;

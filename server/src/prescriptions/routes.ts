@@ -26,7 +26,7 @@ import { prescriptionDocument } from './pdf';
 
 /** Lists are paged; a page never holds more than this. */
 const PRESCRIPTIONS_MAX_PAGE_SIZE = 100;
-export const ONLY_AUTHOR_CANCELS_MESSAGE = 'Solo quien emitió la prescripción puede anularla.';
+const ONLY_AUTHOR_CANCELS_MESSAGE = 'Solo quien emitió la prescripción puede anularla.';
 
 /** `?page=&limit=` of the author's and the patient's lists. */
 const listQuerySchema = z.object(pagingQuery(PRESCRIPTIONS_PAGE_SIZE, PRESCRIPTIONS_MAX_PAGE_SIZE));

@@ -6,7 +6,7 @@ import { viewerOf, type Api } from '../http/auth';
 import type { Services } from '../http/services';
 
 /** The stored settings over the standard ones: a moment added to the standard list later still appears. */
-export async function prescriptionSettings(db: Kysely<Database>): Promise<PrescriptionSettingsDto> {
+async function prescriptionSettings(db: Kysely<Database>): Promise<PrescriptionSettingsDto> {
   const row = await db.selectFrom('prescription_settings').select('settings').where('id', '=', 1).executeTakeFirst();
   if (!row) return DEFAULT_PRESCRIPTION_SETTINGS;
   const stored = row.settings;

@@ -17,7 +17,7 @@ import { assertToolsUsable, typeOfAuthor } from './create';
 import { findPrescriptionRow, PRESCRIPTION_NOT_FOUND_MESSAGE, toolInputOf } from './repo';
 import { resolveTools } from './tools';
 
-export const TEMPLATE_NOT_FOUND_MESSAGE = 'No encontramos esta plantilla entre tus plantillas.';
+const TEMPLATE_NOT_FOUND_MESSAGE = 'No encontramos esta plantilla entre tus plantillas.';
 /** A professional's templates fit on one screen. */
 const TEMPLATES_MAX_ROWS = 200;
 

@@ -12,7 +12,7 @@ import type { Database } from '../db/schema';
 import { productRows, toProductDto, type CatalogueScope } from '../products/repo';
 
 /** Product §3: true if no stock is tracked or the quantity is > 0. */
-export function hasStock(product: ProductDto): boolean {
+function hasStock(product: ProductDto): boolean {
   return !product.stock.tracked || (product.stock.quantity ?? 0) > 0;
 }
 
@@ -24,7 +24,7 @@ export function presentationText(product: ProductDto): string {
   return `${container} x ${presentation.quantity} ${presentation.unit.symbol || DEFAULT_UNIT_SYMBOL}`;
 }
 
-export const recommendationNeedsPrescriptionMessage = (name: string) =>
+const recommendationNeedsPrescriptionMessage = (name: string) =>
   `Como profesional de la salud solo puedes recomendar productos de venta libre: «${name}» requiere fórmula médica.`;
 
 export interface ResolvedTool<T> {
@@ -54,7 +54,7 @@ function problemOf(
   return null;
 }
 
-export interface ResolveOptions {
+interface ResolveOptions {
   countryId: number;
   /** The viewer's discounts on the prices shown; null for none. */
   discountLevelId: number | null;

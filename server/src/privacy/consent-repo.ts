@@ -14,7 +14,7 @@ import { isUniqueViolation } from '../users/repo';
 
 type Db = Kysely<Database> | Transaction<Database>;
 
-export interface ConsentText {
+interface ConsentText {
   id: number;
   version: number;
   text: string;
@@ -27,7 +27,7 @@ export interface ConsentClient {
 }
 
 /** The attestation's text: what the professional declares in the patient form (the same in every country). */
-export const PATIENT_ATTESTATION_TEXT =
+const PATIENT_ATTESTATION_TEXT =
   'El profesional de la salud declara que tiene la autorización del paciente para registrar sus datos de salud en el ' +
   'dispensario; el paciente la confirma al registrarse con su invitación.';
 
@@ -76,7 +76,7 @@ export async function currentConsentText(db: Db, country: CountryCode, purpose: 
   }
 }
 
-export interface ConsentEntry {
+interface ConsentEntry {
   userId: number | null;
   patientId?: number | null;
   country: CountryCode;
@@ -108,7 +108,7 @@ export function userCountry(user: Pick<UserRow, 'country_id'>): CountryCode {
   return countryById(user.country_id)?.subdomain ?? 'co';
 }
 
-export interface HealthConsentStatus {
+interface HealthConsentStatus {
   state: HealthConsentState;
   current: ConsentText;
   acceptedVersion: number | null;

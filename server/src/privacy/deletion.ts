@@ -7,8 +7,8 @@ import { PROFILE_PHOTO_PREFIX } from '../users/profile-routes';
 import { currentConsentText, recordConsent, userCountry, type ConsentClient } from './consent-repo';
 
 /** What replaces a deleted person's name wherever a kept record must still show something. */
-export const DELETED_FIRST_NAME = 'Cuenta';
-export const DELETED_LAST_NAME = 'eliminada';
+const DELETED_FIRST_NAME = 'Cuenta';
+const DELETED_LAST_NAME = 'eliminada';
 const DELETED_DISPLAY_NAME = `${DELETED_FIRST_NAME} ${DELETED_LAST_NAME}`;
 
 const ANONYMOUS_CUSTOMER: CheckoutCustomerDto = {
@@ -25,7 +25,7 @@ const ANONYMOUS_CUSTOMER: CheckoutCustomerDto = {
 const ANONYMOUS_ADDRESS: AddressInputDto = { address: '', residenceDetail: '', state: '', city: '', postalCode: '' };
 const ANONYMOUS_BILL: BillFormDto = { typeContributor: '', typeID: '', numberID: '' };
 
-export interface DeletionOutcome {
+interface DeletionOutcome {
   keptOrders: number;
   keptPrescriptions: number;
 }

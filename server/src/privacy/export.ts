@@ -4,7 +4,7 @@ import { Zip, ZipDeflate, ZipPassThrough } from 'fflate';
 import type { Kysely } from 'kysely';
 import { countryById } from '../../../src/lib/shared/countries';
 import type { Database, UserRow } from '../db/schema';
-import type { Logger } from '../http/errors';
+import type { Logger } from '../logger';
 import { STORED_NAME_PATTERN } from '../uploads/files';
 import type { UploadStorage } from '../uploads/storage';
 import { PROFILE_PHOTO_PREFIX } from '../users/profile-routes';
@@ -18,7 +18,7 @@ interface ArchivedFile {
   storedName: string;
 }
 
-export interface UserExport {
+interface UserExport {
   data: Record<string, unknown>;
   files: ArchivedFile[];
 }

@@ -27,7 +27,7 @@ import { claimAcceptedInvitations } from '../patients/repo';
 import { deleteAccount } from './deletion';
 import { collectUserData, streamExport } from './export';
 
-export const CONSENT_VERSION_CHANGED_MESSAGE =
+const CONSENT_VERSION_CHANGED_MESSAGE =
   'El texto de la autorización cambió mientras lo leías: revisa la nueva versión y vuelve a aceptarla.';
 const ADMIN_DELETIONS_LIMIT = 500;
 

@@ -16,7 +16,7 @@ import { isApprovedProfessionalOrAdmin, isProfessional } from '../users/repo';
  * Who the list is for. Patients and anonymous visitors get the general catalogue, which leaves out the
  * categories flagged as not patient-visible (hormones and professional use); professionals and admins see all.
  */
-export type ProductAudience = 'general' | 'professional';
+type ProductAudience = 'general' | 'professional';
 
 /** Who looks at the catalogue and from where: the visible categories, the prices and the discounts. */
 export interface CatalogueScope {
@@ -40,7 +40,7 @@ export function catalogueScope(
   };
 }
 
-export interface ProductListQuery {
+interface ProductListQuery {
   limit: number | undefined;
   offset: number;
   orderBy: ProductSortField;
@@ -51,7 +51,7 @@ export interface ProductListQuery {
   featured?: boolean | undefined;
 }
 
-export interface ProductPage {
+interface ProductPage {
   data: ProductDto[];
   total: number;
 }
@@ -297,7 +297,7 @@ export async function findProduct(
 }
 
 /** Serial numbers compare without case and whitespace: `fm-vm-010 137` finds `FM-VM-010137`. */
-export function normalizeSerial(value: string): string {
+function normalizeSerial(value: string): string {
   return value.replace(/\s+/g, '').toUpperCase();
 }
 

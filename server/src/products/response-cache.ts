@@ -8,10 +8,10 @@ import type { Database } from '../db/schema';
  * write made by another instance (or by the unpaid-orders sweep) takes to show here; a write through this instance
  * shows at once (`markStale`).
  */
-export const CATALOGUE_VERSION_CHECK_MS = 250;
+const CATALOGUE_VERSION_CHECK_MS = 250;
 /** The answers kept at most, and their bytes (JSON and gzip copies): the cache never grows the server's memory past this. */
-export const CATALOGUE_CACHE_MAX_ENTRIES = 1_000;
-export const CATALOGUE_CACHE_MAX_BYTES = 24 * 1024 * 1024;
+const CATALOGUE_CACHE_MAX_ENTRIES = 1_000;
+const CATALOGUE_CACHE_MAX_BYTES = 24 * 1024 * 1024;
 
 interface CachedAnswer {
   version: string;
@@ -20,7 +20,7 @@ interface CachedAnswer {
   etag: string;
 }
 
-export interface CatalogueCacheOptions {
+interface CatalogueCacheOptions {
   versionCheckMs?: number | undefined;
   maxEntries?: number;
   maxBytes?: number;
@@ -160,7 +160,7 @@ export class CatalogueCache {
 }
 
 /** What the cache reads of a request (Hono's `c.req`). */
-export interface RequestHeaders {
+interface RequestHeaders {
   header(name: string): string | undefined;
 }
 

@@ -29,7 +29,7 @@ const MAX_SEARCH_LENGTH = 100;
 const MAX_SERIAL_LENGTH = 100;
 
 export const PRODUCT_NOT_FOUND_MESSAGE = 'Producto no encontrado.';
-export const SERIAL_NOT_FOUND_MESSAGE = 'No encontramos un producto con ese número de serie.';
+const SERIAL_NOT_FOUND_MESSAGE = 'No encontramos un producto con ese número de serie.';
 
 /** The country of the request (query, `x-country`, Colombia) and the session's audience and discounts. */
 export async function requestScope(c: AppContext, reader: QueryReader, db: Kysely<Database>): Promise<CatalogueScope> {

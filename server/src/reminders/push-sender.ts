@@ -1,13 +1,13 @@
 import webPush from 'web-push';
 import type { VapidDetails } from './vapid';
 
-export interface PushTarget {
+interface PushTarget {
   endpoint: string;
   p256dh: string;
   auth: string;
 }
 
-export interface PushMessage {
+interface PushMessage {
   /** The JSON the service worker reads. */
   payload: string;
   /** How long the push service keeps it for a device that is offline. */

@@ -4,7 +4,7 @@ import { addDays, localDay, repurchaseUrl, type ReminderDto } from '../../../src
 import type { Database } from '../db/schema';
 
 /** The in-app list keeps a reminder this many days after its supply ran out. */
-export const REMINDERS_RECENT_DAYS = 30;
+const REMINDERS_RECENT_DAYS = 30;
 const REMINDERS_LIST_MAX = 50;
 
 /**

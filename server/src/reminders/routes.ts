@@ -28,7 +28,7 @@ export interface RemindersOptions {
   allowLocalEndpoints?: boolean | undefined;
 }
 
-export interface Reminders {
+interface Reminders {
   vapid: VapidKeys;
   scheduler: ReminderScheduler;
   /** Called once an order is paid or released: schedules its reminders (each order once). */

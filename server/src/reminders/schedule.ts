@@ -9,7 +9,7 @@ import { daysOfSupply } from './supply';
 export const REMINDED_ORDER_STATUSES: readonly OrderStatus[] = ['paid', 'released'];
 
 /** The catch-up sweep looks this far back for paid orders never examined (a crash right after a payment). */
-export const REMINDER_CATCH_UP_DAYS = 30;
+const REMINDER_CATCH_UP_DAYS = 30;
 const CATCH_UP_BATCH = 50;
 const DAY_MS = 86_400_000;
 
@@ -69,7 +69,7 @@ async function prescribedTools(
  * Each product's default presentation (the one sold unless another is chosen): units per container and unit. The
  * reminders and the professionals' adherence figures count supply by it.
  */
-export async function defaultPresentations(
+async function defaultPresentations(
   trx: Kysely<Database> | Transaction<Database>,
   productIds: number[],
 ): Promise<Map<number, { quantity: number; unit: string }>> {

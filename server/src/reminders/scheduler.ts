@@ -2,7 +2,7 @@ import { sql, type Kysely, type Selectable } from 'kysely';
 import { countryById } from '../../../src/lib/shared/countries';
 import { buildReminderPayload, daysBetween, localDay, type ReminderOutcome } from '../../../src/lib/shared/reminders';
 import type { Database, ReminderNotificationsTable } from '../db/schema';
-import type { Logger } from '../http/errors';
+import type { Logger } from '../logger';
 import { webPushSender, type PushResult, type PushSender } from './push-sender';
 import { scheduleMissedOrders } from './schedule';
 import type { VapidKeys } from './vapid';
@@ -12,9 +12,9 @@ export const DEFAULT_REMINDERS_INTERVAL_MS = 60_000;
 /** A push service keeps a reminder this long for a device that is off; a day later it is no news. */
 export const REMINDER_PUSH_TTL_S = 24 * 60 * 60;
 /** Tries per notification before it is given up (the first one included). */
-export const REMINDER_MAX_ATTEMPTS = 6;
+const REMINDER_MAX_ATTEMPTS = 6;
 /** The wait after the first failure; it doubles after each one (5 min, 10, 20, 40, 80). */
-export const REMINDER_RETRY_BASE_MS = 5 * 60_000;
+const REMINDER_RETRY_BASE_MS = 5 * 60_000;
 /**
  * How long one process owns the notifications it claimed. A batch finishes well within it (each push request times
  * out after 15 s, the devices of one notification go in parallel); a process that died holding a claim releases it
@@ -22,13 +22,13 @@ export const REMINDER_RETRY_BASE_MS = 5 * 60_000;
  */
 export const REMINDER_CLAIM_MS = 10 * 60_000;
 /** A reminder still undelivered this many days after the supply ran out is dropped: it would only be noise. */
-export const REMINDER_STALE_AFTER_DAYS = 3;
+const REMINDER_STALE_AFTER_DAYS = 3;
 const CLAIM_BATCH = 10;
 const ERROR_MAX_LENGTH = 500;
 
 type NotificationRow = Selectable<ReminderNotificationsTable>;
 
-export interface ReminderRunResult {
+interface ReminderRunResult {
   /** Schedules the catch-up sweep created for paid orders nobody had examined. */
   scheduled: number;
   /** Notifications closed as `sent` in this run. */
@@ -39,7 +39,7 @@ export interface ReminderRunResult {
   closed: number;
 }
 
-export interface ReminderSchedulerOptions {
+interface ReminderSchedulerOptions {
   db: Kysely<Database>;
   logger: Logger;
   vapid: VapidKeys;

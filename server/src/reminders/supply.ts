@@ -6,11 +6,11 @@ const MEASURED_UNIT_SYMBOLS = new Set(['ml', 'l', 'cc', 'g', 'gr', 'kg', 'mg', '
 
 const FLOAT_TOLERANCE = 1e-9;
 
-export function isCountableUnit(symbol: string): boolean {
+function isCountableUnit(symbol: string): boolean {
   return !MEASURED_UNIT_SYMBOLS.has(symbol.trim().toLowerCase().replace(/\.$/, ''));
 }
 
-export interface SupplyInput {
+interface SupplyInput {
   /** Units in one container (the product's default presentation); null when the product has none. */
   unitsPerContainer: number | null;
   /** The presentation's unit ('cápsulas', 'ml'…); measured units cannot be counted against a daily dose. */

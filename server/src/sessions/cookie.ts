@@ -3,10 +3,10 @@ import { getCookie, setCookie } from 'hono/cookie';
 import type { CountryCode } from '../../../src/lib/shared/countries';
 
 /** Product §9: `sso_token_<country>`, one day, path /, Secure, SameSite Strict; HttpOnly so no page script reads it. */
-export const SESSION_COOKIE_MAX_AGE_S = 86_400;
+const SESSION_COOKIE_MAX_AGE_S = 86_400;
 const COOKIE_PREFIX = 'sso_token';
 
-export function sessionCookieName(country: CountryCode | null): string {
+function sessionCookieName(country: CountryCode | null): string {
   return country ? `${COOKIE_PREFIX}_${country}` : COOKIE_PREFIX;
 }
 

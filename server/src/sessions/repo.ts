@@ -6,7 +6,7 @@ import { WriteBoundMap } from '../db/write-bound-map';
 import { HttpError } from '../http/errors';
 
 /** Product §9: the session cookie lasts one day; the server's session ends at the same time. */
-export const SESSION_LIFETIME_MS = 24 * 60 * 60 * 1000;
+const SESSION_LIFETIME_MS = 24 * 60 * 60 * 1000;
 /** A session nobody used for this long ends before its day is over (a device left logged in at a clinic). */
 export const DEFAULT_SESSION_IDLE_TIMEOUT_MS = 8 * 60 * 60 * 1000;
 const LAST_SEEN_RESOLUTION_MS = 60_000;
@@ -14,7 +14,7 @@ const DEAD_SESSION_RETENTION_MS = 30 * 24 * 60 * 60 * 1000;
 const TOKEN_BYTES = 32;
 const TOKEN_SHAPE = /^[A-Za-z0-9_-]{20,200}$/;
 
-export const ALREADY_LOGGED_IN_ELSEWHERE = 'Este usuario ya está logueado en otro país';
+const ALREADY_LOGGED_IN_ELSEWHERE = 'Este usuario ya está logueado en otro país';
 
 /** A 256-bit random reference token, base64url; only its SHA-256 is stored. */
 export function newToken(): string {
@@ -35,7 +35,7 @@ export interface ActiveSession {
   country: CountryCode;
 }
 
-export interface IssuedSession {
+interface IssuedSession {
   token: string;
   session: SessionRow;
 }
@@ -101,7 +101,7 @@ export function openSession(
 }
 
 /** Sessions kept by `SessionCache` at most (one per token in use; the least recently read goes first). */
-export const SESSION_CACHE_MAX_ENTRIES = 2_000;
+const SESSION_CACHE_MAX_ENTRIES = 2_000;
 
 /**
  * Sessions with their users, kept while the embedded database has not been written to (PGlite only, whose writes all

@@ -1,8 +1,8 @@
 import { HttpError } from '../http/errors';
 import { cleanOriginalName, detectFileType, type DetectedType } from './files';
 
-export const UPLOAD_TYPE_MESSAGE = 'Tipo de archivo no permitido. Sube un PDF o una imagen JPG, PNG o WEBP.';
-export const UPLOAD_NAME_MISMATCH_MESSAGE =
+const UPLOAD_TYPE_MESSAGE = 'Tipo de archivo no permitido. Sube un PDF o una imagen JPG, PNG o WEBP.';
+const UPLOAD_NAME_MISMATCH_MESSAGE =
   'El archivo no es lo que dice su nombre: su contenido no corresponde a su extensión.';
 
 const EXTENSIONS: Record<DetectedType['extension'], readonly string[]> = {
@@ -12,7 +12,7 @@ const EXTENSIONS: Record<DetectedType['extension'], readonly string[]> = {
   webp: ['webp'],
 };
 
-export interface CheckedUpload {
+interface CheckedUpload {
   name: string;
   type: DetectedType;
   bytes: Uint8Array;

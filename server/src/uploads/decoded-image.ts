@@ -5,7 +5,7 @@ import { HttpError } from '../http/errors';
  * Largest image accepted, in pixels (40 megapixels: 8000 × 5000, above any camera a product photo comes from). The
  * size limit in bytes does not bound it: a small PNG can declare 100 000 × 100 000 pixels, gigabytes once decoded.
  */
-export const MAX_IMAGE_PIXELS = 40_000_000;
+const MAX_IMAGE_PIXELS = 40_000_000;
 
 export const IMAGE_UNREADABLE_MESSAGE =
   'No pudimos leer la imagen: el archivo está dañado, incompleto o no es una imagen. Expórtala de nuevo y vuelve a subirla.';

@@ -28,7 +28,7 @@ export function detectFileType(bytes: Uint8Array): DetectedType | undefined {
 /** Stored names are random: nothing of the user's file name reaches the disk. */
 export const STORED_NAME_PATTERN = /^[a-f0-9]{32}\.(pdf|png|jpg|webp)$/;
 
-export const UPLOAD_NAME_INVALID_MESSAGE = 'Nombre de archivo guardado no válido.';
+const UPLOAD_NAME_INVALID_MESSAGE = 'Nombre de archivo guardado no válido.';
 
 /** Every storage refuses to write other names, so none can reach outside its area. */
 export function assertStoredName(name: string): void {

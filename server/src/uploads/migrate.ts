@@ -1,7 +1,7 @@
 import { STORED_NAME_PATTERN, UPLOAD_AREAS } from './files';
 import type { UploadStorage } from './storage';
 
-export interface UploadsCopyReport {
+interface UploadsCopyReport {
   copied: number;
   /** Already in the target: an earlier run copied them (the command may run any number of times). */
   alreadyThere: number;

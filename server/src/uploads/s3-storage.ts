@@ -19,16 +19,16 @@ export interface S3Settings {
  * The longest wait for an answer's headers (a PUT's whole body sent included: 10 MB at 4 Mbit/s is 20 s) and, while a
  * download streams, for its next piece. A service that hangs then fails the request instead of holding it forever.
  */
-export const S3_TIMEOUT_MS = 30_000;
+const S3_TIMEOUT_MS = 30_000;
 /** Pause before the one retry of an idempotent call, so a service restarting or shedding load has a moment. */
-export const S3_RETRY_PAUSE_MS = 250;
+const S3_RETRY_PAUSE_MS = 250;
 /**
  * The readiness check's wait for the bucket: a load balancer polls every few seconds and gives up on its own after a
  * few; a bucket slower than this to list one key would fail uploads anyway.
  */
-export const S3_CHECK_TIMEOUT_MS = 2_000;
+const S3_CHECK_TIMEOUT_MS = 2_000;
 /** S3's own maximum per ListObjectsV2 page. */
-export const S3_LIST_PAGE_KEYS = 1000;
+const S3_LIST_PAGE_KEYS = 1000;
 
 export const UPLOAD_STORAGE_UNAVAILABLE_MESSAGE =
   'No se pudo acceder al almacenamiento de archivos. Intenta nuevamente en unos minutos.';

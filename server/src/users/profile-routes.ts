@@ -23,11 +23,11 @@ import { contentDisposition, detectFileType, randomStoredName, STORED_NAME_PATTE
 import { displayNameOf, emailTaken, findUserById, isUniqueViolation, toProfileDto } from './repo';
 
 export const PROFILE_PHOTO_PREFIX = '/api/media/profile/';
-export const PHOTO_TOO_LARGE_MESSAGE = 'La imagen supera el tamaño máximo de 5 MB.';
-export const PHOTO_TYPE_MESSAGE = 'Tipo de imagen no permitido. Sube una imagen JPG, PNG o WEBP.';
-export const PHOTO_UNREADABLE_MESSAGE = 'No se pudo leer la imagen. Sube otra imagen JPG, PNG o WEBP.';
-export const WRONG_CURRENT_PASSWORD_MESSAGE = 'La contraseña actual no es correcta.';
-export const IMAGE_NOT_FOUND_MESSAGE = 'Imagen no encontrada.';
+const PHOTO_TOO_LARGE_MESSAGE = 'La imagen supera el tamaño máximo de 5 MB.';
+const PHOTO_TYPE_MESSAGE = 'Tipo de imagen no permitido. Sube una imagen JPG, PNG o WEBP.';
+const PHOTO_UNREADABLE_MESSAGE = 'No se pudo leer la imagen. Sube otra imagen JPG, PNG o WEBP.';
+const WRONG_CURRENT_PASSWORD_MESSAGE = 'La contraseña actual no es correcta.';
+const IMAGE_NOT_FOUND_MESSAGE = 'Imagen no encontrada.';
 const PHOTO_SIZE = 256;
 /** Decoding bombs: no legitimate profile photo has more than 40 megapixels. */
 const PHOTO_MAX_PIXELS = 40_000_000;

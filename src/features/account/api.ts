@@ -41,7 +41,7 @@ export function useUploadProfilePhoto(country: CountryCode) {
   });
 }
 
-export interface AccessChanges {
+interface AccessChanges {
   currentPassword: string;
   email?: string;
   newPassword?: string;

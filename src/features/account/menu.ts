@@ -2,14 +2,14 @@ import { msg } from '@lingui/core/macro';
 import type { MessageDescriptor } from '@lingui/core';
 import type { Role } from '../../lib/shared/accounts';
 
-export interface AccountMenuItem {
+interface AccountMenuItem {
   path: string;
   label: MessageDescriptor;
   /** Professional tools wait for the approval (product §4 gating). */
   needsApproval: boolean;
 }
 
-export interface AccountMenuGroup {
+interface AccountMenuGroup {
   title: MessageDescriptor;
   items: AccountMenuItem[];
 }
@@ -72,9 +72,4 @@ export function accountMenu(role: Role): AccountMenuGroup[] {
     case 'admin':
       return [{ title: managementTitle, items: [PERSONAL_DATA] }];
   }
-}
-
-/** Sections of the account area a role may open (anything else is a 404 for that role). */
-export function accountSections(role: Role): string[] {
-  return accountMenu(role).flatMap((group) => group.items.map((entry) => entry.path));
 }

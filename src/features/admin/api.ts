@@ -251,7 +251,7 @@ export const libraryQueries = {
     }),
 };
 
-export interface LibraryDocumentInput {
+interface LibraryDocumentInput {
   kind: DocumentKind;
   title: string;
   description: string;

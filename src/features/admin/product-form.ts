@@ -64,9 +64,9 @@ export interface ProductFormValues {
   discounts: Record<number, string>;
 }
 
-export type ProductFormErrors = Partial<Record<string, MessageDescriptor>>;
+type ProductFormErrors = Partial<Record<string, MessageDescriptor>>;
 
-export const REQUIRED = msg`Campo obligatorio`;
+const REQUIRED = msg`Campo obligatorio`;
 const maxLength = (count: number) => msg`Máximo ${count} caracteres.`;
 
 /**

@@ -1,7 +1,7 @@
 import { msg } from '@lingui/core/macro';
 import type { MessageDescriptor } from '@lingui/core';
 
-export interface AdminSection {
+interface AdminSection {
   /** Spanish path, the canonical one. */
   path: string;
   /** English variant path of product §2, an alias of the same screen. */
@@ -9,7 +9,7 @@ export interface AdminSection {
   label: MessageDescriptor;
 }
 
-export interface AdminGroup {
+interface AdminGroup {
   title: MessageDescriptor;
   sections: AdminSection[];
 }
@@ -50,7 +50,7 @@ export const ADMIN_GROUPS: AdminGroup[] = [
   },
 ];
 
-export const ADMIN_SECTIONS = ADMIN_GROUPS.flatMap((group) => group.sections);
+const ADMIN_SECTIONS = ADMIN_GROUPS.flatMap((group) => group.sections);
 
 /** Resolves a Spanish or English section path to its section. */
 export function adminSection(path: string | undefined): AdminSection | undefined {

@@ -4,7 +4,7 @@ import { COUNTRY_CODES, type CountryCode } from '../../lib/shared/countries';
 import { persistedAtom } from '../../lib/store';
 
 /** Product §3, the single-sign-on client's session user. */
-export interface SessionUser {
+interface SessionUser {
   id: number;
   uid: string;
   email: string;
@@ -23,9 +23,9 @@ export interface CountrySession {
   expiresAt: string;
 }
 
-export type SessionsState = Record<CountryCode, CountrySession | null>;
+type SessionsState = Record<CountryCode, CountrySession | null>;
 
-export const NO_SESSIONS: SessionsState = { co: null, mx: null, pe: null };
+const NO_SESSIONS: SessionsState = { co: null, mx: null, pe: null };
 
 function parseSessions(stored: unknown): SessionsState | undefined {
   if (typeof stored !== 'object' || stored === null) return undefined;

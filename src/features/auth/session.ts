@@ -10,7 +10,7 @@ import { expiredSessionNoticeAtom, sessionsAtom, toSessionUser } from './atoms';
 type Store = ReturnType<typeof createStore>;
 
 /** Product §4: while logging out, session validation skips; the flag clears itself after 3 s. */
-export const LOGGING_OUT_FLAG = 'isLoggingOut';
+const LOGGING_OUT_FLAG = 'isLoggingOut';
 export const LOGGING_OUT_FLAG_MS = 3000;
 
 export function isLoggingOut(): boolean {
@@ -66,7 +66,7 @@ export function expireSession(country: CountryCode, store: Store = appStore): vo
  * Product §5: an e-mail already logged in another country is refused. The server enforces it too; checking here
  * first spares a round trip and keeps the message the same when the browser already knows.
  */
-export function assertNotLoggedElsewhere(country: CountryCode, email: string, store: Store = appStore): void {
+function assertNotLoggedElsewhere(country: CountryCode, email: string, store: Store = appStore): void {
   const sessions = store.get(sessionsAtom);
   const elsewhere = COUNTRY_CODES.some(
     (other) => other !== country && sessions[other]?.user.email.toLowerCase() === email.trim().toLowerCase(),

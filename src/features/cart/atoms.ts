@@ -6,9 +6,9 @@ import { cartUnitCount, EMPTY_CART, parseCartState, pruneForCountry, type CartSt
 export { EMPTY_CART, type CartItem, type CartState } from './cart-rules';
 
 /** One cart per country: a product sold in Mexico never shows up in the Colombian bag. */
-export type CartsState = Record<CountryCode, CartState>;
+type CartsState = Record<CountryCode, CartState>;
 
-export const CARTS_STORAGE_KEY = 'carts';
+const CARTS_STORAGE_KEY = 'carts';
 
 export const EMPTY_CARTS: CartsState = { co: EMPTY_CART, mx: EMPTY_CART, pe: EMPTY_CART };
 
@@ -32,7 +32,7 @@ export function parseCarts(stored: unknown): CartsState | undefined {
 
 export const cartsAtom = persistedAtom<CartsState>(CARTS_STORAGE_KEY, EMPTY_CARTS, parseCarts);
 
-export type CartAtom = WritableAtom<CartState, [SetStateAction<CartState>], void>;
+type CartAtom = WritableAtom<CartState, [SetStateAction<CartState>], void>;
 
 const cartAtoms = new Map<CountryCode, CartAtom>();
 const countAtoms = new Map<CountryCode, Atom<number>>();

@@ -13,7 +13,7 @@ export interface ProductFilters {
   order?: 'asc' | 'desc';
 }
 
-export interface ProductPage {
+interface ProductPage {
   data: ProductDto[];
   total: number;
   limit: number | null;
@@ -21,7 +21,7 @@ export interface ProductPage {
 }
 
 /** Product §7: the answer is an array or a `{ data }` object; both become one shape here. */
-export function normalizeProductPage(answer: unknown, offset: number): ProductPage {
+function normalizeProductPage(answer: unknown, offset: number): ProductPage {
   if (Array.isArray(answer)) {
     return { data: answer as ProductDto[], total: answer.length, limit: null, offset };
   }
@@ -35,7 +35,7 @@ export function normalizeProductPage(answer: unknown, offset: number): ProductPa
   };
 }
 
-export async function fetchProducts(
+async function fetchProducts(
   country: CountryCode,
   query: ProductFilters & { limit?: number; offset?: number; featured?: boolean },
   signal?: AbortSignal,
@@ -64,7 +64,7 @@ const FEATURED_LIMIT = 8;
 /** The offline copy of the catalogue is refreshed at most hourly: prices and stock change slowly. */
 const CATALOGUE_SNAPSHOT_STALE_MS = 60 * 60 * 1000;
 
-export interface CategoryCount {
+interface CategoryCount {
   id: number;
   name: string;
   slug: string;
@@ -145,7 +145,7 @@ export const productQueries = {
 };
 
 /** A product as one of the catalogue's answers kept on the device has it, and when that answer arrived. */
-export interface CatalogueCopy {
+interface CatalogueCopy {
   product: ProductDto;
   updatedAtMs: number;
 }
@@ -165,7 +165,7 @@ function productsOf(data: unknown): ProductDto[] {
  * snapshot, the lists and the featured products. A product page never opened before starts from it, so a product
  * seen in the catalogue opens offline too; the detail call then refreshes it as usual.
  */
-export function productFromCatalogue(
+function productFromCatalogue(
   queryClient: QueryClient,
   country: CountryCode,
   viewer: string,

@@ -1,7 +1,7 @@
 import { atom } from 'jotai';
 
 /** Product §3 filter menu: isCollapsed, filterId (number or null), filterName (string or null). */
-export interface FilterMenuState {
+interface FilterMenuState {
   isCollapsed: boolean;
   filterId: number | null;
   filterName: string | null;
@@ -13,7 +13,7 @@ export const INITIAL_FILTER_MENU: FilterMenuState = { isCollapsed: true, filterI
  * Product §5: the filter id must be a number or null and the name a string or null; anything else is rejected and the
  * state stays as it was.
  */
-export function acceptFilterMenu(current: FilterMenuState, next: Partial<Record<keyof FilterMenuState, unknown>>) {
+function acceptFilterMenu(current: FilterMenuState, next: Partial<Record<keyof FilterMenuState, unknown>>) {
   const filterId = 'filterId' in next ? next.filterId : current.filterId;
   const filterName = 'filterName' in next ? next.filterName : current.filterName;
   const isCollapsed = 'isCollapsed' in next ? next.isCollapsed : current.isCollapsed;

@@ -5,7 +5,6 @@ import { flushPersistedState } from '../../lib/store';
 import {
   IDEMPOTENCY_HEADER,
   type AddressDto,
-  type AddressInputDto,
   type CreateOrderRequestDto,
   type CreateOrderResponseDto,
   type OrderDto,
@@ -60,26 +59,14 @@ export function useCreateOrder(country: CountryCode) {
   });
 }
 
-export function saveAddress(country: CountryCode, address: AddressInputDto): Promise<AddressDto> {
-  return gatewayClient.request<AddressDto>('/addresses', {
-    method: 'POST',
-    country,
-    body: { ...address, countryId: COUNTRIES[country].countryId },
-  });
-}
-
-export function deleteAddress(country: CountryCode, id: number): Promise<void> {
-  return gatewayClient.request<void>(`/addresses/${id}`, { method: 'DELETE', country });
-}
-
 /** Product §7: the order may be written a moment after the payment returns; read it once more after this delay. */
-export const ORDER_RETRY_DELAY_MS = 400;
+const ORDER_RETRY_DELAY_MS = 400;
 
 /**
  * Product §8: the order of a source is looked up in the country first; a 404 there falls back silently to the lookup
  * by source alone. A 404 on both is read once more after ORDER_RETRY_DELAY_MS (product §7) before giving up.
  */
-export async function fetchOrderBySource(
+async function fetchOrderBySource(
   country: CountryCode,
   sourceId: string,
   signal?: AbortSignal,

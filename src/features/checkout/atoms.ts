@@ -5,25 +5,25 @@ import { isRecord } from '../../lib/shared/records';
 /** Product §4: the steps are bag, data, payment and summary; the checkout starts on the bag. */
 export const CHECKOUT_STEPS = ['bag', 'data', 'payment', 'summary'] as const;
 export type CheckoutStep = 1 | 2 | 3 | 4;
-export const FIRST_CHECKOUT_STEP: CheckoutStep = 1;
-export const LAST_CHECKOUT_STEP: CheckoutStep = 4;
+const FIRST_CHECKOUT_STEP: CheckoutStep = 1;
+const LAST_CHECKOUT_STEP: CheckoutStep = 4;
 
 /** Discount amounts applied to the order, in the country's unit. */
-export interface CheckoutDiscounts {
+interface CheckoutDiscounts {
   role: number;
   points: number;
   code: number;
 }
 
 /** The promo code the user applied. */
-export interface InfoCoupon {
+interface InfoCoupon {
   code: string;
   discountType: string;
   id: number;
 }
 
 /** Product §3, checkout state. */
-export interface CheckoutState {
+interface CheckoutState {
   step: CheckoutStep;
   discounts: CheckoutDiscounts;
   infoCoupon: InfoCoupon | null;
@@ -39,7 +39,7 @@ export const INITIAL_CHECKOUT: CheckoutState = {
   discountPoints: 0,
 };
 
-export const CHECKOUT_STORAGE_KEY = 'checkout';
+const CHECKOUT_STORAGE_KEY = 'checkout';
 
 /** A finite, non-negative number; anything else becomes 0. */
 function amount(value: unknown): number {

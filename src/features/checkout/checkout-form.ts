@@ -60,9 +60,9 @@ export const EMPTY_CUSTOMER: CheckoutCustomerDto = {
   email: '',
 };
 
-export const EMPTY_BILL: BillFormDto = { typeContributor: '', typeID: '', numberID: '' };
+const EMPTY_BILL: BillFormDto = { typeContributor: '', typeID: '', numberID: '' };
 
-export const EMPTY_ADDRESS: AddressInputDto = { address: '', residenceDetail: '', state: '', city: '', postalCode: '' };
+const EMPTY_ADDRESS: AddressInputDto = { address: '', residenceDetail: '', state: '', city: '', postalCode: '' };
 
 export const INITIAL_CHECKOUT_FORM: CheckoutForm = {
   customer: EMPTY_CUSTOMER,

@@ -35,7 +35,7 @@ export interface BuyAgainReduced {
   added: number;
 }
 
-export interface BuyAgainPlan {
+interface BuyAgainPlan {
   lines: BuyAgainLine[];
   skipped: BuyAgainSkip[];
   reduced: BuyAgainReduced[];

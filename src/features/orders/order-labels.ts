@@ -19,7 +19,7 @@ export const ORDER_STATUS_LABELS: Record<OrderStatus, MessageDescriptor> = {
   cancelled: msg`Cancelado`,
 };
 
-export type StatusTone = 'pending' | 'approved' | 'rejected';
+type StatusTone = 'pending' | 'approved' | 'rejected';
 
 /** Badge colour: waiting on someone, done, or stopped (the `.status--*` classes). */
 export const ORDER_STATUS_TONES: Record<OrderStatus, StatusTone> = {

@@ -7,7 +7,7 @@ import { patientQueries } from './api';
 import { storeToday } from './adherence-format';
 import { searchRegister } from './register-search';
 
-export interface PatientListView {
+interface PatientListView {
   data: PatientListDto | undefined;
   /** When what is shown was last read from the server (ms since the epoch), 0 before anything was. */
   updatedAt: number;

@@ -61,7 +61,7 @@ export function toLocalInput(iso: string | null): string {
 }
 
 /** A `datetime-local` value (the admin's time zone) as an ISO instant, or null when it is not a date. */
-export function fromLocalInput(value: string): string | null {
+function fromLocalInput(value: string): string | null {
   if (!value) return null;
   const date = new Date(value);
   return Number.isNaN(date.getTime()) ? null : date.toISOString();

@@ -46,7 +46,7 @@ export const DEFAULT_HISTORY_FILTERS: HistoryFilters = {
   limit: POINTS_HISTORY_DEFAULT_LIMIT,
 };
 
-export interface HistoryPage {
+interface HistoryPage {
   items: PointsHistoryEntryDto[];
   total: number;
   page: number;

@@ -1,7 +1,7 @@
 import { PROFESSIONAL_ROLES } from '../../lib/shared/accounts';
 import { useSession } from '../auth/use-session';
 
-export type PointsAccess =
+type PointsAccess =
   | { status: 'anonymous' }
   /** Patients and admins: product §6 gives points to doctors and health professionals only. */
   | { status: 'not-professional' }

@@ -6,7 +6,7 @@ import { pointsQueries, redeem, redeemBatch, type PointsItemKind, type Redemptio
 import { pointsFailure, surelyNotSpent, type PointsFailure, type PointsStoreError } from './points-messages';
 
 /** What the user confirmed in the dialog. */
-export interface RedeemTarget {
+interface RedeemTarget {
   kind: PointsItemKind;
   id: number;
   /** 1 for events and combos. */

@@ -18,8 +18,8 @@ export const prescriptionDraftsAtom = persistedAtom<PrescriptionDrafts>(
   parsePrescriptionDrafts,
 );
 
-export type DraftUpdate = PrescriptionDraft | null | ((draft: PrescriptionDraft | null) => PrescriptionDraft | null);
-export type DraftAtom = WritableAtom<PrescriptionDraft | null, [DraftUpdate], void>;
+type DraftUpdate = PrescriptionDraft | null | ((draft: PrescriptionDraft | null) => PrescriptionDraft | null);
+type DraftAtom = WritableAtom<PrescriptionDraft | null, [DraftUpdate], void>;
 
 const draftAtoms = new Map<string, DraftAtom>();
 

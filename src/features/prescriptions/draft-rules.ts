@@ -85,7 +85,7 @@ export function productImage(product: Pick<ProductDto, 'image' | 'images'>): str
 }
 
 /** What a new tool starts with: the admins' default duration and notes (prescription settings). */
-export interface ToolDefaults {
+interface ToolDefaults {
   duration: PrescriptionDurationDto;
   indications: string;
 }
@@ -214,7 +214,7 @@ export function dailyCapsulesOf(tool: Pick<DraftTool, 'dailyCapsules' | 'moments
   return Math.round(sum * 100) / 100;
 }
 
-export function treatmentDays(tool: Pick<DraftTool, 'prescriptionDuration'>): number {
+function treatmentDays(tool: Pick<DraftTool, 'prescriptionDuration'>): number {
   return tool.prescriptionDuration.quantity * DURATION_UNIT_DAYS[tool.prescriptionDuration.time];
 }
 
@@ -227,7 +227,7 @@ export function suggestedUnits(tool: DraftTool): number | null {
 }
 
 /** A tool whose units do not cover its treatment, with the units that would. */
-export interface ShortTool {
+interface ShortTool {
   tool: DraftTool;
   suggestion: number;
 }
@@ -245,8 +245,8 @@ export function shortfallSignature(short: ShortTool[]): string {
   return short.map(({ tool, suggestion }) => `${tool.productId}:${tool.units}:${suggestion}`).join(',');
 }
 
-export type ToolField = 'momentsDay' | 'duration' | 'dailyCapsules' | 'units' | 'prescriptionIndications';
-export type ToolErrors = Partial<Record<ToolField, string>>;
+type ToolField = 'momentsDay' | 'duration' | 'dailyCapsules' | 'units' | 'prescriptionIndications';
+type ToolErrors = Partial<Record<ToolField, string>>;
 
 /**
  * The shared schema's Spanish messages through the catalogue, in the same words (the rules' test pins each one); one

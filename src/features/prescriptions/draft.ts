@@ -173,7 +173,7 @@ function parseDuration(stored: unknown): PrescriptionDurationDto {
 }
 
 /** A stored tool, repaired field by field; undefined when it names no product. */
-export function parseDraftTool(stored: unknown): DraftTool | undefined {
+function parseDraftTool(stored: unknown): DraftTool | undefined {
   if (!isRecord(stored)) return undefined;
   const productId = positiveId(stored.productId);
   if (productId === null) return undefined;

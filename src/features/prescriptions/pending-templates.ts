@@ -3,7 +3,7 @@ import type { CountryCode } from '../../lib/shared/countries';
 import type { OutboxItem } from '../../lib/shared/outbox';
 
 /** A template saved without connection: kept on the device until the server creates it. */
-export interface PendingTemplate {
+interface PendingTemplate {
   /** The outbox id: the Idempotency-Key it was sent with. */
   key: string;
   name: string;

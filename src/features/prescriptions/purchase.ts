@@ -11,14 +11,14 @@ import type {
 } from '../../lib/shared/prescriptions';
 
 /** A prescribed product to put in the cart: its prescribed quantity, and the moments that lock it there. */
-export interface PrescriptionCartLine {
+interface PrescriptionCartLine {
   product: ProductDto;
   quantity: number;
   momentsDay: MomentDto[];
 }
 
 /** Stored with the cart (`prescription` / `prescriptionContext`): which prescription the lines came from. */
-export interface PrescriptionCartContext {
+interface PrescriptionCartContext {
   prescriptionId: number;
   type: PrescriptionType;
   authorName: string;

@@ -109,7 +109,7 @@ async function disableDevicePush(country: CountryCode): Promise<void> {
   await unsubscribeThisDevice(subscription);
 }
 
-export type DevicePushChange =
+type DevicePushChange =
   | { enable: false }
   | {
       enable: true;

@@ -12,7 +12,7 @@ export function formatDay(day: string, country: CountryCode): string {
 }
 
 /** Days from today (the store's day) until `day`. */
-export function daysUntil(day: string, country: CountryCode, now: Date = new Date()): number {
+function daysUntil(day: string, country: CountryCode, now: Date = new Date()): number {
   return daysBetween(localDay(now, COUNTRIES[country].timeZone), day);
 }
 

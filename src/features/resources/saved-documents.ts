@@ -2,7 +2,7 @@ import { useCallback, useEffect, useState } from 'react';
 import { CACHE_NAMES, LIBRARY_FILE_PATH } from '../../lib/shared/sw-contract';
 
 /** The library document a cached file URL is (`/api/documents/{id}/file`), or null. */
-export function documentIdOf(url: string): number | null {
+function documentIdOf(url: string): number | null {
   const path = new URL(url, 'http://localhost').pathname;
   if (!LIBRARY_FILE_PATH.test(path)) return null;
   return Number(path.split('/')[3]);
@@ -13,7 +13,7 @@ export function documentIdOf(url: string): number | null {
  * logout, which deletes it, or its expiry). Read straight from Cache Storage, so the marks follow what is really
  * there, whatever the query cache remembers.
  */
-export async function savedDocumentIds(): Promise<ReadonlySet<number>> {
+async function savedDocumentIds(): Promise<ReadonlySet<number>> {
   if (!globalThis.caches) return new Set();
   if (!(await caches.has(CACHE_NAMES.library))) return new Set();
   const cache = await caches.open(CACHE_NAMES.library);

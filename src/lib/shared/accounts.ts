@@ -101,11 +101,10 @@ export const RULE_KINDS = [
   'equalTo',
   'custom',
 ] as const;
-export const AUTH_METHOD_KINDS = ['email', 'document', 'token', 'google', 'facebook', 'dynamic'] as const;
 
-export type FormType = (typeof FORM_TYPES)[number];
-export type FieldType = (typeof FIELD_TYPES)[number];
-export type RuleKind = (typeof RULE_KINDS)[number];
+type FormType = (typeof FORM_TYPES)[number];
+type FieldType = (typeof FIELD_TYPES)[number];
+type RuleKind = (typeof RULE_KINDS)[number];
 
 export interface FormRuleDto {
   kind: RuleKind;
@@ -197,7 +196,7 @@ export const CREDENTIAL_MAX_FILES = 5;
 export const UPLOAD_MAX_BYTES = 10 * 1024 * 1024;
 export const PROFILE_PHOTO_MAX_BYTES = 5 * 1024 * 1024;
 
-export interface CredentialFileDto {
+interface CredentialFileDto {
   id: number;
   name: string;
   size: number;
@@ -222,7 +221,7 @@ export interface CredentialHistoryEntryDto {
   order: CredentialOrderDto | null;
 }
 
-export interface CredentialOrderDto {
+interface CredentialOrderDto {
   id: number;
   /** 'CO-000042' */
   number: string;
@@ -269,7 +268,7 @@ export interface InvitationPreviewDto {
   record: InvitedRecordDto | null;
 }
 
-export interface InvitedRecordDto {
+interface InvitedRecordDto {
   birthDate: string | null;
   gender: string | null;
   documentTypeId: number | null;

@@ -7,7 +7,7 @@ import { daysBetween } from './reminders';
 import { z } from './zod';
 
 /** The list's filter and the 'Se le acaba en N días' state: a supply that runs out within this many days. */
-export const ADHERENCE_SOON_DAYS = 14;
+const ADHERENCE_SOON_DAYS = 14;
 /** A professional's reminder of one product to one patient goes at most once in this many days. */
 export const ADHERENCE_REMINDER_INTERVAL_DAYS = 7;
 /** `GET /patients?adherencia=se-acaba`: only patients whose supply runs out within ADHERENCE_SOON_DAYS. */
@@ -17,7 +17,7 @@ export const ADHERENCE_FILTER_RUNNING_OUT = 'se-acaba';
 const day = z.string().regex(/^\d{4}-\d{2}-\d{2}$/);
 
 /** One prescribed product of a patient: what was bought of it since it was first prescribed, and until when it lasts. */
-export const productAdherenceSchema = z.object({
+const productAdherenceSchema = z.object({
   productId: z.number().int().positive(),
   name: z.string(),
   /** The prescription the product is bought under today (the re-purchase link opens it). */

@@ -44,7 +44,7 @@ export interface AdminProductInput {
   discounts: AdminDiscountInput[];
 }
 
-export interface AdminProductImageDto {
+interface AdminProductImageDto {
   id: number;
   url: string;
   /** Uploaded by an admin (removable); false for the catalogue's own drawings. */

@@ -6,7 +6,7 @@ import { z } from './zod';
 
 export const PURCHASE_LEVEL_MESSAGE = 'El nivel de compra no es válido.';
 export const REJECTION_REASON_MESSAGE = 'Indica el motivo del rechazo';
-export const REJECTION_REASON_MAX_LENGTH = 1000;
+const REJECTION_REASON_MAX_LENGTH = 1000;
 /** The roles an admin reviews. */
 export const AFFILIATE_ROLES = ['doctor', 'health_professional'] as const;
 
@@ -18,7 +18,7 @@ export const affiliateListQuerySchema = z.object({
 });
 
 /** A purchase level's id, as a number or the digits of one (a select's value). */
-export const purchaseLevelIdSchema = z.preprocess(
+const purchaseLevelIdSchema = z.preprocess(
   (value) => (typeof value === 'string' && /^\d+$/.test(value) ? Number(value) : value),
   z.literal(
     PURCHASE_LEVELS.map((level) => level.id),

@@ -18,14 +18,14 @@ export interface CategoryDto {
   slug: string;
 }
 
-export interface PresentationDto {
+interface PresentationDto {
   is_default: boolean;
   quantity: number;
   unit: { symbol: string };
   container_type: { name: string };
 }
 
-export interface ProductPriceDto {
+interface ProductPriceDto {
   country_id: number;
   currency: string;
   /** Whole pesos for COP; cents for MXN and PEN (product §9). */
@@ -87,7 +87,7 @@ export interface PharmaceuticalFormCountDto {
 }
 
 /** One line of a discount list: exactly one of `category_id` and `product_id` is set. */
-export interface DiscountListItemDto {
+interface DiscountListItemDto {
   id: number;
   category_id: number | null;
   product_id: number | null;
@@ -102,16 +102,6 @@ export interface DiscountListDto {
   purchase_level_id: number;
   active: boolean;
   items: DiscountListItemDto[];
-}
-
-/** `POST /products/search-by-serial` body. */
-export interface SerialSearchRequestDto {
-  number_serial: string;
-}
-
-/** `POST /favorites/merge` body: at most `FAVORITES_MERGE_MAX_IDS` product ids. */
-export interface FavoritesMergeRequestDto {
-  productIds: number[];
 }
 
 /** Answers of the form `{ data }`. */

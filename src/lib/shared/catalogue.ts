@@ -19,7 +19,6 @@ export type ProductSortField = (typeof PRODUCT_SORT_FIELDS)[number];
 
 /** Product §9: widths of the responsive product images (`GET /api/media/products/{name}.svg?w=&q=`). */
 export const IMAGE_WIDTHS = [640, 750, 828, 1080, 1200, 1920, 2048, 3840] as const;
-export type ImageWidth = (typeof IMAGE_WIDTHS)[number];
 /** Product §9: default quality of the responsive images; `q` may be 1–100. */
 export const IMAGE_DEFAULT_QUALITY = 75;
 

@@ -15,7 +15,7 @@ export interface CspSources {
 }
 
 /** The origin of an absolute http(s) base URL; undefined for a path such as `/api`. */
-export function absoluteOrigin(value: string | undefined): string | undefined {
+function absoluteOrigin(value: string | undefined): string | undefined {
   const trimmed = value?.trim();
   if (!trimmed || !/^https?:\/\//i.test(trimmed)) return undefined;
   try {

@@ -7,8 +7,8 @@ import { z } from './zod';
 /** Largest PostgreSQL `integer` (int4). */
 export const INT4_MAX = 2_147_483_647;
 
-export const INTEGER_MESSAGE = 'Debe ser un número entero.';
-export const rangeMessage = (min: number, max: number) => `Debe ser un número entero entre ${min} y ${max}.`;
+const INTEGER_MESSAGE = 'Debe ser un número entero.';
+const rangeMessage = (min: number, max: number) => `Debe ser un número entero entre ${min} y ${max}.`;
 
 /** A JSON number that is a whole number within [min, max] (both within int4 unless given otherwise). */
 export function integerSchema(min = 0, max = INT4_MAX) {
@@ -19,9 +19,6 @@ export function integerSchema(min = 0, max = INT4_MAX) {
     .min(min, { error: message })
     .max(max, { error: message });
 }
-
-/** The id of a stored row (serial int4). */
-export const storedIdSchema = integerSchema(1, INT4_MAX);
 
 /** True when `value` is a whole JSON number within [min, max]. */
 export function isIntegerIn(value: unknown, min = 0, max = INT4_MAX): value is number {

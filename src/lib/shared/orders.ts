@@ -195,13 +195,13 @@ export interface OrderItemDto {
   categoryId: number;
 }
 
-export interface OrderStatusChangeDto {
+interface OrderStatusChangeDto {
   status: OrderStatus;
   at: string;
   note: string | null;
 }
 
-export interface OrderPaymentDto {
+interface OrderPaymentDto {
   id: string;
   method: PaymentMethod;
   status: PaymentStatus;

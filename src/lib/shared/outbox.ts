@@ -18,7 +18,7 @@ export const OUTBOX_QUEUED_HEADER = 'x-outbox-queued';
  */
 export const EXPECTED_USER_HEADER = 'x-expected-user';
 
-export const OUTBOX_KINDS = [
+const OUTBOX_KINDS = [
   'patient',
   'prescription',
   'recommendation',
@@ -54,7 +54,7 @@ export interface OutboxMeta {
  * - delivered: the server took it; kept a while so the screen that made it can show the result.
  */
 export const OUTBOX_STATES = ['pending', 'sending', 'waiting-session', 'rejected', 'delivered'] as const;
-export type OutboxState = (typeof OUTBOX_STATES)[number];
+type OutboxState = (typeof OUTBOX_STATES)[number];
 
 /**
  * Why an item is not delivered: offline (no network), timeout, server (408/429/5xx: tried again later), session (no
@@ -70,7 +70,7 @@ export const OUTBOX_ERROR_REASONS = [
   'corrupted',
   'dependency',
 ] as const;
-export type OutboxErrorReason = (typeof OUTBOX_ERROR_REASONS)[number];
+type OutboxErrorReason = (typeof OUTBOX_ERROR_REASONS)[number];
 
 export interface OutboxError {
   reason: OutboxErrorReason;

@@ -5,13 +5,13 @@ import { z } from './zod';
 // the storefront checks at the step where the data is typed and the server checks again, so both say the same
 // Spanish message. Whether a field is required stays with each form (checkout and registration word it differently).
 
-export const ADDRESS_MAX_LENGTH = 200;
-export const RESIDENCE_DETAIL_MAX_LENGTH = 200;
-export const STATE_MAX_LENGTH = 100;
-export const CITY_MAX_LENGTH = 100;
-export const POSTAL_CODE_MAX_LENGTH = 20;
+const ADDRESS_MAX_LENGTH = 200;
+const RESIDENCE_DETAIL_MAX_LENGTH = 200;
+const STATE_MAX_LENGTH = 100;
+const CITY_MAX_LENGTH = 100;
+const POSTAL_CODE_MAX_LENGTH = 20;
 export const PERSON_NAME_MAX_LENGTH = 80;
-export const DOCUMENT_NUMBER_MAX_LENGTH = 20;
+const DOCUMENT_NUMBER_MAX_LENGTH = 20;
 
 /**
  * Letters of any language, combining accents, spaces, apostrophes, dots and hyphens: 'María-José O'Neill Jr.'. A
@@ -33,7 +33,7 @@ export const DOCUMENT_CHARACTERS_MESSAGE = 'El número de documento lleva solo l
 export const DOCUMENT_TOO_LONG_MESSAGE = `El número de documento admite como máximo ${DOCUMENT_NUMBER_MAX_LENGTH} caracteres.`;
 
 /** Spaces, dots, dashes, underscores and slashes people type inside a document number: '52.345.671'. */
-export function documentNumberDigits(value: string): string {
+function documentNumberDigits(value: string): string {
   return value.replace(/[\s.\-_/]/g, '');
 }
 
@@ -93,7 +93,7 @@ function limited(max: number, field: string) {
 }
 
 /** What a person's name field says when it holds something other than letters: 'Los nombres llevan solo letras.'. */
-export function personNameLettersMessage({ name, plural }: FieldSubject): string {
+function personNameLettersMessage({ name, plural }: FieldSubject): string {
   return `${name} ${plural ? 'llevan' : 'lleva'} solo letras.`;
 }
 

@@ -7,9 +7,6 @@ import { DEFAULT_COUNTRY_ID } from './countries';
 
 export { IDEMPOTENCY_HEADER } from './orders';
 
-/** Product §9: the label shown next to amounts of points. */
-export const POINTS_LABEL = 'puntos';
-
 /** Product §3 `historyFilters` and §9 history defaults. */
 export const POINTS_HISTORY_DEFAULT_PAGE = 1;
 export const POINTS_HISTORY_DEFAULT_LIMIT = 10;
@@ -139,34 +136,6 @@ export interface PointsProductLineDto {
   quantity: number;
 }
 
-/** `POST /gamification/participate-event`. */
-export interface ParticipateEventRequestDto {
-  eventId: number;
-}
-
-/** `POST /gamification/buy-combo`. */
-export interface BuyComboRequestDto {
-  comboId: number;
-}
-
-/** `POST /gamification/products/redeem`: a point product. */
-export type RedeemProductRequestDto = PointsProductLineDto;
-
-/** `POST /gamification/redeem/batch`: several point products, all paid or none. */
-export interface RedeemBatchRequestDto {
-  products: PointsProductLineDto[];
-}
-
-/**
- * `PATCH /gamification/subtract`: the discount of product §4. `products` are catalogue products taken with points (their
- * `points_price` × quantity); `points` are more points taken as money off a purchase; `reason` is kept in the history.
- */
-export interface SubtractPointsRequestDto {
-  products: PointsProductLineDto[];
-  points?: number;
-  reason?: string;
-}
-
 /** Every redemption answers the balance left (product §4: the balance becomes `remaining`). */
 export interface RedemptionResponseDto {
   remaining: number;
@@ -235,7 +204,7 @@ export interface PointProductRedemptionDto {
 }
 
 /** Product §7 `patientData` of the prescription reward. `country` is a country id, code (co), ISO code or name. */
-export interface PrescriptionRewardPatientDataDto {
+interface PrescriptionRewardPatientDataDto {
   country?: string | number;
   name?: string;
   identification?: string;

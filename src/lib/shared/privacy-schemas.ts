@@ -4,7 +4,7 @@ import { integerField } from './field-schemas';
 import { z } from './zod';
 import { DELETION_CONFIRMATION_WORD } from './privacy';
 
-export const CONSENT_VERSION_MESSAGE = 'La versión de la autorización no es válida.';
+const CONSENT_VERSION_MESSAGE = 'La versión de la autorización no es válida.';
 
 /** `POST /privacy/consent`: the version the user read (a newer text in between is asked again). */
 export const acceptConsentSchema = z.object({ version: integerField(CONSENT_VERSION_MESSAGE) });

@@ -4,9 +4,8 @@ import { COUPON_DISCOUNT_TYPES, type CouponDiscountType } from './orders';
 
 // Admin's promo codes: the wire contract and its checks, shared by the server and the admin screen.
 
-export const PROMO_CODE_MAX_LENGTH = 40;
 /** Above any campaign; keeps typos of extra zeros out. */
-export const PROMO_MAX_USES = 1_000_000;
+const PROMO_MAX_USES = 1_000_000;
 const COUNTRY_IDS = [1, 2, 3] as const;
 
 /** One country where the code is valid, with its own window (ISO 8601; null: open on that side). */

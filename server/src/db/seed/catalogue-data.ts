@@ -1,16 +1,16 @@
-export interface SeedCategory {
+interface SeedCategory {
   id: number;
   name: string;
   slug: string;
   description: string;
   patientVisible: boolean;
 }
-export interface SeedPharmaceuticalForm {
+interface SeedPharmaceuticalForm {
   id: number;
   name: string;
   slug: string;
 }
-export interface SeedPresentation {
+interface SeedPresentation {
   containerType: string;
   quantity: number;
   unitSymbol: string;

@@ -4,7 +4,7 @@ import type { UserRole } from '../schema';
 /** One password for every demo account, printed at start and listed in the README. */
 export const DEMO_PASSWORD = 'Demo1234!';
 
-export interface DemoUser {
+interface DemoUser {
   email: string;
   role: UserRole;
   approvalStatus: 'approved' | 'pending';

@@ -1,11 +1,11 @@
 import { categories } from './catalogue-data';
 
-export interface SeedDiscountItem {
+interface SeedDiscountItem {
   categoryId: number;
   percent: number;
 }
 
-export interface SeedDiscountList {
+interface SeedDiscountList {
   name: string;
   /** A `PURCHASE_LEVELS` id. */
   purchaseLevelId: number;

@@ -203,7 +203,7 @@ function drawLabel(label: Box, product: SeedProduct): string {
   );
 }
 
-export function renderProductSvg(product: SeedProduct): string {
+function renderProductSvg(product: SeedProduct): string {
   const { hue, shape } = product.image;
   const { svg, label } = drawContainer(shape, hue);
   return (

@@ -17,7 +17,7 @@ export const STARTING_BALANCE_POINTS = 5_000;
 export const STARTING_BALANCE_REASON = 'Saldo inicial de demostración';
 export const STARTING_BALANCE_KEY = 'seed:saldo-inicial';
 
-export interface SeedPointsItem {
+interface SeedPointsItem {
   kind: PointsItemKind;
   name: string;
   description: string;

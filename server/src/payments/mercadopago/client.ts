@@ -4,7 +4,7 @@
  * pointed at the local fake the tests serve, nor at two accounts' endpoints at once (docs/decisions.md).
  */
 
-export const MERCADO_PAGO_API_URL = 'https://api.mercadopago.com';
+const MERCADO_PAGO_API_URL = 'https://api.mercadopago.com';
 
 /** The provider answered an error, or did not answer in time; its message is for the log, never for the buyer. */
 export class ProviderHttpError extends Error {

@@ -11,24 +11,24 @@ import {
 } from '../provider';
 import { MercadoPagoClient, ProviderHttpError, type MercadoPagoClientOptions } from './client';
 
-export const MERCADO_PAGO_PREFIX = 'mercadopago';
+const MERCADO_PAGO_PREFIX = 'mercadopago';
 /** Older notifications are refused, as the sandbox's: a captured request cannot be replayed later. */
-export const MP_WEBHOOK_TOLERANCE_SECONDS = 5 * 60;
+const MP_WEBHOOK_TOLERANCE_SECONDS = 5 * 60;
 const MS_PER_SECOND = 1000;
 /** A `ts` above this is in milliseconds (Mercado Pago has sent both). */
 const MILLISECONDS_THRESHOLD = 1e12;
 
-export const MP_MISSING_SIGNATURE_MESSAGE = 'Falta la firma del webhook.';
-export const MP_BAD_SIGNATURE_MESSAGE = 'La firma del webhook no es válida.';
-export const MP_STALE_WEBHOOK_MESSAGE = 'El webhook está fuera del plazo de 5 minutos.';
-export const MP_BAD_WEBHOOK_BODY_MESSAGE = 'El contenido del webhook no es válido.';
-export const MP_FOREIGN_PAYMENT_MESSAGE = 'El pago del webhook no corresponde a ningún pedido de esta tienda.';
+const MP_MISSING_SIGNATURE_MESSAGE = 'Falta la firma del webhook.';
+const MP_BAD_SIGNATURE_MESSAGE = 'La firma del webhook no es válida.';
+const MP_STALE_WEBHOOK_MESSAGE = 'El webhook está fuera del plazo de 5 minutos.';
+const MP_BAD_WEBHOOK_BODY_MESSAGE = 'El contenido del webhook no es válido.';
+const MP_FOREIGN_PAYMENT_MESSAGE = 'El pago del webhook no corresponde a ningún pedido de esta tienda.';
 
 /** Our amounts are whole COP and cents of MXN and PEN; Mercado Pago's are decimals of the currency. */
 const MINOR_UNITS: Record<string, number> = { COP: 1, MXN: 100, PEN: 100 };
 const minorUnits = (currency: string) => MINOR_UNITS[currency] ?? 100;
-export const toProviderAmount = (amount: number, currency: string) => amount / minorUnits(currency);
-export const fromProviderAmount = (amount: number, currency: string) => Math.round(amount * minorUnits(currency));
+const toProviderAmount = (amount: number, currency: string) => amount / minorUnits(currency);
+const fromProviderAmount = (amount: number, currency: string) => Math.round(amount * minorUnits(currency));
 
 /** Mercado Pago's payment method ids of the three brands (credit and debit). */
 const BRANDS: Record<string, CardBrand> = {
@@ -63,7 +63,7 @@ export interface MpPayment {
   card?: { last_four_digits?: string | null } | null;
 }
 
-export interface MercadoPagoSettings extends Omit<MercadoPagoClientOptions, 'accessToken'> {
+interface MercadoPagoSettings extends Omit<MercadoPagoClientOptions, 'accessToken'> {
   /** `co`, `mx` or `pe`: each country is its own Mercado Pago account (its own token and webhook secret). */
   country: string;
   accessToken: string;

@@ -1,18 +1,18 @@
 import type { CardPaymentMethod } from '../../../../src/lib/shared/orders';
 import type { CardBrand } from '../../../../src/lib/shared/payments';
 
-export const INVALID_CARD_NUMBER_MESSAGE = 'El número de tarjeta no es válido';
-export const BRAND_MISMATCH_MESSAGE = 'La tarjeta no corresponde a la marca elegida';
-export const CARD_NUMBER_REQUIRED_MESSAGE = 'Ingresa el número de tarjeta.';
-export const CARD_NAME_MESSAGE = 'Ingresa el nombre como aparece en la tarjeta.';
-export const EXPIRY_FORMAT_MESSAGE = 'La fecha de vencimiento no es válida: usa el formato MM/AA.';
-export const EXPIRED_CARD_MESSAGE = 'La tarjeta está vencida.';
+const INVALID_CARD_NUMBER_MESSAGE = 'El número de tarjeta no es válido';
+const BRAND_MISMATCH_MESSAGE = 'La tarjeta no corresponde a la marca elegida';
+const CARD_NUMBER_REQUIRED_MESSAGE = 'Ingresa el número de tarjeta.';
+const CARD_NAME_MESSAGE = 'Ingresa el nombre como aparece en la tarjeta.';
+const EXPIRY_FORMAT_MESSAGE = 'La fecha de vencimiento no es válida: usa el formato MM/AA.';
+const EXPIRED_CARD_MESSAGE = 'La tarjeta está vencida.';
 
 const MAX_CARD_NAME_LENGTH = 100;
 const AMEX_CVV_DIGITS = 4;
 const CVV_DIGITS = 3;
 
-export const BRAND_OF_METHOD: Record<CardPaymentMethod, CardBrand> = {
+const BRAND_OF_METHOD: Record<CardPaymentMethod, CardBrand> = {
   visa: 'Visa',
   mastercard: 'MasterCard',
   amex: 'American Express',
@@ -32,7 +32,7 @@ export const SANDBOX_TEST_CARDS: readonly { number: string; brand: CardBrand; ou
 ];
 
 /** The Luhn (mod 10) check digit test every card number passes. */
-export function passesLuhn(digits: string): boolean {
+function passesLuhn(digits: string): boolean {
   let sum = 0;
   for (let index = 0; index < digits.length; index += 1) {
     let digit = Number(digits[digits.length - 1 - index]);
@@ -46,7 +46,7 @@ export function passesLuhn(digits: string): boolean {
 }
 
 /** The brand by the issuer prefix and length: Visa 4…, MasterCard 51–55 and 2221–2720, Amex 34 and 37. */
-export function detectBrand(digits: string): CardBrand | null {
+function detectBrand(digits: string): CardBrand | null {
   if (/^3[47]/.test(digits) && digits.length === 15) return 'American Express';
   if (/^4/.test(digits) && [13, 16, 19].includes(digits.length)) return 'Visa';
   const prefix4 = Number(digits.slice(0, 4));
@@ -55,14 +55,14 @@ export function detectBrand(digits: string): CardBrand | null {
   return null;
 }
 
-export interface CardForm {
+interface CardForm {
   number: string;
   name: string;
   expiry: string;
   cvv: string;
 }
 
-export type CardCheck =
+type CardCheck =
   { ok: true; brand: CardBrand; last4: string; outcome: 'approved' | 'declined' } | { ok: false; problems: string[] };
 
 /** A card is usable until the last day of its expiry month. */

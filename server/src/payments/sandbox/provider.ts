@@ -5,16 +5,16 @@ import { isRecord } from '../../../../src/lib/shared/records';
 
 export const SANDBOX_PROVIDER = 'sandbox';
 /** `t=<unix seconds>,v1=<hex HMAC-SHA256 of "<t>.<raw body>">`, like the usual providers' signatures. */
-export const SANDBOX_SIGNATURE_HEADER = 'x-sandbox-signature';
+const SANDBOX_SIGNATURE_HEADER = 'x-sandbox-signature';
 /** Older webhooks are refused: a captured request cannot be replayed later. */
-export const WEBHOOK_TOLERANCE_SECONDS = 5 * 60;
+const WEBHOOK_TOLERANCE_SECONDS = 5 * 60;
 const SECRET_BYTES = 32;
 const MS_PER_SECOND = 1000;
 
-export const MISSING_SIGNATURE_MESSAGE = 'Falta la firma del webhook.';
-export const BAD_SIGNATURE_MESSAGE = 'La firma del webhook no es válida.';
-export const STALE_WEBHOOK_MESSAGE = 'El webhook está fuera del plazo de 5 minutos.';
-export const BAD_WEBHOOK_BODY_MESSAGE = 'El contenido del webhook no es válido.';
+const MISSING_SIGNATURE_MESSAGE = 'Falta la firma del webhook.';
+const BAD_SIGNATURE_MESSAGE = 'La firma del webhook no es válida.';
+const STALE_WEBHOOK_MESSAGE = 'El webhook está fuera del plazo de 5 minutos.';
+const BAD_WEBHOOK_BODY_MESSAGE = 'El contenido del webhook no es válido.';
 
 /** The hosted payment page of a payment (same origin as the storefront). */
 export function sandboxPageUrl(paymentId: string): string {

@@ -29,7 +29,7 @@ import { OrderAmounts } from './order-amounts';
 import { OrderItems } from './order-items';
 import { OrderStatusBadge } from './order-status-badge';
 
-export interface OrderDetailPageProps {
+interface OrderDetailPageProps {
   /**
    * Puts re-bought products in this country's cart under the cart's rules and says which ids it left unchanged.
    * The app wires it: the cart's state is not this feature's.

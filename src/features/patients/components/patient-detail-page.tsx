@@ -30,7 +30,7 @@ function parseId(value: string | undefined): number | null {
 }
 
 /** Where a professional starts a new strategy: doctors prescribe, health professionals recommend. */
-export function builderPath(country: CountryCode, role: Role): string {
+function builderPath(country: CountryCode, role: Role): string {
   return `/${country}/mi-cuenta/${role === 'health_professional' ? 'recomendaciones' : 'prescripcion'}`;
 }
 

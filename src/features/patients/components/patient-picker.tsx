@@ -11,7 +11,7 @@ import { CreatePatientForm, PatientCreatedNotice, PatientQueuedNotice } from './
 import { PatientOption } from './patient-option';
 import { PendingPatientsList } from './pending-patients-list';
 
-export interface PatientPickerProps {
+interface PatientPickerProps {
   country: CountryCode;
   viewer: string;
   selectedId: number | null;

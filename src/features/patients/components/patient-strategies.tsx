@@ -19,7 +19,7 @@ interface PatientStrategiesProps {
 const NO_RANGE: DateRange = { from: '', to: '' };
 
 /** The professional detail of a strategy, reached from the patient it belongs to. */
-export function strategyPath(country: CountryCode, patientId: number, strategyId: number): string {
+function strategyPath(country: CountryCode, patientId: number, strategyId: number): string {
   return `/${country}/mi-cuenta/mis-pacientes/${patientId}/estrategias/${strategyId}`;
 }
 

@@ -21,7 +21,7 @@ import { PrescriptionView } from './prescription-view';
 import { DetailStates } from './query-states';
 import { ToolImage } from './tool-image';
 
-export interface MyPrescriptionDetailPageProps {
+interface MyPrescriptionDetailPageProps {
   /** Puts the prescribed products in this country's cart as prescription lines; the app wires the cart. */
   onAddAllToCart: AddPrescriptionToCart;
   /** 'Ver bolsa' after adding (the app resets the checkout to its first step). */

@@ -56,14 +56,14 @@ import { ToolsSummary } from './tools-summary';
 import { isRecord } from '../../../lib/shared/records';
 
 /** A patient created offline, not yet on the server: chosen by the key of its creation. */
-export interface PendingPatientChoice {
+interface PendingPatientChoice {
   key: string;
   name: string;
   email: string;
   documentNumber: string | null;
 }
 
-export interface PatientPickerSlotProps {
+interface PatientPickerSlotProps {
   country: CountryCode;
   viewer: string;
   selectedId: number | null;

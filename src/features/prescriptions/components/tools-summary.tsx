@@ -4,7 +4,7 @@ import type { MomentDto, PrescriptionDurationDto } from '../../../lib/shared/pre
 import { dailyCapsulesText, durationText, momentsText, unitsText } from '../indications-text';
 import { ToolImage } from './tool-image';
 
-export interface SummaryTool {
+interface SummaryTool {
   productId: number;
   name: string;
   imageUrl: string;
