@@ -21,7 +21,9 @@ describe('account area', () => {
 
   it('shows a doctor the menus of product §2 under their group titles', async () => {
     await loggedInAs('co');
-    await renderApp('/co/mi-cuenta');
+    const { router } = await renderApp('/co/mi-cuenta');
+    // The app went on to the first section, and the render waited for that page's code too.
+    expect(router.state.location.pathname).toBe('/co/mi-cuenta/datos-personales');
     const tools = await screen.findByRole('navigation', { name: 'Herramientas funcionales' });
     expect(
       within(tools)
@@ -97,6 +99,44 @@ describe('account area', () => {
     expect(await screen.findByText('Tus datos se guardaron.')).toBeTruthy();
     expect(screen.getByText('Carolina Andrea')).toBeTruthy();
     expect(screen.getByRole('link', { name: /Carolina Andrea Mejía/ })).toBeTruthy();
+  });
+
+  it('says nothing of the credentials until the server answers, then their status and history', async () => {
+    accountFixtures.credentials = {
+      status: 'pending',
+      required: true,
+      history: [
+        {
+          id: 1,
+          documentType: 'tarjeta-profesional',
+          contactNumber: '3001234567',
+          countryCode: '+57',
+          status: 'pending',
+          reason: null,
+          createdAt: '2026-11-20T15:00:00.000Z',
+          reviewedAt: null,
+          files: [{ id: 1, name: 'tarjeta.pdf', size: 16, mime: 'application/pdf', url: '/api/credentials/files/1' }],
+          order: null,
+        },
+      ],
+    };
+    let answer: () => void = () => undefined;
+    const answered = new Promise<void>((resolve) => (answer = resolve));
+    server.use(
+      http.get(`${TEST_API}/credentials`, async () => {
+        await answered;
+        return HttpResponse.json(accountFixtures.credentials);
+      }),
+    );
+    await loggedInAs('co');
+    await renderApp('/co/mi-cuenta/datos-personales');
+    const heading = await screen.findByRole('heading', { name: 'Credenciales profesionales' });
+    // A default of 'Sin cargar' here told a professional who had uploaded that nothing was there.
+    expect(screen.queryByTestId('credentials-status')).toBeNull();
+    expect(within(heading.parentElement!).getByRole('status').textContent).toBe('Cargando…');
+    answer();
+    expect((await screen.findByTestId('credentials-status')).textContent).toBe('En revisión');
+    expect(screen.getByRole('table').textContent).toContain('tarjeta.pdf');
   });
 
   it('uploads credentials and shows the refreshed status and history', async () => {

@@ -3,6 +3,7 @@ import { useQuery } from '@tanstack/react-query';
 import { useState, type FormEvent } from 'react';
 import { Link } from 'react-router';
 import { Field } from '../../../components/ui/field';
+import { QueryStatus } from '../../../components/ui/query-status';
 import { errorMessage } from '../../../lib/http';
 import { outboxPagePath, useOutboxItem } from '../../../lib/outbox';
 import { outboxReasonText } from '../../../lib/outbox-text';
@@ -102,23 +103,22 @@ export function CredentialsPanel() {
     else setUploaded(true);
   }
 
-  const current = status.data?.status ?? 'not_uploaded';
   return (
     <div className="stack">
       <h2>
         <Trans>Credenciales profesionales</Trans>
       </h2>
-      {status.isError ? (
-        <p className="alert" role="alert">
-          {errorMessage(status.error)}
-        </p>
-      ) : (
+      {/* Nothing but 'Cargando…' before the server answers: a default of 'Sin cargar' told a professional who had
+          uploaded, on a slow connection, that nothing was there. */}
+      {status.data ? (
         <p>
           <Trans>Estado:</Trans>{' '}
-          <strong className={`status status--${current}`} data-testid="credentials-status">
-            {credentialStatusLabel(i18n, current)}
+          <strong className={`status status--${status.data.status}`} data-testid="credentials-status">
+            {credentialStatusLabel(i18n, status.data.status)}
           </strong>
         </p>
+      ) : (
+        <QueryStatus query={status} />
       )}
       <form onSubmit={(event) => void submit(event)} noValidate aria-label={t`Subir credenciales`}>
         <Field label={t`Archivos (PDF o imagen)`} required error={problems.files}>
