@@ -18,13 +18,13 @@ import {
   HEALTH_CONSENT_TEXTS,
 } from '../../../src/lib/shared/privacy';
 import { PASSWORD_RULE_MESSAGE } from '../../../src/lib/shared/passwords';
-import { MIN_BIRTH_DATE } from '../../../src/lib/shared/account-schemas';
+import { DOCUMENT_TAKEN_MESSAGE, EMAIL_TAKEN_MESSAGE, MIN_BIRTH_DATE } from '../../../src/lib/shared/account-schemas';
 import { numericDocumentMessage, PERSON_NAME_MAX_LENGTH, personNameRules } from '../../../src/lib/shared/personal-data';
 
 export const REQUIRED_MESSAGE = 'Campo obligatorio';
 export const TERMS_MESSAGE = 'Debes aceptar los términos y la política de privacidad';
-export const EMAIL_TAKEN_MESSAGE = 'Ya existe una cuenta con este correo.';
-export const DOCUMENT_TAKEN_MESSAGE = 'Ya existe una cuenta con este documento.';
+// The server's forms name them here; the words are shared with the patient form (account-schemas).
+export { DOCUMENT_TAKEN_MESSAGE, EMAIL_TAKEN_MESSAGE };
 export const INVITATION_INVALID_MESSAGE = 'La invitación no es válida o ya expiró.';
 
 /** Server-side checks a `custom` rule may name. */

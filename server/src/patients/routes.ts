@@ -2,7 +2,10 @@ import type { Transaction, Updateable } from 'kysely';
 import { ADHERENCE_FILTER_PARAM, ADHERENCE_FILTER_RUNNING_OUT, summaryState } from '../../../src/lib/shared/adherence';
 import { COUNTRIES, countryById } from '../../../src/lib/shared/countries';
 import {
+  ALREADY_YOUR_PATIENT_MESSAGE,
   createPatientSchema,
+  DOCUMENT_OF_ANOTHER_PATIENT_MESSAGE,
+  EMAIL_OF_ANOTHER_PATIENT_MESSAGE,
   dateRangeQuerySchema,
   patientChangesSchema,
   patientListQuerySchema,
@@ -42,10 +45,6 @@ import {
   toPatientDto,
   type PatientRow,
 } from './repo';
-
-const ALREADY_YOUR_PATIENT_MESSAGE = 'Este paciente ya está en tu lista de pacientes.';
-const EMAIL_OF_ANOTHER_PATIENT_MESSAGE = 'Este correo ya pertenece a otro paciente registrado.';
-const DOCUMENT_OF_ANOTHER_PATIENT_MESSAGE = 'Este documento ya pertenece a otro paciente registrado.';
 
 type PatientColumns = Updateable<PatientsTable>;
 

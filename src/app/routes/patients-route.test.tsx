@@ -115,6 +115,50 @@ describe('my patients', () => {
     expect(lastRefusedKey).toBe(delivered);
   });
 
+  it('places the server’s refusal at its field, with the general message, until the field is edited', async () => {
+    prescriptionFixtures.patients = [];
+    const refusal = 'Este correo ya pertenece a otro paciente registrado.';
+    server.use(
+      http.post(`${TEST_API}/patients`, () =>
+        HttpResponse.json(
+          { message: refusal, errors: [refusal], fieldErrors: [{ field: 'email', message: refusal }] },
+          { status: 409 },
+        ),
+      ),
+    );
+    await loggedInAs('co');
+    await renderApp('/co/mi-cuenta/mis-pacientes');
+    await userEvent.click(await screen.findByRole('button', { name: 'Crear paciente' }));
+    const form = screen.getByRole('form', { name: 'Crear paciente' });
+    await typePatient(form);
+    await userEvent.click(within(form).getByRole('button', { name: 'Crear paciente y enviar invitación' }));
+
+    const email = within(form).getByLabelText(/^Correo electrónico/);
+    await waitFor(() => expect(email.getAttribute('aria-invalid')).toBe('true'));
+    const description = () =>
+      (email.getAttribute('aria-describedby') ?? '')
+        .split(' ')
+        .map((id) => document.getElementById(id)?.textContent)
+        .join(' ');
+    expect(description()).toBe(refusal);
+    // The general message stays, and the other fields are not marked.
+    expect(
+      within(form)
+        .getAllByRole('alert')
+        .map((alert) => alert.textContent),
+    ).toEqual([refusal, refusal]);
+    expect(
+      within(form)
+        .getByLabelText(/^Número de documento/)
+        .getAttribute('aria-invalid'),
+    ).toBe('false');
+    await waitFor(() => expect(document.activeElement).toBe(email));
+
+    await userEvent.type(email, 'x');
+    expect(email.getAttribute('aria-invalid')).toBe('false');
+    expect(description()).toBe('');
+  });
+
   it('shows an empty state', async () => {
     prescriptionFixtures.patients = [];
     await loggedInAs('co');

@@ -1,5 +1,6 @@
 import type { MessageDescriptor } from '@lingui/core';
 import { describe, expect, it } from 'vitest';
+import { DOCUMENT_TAKEN_MESSAGE, EMAIL_TAKEN_MESSAGE } from '../../lib/shared/account-schemas';
 import { EMAIL_MAX_LENGTH } from '../../lib/shared/email';
 import { CONTROL_CHARACTERS_MESSAGE, INVALID_VALUE_MESSAGE, maxLengthMessage } from '../../lib/shared/field-schemas';
 import * as patientSchemas from '../../lib/shared/patient-schemas';
@@ -44,9 +45,10 @@ describe('patient form', () => {
     });
   });
 
-  it('has a catalogue entry, in the same words, for every message of the shared schema', () => {
+  it('has a catalogue entry, in the same words, for every message of the shared schema and the server’s refusals', () => {
     const messages = [
-      // The form's messages of the schema module (the date range's is a query's, not the form's).
+      // The form's messages of the schema module and the register's 409s (the date range's is a query's, not the
+      // form's).
       ...Object.entries(patientSchemas)
         .filter(([name]) => name.endsWith('_MESSAGE') && name !== 'REVERSED_DATE_RANGE_MESSAGE')
         .map(([, message]) => message as string),
@@ -60,6 +62,9 @@ describe('patient form', () => {
       maxLengthMessage(prescriptions.NAME_MAX_LENGTH),
       maxLengthMessage(EMAIL_MAX_LENGTH),
       maxLengthMessage(5000),
+      // An account outside the register already holds the e-mail or document.
+      EMAIL_TAKEN_MESSAGE,
+      DOCUMENT_TAKEN_MESSAGE,
     ];
     expect(messages.length).toBeGreaterThan(15);
     for (const message of messages) {

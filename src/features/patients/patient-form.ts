@@ -5,11 +5,15 @@ import type { MessageDescriptor } from '@lingui/core';
 import { msg } from '@lingui/core/macro';
 import { COUNTRIES, type CountryCode } from '../../lib/shared/countries';
 import { CONTROL_CHARACTERS_MESSAGE, INVALID_VALUE_MESSAGE, maxLengthMessage } from '../../lib/shared/field-schemas';
+import { DOCUMENT_TAKEN_MESSAGE, EMAIL_TAKEN_MESSAGE } from '../../lib/shared/account-schemas';
 import {
+  ALREADY_YOUR_PATIENT_MESSAGE,
   BIRTH_DATE_FORMAT_MESSAGE,
   BIRTH_DATE_RANGE_MESSAGE,
   DOCUMENT_FORMAT_MESSAGE,
+  DOCUMENT_OF_ANOTHER_PATIENT_MESSAGE,
   DOCUMENT_TYPE_CHOICE_MESSAGE,
+  EMAIL_OF_ANOTHER_PATIENT_MESSAGE,
   FUTURE_BIRTH_DATE_MESSAGE,
   GENDER_CHOICE_MESSAGE,
   NO_SUCH_BIRTH_DATE_MESSAGE,
@@ -90,6 +94,12 @@ const SCHEMA_MESSAGES: Record<string, MessageDescriptor> = {
   [PHONE_DIGITS_MESSAGE]: msg`El número debe tener entre 7 y 15 dígitos.`,
   [INVALID_VALUE_MESSAGE]: msg`Valor no válido.`,
   [CONTROL_CHARACTERS_MESSAGE]: msg`Contiene caracteres no válidos.`,
+  // The server's refusals of an e-mail or document another record holds, shown at that field.
+  [ALREADY_YOUR_PATIENT_MESSAGE]: msg`Este paciente ya está en tu lista de pacientes.`,
+  [EMAIL_OF_ANOTHER_PATIENT_MESSAGE]: msg`Este correo ya pertenece a otro paciente registrado.`,
+  [DOCUMENT_OF_ANOTHER_PATIENT_MESSAGE]: msg`Este documento ya pertenece a otro paciente registrado.`,
+  [EMAIL_TAKEN_MESSAGE]: msg`Ya existe una cuenta con este correo.`,
+  [DOCUMENT_TAKEN_MESSAGE]: msg`Ya existe una cuenta con este documento.`,
   ...Object.fromEntries(
     [NAME_MAX_LENGTH, EMAIL_MAX_LENGTH, FIELD_MAX_LENGTH].map((count) => [
       maxLengthMessage(count),

@@ -14,6 +14,10 @@ const MAX_ID_TOKEN_LENGTH = 16 * 1024;
 const MAX_SPECIALTY_LENGTH = 120;
 const MAX_LICENSE_LENGTH = 40;
 export const MIN_BIRTH_DATE = '1900-01-01';
+// An identity an account already holds (409 at registration and at the patient register): shared so the patient form
+// translates them.
+export const EMAIL_TAKEN_MESSAGE = 'Ya existe una cuenta con este correo.';
+export const DOCUMENT_TAKEN_MESSAGE = 'Ya existe una cuenta con este documento.';
 
 export const BIRTH_DATE_MESSAGE = 'Escribe una fecha de nacimiento válida (AAAA-MM-DD) que no sea futura.';
 export const GENDER_MESSAGE = 'Selecciona una opción válida.';

@@ -31,6 +31,10 @@ export const GENDER_CHOICE_MESSAGE = 'Selecciona una opción de la lista.';
 export const DOCUMENT_TYPE_CHOICE_MESSAGE = 'Selecciona un tipo de documento de la lista.';
 export const DOCUMENT_FORMAT_MESSAGE = 'El documento debe tener entre 5 y 20 letras o números.';
 export const REVERSED_DATE_RANGE_MESSAGE = 'La fecha inicial no puede ser posterior a la final.';
+// The register's refusals of an identity (409, at the field that clashes): shared so the form translates them.
+export const ALREADY_YOUR_PATIENT_MESSAGE = 'Este paciente ya está en tu lista de pacientes.';
+export const EMAIL_OF_ANOTHER_PATIENT_MESSAGE = 'Este correo ya pertenece a otro paciente registrado.';
+export const DOCUMENT_OF_ANOTHER_PATIENT_MESSAGE = 'Este documento ya pertenece a otro paciente registrado.';
 export const dateParamMessage = (name: string) => `La fecha "${name}" debe tener el formato AAAA-MM-DD.`;
 
 /** Longest text any field may carry before its own rules look at it. */

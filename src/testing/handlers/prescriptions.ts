@@ -303,6 +303,7 @@ export const prescriptionHandlers = [
         {
           message: 'Este paciente ya está en tu lista de pacientes.',
           errors: ['Este paciente ya está en tu lista de pacientes.'],
+          fieldErrors: [{ field: 'email', message: 'Este paciente ya está en tu lista de pacientes.' }],
         },
         { status: 409 },
       );

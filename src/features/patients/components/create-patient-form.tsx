@@ -57,8 +57,11 @@ export function CreatePatientForm({ country, onCreated, onQueued, onCancel }: Cr
     }
     const input = { ...patientInput(form.values), consent_attested: true as const };
     const idempotencyKey = submission.current(input);
-    // A failure is shown from `creation.error`; the form keeps what was typed.
-    const answer = await creation.mutateAsync({ input, idempotencyKey, author }).catch(() => null);
+    // A failure is shown from `creation.error`, its field problems at their fields; the form keeps what was typed.
+    const answer = await creation.mutateAsync({ input, idempotencyKey, author }).catch((error: unknown) => {
+      if (form.refuse(error)) focusFirstInvalid(element.current);
+      return null;
+    });
     if (answer === null) return;
     submission.renew();
     form.reset(emptyPatientForm(country));

@@ -137,8 +137,11 @@ function PatientData({ country, viewer, patient }: { country: CountryCode; viewe
       setEditing(false);
       return;
     }
-    // A failure is shown from `saving.error`; the form stays open with the changes.
-    const updated = await saving.mutateAsync(changes).catch(() => null);
+    // A failure is shown from `saving.error`, its field problems at their fields; the form stays open with the changes.
+    const updated = await saving.mutateAsync(changes).catch((error: unknown) => {
+      if (form.refuse(error)) focusFirstInvalid(element.current);
+      return null;
+    });
     if (updated === null) return;
     setEditing(false);
     setSaved(
