@@ -59,7 +59,7 @@ async function start(config: ServerConfig): Promise<void> {
   // On PostgreSQL or S3 the uploads live where every instance reads them (`uploads/storage.ts`): no folder to write.
   if (!config.databaseUrl) await ensureWritableFolder(config.dataDir, 'DATA_DIR');
   if (!config.databaseUrl && !config.s3) await ensureWritableFolder(config.uploadsDir, 'UPLOADS_DIR');
-  const database = await openDatabase({ databaseUrl: config.databaseUrl, dataDir: config.dataDir });
+  const database = await openDatabase({ databaseUrl: config.databaseUrl, dataDir: config.dataDir, logger });
   // Several instances starting together on one PostgreSQL database migrate and seed once (an advisory lock).
   const { applied, seed } = await prepareDatabase(database, { demoUsers: config.seedDemoUsers });
   if (applied.length > 0) announce(`Migraciones aplicadas: ${applied.join(', ')}`);

@@ -17,6 +17,7 @@ import {
   type App,
 } from '../src/http/app';
 import { shutDown } from '../src/lifecycle/shutdown';
+import { createLogger } from '../src/logger';
 import { Mailer, MAIL_CLAIM_MS, type OutgoingEmail } from '../src/mail/mailer';
 import { listen } from '../src/startup';
 import { createTestContext, createUser, jsonRequest, silentLogger, type TestContext } from './helpers';
@@ -305,11 +306,13 @@ describe.skipIf(!process.env.DATABASE_URL)('a connection PostgreSQL ends (only w
     const name = `cortada-${randomBytes(4).toString('hex')}`;
     const url = new URL(ctx.databaseUrl ?? '');
     url.searchParams.set('application_name', name);
-    const handle = await openDatabase({ databaseUrl: url.toString(), dataDir: 'memory://' });
+    // The server's own log, as main.ts passes it: the line is JSON like every other.
+    const lines: string[] = [];
+    const logger = createLogger('error', { write: (line) => void lines.push(line) });
+    const handle = await openDatabase({ databaseUrl: url.toString(), dataDir: 'memory://', logger });
     const uncaught: unknown[] = [];
     const hear = (error: unknown) => uncaught.push(error);
     process.on('uncaughtException', hear);
-    const logged = vi.spyOn(console, 'error').mockImplementation(() => undefined);
     try {
       const transaction = handle.db.transaction().execute(async (trx) => {
         await sql`select 1`.execute(trx);
@@ -317,18 +320,19 @@ describe.skipIf(!process.env.DATABASE_URL)('a connection PostgreSQL ends (only w
         await sql`select pg_terminate_backend(pid) from pg_stat_activity where application_name = ${name}`.execute(
           ctx.database.db,
         );
-        await vi.waitFor(() => expect(logged).toHaveBeenCalled());
+        await vi.waitFor(() => expect(lines).not.toHaveLength(0));
         await sql`select 1`.execute(trx);
       });
       await expect(transaction).rejects.toThrow();
-      expect(logged.mock.calls[0]?.[0]).toMatch(/^PostgreSQL cerró una conexión: terminating connection/);
+      const line = JSON.parse(lines[0] ?? '') as { level: string; msg: string };
+      expect(line.level).toBe('error');
+      expect(line.msg).toMatch(/^PostgreSQL cerró una conexión: terminating connection/);
 
       const { rows } = await sql<{ answer: number }>`select 42 as answer`.execute(handle.db);
       expect(rows[0]?.answer).toBe(42);
       expect(uncaught).toEqual([]);
     } finally {
       process.off('uncaughtException', hear);
-      logged.mockRestore();
       await handle.close();
     }
   });

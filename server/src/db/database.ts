@@ -3,6 +3,7 @@ import { join } from 'node:path';
 import { PGlite } from '@electric-sql/pglite';
 import { Kysely, PostgresDialect } from 'kysely';
 import pg from 'pg';
+import type { Logger } from '../logger';
 import { PGliteDialect } from './pglite-dialect';
 import type { Database } from './schema';
 
@@ -33,6 +34,11 @@ interface DatabaseOptions {
    * which costs seconds; loading a snapshot costs a fifth of that (the server tests open one database per file).
    */
   template?: Blob | undefined;
+  /**
+   * PostgreSQL only: where a connection PostgreSQL ends is told. The server passes its JSON log; the command-line
+   * tools (migrations, the bench's seed) leave it out and the line goes to stderr as plain text.
+   */
+  logger?: Pick<Logger, 'error'>;
 }
 
 /** PostgreSQL `date` (oid 1082) stays the ISO string `YYYY-MM-DD`: a JS Date would shift it by the time zone. */
@@ -80,8 +86,9 @@ export async function openDatabase(options: DatabaseOptions): Promise<DatabaseHa
     // opens another when needed. The pool hears only its idle clients; a checked-out client between two queries (a
     // transaction waiting on the application) emits 'error' on itself, and unheard, that event would crash the
     // server. So every client is heard, and the pool's own event, which repeats an idle client's, says nothing more.
+    const logger = options.logger ?? console;
     pool.on('connect', (client) =>
-      client.on('error', (error) => console.error(`PostgreSQL cerró una conexión: ${error.message}`)),
+      client.on('error', (error) => logger.error(`PostgreSQL cerró una conexión: ${error.message}`)),
     );
     pool.on('error', () => undefined);
     const db = new Kysely<Database>({ dialect: new PostgresDialect({ pool }) });
