@@ -178,6 +178,10 @@ describe('writes kept on the device without connection', () => {
     await userEvent.click(screen.getByRole('button', { name: 'Guardar como plantilla' }));
     const form = screen.getByRole('form', { name: 'Guardar plantilla' });
     await userEvent.clear(within(form).getByLabelText(/^Nombre de la plantilla/));
+    // Checked with the server's schema before anything is kept.
+    await userEvent.click(within(form).getByRole('button', { name: 'Guardar plantilla' }));
+    expect(within(form).getByText('Campo obligatorio')).toBeTruthy();
+    expect(templates).toHaveLength(0);
     await userEvent.type(within(form).getByLabelText(/^Nombre de la plantilla/), 'Fatiga sin conexión');
     await userEvent.click(within(form).getByRole('button', { name: 'Guardar plantilla' }));
     expect(

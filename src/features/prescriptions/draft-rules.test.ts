@@ -1,9 +1,10 @@
 import { describe, expect, it } from 'vitest';
-import { CONTROL_CHARACTERS_MESSAGE, maxLengthMessage } from '../../lib/shared/field-schemas';
+import { CONTROL_CHARACTERS_MESSAGE, maxLengthMessage, REQUIRED_FIELD_MESSAGE } from '../../lib/shared/field-schemas';
 import * as prescriptionSchemas from '../../lib/shared/prescription-schemas';
 import {
   INDICATIONS_MAX_LENGTH,
   PRESCRIPTION_NOTES_MAX_LENGTH,
+  TEMPLATE_NAME_MAX_LENGTH,
   type TemplateDto,
 } from '../../lib/shared/prescriptions';
 import { buildProduct } from '../../testing/data';
@@ -19,6 +20,7 @@ import {
   shortfallSignature,
   shortTools,
   suggestedUnits,
+  templateNameError,
   toggleMoment,
   toggleTool,
   toolErrors,
@@ -101,6 +103,14 @@ describe('indications', () => {
     expect(notesError(' Tomar con agua. ')).toBeUndefined();
   });
 
+  it('checks a template’s name with the server’s schema', () => {
+    expect(templateNameError('  ')).toBe('Campo obligatorio');
+    expect(templateNameError('x'.repeat(TEMPLATE_NAME_MAX_LENGTH + 1))).toBe('Máximo 120 caracteres.');
+    expect(templateNameError('Fatiga\u0007')).toBe('Contiene caracteres no válidos.');
+    // Trimmed first, as the server does: the spaces around a full-length name do not count.
+    expect(templateNameError(` ${'x'.repeat(TEMPLATE_NAME_MAX_LENGTH)} `)).toBeUndefined();
+  });
+
   it('has a catalogue entry, in the same words, for every message of the shared tool schema', () => {
     const messages = [
       ...Object.entries(prescriptionSchemas)
@@ -111,6 +121,9 @@ describe('indications', () => {
       CONTROL_CHARACTERS_MESSAGE,
       maxLengthMessage(INDICATIONS_MAX_LENGTH),
       maxLengthMessage(PRESCRIPTION_NOTES_MAX_LENGTH),
+      // A template's name.
+      REQUIRED_FIELD_MESSAGE,
+      maxLengthMessage(TEMPLATE_NAME_MAX_LENGTH),
     ];
     expect(messages.length).toBeGreaterThan(15);
     for (const message of messages) {

@@ -5,7 +5,7 @@ import { i18n, type MessageDescriptor } from '@lingui/core';
 import { msg, t } from '@lingui/core/macro';
 import type { ProductDto } from '../../lib/shared/api-types';
 import { DEFAULT_CONTAINER_TYPE, DEFAULT_UNIT_SYMBOL } from '../../lib/shared/catalogue';
-import { CONTROL_CHARACTERS_MESSAGE, maxLengthMessage } from '../../lib/shared/field-schemas';
+import { CONTROL_CHARACTERS_MESSAGE, maxLengthMessage, REQUIRED_FIELD_MESSAGE } from '../../lib/shared/field-schemas';
 import {
   DAILY_CAPSULES_MAX_MESSAGE,
   DECIMALS_MESSAGE,
@@ -22,6 +22,7 @@ import {
   POSITIVE_QUANTITY_MESSAGE,
   POSITIVE_UNITS_MESSAGE,
   REPEATED_MOMENT_MESSAGE,
+  templateNameSchema,
   toolSchema,
   UNITS_MAX_MESSAGE,
 } from '../../lib/shared/prescription-schemas';
@@ -34,6 +35,7 @@ import {
   MOMENTS,
   PRESCRIPTION_MAX_TOOLS,
   PRESCRIPTION_NOTES_MAX_LENGTH,
+  TEMPLATE_NAME_MAX_LENGTH,
   TOOL_MAX_DAILY_CAPSULES,
   TOOL_MAX_UNITS,
   TOOL_PLACEHOLDER_IMAGE_URL,
@@ -269,8 +271,9 @@ const SCHEMA_MESSAGES: Record<string, MessageDescriptor> = {
   [DAILY_CAPSULES_MAX_MESSAGE]: msg`Puedes indicar como máximo ${TOOL_MAX_DAILY_CAPSULES} cápsulas diarias.`,
   [NOTES_TYPE_MESSAGE]: msg`Escribe las notas como texto.`,
   [CONTROL_CHARACTERS_MESSAGE]: msg`Contiene caracteres no válidos.`,
+  [REQUIRED_FIELD_MESSAGE]: msg`Campo obligatorio`,
   ...Object.fromEntries(
-    [INDICATIONS_MAX_LENGTH, PRESCRIPTION_NOTES_MAX_LENGTH].map((count) => [
+    [INDICATIONS_MAX_LENGTH, PRESCRIPTION_NOTES_MAX_LENGTH, TEMPLATE_NAME_MAX_LENGTH].map((count) => [
       maxLengthMessage(count),
       msg`Máximo ${count} caracteres.`,
     ]),
@@ -321,6 +324,12 @@ const prescriptionNotesSchema = notesField(PRESCRIPTION_NOTES_MAX_LENGTH);
 /** The observations of the prescription, checked as the server does. */
 export function notesError(notes: string): string | undefined {
   const issue = prescriptionNotesSchema.safeParse(notes).error?.issues[0];
+  return issue && i18n._(prescriptionSchemaMessage(issue.message));
+}
+
+/** The name of a template to save, checked as `POST /prescription-templates` does. */
+export function templateNameError(name: string): string | undefined {
+  const issue = templateNameSchema.safeParse(name).error?.issues[0];
   return issue && i18n._(prescriptionSchemaMessage(issue.message));
 }
 

@@ -300,6 +300,9 @@ export const createPrescriptionSchema = z
     return z.NEVER;
   });
 
+/** A template's name: also what the builder's "Guardar plantilla" form checks before sending. */
+export const templateNameSchema = requiredText(TEMPLATE_NAME_MAX_LENGTH);
+
 /**
  * `POST /prescription-templates`: a name and either one of the viewer's prescriptions (`prescriptionId`: its tools
  * and notes are copied) or `tools` (the other one is null); `notes`, when given, replace the prescription's. Which
@@ -307,7 +310,7 @@ export const createPrescriptionSchema = z
  */
 export const createTemplateSchema = z
   .object({
-    name: requiredText(TEMPLATE_NAME_MAX_LENGTH),
+    name: templateNameSchema,
     notes: notesField(PRESCRIPTION_NOTES_MAX_LENGTH).optional(),
     prescriptionId: optionalId(PRESCRIPTION_CHOICE_MESSAGE),
     tools: toolsSchema.optional(),

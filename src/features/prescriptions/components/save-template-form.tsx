@@ -10,6 +10,7 @@ import { isQueuedAnswer } from '../../../lib/shared/outbox';
 import { TEMPLATE_NAME_MAX_LENGTH, type CreateTemplateRequestDto } from '../../../lib/shared/prescriptions';
 import { useSession } from '../../auth/use-session';
 import { useCreateTemplate } from '../api';
+import { templateNameError } from '../draft-rules';
 
 interface SaveTemplateFormProps {
   country: CountryCode;
@@ -38,7 +39,7 @@ export function SaveTemplateForm({ country, source, suggestedName }: SaveTemplat
     event.preventDefault();
     setSubmitted(true);
     creation.reset();
-    if (!name.trim()) return;
+    if (templateNameError(name)) return;
     const body = { ...source, name: name.trim() };
     // A failure is shown from `creation.error`, in the form that stays open.
     const answer = await creation
@@ -93,7 +94,7 @@ export function SaveTemplateForm({ country, source, suggestedName }: SaveTemplat
         maxLength={TEMPLATE_NAME_MAX_LENGTH}
         value={name}
         onValueChange={setName}
-        error={submitted && !name.trim() ? t`Debes completar este campo` : undefined}
+        error={submitted ? templateNameError(name) : undefined}
       />
       {failure && (
         <p className="alert" role="alert">
