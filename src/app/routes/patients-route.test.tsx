@@ -256,6 +256,32 @@ describe('patient info with strategies', () => {
     expect(prescriptionFixtures.patients[0]?.phone_number).toBe('3119998888');
   });
 
+  it('shows a refused edit at its field, and the patient keeps the saved value', async () => {
+    const refusal = 'Este documento ya pertenece a otro paciente registrado.';
+    server.use(
+      http.patch(`${TEST_API}/patients/:id`, () =>
+        HttpResponse.json(
+          { message: refusal, errors: [refusal], fieldErrors: [{ field: 'document_number', message: refusal }] },
+          { status: 409 },
+        ),
+      ),
+    );
+    await loggedInAs('co');
+    await renderApp('/co/mi-cuenta/mis-pacientes/501');
+    await userEvent.click(await screen.findByRole('button', { name: 'Editar' }));
+    const form = screen.getByRole('form', { name: 'Editar paciente' });
+    const documentNumber = within(form).getByLabelText(/^Número de documento/);
+    const saved = (documentNumber as HTMLInputElement).value;
+    await userEvent.clear(documentNumber);
+    await userEvent.type(documentNumber, '99887766');
+    await userEvent.click(within(form).getByRole('button', { name: 'Guardar' }));
+
+    await waitFor(() => expect(documentNumber.getAttribute('aria-invalid')).toBe('true'));
+    const errorId = documentNumber.getAttribute('aria-describedby') ?? '';
+    expect(document.getElementById(errorId)?.textContent).toBe(refusal);
+    expect(prescriptionFixtures.patients[0]?.document_number).toBe(saved);
+  });
+
   it('splits own strategies from other professionals’ and searches them by date', async () => {
     const own = buildPrescriptionDetail({ id: 7001, createdAt: '2026-11-10T15:00:00.000Z' });
     prescriptionFixtures.prescriptions = [own];
