@@ -1,7 +1,7 @@
 import { useState } from 'react';
 import { DOCUMENT_TYPES } from '../../lib/shared/accounts';
 import { PATIENT_COMPLETE_FIELDS } from '../../lib/shared/prescriptions';
-import { serverFieldErrors } from '../points/points-messages';
+import { serverFieldErrors } from '../../lib/server-field-errors';
 import {
   checkPatientForm,
   patientSchemaMessage,

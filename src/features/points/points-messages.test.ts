@@ -2,7 +2,7 @@ import { i18n } from '@lingui/core';
 import { describe, expect, it } from 'vitest';
 import { ApiError } from '../../lib/http';
 import { POINTS_STORE_ERRORS } from '../../lib/shared/points';
-import { pointsFailure, serverFieldErrors, STORE_ERRORS, surelyNotSpent } from './points-messages';
+import { pointsFailure, STORE_ERRORS, surelyNotSpent } from './points-messages';
 
 const httpError = (status: number, message: string, fromServer: boolean, errors: string[] = []) =>
   new ApiError(message, 'http', `${status} POST /x`, status, errors, fromServer);
@@ -42,24 +42,5 @@ describe('points messages', () => {
     expect(surelyNotSpent(httpError(429, 'x', false))).toBe(false);
     expect(surelyNotSpent(new ApiError('x', 'timeout', '0 POST /x'))).toBe(false);
     expect(surelyNotSpent(new ApiError('x', 'network', '0 POST /x'))).toBe(false);
-  });
-
-  it('matches the server’s problem lines to fields by label or wire name', () => {
-    const error = httpError(400, 'Revisa los datos del formulario.', true, [
-      'Puntos requeridos: Debe ser un número entero de puntos entre 1 y 10000000.',
-      'countries: Indica al menos un país.',
-      'Otra cosa sin campo',
-    ]);
-    expect(
-      serverFieldErrors(error, {
-        points: ['requiredPoints', 'Puntos requeridos'],
-        countries: ['Países'],
-        name: ['Nombre'],
-      }),
-    ).toEqual({
-      points: 'Debe ser un número entero de puntos entre 1 y 10000000.',
-      countries: 'Indica al menos un país.',
-    });
-    expect(serverFieldErrors(new Error('x'), { name: ['Nombre'] })).toEqual({});
   });
 });

@@ -12,7 +12,8 @@ import {
   type ConfigField,
   type ConfigForm,
 } from '../../points/admin-items';
-import { pointsFailure, serverFieldErrors, type PointsFailure } from '../../points/points-messages';
+import { serverFieldErrors } from '../../../lib/server-field-errors';
+import { pointsFailure, type PointsFailure } from '../../points/points-messages';
 
 /** The points an example conversion shows (product §9: points × pointValue). */
 const EXAMPLE_POINTS = 1_000;

@@ -16,7 +16,8 @@ import {
 } from '../../points/admin-items';
 import type { PointsItemKind } from '../../points/api';
 import type { PointsItem } from '../../points/points-items';
-import { failureOf, serverFieldErrors, type PointsFailure } from '../../points/points-messages';
+import { serverFieldErrors } from '../../../lib/server-field-errors';
+import { failureOf, type PointsFailure } from '../../points/points-messages';
 
 interface PointsConfigItemDialogProps {
   country: CountryCode;
