@@ -41,8 +41,20 @@ const layerZones = [
     except: ['./lib/shared'],
     message: 'El service worker solo comparte src/lib/shared.',
   },
-  { target: './server', from: './src', except: ['./lib/shared'], message: 'El servidor solo comparte src/lib/shared.' },
 ];
+const serverZone = {
+  target: './server',
+  from: './src',
+  except: ['./lib/shared'],
+  message: 'El servidor solo comparte src/lib/shared.',
+};
+/** The mocks' contract test answers the same requests with the web tests' msw handlers: those, and only those. */
+const mockContractZone = {
+  ...serverZone,
+  except: ['./lib/shared', './testing/handlers', './testing/api-url.ts', './testing/data.ts'],
+  message: 'El contrato de los mocks solo importa los handlers de msw y lo compartido.',
+};
+const MOCK_CONTRACT_TEST = 'server/test/msw-contract.test.ts';
 
 export default tseslint.config(
   {
@@ -68,7 +80,7 @@ export default tseslint.config(
     settings: { 'import-x/resolver': { node: { extensions: ['.ts', '.tsx', '.js'] } } },
     rules: {
       'import-x/no-cycle': ['error', { ignoreExternal: true }],
-      'import-x/no-restricted-paths': ['error', { zones: layerZones }],
+      'import-x/no-restricted-paths': ['error', { zones: [...layerZones, serverZone] }],
       'import-x/no-duplicates': 'error',
       '@typescript-eslint/no-unused-vars': ['error', { argsIgnorePattern: '^_', varsIgnorePattern: '^_' }],
       '@typescript-eslint/consistent-type-imports': ['error', { fixStyle: 'inline-type-imports' }],
@@ -170,5 +182,9 @@ export default tseslint.config(
   {
     files: ['sw/**/*.ts'],
     languageOptions: { globals: { ...globals.serviceworker } },
+  },
+  {
+    files: [MOCK_CONTRACT_TEST],
+    rules: { 'import-x/no-restricted-paths': ['error', { zones: [...layerZones, mockContractZone] }] },
   },
 );

@@ -35,6 +35,9 @@ export function buildProduct(overrides: Partial<ProductDto> = {}, countryId = 1)
     },
     points_price: null,
     type: 'standard',
+    requires_signed_prescription: false,
+    // What the server sends a viewer without a purchase level: no discount.
+    discounts: [],
     ...overrides,
   };
 }

@@ -1,5 +1,10 @@
 import { http, HttpResponse } from 'msw';
-import { ADHERENCE_FILTER_PARAM, ADHERENCE_FILTER_RUNNING_OUT, summaryState } from '../../lib/shared/adherence';
+import {
+  ADHERENCE_FILTER_PARAM,
+  ADHERENCE_FILTER_RUNNING_OUT,
+  summaryState,
+  type AdherenceSummaryDto,
+} from '../../lib/shared/adherence';
 import type { ProductDto } from '../../lib/shared/api-types';
 import { COUNTRY_NAMES_BY_ID } from '../../lib/shared/countries';
 import {
@@ -272,6 +277,9 @@ function detailFrom(body: CreatePrescriptionRequestDto): PrescriptionDetailDto {
   });
 }
 
+/** What the server's summary of a patient with nothing of the viewer's to follow is (`summarize([])`). */
+const NO_ADHERENCE: AdherenceSummaryDto = { products: 0, lastPurchaseOn: null, runsOutOn: null };
+
 export const prescriptionHandlers = [
   http.get(`${TEST_API}/patients`, ({ request }) => {
     if (!signedIn(request)) return UNAUTHORIZED();
@@ -287,7 +295,10 @@ export const prescriptionHandlers = [
         (!runningOut || summaryState(patient.adherence, prescriptionFixtures.today).kind === 'running-out'),
     );
     return HttpResponse.json({
-      data: matches.slice((page - 1) * limit, page * limit),
+      // The server summarises every row; a patient with nothing prescribed gets the empty summary.
+      data: matches
+        .slice((page - 1) * limit, page * limit)
+        .map((patient) => ({ ...patient, adherence: patient.adherence ?? NO_ADHERENCE })),
       total: matches.length,
       page,
       limit,

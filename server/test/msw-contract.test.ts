@@ -1,0 +1,275 @@
+import { getResponse, type RequestHandler } from 'msw';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { TEST_API } from '../../src/testing/api-url';
+import { accountHandlers } from '../../src/testing/handlers/account';
+import { acceptSession, authHandlers, knownProfiles } from '../../src/testing/handlers/auth';
+import { checkoutHandlers } from '../../src/testing/handlers/checkout';
+import { countryHandlers } from '../../src/testing/handlers/countries';
+import { buildOrder, orderFixtures, orderHandlers } from '../../src/testing/handlers/orders';
+import { buildHistoryEntry, pointsFixtures, pointsHandlers } from '../../src/testing/handlers/points';
+import {
+  buildPrescriptionDetail,
+  prescriptionFixtures,
+  prescriptionHandlers,
+} from '../../src/testing/handlers/prescriptions';
+import { productHandlers } from '../../src/testing/handlers/products';
+import { buildReminder, reminderFixtures, reminderHandlers } from '../../src/testing/handlers/reminders';
+import { authHeaders, createTestContext, jsonRequest, sessionFor, userByEmail, type TestContext } from './helpers';
+import { createdOrder, orderBody } from './orders-fixtures';
+import { prescribe, productIdOf, registerIdOf, tool } from './prescriptions-fixtures';
+
+/**
+ * Issue #20: the msw handlers of the component tests answer like the real server. Each probe sends the same request
+ * (path, query, the same kind of caller) to the app and to the handlers (msw's `getResponse`, no network), and
+ * compares the SHAPES of the two JSON bodies, not their values:
+ * - a body's shape is recursive: an object is its keys' shapes, an array the union of its elements' shapes, a
+ *   primitive its `typeof`; a key of an array's objects is "always there" only if every element has it;
+ * - the mock must not send a key the server lacks, nor lack a key the server always sends;
+ * - where both sides have non-null values their types must be the same;
+ * - `null` on either side matches anything: one seed cannot show that a nullable field is never null (the DTO types
+ *   in `src/lib/shared` say which fields are nullable);
+ * - an empty array matches any array (nothing to compare).
+ * Mismatches are reported by JSON path, e.g. `.data[].price: mock number, server string`.
+ * Where the seed gives the server nothing to list (the points history, reminders, addresses, push devices, the
+ * credentials' history), only the envelope around the empty list is compared.
+ */
+
+interface Shape {
+  /** typeof of the values seen ('null' included); empty for an array with no elements. */
+  types: Set<string>;
+  /** For objects: each key's shape and whether every object seen had it. */
+  keys?: Map<string, { shape: Shape; always: boolean }>;
+  /** For arrays: the union of the elements' shapes (undefined when every array seen was empty). */
+  items?: Shape;
+}
+
+function shapeOf(value: unknown): Shape {
+  if (value === null) return { types: new Set(['null']) };
+  if (Array.isArray(value)) {
+    const items = value
+      .map(shapeOf)
+      .reduce<Shape | undefined>((union, next) => (union ? merge(union, next) : next), undefined);
+    return { types: new Set(['array']), items };
+  }
+  if (typeof value === 'object') {
+    const keys = new Map(Object.entries(value).map(([key, child]) => [key, { shape: shapeOf(child), always: true }]));
+    return { types: new Set(['object']), keys };
+  }
+  return { types: new Set([typeof value]) };
+}
+
+function merge(a: Shape, b: Shape): Shape {
+  const types = new Set([...a.types, ...b.types]);
+  let keys: Shape['keys'];
+  if (a.keys || b.keys) {
+    keys = new Map();
+    for (const key of new Set([...(a.keys?.keys() ?? []), ...(b.keys?.keys() ?? [])])) {
+      const left = a.keys?.get(key);
+      const right = b.keys?.get(key);
+      // A key missing from an object of the other side (not from a non-object such as null) is not always there.
+      const shape = left && right ? merge(left.shape, right.shape) : (left ?? right)!.shape;
+      const always = Boolean(left?.always ?? !a.keys) && Boolean(right?.always ?? !b.keys);
+      keys.set(key, { shape, always });
+    }
+  }
+  const items = a.items && b.items ? merge(a.items, b.items) : (a.items ?? b.items);
+  return { types, keys, items };
+}
+
+function differences(mock: Shape, server: Shape, path: string): string[] {
+  const mockTypes = [...mock.types].filter((type) => type !== 'null');
+  const serverTypes = [...server.types].filter((type) => type !== 'null');
+  if (mockTypes.length === 0 || serverTypes.length === 0) return [];
+  if (mockTypes.some((type) => !server.types.has(type))) {
+    return [`${path}: mock ${mockTypes.join('|')}, server ${serverTypes.join('|')}`];
+  }
+  const found: string[] = [];
+  if (mock.keys && server.keys) {
+    for (const [key, entry] of mock.keys) {
+      const other = server.keys.get(key);
+      if (!other) found.push(`${path}.${key}: only in the mock`);
+      else found.push(...differences(entry.shape, other.shape, `${path}.${key}`));
+    }
+    for (const [key, entry] of server.keys) {
+      if (entry.always && !mock.keys.has(key)) found.push(`${path}.${key}: the server always sends it, the mock never`);
+    }
+  }
+  if (mock.items && server.items) found.push(...differences(mock.items, server.items, `${path}[]`));
+  return found;
+}
+
+const HANDLERS: RequestHandler[] = [
+  ...productHandlers,
+  ...countryHandlers,
+  ...authHandlers,
+  ...accountHandlers,
+  ...checkoutHandlers,
+  ...orderHandlers,
+  ...pointsHandlers,
+  ...prescriptionHandlers,
+  ...reminderHandlers,
+];
+
+type Caller = 'doctor' | 'patient' | null;
+const EMAILS = { doctor: 'medico.co@demo.test', patient: 'paciente.co@demo.test' } as const;
+
+let ctx: TestContext;
+const tokens = new Map<Caller, string>();
+const serverIds = new Map<Caller, number>();
+
+beforeAll(async () => {
+  ctx = await createTestContext();
+  for (const caller of ['doctor', 'patient'] as const) {
+    tokens.set(caller, await sessionFor(ctx, EMAILS[caller]));
+    serverIds.set(caller, (await userByEmail(ctx, EMAILS[caller])).id);
+  }
+  // The fixtures' lists start empty (each component test fills its own): one element each, as the tests build them.
+  prescriptionFixtures.prescriptions = [buildPrescriptionDetail()];
+  orderFixtures.orders = [buildOrder()];
+  pointsFixtures.history = [buildHistoryEntry()];
+  reminderFixtures.reminders = [buildReminder()];
+  // The seed has no prescriptions nor orders: one of each, so the detail probes have something to compare.
+  const magnesium = await productIdOf(ctx, 'magnesio-bisglicinato-400-mg');
+  await prescribe(
+    ctx,
+    { token: tokens.get('doctor')! },
+    {
+      patientId: await registerIdOf(ctx, EMAILS.patient),
+      tools: [tool(magnesium)],
+    },
+  );
+  // A template made by the same request on both sides (the mock ignores the product id the server checks).
+  const template = { name: 'Plantilla del contrato', tools: [tool(magnesium)] };
+  const created = [
+    await getResponse(HANDLERS, mockRequest('/prescription-templates', 'doctor', template)),
+    await ctx.app.request('/api/prescription-templates', jsonRequest('POST', template, callerHeaders('doctor'))),
+  ];
+  for (const response of created) expect(response?.status, await response?.clone().text()).toBe(201);
+  await createdOrder(
+    ctx,
+    authHeaders(tokens.get('patient')!, 'co'),
+    orderBody({ items: [{ productId: magnesium, quantity: 1 }] }),
+  );
+});
+
+afterAll(async () => {
+  await ctx.close();
+});
+
+async function bodyOf(response: Response | undefined, side: string, path: string): Promise<unknown> {
+  if (!response) throw new Error(`${side}: no answer to ${path}`);
+  expect(response.status, `${side} ${path}: ${await response.clone().text()}`).toBe(200);
+  return response.json();
+}
+
+function callerHeaders(caller: Caller): Record<string, string> {
+  const token = caller ? tokens.get(caller) : undefined;
+  return token ? authHeaders(token, 'co') : {};
+}
+
+async function fromServer(path: string, caller: Caller): Promise<unknown> {
+  return bodyOf(await ctx.app.request(`/api${path}`, { headers: callerHeaders(caller) }), 'server', path);
+}
+
+/** A request to the mock with its session convention (src/testing/session.ts): a session cookie per country. */
+function mockRequest(path: string, caller: Caller, body?: unknown): Request {
+  const profile = knownProfiles.find((candidate) => candidate.email === (caller ? EMAILS[caller] : ''));
+  if (profile) acceptSession('co', profile);
+  return new Request(`${TEST_API}${path}`, {
+    headers: { 'x-country': 'co', 'content-type': 'application/json' },
+    ...(body === undefined ? {} : { method: 'POST', body: JSON.stringify(body) }),
+  });
+}
+
+async function fromMock(path: string, caller: Caller): Promise<unknown> {
+  return bodyOf(await getResponse(HANDLERS, mockRequest(path, caller)), 'mock', path);
+}
+
+/** A path whose `:user` is the caller's id on each side (the demo users' ids differ from the fixtures'). */
+function pathFor(path: string, caller: Caller, side: 'mock' | 'server'): string {
+  if (!caller) return path;
+  const id = side === 'server' ? serverIds.get(caller) : knownProfiles.find((p) => p.email === EMAILS[caller])?.id;
+  return path.replace(':user', String(id));
+}
+
+/** The id of the first element of a list body (`data[]` or a bare array), for the detail probes. */
+function firstId(body: unknown): string {
+  const list = Array.isArray(body) ? body : (body as { data: { id: number }[] }).data;
+  const first = (list as { id: number }[])[0];
+  if (!first) throw new Error('the list is empty: no detail to compare');
+  return String(first.id);
+}
+
+async function compare(path: string, caller: Caller): Promise<string[]> {
+  const mock = await fromMock(pathFor(path, caller, 'mock'), caller);
+  const server = await fromServer(pathFor(path, caller, 'server'), caller);
+  return differences(shapeOf(mock), shapeOf(server), '');
+}
+
+async function compareDetail(listPath: string, detailPath: string, caller: Caller): Promise<string[]> {
+  const mockId = firstId(await fromMock(listPath, caller));
+  const serverId = firstId(await fromServer(listPath, caller));
+  const mock = await fromMock(detailPath.replace(':id', mockId), caller);
+  const server = await fromServer(detailPath.replace(':id', serverId), caller);
+  return differences(shapeOf(mock), shapeOf(server), '');
+}
+
+describe('the msw handlers answer in the shapes of the server', () => {
+  it.each<[string, Caller]>([
+    ['/products?country_id=1&limit=24&offset=0', null],
+    ['/products?country_id=1&featured=true&limit=4&offset=0', null],
+    ['/products/categories?country_id=1', null],
+    ['/products/pharmaceutical-forms?country_id=1', null],
+    ['/countries', null],
+    ['/patients?page=1&limit=20', 'doctor'],
+    ['/prescriptions?page=1&limit=20', 'doctor'],
+    ['/prescription-templates', 'doctor'],
+    ['/prescription-settings', 'doctor'],
+    ['/me/prescriptions', 'patient'],
+    ['/orders?page=1&limit=10', 'patient'],
+    ['/gamification/users/:user/points', 'patient'],
+    ['/gamification/history/unified/:user?page=1&limit=10', 'patient'],
+    ['/credentials', 'doctor'],
+    ['/addresses', 'patient'],
+    ['/reminders', 'patient'],
+    ['/push/subscriptions', 'patient'],
+  ])('GET %s (%s)', async (path, caller) => {
+    expect(await compare(path, caller)).toEqual([]);
+  });
+
+  it.each<[string, string, Caller]>([
+    ['/products?country_id=1&limit=1&offset=0', '/products/:id?country_id=1', null],
+    ['/patients?page=1&limit=20', '/patients/:id', 'doctor'],
+    ['/prescriptions?page=1&limit=20', '/prescriptions/:id', 'doctor'],
+    ['/me/prescriptions', '/me/prescriptions/:id', 'patient'],
+    ['/prescription-templates', '/prescription-templates/:id', 'doctor'],
+    ['/orders?page=1&limit=10', '/orders/:id', 'patient'],
+  ])('GET %s then %s (%s)', async (listPath, detailPath, caller) => {
+    expect(await compareDetail(listPath, detailPath, caller)).toEqual([]);
+  });
+});
+
+describe('the shape comparison', () => {
+  it('reports a changed type, a key only the mock has and a key the server always sends, by path', () => {
+    const mock = { data: [{ id: 1, price: 100, extra: true }], total: 1 };
+    const server = {
+      data: [
+        { id: 1, price: '100', discounts: [] },
+        { id: 2, price: null, discounts: [{ v: 1 }] },
+      ],
+      total: 2,
+    };
+    expect(differences(shapeOf(mock), shapeOf(server), '')).toEqual([
+      '.data[].price: mock number, server string',
+      '.data[].extra: only in the mock',
+      '.data[].discounts: the server always sends it, the mock never',
+    ]);
+  });
+
+  it('lets null, an empty array and a key the server sends only sometimes match anything', () => {
+    expect(differences(shapeOf({ data: [], note: null }), shapeOf({ data: [{ id: 1 }], note: 'texto' }), '')).toEqual(
+      [],
+    );
+    expect(differences(shapeOf([{ id: 1 }]), shapeOf([{ id: 1, label: 'a' }, { id: 2 }]), '')).toEqual([]);
+  });
+});
