@@ -6,6 +6,8 @@ import type { MessageDescriptor } from '@lingui/core';
 import {
   BIRTH_DATE_MESSAGE,
   DIAL_CODE_MESSAGE,
+  DOCUMENT_TAKEN_MESSAGE,
+  EMAIL_TAKEN_MESSAGE,
   GENDER_MESSAGE,
   PHONE_DIGITS_MESSAGE,
 } from '../../lib/shared/account-schemas';
@@ -33,6 +35,8 @@ const SCHEMA_MESSAGES: Record<string, MessageDescriptor> = {
   [GENDER_MESSAGE]: msg`Selecciona una opción válida.`,
   [PHONE_DIGITS_MESSAGE]: msg`El número debe tener entre 7 y 15 dígitos.`,
   [DIAL_CODE_MESSAGE]: msg`El indicativo del país no es válido.`,
+  [EMAIL_TAKEN_MESSAGE]: msg`Ya existe una cuenta con este correo.`,
+  [DOCUMENT_TAKEN_MESSAGE]: msg`Ya existe una cuenta con este documento.`,
   ...Object.fromEntries(ACCOUNT_TEXT_BOUNDS.map((count) => [maxLengthMessage(count), maxLength(count)])),
 };
 
