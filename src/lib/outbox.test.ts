@@ -63,6 +63,25 @@ describe('outbox client', () => {
     expect(worker.asked).toEqual([{ type: OUTBOX_MESSAGES.replay, force: true }]);
   });
 
+  it('asks a few more times in the seconds after the connection comes back, while something waits', async () => {
+    worker = installFakeServiceWorker([buildOutboxItem()]);
+    stop = startOutbox();
+    await settle();
+    vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout', 'Date'] });
+    worker.asked.length = 0;
+    window.dispatchEvent(new Event('online'));
+    await act(() => vi.advanceTimersByTimeAsync(2_000));
+    // The first try may fail: the interface is up before the server answers. The next ask is 2 s later, not 30 s.
+    expect(worker.asked.map((message) => [message.type, message.force])).toEqual([
+      [OUTBOX_MESSAGES.replay, true],
+      [OUTBOX_MESSAGES.replay, false],
+    ]);
+    act(() => worker?.update([buildOutboxItem({ state: 'delivered' })]));
+    worker.asked.length = 0;
+    await act(() => vi.advanceTimersByTimeAsync(10_000));
+    expect(worker.asked).toEqual([]);
+  });
+
   it('asks again when a write’s backoff ends, without forcing the others', async () => {
     worker = installFakeServiceWorker([]);
     stop = startOutbox();

@@ -4,6 +4,7 @@ import {
   OUTBOX_MESSAGES,
   OUTBOX_META_HEADER,
   OUTBOX_PAGE_MIN_DELAY_MS,
+  OUTBOX_ONLINE_FOLLOW_UPS_MS,
   OUTBOX_PAGE_REPLAY_INTERVAL_MS,
   type OutboxItem,
   type OutboxMeta,
@@ -155,21 +156,26 @@ export function startOutbox(): () => void {
   const onMessage = (event: MessageEvent<{ type?: string; items?: OutboxItem[] }>) => {
     if (event.data?.type === OUTBOX_MESSAGES.changed && Array.isArray(event.data.items)) receive(event.data.items);
   };
-  const onOnline = () => void replayOutbox();
+  const replayIfWaiting = () => {
+    if (navigator.onLine && items.some(waiting)) void replayOutbox({ force: false });
+  };
+  let followUps: ReturnType<typeof setTimeout>[] = [];
+  const onOnline = () => {
+    void replayOutbox();
+    followUps.forEach(clearTimeout);
+    followUps = OUTBOX_ONLINE_FOLLOW_UPS_MS.map((delayMs) => setTimeout(replayIfWaiting, delayMs));
+  };
   const onController = () => void refreshOutbox().then(() => replayOutbox({ force: false }));
   container.addEventListener('message', onMessage);
   container.addEventListener('controllerchange', onController);
   window.addEventListener('online', onOnline);
-  const timer = setInterval(() => {
-    if (navigator.onLine && items.some(waiting)) void replayOutbox({ force: false });
-  }, OUTBOX_PAGE_REPLAY_INTERVAL_MS);
+  const timer = setInterval(replayIfWaiting, OUTBOX_PAGE_REPLAY_INTERVAL_MS);
   started = true;
-  void refreshOutbox().then(() => {
-    if (navigator.onLine && items.some(waiting)) void replayOutbox({ force: false });
-  });
+  void refreshOutbox().then(replayIfWaiting);
   return () => {
     started = false;
     clearTimeout(dueTimer);
+    followUps.forEach(clearTimeout);
     container.removeEventListener('message', onMessage);
     container.removeEventListener('controllerchange', onController);
     window.removeEventListener('online', onOnline);

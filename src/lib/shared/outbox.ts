@@ -160,6 +160,12 @@ export const OUTBOX_BACKOFF_MAX_MS = 5 * 60_000;
 export const OUTBOX_DELIVERED_KEEP_MS = 24 * 60 * 60 * 1000;
 /** While a page is open and something waits, it asks the worker to try again this often. */
 export const OUTBOX_PAGE_REPLAY_INTERVAL_MS = 30_000;
+/**
+ * After the connection comes back the page asks again this long after it (ms), while something waits: 'online' says
+ * an interface is up, not that the server answers yet, and a first try that failed then waited for the next
+ * 30-second ask (a clean-clone run delivered an offline upload 30 s after the connection came back).
+ */
+export const OUTBOX_ONLINE_FOLLOW_UPS_MS = [2_000, 5_000, 10_000] as const;
 /** A write's backoff ending while a page is open: the page asks for the replay then (not sooner than this). */
 export const OUTBOX_PAGE_MIN_DELAY_MS = 1_000;
 
