@@ -18,6 +18,7 @@ import {
   REQUIRED_FIELD_MESSAGE,
 } from '../../lib/shared/field-schemas';
 import { EMAIL_FORMAT_MESSAGE, PASSWORD_RULE_MESSAGE, PASSWORD_TOO_LONG_MESSAGE } from '../../lib/shared/passwords';
+import { messagesByText } from '../../lib/messages-by-text';
 
 const maxLength = (count: number) => msg`Máximo ${count} caracteres.`;
 
@@ -40,10 +41,8 @@ const SCHEMA_MESSAGES: Record<string, MessageDescriptor> = {
   ...Object.fromEntries(ACCOUNT_TEXT_BOUNDS.map((count) => [maxLengthMessage(count), maxLength(count)])),
 };
 
-/** A message of the schema as the form shows it; one without a catalogue entry is shown as the schema says it. */
-export function schemaMessage(message: string): MessageDescriptor {
-  return SCHEMA_MESSAGES[message] ?? { id: message, message };
-}
+/** A message of the schema as the form shows it. */
+export const schemaMessage = messagesByText(SCHEMA_MESSAGES);
 
 /** Field → the first problem the schema found for it, through the catalogue. */
 export function fieldProblems(issues: readonly { path: PropertyKey[]; message: string }[]) {

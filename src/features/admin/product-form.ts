@@ -40,6 +40,7 @@ import {
   maxLengthMessage,
   REQUIRED_FIELD_MESSAGE,
 } from '../../lib/shared/field-schemas';
+import { messagesByText } from '../../lib/messages-by-text';
 
 /** The editor's fields as typed: prices in the country's major unit ("459,90"), numbers as text. */
 export interface ProductFormValues {
@@ -105,10 +106,8 @@ const SCHEMA_MESSAGES: Record<string, MessageDescriptor> = {
   [maxLengthMessage(UNIT_SYMBOL_MAX_LENGTH)]: maxLength(UNIT_SYMBOL_MAX_LENGTH),
 };
 
-/** A message of the schema as the form shows it; one without a catalogue entry is shown as the schema says it. */
-export function schemaMessage(message: string): MessageDescriptor {
-  return SCHEMA_MESSAGES[message] ?? { id: message, message };
-}
+/** A message of the schema as the form shows it. */
+export const schemaMessage = messagesByText(SCHEMA_MESSAGES);
 
 export function emptyProductForm(): ProductFormValues {
   return {

@@ -26,6 +26,7 @@ import {
   numericDocumentMessage,
 } from '../../lib/shared/personal-data';
 import type { CheckoutForm } from './checkout-form';
+import { messagesByText } from '../../lib/messages-by-text';
 
 /** Field path (`customer.firstName`, `bill.numberID`, `address.city`) → the schema's Spanish message. */
 export type FieldErrors = Record<string, string>;
@@ -86,7 +87,5 @@ const SCHEMA_MESSAGES: Record<string, MessageDescriptor> = {
   ...Object.fromEntries([1000, 254, 30, 20, 10, 5].map((count) => [maxLengthMessage(count), maxLength(count)])),
 };
 
-/** A message of the schema as the step shows it; one without a catalogue entry is shown as the schema says it. */
-export function checkoutMessage(message: string): MessageDescriptor {
-  return SCHEMA_MESSAGES[message] ?? { id: message, message };
-}
+/** A message of the schema as the step shows it. */
+export const checkoutMessage = messagesByText(SCHEMA_MESSAGES);

@@ -31,6 +31,7 @@ import {
   type PatientInputDto,
 } from '../../lib/shared/prescriptions';
 import { EMAIL_MAX_LENGTH } from '../../lib/shared/email';
+import { messagesByText } from '../../lib/messages-by-text';
 
 export type PatientField = (typeof PATIENT_COMPLETE_FIELDS)[number];
 /** Every value as typed (select values are strings, '1' for Colombia). */
@@ -109,9 +110,7 @@ const SCHEMA_MESSAGES: Record<string, MessageDescriptor> = {
 };
 
 /** A message of the schema as the form shows it. */
-export function patientSchemaMessage(message: string): MessageDescriptor {
-  return SCHEMA_MESSAGES[message] ?? { id: message, message };
-}
+export const patientSchemaMessage = messagesByText(SCHEMA_MESSAGES);
 
 /** The server's own schema, run as the professional types: one message per field, the first rule it breaks. */
 export function checkPatientForm(values: PatientFormValues): PatientFormErrors {

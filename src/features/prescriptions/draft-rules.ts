@@ -55,6 +55,7 @@ import {
   type DraftTool,
   type PrescriptionDraft,
 } from './draft';
+import { messagesByText } from '../../lib/messages-by-text';
 
 /** A new tool starts with a month of treatment and one container; the professional adjusts both in step 3. */
 const DEFAULT_DURATION: PrescriptionDurationDto = DEFAULT_PRESCRIPTION_SETTINGS.defaultDuration;
@@ -281,9 +282,7 @@ const SCHEMA_MESSAGES: Record<string, MessageDescriptor> = {
 };
 
 /** A message of the shared schema as the builder shows it. */
-export function prescriptionSchemaMessage(message: string): MessageDescriptor {
-  return SCHEMA_MESSAGES[message] ?? { id: message, message };
-}
+export const prescriptionSchemaMessage = messagesByText(SCHEMA_MESSAGES);
 
 /** Where the builder shows a problem of the schema's field (the duration's unit and quantity share one control). */
 const TOOL_FIELDS: Record<string, ToolField> = {
