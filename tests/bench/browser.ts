@@ -2,7 +2,7 @@ import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { chromium, type Browser, type Locator, type Page } from '@playwright/test';
+import { chromium, type Browser, type BrowserContext, type Locator, type Page } from '@playwright/test';
 import { rolldown } from 'rolldown';
 import { openDatabase } from '../../server/src/db/database';
 import { migrateToLatest } from '../../server/src/db/migrate';
@@ -19,6 +19,13 @@ const projectRoot = fileURLToPath(new URL('../../', import.meta.url));
 const SEARCH_WORD = 'magnesio';
 const RENDER_RUNS = 5;
 const PAGE_SIZE = 24;
+const CATALOGUE_PATH = '/co/herramientas';
+const PATIENTS_PATH = '/co/mi-cuenta/mis-pacientes';
+const BUILDER_PATH = '/co/mi-cuenta/prescripcion';
+const lastCardOf = (page: Page): Locator => page.locator('article.product-card').nth(PAGE_SIZE - 1);
+const listed = (page: Page): Locator => page.getByRole('table', { name: 'Tus pacientes' }).getByRole('link').first();
+const choosable = (page: Page): Locator =>
+  page.getByRole('list', { name: 'Tus pacientes' }).getByRole('button').first();
 
 export interface BrowserFigures {
   products: number;
@@ -30,6 +37,14 @@ export interface BrowserFigures {
   /** The same for a doctor's 'Mis pacientes' (until a patient is listed) and the builder (until one can be chosen). */
   offlinePatientsMs: number[];
   offlineBuilderMs: number[];
+  /**
+   * Issue #17's cold start: the browser closed and opened again on the same profile, offline from its first request,
+   * CPU throttled 4×; navigation until the same element as above. Nothing of the earlier pages is in memory: the
+   * service worker starts from disk, and the scripts, IndexedDB and the answers are read from the profile.
+   */
+  coldCatalogueMs: number[];
+  coldPatientsMs: number[];
+  coldBuilderMs: number[];
 }
 
 const OFFLINE_RUNS = 5;
@@ -82,7 +97,7 @@ export async function benchCatalogueInBrowser(options: {
       const context = await browser.newContext({ serviceWorkers: 'block' });
       const page = await context.newPage();
       const started = performance.now();
-      await page.goto(`${origin}/co/herramientas`);
+      await page.goto(`${origin}${CATALOGUE_PATH}`);
       await page
         .locator('article.product-card')
         .nth(PAGE_SIZE - 1)
@@ -94,7 +109,7 @@ export async function benchCatalogueInBrowser(options: {
     // The local search is the storefront's code injected as a script tag, which the storefront's own CSP refuses.
     const context = await browser.newContext({ serviceWorkers: 'block', bypassCSP: true });
     const page = await context.newPage();
-    await page.goto(`${origin}/co/herramientas`);
+    await page.goto(`${origin}${CATALOGUE_PATH}`);
     await page.locator('article.product-card').first().waitFor();
     const prefixes = Array.from({ length: SEARCH_WORD.length }, (_, index) => SEARCH_WORD.slice(0, index + 1));
     const serverSearchMs = await page.evaluate(async (words) => {
@@ -125,6 +140,7 @@ export async function benchCatalogueInBrowser(options: {
     await context.close();
     const offlineRepeatMs = await offlineRepeatVisits(browser, origin);
     const { patientsMs, builderMs } = await offlineClinicVisits(browser, origin);
+    const cold = await offlineColdStarts(origin);
     return {
       products: options.products,
       firstPageMs,
@@ -133,6 +149,9 @@ export async function benchCatalogueInBrowser(options: {
       offlineRepeatMs,
       offlinePatientsMs: patientsMs,
       offlineBuilderMs: builderMs,
+      coldCatalogueMs: cold.catalogueMs,
+      coldPatientsMs: cold.patientsMs,
+      coldBuilderMs: cold.builderMs,
     };
   } finally {
     await browser.close();
@@ -153,8 +172,8 @@ async function offlineRepeatVisits(browser: Browser, origin: string): Promise<nu
   const context = await browser.newContext();
   try {
     const page = await context.newPage();
-    const lastCard = page.locator('article.product-card').nth(PAGE_SIZE - 1);
-    await page.goto(`${origin}/co/herramientas`);
+    const lastCard = lastCardOf(page);
+    await page.goto(`${origin}${CATALOGUE_PATH}`);
     await lastCard.waitFor();
     await page.evaluate(async () => {
       await navigator.serviceWorker.ready;
@@ -168,13 +187,96 @@ async function offlineRepeatVisits(browser: Browser, origin: string): Promise<nu
     const times: number[] = [];
     for (let run = 0; run < OFFLINE_RUNS; run += 1) {
       const started = performance.now();
-      await page.goto(`${origin}/co/herramientas`);
+      await page.goto(`${origin}${CATALOGUE_PATH}`);
       await lastCard.waitFor();
       times.push(performance.now() - started);
     }
     return times;
   } finally {
     await context.close();
+  }
+}
+
+async function logInDoctor(page: Page, origin: string): Promise<void> {
+  await page.goto(`${origin}/co/iniciar-sesion`);
+  await page.getByLabel(/Correo electrónico/).fill('medico.co@demo.test');
+  await page.getByLabel(/^Contraseña/).fill(DEMO_PASSWORD);
+  await page.getByRole('button', { name: 'Ingresar' }).click();
+  await page.waitForURL(/\/co\/mi-cuenta\//);
+  await page.evaluate(async () => {
+    await navigator.serviceWorker.ready;
+  });
+}
+
+/** The browser on a profile kept on disk, as a phone keeps the installed app's between launches. */
+async function openProfile(profileDir: string, offline: boolean): Promise<{ context: BrowserContext; page: Page }> {
+  const context = await chromium.launchPersistentContext(profileDir, {
+    ...CHROMIUM_LAUNCH_OPTIONS,
+    headless: true,
+    serviceWorkers: 'allow',
+    offline,
+  });
+  return { context, page: context.pages()[0] ?? (await context.newPage()) };
+}
+
+/**
+ * Issue #17, as its user lives it: the catalogue (a visitor) and a doctor's 'Mis pacientes' and builder were used
+ * online; the browser is closed, and each run opens it again offline with the CPU throttled 4× and goes to the
+ * page. The browser's own launch is not counted: the clock starts at the navigation, as it does above.
+ */
+async function offlineColdStarts(
+  origin: string,
+): Promise<{ catalogueMs: number[]; patientsMs: number[]; builderMs: number[] }> {
+  const visitorDir = await mkdtemp(join(tmpdir(), 'dispensario-bench-visitor-'));
+  const doctorDir = await mkdtemp(join(tmpdir(), 'dispensario-bench-doctor-'));
+  const coldRuns = async (profileDir: string, path: string, ready: (page: Page) => Locator) => {
+    const times: number[] = [];
+    for (let run = 0; run < OFFLINE_RUNS; run += 1) {
+      const { context, page } = await openProfile(profileDir, true);
+      try {
+        const cdp = await context.newCDPSession(page);
+        await cdp.send('Emulation.setCPUThrottlingRate', { rate: CPU_THROTTLING_RATE });
+        const started = performance.now();
+        await page.goto(`${origin}${path}`);
+        await ready(page).waitFor();
+        times.push(performance.now() - started);
+      } finally {
+        await context.close();
+      }
+    }
+    return times;
+  };
+  try {
+    const visitor = await openProfile(visitorDir, false);
+    for (let visit = 0; visit < 2; visit += 1) {
+      await visitor.page.goto(`${origin}${CATALOGUE_PATH}`);
+      await lastCardOf(visitor.page).waitFor();
+      await visitor.page.evaluate(async () => {
+        await navigator.serviceWorker.ready;
+      });
+    }
+    await visitor.page.waitForTimeout(PERSIST_SETTLE_MS);
+    await visitor.context.close();
+
+    const doctor = await openProfile(doctorDir, false);
+    await logInDoctor(doctor.page, origin);
+    for (let visit = 0; visit < 2; visit += 1) {
+      await doctor.page.goto(`${origin}${PATIENTS_PATH}`);
+      await listed(doctor.page).waitFor();
+      await doctor.page.goto(`${origin}${BUILDER_PATH}`);
+      await choosable(doctor.page).waitFor();
+    }
+    await doctor.page.waitForTimeout(PERSIST_SETTLE_MS);
+    await doctor.context.close();
+
+    return {
+      catalogueMs: await coldRuns(visitorDir, CATALOGUE_PATH, lastCardOf),
+      patientsMs: await coldRuns(doctorDir, PATIENTS_PATH, listed),
+      builderMs: await coldRuns(doctorDir, BUILDER_PATH, choosable),
+    };
+  } finally {
+    await rm(visitorDir, { recursive: true, force: true });
+    await rm(doctorDir, { recursive: true, force: true });
   }
 }
 
@@ -186,20 +288,9 @@ async function offlineClinicVisits(
   const context = await browser.newContext();
   try {
     const page = await context.newPage();
-    await page.goto(`${origin}/co/iniciar-sesion`);
-    await page.getByLabel(/Correo electrónico/).fill('medico.co@demo.test');
-    await page.getByLabel(/^Contraseña/).fill(DEMO_PASSWORD);
-    await page.getByRole('button', { name: 'Ingresar' }).click();
-    await page.waitForURL(/\/co\/mi-cuenta\//);
-    await page.evaluate(async () => {
-      await navigator.serviceWorker.ready;
-    });
-    const patientsPath = `${origin}/co/mi-cuenta/mis-pacientes`;
-    const builderPath = `${origin}/co/mi-cuenta/prescripcion`;
-    const listed = (target: Page): Locator =>
-      target.getByRole('table', { name: 'Tus pacientes' }).getByRole('link').first();
-    const choosable = (target: Page): Locator =>
-      target.getByRole('list', { name: 'Tus pacientes' }).getByRole('button').first();
+    await logInDoctor(page, origin);
+    const patientsPath = `${origin}${PATIENTS_PATH}`;
+    const builderPath = `${origin}${BUILDER_PATH}`;
     // Online twice each (the first load is not under the service worker's control), then a moment for the answer
     // cache's throttled write to reach IndexedDB.
     for (let visit = 0; visit < 2; visit += 1) {
