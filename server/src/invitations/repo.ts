@@ -6,6 +6,7 @@ import {
   type Role,
 } from '../../../src/lib/shared/accounts';
 import { COUNTRIES, countryById, DEFAULT_COUNTRY, type CountryCode } from '../../../src/lib/shared/countries';
+import { formatStoreDate } from '../../../src/lib/shared/formats';
 import type { Database, InvitationRow } from '../db/schema';
 import type { Mailer } from '../mail/mailer';
 import { hashToken, looksLikeToken, newToken } from '../sessions/repo';
@@ -102,8 +103,7 @@ export function toPreviewDto(
 
 /** The link's expiry as the invited patient reads it: in their country's calendar. */
 function expiryDate(date: Date, country: CountryCode): string {
-  const { intlLocale, timeZone } = COUNTRIES[country];
-  return new Intl.DateTimeFormat(intlLocale, { dateStyle: 'long', timeZone }).format(date);
+  return formatStoreDate(date, country) ?? date.toISOString();
 }
 
 interface InvitationRequest {

@@ -1,3 +1,4 @@
+import { buildPrescriptionPdf, prescriptionPdfFileName } from '../../../src/lib/shared/prescription-pdf';
 import { COUNTRIES } from '../../../src/lib/shared/countries';
 import { pagingQuery } from '../../../src/lib/shared/patient-schemas';
 import { createPrescriptionSchema } from '../../../src/lib/shared/prescription-schemas';
@@ -8,7 +9,6 @@ import {
   type PrescriptionListDto,
 } from '../../../src/lib/shared/prescriptions';
 import { downloadHeaders } from '../documents/routes';
-import { renderTextPdf } from '../documents/pdf';
 import { idempotentRequest, pathId } from '../gamification/input';
 import { viewerOf, type Api } from '../http/auth';
 import { HttpError } from '../http/errors';
@@ -22,7 +22,6 @@ import {
   toDetailDto,
   toPrescriptionDto,
 } from './repo';
-import { prescriptionDocument } from './pdf';
 
 /** Lists are paged; a page never holds more than this. */
 const PRESCRIPTIONS_MAX_PAGE_SIZE = 100;
@@ -80,8 +79,13 @@ export function registerPrescriptionRoutes(api: Api, services: Services): void {
     async (c) => {
       const viewer = viewerOf(c);
       const row = await readablePrescription(db, viewer, pathId(c, 'id', PRESCRIPTION_NOT_FOUND_MESSAGE));
-      const pdf = renderTextPdf(prescriptionDocument(toPrescriptionDto(row), viewer.country));
-      return c.body(new Uint8Array(pdf), 200, downloadHeaders('application/pdf', `prescripcion-${row.id}.pdf`));
+      const prescription = toPrescriptionDto(row);
+      const pdf = await buildPrescriptionPdf(prescription, viewer.country);
+      return c.body(
+        new Uint8Array(pdf),
+        200,
+        downloadHeaders('application/pdf', prescriptionPdfFileName(prescription)),
+      );
     },
   );
 

@@ -5,7 +5,7 @@ import { useEffect } from 'react';
 import { Link, useNavigate, useParams } from 'react-router';
 import { errorMessage } from '../../../lib/http';
 import { formatPrice } from '../../../lib/money';
-import { formatLocale } from '../../../lib/i18n';
+import { formatCountryDate } from '../../../lib/dates';
 import type { CountryCode } from '../../../lib/shared/countries';
 import type { OrderDto, OrderStatus } from '../../../lib/shared/orders';
 import { useViewerKey } from '../../auth/use-viewer-key';
@@ -119,9 +119,7 @@ export function CheckoutResultPage({ country, onOrderPlaced }: CheckoutResultPag
 
 function OrderPlaced({ order, country, title }: { order: OrderDto; country: CountryCode; title: string }) {
   const { t, i18n } = useLingui();
-  const date = new Intl.DateTimeFormat(formatLocale(country), { dateStyle: 'long', timeStyle: 'short' }).format(
-    new Date(order.paidAt ?? order.createdAt),
-  );
+  const date = formatCountryDate(order.paidAt ?? order.createdAt, country, true);
   return (
     <section className="page checkout-result checkout-result--success" aria-labelledby="result-title">
       <h1 id="result-title">{title}</h1>
