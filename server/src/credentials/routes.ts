@@ -18,8 +18,8 @@ import { isProfessional } from '../users/repo';
 import { keyOnRow } from '../http/idempotency';
 import {
   cleanOriginalName,
-  contentDisposition,
   detectFileType,
+  downloadHeaders,
   randomStoredName,
   type DetectedType,
 } from '../uploads/files';
@@ -211,12 +211,8 @@ export function registerCredentialRoutes(api: Api, services: Services): void {
     // Another user's file answers exactly like a missing one.
     if (!file || !content) throw new HttpError(404, FILE_NOT_FOUND_MESSAGE);
     return c.body(content.stream, 200, {
-      'content-type': file.mime,
+      ...downloadHeaders(file.mime, file.original_name),
       'content-length': String(content.size),
-      'content-disposition': contentDisposition('attachment', file.original_name),
-      'cache-control': 'private, no-store',
-      'x-content-type-options': 'nosniff',
-      'content-security-policy': "default-src 'none'; sandbox",
     });
   });
 }
