@@ -4,7 +4,7 @@ import type { Database, UserRow } from '../db/schema';
 import { adoptInvitedAccounts, claimAcceptedInvitations } from '../patients/repo';
 import type { UploadStorage } from '../uploads/storage';
 import { PROFILE_PHOTO_PREFIX } from '../users/profile-routes';
-import { currentConsentText, recordConsent, userCountry, type ConsentClient } from './consent-repo';
+import { recordHealthConsent, userCountry, type ConsentClient } from './consent-repo';
 
 /** What replaces a deleted person's name wherever a kept record must still show something. */
 const DELETED_FIRST_NAME = 'Cuenta';
@@ -163,16 +163,7 @@ export async function deleteAccount(
       .execute();
 
     // The end of the processing is recorded like any revocation, as proof it stopped.
-    const text = await currentConsentText(trx, country, 'health_data');
-    await recordConsent(trx, {
-      userId: user.id,
-      country,
-      purpose: 'health_data',
-      action: 'revoked',
-      textId: text.id,
-      recordedBy: user.id,
-      client,
-    });
+    await recordHealthConsent(trx, { userId: user.id, country, action: 'revoked', client });
     await trx
       .updateTable('users')
       .set({

@@ -1,4 +1,4 @@
-import { currentConsentText, recordConsent } from '../../privacy/consent-repo';
+import { recordHealthConsent } from '../../privacy/consent-repo';
 import { randomUUID } from 'node:crypto';
 import { hash } from '@node-rs/argon2';
 import { sql, type Insertable, type Kysely, type Transaction } from 'kysely';
@@ -229,14 +229,10 @@ async function insertDemoUsers(trx: Transaction<Database>, passwordHash: string)
     ids.set(user.email, row.id);
     // Demo accounts come with the consent a registration records, so trying the store starts without the dialog.
     const country = countryById(user.countryId)?.subdomain ?? 'co';
-    const text = await currentConsentText(trx, country, 'health_data');
-    await recordConsent(trx, {
+    await recordHealthConsent(trx, {
       userId: row.id,
       country,
-      purpose: 'health_data',
       action: 'granted',
-      textId: text.id,
-      recordedBy: row.id,
       client: { address: null, userAgent: 'seed' },
     });
   }
