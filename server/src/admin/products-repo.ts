@@ -20,6 +20,25 @@ export interface AdminProductFilter {
   signedPrescriptionOnly: boolean;
 }
 
+/** A product's presentations as rows (the admin's form and the seed give the same fields). */
+export function presentationRows(
+  productId: number,
+  presentations: readonly AdminProductInput['presentations'][number][],
+) {
+  return presentations.map((presentation) => ({
+    product_id: productId,
+    container_type: presentation.containerType,
+    quantity: presentation.quantity,
+    unit_symbol: presentation.unitSymbol,
+    is_default: presentation.isDefault,
+  }));
+}
+
+/** What the catalogue's word search reads: the name, the tag and the category's name. */
+export function productSearchText(product: { name: string; tag: string }, categoryName: string): string {
+  return normalizeSearchText([product.name, product.tag, categoryName].join(' '));
+}
+
 function uploadedImageUrl(id: number): string {
   return `/api/media/uploads/${id}`;
 }
@@ -70,18 +89,7 @@ async function writeProductDetails(
   input: AdminProductInput,
 ): Promise<void> {
   await trx.deleteFrom('product_presentations').where('product_id', '=', productId).execute();
-  await trx
-    .insertInto('product_presentations')
-    .values(
-      input.presentations.map((presentation) => ({
-        product_id: productId,
-        container_type: presentation.containerType,
-        quantity: presentation.quantity,
-        unit_symbol: presentation.unitSymbol,
-        is_default: presentation.isDefault,
-      })),
-    )
-    .execute();
+  await trx.insertInto('product_presentations').values(presentationRows(productId, input.presentations)).execute();
   await trx.deleteFrom('product_prices').where('product_id', '=', productId).execute();
   const prices = COUNTRY_CODES.flatMap((country) => {
     const price = input.prices[country];
@@ -115,7 +123,7 @@ function productColumns(input: AdminProductInput, categoryName: string) {
     featured: input.featured,
     points_price: input.pointsPrice,
     requires_signed_prescription: input.requiresSignedPrescription,
-    search_text: normalizeSearchText([input.name, input.tag, categoryName].join(' ')),
+    search_text: productSearchText(input, categoryName),
   };
 }
 
