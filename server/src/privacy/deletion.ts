@@ -2,6 +2,7 @@ import type { Kysely } from 'kysely';
 import type { AddressInputDto, BillFormDto, CheckoutCustomerDto } from '../../../src/lib/shared/orders';
 import type { Database, UserRow } from '../db/schema';
 import { adoptInvitedAccounts, claimAcceptedInvitations } from '../patients/repo';
+import { revokeUserSessions } from '../sessions/repo';
 import type { UploadStorage } from '../uploads/storage';
 import { PROFILE_PHOTO_PREFIX } from '../users/profile-routes';
 import { recordHealthConsent, userCountry, type ConsentClient } from './consent-repo';
@@ -155,12 +156,7 @@ export async function deleteAccount(
     await trx.deleteFrom('idempotent_requests').where('user_id', '=', user.id).execute();
     await trx.deleteFrom('outbox_emails').where('to_address', '=', user.email).execute();
     await trx.deleteFrom('medical_requests').where('email', '=', user.email).execute();
-    await trx
-      .updateTable('sessions')
-      .set({ revoked_at: now })
-      .where('user_id', '=', user.id)
-      .where('revoked_at', 'is', null)
-      .execute();
+    await revokeUserSessions(trx, user.id);
 
     // The end of the processing is recorded like any revocation, as proof it stopped.
     await recordHealthConsent(trx, { userId: user.id, country, action: 'revoked', client });
