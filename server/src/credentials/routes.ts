@@ -10,19 +10,14 @@ import {
   HORMONE_PRESCRIPTION_MAX_BYTES,
   HORMONE_PRESCRIPTION_MIME_TYPES,
 } from '../../../src/lib/shared/orders';
+import { downloadHeaders } from '../documents/routes';
 import { FORBIDDEN_MESSAGE, pathParam, viewerOf, type Api } from '../http/auth';
 import { FieldProblems, multipartText, multipartValues, readMultipart, REQUIRED_FIELD_MESSAGE } from '../http/body';
 import { HttpError } from '../http/errors';
 import type { Services } from '../http/services';
 import { isProfessional } from '../users/repo';
 import { keyOnRow } from '../http/idempotency';
-import {
-  cleanOriginalName,
-  detectFileType,
-  downloadHeaders,
-  randomStoredName,
-  type DetectedType,
-} from '../uploads/files';
+import { cleanOriginalName, detectFileType, randomStoredName, type DetectedType } from '../uploads/files';
 import { credentialsStatus } from './repo';
 
 const FILE_TOO_LARGE_MESSAGE = 'El archivo supera el tamaño máximo de 10 MB.';

@@ -16,7 +16,7 @@ import { HttpError, notFound } from '../http/errors';
 import { QueryReader } from '../http/query-params';
 import type { Services } from '../http/services';
 import { checkedUpload } from '../uploads/checked-upload';
-import { downloadHeaders } from '../uploads/files';
+import { contentDisposition } from '../uploads/files';
 
 const DOCUMENT_NOT_FOUND_MESSAGE = 'No encontramos este documento.';
 const DOCUMENT_TOO_LARGE_MESSAGE = `El documento supera el tamaño máximo de ${LIBRARY_DOCUMENT_MAX_BYTES / 1024 / 1024} MB.`;
@@ -59,6 +59,17 @@ function toDocumentDto(row: DocumentRow): LibraryDocumentDto {
     countryId: row.country_id,
     createdAt: row.created_at.toISOString(),
     updatedAt: row.updated_at.toISOString(),
+  };
+}
+
+/** A download that never runs as a page of the site: typed, attachment, sandboxed, not kept by shared caches. */
+export function downloadHeaders(mime: string, fileName: string): Record<string, string> {
+  return {
+    'content-type': mime,
+    'content-disposition': contentDisposition('attachment', fileName),
+    'cache-control': 'private, no-store',
+    'x-content-type-options': 'nosniff',
+    'content-security-policy': "default-src 'none'; sandbox",
   };
 }
 

@@ -7,7 +7,7 @@ import {
   type PrescriptionDetailDto,
   type PrescriptionListDto,
 } from '../../../src/lib/shared/prescriptions';
-import { downloadHeaders } from '../uploads/files';
+import { downloadHeaders } from '../documents/routes';
 import { renderTextPdf } from '../documents/pdf';
 import { idempotentRequest, pathId } from '../gamification/input';
 import { viewerOf, type Api } from '../http/auth';

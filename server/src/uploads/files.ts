@@ -49,17 +49,6 @@ export function contentDisposition(kind: 'inline' | 'attachment', originalName: 
   return `${kind}; filename="${fallback}"; filename*=UTF-8''${encodeURIComponent(originalName)}`;
 }
 
-/** A download that never runs as a page of the site: typed, attachment, sandboxed, not kept by shared caches. */
-export function downloadHeaders(mime: string, fileName: string): Record<string, string> {
-  return {
-    'content-type': mime,
-    'content-disposition': contentDisposition('attachment', fileName),
-    'cache-control': 'private, no-store',
-    'x-content-type-options': 'nosniff',
-    'content-security-policy': "default-src 'none'; sandbox",
-  };
-}
-
 /** A readable original name: no path, no control characters, at most 200 characters. */
 export function cleanOriginalName(name: string): string {
   const base = name.split(/[\\/]/).pop() ?? '';
