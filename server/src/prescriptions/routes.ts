@@ -15,6 +15,7 @@ import { HttpError } from '../http/errors';
 import type { Services } from '../http/services';
 import { createPrescription, IDEMPOTENCY_KEY_REQUIRED_MESSAGE, prescriptionInputOf, resolvePatientRef } from './create';
 import {
+  cancelPrescription,
   findPrescriptionRow,
   listPrescriptions,
   PRESCRIPTION_NOT_FOUND_MESSAGE,
@@ -97,13 +98,7 @@ export function registerPrescriptionRoutes(api: Api, services: Services): void {
       const id = pathId(c, 'id', PRESCRIPTION_NOT_FOUND_MESSAGE);
       const row = await readablePrescription(db, viewer, id);
       if (row.author_id !== viewer.user.id) throw new HttpError(403, ONLY_AUTHOR_CANCELS_MESSAGE);
-      // Cancelling twice keeps the first moment.
-      await db
-        .updateTable('prescriptions')
-        .set({ cancelled_at: new Date() })
-        .where('id', '=', id)
-        .where('cancelled_at', 'is', null)
-        .execute();
+      await cancelPrescription(db, id);
       const updated = (await findPrescriptionRow(db, id)) ?? row;
       return c.json<PrescriptionDetailDto>(await toDetailDto(db, updated, viewer, COUNTRIES[viewer.country].countryId));
     },
