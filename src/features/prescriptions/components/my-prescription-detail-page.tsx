@@ -18,7 +18,7 @@ import {
 } from '../purchase';
 import { DownloadPdfButton } from './download-pdf-button';
 import { PrescriptionView } from './prescription-view';
-import { DetailStates } from './query-states';
+import { PrescriptionStates } from './query-states';
 import { ToolImage } from './tool-image';
 
 interface MyPrescriptionDetailPageProps {
@@ -40,7 +40,7 @@ export function MyPrescriptionDetailPage({ onAddAllToCart, onViewBag }: MyPrescr
     </Link>
   );
   return (
-    <DetailStates query={query} invalidId={id === null} back={back} loading={<Trans>Cargando…</Trans>}>
+    <PrescriptionStates query={query} invalidId={id === null} back={back}>
       {(detail) => (
         <PrescriptionView
           prescription={detail}
@@ -55,7 +55,7 @@ export function MyPrescriptionDetailPage({ onAddAllToCart, onViewBag }: MyPrescr
           <ProductsToBuy country={country} detail={detail} onAddAllToCart={onAddAllToCart} onViewBag={onViewBag} />
         </PrescriptionView>
       )}
-    </DetailStates>
+    </PrescriptionStates>
   );
 }
 

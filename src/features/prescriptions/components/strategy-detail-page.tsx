@@ -10,7 +10,7 @@ import { useViewerKey } from '../../auth/use-viewer-key';
 import { parsePositiveId, prescriptionQueries, useCancelPrescription } from '../api';
 import { DownloadPdfButton } from './download-pdf-button';
 import { PrescriptionView } from './prescription-view';
-import { DetailStates } from './query-states';
+import { PrescriptionStates } from './query-states';
 import { SaveTemplateForm } from './save-template-form';
 
 /**
@@ -33,9 +33,9 @@ export function StrategyDetailPage() {
     </Link>
   );
   return (
-    <DetailStates query={query} invalidId={id === null} back={back} loading={<Trans>Cargando…</Trans>}>
+    <PrescriptionStates query={query} invalidId={id === null} back={back}>
       {(detail) => <StrategyDetail country={country} viewer={viewer} detail={detail} back={back} />}
-    </DetailStates>
+    </PrescriptionStates>
   );
 }
 
