@@ -1,8 +1,7 @@
 import { Trans, useLingui } from '@lingui/react/macro';
 import { useState, type FormEvent } from 'react';
-import { Field } from '../../../components/ui/field';
 import { SaveCancel } from '../../../components/ui/save-cancel';
-import { PasswordInput } from '../../../components/ui/password-input';
+import { TextField } from '../../../components/ui/text-field';
 import { errorMessage } from '../../../lib/http';
 import type { ProfileDto } from '../../../lib/shared/accounts';
 import type { CountryCode } from '../../../lib/shared/countries';
@@ -94,56 +93,41 @@ export function AccessDataForm({ country, profile, onSaved }: AccessDataFormProp
 
   return (
     <form onSubmit={(event) => void save(event)} noValidate aria-label={t`Editar datos de acceso`}>
-      <Field label={t`Correo electrónico`} required error={errors.email}>
-        {({ id, describedBy, invalid }) => (
-          <input
-            id={id}
-            className="input"
-            type="email"
-            autoComplete="email"
-            value={email}
-            aria-invalid={invalid}
-            aria-describedby={describedBy}
-            onChange={(event) => setEmail(event.target.value)}
-          />
-        )}
-      </Field>
-      <Field label={t`Nueva contraseña`} error={errors.newPassword} help={t`Déjala vacía para conservar la actual.`}>
-        {({ id, describedBy, invalid }) => (
-          <PasswordInput
-            id={id}
-            autoComplete="new-password"
-            value={newPassword}
-            aria-invalid={invalid}
-            aria-describedby={describedBy}
-            onChange={(event) => setNewPassword(event.target.value)}
-          />
-        )}
-      </Field>
-      <Field label={t`Confirma la nueva contraseña`} error={errors.confirmation}>
-        {({ id, describedBy, invalid }) => (
-          <PasswordInput
-            id={id}
-            autoComplete="new-password"
-            value={confirmation}
-            aria-invalid={invalid}
-            aria-describedby={describedBy}
-            onChange={(event) => setConfirmation(event.target.value)}
-          />
-        )}
-      </Field>
-      <Field label={t`Contraseña actual`} required error={errors.currentPassword}>
-        {({ id, describedBy, invalid }) => (
-          <PasswordInput
-            id={id}
-            autoComplete="current-password"
-            value={currentPassword}
-            aria-invalid={invalid}
-            aria-describedby={describedBy}
-            onChange={(event) => setCurrentPassword(event.target.value)}
-          />
-        )}
-      </Field>
+      <TextField
+        label={t`Correo electrónico`}
+        required
+        type="email"
+        autoComplete="email"
+        value={email}
+        onValueChange={setEmail}
+        error={errors.email}
+      />
+      <TextField
+        label={t`Nueva contraseña`}
+        type="password"
+        autoComplete="new-password"
+        value={newPassword}
+        onValueChange={setNewPassword}
+        error={errors.newPassword}
+        help={t`Déjala vacía para conservar la actual.`}
+      />
+      <TextField
+        label={t`Confirma la nueva contraseña`}
+        type="password"
+        autoComplete="new-password"
+        value={confirmation}
+        onValueChange={setConfirmation}
+        error={errors.confirmation}
+      />
+      <TextField
+        label={t`Contraseña actual`}
+        required
+        type="password"
+        autoComplete="current-password"
+        value={currentPassword}
+        onValueChange={setCurrentPassword}
+        error={errors.currentPassword}
+      />
       <SaveCancel failure={failure} pending={pending} onCancel={() => setEditing(false)} />
     </form>
   );

@@ -1,12 +1,15 @@
 import { Trans, useLingui } from '@lingui/react/macro';
 import { useState, type FormEvent } from 'react';
-import { Field } from '../../../components/ui/field';
+import { DataList, type DataRow } from '../../../components/ui/data-list';
+import { ChoiceField } from '../../../components/ui/choice-field';
 import { SaveCancel } from '../../../components/ui/save-cancel';
+import { TextField } from '../../../components/ui/text-field';
 import { errorMessage } from '../../../lib/http';
-import { DOCUMENT_TYPES, GENDERS, type ProfileDto } from '../../../lib/shared/accounts';
+import { DOCUMENT_TYPES, type ProfileDto } from '../../../lib/shared/accounts';
 import { COUNTRIES, type CountryCode } from '../../../lib/shared/countries';
 import { useUpdateProfile, type ProfileChanges } from '../api';
 import { profileProblems } from '../profile-form';
+import { useGenderLabels } from '../gender-labels';
 
 interface PersonalDataFormProps {
   country: CountryCode;
@@ -36,12 +39,7 @@ export function PersonalDataForm({ country, profile, onSaved }: PersonalDataForm
   const failure = update.error ? errorMessage(update.error) : null;
   const [saved, setSaved] = useState(false);
   const professional = profile.role.name === 'doctor' || profile.role.name === 'health_professional';
-  const genderLabels: Record<(typeof GENDERS)[number], string> = {
-    femenino: t`Femenino`,
-    masculino: t`Masculino`,
-    otro: t`Otro`,
-    'prefiero-no-decir': t`Prefiero no decirlo`,
-  };
+  const genders = useGenderLabels();
   const documentType = DOCUMENT_TYPES.find((type) => type.id === profile.document_type_id)?.name;
   const changes: ProfileChanges = {
     ...draft,
@@ -78,18 +76,18 @@ export function PersonalDataForm({ country, profile, onSaved }: PersonalDataForm
   }
 
   if (!editing) {
-    const rows: [string, string | null][] = [
+    const rows: DataRow[] = [
       [t`Nombres`, profile.first_name],
       [t`Apellidos`, profile.last_name],
       [t`Fecha de nacimiento`, profile.birth_date],
-      [t`Género`, profile.gender ? (genderLabels[profile.gender as (typeof GENDERS)[number]] ?? profile.gender) : null],
+      [t`Género`, genders.textOf(profile.gender)],
       [t`Documento`, [documentType, profile.document_number].filter(Boolean).join(' ') || null],
       [t`Celular`, [profile.country_code, profile.phone_number].filter(Boolean).join(' ') || null],
       ...(professional
         ? ([
             [t`Especialidad`, profile.specialty],
             [t`Tarjeta profesional`, profile.professional_license_number],
-          ] as [string, string | null][])
+          ] as DataRow[])
         : []),
     ];
     return (
@@ -99,14 +97,7 @@ export function PersonalDataForm({ country, profile, onSaved }: PersonalDataForm
             <Trans>Tus datos se guardaron.</Trans>
           </p>
         )}
-        <dl className="data-list">
-          {rows.map(([label, value]) => (
-            <div key={label}>
-              <dt>{label}</dt>
-              <dd>{value || '—'}</dd>
-            </div>
-          ))}
-        </dl>
+        <DataList rows={rows} />
         <button
           type="button"
           className="button button--secondary"
@@ -125,115 +116,65 @@ export function PersonalDataForm({ country, profile, onSaved }: PersonalDataForm
   return (
     <form onSubmit={(event) => void save(event)} noValidate aria-label={t`Editar datos personales`}>
       <div className="form-grid">
-        <Field label={t`Nombres`} required error={problem('first_name')}>
-          {({ id, describedBy, invalid }) => (
-            <input
-              id={id}
-              className="input"
-              value={draft.first_name}
-              aria-invalid={invalid}
-              aria-describedby={describedBy}
-              onChange={(event) => set('first_name', event.target.value)}
-            />
-          )}
-        </Field>
-        <Field label={t`Apellidos`} required error={problem('last_name')}>
-          {({ id, describedBy, invalid }) => (
-            <input
-              id={id}
-              className="input"
-              value={draft.last_name}
-              aria-invalid={invalid}
-              aria-describedby={describedBy}
-              onChange={(event) => set('last_name', event.target.value)}
-            />
-          )}
-        </Field>
-        <Field label={t`Fecha de nacimiento`} error={problem('birth_date')}>
-          {({ id, describedBy, invalid }) => (
-            <input
-              id={id}
-              aria-invalid={invalid}
-              aria-describedby={describedBy}
-              className="input"
-              type="date"
-              max={new Date().toISOString().slice(0, 10)}
-              value={draft.birth_date ?? ''}
-              onChange={(event) => set('birth_date', event.target.value)}
-            />
-          )}
-        </Field>
-        <Field label={t`Género`} error={problem('gender')}>
-          {({ id, describedBy, invalid }) => (
-            <select
-              id={id}
-              aria-invalid={invalid}
-              aria-describedby={describedBy}
-              className="select"
-              value={draft.gender ?? ''}
-              onChange={(event) => set('gender', event.target.value)}
-            >
-              <option value="">{t`Selecciona una opción`}</option>
-              {GENDERS.map((gender) => (
-                <option key={gender} value={gender}>
-                  {genderLabels[gender]}
-                </option>
-              ))}
-            </select>
-          )}
-        </Field>
-        <Field label={t`Indicativo`} error={problem('country_code')}>
-          {({ id, describedBy, invalid }) => (
-            <input
-              id={id}
-              aria-invalid={invalid}
-              aria-describedby={describedBy}
-              className="input"
-              inputMode="tel"
-              value={draft.country_code ?? ''}
-              onChange={(event) => set('country_code', event.target.value)}
-            />
-          )}
-        </Field>
-        <Field label={t`Celular`} error={problem('phone_number')}>
-          {({ id, describedBy, invalid }) => (
-            <input
-              id={id}
-              aria-invalid={invalid}
-              aria-describedby={describedBy}
-              className="input"
-              type="tel"
-              value={draft.phone_number ?? ''}
-              onChange={(event) => set('phone_number', event.target.value)}
-            />
-          )}
-        </Field>
+        <TextField
+          label={t`Nombres`}
+          required
+          value={draft.first_name}
+          onValueChange={(value) => set('first_name', value)}
+          error={problem('first_name')}
+        />
+        <TextField
+          label={t`Apellidos`}
+          required
+          value={draft.last_name}
+          onValueChange={(value) => set('last_name', value)}
+          error={problem('last_name')}
+        />
+        <TextField
+          label={t`Fecha de nacimiento`}
+          type="date"
+          max={new Date().toISOString().slice(0, 10)}
+          value={draft.birth_date ?? ''}
+          onValueChange={(value) => set('birth_date', value)}
+          error={problem('birth_date')}
+        />
+        <ChoiceField
+          label={t`Género`}
+          className="select"
+          placeholder={t`Selecciona una opción`}
+          choices={genders.choices}
+          value={draft.gender ?? ''}
+          onValueChange={(value) => set('gender', value)}
+          error={problem('gender')}
+        />
+        <TextField
+          label={t`Indicativo`}
+          inputMode="tel"
+          value={draft.country_code ?? ''}
+          onValueChange={(value) => set('country_code', value)}
+          error={problem('country_code')}
+        />
+        <TextField
+          label={t`Celular`}
+          type="tel"
+          value={draft.phone_number ?? ''}
+          onValueChange={(value) => set('phone_number', value)}
+          error={problem('phone_number')}
+        />
         {professional && (
           <>
-            <Field label={t`Especialidad`} error={problem('specialty')}>
-              {({ id, describedBy, invalid }) => (
-                <input
-                  id={id}
-                  aria-invalid={invalid}
-                  aria-describedby={describedBy}
-                  className="input"
-                  value={draft.specialty ?? ''}
-                  onChange={(event) => set('specialty', event.target.value)}
-                />
-              )}
-            </Field>
-            <Field label={t`Tarjeta profesional`} error={problem('professional_license_number')}>
-              {({ id, describedBy, invalid }) => (
-                <input
-                  id={id}
-                  aria-invalid={invalid}
-                  aria-describedby={describedBy}
-                  className="input"
-                  value={draft.professional_license_number ?? ''}
-                  onChange={(event) => set('professional_license_number', event.target.value)}
-                />
-              )}
-            </Field>
+            <TextField
+              label={t`Especialidad`}
+              value={draft.specialty ?? ''}
+              onValueChange={(value) => set('specialty', value)}
+              error={problem('specialty')}
+            />
+            <TextField
+              label={t`Tarjeta profesional`}
+              value={draft.professional_license_number ?? ''}
+              onValueChange={(value) => set('professional_license_number', value)}
+              error={problem('professional_license_number')}
+            />
           </>
         )}
       </div>

@@ -1,7 +1,7 @@
 import { Trans, useLingui } from '@lingui/react/macro';
 import { useQuery } from '@tanstack/react-query';
 import { useState, type FormEvent } from 'react';
-import { Field } from '../../../components/ui/field';
+import { ChoiceField } from '../../../components/ui/choice-field';
 import { TextField } from '../../../components/ui/text-field';
 import { focusFirstInvalid } from '../../../lib/focus-first-invalid';
 import { DOCUMENT_TYPES } from '../../../lib/shared/accounts';
@@ -106,25 +106,15 @@ export function DataStep({ country, viewer, form, onChange, onBack, onNext }: Da
             onValueChange={(value) => customer('secondLastName', value)}
             error={errors['customer.secondLastName']}
           />
-          <Field label={t`Tipo de documento`} required error={errors['customer.typeID']}>
-            {({ id, describedBy, invalid }) => (
-              <select
-                id={id}
-                className="input"
-                value={form.customer.typeID ?? ''}
-                aria-invalid={invalid}
-                aria-describedby={describedBy}
-                onChange={(event) => customer('typeID', event.target.value ? Number(event.target.value) : null)}
-              >
-                <option value="">{t`Selecciona`}</option>
-                {documentTypes.map((type) => (
-                  <option key={type.id} value={type.id}>
-                    {type.name}
-                  </option>
-                ))}
-              </select>
-            )}
-          </Field>
+          <ChoiceField
+            label={t`Tipo de documento`}
+            required
+            placeholder={t`Selecciona`}
+            choices={documentTypes.map((type) => ({ value: type.id, label: type.name }))}
+            value={form.customer.typeID ?? ''}
+            onValueChange={(value) => customer('typeID', value ? Number(value) : null)}
+            error={errors['customer.typeID']}
+          />
           <TextField
             label={t`Número de documento`}
             required
@@ -133,22 +123,16 @@ export function DataStep({ country, viewer, form, onChange, onBack, onNext }: Da
             onValueChange={(value) => customer('numberID', value)}
             error={errors['customer.numberID']}
           />
-          <Field label={t`Indicativo`} required>
-            {({ id }) => (
-              <select
-                id={id}
-                className="input"
-                value={form.customer.countryCode || COUNTRIES[country].dialCode}
-                onChange={(event) => customer('countryCode', event.target.value)}
-              >
-                {COUNTRY_CODES.map((code) => (
-                  <option key={code} value={COUNTRIES[code].dialCode}>
-                    {`${COUNTRIES[code].name} ${COUNTRIES[code].dialCode}`}
-                  </option>
-                ))}
-              </select>
-            )}
-          </Field>
+          <ChoiceField
+            label={t`Indicativo`}
+            required
+            choices={COUNTRY_CODES.map((code) => ({
+              value: COUNTRIES[code].dialCode,
+              label: `${COUNTRIES[code].name} ${COUNTRIES[code].dialCode}`,
+            }))}
+            value={form.customer.countryCode || COUNTRIES[country].dialCode}
+            onValueChange={(value) => customer('countryCode', value)}
+          />
           <TextField
             label={t`Número de celular`}
             required
@@ -176,25 +160,18 @@ export function DataStep({ country, viewer, form, onChange, onBack, onNext }: Da
           <Trans>Facturación</Trans>
         </legend>
         <div className="form-grid">
-          <Field label={t`Tipo de contribuyente`} required error={errors['bill.typeContributor']}>
-            {({ id, describedBy, invalid }) => (
-              <select
-                id={id}
-                className="input"
-                value={form.bill.typeContributor}
-                aria-invalid={invalid}
-                aria-describedby={describedBy}
-                onChange={(event) => bill('typeContributor', event.target.value as TaxpayerType | '')}
-              >
-                <option value="">{t`Selecciona`}</option>
-                {(Object.keys(taxpayerLabels) as TaxpayerType[]).map((type) => (
-                  <option key={type} value={type}>
-                    {taxpayerLabels[type]}
-                  </option>
-                ))}
-              </select>
-            )}
-          </Field>
+          <ChoiceField
+            label={t`Tipo de contribuyente`}
+            required
+            placeholder={t`Selecciona`}
+            choices={(Object.keys(taxpayerLabels) as TaxpayerType[]).map((type) => ({
+              value: type,
+              label: taxpayerLabels[type],
+            }))}
+            value={form.bill.typeContributor}
+            onValueChange={(value) => bill('typeContributor', value as TaxpayerType | '')}
+            error={errors['bill.typeContributor']}
+          />
           {form.bill.typeContributor === 'persona_juridica' && (
             <TextField
               label={taxId ? t`Número de ${taxId.name}` : t`Número de identificación tributaria`}

@@ -1,6 +1,7 @@
 import { Trans, useLingui } from '@lingui/react/macro';
 import { useEffect, useRef, useState, type FormEvent } from 'react';
 import { useSearchParams } from 'react-router';
+import { ChoiceField } from '../../../components/ui/choice-field';
 import { Field } from '../../../components/ui/field';
 import { TextField } from '../../../components/ui/text-field';
 import { focusFirstInvalid } from '../../../lib/focus-first-invalid';
@@ -14,6 +15,7 @@ import {
 } from '../../../lib/shared/prescriptions';
 import { useCountry } from '../../../lib/use-country';
 import { useOnline } from '../../../lib/use-online';
+import { COUNTRY_CHOICES, DIAL_CODE_CHOICES } from '../../../lib/ui/country-choices';
 import { useSendMedicalRequest } from '../api';
 
 type RequestField = 'names' | 'last_names' | 'email' | 'country_id' | 'country_code' | 'mobile_number' | 'description';
@@ -173,51 +175,31 @@ export function MedicalRequestPage() {
             onValueChange={set('email')}
             error={errors.email}
           />
-          <Field label={t`País`} required error={errors.country_id}>
-            {({ id, describedBy, invalid }) => (
-              <select
-                id={id}
-                className="input"
-                value={values.country_id}
-                aria-invalid={invalid}
-                aria-describedby={describedBy}
-                onChange={(event) => {
-                  const chosen = COUNTRY_CODES.find((code) => String(COUNTRIES[code].countryId) === event.target.value);
-                  setValues((previous) => ({
-                    ...previous,
-                    country_id: event.target.value,
-                    country_code: chosen ? COUNTRIES[chosen].dialCode : previous.country_code,
-                  }));
-                }}
-              >
-                <option value="">{t`Selecciona`}</option>
-                {COUNTRY_CODES.map((code) => (
-                  <option key={code} value={COUNTRIES[code].countryId}>
-                    {COUNTRIES[code].name}
-                  </option>
-                ))}
-              </select>
-            )}
-          </Field>
-          <Field label={t`Indicativo`} required error={errors.country_code}>
-            {({ id, describedBy, invalid }) => (
-              <select
-                id={id}
-                className="input"
-                value={values.country_code}
-                aria-invalid={invalid}
-                aria-describedby={describedBy}
-                onChange={(event) => set('country_code')(event.target.value)}
-              >
-                <option value="">{t`Selecciona`}</option>
-                {COUNTRY_CODES.map((code) => (
-                  <option key={code} value={COUNTRIES[code].dialCode}>
-                    {`${COUNTRIES[code].name} (${COUNTRIES[code].dialCode})`}
-                  </option>
-                ))}
-              </select>
-            )}
-          </Field>
+          <ChoiceField
+            label={t`País`}
+            required
+            placeholder={t`Selecciona`}
+            choices={COUNTRY_CHOICES}
+            value={values.country_id}
+            onValueChange={(countryId) => {
+              const chosen = COUNTRY_CODES.find((code) => String(COUNTRIES[code].countryId) === countryId);
+              setValues((previous) => ({
+                ...previous,
+                country_id: countryId,
+                country_code: chosen ? COUNTRIES[chosen].dialCode : previous.country_code,
+              }));
+            }}
+            error={errors.country_id}
+          />
+          <ChoiceField
+            label={t`Indicativo`}
+            required
+            placeholder={t`Selecciona`}
+            choices={DIAL_CODE_CHOICES}
+            value={values.country_code}
+            onValueChange={set('country_code')}
+            error={errors.country_code}
+          />
           <TextField
             label={t`Número de celular`}
             required
