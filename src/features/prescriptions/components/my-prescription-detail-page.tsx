@@ -16,7 +16,6 @@ import {
   type PrescriptionCartResult,
   type SkippedLine,
 } from '../purchase';
-import { DownloadPdfButton } from './download-pdf-button';
 import { PrescriptionView } from './prescription-view';
 import { PrescriptionStates } from './query-states';
 import { ToolImage } from './tool-image';
@@ -42,16 +41,7 @@ export function MyPrescriptionDetailPage({ onAddAllToCart, onViewBag }: MyPrescr
   return (
     <PrescriptionStates query={query} invalidId={id === null} back={back}>
       {(detail) => (
-        <PrescriptionView
-          prescription={detail}
-          country={country}
-          actions={
-            <>
-              {back}
-              <DownloadPdfButton prescription={detail} country={country} />
-            </>
-          }
-        >
+        <PrescriptionView prescription={detail} country={country} back={back}>
           <ProductsToBuy country={country} detail={detail} onAddAllToCart={onAddAllToCart} onViewBag={onViewBag} />
         </PrescriptionView>
       )}

@@ -8,7 +8,6 @@ import type { PrescriptionDetailDto } from '../../../lib/shared/prescriptions';
 import { useCountry } from '../../../lib/use-country';
 import { useViewerKey } from '../../auth/use-viewer-key';
 import { parsePositiveId, prescriptionQueries, useCancelPrescription } from '../api';
-import { DownloadPdfButton } from './download-pdf-button';
 import { PrescriptionView } from './prescription-view';
 import { PrescriptionStates } from './query-states';
 import { SaveTemplateForm } from './save-template-form';
@@ -62,16 +61,7 @@ function StrategyDetail({
   }
 
   return (
-    <PrescriptionView
-      prescription={detail}
-      country={country}
-      actions={
-        <>
-          {back}
-          <DownloadPdfButton prescription={detail} country={country} />
-        </>
-      }
-    >
+    <PrescriptionView prescription={detail} country={country} back={back}>
       {!detail.editable && (
         <p className="muted">
           <Trans>La creó otro profesional: puedes consultarla, pero no modificarla.</Trans>
