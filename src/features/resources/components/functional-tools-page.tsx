@@ -1,6 +1,10 @@
 import { Trans, useLingui } from '@lingui/react/macro';
 import { Link } from 'react-router';
+import { DataList } from '../../../components/ui/data-list';
+import { FailureAlert } from '../../../components/ui/failure-alert';
+import { LoadingStatus } from '../../../components/ui/loading-status';
 import { ToolFilters } from '../../../components/ui/tool-filters';
+import { ToolGrid } from '../../../components/ui/tool-grid';
 import { useChatLink } from '../../../lib/contact';
 import { errorMessage } from '../../../lib/http';
 import type { ProductDto } from '../../../lib/shared/api-types';
@@ -44,37 +48,19 @@ export function FunctionalToolsPage() {
         </nav>
         <ToolFilters idPrefix="functional" tools={toolSearch} />
         {list.isPending && (
-          <p className="muted" role="status">
+          <LoadingStatus>
             <Trans>Cargando herramientas…</Trans>
-          </p>
+          </LoadingStatus>
         )}
-        {list.isError && (
-          <p className="alert" role="alert">
-            {errorMessage(list.error)}
-          </p>
-        )}
-        {list.data && products.length === 0 && (
-          <p className="empty-state">
-            <Trans>No encontramos herramientas con esos filtros.</Trans>
-          </p>
-        )}
-        <ul className="plain-list tool-grid" aria-label={t`Herramientas funcionales`}>
-          {products.map((product) => (
-            <li key={product.id}>
-              <FunctionalTool product={product} />
-            </li>
-          ))}
-        </ul>
-        {list.hasNextPage && (
-          <button
-            type="button"
-            className="button button--secondary"
-            disabled={list.isFetchingNextPage}
-            onClick={() => void list.fetchNextPage()}
-          >
-            {list.isFetchingNextPage ? t`Cargando…` : t`Cargar más`}
-          </button>
-        )}
+        <FailureAlert message={list.isError ? errorMessage(list.error) : null} />
+        <ToolGrid
+          label={t`Herramientas funcionales`}
+          products={products}
+          list={list}
+          empty={<Trans>No encontramos herramientas con esos filtros.</Trans>}
+        >
+          {(product) => <FunctionalTool product={product} />}
+        </ToolGrid>
       </section>
 
       <ResourcesSection country={country} viewer={viewer} />
@@ -132,22 +118,16 @@ function FunctionalTool({ product }: { product: ProductDto }) {
         <h2 className="tool-card__name">{product.name}</h2>
         <p className="tool-card__tag">{product.category.name}</p>
         {product.description && <p className="tool-card__tag">{product.description}</p>}
-        <dl className="data-list data-list--compact">
-          <div>
-            <dt>{t`Cápsula`}</dt>
-            <dd>{product.capsule_info || '—'}</dd>
-          </div>
-          <div>
-            <dt>{t`Presentación`}</dt>
-            <dd>{presentation ?? '—'}</dd>
-          </div>
-          {product.pharmaceutical_form && (
-            <div>
-              <dt>{t`Forma farmacéutica`}</dt>
-              <dd>{product.pharmaceutical_form.name}</dd>
-            </div>
-          )}
-        </dl>
+        <DataList
+          className="data-list data-list--compact"
+          rows={[
+            [t`Cápsula`, product.capsule_info],
+            [t`Presentación`, presentation],
+            ...(product.pharmaceutical_form
+              ? [[t`Forma farmacéutica`, product.pharmaceutical_form.name] as const]
+              : []),
+          ]}
+        />
         <p className={available ? 'tool-card__stock' : 'tool-card__stock tool-card__stock--out'}>
           {available ? t`Disponible` : t`Agotado`}
         </p>
