@@ -58,6 +58,24 @@ export function AccessDataForm({ country, profile, onSaved }: AccessDataFormProp
     reset();
   }
 
+  const password = (
+    field: 'newPassword' | 'confirmation' | 'currentPassword',
+    label: string,
+    value: string,
+    onValueChange: (value: string) => void,
+    extra: { help?: string; required?: boolean } = {},
+  ) => (
+    <TextField
+      label={label}
+      type="password"
+      autoComplete={field === 'currentPassword' ? 'current-password' : 'new-password'}
+      value={value}
+      onValueChange={onValueChange}
+      error={errors[field]}
+      {...extra}
+    />
+  );
+
   if (!editing) {
     return (
       <>
@@ -102,32 +120,11 @@ export function AccessDataForm({ country, profile, onSaved }: AccessDataFormProp
         onValueChange={setEmail}
         error={errors.email}
       />
-      <TextField
-        label={t`Nueva contraseña`}
-        type="password"
-        autoComplete="new-password"
-        value={newPassword}
-        onValueChange={setNewPassword}
-        error={errors.newPassword}
-        help={t`Déjala vacía para conservar la actual.`}
-      />
-      <TextField
-        label={t`Confirma la nueva contraseña`}
-        type="password"
-        autoComplete="new-password"
-        value={confirmation}
-        onValueChange={setConfirmation}
-        error={errors.confirmation}
-      />
-      <TextField
-        label={t`Contraseña actual`}
-        required
-        type="password"
-        autoComplete="current-password"
-        value={currentPassword}
-        onValueChange={setCurrentPassword}
-        error={errors.currentPassword}
-      />
+      {password('newPassword', t`Nueva contraseña`, newPassword, setNewPassword, {
+        help: t`Déjala vacía para conservar la actual.`,
+      })}
+      {password('confirmation', t`Confirma la nueva contraseña`, confirmation, setConfirmation)}
+      {password('currentPassword', t`Contraseña actual`, currentPassword, setCurrentPassword, { required: true })}
       <SaveCancel failure={failure} pending={pending} onCancel={() => setEditing(false)} />
     </form>
   );

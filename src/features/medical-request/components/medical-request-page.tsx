@@ -1,8 +1,9 @@
 import { Trans, useLingui } from '@lingui/react/macro';
-import { useEffect, useRef, useState, type FormEvent } from 'react';
+import { useEffect, useRef, useState, type FormEvent, type InputHTMLAttributes } from 'react';
 import { useSearchParams } from 'react-router';
 import { ChoiceField } from '../../../components/ui/choice-field';
-import { Field } from '../../../components/ui/field';
+import { FailureAlert } from '../../../components/ui/failure-alert';
+import { NotesField } from '../../../components/ui/notes-field';
 import { TextField } from '../../../components/ui/text-field';
 import { focusFirstInvalid } from '../../../lib/focus-first-invalid';
 import { errorMessage } from '../../../lib/http';
@@ -98,6 +99,21 @@ export function MedicalRequestPage() {
   }, [values, submitted]);
 
   const set = (field: RequestField) => (value: string) => setValues((previous) => ({ ...previous, [field]: value }));
+  // Every field is required (product §2).
+  const text = (
+    field: RequestField,
+    label: string,
+    input: Pick<InputHTMLAttributes<HTMLInputElement>, 'type' | 'autoComplete' | 'inputMode'>,
+  ) => (
+    <TextField
+      label={label}
+      required
+      value={values[field]}
+      onValueChange={set(field)}
+      error={errors[field]}
+      {...input}
+    />
+  );
 
   async function submit(event: FormEvent) {
     event.preventDefault();
@@ -150,31 +166,9 @@ export function MedicalRequestPage() {
         aria-label={texts.form}
       >
         <div className="form-grid">
-          <TextField
-            label={t`Nombres`}
-            required
-            autoComplete="given-name"
-            value={values.names}
-            onValueChange={set('names')}
-            error={errors.names}
-          />
-          <TextField
-            label={t`Apellidos`}
-            required
-            autoComplete="family-name"
-            value={values.last_names}
-            onValueChange={set('last_names')}
-            error={errors.last_names}
-          />
-          <TextField
-            label={t`Correo electrónico`}
-            required
-            type="email"
-            autoComplete="email"
-            value={values.email}
-            onValueChange={set('email')}
-            error={errors.email}
-          />
+          {text('names', t`Nombres`, { autoComplete: 'given-name' })}
+          {text('last_names', t`Apellidos`, { autoComplete: 'family-name' })}
+          {text('email', t`Correo electrónico`, { type: 'email', autoComplete: 'email' })}
           <ChoiceField
             label={t`País`}
             required
@@ -200,36 +194,18 @@ export function MedicalRequestPage() {
             onValueChange={set('country_code')}
             error={errors.country_code}
           />
-          <TextField
-            label={t`Número de celular`}
-            required
-            type="tel"
-            autoComplete="tel-national"
-            inputMode="tel"
-            value={values.mobile_number}
-            onValueChange={set('mobile_number')}
-            error={errors.mobile_number}
-          />
+          {text('mobile_number', t`Número de celular`, { type: 'tel', autoComplete: 'tel-national', inputMode: 'tel' })}
         </div>
-        <Field label={texts.description} required error={errors.description}>
-          {({ id, describedBy, invalid }) => (
-            <textarea
-              id={id}
-              className="input"
-              rows={5}
-              maxLength={MEDICAL_REQUEST_DESCRIPTION_MAX_LENGTH}
-              aria-invalid={invalid}
-              aria-describedby={describedBy}
-              value={values.description}
-              onChange={(event) => set('description')(event.target.value)}
-            />
-          )}
-        </Field>
-        {failure && (
-          <p className="alert" role="alert">
-            {failure}
-          </p>
-        )}
+        <NotesField
+          label={texts.description}
+          required
+          rows={5}
+          maxLength={MEDICAL_REQUEST_DESCRIPTION_MAX_LENGTH}
+          value={values.description}
+          onValueChange={set('description')}
+          error={errors.description}
+        />
+        <FailureAlert message={failure} />
         {!online && (
           <p className="notice" role="status">
             <Trans>Sin conexión: podrás enviar tu solicitud cuando vuelvas a estar en línea.</Trans>
