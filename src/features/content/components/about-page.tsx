@@ -1,6 +1,7 @@
 import { Trans, useLingui } from '@lingui/react/macro';
 import type { ReactNode } from 'react';
 import { Link } from 'react-router';
+import { TitledSection } from '../../../components/ui/titled-section';
 import { useCountry } from '../../../lib/use-country';
 import { useDocumentTitle } from '../use-document';
 import { PageHero } from './page-hero';
@@ -66,7 +67,7 @@ export function AboutPage() {
         }
       />
       <div className="page prose-page">
-        <AboutSection id="about-mission" title={<Trans>Nuestra misión</Trans>}>
+        <TitledSection id="about-mission" title={<Trans>Nuestra misión</Trans>} className="section">
           <p>
             <Trans>
               Acompañar a médicos, profesionales de la salud y pacientes en cada paso de la medicina funcional: desde la
@@ -74,8 +75,8 @@ export function AboutPage() {
               datos de salud de cada persona.
             </Trans>
           </p>
-        </AboutSection>
-        <AboutSection id="about-how" title={<Trans>Cómo trabajamos</Trans>}>
+        </TitledSection>
+        <TitledSection id="about-how" title={<Trans>Cómo trabajamos</Trans>} className="section">
           <ul className="about-grid">
             {ways.map(([title, text], index) => (
               <li key={index} className="card">
@@ -84,8 +85,8 @@ export function AboutPage() {
               </li>
             ))}
           </ul>
-        </AboutSection>
-        <AboutSection id="about-values" title={<Trans>Lo que nos importa</Trans>}>
+        </TitledSection>
+        <TitledSection id="about-values" title={<Trans>Lo que nos importa</Trans>} className="section">
           <ul className="check-list">
             {values.map((value, index) => (
               <li key={index}>{value}</li>
@@ -96,18 +97,9 @@ export function AboutPage() {
               <Trans>Lee nuestros términos y la política de tratamiento de datos</Trans>
             </Link>
           </p>
-        </AboutSection>
+        </TitledSection>
         <WhereWeAre country={country} />
       </div>
     </>
-  );
-}
-
-function AboutSection({ id, title, children }: { id: string; title: ReactNode; children: ReactNode }) {
-  return (
-    <section className="section" aria-labelledby={id}>
-      <h2 id={id}>{title}</h2>
-      {children}
-    </section>
   );
 }

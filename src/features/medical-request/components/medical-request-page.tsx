@@ -18,6 +18,7 @@ import { useCountry } from '../../../lib/use-country';
 import { useOnline } from '../../../lib/use-online';
 import { COUNTRY_CHOICES, DIAL_CODE_CHOICES } from '../../../lib/ui/country-choices';
 import { useSendMedicalRequest } from '../api';
+import { TitledSection } from '../../../components/ui/titled-section';
 
 type RequestField = 'names' | 'last_names' | 'email' | 'country_id' | 'country_code' | 'mobile_number' | 'description';
 type RequestValues = Record<RequestField, string>;
@@ -146,8 +147,7 @@ export function MedicalRequestPage() {
   }
 
   return (
-    <section className="page stack medical-request" aria-labelledby="medical-request-title">
-      <h1 id="medical-request-title">{texts.title}</h1>
+    <TitledSection id="medical-request-title" title={texts.title} heading="h1" className="page stack medical-request">
       <p>{texts.intro}</p>
       {sent && (
         <div className="notice notice--success" role="status">
@@ -217,6 +217,6 @@ export function MedicalRequestPage() {
           </button>
         </div>
       </form>
-    </section>
+    </TitledSection>
   );
 }

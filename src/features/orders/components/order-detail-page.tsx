@@ -5,6 +5,7 @@ import { Link, useParams } from 'react-router';
 import { DataList } from '../../../components/ui/data-list';
 import { DetailStates } from '../../../components/ui/detail-states';
 import { KeptCopyNotices } from '../../../components/ui/kept-copy-notices';
+import { TitledSection } from '../../../components/ui/titled-section';
 import { ApiError } from '../../../lib/http';
 import { DOCUMENT_TYPES } from '../../../lib/shared/accounts';
 import type { CountryCode } from '../../../lib/shared/countries';
@@ -128,7 +129,7 @@ function OrderDetail({
       </div>
       <BuyAgainNotice state={state} country={country} onViewBag={onViewBag} />
 
-      <OrderCard id="order-history-title" title={<Trans>Historial del pedido</Trans>}>
+      <TitledSection id="order-history-title" title={<Trans>Historial del pedido</Trans>} className="card">
         <ol className="order-timeline">
           {order.statusHistory.map((change, index) => (
             <li key={`${change.status}-${change.at}-${index}`} className="order-timeline__step">
@@ -141,15 +142,15 @@ function OrderDetail({
             </li>
           ))}
         </ol>
-      </OrderCard>
+      </TitledSection>
 
-      <OrderCard id="order-items-title" title={<Trans>Productos</Trans>}>
+      <TitledSection id="order-items-title" title={<Trans>Productos</Trans>} className="card">
         <OrderItems order={order} country={country} />
         <OrderAmounts order={order} />
-      </OrderCard>
+      </TitledSection>
 
       {order.requiresPrescription && (
-        <OrderCard id="order-prescription-title" title={<Trans>Fórmula médica</Trans>}>
+        <TitledSection id="order-prescription-title" title={<Trans>Fórmula médica</Trans>} className="card">
           {prescription ? (
             <>
               <p>
@@ -179,15 +180,15 @@ function OrderDetail({
               <Trans>Este pedido no tiene una fórmula cargada.</Trans>
             </p>
           )}
-        </OrderCard>
+        </TitledSection>
       )}
 
       <div className="order-detail__grid">
-        <OrderCard id="order-shipping-title" title={<Trans>Dirección de envío</Trans>}>
+        <TitledSection id="order-shipping-title" title={<Trans>Dirección de envío</Trans>} className="card">
           <Address address={order.shipping} />
-        </OrderCard>
+        </TitledSection>
 
-        <OrderCard id="order-customer-title" title={<Trans>Datos del comprador</Trans>}>
+        <TitledSection id="order-customer-title" title={<Trans>Datos del comprador</Trans>} className="card">
           <DataList
             className="order-detail__facts"
             rows={[
@@ -197,9 +198,9 @@ function OrderDetail({
               [t`Correo electrónico`, customer.email],
             ]}
           />
-        </OrderCard>
+        </TitledSection>
 
-        <OrderCard id="order-bill-title" title={<Trans>Facturación</Trans>}>
+        <TitledSection id="order-bill-title" title={<Trans>Facturación</Trans>} className="card">
           <DataList
             className="order-detail__facts"
             rows={[
@@ -207,9 +208,9 @@ function OrderDetail({
               [t`Documento de facturación`, `${bill.typeID} ${bill.numberID}`.trim()],
             ]}
           />
-        </OrderCard>
+        </TitledSection>
 
-        <OrderCard id="order-payment-title" title={<Trans>Pago</Trans>}>
+        <TitledSection id="order-payment-title" title={<Trans>Pago</Trans>} className="card">
           <DataList
             className="order-detail__facts"
             rows={[
@@ -224,19 +225,9 @@ function OrderDetail({
               [t`Fecha de pago`, date(payment.paidAt ?? order.paidAt)],
             ]}
           />
-        </OrderCard>
+        </TitledSection>
       </div>
     </article>
-  );
-}
-
-/** A card of the order's detail, named by its heading. */
-function OrderCard({ id, title, children }: { id: string; title: ReactNode; children: ReactNode }) {
-  return (
-    <section className="card" aria-labelledby={id}>
-      <h2 id={id}>{title}</h2>
-      {children}
-    </section>
   );
 }
 

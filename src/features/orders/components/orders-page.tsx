@@ -12,6 +12,7 @@ import { formatOrderAmount, orderCountry } from '../order-format';
 import { formatCountryDate } from '../../../lib/dates';
 import { OrderStatusBadge } from './order-status-badge';
 import { LinkPager } from '../../../components/ui/link-pager';
+import { TitledSection } from '../../../components/ui/titled-section';
 
 /** `mi-cuenta/mis-pedidos`: the buyer's orders, newest first, a page at a time (`?pagina=`). */
 export function OrdersPage() {
@@ -29,10 +30,7 @@ export function OrdersPage() {
   const totalPages = Math.max(1, data?.totalPages ?? 1);
 
   return (
-    <section aria-labelledby="orders-title" className="stack orders">
-      <h1 id="orders-title">
-        <Trans>Mis pedidos</Trans>
-      </h1>
+    <TitledSection id="orders-title" title={<Trans>Mis pedidos</Trans>} heading="h1" className="stack orders">
       {list.isPending && (
         <LoadingStatus>
           <Trans>Cargando pedidos…</Trans>
@@ -86,6 +84,6 @@ export function OrdersPage() {
           <LinkPager label={t`Páginas de pedidos`} page={page} totalPages={totalPages} pageHref={pageHref} />
         </>
       )}
-    </section>
+    </TitledSection>
   );
 }

@@ -9,6 +9,7 @@ import type { StrategyDto } from '../../../lib/shared/prescriptions';
 import { formatDate } from '../../prescriptions/format';
 import { STATUS_LABELS, STATUS_TONES, TYPE_LABELS } from '../../prescriptions/labels';
 import { patientQueries, type DateRange } from '../api';
+import { TitledSection } from '../../../components/ui/titled-section';
 
 interface PatientStrategiesProps {
   country: CountryCode;
@@ -43,10 +44,11 @@ export function PatientStrategies({ country, viewer, patientId }: PatientStrateg
   }
 
   return (
-    <section className="card stack strategies" aria-labelledby="strategies-title">
-      <h2 id="strategies-title">
-        <Trans>Estrategias terapéuticas</Trans>
-      </h2>
+    <TitledSection
+      id="strategies-title"
+      title={<Trans>Estrategias terapéuticas</Trans>}
+      className="card stack strategies"
+    >
       <form className="strategies__search" onSubmit={search} aria-label={t`Buscar estrategias por fecha`}>
         <div className="field">
           <label className="field__label" htmlFor="strategies-from">
@@ -115,7 +117,7 @@ export function PatientStrategies({ country, viewer, patientId }: PatientStrateg
           />
         </>
       )}
-    </section>
+    </TitledSection>
   );
 }
 

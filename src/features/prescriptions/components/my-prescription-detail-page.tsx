@@ -19,6 +19,7 @@ import {
 import { PrescriptionView } from './prescription-view';
 import { PrescriptionStates } from './query-states';
 import { ToolImage } from './tool-image';
+import { TitledSection } from '../../../components/ui/titled-section';
 
 interface MyPrescriptionDetailPageProps {
   /** Puts the prescribed products in this country's cart as prescription lines; the app wires the cart. */
@@ -65,10 +66,7 @@ function ProductsToBuy({
   }
 
   return (
-    <section className="card stack" aria-labelledby="to-buy-title">
-      <h2 id="to-buy-title">
-        <Trans>Productos para comprar</Trans>
-      </h2>
+    <TitledSection id="to-buy-title" title={<Trans>Productos para comprar</Trans>} className="card stack">
       <ul className="plain-list to-buy">
         {detail.products.map((line) => (
           <li key={line.productId} className="to-buy__item">
@@ -120,6 +118,6 @@ function ProductsToBuy({
           </div>
         </div>
       )}
-    </section>
+    </TitledSection>
   );
 }

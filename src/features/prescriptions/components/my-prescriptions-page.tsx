@@ -12,6 +12,7 @@ import { parsePositiveId, prescriptionQueries } from '../api';
 import { formatDate } from '../format';
 import { TYPE_LABELS } from '../labels';
 import { StatusBadge } from './status-badge';
+import { TitledSection } from '../../../components/ui/titled-section';
 
 /** `mi-cuenta/mis-prescripciones` (product §2): the patient's prescriptions and recommendations, newest first. */
 export function MyPrescriptionsPage() {
@@ -26,10 +27,7 @@ export function MyPrescriptionsPage() {
   const base = `/${country}/mi-cuenta/mis-prescripciones`;
 
   return (
-    <section className="stack" aria-labelledby="my-prescriptions-title">
-      <h1 id="my-prescriptions-title">
-        <Trans>Mis prescripciones</Trans>
-      </h1>
+    <TitledSection id="my-prescriptions-title" title={<Trans>Mis prescripciones</Trans>} heading="h1" className="stack">
       {list.isPending && (
         <LoadingStatus>
           <Trans>Cargando prescripciones…</Trans>
@@ -75,6 +73,6 @@ export function MyPrescriptionsPage() {
           pageHref={(target) => (target <= 1 ? base : `${base}?pagina=${target}`)}
         />
       )}
-    </section>
+    </TitledSection>
   );
 }

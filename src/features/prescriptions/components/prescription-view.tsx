@@ -9,6 +9,7 @@ import { StatusBadge } from './status-badge';
 import { personalNoticeText } from '../notice';
 import { ToolsSummary } from './tools-summary';
 import { patientName } from '../../../lib/patient-name';
+import { TitledSection } from '../../../components/ui/titled-section';
 
 interface PrescriptionViewProps {
   prescription: PrescriptionDto;
@@ -61,19 +62,13 @@ export function PrescriptionView({ prescription, country, back, children }: Pres
         </div>
       </dl>
       {children}
-      <section className="stack" aria-labelledby="prescribed-tools">
-        <h2 id="prescribed-tools">
-          <Trans>Herramientas prescritas</Trans>
-        </h2>
+      <TitledSection id="prescribed-tools" title={<Trans>Herramientas prescritas</Trans>} className="stack">
         <ToolsSummary country={country} tools={prescription.tools} />
-      </section>
+      </TitledSection>
       {prescription.notes.trim() && (
-        <section className="stack" aria-labelledby="prescription-notes">
-          <h2 id="prescription-notes">
-            <Trans>Observaciones</Trans>
-          </h2>
+        <TitledSection id="prescription-notes" title={<Trans>Observaciones</Trans>} className="stack">
           <p className="preserve-lines">{prescription.notes}</p>
-        </section>
+        </TitledSection>
       )}
     </article>
   );

@@ -1,22 +1,22 @@
 import { Trans, useLingui } from '@lingui/react/macro';
 import { Dialog } from 'radix-ui';
 import { useState } from 'react';
+import { FailureAlert } from '../../../components/ui/failure-alert';
 import { errorMessage } from '../../../lib/http';
 import type { CountryCode } from '../../../lib/shared/countries';
 import type { HealthConsentDto } from '../../../lib/shared/privacy';
 import { useLogout } from '../../auth/use-logout';
 import { useAcceptConsent } from '../mutations';
 
-/** The blocking question of `ConsentGate`: accept the text in force, or log out. */
-export function ConsentDialog({
-  country,
-  viewer,
-  consent,
-}: {
+/** Who is asked, in which country, about which text of the authorisation. */
+export interface ConsentProps {
   country: CountryCode;
   viewer: string;
   consent: HealthConsentDto;
-}) {
+}
+
+/** The blocking question of `ConsentGate`: accept the text in force, or log out. */
+export function ConsentDialog({ country, viewer, consent }: ConsentProps) {
   const { t } = useLingui();
   const acceptance = useAcceptConsent(country, viewer);
   const logout = useLogout(country);
@@ -54,11 +54,7 @@ export function ConsentDialog({
             <input type="checkbox" checked={checked} onChange={(event) => setChecked(event.target.checked)} />
             <span>{t`He leído el texto y autorizo el tratamiento de mis datos de salud`}</span>
           </label>
-          {failure && (
-            <p className="alert" role="alert">
-              {failure}
-            </p>
-          )}
+          <FailureAlert message={failure} />
           <div className="dialog__actions">
             <button type="button" className="button button--ghost" onClick={() => void logout()} disabled={pending}>
               <Trans>Cerrar sesión</Trans>

@@ -15,6 +15,7 @@ import { useToolSearch } from '../../catalog/use-tool-search';
 import { responsiveImage } from '../../catalog/image-sources';
 import { hasStock, presentationText } from '../../catalog/product-facts';
 import { ResourcesSection } from './resources-section';
+import { TitledSection } from '../../../components/ui/titled-section';
 
 /**
  * `mi-cuenta/herramientas-funcionales` (product §1 medical resources, §2 account area): the functional tools with their
@@ -34,10 +35,7 @@ export function FunctionalToolsPage() {
 
   return (
     <div className="stack functional-tools">
-      <section className="stack" aria-labelledby="tools-title">
-        <h1 id="tools-title">
-          <Trans>Herramientas funcionales</Trans>
-        </h1>
+      <TitledSection id="tools-title" title={<Trans>Herramientas funcionales</Trans>} heading="h1" className="stack">
         <nav aria-label={t`En esta página`} className="functional-tools__jump">
           <a href="#resources-title">
             <Trans>Recursos médicos: plantillas y documentos de apoyo</Trans>
@@ -61,14 +59,11 @@ export function FunctionalToolsPage() {
         >
           {(product) => <FunctionalTool product={product} />}
         </ToolGrid>
-      </section>
+      </TitledSection>
 
       <ResourcesSection country={country} viewer={viewer} />
 
-      <section className="card stack" aria-labelledby="custom-title">
-        <h2 id="custom-title">
-          <Trans>Productos personalizados</Trans>
-        </h2>
+      <TitledSection id="custom-title" title={<Trans>Productos personalizados</Trans>} className="card stack">
         <p>
           <Trans>
             ¿Tu paciente necesita una fórmula a la medida? Escríbenos y un químico farmacéutico te ayudará a cotizarla.
@@ -91,7 +86,7 @@ export function FunctionalToolsPage() {
             </Link>
           </div>
         )}
-      </section>
+      </TitledSection>
     </div>
   );
 }

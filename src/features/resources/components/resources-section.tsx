@@ -10,6 +10,7 @@ import { DOCUMENT_KINDS, type DocumentKind, type LibraryDocumentDto } from '../.
 import { useOnline } from '../../../lib/use-online';
 import { documentQueries, downloadDocument, saveDocumentOnDevice } from '../api';
 import { useSavedDocuments } from '../saved-documents';
+import { TitledSection } from '../../../components/ui/titled-section';
 
 interface ResourcesSectionProps {
   country: CountryCode;
@@ -43,10 +44,7 @@ export function ResourcesSection({ country, viewer }: ResourcesSectionProps) {
   const documents = list.data?.data ?? [];
 
   return (
-    <section className="card stack resources" aria-labelledby="resources-title">
-      <h2 id="resources-title">
-        <Trans>Recursos médicos</Trans>
-      </h2>
+    <TitledSection id="resources-title" title={<Trans>Recursos médicos</Trans>} className="card stack resources">
       {list.isPending && (
         <p className="muted" role="status">
           <Trans>Cargando recursos…</Trans>
@@ -87,7 +85,7 @@ export function ResourcesSection({ country, viewer }: ResourcesSectionProps) {
           </div>
         );
       })}
-    </section>
+    </TitledSection>
   );
 }
 
