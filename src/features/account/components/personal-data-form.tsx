@@ -1,5 +1,5 @@
 import { Trans, useLingui } from '@lingui/react/macro';
-import { useState, type FormEvent } from 'react';
+import { useState, type FormEvent, type InputHTMLAttributes } from 'react';
 import { DataList, type DataRow } from '../../../components/ui/data-list';
 import { ChoiceField } from '../../../components/ui/choice-field';
 import { SaveCancel } from '../../../components/ui/save-cancel';
@@ -61,6 +61,20 @@ export function PersonalDataForm({ country, profile, onSaved }: PersonalDataForm
     setDraft((previous) => ({ ...previous, [key]: value }));
   }
 
+  const text = (
+    key: Exclude<keyof ProfileChanges, 'gender'>,
+    label: string,
+    input: Pick<InputHTMLAttributes<HTMLInputElement>, 'type' | 'inputMode' | 'max' | 'required'> = {},
+  ) => (
+    <TextField
+      label={label}
+      value={draft[key] ?? ''}
+      onValueChange={(value) => set(key, value)}
+      error={problem(key)}
+      {...input}
+    />
+  );
+
   async function save(event: FormEvent) {
     event.preventDefault();
     setSubmitted(true);
@@ -116,28 +130,9 @@ export function PersonalDataForm({ country, profile, onSaved }: PersonalDataForm
   return (
     <form onSubmit={(event) => void save(event)} noValidate aria-label={t`Editar datos personales`}>
       <div className="form-grid">
-        <TextField
-          label={t`Nombres`}
-          required
-          value={draft.first_name}
-          onValueChange={(value) => set('first_name', value)}
-          error={problem('first_name')}
-        />
-        <TextField
-          label={t`Apellidos`}
-          required
-          value={draft.last_name}
-          onValueChange={(value) => set('last_name', value)}
-          error={problem('last_name')}
-        />
-        <TextField
-          label={t`Fecha de nacimiento`}
-          type="date"
-          max={new Date().toISOString().slice(0, 10)}
-          value={draft.birth_date ?? ''}
-          onValueChange={(value) => set('birth_date', value)}
-          error={problem('birth_date')}
-        />
+        {text('first_name', t`Nombres`, { required: true })}
+        {text('last_name', t`Apellidos`, { required: true })}
+        {text('birth_date', t`Fecha de nacimiento`, { type: 'date', max: new Date().toISOString().slice(0, 10) })}
         <ChoiceField
           label={t`Género`}
           className="select"
@@ -147,34 +142,12 @@ export function PersonalDataForm({ country, profile, onSaved }: PersonalDataForm
           onValueChange={(value) => set('gender', value)}
           error={problem('gender')}
         />
-        <TextField
-          label={t`Indicativo`}
-          inputMode="tel"
-          value={draft.country_code ?? ''}
-          onValueChange={(value) => set('country_code', value)}
-          error={problem('country_code')}
-        />
-        <TextField
-          label={t`Celular`}
-          type="tel"
-          value={draft.phone_number ?? ''}
-          onValueChange={(value) => set('phone_number', value)}
-          error={problem('phone_number')}
-        />
+        {text('country_code', t`Indicativo`, { inputMode: 'tel' })}
+        {text('phone_number', t`Celular`, { type: 'tel' })}
         {professional && (
           <>
-            <TextField
-              label={t`Especialidad`}
-              value={draft.specialty ?? ''}
-              onValueChange={(value) => set('specialty', value)}
-              error={problem('specialty')}
-            />
-            <TextField
-              label={t`Tarjeta profesional`}
-              value={draft.professional_license_number ?? ''}
-              onValueChange={(value) => set('professional_license_number', value)}
-              error={problem('professional_license_number')}
-            />
+            {text('specialty', t`Especialidad`)}
+            {text('professional_license_number', t`Tarjeta profesional`)}
           </>
         )}
       </div>
