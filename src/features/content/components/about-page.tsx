@@ -1,7 +1,6 @@
 import { Trans, useLingui } from '@lingui/react/macro';
 import type { ReactNode } from 'react';
 import { Link } from 'react-router';
-import { TitledSection } from '../../../components/ui/titled-section';
 import { useCountry } from '../../../lib/use-country';
 import { useDocumentTitle } from '../use-document';
 import { PageHero } from './page-hero';
@@ -67,7 +66,7 @@ export function AboutPage() {
         }
       />
       <div className="page prose-page">
-        <TitledSection id="about-mission" title={<Trans>Nuestra misión</Trans>} className="section">
+        <AboutSection id="about-mission" title={<Trans>Nuestra misión</Trans>}>
           <p>
             <Trans>
               Acompañar a médicos, profesionales de la salud y pacientes en cada paso de la medicina funcional: desde la
@@ -75,8 +74,8 @@ export function AboutPage() {
               datos de salud de cada persona.
             </Trans>
           </p>
-        </TitledSection>
-        <TitledSection id="about-how" title={<Trans>Cómo trabajamos</Trans>} className="section">
+        </AboutSection>
+        <AboutSection id="about-how" title={<Trans>Cómo trabajamos</Trans>}>
           <ul className="about-grid">
             {ways.map(([title, text], index) => (
               <li key={index} className="card">
@@ -85,8 +84,8 @@ export function AboutPage() {
               </li>
             ))}
           </ul>
-        </TitledSection>
-        <TitledSection id="about-values" title={<Trans>Lo que nos importa</Trans>} className="section">
+        </AboutSection>
+        <AboutSection id="about-values" title={<Trans>Lo que nos importa</Trans>}>
           <ul className="check-list">
             {values.map((value, index) => (
               <li key={index}>{value}</li>
@@ -97,9 +96,19 @@ export function AboutPage() {
               <Trans>Lee nuestros términos y la política de tratamiento de datos</Trans>
             </Link>
           </p>
-        </TitledSection>
+        </AboutSection>
         <WhereWeAre country={country} />
       </div>
     </>
+  );
+}
+
+/** A part of the page under its own heading. */
+function AboutSection({ id, title, children }: { id: string; title: ReactNode; children: ReactNode }) {
+  return (
+    <section className="section" aria-labelledby={id}>
+      <h2 id={id}>{title}</h2>
+      {children}
+    </section>
   );
 }

@@ -5,14 +5,16 @@ import { useCountry } from '../../../lib/use-country';
 import { useFavorites } from '../use-favorites';
 import type { ReactNode } from 'react';
 import type { ProductDto } from '../../../lib/shared/api-types';
-import { TitledSection } from '../../../components/ui/titled-section';
 
 /** `mi-cuenta/mis-favoritos`; the grid comes from the app so the catalogue's cards are reused. */
 export function FavoritesPage({ renderProducts }: { renderProducts: (products: ProductDto[]) => ReactNode }) {
   const country = useCountry();
   const { server } = useFavorites(country);
   return (
-    <TitledSection id="favorites-title" title={<Trans>Mis favoritos</Trans>} heading="h1" className="stack">
+    <section aria-labelledby="favorites-title" className="stack">
+      <h1 id="favorites-title">
+        <Trans>Mis favoritos</Trans>
+      </h1>
       {server.isPending && (
         <p className="muted" role="status">
           <Trans>Cargando favoritos…</Trans>
@@ -34,6 +36,6 @@ export function FavoritesPage({ renderProducts }: { renderProducts: (products: P
         </div>
       )}
       {server.data && server.data.data.length > 0 && renderProducts(server.data.data)}
-    </TitledSection>
+    </section>
   );
 }

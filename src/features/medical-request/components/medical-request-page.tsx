@@ -1,9 +1,7 @@
 import { Trans, useLingui } from '@lingui/react/macro';
 import { useEffect, useRef, useState, type FormEvent, type InputHTMLAttributes } from 'react';
 import { useSearchParams } from 'react-router';
-import { ChoiceField } from '../../../components/ui/choice-field';
-import { FailureAlert } from '../../../components/ui/failure-alert';
-import { NotesField } from '../../../components/ui/notes-field';
+import { Field } from '../../../components/ui/field';
 import { TextField } from '../../../components/ui/text-field';
 import { focusFirstInvalid } from '../../../lib/focus-first-invalid';
 import { errorMessage } from '../../../lib/http';
@@ -16,9 +14,7 @@ import {
 } from '../../../lib/shared/prescriptions';
 import { useCountry } from '../../../lib/use-country';
 import { useOnline } from '../../../lib/use-online';
-import { COUNTRY_CHOICES, DIAL_CODE_CHOICES } from '../../../lib/ui/country-choices';
 import { useSendMedicalRequest } from '../api';
-import { TitledSection } from '../../../components/ui/titled-section';
 
 type RequestField = 'names' | 'last_names' | 'email' | 'country_id' | 'country_code' | 'mobile_number' | 'description';
 type RequestValues = Record<RequestField, string>;
@@ -147,7 +143,8 @@ export function MedicalRequestPage() {
   }
 
   return (
-    <TitledSection id="medical-request-title" title={texts.title} heading="h1" className="page stack medical-request">
+    <section className="page stack medical-request" aria-labelledby="medical-request-title">
+      <h1 id="medical-request-title">{texts.title}</h1>
       <p>{texts.intro}</p>
       {sent && (
         <div className="notice notice--success" role="status">
@@ -169,43 +166,72 @@ export function MedicalRequestPage() {
           {text('names', t`Nombres`, { autoComplete: 'given-name' })}
           {text('last_names', t`Apellidos`, { autoComplete: 'family-name' })}
           {text('email', t`Correo electrónico`, { type: 'email', autoComplete: 'email' })}
-          <ChoiceField
-            label={t`País`}
-            required
-            placeholder={t`Selecciona`}
-            choices={COUNTRY_CHOICES}
-            value={values.country_id}
-            onValueChange={(countryId) => {
-              const chosen = COUNTRY_CODES.find((code) => String(COUNTRIES[code].countryId) === countryId);
-              setValues((previous) => ({
-                ...previous,
-                country_id: countryId,
-                country_code: chosen ? COUNTRIES[chosen].dialCode : previous.country_code,
-              }));
-            }}
-            error={errors.country_id}
-          />
-          <ChoiceField
-            label={t`Indicativo`}
-            required
-            placeholder={t`Selecciona`}
-            choices={DIAL_CODE_CHOICES}
-            value={values.country_code}
-            onValueChange={set('country_code')}
-            error={errors.country_code}
-          />
+          <Field label={t`País`} required error={errors.country_id}>
+            {({ id, describedBy, invalid }) => (
+              <select
+                id={id}
+                className="input"
+                value={values.country_id}
+                aria-invalid={invalid}
+                aria-describedby={describedBy}
+                onChange={(event) => {
+                  const chosen = COUNTRY_CODES.find((code) => String(COUNTRIES[code].countryId) === event.target.value);
+                  setValues((previous) => ({
+                    ...previous,
+                    country_id: event.target.value,
+                    country_code: chosen ? COUNTRIES[chosen].dialCode : previous.country_code,
+                  }));
+                }}
+              >
+                <option value="">{t`Selecciona`}</option>
+                {COUNTRY_CODES.map((code) => (
+                  <option key={code} value={COUNTRIES[code].countryId}>
+                    {COUNTRIES[code].name}
+                  </option>
+                ))}
+              </select>
+            )}
+          </Field>
+          <Field label={t`Indicativo`} required error={errors.country_code}>
+            {({ id, describedBy, invalid }) => (
+              <select
+                id={id}
+                className="input"
+                value={values.country_code}
+                aria-invalid={invalid}
+                aria-describedby={describedBy}
+                onChange={(event) => set('country_code')(event.target.value)}
+              >
+                <option value="">{t`Selecciona`}</option>
+                {COUNTRY_CODES.map((code) => (
+                  <option key={code} value={COUNTRIES[code].dialCode}>
+                    {`${COUNTRIES[code].name} (${COUNTRIES[code].dialCode})`}
+                  </option>
+                ))}
+              </select>
+            )}
+          </Field>
           {text('mobile_number', t`Número de celular`, { type: 'tel', autoComplete: 'tel-national', inputMode: 'tel' })}
         </div>
-        <NotesField
-          label={texts.description}
-          required
-          rows={5}
-          maxLength={MEDICAL_REQUEST_DESCRIPTION_MAX_LENGTH}
-          value={values.description}
-          onValueChange={set('description')}
-          error={errors.description}
-        />
-        <FailureAlert message={failure} />
+        <Field label={texts.description} required error={errors.description}>
+          {({ id, describedBy, invalid }) => (
+            <textarea
+              id={id}
+              className="input"
+              rows={5}
+              maxLength={MEDICAL_REQUEST_DESCRIPTION_MAX_LENGTH}
+              aria-invalid={invalid}
+              aria-describedby={describedBy}
+              value={values.description}
+              onChange={(event) => set('description')(event.target.value)}
+            />
+          )}
+        </Field>
+        {failure && (
+          <p className="alert" role="alert">
+            {failure}
+          </p>
+        )}
         {!online && (
           <p className="notice" role="status">
             <Trans>Sin conexión: podrás enviar tu solicitud cuando vuelvas a estar en línea.</Trans>
@@ -217,6 +243,6 @@ export function MedicalRequestPage() {
           </button>
         </div>
       </form>
-    </TitledSection>
+    </section>
   );
 }

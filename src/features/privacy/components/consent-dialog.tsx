@@ -1,7 +1,6 @@
 import { Trans, useLingui } from '@lingui/react/macro';
 import { Dialog } from 'radix-ui';
 import { useState } from 'react';
-import { FailureAlert } from '../../../components/ui/failure-alert';
 import { errorMessage } from '../../../lib/http';
 import type { CountryCode } from '../../../lib/shared/countries';
 import type { HealthConsentDto } from '../../../lib/shared/privacy';
@@ -54,7 +53,11 @@ export function ConsentDialog({ country, viewer, consent }: ConsentProps) {
             <input type="checkbox" checked={checked} onChange={(event) => setChecked(event.target.checked)} />
             <span>{t`He leído el texto y autorizo el tratamiento de mis datos de salud`}</span>
           </label>
-          <FailureAlert message={failure} />
+          {failure && (
+            <p className="alert" role="alert">
+              {failure}
+            </p>
+          )}
           <div className="dialog__actions">
             <button type="button" className="button button--ghost" onClick={() => void logout()} disabled={pending}>
               <Trans>Cerrar sesión</Trans>
