@@ -11,6 +11,7 @@ import { DOCUMENT_KINDS, type DocumentKind, type LibraryDocumentDto } from '../.
 import { useOnline } from '../../../lib/use-online';
 import { documentQueries, downloadDocument, saveDocumentOnDevice } from '../api';
 import { useSavedDocuments } from '../saved-documents';
+import { TitledSection } from '../../../components/ui/titled-section';
 
 interface ResourcesSectionProps {
   country: CountryCode;
@@ -44,10 +45,7 @@ export function ResourcesSection({ country, viewer }: ResourcesSectionProps) {
   const documents = list.data?.data ?? [];
 
   return (
-    <section className="card stack resources" aria-labelledby="resources-title">
-      <h2 id="resources-title">
-        <Trans>Recursos médicos</Trans>
-      </h2>
+    <TitledSection id="resources-title" title={<Trans>Recursos médicos</Trans>} className="card stack resources">
       {list.isPending && (
         <p className="muted" role="status">
           <Trans>Cargando recursos…</Trans>
@@ -88,7 +86,7 @@ export function ResourcesSection({ country, viewer }: ResourcesSectionProps) {
           </div>
         );
       })}
-    </section>
+    </TitledSection>
   );
 }
 
