@@ -6,6 +6,7 @@ import { PrescriptionBuilderPage } from './pages/prescription-builder-page';
 import { ResourcesPage } from './pages/resources-page';
 import { deviceTest as test, expect } from './support/fixtures';
 import { sessionToken } from './support/outbox';
+import { createPatient, patientRecord } from './support/api';
 import { savedKey } from './pages/shell';
 import { MAGNESIUM } from './support/demo-catalogue';
 
@@ -31,22 +32,7 @@ test.describe('a clinic day without connection', () => {
     const token = await sessionToken(device.current, 'co');
     // Setup, not the subject: a second patient, so the search on the device has something to leave out.
     const suffix = Date.now().toString().slice(-8);
-    const created = await request.post('/api/patients', {
-      headers: { 'x-country': 'co', authorization: `Bearer ${token}` },
-      data: {
-        first_name: 'Rosa',
-        last_name: `Clínica ${suffix}`,
-        birth_date: '1979-04-04',
-        gender: 'femenino',
-        email: `rosa.${suffix}@correo.test`,
-        document_type_id: 1,
-        document_number: `4${suffix}`,
-        country_code: '+57',
-        phone_number: '3135550000',
-        consent_attested: true,
-      },
-    });
-    expect(created.status()).toBe(201);
+    await createPatient(request, 'co', token, patientRecord('Rosa', `Clínica ${suffix}`, suffix));
     let patients = new PatientsPage(page);
     await patients.visitControlled('/co/mi-cuenta/mis-pacientes');
     await expect(patients.table).toBeVisible();
@@ -121,22 +107,7 @@ test.describe('a clinic day without connection', () => {
     const headers = { 'x-country': 'co', authorization: `Bearer ${token}` };
     const suffix = Date.now().toString().slice(-8);
     const patient = `Elena Plantilla ${suffix}`;
-    const created = await request.post('/api/patients', {
-      headers,
-      data: {
-        first_name: 'Elena',
-        last_name: `Plantilla ${suffix}`,
-        birth_date: '1981-05-05',
-        gender: 'femenino',
-        email: `elena.${suffix}@correo.test`,
-        document_type_id: 1,
-        document_number: `5${suffix}`,
-        country_code: '+57',
-        phone_number: '3135550001',
-        consent_attested: true,
-      },
-    });
-    expect(created.status()).toBe(201);
+    await createPatient(request, 'co', token, patientRecord('Elena', `Plantilla ${suffix}`, suffix));
     const products = await request.get('/api/products', { headers, params: { search: MAGNESIUM } });
     const magnesium = ((await products.json()) as { data: { id: number; name: string }[] }).data.find(
       (product) => product.name === MAGNESIUM,

@@ -1,4 +1,4 @@
-import { expect, type Locator, type Page } from '@playwright/test';
+import { expect, type Locator } from '@playwright/test';
 import { Shell } from './shell';
 
 export interface NewPatient {
@@ -18,21 +18,12 @@ export interface Indications {
 
 /** The four steps of `mi-cuenta/prescripcion` (doctors) and `mi-cuenta/recomendaciones` (health professionals). */
 export class PrescriptionBuilderPage extends Shell {
-  readonly next: Locator;
-  readonly back: Locator;
-  readonly stepTitle: Locator;
+  readonly next = this.page.getByRole('button', { name: 'Siguiente' });
+  readonly back = this.page.getByRole('button', { name: 'Atrás' });
+  readonly stepTitle = this.page.locator('.builder__step-title');
   /** The professional's latest prescriptions or recommendations, folded under the builder. */
-  readonly issued: Locator;
-  readonly issuedTable: Locator;
-
-  constructor(page: Page) {
-    super(page);
-    this.next = page.getByRole('button', { name: 'Siguiente' });
-    this.back = page.getByRole('button', { name: 'Atrás' });
-    this.stepTitle = page.locator('.builder__step-title');
-    this.issued = page.locator('details.issued');
-    this.issuedTable = this.issued.getByRole('table', { name: 'Emitidas recientemente' });
-  }
+  readonly issued = this.page.locator('details.issued');
+  readonly issuedTable = this.issued.getByRole('table', { name: 'Emitidas recientemente' });
 
   /** Unfolds 'Prescripciones emitidas' (or 'Recomendaciones emitidas'). */
   async showIssued() {
