@@ -6,7 +6,7 @@ import { PrescriptionBuilderPage } from './pages/prescription-builder-page';
 import { ResourcesPage } from './pages/resources-page';
 import { deviceTest as test, expect } from './support/fixtures';
 import { sessionToken } from './support/outbox';
-import { createPatient, patientRecord } from './support/api';
+import { createPatient, dailyTool, patientRecord, productIdByName } from './support/api';
 import { savedKey } from './pages/shell';
 import { MAGNESIUM } from './support/demo-catalogue';
 
@@ -108,25 +108,13 @@ test.describe('a clinic day without connection', () => {
     const suffix = Date.now().toString().slice(-8);
     const patient = `Elena Plantilla ${suffix}`;
     await createPatient(request, 'co', token, patientRecord('Elena', `Plantilla ${suffix}`, suffix));
-    const products = await request.get('/api/products', { headers, params: { search: MAGNESIUM } });
-    const magnesium = ((await products.json()) as { data: { id: number; name: string }[] }).data.find(
-      (product) => product.name === MAGNESIUM,
-    );
-    expect(magnesium).toBeDefined();
+    const magnesium = await productIdByName(request, headers, MAGNESIUM);
     const onlineTemplate = `Online ${suffix}`;
     const template = await request.post('/api/prescription-templates', {
       headers,
       data: {
         name: onlineTemplate,
-        tools: [
-          {
-            productId: magnesium?.id,
-            momentsDay: [{ id: 1, quantity: 1 }],
-            prescriptionDuration: { time: 'weeks', quantity: 4 },
-            prescriptionIndications: '',
-            units: 2,
-          },
-        ],
+        tools: [dailyTool(magnesium, 4, '', 2)],
       },
     });
     expect(template.status()).toBe(201);

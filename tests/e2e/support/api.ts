@@ -138,3 +138,27 @@ export function createPatientAs(
 ): Promise<CreatedPatient> {
   return withApiSession(request, country, doctor, (token) => createPatient(request, country, token, record));
 }
+
+/** A product's id, found by its exact name in the catalogue the session's headers see. */
+export async function productIdByName(
+  request: APIRequestContext,
+  headers: Record<string, string>,
+  name: string,
+): Promise<number> {
+  const answer = await request.get('/api/products', { headers, params: { search: name } });
+  const listed = ((await answer.json()) as { data: { id: number; name: string }[] }).data;
+  const product = listed.find((candidate) => candidate.name === name);
+  expect(product, name).toBeDefined();
+  return product!.id;
+}
+
+/** One product, one a day for `weeks` weeks: a tool as the prescription and template APIs take it. */
+export function dailyTool(productId: number, weeks: number, indications = '', units = 1) {
+  return {
+    productId,
+    momentsDay: [{ id: 1, quantity: 1 }],
+    prescriptionDuration: { time: 'weeks', quantity: weeks },
+    prescriptionIndications: indications,
+    units,
+  };
+}
