@@ -4,7 +4,8 @@
 import { spawn } from 'node:child_process';
 import { mkdir, mkdtemp, readFile, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
-import { join } from 'node:path';
+import { join, relative } from 'node:path';
+import { COVERAGE_FLOORS, COVERED_BY, layerFiles, type CoverageFloor, type CoverageLayer } from './coverage-layers';
 import { prepareTemplate, TEMPLATE_ENV } from './e2e/support/server';
 import { ensureSharedBuild, type SharedBuild } from './shared-build';
 
@@ -122,6 +123,43 @@ async function playwrightCounts(path: string): Promise<Counts | undefined> {
   return { passed: expected, failed: unexpected + flaky, skipped };
 }
 
+type CoverageMetric = keyof CoverageFloor;
+const COVERAGE_METRICS: CoverageMetric[] = ['lines', 'branches', 'functions'];
+
+/** Vitest's `json-summary` coverage report: covered and total counts per file, by absolute path. */
+type CoverageSummary = Record<string, Record<CoverageMetric, { covered: number; total: number }>>;
+
+/**
+ * Coverage measured in a Vitest run of `npm test`, for the layers it covers: `--coverage` with only those layers'
+ * files, and the summary written where run-tests reads it. The floors themselves are Vitest's (vitest.config.ts).
+ */
+function coverageArgs(run: keyof typeof COVERED_BY, directory: string): string[] {
+  return [
+    '--coverage',
+    ...COVERED_BY[run].map((layer) => `--coverage.include=${layerFiles(layer)}`),
+    `--coverage.reportsDirectory=${directory}`,
+  ];
+}
+
+/** One summary row per layer: each metric against its floor. */
+async function coverageOutcomes(run: keyof typeof COVERED_BY, directory: string): Promise<Outcome[]> {
+  const summary = (await readJson(join(directory, 'coverage-summary.json'))) as CoverageSummary | undefined;
+  return COVERED_BY[run].map((layer: CoverageLayer) => {
+    if (!summary) return { layer: 'coverage', ok: false, ms: 0, detail: `${layer}: no report` };
+    const files = Object.entries(summary).filter(([path]) => relative(process.cwd(), path).startsWith(`${layer}/`));
+    const floors = COVERAGE_FLOORS[layer];
+    let ok = true;
+    const figures = COVERAGE_METRICS.map((metric) => {
+      const covered = files.reduce((sum, [, counts]) => sum + counts[metric].covered, 0);
+      const total = files.reduce((sum, [, counts]) => sum + counts[metric].total, 0);
+      const percent = total === 0 ? 100 : (100 * covered) / total;
+      ok &&= percent >= floors[metric];
+      return `${metric} ${percent.toFixed(1)} % (floor ${floors[metric]})`;
+    });
+    return { layer: 'coverage', ok, ms: 0, detail: `${layer}: ${figures.join(', ')}` };
+  });
+}
+
 function seconds(ms: number): string {
   return `${(ms / 1000).toFixed(0)} s`;
 }
@@ -144,6 +182,8 @@ async function main() {
   // cores busy by themselves (the server tests beside them slowed both).
   const unitReport = join(reports, 'unit.json');
   const serverReport = join(reports, 'server.json');
+  const unitCoverage = join(reports, 'coverage-web');
+  const serverCoverage = join(reports, 'coverage-server');
   const typecheckLane = (async () => {
     const typed = await runChain(
       TYPECHECK_PROJECTS.map((project) => ({
@@ -173,6 +213,7 @@ async function main() {
           '--reporter=default',
           '--reporter=json',
           `--outputFile.json=${serverReport}`,
+          ...coverageArgs('server', serverCoverage),
         ],
       },
       true,
@@ -201,6 +242,7 @@ async function main() {
           '--reporter=default',
           '--reporter=json',
           `--outputFile.json=${unitReport}`,
+          ...coverageArgs('web', unitCoverage),
         ],
       },
       true,
@@ -238,6 +280,10 @@ async function main() {
   outcomes.push({ layer: 'unit', ...tested, counts: unitCounts, detail: describe(unitCounts) });
   const serverCounts = await vitestCounts(serverReport);
   outcomes.push({ layer: 'server', ...served, counts: serverCounts, detail: describe(serverCounts) });
+  outcomes.push(
+    ...(await coverageOutcomes('web', unitCoverage)),
+    ...(await coverageOutcomes('server', serverCoverage)),
+  );
 
   if (built.ok) {
     const e2eReport = join(reports, 'e2e.json');
@@ -270,7 +316,7 @@ async function main() {
   process.stdout.write('\n::: summary\n');
   for (const outcome of outcomes) {
     process.stdout.write(
-      `${outcome.layer.padEnd(10)} ${outcome.ok ? 'ok    ' : 'FAILED'} ${seconds(outcome.ms).padStart(6)}  ${outcome.detail}\n`,
+      `${outcome.layer.padEnd(10)} ${outcome.ok ? 'ok    ' : 'FAILED'} ${(outcome.ms ? seconds(outcome.ms) : '').padStart(6)}  ${outcome.detail}\n`,
     );
   }
   process.stdout.write(
