@@ -123,6 +123,33 @@ async function playwrightCounts(path: string): Promise<Counts | undefined> {
   return { passed: expected, failed: unexpected + flaky, skipped };
 }
 
+type VitestRun = keyof typeof COVERED_BY;
+
+/** The projects of each of `npm test`'s Vitest runs (vitest.config.ts). */
+const VITEST_RUNS: Record<VitestRun, { label: string; projects: string[] }> = {
+  web: { label: 'unit and component tests', projects: ['web', 'web-isolated'] },
+  server: { label: 'server tests', projects: ['server'] },
+};
+
+const vitestReport = (reports: string, run: VitestRun) => join(reports, `${run}.json`);
+const coverageReport = (reports: string, run: VitestRun) => join(reports, `coverage-${run}`);
+
+/** A Vitest run, writing under `reports` its JSON report (the counts) and its coverage summary (the floors). */
+function vitestStep(run: VitestRun, reports: string): Step {
+  return {
+    label: VITEST_RUNS[run].label,
+    command: bin('vitest'),
+    args: [
+      'run',
+      ...VITEST_RUNS[run].projects.flatMap((project) => ['--project', project]),
+      '--reporter=default',
+      '--reporter=json',
+      `--outputFile.json=${vitestReport(reports, run)}`,
+      ...coverageArgs(run, coverageReport(reports, run)),
+    ],
+  };
+}
+
 type CoverageMetric = keyof CoverageFloor;
 const COVERAGE_METRICS: CoverageMetric[] = ['lines', 'branches', 'functions'];
 
@@ -133,7 +160,7 @@ type CoverageSummary = Record<string, Record<CoverageMetric, { covered: number; 
  * Coverage measured in a Vitest run of `npm test`, for the layers it covers: `--coverage` with only those layers'
  * files, and the summary written where run-tests reads it. The floors themselves are Vitest's (vitest.config.ts).
  */
-function coverageArgs(run: keyof typeof COVERED_BY, directory: string): string[] {
+function coverageArgs(run: VitestRun, directory: string): string[] {
   return [
     '--coverage',
     ...COVERED_BY[run].map((layer) => `--coverage.include=${layerFiles(layer)}`),
@@ -142,7 +169,7 @@ function coverageArgs(run: keyof typeof COVERED_BY, directory: string): string[]
 }
 
 /** One summary row per layer: each metric against its floor. */
-async function coverageOutcomes(run: keyof typeof COVERED_BY, directory: string): Promise<Outcome[]> {
+async function coverageOutcomes(run: VitestRun, directory: string): Promise<Outcome[]> {
   const summary = (await readJson(join(directory, 'coverage-summary.json'))) as CoverageSummary | undefined;
   return COVERED_BY[run].map((layer: CoverageLayer) => {
     if (!summary) return { layer: 'coverage', ok: false, ms: 0, detail: `${layer}: no report` };
@@ -180,10 +207,6 @@ async function main() {
   // then the server tests; ESLint then the web tests; the build. Everything but the build keeps its output until it
   // ends, so the log reads one step at a time. The end-to-end tests run alone after all of them: they keep both
   // cores busy by themselves (the server tests beside them slowed both).
-  const unitReport = join(reports, 'unit.json');
-  const serverReport = join(reports, 'server.json');
-  const unitCoverage = join(reports, 'coverage-web');
-  const serverCoverage = join(reports, 'coverage-server');
   const typecheckLane = (async () => {
     const typed = await runChain(
       TYPECHECK_PROJECTS.map((project) => ({
@@ -202,22 +225,7 @@ async function main() {
       { label: 'prettier', command: bin('prettier'), args: ['--check', '.', '--log-level', 'warn', '--cache'] },
       true,
     );
-    const served = await run(
-      {
-        label: 'server tests',
-        command: bin('vitest'),
-        args: [
-          'run',
-          '--project',
-          'server',
-          '--reporter=default',
-          '--reporter=json',
-          `--outputFile.json=${serverReport}`,
-          ...coverageArgs('server', serverCoverage),
-        ],
-      },
-      true,
-    );
+    const served = await run(vitestStep('server', reports), true);
     return { typed, prettier, served };
   })();
   const lintLane = (async () => {
@@ -229,24 +237,7 @@ async function main() {
       },
       true,
     );
-    const tested = await run(
-      {
-        label: 'unit and component tests',
-        command: bin('vitest'),
-        args: [
-          'run',
-          '--project',
-          'web',
-          '--project',
-          'web-isolated',
-          '--reporter=default',
-          '--reporter=json',
-          `--outputFile.json=${unitReport}`,
-          ...coverageArgs('web', unitCoverage),
-        ],
-      },
-      true,
-    );
+    const tested = await run(vitestStep('web', reports), true);
     return { eslint, tested };
   })();
   // The build streams its output. The end-to-end tests' migrated and seeded database follows it in the same lane, beside
@@ -276,13 +267,13 @@ async function main() {
     ms: built.ms,
     detail: built.shared?.built === false ? 'dist/ was current: reused' : 'the PWA the end-to-end tests run against',
   });
-  const unitCounts = await vitestCounts(unitReport);
+  const unitCounts = await vitestCounts(vitestReport(reports, 'web'));
   outcomes.push({ layer: 'unit', ...tested, counts: unitCounts, detail: describe(unitCounts) });
-  const serverCounts = await vitestCounts(serverReport);
+  const serverCounts = await vitestCounts(vitestReport(reports, 'server'));
   outcomes.push({ layer: 'server', ...served, counts: serverCounts, detail: describe(serverCounts) });
   outcomes.push(
-    ...(await coverageOutcomes('web', unitCoverage)),
-    ...(await coverageOutcomes('server', serverCoverage)),
+    ...(await coverageOutcomes('web', coverageReport(reports, 'web'))),
+    ...(await coverageOutcomes('server', coverageReport(reports, 'server'))),
   );
 
   if (built.ok) {

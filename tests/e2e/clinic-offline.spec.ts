@@ -49,9 +49,7 @@ test.describe('a clinic day without connection', () => {
     await patients.waitForSavedOnDevice(savedKey('detail', patientId));
     await patients.waitForSavedOnDevice(savedKey('strategies', patientId, '', ''));
     let builder = new PrescriptionBuilderPage(page);
-    await builder.open('co', 'prescripcion');
-    await builder.choosePatient(name);
-    await builder.next.click();
+    await builder.startFor('co', 'prescripcion', name);
     await builder.searchTools(MAGNESIUM);
     await expect(builder.toolCard(MAGNESIUM)).toBeVisible();
     await builder.back.click();
@@ -79,8 +77,7 @@ test.describe('a clinic day without connection', () => {
     await expect(builder.stepTitle).toHaveText('Paciente');
     await builder.choosePatient(name);
     await builder.next.click();
-    await builder.addTool(MAGNESIUM);
-    await builder.next.click();
+    await builder.withTool(MAGNESIUM);
     await builder.fillIndications({ moment: 'Con el desayuno', quantity: '1', units: '1' });
     await builder.next.click();
     await expect(builder.stepTitle).toHaveText('Resumen');
@@ -225,10 +222,7 @@ test.describe('the patient’s bag without connection', () => {
     await catalog.visitControlled('/co/herramientas');
     await expect(catalog.productCards).toHaveCount(24);
     const name = (await catalog.productCards.nth(0).getAttribute('aria-label'))!;
-    await catalog
-      .card(name)
-      .getByRole('button', { name: `Agregar ${name} a la bolsa` })
-      .click();
+    await catalog.addCardToBag(name);
     await expect(bag.line(name)).toBeVisible();
     // The checkout loads a page: the bag's write must have reached the device first.
     await checkout.waitForSavedOnDevice(name, 'carts');

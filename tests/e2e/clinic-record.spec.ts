@@ -62,11 +62,8 @@ test.describe('a complete patient record', () => {
   test('the builder asks before accepting fewer units than the treatment needs', async ({ login, page }) => {
     const builder = new PrescriptionBuilderPage(page);
     await login.login('co', 'medico.co@demo.test');
-    await builder.open('co', 'prescripcion');
-    await builder.choosePatient('Mariana Gómez Ortiz');
-    await builder.next.click();
-    await builder.addTool(MAGNESIUM);
-    await builder.next.click();
+    await builder.startFor('co', 'prescripcion', 'Mariana Gómez Ortiz');
+    await builder.withTool(MAGNESIUM);
     // 2 a day for 2 months from 60-capsule bottles: 2 bottles; 1 is prescribed.
     await builder.fillIndications({ moment: 'Antes de dormir', quantity: '2', units: '1' });
     await page.getByRole('spinbutton', { name: /^Duración/ }).fill('2');

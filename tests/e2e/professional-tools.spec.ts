@@ -37,8 +37,7 @@ test.describe('professional tools against the real server', () => {
     expect(invitation).not.toBe('');
     await builder.next.click();
 
-    await builder.addTool(MAGNESIUM);
-    await builder.next.click();
+    await builder.withTool(MAGNESIUM);
     await expect(builder.stepTitle).toHaveText('Indicaciones');
     await builder.fillIndications({ moment: 'Antes de dormir', quantity: '2', units: '2' });
     await builder.next.click();
@@ -92,9 +91,7 @@ test.describe('professional tools against the real server', () => {
   test('a health professional makes a recommendation and cannot add a hormone', async ({ login, page }) => {
     const builder = new PrescriptionBuilderPage(page);
     await login.login('co', 'profesional.co@demo.test');
-    await builder.open('co', 'recomendaciones');
-    await builder.choosePatient('Mariana Gómez Ortiz');
-    await builder.next.click();
+    await builder.startFor('co', 'recomendaciones', 'Mariana Gómez Ortiz');
 
     await expect(page.getByText(/requieren prescripción médica y no aparecen aquí/)).toBeVisible();
     await builder.searchTools('DHEA');
@@ -103,8 +100,7 @@ test.describe('professional tools against the real server', () => {
     const hormones = page.getByRole('option', { name: /Hormonas bioidénticas \(requiere prescripción médica\)/ });
     await expect(hormones).toBeDisabled();
 
-    await builder.addTool(MAGNESIUM);
-    await builder.next.click();
+    await builder.withTool(MAGNESIUM);
     await builder.fillIndications({ moment: 'Con la cena', quantity: '1' });
     await builder.next.click();
     await builder.create('recomendación');
@@ -114,11 +110,8 @@ test.describe('professional tools against the real server', () => {
   test('a draft survives a reload mid-way', async ({ login, page }) => {
     const builder = new PrescriptionBuilderPage(page);
     await login.login('mx', 'medico.mx@demo.test');
-    await builder.open('mx', 'prescripcion');
-    await builder.choosePatient('Fernanda Castañeda Ruiz');
-    await builder.next.click();
-    await builder.addTool(MAGNESIUM);
-    await builder.next.click();
+    await builder.startFor('mx', 'prescripcion', 'Fernanda Castañeda Ruiz');
+    await builder.withTool(MAGNESIUM);
     await builder.fillIndications({ moment: 'En ayunas', quantity: '1', units: '3' });
     // The draft is written as it is typed; a reload in the same few milliseconds would abort the last write (a clean
     // clone's run reloaded before the units were saved).
@@ -153,14 +146,11 @@ test.describe('professional tools against the real server', () => {
     await expect(page.getByRole('table', { name: 'Mis estrategias' })).toBeVisible();
     expect(await axeViolations(page, SECTION_AUDIT)).toEqual([]);
 
-    await builder.open('co', 'prescripcion');
-    await builder.choosePatient('Mariana Gómez Ortiz');
-    await builder.next.click();
+    await builder.startFor('co', 'prescripcion', 'Mariana Gómez Ortiz');
     await builder.searchTools(MAGNESIUM);
     await expect(builder.toolCard(MAGNESIUM)).toBeVisible();
     expect(await axeViolations(page, SECTION_AUDIT)).toEqual([]);
-    await builder.addTool(MAGNESIUM);
-    await builder.next.click();
+    await builder.withTool(MAGNESIUM);
     await builder.next.click();
     await expect(page.getByText('Elige al menos un momento del día.')).toBeVisible();
     expect(await axeViolations(page, SECTION_AUDIT)).toEqual([]);

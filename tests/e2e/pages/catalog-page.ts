@@ -25,6 +25,13 @@ export class CatalogPage extends Shell {
     return name;
   }
 
+  /** Adds a product from its card's own button, by the product's name. */
+  async addCardToBag(name: string) {
+    await this.card(name)
+      .getByRole('button', { name: `Agregar ${name} a la bolsa` })
+      .click();
+  }
+
   card(name: string): Locator {
     return this.page.getByRole('article', { name });
   }

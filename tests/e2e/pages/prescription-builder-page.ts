@@ -66,6 +66,19 @@ export class PrescriptionBuilderPage extends Shell {
     await form.getByRole('button', { name: 'Crear paciente y enviar invitación' }).click();
   }
 
+  /** Opens the builder, chooses `patient` and goes on to the tools (step 2). */
+  async startFor(country: string, kind: 'prescripcion' | 'recomendaciones', patient: string) {
+    await this.open(country, kind);
+    await this.choosePatient(patient);
+    await this.next.click();
+  }
+
+  /** At the tools (step 2): adds `tool` and goes on to its indications (step 3). */
+  async withTool(tool: string) {
+    await this.addTool(tool);
+    await this.next.click();
+  }
+
   async choosePatient(name: string) {
     await this.page
       .getByRole('button', { name: new RegExp(name) })
