@@ -10,7 +10,7 @@ export const COVERAGE_FLOORS = {
   'src/features': { lines: 0, branches: 0, functions: 0 },
   'src/app': { lines: 0, branches: 0, functions: 0 },
   sw: { lines: 0, branches: 0, functions: 0 },
-  'server/src': { lines: 0, branches: 0, functions: 0 },
+  'server/src': { lines: 88, branches: 75, functions: 90 },
 } satisfies Record<string, CoverageFloor>;
 
 export interface CoverageFloor {

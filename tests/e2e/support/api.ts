@@ -101,7 +101,8 @@ export function patientRecord(
     gender: 'femenino',
     email: `${local}.${suffix}@correo.test`,
     document_type_id: 1,
-    document_number: `${process.pid}${suffix}`,
+    // Nine digits, as a cédula may have: the worker's last pid digit keeps two workers' same-millisecond runs apart.
+    document_number: `${process.pid % 10}${suffix}`,
     country_code: '+57',
     phone_number: '3135550000',
     consent_attested: true,
