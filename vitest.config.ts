@@ -1,5 +1,6 @@
 import { globSync, readFileSync } from 'node:fs';
 import { defineConfig, mergeConfig } from 'vitest/config';
+import { COVERAGE_FLOORS, layerFiles, type CoverageLayer } from './tests/coverage-layers';
 import viteConfig from './vite.config';
 
 const WEB_TESTS = ['src/**/*.test.{ts,tsx}', 'sw/**/*.test.ts'];
@@ -42,6 +43,17 @@ export default mergeConfig(
   viteConfig,
   defineConfig({
     test: {
+      // Off unless asked (`--coverage`): `npm test` asks for it in its web and server runs, each measuring the layers it
+      // covers (tests/run-tests.ts); a layer a run does not measure has no files there, and its floors pass.
+      coverage: {
+        provider: 'v8',
+        include: (Object.keys(COVERAGE_FLOORS) as CoverageLayer[]).map(layerFiles),
+        exclude: ['**/*.test.{ts,tsx}', '**/*.d.ts', 'src/testing/**'],
+        reporter: ['text-summary', 'json-summary'],
+        thresholds: Object.fromEntries(
+          Object.entries(COVERAGE_FLOORS).map(([layer, floors]) => [`${layer}/**`, floors]),
+        ),
+      },
       projects: [
         {
           extends: true,

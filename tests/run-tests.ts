@@ -4,7 +4,8 @@
 import { spawn } from 'node:child_process';
 import { mkdir, mkdtemp, readFile, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
-import { join } from 'node:path';
+import { join, relative } from 'node:path';
+import { COVERAGE_FLOORS, COVERED_BY, layerFiles, type CoverageFloor, type CoverageLayer } from './coverage-layers';
 import { prepareTemplate, TEMPLATE_ENV } from './e2e/support/server';
 import { ensureSharedBuild, type SharedBuild } from './shared-build';
 
@@ -122,6 +123,70 @@ async function playwrightCounts(path: string): Promise<Counts | undefined> {
   return { passed: expected, failed: unexpected + flaky, skipped };
 }
 
+type VitestRun = keyof typeof COVERED_BY;
+
+/** The projects of each of `npm test`'s Vitest runs (vitest.config.ts). */
+const VITEST_RUNS: Record<VitestRun, { label: string; projects: string[] }> = {
+  web: { label: 'unit and component tests', projects: ['web', 'web-isolated'] },
+  server: { label: 'server tests', projects: ['server'] },
+};
+
+const vitestReport = (reports: string, run: VitestRun) => join(reports, `${run}.json`);
+const coverageReport = (reports: string, run: VitestRun) => join(reports, `coverage-${run}`);
+
+/** A Vitest run, writing under `reports` its JSON report (the counts) and its coverage summary (the floors). */
+function vitestStep(run: VitestRun, reports: string): Step {
+  return {
+    label: VITEST_RUNS[run].label,
+    command: bin('vitest'),
+    args: [
+      'run',
+      ...VITEST_RUNS[run].projects.flatMap((project) => ['--project', project]),
+      '--reporter=default',
+      '--reporter=json',
+      `--outputFile.json=${vitestReport(reports, run)}`,
+      ...coverageArgs(run, coverageReport(reports, run)),
+    ],
+  };
+}
+
+type CoverageMetric = keyof CoverageFloor;
+const COVERAGE_METRICS: CoverageMetric[] = ['lines', 'branches', 'functions'];
+
+/** Vitest's `json-summary` coverage report: covered and total counts per file, by absolute path. */
+type CoverageSummary = Record<string, Record<CoverageMetric, { covered: number; total: number }>>;
+
+/**
+ * Coverage measured in a Vitest run of `npm test`, for the layers it covers: `--coverage` with only those layers'
+ * files, and the summary written where run-tests reads it. The floors themselves are Vitest's (vitest.config.ts).
+ */
+function coverageArgs(run: VitestRun, directory: string): string[] {
+  return [
+    '--coverage',
+    ...COVERED_BY[run].map((layer) => `--coverage.include=${layerFiles(layer)}`),
+    `--coverage.reportsDirectory=${directory}`,
+  ];
+}
+
+/** One summary row per layer: each metric against its floor. */
+async function coverageOutcomes(run: VitestRun, directory: string): Promise<Outcome[]> {
+  const summary = (await readJson(join(directory, 'coverage-summary.json'))) as CoverageSummary | undefined;
+  return COVERED_BY[run].map((layer: CoverageLayer) => {
+    if (!summary) return { layer: 'coverage', ok: false, ms: 0, detail: `${layer}: no report` };
+    const files = Object.entries(summary).filter(([path]) => relative(process.cwd(), path).startsWith(`${layer}/`));
+    const floors = COVERAGE_FLOORS[layer];
+    let ok = true;
+    const figures = COVERAGE_METRICS.map((metric) => {
+      const covered = files.reduce((sum, [, counts]) => sum + counts[metric].covered, 0);
+      const total = files.reduce((sum, [, counts]) => sum + counts[metric].total, 0);
+      const percent = total === 0 ? 100 : (100 * covered) / total;
+      ok &&= percent >= floors[metric];
+      return `${metric} ${percent.toFixed(1)} % (floor ${floors[metric]})`;
+    });
+    return { layer: 'coverage', ok, ms: 0, detail: `${layer}: ${figures.join(', ')}` };
+  });
+}
+
 function seconds(ms: number): string {
   return `${(ms / 1000).toFixed(0)} s`;
 }
@@ -142,8 +207,6 @@ async function main() {
   // then the server tests; ESLint then the web tests; the build. Everything but the build keeps its output until it
   // ends, so the log reads one step at a time. The end-to-end tests run alone after all of them: they keep both
   // cores busy by themselves (the server tests beside them slowed both).
-  const unitReport = join(reports, 'unit.json');
-  const serverReport = join(reports, 'server.json');
   const typecheckLane = (async () => {
     const typed = await runChain(
       TYPECHECK_PROJECTS.map((project) => ({
@@ -162,21 +225,7 @@ async function main() {
       { label: 'prettier', command: bin('prettier'), args: ['--check', '.', '--log-level', 'warn', '--cache'] },
       true,
     );
-    const served = await run(
-      {
-        label: 'server tests',
-        command: bin('vitest'),
-        args: [
-          'run',
-          '--project',
-          'server',
-          '--reporter=default',
-          '--reporter=json',
-          `--outputFile.json=${serverReport}`,
-        ],
-      },
-      true,
-    );
+    const served = await run(vitestStep('server', reports), true);
     return { typed, prettier, served };
   })();
   const lintLane = (async () => {
@@ -188,23 +237,7 @@ async function main() {
       },
       true,
     );
-    const tested = await run(
-      {
-        label: 'unit and component tests',
-        command: bin('vitest'),
-        args: [
-          'run',
-          '--project',
-          'web',
-          '--project',
-          'web-isolated',
-          '--reporter=default',
-          '--reporter=json',
-          `--outputFile.json=${unitReport}`,
-        ],
-      },
-      true,
-    );
+    const tested = await run(vitestStep('web', reports), true);
     return { eslint, tested };
   })();
   // The build streams its output. The end-to-end tests' migrated and seeded database follows it in the same lane, beside
@@ -234,10 +267,14 @@ async function main() {
     ms: built.ms,
     detail: built.shared?.built === false ? 'dist/ was current: reused' : 'the PWA the end-to-end tests run against',
   });
-  const unitCounts = await vitestCounts(unitReport);
+  const unitCounts = await vitestCounts(vitestReport(reports, 'web'));
   outcomes.push({ layer: 'unit', ...tested, counts: unitCounts, detail: describe(unitCounts) });
-  const serverCounts = await vitestCounts(serverReport);
+  const serverCounts = await vitestCounts(vitestReport(reports, 'server'));
   outcomes.push({ layer: 'server', ...served, counts: serverCounts, detail: describe(serverCounts) });
+  outcomes.push(
+    ...(await coverageOutcomes('web', coverageReport(reports, 'web'))),
+    ...(await coverageOutcomes('server', coverageReport(reports, 'server'))),
+  );
 
   if (built.ok) {
     const e2eReport = join(reports, 'e2e.json');
@@ -270,7 +307,7 @@ async function main() {
   process.stdout.write('\n::: summary\n');
   for (const outcome of outcomes) {
     process.stdout.write(
-      `${outcome.layer.padEnd(10)} ${outcome.ok ? 'ok    ' : 'FAILED'} ${seconds(outcome.ms).padStart(6)}  ${outcome.detail}\n`,
+      `${outcome.layer.padEnd(10)} ${outcome.ok ? 'ok    ' : 'FAILED'} ${(outcome.ms ? seconds(outcome.ms) : '').padStart(6)}  ${outcome.detail}\n`,
     );
   }
   process.stdout.write(

@@ -8,7 +8,7 @@ import autocannon from 'autocannon';
 import { Hono } from 'hono';
 import { sql, type Kysely } from 'kysely';
 import pg from 'pg';
-import { openDatabase, type DatabaseKind } from '../../server/src/db/database';
+import { openDatabase, type DatabaseHandle, type DatabaseKind } from '../../server/src/db/database';
 import { migrateToLatest } from '../../server/src/db/migrate';
 import type { Database } from '../../server/src/db/schema';
 import { seedBenchProducts } from '../../server/src/db/seed/bench';
@@ -156,12 +156,22 @@ export async function seedBenchDatabase(options: {
 }): Promise<void> {
   const database = await openDatabase({ databaseUrl: options.databaseUrl, dataDir: options.dataDir });
   try {
-    await migrateToLatest(database.db);
-    await seedIfEmpty(database.db);
-    await seedBenchProducts(database.db, options.products);
+    await seedBench(database, options.products);
   } finally {
     await database.close();
   }
+}
+
+/** Migrates and seeds like the real server, then adds `products` generated products (0: the demo catalogue alone). */
+export async function seedBench(database: DatabaseHandle, products = 0): Promise<void> {
+  await migrateToLatest(database.db);
+  await seedIfEmpty(database.db);
+  if (products > 0) await seedBenchProducts(database.db, products);
+}
+
+/** The real Hono app in this process over `database`, serving the built PWA, logging errors only. */
+export function benchApp(database: DatabaseHandle, files: { distDir: string; assetsDir: string; dataDir?: string }) {
+  return createApp({ database, ...files, logger: createLogger('error') });
 }
 
 /**
@@ -186,12 +196,7 @@ export async function benchDatabase(options: {
     await seedBenchProducts(database.db, options.products);
     const seedMs = performance.now() - seedStarted;
 
-    const app = createApp({
-      database,
-      distDir: options.distDir,
-      assetsDir: options.assetsDir,
-      logger: createLogger('error'),
-    });
+    const app = benchApp(database, { distDir: options.distDir, assetsDir: options.assetsDir });
     listening = await listen(app.fetch);
     const outcomes: ScenarioOutcome[] = [];
     for (const scenario of options.scenarios) {

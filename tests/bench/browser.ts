@@ -5,14 +5,9 @@ import { fileURLToPath } from 'node:url';
 import { chromium, type Browser, type BrowserContext, type Locator, type Page } from '@playwright/test';
 import { rolldown } from 'rolldown';
 import { openDatabase } from '../../server/src/db/database';
-import { migrateToLatest } from '../../server/src/db/migrate';
-import { seedBenchProducts } from '../../server/src/db/seed/bench';
-import { seedIfEmpty } from '../../server/src/db/seed/seed';
-import { createApp } from '../../server/src/http/app';
-import { createLogger } from '../../server/src/logger';
 import { CHROMIUM_LAUNCH_OPTIONS } from '../chromium';
 import { DEMO_PASSWORD } from '../e2e/pages/login-page';
-import { listen } from './api-load';
+import { benchApp, listen, seedBench } from './api-load';
 
 const projectRoot = fileURLToPath(new URL('../../', import.meta.url));
 /** Typed one letter at a time, as a person searching for magnesium would. */
@@ -79,16 +74,8 @@ export async function benchCatalogueInBrowser(options: {
   const browser = await chromium.launch(CHROMIUM_LAUNCH_OPTIONS);
   let listening: Awaited<ReturnType<typeof listen>> | undefined;
   try {
-    await migrateToLatest(database.db);
-    await seedIfEmpty(database.db);
-    await seedBenchProducts(database.db, options.products);
-    const app = createApp({
-      database,
-      distDir: options.distDir,
-      assetsDir: options.assetsDir,
-      dataDir,
-      logger: createLogger('error'),
-    });
+    await seedBench(database, options.products);
+    const app = benchApp(database, { distDir: options.distDir, assetsDir: options.assetsDir, dataDir });
     listening = await listen(app.fetch);
     const origin = listening.origin;
 

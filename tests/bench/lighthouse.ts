@@ -4,13 +4,9 @@ import { join } from 'node:path';
 import * as chromeLauncher from 'chrome-launcher';
 import lighthouse from 'lighthouse';
 import { openDatabase } from '../../server/src/db/database';
-import { migrateToLatest } from '../../server/src/db/migrate';
-import { seedIfEmpty } from '../../server/src/db/seed/seed';
-import { createApp } from '../../server/src/http/app';
 import { precompressBuiltFiles } from '../../server/src/http/static-files';
-import { createLogger } from '../../server/src/logger';
 import { CHROMIUM_LAUNCH_OPTIONS } from '../chromium';
-import { listen, type Listening } from './api-load';
+import { benchApp, listen, seedBench, type Listening } from './api-load';
 
 export interface LighthousePage {
   label: string;
@@ -85,15 +81,8 @@ export async function benchLighthouse(options: {
     logLevel: 'silent',
   });
   try {
-    await migrateToLatest(database.db);
-    await seedIfEmpty(database.db);
-    const app = createApp({
-      database,
-      distDir: options.distDir,
-      assetsDir: options.assetsDir,
-      dataDir,
-      logger: createLogger('error'),
-    });
+    await seedBench(database);
+    const app = benchApp(database, { distDir: options.distDir, assetsDir: options.assetsDir, dataDir });
     // The server makes its brotli copies when it starts; the audits begin once they are made, as a visit a few
     // seconds after a deploy finds them (otherwise the first audit waits for the compression of the app chunk).
     await precompressBuiltFiles(options.distDir);

@@ -87,14 +87,8 @@ test.describe('accounts against the real server', () => {
     await register.open('co', invitation);
     await expect(register.page.getByText(/te invitó a crear tu cuenta de paciente/)).toBeVisible();
     await expect(register.page.getByLabel(/^Nombres/)).toBeDisabled();
-    await register.fillStep({
-      'Tipo de documento': '1',
-      'Fecha de nacimiento': '1992-07-21',
-      'Número de celular': '3205550000',
-      Femenino: 'femenino',
-    });
-    await register.next.click();
-    await register.fillStep({ Contraseña: 'Paciente2026', Confirma: 'Paciente2026', Acepto: 'true' });
+    await register.fillInvitedPatient('1992-07-21', '3205550000');
+    await register.setPassword('Paciente2026');
     await register.create.click();
     await expect(account.page).toHaveURL(/\/co\/mi-cuenta\/datos-personales$/);
     await expect(account.profileLink(/Sofía/)).toBeVisible();

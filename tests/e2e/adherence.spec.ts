@@ -3,6 +3,7 @@ import { PatientsPage, SEEDED_PATIENT_CO } from './pages/patients-page';
 import { savedKey } from './pages/shell';
 import { expect, test } from './support/fixtures';
 import { sessionToken } from './support/outbox';
+import { createPatient, patientRecord } from './support/api';
 import { MAGNESIUM } from './support/demo-catalogue';
 
 // Issue #19, adherence for professionals: the seed gives the Colombian demo patient one bottle of the doctor's
@@ -29,22 +30,8 @@ test('a doctor follows a patient’s adherence, filters, reminds once a week, an
   // Setup, not the subject: a patient of this doctor with nothing prescribed, for the filter to leave out.
   const suffix = Date.now().toString().slice(-8);
   const other = `Sofía Adherencia ${suffix}`;
-  const created = await request.post('/api/patients', {
-    headers: { 'x-country': 'co', authorization: `Bearer ${await sessionToken(context, 'co')}` },
-    data: {
-      first_name: 'Sofía',
-      last_name: `Adherencia ${suffix}`,
-      birth_date: '1985-03-03',
-      gender: 'femenino',
-      email: `sofia.${suffix}@correo.test`,
-      document_type_id: 1,
-      document_number: `6${suffix}`,
-      country_code: '+57',
-      phone_number: '3135550002',
-      consent_attested: true,
-    },
-  });
-  expect(created.status()).toBe(201);
+  const token = await sessionToken(context, 'co');
+  await createPatient(request, 'co', token, patientRecord('Sofía', `Adherencia ${suffix}`, suffix));
 
   await patients.visitControlled('/co/mi-cuenta/mis-pacientes');
   await expect(patients.treatment(SEEDED_PATIENT_CO)).toHaveText(/^Se le acaba en \d+ días?$/);

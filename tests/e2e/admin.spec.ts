@@ -155,11 +155,8 @@ test.describe('the admin area against the real server', () => {
     try {
       await new LoginPage(doctorPage).login('co', 'medico.co@demo.test');
       const builder = new PrescriptionBuilderPage(doctorPage);
-      await builder.open('co', 'prescripcion');
-      await builder.choosePatient('Mariana');
-      await builder.next.click();
-      await builder.addTool('Magnesio Bisglicinato 400 mg');
-      await builder.next.click();
+      await builder.startFor('co', 'prescripcion', 'Mariana');
+      await builder.withTool('Magnesio Bisglicinato 400 mg');
       await expect(builder.stepTitle).toHaveText('Indicaciones');
       await expect(doctorPage.getByRole('checkbox', { name: label })).toBeVisible();
       await expect(doctorPage.getByRole('checkbox', { name: 'Media tarde', exact: true })).toHaveCount(0);

@@ -51,10 +51,7 @@ test.describe('bag limits', () => {
     page,
   }) => {
     await login.login('co', 'paciente.co@demo.test');
-    const prescriptions = new MyPrescriptionsPage(page);
-    await prescriptions.open('co');
-    await prescriptions.openOldestPrescription();
-    await prescriptions.addAllToBag(MAGNESIUM, /Agregamos 2 productos a tu bolsa/);
+    await new MyPrescriptionsPage(page).addSeededPrescriptionToBag('co');
     await expect(bag.badge).toHaveText('3');
 
     const product = new ProductPage(page);

@@ -6,7 +6,6 @@ import { ProductPage } from './pages/product-page';
 import { LoginPage } from './pages/login-page';
 import { MyPrescriptionsPage } from './pages/prescription-patient-page';
 import { closeLoggedOut, withApiSession } from './support/api';
-import { MAGNESIUM } from './support/demo-catalogue';
 import { expect, test } from './support/fixtures';
 
 type Country = 'co' | 'mx' | 'pe';
@@ -250,10 +249,7 @@ test.describe('checkout against the real server and the sandbox payment provider
   }) => {
     await login.login('co', 'paciente.co@demo.test');
     // The general catalogue hides hormones from patients; the seeded prescription of the demo doctor authorises DHEA.
-    const prescriptions = new MyPrescriptionsPage(page);
-    await prescriptions.open('co');
-    await prescriptions.openOldestPrescription();
-    await prescriptions.addAllToBag(MAGNESIUM, /Agregamos 2 productos a tu bolsa/);
+    await new MyPrescriptionsPage(page).addSeededPrescriptionToBag('co');
     // Two units of magnesium and one of DHEA, as prescribed.
     await expect(bag.badge).toHaveText('3');
 

@@ -6,6 +6,7 @@ import { PrescriptionBuilderPage } from './pages/prescription-builder-page';
 import { ResourcesPage } from './pages/resources-page';
 import { deviceTest as test, expect } from './support/fixtures';
 import { sessionToken } from './support/outbox';
+import { createPatient, dailyTool, patientRecord, productIdByName } from './support/api';
 import { savedKey } from './pages/shell';
 import { MAGNESIUM } from './support/demo-catalogue';
 
@@ -31,22 +32,7 @@ test.describe('a clinic day without connection', () => {
     const token = await sessionToken(device.current, 'co');
     // Setup, not the subject: a second patient, so the search on the device has something to leave out.
     const suffix = Date.now().toString().slice(-8);
-    const created = await request.post('/api/patients', {
-      headers: { 'x-country': 'co', authorization: `Bearer ${token}` },
-      data: {
-        first_name: 'Rosa',
-        last_name: `Clínica ${suffix}`,
-        birth_date: '1979-04-04',
-        gender: 'femenino',
-        email: `rosa.${suffix}@correo.test`,
-        document_type_id: 1,
-        document_number: `4${suffix}`,
-        country_code: '+57',
-        phone_number: '3135550000',
-        consent_attested: true,
-      },
-    });
-    expect(created.status()).toBe(201);
+    await createPatient(request, 'co', token, patientRecord('Rosa', `Clínica ${suffix}`, suffix));
     let patients = new PatientsPage(page);
     await patients.visitControlled('/co/mi-cuenta/mis-pacientes');
     await expect(patients.table).toBeVisible();
@@ -63,9 +49,7 @@ test.describe('a clinic day without connection', () => {
     await patients.waitForSavedOnDevice(savedKey('detail', patientId));
     await patients.waitForSavedOnDevice(savedKey('strategies', patientId, '', ''));
     let builder = new PrescriptionBuilderPage(page);
-    await builder.open('co', 'prescripcion');
-    await builder.choosePatient(name);
-    await builder.next.click();
+    await builder.startFor('co', 'prescripcion', name);
     await builder.searchTools(MAGNESIUM);
     await expect(builder.toolCard(MAGNESIUM)).toBeVisible();
     await builder.back.click();
@@ -93,8 +77,7 @@ test.describe('a clinic day without connection', () => {
     await expect(builder.stepTitle).toHaveText('Paciente');
     await builder.choosePatient(name);
     await builder.next.click();
-    await builder.addTool(MAGNESIUM);
-    await builder.next.click();
+    await builder.withTool(MAGNESIUM);
     await builder.fillIndications({ moment: 'Con el desayuno', quantity: '1', units: '1' });
     await builder.next.click();
     await expect(builder.stepTitle).toHaveText('Resumen');
@@ -121,41 +104,14 @@ test.describe('a clinic day without connection', () => {
     const headers = { 'x-country': 'co', authorization: `Bearer ${token}` };
     const suffix = Date.now().toString().slice(-8);
     const patient = `Elena Plantilla ${suffix}`;
-    const created = await request.post('/api/patients', {
-      headers,
-      data: {
-        first_name: 'Elena',
-        last_name: `Plantilla ${suffix}`,
-        birth_date: '1981-05-05',
-        gender: 'femenino',
-        email: `elena.${suffix}@correo.test`,
-        document_type_id: 1,
-        document_number: `5${suffix}`,
-        country_code: '+57',
-        phone_number: '3135550001',
-        consent_attested: true,
-      },
-    });
-    expect(created.status()).toBe(201);
-    const products = await request.get('/api/products', { headers, params: { search: MAGNESIUM } });
-    const magnesium = ((await products.json()) as { data: { id: number; name: string }[] }).data.find(
-      (product) => product.name === MAGNESIUM,
-    );
-    expect(magnesium).toBeDefined();
+    await createPatient(request, 'co', token, patientRecord('Elena', `Plantilla ${suffix}`, suffix));
+    const magnesium = await productIdByName(request, headers, MAGNESIUM);
     const onlineTemplate = `Online ${suffix}`;
     const template = await request.post('/api/prescription-templates', {
       headers,
       data: {
         name: onlineTemplate,
-        tools: [
-          {
-            productId: magnesium?.id,
-            momentsDay: [{ id: 1, quantity: 1 }],
-            prescriptionDuration: { time: 'weeks', quantity: 4 },
-            prescriptionIndications: '',
-            units: 2,
-          },
-        ],
+        tools: [dailyTool(magnesium, 4, '', 2)],
       },
     });
     expect(template.status()).toBe(201);
@@ -266,10 +222,7 @@ test.describe('the patient’s bag without connection', () => {
     await catalog.visitControlled('/co/herramientas');
     await expect(catalog.productCards).toHaveCount(24);
     const name = (await catalog.productCards.nth(0).getAttribute('aria-label'))!;
-    await catalog
-      .card(name)
-      .getByRole('button', { name: `Agregar ${name} a la bolsa` })
-      .click();
+    await catalog.addCardToBag(name);
     await expect(bag.line(name)).toBeVisible();
     // The checkout loads a page: the bag's write must have reached the device first.
     await checkout.waitForSavedOnDevice(name, 'carts');

@@ -1,7 +1,7 @@
 import { AccountPage } from './pages/account-page';
 import { PatientsPage } from './pages/patients-page';
 import { PrescriptionBuilderPage } from './pages/prescription-builder-page';
-import { apiLogin, apiLogout } from './support/api';
+import { createPatientAs, patientRecord } from './support/api';
 import { expect, test } from './support/fixtures';
 import { MAGNESIUM } from './support/demo-catalogue';
 
@@ -17,29 +17,19 @@ test.describe('a complete patient record', () => {
     const suffix = Date.now().toString().slice(-8);
     const lastName = `Salazar ${suffix}`;
     // Setup, not the subject: the doctor registers the patient without gender nor document type.
-    const doctorToken = await apiLogin(request, 'co', 'medico.co@demo.test');
-    const created = await request.post('/api/patients', {
-      headers: { 'x-country': 'co', authorization: `Bearer ${doctorToken}` },
-      data: {
-        first_name: 'Inés',
-        last_name: lastName,
+    const { invitation, patient } = await createPatientAs(
+      request,
+      'co',
+      'medico.co@demo.test',
+      patientRecord('Inés', lastName, suffix, {
         birth_date: '1984-02-03',
         gender: null,
-        email: `ficha.${suffix}@correo.test`,
         document_type_id: null,
         document_number: `5${suffix}`,
-        country_code: '+57',
         phone_number: '3167770000',
-        consent_attested: true,
-      },
-    });
-    expect(created.status()).toBe(201);
-    const { invitation, patient } = (await created.json()) as {
-      invitation: { link: string };
-      patient: { complete: boolean };
-    };
+      }),
+    );
     expect(patient.complete).toBe(false);
-    await apiLogout(request, 'co', doctorToken);
 
     await register.open('co', new URL(invitation.link).searchParams.get('invitacion') ?? '');
     await expect(page.getByText(/te invitó a crear tu cuenta de paciente/)).toBeVisible();
@@ -47,7 +37,7 @@ test.describe('a complete patient record', () => {
     await expect(page.getByLabel(/^Número de celular/)).toHaveValue('3167770000');
     await register.fillStep({ 'Tipo de documento': '2', Femenino: 'femenino' });
     await register.next.click();
-    await register.fillStep({ Contraseña: PASSWORD, Confirma: PASSWORD, Acepto: 'true' });
+    await register.setPassword(PASSWORD);
     await register.create.click();
     await expect(page).toHaveURL(/\/co\/mi-cuenta\/datos-personales$/);
     await new AccountPage(page).logOut();
@@ -72,11 +62,8 @@ test.describe('a complete patient record', () => {
   test('the builder asks before accepting fewer units than the treatment needs', async ({ login, page }) => {
     const builder = new PrescriptionBuilderPage(page);
     await login.login('co', 'medico.co@demo.test');
-    await builder.open('co', 'prescripcion');
-    await builder.choosePatient('Mariana Gómez Ortiz');
-    await builder.next.click();
-    await builder.addTool(MAGNESIUM);
-    await builder.next.click();
+    await builder.startFor('co', 'prescripcion', 'Mariana Gómez Ortiz');
+    await builder.withTool(MAGNESIUM);
     // 2 a day for 2 months from 60-capsule bottles: 2 bottles; 1 is prescribed.
     await builder.fillIndications({ moment: 'Antes de dormir', quantity: '2', units: '1' });
     await page.getByRole('spinbutton', { name: /^Duración/ }).fill('2');

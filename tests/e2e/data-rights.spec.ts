@@ -1,5 +1,5 @@
 import { DataRightsPage } from './pages/data-rights-page';
-import { apiLogin, apiLogout } from './support/api';
+import { createPatientAs, patientRecord } from './support/api';
 import { expect, test } from './support/fixtures';
 
 const PASSWORD = 'Paciente2026';
@@ -21,38 +21,23 @@ test.describe('data rights', () => {
     const suffix = Date.now().toString().slice(-8);
     const email = `datos.${suffix}@correo.test`;
     // Setup, not the subject: the doctor registers the patient, attesting the patient's consent.
-    const doctorToken = await apiLogin(request, 'co', 'medico.co@demo.test');
-    const created = await request.post('/api/patients', {
-      headers: { 'x-country': 'co', authorization: `Bearer ${doctorToken}` },
-      data: {
-        first_name: 'Elena',
-        last_name: `Duarte ${suffix}`,
+    const { invitation } = await createPatientAs(
+      request,
+      'co',
+      'medico.co@demo.test',
+      patientRecord('Elena', `Duarte ${suffix}`, suffix, {
         birth_date: '1985-09-09',
-        gender: 'femenino',
         email,
-        document_type_id: 1,
-        document_number: `6${suffix}`,
-        country_code: '+57',
         phone_number: '3145550000',
-        consent_attested: true,
-      },
-    });
-    expect(created.status()).toBe(201);
-    const { invitation } = (await created.json()) as { invitation: { link: string } };
-    await apiLogout(request, 'co', doctorToken);
+      }),
+    );
 
     await register.open('co', new URL(invitation.link).searchParams.get('invitacion') ?? '');
     await expect(page.getByText(/te invitó a crear tu cuenta de paciente/)).toBeVisible();
-    await register.fillStep({
-      'Tipo de documento': '1',
-      'Fecha de nacimiento': '1985-09-09',
-      'Número de celular': '3145550000',
-      Femenino: 'femenino',
-    });
-    await register.next.click();
+    await register.fillInvitedPatient('1985-09-09', '3145550000');
     await expect(register.healthConsent).not.toBeChecked();
     await expect(page.getByText(/Ley 1581 de 2012/)).toBeVisible();
-    await register.fillStep({ Contraseña: PASSWORD, Confirma: PASSWORD, Acepto: 'true' });
+    await register.setPassword(PASSWORD);
     await expect(register.healthConsent).toBeChecked();
     await register.create.click();
     await expect(page).toHaveURL(/\/co\/mi-cuenta\/datos-personales$/);

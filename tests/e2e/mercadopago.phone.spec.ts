@@ -1,6 +1,5 @@
 import { MercadoPagoPage } from './pages/mercadopago-page';
 import { PhoneAudit } from './pages/phone-audit';
-import { expect } from './support/fixtures';
 import { checkoutToMercadoPago, mercadoPagoTest as test } from './support/mercadopago';
 
 test.describe('checkout through Mercado Pago on a phone', () => {
@@ -11,8 +10,7 @@ test.describe('checkout through Mercado Pago on a phone', () => {
     page,
   }) => {
     await checkoutToMercadoPago({ login, catalog, checkout });
-    await new MercadoPagoPage(page).pay('approved');
-    await expect(page.getByRole('heading', { name: 'Pago exitoso' })).toBeVisible();
+    await new MercadoPagoPage(page).payAndReturn('approved');
     await new PhoneAudit(page).fitsPhones('mercadopago-resultado');
   });
 });

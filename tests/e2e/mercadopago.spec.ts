@@ -48,9 +48,7 @@ test.describe('checkout through Mercado Pago (a loopback fake of its API)', () =
     bag,
   }) => {
     await checkoutToMercadoPago({ login, catalog, checkout });
-    await new MercadoPagoPage(page).pay('rejected');
-
-    await expect(page.getByRole('heading', { name: 'Pago rechazado' })).toBeVisible();
+    await new MercadoPagoPage(page).payAndReturn('rejected');
     await page.getByRole('button', { name: 'Verificar datos' }).click();
     await expect(page).toHaveURL(/\/co\/bolsa$/);
     await expect(checkout.personalData).toBeVisible();
@@ -94,8 +92,7 @@ test.describe('checkout through Mercado Pago (a loopback fake of its API)', () =
     mercadoPago,
   }) => {
     await checkoutToMercadoPago({ login, catalog, checkout });
-    await new MercadoPagoPage(page).pay('approved');
-    await expect(page.getByRole('heading', { name: 'Pago exitoso' })).toBeVisible();
+    await new MercadoPagoPage(page).payAndReturn('approved');
     const number = (await page.getByTestId('result-order-number').textContent()) ?? '';
     const payment = [...mercadoPago.fake.payments.values()].at(-1);
     if (!payment) throw new Error('Mercado Pago no registró el pago');

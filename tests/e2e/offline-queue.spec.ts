@@ -63,8 +63,7 @@ test.describe('writes made offline (service worker outbox)', () => {
     await builder.createPatientOffline(patient);
     await expect(pending.counter).toHaveAccessibleName('Envíos pendientes: 1');
     await builder.next.click();
-    await builder.addTool(MAGNESIUM);
-    await builder.next.click();
+    await builder.withTool(MAGNESIUM);
     await builder.fillIndications({ moment: 'Con el desayuno', quantity: '1', units: '1' });
     await builder.next.click();
     await expect(page.getByText(/aún no está en el servidor/)).toBeVisible();

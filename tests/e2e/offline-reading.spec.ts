@@ -195,10 +195,7 @@ test.describe('offline reading', () => {
     await expect(catalog.productCards).toHaveCount(24);
     const fromCard = (await catalog.productCards.nth(2).getAttribute('aria-label'))!;
     const fromPage = (await catalog.productCards.nth(3).getAttribute('aria-label'))!;
-    await catalog
-      .card(fromCard)
-      .getByRole('button', { name: `Agregar ${fromCard} a la bolsa` })
-      .click();
+    await catalog.addCardToBag(fromCard);
     await expect(bag.line(fromCard)).toBeVisible();
     await page.getByRole('button', { name: 'Cerrar bolsa' }).click();
     await catalog.card(fromPage).getByRole('link', { name: fromPage }).click();

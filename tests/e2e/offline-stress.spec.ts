@@ -3,6 +3,7 @@ import { OUTBOX_META_HEADER, type OutboxMeta } from '../../src/lib/shared/outbox
 import type { CreatePatientResponseDto, PatientDto, PrescriptionListItemDto } from '../../src/lib/shared/prescriptions';
 import type { Fault } from './support/fault-proxy';
 import { PendingUploadsPage } from './pages/pending-uploads-page';
+import { dailyTool } from './support/api';
 import { expect, proxiedTest as test } from './support/fixtures';
 import { outboxItems, readAll, sessionToken, stopServiceWorkers } from './support/outbox';
 
@@ -104,15 +105,7 @@ test.describe('outbox under stress', () => {
         body: {
           patientId,
           notes: `Estrés ${run} ${index}`,
-          tools: [
-            {
-              productId: product!.id,
-              momentsDay: [{ id: 1, quantity: 1 }],
-              prescriptionDuration: { time: 'weeks', quantity: 4 },
-              prescriptionIndications: 'Con agua.',
-              units: 1,
-            },
-          ],
+          tools: [dailyTool(product!.id, 4, 'Con agua.')],
         },
       });
     }

@@ -4,7 +4,7 @@ import { BagPage } from './pages/bag-page';
 import { CheckoutPage } from './pages/checkout-page';
 import { LoginPage } from './pages/login-page';
 import { downloadedPdfText } from './pages/prescription-pdf';
-import { apiLogin, apiLogout } from './support/api';
+import { apiLogin, apiLogout, dailyTool, productIdByName } from './support/api';
 import { deviceTest as test, expect } from './support/fixtures';
 import { sessionToken } from './support/outbox';
 import { savedKey } from './pages/shell';
@@ -102,24 +102,13 @@ async function prescribeToPatient(request: APIRequestContext, notes: string): Pr
     const headers = { 'x-country': 'co', authorization: `Bearer ${token}` };
     const patients = await request.get('/api/patients', { headers, params: { search: PATIENT } });
     const patientId = ((await patients.json()) as { data: { id: number }[] }).data[0]?.id;
-    const products = await request.get('/api/products', { headers, params: { search: MAGNESIUM } });
-    const magnesium = ((await products.json()) as { data: { id: number; name: string }[] }).data.find(
-      (product) => product.name === MAGNESIUM,
-    );
+    const magnesium = await productIdByName(request, headers, MAGNESIUM);
     const created = await request.post('/api/prescriptions', {
       headers: { ...headers, 'idempotency-key': randomUUID() },
       data: {
         patientId,
         notes,
-        tools: [
-          {
-            productId: magnesium?.id,
-            momentsDay: [{ id: 1, quantity: 1 }],
-            prescriptionDuration: { time: 'weeks', quantity: 4 },
-            prescriptionIndications: '',
-            units: 1,
-          },
-        ],
+        tools: [dailyTool(magnesium, 4)],
       },
     });
     expect(created.status(), await created.text()).toBe(201);

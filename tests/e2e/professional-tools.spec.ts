@@ -1,5 +1,5 @@
 import type { APIRequestContext } from '@playwright/test';
-import { apiLogin, apiLogout, closeLoggedOut } from './support/api';
+import { apiLogin, apiLogout, closeLoggedOut, createPatientAs, patientRecord } from './support/api';
 import { BagPage } from './pages/bag-page';
 import { LoginPage } from './pages/login-page';
 import { PrescriptionBuilderPage } from './pages/prescription-builder-page';
@@ -37,8 +37,7 @@ test.describe('professional tools against the real server', () => {
     expect(invitation).not.toBe('');
     await builder.next.click();
 
-    await builder.addTool(MAGNESIUM);
-    await builder.next.click();
+    await builder.withTool(MAGNESIUM);
     await expect(builder.stepTitle).toHaveText('Indicaciones');
     await builder.fillIndications({ moment: 'Antes de dormir', quantity: '2', units: '2' });
     await builder.next.click();
@@ -53,14 +52,8 @@ test.describe('professional tools against the real server', () => {
     const register = new RegisterPage(patientPage);
     await register.open('co', invitation);
     await expect(patientPage.getByText(/te invitó a crear tu cuenta de paciente/)).toBeVisible();
-    await register.fillStep({
-      'Tipo de documento': '1',
-      'Fecha de nacimiento': '1991-05-20',
-      'Número de celular': '3125550000',
-      Femenino: 'femenino',
-    });
-    await register.next.click();
-    await register.fillStep({ Contraseña: 'Paciente2026', Confirma: 'Paciente2026', Acepto: 'true' });
+    await register.fillInvitedPatient('1991-05-20', '3125550000');
+    await register.setPassword('Paciente2026');
     await register.create.click();
     await expect(patientPage).toHaveURL(/\/co\/mi-cuenta\/datos-personales$/);
 
@@ -98,9 +91,7 @@ test.describe('professional tools against the real server', () => {
   test('a health professional makes a recommendation and cannot add a hormone', async ({ login, page }) => {
     const builder = new PrescriptionBuilderPage(page);
     await login.login('co', 'profesional.co@demo.test');
-    await builder.open('co', 'recomendaciones');
-    await builder.choosePatient('Mariana Gómez Ortiz');
-    await builder.next.click();
+    await builder.startFor('co', 'recomendaciones', 'Mariana Gómez Ortiz');
 
     await expect(page.getByText(/requieren prescripción médica y no aparecen aquí/)).toBeVisible();
     await builder.searchTools('DHEA');
@@ -109,8 +100,7 @@ test.describe('professional tools against the real server', () => {
     const hormones = page.getByRole('option', { name: /Hormonas bioidénticas \(requiere prescripción médica\)/ });
     await expect(hormones).toBeDisabled();
 
-    await builder.addTool(MAGNESIUM);
-    await builder.next.click();
+    await builder.withTool(MAGNESIUM);
     await builder.fillIndications({ moment: 'Con la cena', quantity: '1' });
     await builder.next.click();
     await builder.create('recomendación');
@@ -120,11 +110,8 @@ test.describe('professional tools against the real server', () => {
   test('a draft survives a reload mid-way', async ({ login, page }) => {
     const builder = new PrescriptionBuilderPage(page);
     await login.login('mx', 'medico.mx@demo.test');
-    await builder.open('mx', 'prescripcion');
-    await builder.choosePatient('Fernanda Castañeda Ruiz');
-    await builder.next.click();
-    await builder.addTool(MAGNESIUM);
-    await builder.next.click();
+    await builder.startFor('mx', 'prescripcion', 'Fernanda Castañeda Ruiz');
+    await builder.withTool(MAGNESIUM);
     await builder.fillIndications({ moment: 'En ayunas', quantity: '1', units: '3' });
     // The draft is written as it is typed; a reload in the same few milliseconds would abort the last write (a clean
     // clone's run reloaded before the units were saved).
@@ -159,14 +146,11 @@ test.describe('professional tools against the real server', () => {
     await expect(page.getByRole('table', { name: 'Mis estrategias' })).toBeVisible();
     expect(await axeViolations(page, SECTION_AUDIT)).toEqual([]);
 
-    await builder.open('co', 'prescripcion');
-    await builder.choosePatient('Mariana Gómez Ortiz');
-    await builder.next.click();
+    await builder.startFor('co', 'prescripcion', 'Mariana Gómez Ortiz');
     await builder.searchTools(MAGNESIUM);
     await expect(builder.toolCard(MAGNESIUM)).toBeVisible();
     expect(await axeViolations(page, SECTION_AUDIT)).toEqual([]);
-    await builder.addTool(MAGNESIUM);
-    await builder.next.click();
+    await builder.withTool(MAGNESIUM);
     await builder.next.click();
     await expect(page.getByText('Elige al menos un momento del día.')).toBeVisible();
     expect(await axeViolations(page, SECTION_AUDIT)).toEqual([]);
@@ -178,7 +162,7 @@ test.describe('professional tools against the real server', () => {
 
   test('a second doctor cannot open the first doctor’s patient', async ({ page, request }) => {
     const suffix = unique();
-    const patientId = await createPatientByApi(request, 'pe', 'medico.pe@demo.test', suffix);
+    const patientId = await createPatientByApi(request, suffix);
     await approveByApi(request, 'pendiente.pe@demo.test');
 
     const login = new LoginPage(page);
@@ -196,27 +180,14 @@ test.describe('professional tools against the real server', () => {
 /** WCAG 2.2 A/AA and best practices on the section's own content (the shared header is checked elsewhere). */
 const SECTION_AUDIT = { tags: [...WCAG_22_AA, 'best-practice'], include: '.account__content, .medical-request' };
 
-/** Setup, not the subject: the first doctor's patient, created through the API. */
-async function createPatientByApi(request: APIRequestContext, country: string, email: string, suffix: string) {
-  const token = await apiLogin(request, country, email);
-  const answer = await request.post('/api/patients', {
-    headers: { 'x-country': country, authorization: `Bearer ${token}` },
-    data: {
-      first_name: 'Rosa',
-      last_name: `Llanos ${suffix}`,
-      birth_date: '1980-01-15',
-      gender: 'femenino',
-      email: `rosa.${suffix}@correo.test`,
-      document_type_id: 6,
-      document_number: `4${suffix}`,
-      country_code: '+51',
-      phone_number: '987654321',
-      consent_attested: true,
-    },
+/** Setup, not the subject: the first Peruvian doctor's patient, created through the API. */
+async function createPatientByApi(request: APIRequestContext, suffix: string) {
+  const record = patientRecord('Rosa', `Llanos ${suffix}`, suffix, {
+    document_type_id: 6,
+    country_code: '+51',
+    phone_number: '987654321',
   });
-  if (!answer.ok()) throw new Error(`paciente: ${answer.status()} ${await answer.text()}`);
-  await apiLogout(request, country, token);
-  return ((await answer.json()) as { patient: { id: number } }).patient.id;
+  return (await createPatientAs(request, 'pe', 'medico.pe@demo.test', record)).patient.id;
 }
 
 /** Setup: the admin approves a pending doctor, who becomes a second approved doctor of that country. */

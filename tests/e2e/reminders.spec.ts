@@ -3,7 +3,7 @@ import type { PatientListDto, PrescriptionListDto } from '../../src/lib/shared/p
 import { buildReminderPayload, localDay, addDays } from '../../src/lib/shared/reminders';
 import { CheckoutPage, PaymentGatewayPage } from './pages/checkout-page';
 import { RemindersPage, ServiceWorkerPush } from './pages/reminders-page';
-import { apiLogin, apiLogout } from './support/api';
+import { apiLogin, apiLogout, dailyTool } from './support/api';
 import { sessionToken } from './support/outbox';
 import { CHROMIUM_LAUNCH_OPTIONS } from '../chromium';
 import { expect, test } from './support/fixtures';
@@ -47,15 +47,7 @@ async function recommendMagnesiumNow(request: APIRequestContext): Promise<void> 
       data: {
         patientId: patient!.id,
         notes: 'Recomendación del recordatorio de recompra.',
-        tools: [
-          {
-            productId: product!.id,
-            momentsDay: [{ id: 1, quantity: 1 }],
-            prescriptionDuration: { time: 'weeks', quantity: 8 },
-            prescriptionIndications: 'Con el desayuno.',
-            units: 1,
-          },
-        ],
+        tools: [dailyTool(product!.id, 8, 'Con el desayuno.')],
       },
     });
     expect(created.status(), await created.text()).toBe(201);

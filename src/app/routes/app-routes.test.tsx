@@ -4,6 +4,7 @@ import { http, HttpResponse } from 'msw';
 import { describe, expect, it } from 'vitest';
 import { TEST_API } from '../../testing/api-url';
 import { server } from '../../testing/msw-server';
+import { textsByRole } from '../../testing/queries';
 import { renderApp } from '../../testing/render';
 
 const plain = (text: string | null) => (text ?? '').replace(/\s/g, ' ');
@@ -75,11 +76,7 @@ describe('storefront shell', () => {
   it('offers the anonymous navbar and the login and register buttons', async () => {
     await renderApp('/co');
     const nav = await screen.findByRole('navigation', { name: 'Navegación principal' });
-    expect(
-      within(nav)
-        .getAllByRole('link')
-        .map((link) => link.textContent),
-    ).toEqual(['Productos', 'Blog', 'Nosotros']);
+    expect(textsByRole(nav, 'link')).toEqual(['Productos', 'Blog', 'Nosotros']);
     expect(screen.getByRole('link', { name: 'Iniciar sesión' }).getAttribute('href')).toBe('/co/iniciar-sesion');
     expect(screen.getByRole('link', { name: 'Registrarse' }).getAttribute('href')).toBe('/co/registro');
   });

@@ -40,6 +40,14 @@ async function goToPayment() {
   await screen.findByRole('group', { name: 'Medio de pago' });
 }
 
+/** The bag holding `lines` in checkout, its data filled and `card` chosen to pay. */
+async function payingWith(card: string, ...lines: CartItem[]) {
+  await withCart(...lines);
+  await renderApp('/co/bolsa');
+  await goToPayment();
+  await userEvent.click(screen.getByRole('radio', { name: card }));
+}
+
 describe('checkout', () => {
   it('asks an anonymous buyer to log in after the bag, keeping the bag', async () => {
     await withCart(item({ id: 1 }));
@@ -116,10 +124,7 @@ describe('checkout', () => {
   it('lets an approved professional take points as money off, within the balance', async () => {
     const doctor = await loggedInAs('co');
     pointsFixtures.balances.set(doctor.id, 500);
-    await withCart(item({ id: 1 }));
-    await renderApp('/co/bolsa');
-    await goToPayment();
-    await userEvent.click(screen.getByRole('radio', { name: 'Visa' }));
+    await payingWith('Visa', item({ id: 1 }));
     await userEvent.click(screen.getByRole('button', { name: 'Revisar pedido' }));
     const points = await screen.findByLabelText(/Usar mis puntos/);
     await userEvent.type(points, '900');
@@ -136,10 +141,7 @@ describe('checkout', () => {
 
   it('offers no points to a patient', async () => {
     await patient();
-    await withCart(item({ id: 1 }));
-    await renderApp('/co/bolsa');
-    await goToPayment();
-    await userEvent.click(screen.getByRole('radio', { name: 'Visa' }));
+    await payingWith('Visa', item({ id: 1 }));
     await userEvent.click(screen.getByRole('button', { name: 'Revisar pedido' }));
     await screen.findByTestId('summary-total');
     expect(screen.queryByLabelText(/Usar mis puntos/)).toBeNull();
@@ -147,10 +149,7 @@ describe('checkout', () => {
 
   it('requires the signed prescription for hormones and sends its document with the order', async () => {
     await patient();
-    await withCart(hormone({ id: 40 }));
-    await renderApp('/co/bolsa');
-    await goToPayment();
-    await userEvent.click(screen.getByRole('radio', { name: 'MasterCard' }));
+    await payingWith('MasterCard', hormone({ id: 40 }));
     await userEvent.click(screen.getByRole('button', { name: 'Revisar pedido' }));
     expect(screen.getByText('Debes adjuntar la fórmula médica firmada para comprar hormonas')).toBeTruthy();
 
@@ -181,10 +180,7 @@ describe('checkout', () => {
     );
     try {
       await patient();
-      await withCart(hormone({ id: 40 }));
-      await renderApp('/co/bolsa');
-      await goToPayment();
-      await userEvent.click(screen.getByRole('radio', { name: 'MasterCard' }));
+      await payingWith('MasterCard', hormone({ id: 40 }));
       fireEvent.change(screen.getByLabelText(/Archivo de la fórmula/), {
         target: { files: [new File(['%PDF-1.7'], 'formula.pdf', { type: 'application/pdf' })] },
       });

@@ -5,6 +5,7 @@ import { formatDate } from '../../features/prescriptions/format';
 import { addDays, localDay } from '../../lib/shared/reminders';
 import { adherenceFixtures, buildProductAdherence } from '../../testing/handlers/adherence';
 import { buildPatient, prescriptionFixtures } from '../../testing/handlers/prescriptions';
+import { textsByRole } from '../../testing/queries';
 import { renderApp } from '../../testing/render';
 import { loggedInAs } from '../../testing/session';
 
@@ -67,13 +68,7 @@ describe('adherence in my patients', () => {
     expect(stateOf('Carlos Vega')).toBe('—');
 
     await userEvent.click(screen.getByRole('checkbox', { name: 'Se les acaba en los próximos 14 días' }));
-    await waitFor(() =>
-      expect(
-        within(table)
-          .getAllByRole('link')
-          .map((link) => link.textContent),
-      ).toEqual(['Mariana Gómez Ortiz']),
-    );
+    await waitFor(() => expect(textsByRole(table, 'link')).toEqual(['Mariana Gómez Ortiz']));
 
     prescriptionFixtures.patients = prescriptionFixtures.patients.filter((patient) => patient.id !== 501);
     await userEvent.click(screen.getByRole('checkbox', { name: 'Se les acaba en los próximos 14 días' }));

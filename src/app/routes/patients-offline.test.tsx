@@ -9,6 +9,7 @@ import { QUERY_CACHE_BUSTER, QUERY_CACHE_STORAGE_KEY } from '../../lib/query';
 import { TEST_API } from '../../testing/api-url';
 import { buildPatient } from '../../testing/handlers/prescriptions';
 import { server } from '../../testing/msw-server';
+import { textsByRole } from '../../testing/queries';
 import { renderApp } from '../../testing/render';
 import { loggedInAs } from '../../testing/session';
 
@@ -48,24 +49,14 @@ describe('patients without connection', () => {
     serverUnreachable();
     await renderApp('/co/mi-cuenta/mis-pacientes');
     const table = await screen.findByRole('table', { name: 'Tus pacientes' });
-    expect(
-      within(table)
-        .getAllByRole('link')
-        .map((link) => link.textContent),
-    ).toEqual(['Álvaro Núñez', 'Julián Torres', 'Mariana Gómez Ortiz']);
+    expect(textsByRole(table, 'link')).toEqual(['Álvaro Núñez', 'Julián Torres', 'Mariana Gómez Ortiz']);
     // Once the server could not be asked (after the HTTP layer's retries).
     expect(await screen.findByText('Actualizado hace 2 días', {}, REFRESH_FAILED)).toBeTruthy();
     expect(screen.getByText('Mostramos los pacientes guardados en este dispositivo.')).toBeTruthy();
 
     // Accents and case aside, every word in the name or the e-mail, as the server searches.
     await userEvent.type(screen.getByRole('searchbox', { name: 'Buscar por nombre o correo' }), 'alvaro nunez');
-    await waitFor(() =>
-      expect(
-        within(table)
-          .getAllByRole('link')
-          .map((link) => link.textContent),
-      ).toEqual(['Álvaro Núñez']),
-    );
+    await waitFor(() => expect(textsByRole(table, 'link')).toEqual(['Álvaro Núñez']));
   });
 
   it('opens a patient never opened on this device from the register', async () => {

@@ -11,6 +11,8 @@ import {
 } from '../../testing/handlers/prescriptions';
 import { TEST_API } from '../../testing/api-url';
 import { server } from '../../testing/msw-server';
+import { textsByRole } from '../../testing/queries';
+import { formRefusal } from '../../testing/handlers/http-shapes';
 import { renderApp } from '../../testing/render';
 import { typePatient } from '../../testing/patient-form';
 import { loggedInAs } from '../../testing/session';
@@ -32,17 +34,16 @@ describe('my patients', () => {
     await loggedInAs('co');
     await renderApp('/co/mi-cuenta/mis-pacientes');
     const table = await screen.findByRole('table', { name: 'Tus pacientes' });
-    expect(
-      within(table)
-        .getAllByRole('columnheader')
-        .map((cell) => cell.textContent),
-    ).toEqual(['Nombre', 'Tratamiento', 'Correo electrónico', 'País', 'Teléfono', 'Tipo ID']);
+    expect(textsByRole(table, 'columnheader')).toEqual([
+      'Nombre',
+      'Tratamiento',
+      'Correo electrónico',
+      'País',
+      'Teléfono',
+      'Tipo ID',
+    ]);
     const first = within(table).getAllByRole('row')[1] as HTMLElement;
-    expect(
-      within(first)
-        .getAllByRole('cell')
-        .map((cell) => cell.textContent),
-    ).toEqual(['—', 'paciente.co@demo.test', 'Colombia', '+57 3101000004', 'CC']);
+    expect(textsByRole(first, 'cell')).toEqual(['—', 'paciente.co@demo.test', 'Colombia', '+57 3101000004', 'CC']);
     expect(within(table).getByText('Ficha incompleta')).toBeTruthy();
     expect(within(table).getByText('Invitado')).toBeTruthy();
 
@@ -120,10 +121,7 @@ describe('my patients', () => {
     const refusal = 'Este correo ya pertenece a otro paciente registrado.';
     server.use(
       http.post(`${TEST_API}/patients`, () =>
-        HttpResponse.json(
-          { message: refusal, errors: [refusal], fieldErrors: [{ field: 'email', message: refusal }] },
-          { status: 409 },
-        ),
+        formRefusal([{ field: 'email', message: refusal }], { status: 409, message: refusal }),
       ),
     );
     await loggedInAs('co');
@@ -142,11 +140,7 @@ describe('my patients', () => {
         .join(' ');
     expect(description()).toBe(refusal);
     // The general message stays, and the other fields are not marked.
-    expect(
-      within(form)
-        .getAllByRole('alert')
-        .map((alert) => alert.textContent),
-    ).toEqual([refusal, refusal]);
+    expect(textsByRole(form, 'alert')).toEqual([refusal, refusal]);
     expect(
       within(form)
         .getByLabelText(/^Número de documento/)
@@ -260,10 +254,7 @@ describe('patient info with strategies', () => {
     const refusal = 'Este documento ya pertenece a otro paciente registrado.';
     server.use(
       http.patch(`${TEST_API}/patients/:id`, () =>
-        HttpResponse.json(
-          { message: refusal, errors: [refusal], fieldErrors: [{ field: 'document_number', message: refusal }] },
-          { status: 409 },
-        ),
+        formRefusal([{ field: 'document_number', message: refusal }], { status: 409, message: refusal }),
       ),
     );
     await loggedInAs('co');
@@ -321,11 +312,7 @@ describe('patient info with strategies', () => {
     await loggedInAs('co');
     await renderApp('/co/mi-cuenta/mis-pacientes/501');
     const mine = await screen.findByRole('table', { name: 'Mis estrategias' });
-    expect(
-      within(mine)
-        .getAllByRole('columnheader')
-        .map((cell) => cell.textContent),
-    ).toEqual(['Fecha', 'Tipo', 'Categoría', 'Estado', 'Profesional']);
+    expect(textsByRole(mine, 'columnheader')).toEqual(['Fecha', 'Tipo', 'Categoría', 'Estado', 'Profesional']);
     expect(within(mine).getAllByRole('row')).toHaveLength(3);
     const others = screen.getByRole('table', { name: 'De otros profesionales' });
     expect(others.textContent).toContain('Recomendación');

@@ -15,6 +15,8 @@ import {
   buildDeletedAccountPatient,
   buildPatient,
   buildPrescriptionDetail,
+  buildTemplateTool,
+  buildToolInput,
   prescriptionFixtures,
 } from '../../testing/handlers/prescriptions';
 import { server } from '../../testing/msw-server';
@@ -40,6 +42,8 @@ async function fillIndications() {
   await userEvent.clear(quantity);
   await userEvent.type(quantity, '2');
 }
+
+const SIX_WEEKS = { time: 'weeks', quantity: 6 } as const;
 
 describe('prescription builder (doctor)', () => {
   it('creates a prescription in four steps with validation, indications and an Idempotency-Key', async () => {
@@ -80,24 +84,7 @@ describe('prescription builder (doctor)', () => {
       type: 'prescription',
       notes: 'Control en un mes',
       templateId: null,
-      tools: [
-        {
-          productId: 1,
-          momentsDay: [{ id: 10, quantity: 2 }],
-          prescriptionDuration: { time: 'months', quantity: 1 },
-          prescriptionIndications: '',
-          dailyCapsules: null,
-          units: 1,
-        },
-        {
-          productId: 2,
-          momentsDay: [{ id: 3, quantity: 1 }],
-          prescriptionDuration: { time: 'months', quantity: 1 },
-          prescriptionIndications: '',
-          dailyCapsules: null,
-          units: 3,
-        },
-      ],
+      tools: [buildToolInput(1, [{ id: 10, quantity: 2 }], 1), buildToolInput(2, [{ id: 3, quantity: 1 }], 3)],
     });
     expect(draftOf()?.prescriptionCreated?.id).toBe(8000);
 
@@ -272,29 +259,18 @@ describe('prescription builder (doctor)', () => {
         notes: '',
         problems: ['«Melatonina 3 mg» ya no se vende.'],
         tools: [
-          {
-            productId: 4,
-            name: 'Producto 4',
-            product: buildProduct({ id: 4, name: 'Producto 4' }),
-            hasStock: true,
-            problem: null,
-            momentsDay: [{ id: 10, quantity: 2 }],
-            prescriptionDuration: { time: 'weeks', quantity: 6 },
-            prescriptionIndications: 'Con agua.',
-            dailyCapsules: null,
-            units: 2,
-          },
-          {
-            productId: 77,
-            name: 'Melatonina 3 mg',
-            product: null,
-            hasStock: false,
-            problem: '«Melatonina 3 mg» ya no se vende.',
-            momentsDay: [{ id: 10, quantity: 1 }],
-            prescriptionDuration: { time: 'weeks', quantity: 6 },
-            prescriptionIndications: '',
-            units: 1,
-          },
+          buildTemplateTool(
+            buildToolInput(4, [{ id: 10, quantity: 2 }], 2, {
+              prescriptionDuration: SIX_WEEKS,
+              prescriptionIndications: 'Con agua.',
+            }),
+            buildProduct({ id: 4, name: 'Producto 4' }),
+          ),
+          buildTemplateTool(
+            buildToolInput(77, [{ id: 10, quantity: 1 }], 1, { prescriptionDuration: SIX_WEEKS }),
+            null,
+            'Melatonina 3 mg',
+          ),
         ],
       },
     ];

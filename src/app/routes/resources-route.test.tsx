@@ -9,7 +9,7 @@ import { TEST_API } from '../../testing/api-url';
 import { installFakeServiceWorker } from '../../testing/fake-service-worker';
 import { setContactSettings } from '../../testing/handlers/contact';
 import { server } from '../../testing/msw-server';
-import { prescriptionFixtures } from '../../testing/handlers/prescriptions';
+import { buildLibraryDocument, prescriptionFixtures } from '../../testing/handlers/prescriptions';
 import { renderApp } from '../../testing/render';
 import { loggedInAs } from '../../testing/session';
 
@@ -18,34 +18,20 @@ afterEach(() => {
   vi.unstubAllGlobals();
 });
 
-const LIBRARY = [
-  {
-    id: 1,
-    kind: 'template' as const,
-    title: 'Historia clínica funcional',
-    description: '',
-    fileName: 'historia-clinica.pdf',
-    mime: 'application/pdf',
-    size: 120_000,
-    url: '/api/documents/1/file',
-    countryId: null,
-    createdAt: '2026-11-01T00:00:00.000Z',
-    updatedAt: '2026-11-01T00:00:00.000Z',
-  },
-  {
-    id: 2,
-    kind: 'patient-support' as const,
-    title: 'Guía de alimentación antiinflamatoria',
-    description: '',
-    fileName: 'guia.pdf',
-    mime: 'application/pdf',
-    size: 2_500_000,
-    url: '/api/documents/2/file',
-    countryId: null,
-    createdAt: '2026-11-01T00:00:00.000Z',
-    updatedAt: '2026-11-01T00:00:00.000Z',
-  },
-];
+const HISTORY = buildLibraryDocument({
+  id: 1,
+  title: 'Historia clínica funcional',
+  fileName: 'historia-clinica.pdf',
+  size: 120_000,
+});
+const GUIDE = buildLibraryDocument({
+  id: 2,
+  kind: 'patient-support',
+  title: 'Guía de alimentación antiinflamatoria',
+  fileName: 'guia.pdf',
+  size: 2_500_000,
+});
+const LIBRARY = [HISTORY, GUIDE];
 
 /** Cache Storage holding the library files of these ids, as the service worker leaves it. */
 function stubLibraryCache(ids: number[]) {
@@ -58,34 +44,7 @@ function stubLibraryCache(ids: number[]) {
 
 describe('functional tools and medical resources', () => {
   it('shows the tools with capsule and presentation, and downloads library documents', async () => {
-    prescriptionFixtures.documents = [
-      {
-        id: 1,
-        kind: 'template',
-        title: 'Historia clínica funcional',
-        description: 'Formato para la primera consulta.',
-        fileName: 'historia-clinica.pdf',
-        mime: 'application/pdf',
-        size: 120_000,
-        url: '/api/documents/1/file',
-        countryId: null,
-        createdAt: '2026-11-01T00:00:00.000Z',
-        updatedAt: '2026-11-01T00:00:00.000Z',
-      },
-      {
-        id: 2,
-        kind: 'patient-support',
-        title: 'Guía de alimentación antiinflamatoria',
-        description: '',
-        fileName: 'guia.pdf',
-        mime: 'application/pdf',
-        size: 2_500_000,
-        url: '/api/documents/2/file',
-        countryId: null,
-        createdAt: '2026-11-01T00:00:00.000Z',
-        updatedAt: '2026-11-01T00:00:00.000Z',
-      },
-    ];
+    prescriptionFixtures.documents = [{ ...HISTORY, description: 'Formato para la primera consulta.' }, GUIDE];
     const downloads: string[] = [];
     vi.spyOn(URL, 'createObjectURL').mockReturnValue('blob:documento');
     vi.spyOn(URL, 'revokeObjectURL').mockImplementation(() => undefined);

@@ -9,11 +9,7 @@ import {
 } from './account-schemas';
 import { EMAIL_PATTERN } from './email';
 import { EMAIL_FORMAT_MESSAGE, PASSWORD_RULE_MESSAGE, passwordResetRequestSchema } from './passwords';
-
-const problems = (
-  schema: { safeParse: (body: unknown) => { error?: { issues: { path: PropertyKey[]; message: string }[] } } },
-  body: unknown,
-) => schema.safeParse(body).error?.issues.map((issue) => [issue.path.join('.'), issue.message]);
+import { schemaProblems } from '../../testing/schema-problems';
 
 describe('the one e-mail rule', () => {
   it('wants a domain and a top-level domain of two characters at least, and no spaces', () => {
@@ -26,7 +22,9 @@ describe('the one e-mail rule', () => {
 
   it('is the reset’s, which keeps the address trimmed and in lower case', () => {
     expect(passwordResetRequestSchema.parse({ email: ' Ana@Correo.CO ' })).toEqual({ email: 'ana@correo.co' });
-    expect(problems(passwordResetRequestSchema, { email: 'ana@correo.c' })).toEqual([['email', EMAIL_FORMAT_MESSAGE]]);
+    expect(schemaProblems(passwordResetRequestSchema, { email: 'ana@correo.c' })).toEqual([
+      ['email', EMAIL_FORMAT_MESSAGE],
+    ]);
   });
 });
 
@@ -36,7 +34,7 @@ describe('sign-in', () => {
       email: 'ana@correo.co',
       password: ' clave 1 ',
     });
-    expect(problems(emailLoginSchema, { email: '', password: '' })).toEqual([
+    expect(schemaProblems(emailLoginSchema, { email: '', password: '' })).toEqual([
       ['email', 'Campo obligatorio'],
       ['password', 'Campo obligatorio'],
     ]);
@@ -60,9 +58,11 @@ describe('profileUpdateSchema', () => {
   it('refuses impossible or future birth dates and unknown document types', () => {
     const tomorrow = new Date(Date.now() + 86_400_000).toISOString().slice(0, 10);
     for (const birth_date of ['2023-02-30', '1899-12-31', tomorrow]) {
-      expect(problems(profileUpdateSchema, { birth_date }), birth_date).toEqual([['birth_date', BIRTH_DATE_MESSAGE]]);
+      expect(schemaProblems(profileUpdateSchema, { birth_date }), birth_date).toEqual([
+        ['birth_date', BIRTH_DATE_MESSAGE],
+      ]);
     }
-    expect(problems(profileUpdateSchema, { document_type_id: 99 })).toEqual([
+    expect(schemaProblems(profileUpdateSchema, { document_type_id: 99 })).toEqual([
       ['document_type_id', DOCUMENT_TYPE_COUNTRY_MESSAGE],
     ]);
     // The passport is every country's; a DNI is Peru's.
@@ -78,7 +78,7 @@ describe('accessChangeSchema', () => {
       newPassword: undefined,
     });
     expect(
-      problems(accessChangeSchema, { currentPassword: 'Actual123', newPassword: 'solotexto', email: 'x@y' }),
+      schemaProblems(accessChangeSchema, { currentPassword: 'Actual123', newPassword: 'solotexto', email: 'x@y' }),
     ).toEqual([
       ['email', EMAIL_FORMAT_MESSAGE],
       ['newPassword', PASSWORD_RULE_MESSAGE],

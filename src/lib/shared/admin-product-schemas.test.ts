@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { adminProductInputSchema, adminProductListQuerySchema } from './admin-product-schemas';
+import { schemaProblems } from '../../testing/schema-problems';
 
 const PRODUCT = {
   name: ' Schisandra 500 mg ',
@@ -10,8 +11,7 @@ const PRODUCT = {
   presentations: [{ containerType: 'Frasco', quantity: 60, unitSymbol: 'cápsulas' }],
 };
 
-const problems = (body: unknown) =>
-  adminProductInputSchema.safeParse(body).error?.issues.map((issue) => [issue.path.join('.'), issue.message]);
+const problems = (body: unknown) => schemaProblems(adminProductInputSchema, body);
 
 describe('adminProductInputSchema', () => {
   it('fills what the editor may leave out and keeps exactly one default presentation', () => {

@@ -1,8 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import { INVITATION_CONTACT_MESSAGE, invitationInputSchema } from './invitation-schemas';
+import { schemaProblems } from '../../testing/schema-problems';
 
-const problems = (body: unknown) =>
-  invitationInputSchema.safeParse(body).error?.issues.map((issue) => [issue.path.join('.'), issue.message]);
+const problems = (body: unknown) => schemaProblems(invitationInputSchema, body);
 
 describe('invitationInputSchema', () => {
   it('stores the e-mail and the document normalised, names when given', () => {

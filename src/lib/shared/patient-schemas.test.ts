@@ -8,11 +8,7 @@ import {
 } from './patient-schemas';
 import { PATIENT_REQUIRED_FIELDS, PATIENT_REQUIRED_MESSAGE } from './prescriptions';
 import { PATIENT_ATTESTATION_MESSAGE } from './privacy';
-
-const problems = (
-  schema: { safeParse: (value: unknown) => { error?: { issues: { path: PropertyKey[]; message: string }[] } } },
-  body: unknown,
-) => schema.safeParse(body).error?.issues.map((issue) => [issue.path.join('.'), issue.message]);
+import { schemaProblems } from '../../testing/schema-problems';
 
 const form = {
   first_name: ' Lucía ',
@@ -55,18 +51,18 @@ describe('createPatientSchema', () => {
   });
 
   it('says "Debes completar este campo" for each required field, and the attestation after them', () => {
-    expect(problems(createPatientSchema, { gender: 'femenino', first_name: '   ' })).toEqual([
+    expect(schemaProblems(createPatientSchema, { gender: 'femenino', first_name: '   ' })).toEqual([
       ...PATIENT_REQUIRED_FIELDS.map((field) => [field, PATIENT_REQUIRED_MESSAGE]),
       ['consent_attested', PATIENT_ATTESTATION_MESSAGE],
     ]);
-    expect(problems(createPatientSchema, { ...form, consent_attested: 'true' })).toEqual([
+    expect(schemaProblems(createPatientSchema, { ...form, consent_attested: 'true' })).toEqual([
       ['consent_attested', PATIENT_ATTESTATION_MESSAGE],
     ]);
   });
 
   it('refuses wrong values with the first rule each breaks, in Spanish', () => {
     expect(
-      problems(createPatientSchema, {
+      schemaProblems(createPatientSchema, {
         ...form,
         first_name: 'x'.repeat(81),
         birth_date: '2001-02-30',
@@ -89,11 +85,11 @@ describe('createPatientSchema', () => {
       ['country_code', 'Selecciona el indicativo de la lista.'],
       ['phone_number', 'El número debe tener entre 7 y 15 dígitos.'],
     ]);
-    const birthDate = (birth_date: string) => problems(createPatientSchema, { ...form, birth_date });
+    const birthDate = (birth_date: string) => schemaProblems(createPatientSchema, { ...form, birth_date });
     expect(birthDate('15/06/1988')).toEqual([['birth_date', 'Escribe la fecha como AAAA-MM-DD.']]);
     expect(birthDate('1899-12-31')).toEqual([['birth_date', 'Revisa la fecha de nacimiento.']]);
     expect(birthDate('2999-01-01')).toEqual([['birth_date', 'La fecha de nacimiento no puede ser futura.']]);
-    expect(problems(createPatientSchema, { ...form, last_name: { text: 'x' }, email: 'a\u0000@b.co' })).toEqual([
+    expect(schemaProblems(createPatientSchema, { ...form, last_name: { text: 'x' }, email: 'a\u0000@b.co' })).toEqual([
       ['last_name', 'Valor no válido.'],
       ['email', 'Contiene caracteres no válidos.'],
     ]);
@@ -107,7 +103,7 @@ describe('patientChangesSchema', () => {
       phone_number: '3105550102',
     });
     expect(patientChangesSchema.parse({})).toEqual({});
-    expect(problems(patientChangesSchema, { first_name: ' ', last_name: null })).toEqual([
+    expect(schemaProblems(patientChangesSchema, { first_name: ' ', last_name: null })).toEqual([
       ['first_name', PATIENT_REQUIRED_MESSAGE],
       ['last_name', PATIENT_REQUIRED_MESSAGE],
     ]);
@@ -123,7 +119,7 @@ describe('the register queries', () => {
       page: 2,
       limit: 5,
     });
-    expect(problems(patientListQuerySchema, { limit: '0', adherencia: 'todo' })).toEqual([
+    expect(schemaProblems(patientListQuerySchema, { limit: '0', adherencia: 'todo' })).toEqual([
       ['adherencia', 'El parámetro "adherencia" debe ser uno de: se-acaba.'],
       ['limit', 'El parámetro "limit" debe ser un número entero entre 1 y 100.'],
     ]);
@@ -134,10 +130,10 @@ describe('the register queries', () => {
       from: '2025-01-01',
       to: '2025-01-31',
     });
-    expect(problems(dateRangeQuerySchema, { from: '2025-02-01', to: '2025-01-01' })).toEqual([
+    expect(schemaProblems(dateRangeQuerySchema, { from: '2025-02-01', to: '2025-01-01' })).toEqual([
       ['from', REVERSED_DATE_RANGE_MESSAGE],
     ]);
-    expect(problems(dateRangeQuerySchema, { from: '01/02/2025', to: '2025-02-30' })).toEqual([
+    expect(schemaProblems(dateRangeQuerySchema, { from: '01/02/2025', to: '2025-02-30' })).toEqual([
       ['from', 'La fecha "from" debe tener el formato AAAA-MM-DD.'],
       ['to', 'La fecha "to" debe tener el formato AAAA-MM-DD.'],
     ]);

@@ -18,9 +18,9 @@ import {
   subtractPointsSchema,
   updatePointsConfigSchema,
 } from './points-schemas';
+import { schemaProblems } from '../../testing/schema-problems';
 
-const messages = (body: unknown) =>
-  updatePointsConfigSchema.safeParse(body).error?.issues.map((issue) => [issue.path.join('.'), issue.message]);
+const messages = (body: unknown) => schemaProblems(updatePointsConfigSchema, body);
 
 describe('updatePointsConfigSchema', () => {
   it('keeps the values given, with up to two decimals', () => {
@@ -44,23 +44,18 @@ describe('updatePointsConfigSchema', () => {
   });
 });
 
-const problems = (
-  schema: { safeParse: (body: unknown) => { error?: { issues: { path: PropertyKey[]; message: string }[] } } },
-  body: unknown,
-) => schema.safeParse(body).error?.issues.map((issue) => [issue.path.join('.'), issue.message]);
-
 describe('the spending calls', () => {
   it('read ids as numbers or digits, with the call’s own message for anything else, a missing one included', () => {
     expect(buyComboSchema.parse({ comboId: '12' })).toEqual({ comboId: 12 });
     for (const comboId of [undefined, 'abc', -3, 1.5, 2_147_483_648]) {
-      expect(problems(buyComboSchema, { comboId }), String(comboId)).toEqual([['comboId', COMBO_ID_MESSAGE]]);
+      expect(schemaProblems(buyComboSchema, { comboId }), String(comboId)).toEqual([['comboId', COMBO_ID_MESSAGE]]);
     }
   });
 
   it('redeem one product as one line, within the quantity limit', () => {
     expect(redeemProductSchema.parse({ productId: 4, quantity: 2 })).toEqual([{ productId: 4, quantity: 2 }]);
-    expect(problems(redeemProductSchema, { productId: 4 })).toEqual([['quantity', QUANTITY_MESSAGE]]);
-    expect(problems(redeemProductSchema, { productId: 4, quantity: 101 })).toEqual([
+    expect(schemaProblems(redeemProductSchema, { productId: 4 })).toEqual([['quantity', QUANTITY_MESSAGE]]);
+    expect(schemaProblems(redeemProductSchema, { productId: 4, quantity: 101 })).toEqual([
       ['quantity', MAX_QUANTITY_MESSAGE],
     ]);
   });
@@ -74,16 +69,16 @@ describe('the spending calls', () => {
         ],
       }),
     ).toEqual({ products: [{ productId: 4, quantity: 5 }] });
-    expect(problems(redeemBatchSchema, { products: [] })).toEqual([['products', NO_PRODUCTS_MESSAGE]]);
+    expect(schemaProblems(redeemBatchSchema, { products: [] })).toEqual([['products', NO_PRODUCTS_MESSAGE]]);
     expect(
-      problems(redeemBatchSchema, {
+      schemaProblems(redeemBatchSchema, {
         products: [
           { productId: 4, quantity: 60 },
           { productId: 4, quantity: 60 },
         ],
       }),
     ).toEqual([['products', MAX_QUANTITY_MESSAGE]]);
-    expect(problems(redeemBatchSchema, { products: ['x'] })).toEqual([['products.0', PRODUCT_ID_MESSAGE]]);
+    expect(schemaProblems(redeemBatchSchema, { products: ['x'] })).toEqual([['products.0', PRODUCT_ID_MESSAGE]]);
   });
 
   it('subtract products or points, at least one, with a reason kept trimmed', () => {
@@ -92,7 +87,7 @@ describe('the spending calls', () => {
       points: 30,
       reason: 'Pedido 12',
     });
-    expect(problems(subtractPointsSchema, { points: null })).toEqual([['', NOTHING_TO_SUBTRACT_MESSAGE]]);
+    expect(schemaProblems(subtractPointsSchema, { points: null })).toEqual([['', NOTHING_TO_SUBTRACT_MESSAGE]]);
   });
 });
 
@@ -128,7 +123,7 @@ describe('pointsItemSchema', () => {
 
   it('says every problem of a creation at once, the period once both dates are read', () => {
     expect(
-      problems(pointsItemSchema('event', true), {
+      schemaProblems(pointsItemSchema('event', true), {
         image: 'javascript:alert(1)',
         requiredPoints: 0,
         isActive: 'sí',
@@ -144,10 +139,10 @@ describe('pointsItemSchema', () => {
       ['startDate', DATE_MESSAGE],
       ['endDate', DATE_MESSAGE],
     ]);
-    expect(problems(pointsItemSchema('event', true), { ...event, endDate: '2026-02-01' })).toEqual([
+    expect(schemaProblems(pointsItemSchema('event', true), { ...event, endDate: '2026-02-01' })).toEqual([
       ['endDate', EVENT_PERIOD_MESSAGE],
     ]);
-    expect(problems(pointsItemSchema('combo', true), { ...event, countries: [7] })).toEqual([
+    expect(schemaProblems(pointsItemSchema('combo', true), { ...event, countries: [7] })).toEqual([
       ['countries', 'Países no válidos: usa ids de 1, 2, 3.'],
     ]);
   });

@@ -6,11 +6,7 @@ import {
   TEMPLATE_SOURCE_MESSAGE,
   toolsSchema,
 } from './prescription-schemas';
-
-const problems = (
-  schema: typeof toolsSchema | typeof createPrescriptionSchema | typeof createTemplateSchema,
-  body: unknown,
-) => schema.safeParse(body).error?.issues.map((issue) => [issue.path.join('.'), issue.message]);
+import { schemaProblems } from '../../testing/schema-problems';
 
 const tool = {
   productId: 7,
@@ -42,7 +38,7 @@ describe('toolsSchema', () => {
 
   it('keeps every bound of the builder, in Spanish, at each field', () => {
     expect(
-      problems(toolsSchema, [
+      schemaProblems(toolsSchema, [
         {
           ...tool,
           productId: 0,
@@ -82,23 +78,25 @@ describe('toolsSchema', () => {
       ['1.units', 'Las unidades deben ser un número entero mayor que 0.'],
       ['1.dailyCapsules', 'Las cápsulas diarias deben ser mayores que 0.'],
     ]);
-    expect(problems(toolsSchema, [null])).toEqual([['0', 'Cada herramienta debe ser un objeto con sus indicaciones.']]);
-    expect(problems(toolsSchema, undefined)).toEqual([['', 'Agrega al menos una herramienta.']]);
+    expect(schemaProblems(toolsSchema, [null])).toEqual([
+      ['0', 'Cada herramienta debe ser un objeto con sus indicaciones.'],
+    ]);
+    expect(schemaProblems(toolsSchema, undefined)).toEqual([['', 'Agrega al menos una herramienta.']]);
     expect(
-      problems(
+      schemaProblems(
         toolsSchema,
         Array.from({ length: 31 }, () => tool),
       ),
     ).toEqual([['', 'Puedes indicar como máximo 30 herramientas.']]);
-    expect(problems(toolsSchema, [tool, { ...tool }])).toEqual([
+    expect(schemaProblems(toolsSchema, [tool, { ...tool }])).toEqual([
       ['1.productId', 'Este producto ya está en la lista: indícalo una sola vez.'],
     ]);
     // Twelve months are 360 days, within the year; thirteen are not (a month counts as 30 days).
     expect(
-      problems(toolsSchema, [{ ...tool, prescriptionDuration: { time: 'months', quantity: 12 } }]),
+      schemaProblems(toolsSchema, [{ ...tool, prescriptionDuration: { time: 'months', quantity: 12 } }]),
     ).toBeUndefined();
-    expect(problems(toolsSchema, [{ ...tool, notes: 'Línea 1\nLínea 2\tcon tabulación' }])).toBeUndefined();
-    expect(problems(toolsSchema, [{ ...tool, prescriptionIndications: 'a\u0007' }])).toEqual([
+    expect(schemaProblems(toolsSchema, [{ ...tool, notes: 'Línea 1\nLínea 2\tcon tabulación' }])).toBeUndefined();
+    expect(schemaProblems(toolsSchema, [{ ...tool, prescriptionIndications: 'a\u0007' }])).toEqual([
       ['0.prescriptionIndications', 'Contiene caracteres no válidos.'],
     ]);
   });
@@ -115,11 +113,11 @@ describe('createPrescriptionSchema', () => {
     expect(
       createPrescriptionSchema.parse({ patientRef: 'clave-paciente-1', tools: [tool], type: 'recommendation' }),
     ).toMatchObject({ patientId: null, patientRef: 'clave-paciente-1', type: 'recommendation' });
-    expect(problems(createPrescriptionSchema, { patientRef: 'corta', tools: [tool] })).toEqual([
+    expect(schemaProblems(createPrescriptionSchema, { patientRef: 'corta', tools: [tool] })).toEqual([
       ['patientId', 'Elige un paciente.'],
     ]);
     expect(
-      problems(createPrescriptionSchema, { patientId: 1, tools: [tool], type: 'receta', templateId: 'x' }),
+      schemaProblems(createPrescriptionSchema, { patientId: 1, tools: [tool], type: 'receta', templateId: 'x' }),
     ).toEqual([
       ['type', 'Valor no válido.'],
       ['templateId', 'La plantilla no es válida.'],
@@ -138,15 +136,17 @@ describe('createTemplateSchema', () => {
       prescriptionId: null,
       notes: '',
     });
-    expect(problems(createTemplateSchema, { name: '', tools: [{ ...tool, units: 0 }] })).toEqual([
+    expect(schemaProblems(createTemplateSchema, { name: '', tools: [{ ...tool, units: 0 }] })).toEqual([
       ['name', 'Campo obligatorio'],
       ['tools.0.units', 'Las unidades deben ser un número entero mayor que 0.'],
     ]);
-    expect(problems(createTemplateSchema, { name: 'Sueño', prescriptionId: 4, tools: [tool] })).toEqual([
+    expect(schemaProblems(createTemplateSchema, { name: 'Sueño', prescriptionId: 4, tools: [tool] })).toEqual([
       ['tools', TEMPLATE_SOURCE_MESSAGE],
     ]);
-    expect(problems(createTemplateSchema, { name: 'Sueño' })).toEqual([['tools', 'Agrega al menos una herramienta.']]);
-    expect(problems(createTemplateSchema, { name: 'Sueño', prescriptionId: 'una' })).toEqual([
+    expect(schemaProblems(createTemplateSchema, { name: 'Sueño' })).toEqual([
+      ['tools', 'Agrega al menos una herramienta.'],
+    ]);
+    expect(schemaProblems(createTemplateSchema, { name: 'Sueño', prescriptionId: 'una' })).toEqual([
       ['prescriptionId', 'La prescripción no es válida.'],
     ]);
   });

@@ -5,9 +5,9 @@ import {
   prescriptionSettingsInputSchema,
 } from './prescription-settings-schemas';
 import { DEFAULT_PRESCRIPTION_SETTINGS, MOMENTS } from './prescriptions';
+import { schemaProblems } from '../../testing/schema-problems';
 
-const problems = (body: unknown) =>
-  prescriptionSettingsInputSchema.safeParse(body).error?.issues.map((issue) => [issue.path.join('.'), issue.message]);
+const problems = (body: unknown) => schemaProblems(prescriptionSettingsInputSchema, body);
 
 describe('prescriptionSettingsInputSchema', () => {
   it('keeps every standard moment in order, with blank labels as the standard ones', () => {

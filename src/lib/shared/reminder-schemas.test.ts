@@ -9,6 +9,7 @@ import {
   pushLanguageSchema,
   pushSubscriptionSchema,
 } from './reminder-schemas';
+import { schemaProblems } from '../../testing/schema-problems';
 
 describe('pushLanguageSchema', () => {
   it('keeps Spanish and English', () => {
@@ -35,8 +36,7 @@ describe('pushSubscriptionSchema', () => {
   const keys = { p256dh: `B${'A'.repeat(86)}`, auth: 'A'.repeat(22) };
   const subscription = { endpoint: 'https://fcm.googleapis.com/fcm/send/abc', keys };
   const strict = pushSubscriptionSchema({ allowLocalEndpoints: false });
-  const problems = (body: unknown, schema = strict) =>
-    schema.safeParse(body).error?.issues.map((issue) => [issue.path.join('.'), issue.message]);
+  const problems = (body: unknown, schema = strict) => schemaProblems(schema, body);
 
   it('keeps a browser’s subscription, Spanish and without an expiry when it says none', () => {
     expect(strict.parse(subscription)).toEqual({ ...subscription, expirationTime: null, language: 'es' });

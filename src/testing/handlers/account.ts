@@ -1,6 +1,7 @@
 import { http, HttpResponse } from 'msw';
 import type { AffiliateDto, CredentialsStatusDto, ProfileDto } from '../../lib/shared/accounts';
 import { TEST_API } from '../api-url';
+import { parseMultipart } from './http-shapes';
 import { buildProfile } from './auth';
 
 /** What the fake server holds for the tests of one file; `resetAccountFixtures` starts it over. */
@@ -32,31 +33,6 @@ export function resetAccountFixtures() {
 }
 resetAccountFixtures();
 
-/**
- * Reads a multipart body by hand: under jsdom, undici's `formData()` rejects the File objects jsdom builds, so the
- * fake server parses the text it received.
- */
-function parseMultipart(body: string) {
-  const fields: Record<string, string> = {};
-  const files: { name: string; size: number; mime: string }[] = [];
-  for (const part of body.split(/--[-\w]+\r?\n/)) {
-    const [head = '', ...rest] = part.split(/\r?\n\r?\n/);
-    const content = rest
-      .join('\n\n')
-      .replace(/\r?\n--[-\w]+--\r?\n?$/, '')
-      .replace(/\r?\n$/, '');
-    const name = /name="([^"]+)"/.exec(head)?.[1];
-    const filename = /filename="([^"]+)"/.exec(head)?.[1];
-    if (!name) continue;
-    if (filename) {
-      files.push({ name: filename, size: content.length, mime: /Content-Type: (\S+)/i.exec(head)?.[1] ?? '' });
-    } else {
-      fields[name] = content;
-    }
-  }
-  return { fields, files };
-}
-
 export const accountHandlers = [
   http.patch(`${TEST_API}/auth/profile`, async ({ request }) => {
     const changes = (await request.json()) as Partial<ProfileDto>;
@@ -83,7 +59,7 @@ export const accountHandlers = [
           files: files.map((file, index) => ({
             id: index + 1,
             name: file.name,
-            size: file.size,
+            size: file.content.length,
             mime: file.mime,
             url: `/api/credentials/files/${index + 1}`,
           })),

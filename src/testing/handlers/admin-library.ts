@@ -1,6 +1,7 @@
 import { http, HttpResponse } from 'msw';
 import { DOCUMENT_KINDS, type DocumentKind, type LibraryDocumentDto } from '../../lib/shared/prescriptions';
 import { TEST_API } from '../api-url';
+import { parseMultipart } from './http-shapes';
 import { prescriptionFixtures } from './prescriptions';
 
 // A fake of the admins' document library (server/src/documents/routes.ts): the same paths, shapes and Spanish
@@ -9,28 +10,6 @@ import { prescriptionFixtures } from './prescriptions';
 
 export const FILE_MISMATCH_MESSAGE =
   'El archivo no es lo que dice su nombre: su contenido no corresponde a su extensión.';
-
-/**
- * Reads a multipart body by hand: under jsdom, undici's `formData()` rejects the File objects jsdom builds, so the
- * fake server parses the text it received (as the account handlers do).
- */
-function parseMultipart(body: string) {
-  const fields: Record<string, string> = {};
-  let file: { name: string; content: string } | null = null;
-  for (const part of body.split(/--[-\w]+\r?\n/)) {
-    const [head = '', ...rest] = part.split(/\r?\n\r?\n/);
-    const content = rest
-      .join('\n\n')
-      .replace(/\r?\n--[-\w]+--\r?\n?$/, '')
-      .replace(/\r?\n$/, '');
-    const name = /name="([^"]+)"/.exec(head)?.[1];
-    const filename = /filename="([^"]+)"/.exec(head)?.[1];
-    if (!name) continue;
-    if (filename) file = { name: filename, content };
-    else fields[name] = content;
-  }
-  return { fields, file };
-}
 
 /** The server reads the type from the bytes; the fake knows PDFs and PNGs, enough for the tests. */
 function sniff(content: string): string | null {
@@ -44,7 +23,8 @@ const EXTENSION_TYPES: Record<string, string> = { pdf: 'application/pdf', png: '
 let nextId = 900;
 
 function save(existing: LibraryDocumentDto | null, body: string) {
-  const { fields, file } = parseMultipart(body);
+  const { fields, files } = parseMultipart(body);
+  const [file] = files;
   const title = fields.title?.trim() ?? '';
   if (!title)
     return HttpResponse.json(

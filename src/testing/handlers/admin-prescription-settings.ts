@@ -1,6 +1,7 @@
 import { http, HttpResponse } from 'msw';
 import type { PrescriptionSettingsDto } from '../../lib/shared/prescriptions';
 import { TEST_API } from '../api-url';
+import { formRefusal } from './http-shapes';
 import { prescriptionFixtures } from './prescriptions';
 
 // A fake of `PUT /admin/prescription-settings` (server/src/prescriptions/settings.ts). It writes
@@ -18,15 +19,7 @@ export const adminPrescriptionSettingsHandlers = [
     const body = (await request.json()) as PrescriptionSettingsDto;
     adminPrescriptionSettingsFixtures.saved.push(body);
     if (!body.moments.some((moment) => moment.enabled)) {
-      const message = 'Deja al menos un momento del día disponible.';
-      return HttpResponse.json(
-        {
-          message: 'Revisa los datos del formulario.',
-          errors: [message],
-          fieldErrors: [{ field: 'moments', message }],
-        },
-        { status: 400 },
-      );
+      return formRefusal([{ field: 'moments', message: 'Deja al menos un momento del día disponible.' }]);
     }
     prescriptionFixtures.settings = body;
     return HttpResponse.json(body);

@@ -8,6 +8,7 @@ import {
 } from '../../lib/shared/admin-products';
 import { HORMONES_CATEGORY_ID } from '../../lib/shared/catalogue';
 import { TEST_API } from '../api-url';
+import { formRefusal } from './http-shapes';
 
 // A fake of the admins' product editor API (server/src/admin/products.ts): the same paths, shapes and Spanish
 // messages, field problems as `field: message`. Not in the default handlers: a test opts in with `server.use(...)`.
@@ -68,14 +69,7 @@ export function resetAdminProductFixtures(products: AdminProductDto[] = [buildAd
 
 /** The server's one refusal shape (issue #20): a duplicate's message, else the form's; the field's in `fieldErrors`. */
 const fieldProblem = (status: 400 | 409, field: string, message: string) =>
-  HttpResponse.json(
-    {
-      message: status === 409 ? message : 'Revisa los datos del formulario.',
-      errors: [message],
-      fieldErrors: [{ field, message }],
-    },
-    { status },
-  );
+  formRefusal([{ field, message }], status === 409 ? { status, message } : { status });
 
 let nextId = 500;
 

@@ -1,6 +1,7 @@
 import { http, HttpResponse } from 'msw';
 import type { AdminPromoCodeDto, AdminPromoCodeInput } from '../../lib/shared/promo-codes';
 import { TEST_API } from '../api-url';
+import { formRefusal } from './http-shapes';
 
 // A fake of the admin's promo codes (server/src/admin/promo-codes.ts): a list the writes change. Not in the default
 // handlers: a test opts in with `server.use(...adminPromoCodeHandlers)`.
@@ -37,15 +38,7 @@ export const adminPromoCodeHandlers = [
     const input = (await request.json()) as AdminPromoCodeInput;
     adminPromoCodeFixtures.saved.push(input);
     if (input.discountType === 'percentage' && input.value > 100) {
-      const message = 'Un porcentaje va de 1 a 100.';
-      return HttpResponse.json(
-        {
-          message: 'Revisa los datos del formulario.',
-          errors: [message],
-          fieldErrors: [{ field: 'value', message }],
-        },
-        { status: 400 },
-      );
+      return formRefusal([{ field: 'value', message: 'Un porcentaje va de 1 a 100.' }]);
     }
     const code = stored(input, adminPromoCodeFixtures.codes.length + 1);
     adminPromoCodeFixtures.codes = [...adminPromoCodeFixtures.codes, code];

@@ -104,23 +104,33 @@ function loginAnswer(profile: ProfileDto, country: string): LoginResponseDto {
   };
 }
 
+/** A login by password: `identifies` tells whether a known profile is the one the body names. */
+function passwordLogin<Body extends { password?: string }>(
+  path: string,
+  identifies: (profile: ProfileDto, body: Body) => boolean,
+  refusal: string,
+) {
+  return http.post(`${TEST_API}${path}`, async ({ request }) => {
+    const body = (await request.json()) as Body;
+    const profile = knownProfiles.find((candidate) => identifies(candidate, body));
+    if (!profile || body.password !== TEST_PASSWORD) {
+      return HttpResponse.json({ message: refusal }, { status: 401 });
+    }
+    return HttpResponse.json(loginAnswer(profile, request.headers.get('x-country') ?? 'co'));
+  });
+}
+
 export const authHandlers = [
-  http.post(`${TEST_API}/auth/email-login`, async ({ request }) => {
-    const body = (await request.json()) as { email?: string; password?: string };
-    const profile = knownProfiles.find((candidate) => candidate.email === body.email);
-    if (!profile || body.password !== TEST_PASSWORD) {
-      return HttpResponse.json({ message: 'Correo o contraseña incorrectos.' }, { status: 401 });
-    }
-    return HttpResponse.json(loginAnswer(profile, request.headers.get('x-country') ?? 'co'));
-  }),
-  http.post(`${TEST_API}/auth/document-login`, async ({ request }) => {
-    const body = (await request.json()) as { document?: string; password?: string };
-    const profile = knownProfiles.find((candidate) => candidate.document_number === body.document);
-    if (!profile || body.password !== TEST_PASSWORD) {
-      return HttpResponse.json({ message: 'Documento o contraseña incorrectos.' }, { status: 401 });
-    }
-    return HttpResponse.json(loginAnswer(profile, request.headers.get('x-country') ?? 'co'));
-  }),
+  passwordLogin<{ email?: string; password?: string }>(
+    '/auth/email-login',
+    (profile, body) => profile.email === body.email,
+    'Correo o contraseña incorrectos.',
+  ),
+  passwordLogin<{ document?: string; password?: string }>(
+    '/auth/document-login',
+    (profile, body) => profile.document_number === body.document,
+    'Documento o contraseña incorrectos.',
+  ),
   http.get(`${TEST_API}/auth/sso/validate`, ({ request }) => {
     const profile = sessionOf(request);
     if (!profile) return HttpResponse.json({ message: 'Sesión inválida' }, { status: 401 });

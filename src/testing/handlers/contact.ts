@@ -3,6 +3,7 @@ import type { ContactSettingsDto } from '../../lib/shared/contact';
 import { contactSettingsInputSchema } from '../../lib/shared/contact-schemas';
 import { COUNTRY_CODES, isCountryCode, type CountryCode } from '../../lib/shared/countries';
 import { TEST_API } from '../api-url';
+import { formRefusal } from './http-shapes';
 
 // A fake of the contact settings (server/src/contact/routes.ts): the public read, and the admin's list and edit,
 // which validate with the same shared schema as the server.
@@ -41,10 +42,7 @@ export const contactHandlers = [
     const parsed = contactSettingsInputSchema.safeParse(body);
     if (!parsed.success) {
       const fieldErrors = parsed.error.issues.map((issue) => ({ field: issue.path.join('.'), message: issue.message }));
-      return HttpResponse.json(
-        { message: 'Revisa los datos del formulario.', errors: fieldErrors.map((e) => e.message), fieldErrors },
-        { status: 400 },
-      );
+      return formRefusal(fieldErrors);
     }
     setContactSettings(params.country, { ...parsed.data, updatedAt: new Date().toISOString() });
     return HttpResponse.json(contactFixtures.settings[params.country]);

@@ -17,6 +17,7 @@ import {
 } from '../../lib/shared/points';
 import { pointsItemSchema } from '../../lib/shared/points-schemas';
 import { TEST_API } from '../api-url';
+import { formRefusal } from './http-shapes';
 import { signedIn } from './auth';
 
 // A fake of the points programme (server/src/gamification/routes.ts): the same paths, shapes and Spanish messages.
@@ -232,14 +233,7 @@ function refusedItem(kind: Kind, body: Record<string, unknown>, creating: boolea
       fieldErrors.push({ field, message: missing ? 'Campo obligatorio' : issue.message });
     }
   }
-  return HttpResponse.json(
-    {
-      message: 'Revisa los datos del formulario.',
-      errors: fieldErrors.map((error) => error.message),
-      fieldErrors,
-    },
-    { status: 400 },
-  );
+  return formRefusal(fieldErrors);
 }
 
 function applyItem(kind: Kind, item: AnyItem, body: Record<string, unknown>): AnyItem {

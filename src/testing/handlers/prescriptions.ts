@@ -14,6 +14,7 @@ import {
   type CreatePrescriptionRequestDto,
   type CreateTemplateRequestDto,
   type LibraryDocumentDto,
+  type MomentInputDto,
   type MedicalRequestInputDto,
   type PatientDto,
   type PatientInputDto,
@@ -21,12 +22,33 @@ import {
   type PrescriptionDetailDto,
   type PrescriptionListItemDto,
   type PrescriptionToolDto,
+  type PrescriptionToolInputDto,
   type TemplateDto,
+  type TemplateToolDto,
   type PrescriptionSettingsDto,
 } from '../../lib/shared/prescriptions';
 import { TEST_API } from '../api-url';
 import { buildProduct } from '../data';
 import { signedIn } from './auth';
+
+/** A PDF of the document library, for every country; override what the test is about. */
+export function buildLibraryDocument(overrides: Partial<LibraryDocumentDto> = {}): LibraryDocumentDto {
+  const id = overrides.id ?? 1;
+  return {
+    id,
+    kind: 'template',
+    title: `Documento ${id}`,
+    description: '',
+    fileName: `documento-${id}.pdf`,
+    mime: 'application/pdf',
+    size: 120_000,
+    url: `/api/documents/${id}/file`,
+    countryId: null,
+    createdAt: '2026-11-01T00:00:00.000Z',
+    updatedAt: '2026-11-01T00:00:00.000Z',
+    ...overrides,
+  };
+}
 
 /** A patient of the logged-in professional's register; override what the test is about. */
 export function buildPatient(overrides: Partial<PatientDto> = {}): PatientDto {
@@ -94,6 +116,33 @@ export function buildPrescribedTool(
     units: 2,
     ...overrides,
   };
+}
+
+/** A tool as the builder sends it: for one month, without indications, the day's units those of the moments. */
+export function buildToolInput(
+  productId: number,
+  momentsDay: MomentInputDto[],
+  units: number,
+  overrides: Partial<PrescriptionToolInputDto> = {},
+): PrescriptionToolInputDto {
+  return {
+    productId,
+    momentsDay,
+    prescriptionDuration: { time: 'months', quantity: 1 },
+    prescriptionIndications: '',
+    dailyCapsules: null,
+    units,
+    ...overrides,
+  };
+}
+
+/** A template's tool as the server sends it; without `product` it is no longer sold, and its problem says so. */
+export function buildTemplateTool(
+  input: PrescriptionToolInputDto,
+  product: ProductDto | null,
+  name = product?.name ?? '',
+): TemplateToolDto {
+  return { ...input, name, product, hasStock: product !== null, problem: product ? null : `«${name}» ya no se vende.` };
 }
 
 /** A prescription by the demo doctor for the demo patient, with its products to buy. */

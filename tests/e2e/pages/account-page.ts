@@ -1,24 +1,15 @@
-import { expect, type Locator, type Page } from '@playwright/test';
+import { expect, type Locator } from '@playwright/test';
 import { Shell } from './shell';
 
 /** A logout's own steps (see `logOut`), with room for a busy machine; under a second on a quiet one. */
 const LOGOUT_TIMEOUT_MS = 20_000;
 
 export class AccountPage extends Shell {
-  readonly heading: Locator;
-  readonly logout: Locator;
-  readonly reviewNotice: Locator;
-  readonly credentialsStatus: Locator;
-  readonly sessionExpired: Locator;
-
-  constructor(page: Page) {
-    super(page);
-    this.heading = page.getByRole('heading', { name: 'Mis datos', exact: true });
-    this.logout = page.locator('.account__menu').getByRole('button', { name: 'Cerrar sesión' });
-    this.reviewNotice = page.getByText(/Tu cuenta está en revisión/);
-    this.credentialsStatus = page.getByTestId('credentials-status');
-    this.sessionExpired = page.getByRole('alert').filter({ hasText: 'Tu sesión expiró' });
-  }
+  readonly heading = this.page.getByRole('heading', { name: 'Mis datos', exact: true });
+  readonly logout = this.page.locator('.account__menu').getByRole('button', { name: 'Cerrar sesión' });
+  readonly reviewNotice = this.page.getByText(/Tu cuenta está en revisión/);
+  readonly credentialsStatus = this.page.getByTestId('credentials-status');
+  readonly sessionExpired = this.page.getByRole('alert').filter({ hasText: 'Tu sesión expiró' });
 
   /**
    * Logs out and waits until it is over: the server clears the session cookie in its answer and the app then forgets

@@ -1,15 +1,9 @@
-import type { Locator, Page } from '@playwright/test';
+import type { Locator } from '@playwright/test';
 import { Shell } from './shell';
 
 export class AdminAffiliatesPage extends Shell {
-  readonly statusFilter: Locator;
-  readonly search: Locator;
-
-  constructor(page: Page) {
-    super(page);
-    this.statusFilter = page.getByLabel('Estado');
-    this.search = page.getByLabel('Buscar');
-  }
+  readonly statusFilter = this.page.getByLabel('Estado');
+  readonly search = this.page.getByLabel('Buscar');
 
   async open(country: string, english = false) {
     await this.page.goto(`/${country}/admin/${english ? 'affiliate-management' : 'gestion-afiliados'}`);

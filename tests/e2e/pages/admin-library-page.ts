@@ -1,16 +1,9 @@
-import type { Locator, Page } from '@playwright/test';
 import { Shell } from './shell';
 
 /** Admin `libreria`: the upload form and the list of documents. */
 export class AdminLibraryPage extends Shell {
-  readonly form: Locator;
-  readonly notice: Locator;
-
-  constructor(page: Page) {
-    super(page);
-    this.form = page.getByRole('form', { name: /documento/ });
-    this.notice = page.locator('.notice--success');
-  }
+  readonly form = this.page.getByRole('form', { name: /documento/ });
+  readonly notice = this.page.locator('.notice--success');
 
   async open(country: string, english = false) {
     await this.page.goto(`/${country}/admin/${english ? 'document-library' : 'libreria'}`);

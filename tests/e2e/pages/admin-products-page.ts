@@ -1,4 +1,4 @@
-import type { Locator, Page } from '@playwright/test';
+import type { Locator } from '@playwright/test';
 import { Shell } from './shell';
 
 export interface NewProduct {
@@ -12,20 +12,11 @@ export interface NewProduct {
 
 /** Admin `herramientas-funcionales`: the product list and its editor. */
 export class AdminProductsPage extends Shell {
-  readonly newProduct: Locator;
-  readonly editor: Locator;
-  readonly save: Locator;
-  readonly notice: Locator;
-  readonly alert: Locator;
-
-  constructor(page: Page) {
-    super(page);
-    this.newProduct = page.getByRole('button', { name: 'Nuevo producto' });
-    this.editor = page.getByRole('form', { name: /producto/ });
-    this.save = this.editor.getByRole('button', { name: /^(Crear producto|Guardar cambios)$/ });
-    this.notice = page.locator('.notice--success');
-    this.alert = this.editor.locator('p.alert[role="alert"]');
-  }
+  readonly newProduct = this.page.getByRole('button', { name: 'Nuevo producto' });
+  readonly editor = this.page.getByRole('form', { name: /producto/ });
+  readonly save = this.editor.getByRole('button', { name: /^(Crear producto|Guardar cambios)$/ });
+  readonly notice = this.page.locator('.notice--success');
+  readonly alert = this.editor.locator('p.alert[role="alert"]');
 
   async open(country: string, english = false) {
     await this.page.goto(`/${country}/admin/${english ? 'functional-tools' : 'herramientas-funcionales'}`);

@@ -1,17 +1,10 @@
-import type { Locator, Page } from '@playwright/test';
+import type { Locator } from '@playwright/test';
 import { Shell } from './shell';
 
 export class BagPage extends Shell {
-  readonly drawer: Locator;
-  readonly cartButton: Locator;
-  readonly badge: Locator;
-
-  constructor(page: Page) {
-    super(page);
-    this.drawer = page.locator('#side-cart');
-    this.cartButton = page.getByRole('button', { name: /Bolsa de compras, \d+ productos?$/ });
-    this.badge = page.getByTestId('cart-count');
-  }
+  readonly drawer = this.page.locator('#side-cart');
+  readonly cartButton = this.page.getByRole('button', { name: /Bolsa de compras, \d+ productos?$/ });
+  readonly badge = this.page.getByTestId('cart-count');
 
   line(name: string): Locator {
     return this.page.getByRole('listitem', { name });

@@ -1,21 +1,12 @@
-import { expect, type Locator, type Page } from '@playwright/test';
+import { expect, type Locator } from '@playwright/test';
 import { Shell } from './shell';
 
 export class CatalogPage extends Shell {
-  readonly heading: Locator;
-  readonly productCards: Locator;
-  readonly prices: Locator;
-  readonly loadMore: Locator;
-  readonly vatNote: Locator;
-
-  constructor(page: Page) {
-    super(page);
-    this.heading = page.getByRole('heading', { name: 'Herramientas funcionales' });
-    this.productCards = page.locator('article.product-card');
-    this.prices = page.getByTestId('product-price');
-    this.loadMore = page.getByRole('button', { name: 'Cargar más' });
-    this.vatNote = page.locator('.catalog__vat-note');
-  }
+  readonly heading = this.page.getByRole('heading', { name: 'Herramientas funcionales' });
+  readonly productCards = this.page.locator('article.product-card');
+  readonly prices = this.page.getByTestId('product-price');
+  readonly loadMore = this.page.getByRole('button', { name: 'Cargar más' });
+  readonly vatNote = this.page.locator('.catalog__vat-note');
 
   async open(path = '/co/herramientas') {
     await this.page.goto(path);
@@ -32,6 +23,13 @@ export class CatalogPage extends Shell {
     await card.getByRole('button', { name: /a la bolsa/ }).click();
     await this.waitForSavedOnDevice(name, 'carts');
     return name;
+  }
+
+  /** Adds a product from its card's own button, by the product's name. */
+  async addCardToBag(name: string) {
+    await this.card(name)
+      .getByRole('button', { name: `Agregar ${name} a la bolsa` })
+      .click();
   }
 
   card(name: string): Locator {

@@ -9,19 +9,11 @@ export interface ShippingAddress {
 
 /** `/{c}/bolsa`: the four checkout steps. */
 export class CheckoutPage extends Shell {
-  readonly section: Locator;
-  readonly summary: Locator;
+  readonly section = this.page.getByRole('region', { name: 'Bolsa de compras' });
+  readonly summary = this.page.getByRole('region', { name: 'Resumen del pedido' });
   /** What the checkout says offline instead of its data, payment and summary steps. */
-  readonly needsConnection: Locator;
-  readonly personalData: Locator;
-
-  constructor(page: Page) {
-    super(page);
-    this.section = page.getByRole('region', { name: 'Bolsa de compras' });
-    this.summary = page.getByRole('region', { name: 'Resumen del pedido' });
-    this.needsConnection = page.getByRole('status').filter({ hasText: 'Necesitas conexión para pagar' });
-    this.personalData = page.getByRole('group', { name: 'Datos personales' });
-  }
+  readonly needsConnection = this.page.getByRole('status').filter({ hasText: 'Necesitas conexión para pagar' });
+  readonly personalData = this.page.getByRole('group', { name: 'Datos personales' });
 
   async open(country: string) {
     await this.page.goto(`/${country}/bolsa`);

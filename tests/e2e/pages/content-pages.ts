@@ -1,6 +1,5 @@
 import { createHash } from 'node:crypto';
 import { readFileSync } from 'node:fs';
-import type { Locator, Page } from '@playwright/test';
 import { Shell } from './shell';
 
 export const CONTENT_COUNTRIES = ['co', 'mx', 'pe'] as const;
@@ -50,16 +49,9 @@ function rawIdPattern(): RegExp {
 }
 
 export class ContentPage extends Shell {
-  readonly heading: Locator;
-  readonly tourDialog: Locator;
-  readonly chatButton: Locator;
-
-  constructor(page: Page) {
-    super(page);
-    this.heading = page.locator('h1');
-    this.tourDialog = page.getByRole('dialog').filter({ has: page.locator('.driver-popover-title') });
-    this.chatButton = page.locator('a.chat-button');
-  }
+  readonly heading = this.page.locator('h1');
+  readonly tourDialog = this.page.getByRole('dialog').filter({ has: this.page.locator('.driver-popover-title') });
+  readonly chatButton = this.page.locator('a.chat-button');
 
   async open(country: ContentCountry, path = '') {
     await this.page.goto(`/${country}${path}`);
@@ -79,14 +71,8 @@ export class ContentPage extends Shell {
 }
 
 export class ContentArticlePage extends ContentPage {
-  readonly image: Locator;
-  readonly body: Locator;
-
-  constructor(page: Page) {
-    super(page);
-    this.image = page.locator('img.article__image');
-    this.body = page.locator('.prose');
-  }
+  readonly image = this.page.locator('img.article__image');
+  readonly body = this.page.locator('.prose');
 
   async imageLoaded(): Promise<boolean> {
     return this.image.evaluate((image: HTMLImageElement) => image.complete && image.naturalWidth > 0);

@@ -1,24 +1,15 @@
 import { readFile } from 'node:fs/promises';
-import { expect, type Download, type Locator, type Page } from '@playwright/test';
+import { expect, type Download } from '@playwright/test';
 import { strFromU8, unzipSync } from 'fflate';
 import { Shell } from './shell';
 
 /** The data rights section of `mi-cuenta/datos-personales`: download, consent, deletion. */
 export class DataRightsPage extends Shell {
-  readonly section: Locator;
-  readonly download: Locator;
-  readonly consentState: Locator;
-  readonly deleteButton: Locator;
-  readonly deleteDialog: Locator;
-
-  constructor(page: Page) {
-    super(page);
-    this.section = page.getByRole('region', { name: 'Tus datos y tu privacidad' });
-    this.download = this.section.getByRole('link', { name: 'Descargar mis datos (ZIP)' });
-    this.consentState = this.section.getByTestId('consent-state');
-    this.deleteButton = this.section.getByRole('button', { name: 'Eliminar mi cuenta' });
-    this.deleteDialog = page.getByRole('dialog', { name: '¿Eliminar tu cuenta definitivamente?' });
-  }
+  readonly section = this.page.getByRole('region', { name: 'Tus datos y tu privacidad' });
+  readonly download = this.section.getByRole('link', { name: 'Descargar mis datos (ZIP)' });
+  readonly consentState = this.section.getByTestId('consent-state');
+  readonly deleteButton = this.section.getByRole('button', { name: 'Eliminar mi cuenta' });
+  readonly deleteDialog = this.page.getByRole('dialog', { name: '¿Eliminar tu cuenta definitivamente?' });
 
   async open(country: string) {
     await this.page.goto(`/${country}/mi-cuenta/datos-personales`);

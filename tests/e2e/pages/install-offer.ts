@@ -1,18 +1,10 @@
-import type { Locator, Page } from '@playwright/test';
 import { Shell } from './shell';
 
 /** The install offer toast, and a stand-in for Chromium's `beforeinstallprompt`. */
 export class InstallOffer extends Shell {
-  readonly region: Locator;
-  readonly install: Locator;
-  readonly notNow: Locator;
-
-  constructor(page: Page) {
-    super(page);
-    this.region = page.getByRole('region', { name: 'Instalar el Dispensario' });
-    this.install = this.region.getByRole('button', { name: 'Instalar' });
-    this.notNow = this.region.getByRole('button', { name: 'Ahora no' });
-  }
+  readonly region = this.page.getByRole('region', { name: 'Instalar el Dispensario' });
+  readonly install = this.region.getByRole('button', { name: 'Instalar' });
+  readonly notNow = this.region.getByRole('button', { name: 'Ahora no' });
 
   /** Fires the event the browser fires when the app is installable; `window.__installPrompted` records the prompt. */
   async offerFromBrowser() {

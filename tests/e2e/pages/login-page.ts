@@ -1,21 +1,12 @@
-import type { Locator, Page } from '@playwright/test';
 import { Shell } from './shell';
 
 export const DEMO_PASSWORD = 'Demo1234!';
 
 export class LoginPage extends Shell {
-  readonly email: Locator;
-  readonly password: Locator;
-  readonly submitButton: Locator;
-  readonly alert: Locator;
-
-  constructor(page: Page) {
-    super(page);
-    this.email = page.getByLabel(/Correo electrónico/);
-    this.password = page.getByLabel(/^Contraseña/);
-    this.submitButton = page.getByRole('button', { name: 'Ingresar' });
-    this.alert = page.locator('form [role="alert"].alert');
-  }
+  readonly email = this.page.getByLabel(/Correo electrónico/);
+  readonly password = this.page.getByLabel(/^Contraseña/);
+  readonly submitButton = this.page.getByRole('button', { name: 'Ingresar' });
+  readonly alert = this.page.locator('form [role="alert"].alert');
 
   async open(country: string) {
     await this.page.goto(`/${country}/iniciar-sesion`);

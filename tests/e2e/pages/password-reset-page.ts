@@ -1,30 +1,17 @@
-import { expect, type Locator, type Page } from '@playwright/test';
+import { expect } from '@playwright/test';
 import { Shell } from './shell';
 
 /** '¿Olvidaste tu contraseña?' (`olvide-contrasena`) and the page of the e-mailed link (`restablecer-contrasena`). */
 export class PasswordResetPage extends Shell {
-  readonly forgotLink: Locator;
-  readonly forgotHeading: Locator;
-  readonly email: Locator;
-  readonly send: Locator;
-  readonly newPassword: Locator;
-  readonly repeatPassword: Locator;
-  readonly save: Locator;
-  readonly answer: Locator;
-  readonly alert: Locator;
-
-  constructor(page: Page) {
-    super(page);
-    this.forgotLink = page.getByRole('link', { name: '¿Olvidaste tu contraseña?' });
-    this.forgotHeading = page.getByRole('heading', { level: 1, name: '¿Olvidaste tu contraseña?' });
-    this.email = page.getByLabel(/Correo electrónico/);
-    this.send = page.getByRole('button', { name: 'Enviar enlace' });
-    this.newPassword = page.getByLabel(/^Nueva contraseña/);
-    this.repeatPassword = page.getByLabel(/^Repite la nueva contraseña/);
-    this.save = page.getByRole('button', { name: 'Guardar contraseña' });
-    this.answer = page.locator('.auth-card [role="status"]');
-    this.alert = page.locator('form [role="alert"].alert');
-  }
+  readonly forgotLink = this.page.getByRole('link', { name: '¿Olvidaste tu contraseña?' });
+  readonly forgotHeading = this.page.getByRole('heading', { level: 1, name: '¿Olvidaste tu contraseña?' });
+  readonly email = this.page.getByLabel(/Correo electrónico/);
+  readonly send = this.page.getByRole('button', { name: 'Enviar enlace' });
+  readonly newPassword = this.page.getByLabel(/^Nueva contraseña/);
+  readonly repeatPassword = this.page.getByLabel(/^Repite la nueva contraseña/);
+  readonly save = this.page.getByRole('button', { name: 'Guardar contraseña' });
+  readonly answer = this.page.locator('.auth-card [role="status"]');
+  readonly alert = this.page.locator('form [role="alert"].alert');
 
   async ask(email: string) {
     // The login page has a 'Correo electrónico' field too: fill only once the forgotten-password page is on screen.

@@ -1,4 +1,4 @@
-import { expect, type Locator, type Page } from '@playwright/test';
+import { expect, type Locator } from '@playwright/test';
 import { Shell } from './shell';
 
 /** A professional's register: `mi-cuenta/mis-pacientes` and one patient's page with their strategies. */
@@ -6,25 +6,16 @@ import { Shell } from './shell';
 export const SEEDED_PATIENT_CO = 'Mariana Gómez Ortiz';
 
 export class PatientsPage extends Shell {
-  readonly heading: Locator;
-  readonly table: Locator;
-  readonly patientData: Locator;
-  readonly strategies: Locator;
-  readonly ownStrategies: Locator;
+  readonly heading = this.page.getByRole('heading', { name: 'Mis pacientes', level: 1 });
+  readonly table = this.page.getByRole('table', { name: 'Tus pacientes' });
+  readonly patientData = this.page
+    .locator('.card')
+    .filter({ has: this.page.getByRole('heading', { name: 'Datos del paciente' }) });
+  readonly strategies = this.page.getByRole('region', { name: 'Estrategias terapéuticas' });
+  readonly ownStrategies = this.strategies.getByRole('table', { name: 'Mis estrategias' });
   /** Issue #19: the list's filter and the detail's adherence section. */
-  readonly runningOutFilter: Locator;
-  readonly adherence: Locator;
-
-  constructor(page: Page) {
-    super(page);
-    this.heading = page.getByRole('heading', { name: 'Mis pacientes', level: 1 });
-    this.table = page.getByRole('table', { name: 'Tus pacientes' });
-    this.patientData = page.locator('.card').filter({ has: page.getByRole('heading', { name: 'Datos del paciente' }) });
-    this.strategies = page.getByRole('region', { name: 'Estrategias terapéuticas' });
-    this.ownStrategies = this.strategies.getByRole('table', { name: 'Mis estrategias' });
-    this.runningOutFilter = page.getByRole('checkbox', { name: 'Se les acaba en los próximos 14 días' });
-    this.adherence = page.getByRole('region', { name: 'Adherencia al tratamiento' });
-  }
+  readonly runningOutFilter = this.page.getByRole('checkbox', { name: 'Se les acaba en los próximos 14 días' });
+  readonly adherence = this.page.getByRole('region', { name: 'Adherencia al tratamiento' });
 
   /** The 'Tratamiento' cell of a patient's row: 'Al día', 'Se le acaba en N días', 'Sin compras…'. */
   treatment(name: string): Locator {

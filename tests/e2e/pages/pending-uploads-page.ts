@@ -1,18 +1,11 @@
-import { expect, type Locator, type Page } from '@playwright/test';
+import { expect, type Locator } from '@playwright/test';
 import { Shell } from './shell';
 
 /** `mi-cuenta/envios-pendientes`: what was created or uploaded offline, and the header's counter. */
 export class PendingUploadsPage extends Shell {
-  readonly items: Locator;
-  readonly counter: Locator;
-  readonly sendAll: Locator;
-
-  constructor(page: Page) {
-    super(page);
-    this.items = page.getByTestId('pending-upload');
-    this.counter = page.getByTestId('pending-uploads');
-    this.sendAll = page.getByRole('button', { name: 'Enviar todo ahora' });
-  }
+  readonly items = this.page.getByTestId('pending-upload');
+  readonly counter = this.page.getByTestId('pending-uploads');
+  readonly sendAll = this.page.getByRole('button', { name: 'Enviar todo ahora' });
 
   async open(country: string) {
     await this.page.goto(`/${country}/mi-cuenta/envios-pendientes`);

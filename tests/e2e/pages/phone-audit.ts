@@ -1,4 +1,4 @@
-import { expect, type BrowserContext, type Locator, type Page } from '@playwright/test';
+import { expect, type BrowserContext, type Locator } from '@playwright/test';
 import { axeViolations } from '../support/axe';
 import { Shell } from './shell';
 
@@ -99,14 +99,9 @@ export const MIN_TARGET_PX = 44;
  * resized between the widths instead of opening a context per width, which keeps the whole audit fast.
  */
 export class PhoneAudit extends Shell {
-  readonly firstHeading: Locator;
+  readonly firstHeading = this.page.locator('#main h1').first();
   /** The title of each route visited, and the route. */
   private readonly titles = new Map<string, string>();
-
-  constructor(page: Page) {
-    super(page);
-    this.firstHeading = page.locator('#main h1').first();
-  }
 
   /** Opens `path` and waits for its main heading (and `ready`, what the route loads after it). */
   async visit(path: string, ready?: Locator) {

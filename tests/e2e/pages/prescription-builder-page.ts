@@ -1,4 +1,4 @@
-import { expect, type Locator, type Page } from '@playwright/test';
+import { expect, type Locator } from '@playwright/test';
 import { Shell } from './shell';
 
 export interface NewPatient {
@@ -18,21 +18,12 @@ export interface Indications {
 
 /** The four steps of `mi-cuenta/prescripcion` (doctors) and `mi-cuenta/recomendaciones` (health professionals). */
 export class PrescriptionBuilderPage extends Shell {
-  readonly next: Locator;
-  readonly back: Locator;
-  readonly stepTitle: Locator;
+  readonly next = this.page.getByRole('button', { name: 'Siguiente' });
+  readonly back = this.page.getByRole('button', { name: 'Atrás' });
+  readonly stepTitle = this.page.locator('.builder__step-title');
   /** The professional's latest prescriptions or recommendations, folded under the builder. */
-  readonly issued: Locator;
-  readonly issuedTable: Locator;
-
-  constructor(page: Page) {
-    super(page);
-    this.next = page.getByRole('button', { name: 'Siguiente' });
-    this.back = page.getByRole('button', { name: 'Atrás' });
-    this.stepTitle = page.locator('.builder__step-title');
-    this.issued = page.locator('details.issued');
-    this.issuedTable = this.issued.getByRole('table', { name: 'Emitidas recientemente' });
-  }
+  readonly issued = this.page.locator('details.issued');
+  readonly issuedTable = this.issued.getByRole('table', { name: 'Emitidas recientemente' });
 
   /** Unfolds 'Prescripciones emitidas' (or 'Recomendaciones emitidas'). */
   async showIssued() {
@@ -73,6 +64,19 @@ export class PrescriptionBuilderPage extends Shell {
     // The professional attests they hold the patient's consent (data rights): the form refuses to send without it.
     await form.getByRole('checkbox', { name: /Declaro que tengo la autorización del paciente/ }).check();
     await form.getByRole('button', { name: 'Crear paciente y enviar invitación' }).click();
+  }
+
+  /** Opens the builder, chooses `patient` and goes on to the tools (step 2). */
+  async startFor(country: string, kind: 'prescripcion' | 'recomendaciones', patient: string) {
+    await this.open(country, kind);
+    await this.choosePatient(patient);
+    await this.next.click();
+  }
+
+  /** At the tools (step 2): adds `tool` and goes on to its indications (step 3). */
+  async withTool(tool: string) {
+    await this.addTool(tool);
+    await this.next.click();
   }
 
   async choosePatient(name: string) {

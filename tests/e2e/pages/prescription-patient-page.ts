@@ -1,18 +1,12 @@
-import { expect, type Download, type Locator, type Page } from '@playwright/test';
+import { expect, type Download } from '@playwright/test';
+import { MAGNESIUM } from '../support/demo-catalogue';
 import { Shell } from './shell';
 
 /** The patient's side: `mi-cuenta/mis-prescripciones` and a prescription's detail. */
 export class MyPrescriptionsPage extends Shell {
-  readonly table: Locator;
-  readonly addAll: Locator;
-  readonly download: Locator;
-
-  constructor(page: Page) {
-    super(page);
-    this.table = page.getByRole('table', { name: 'Tus prescripciones y recomendaciones' });
-    this.addAll = page.getByRole('button', { name: 'Agregar todo a la bolsa' });
-    this.download = page.getByRole('button', { name: 'Descargar PDF' });
-  }
+  readonly table = this.page.getByRole('table', { name: 'Tus prescripciones y recomendaciones' });
+  readonly addAll = this.page.getByRole('button', { name: 'Agregar todo a la bolsa' });
+  readonly download = this.page.getByRole('button', { name: 'Descargar PDF' });
 
   async open(country: string) {
     await this.page.goto(`/${country}/mi-cuenta/mis-prescripciones`);
@@ -40,6 +34,16 @@ export class MyPrescriptionsPage extends Shell {
     await this.addAll.click();
     await expect(this.page.getByText(message)).toBeVisible();
     await this.waitForSavedOnDevice(name, 'carts');
+  }
+
+  /**
+   * The demo patient's seeded prescription, all of it in the bag: two units of magnesium and one of DHEA, the hormone
+   * the general catalogue hides from patients.
+   */
+  async addSeededPrescriptionToBag(country: string) {
+    await this.open(country);
+    await this.openOldestPrescription();
+    await this.addAllToBag(MAGNESIUM, /Agregamos 2 productos a tu bolsa/);
   }
 
   async downloadPdf(): Promise<Download> {

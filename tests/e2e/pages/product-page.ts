@@ -1,23 +1,14 @@
-import { expect, type Locator, type Page } from '@playwright/test';
+import { expect, type Locator } from '@playwright/test';
 import { Shell } from './shell';
 
 /** `/{c}/herramientas/{slug}`: one product. */
 export class ProductPage extends Shell {
-  readonly image: Locator;
-  readonly quantity: Locator;
-  readonly stock: Locator;
+  readonly image = this.page.locator('.product-page__media img');
+  readonly quantity = this.page.getByRole('spinbutton', { name: 'Cantidad' });
+  readonly stock = this.page.getByTestId('product-stock');
   /** What a product page says when the device has no copy of the product and there is no connection. */
-  readonly notSaved: Locator;
-  readonly backToCatalogue: Locator;
-
-  constructor(page: Page) {
-    super(page);
-    this.image = page.locator('.product-page__media img');
-    this.quantity = page.getByRole('spinbutton', { name: 'Cantidad' });
-    this.stock = page.getByTestId('product-stock');
-    this.notSaved = page.getByRole('heading', { name: 'Este producto no está guardado en este dispositivo' });
-    this.backToCatalogue = page.getByRole('link', { name: 'Ver herramientas' });
-  }
+  readonly notSaved = this.page.getByRole('heading', { name: 'Este producto no está guardado en este dispositivo' });
+  readonly backToCatalogue = this.page.getByRole('link', { name: 'Ver herramientas' });
 
   async open(country: string, slug: string) {
     await this.page.goto(`/${country}/herramientas/${slug}`);

@@ -1,4 +1,4 @@
-import { expect, type Locator, type Page } from '@playwright/test';
+import { expect } from '@playwright/test';
 import { Shell } from './shell';
 
 export interface ProfessionalData {
@@ -10,17 +10,10 @@ export interface ProfessionalData {
 }
 
 export class RegisterPage extends Shell {
-  readonly next: Locator;
-  readonly create: Locator;
+  readonly next = this.page.getByRole('button', { name: 'Siguiente' });
+  readonly create = this.page.getByRole('button', { name: 'Crear cuenta' });
   /** The express consent for health data, its own box apart from the terms. */
-  readonly healthConsent: Locator;
-
-  constructor(page: Page) {
-    super(page);
-    this.next = page.getByRole('button', { name: 'Siguiente' });
-    this.create = page.getByRole('button', { name: 'Crear cuenta' });
-    this.healthConsent = page.getByRole('checkbox', { name: /Autorizo el tratamiento de mis datos de salud/ });
-  }
+  readonly healthConsent = this.page.getByRole('checkbox', { name: /Autorizo el tratamiento de mis datos de salud/ });
 
   async open(country: string, invitation?: string) {
     await this.page.goto(`/${country}/registro${invitation ? `?invitacion=${encodeURIComponent(invitation)}` : ''}`);
@@ -63,5 +56,21 @@ export class RegisterPage extends Shell {
       }
     }
     if ('Acepto' in values && (await this.healthConsent.isVisible())) await this.healthConsent.check();
+  }
+
+  /** An invited patient's first step: what the doctor's record may leave out, then on to the password. */
+  async fillInvitedPatient(birthDate: string, phone: string) {
+    await this.fillStep({
+      'Tipo de documento': '1',
+      'Fecha de nacimiento': birthDate,
+      'Número de celular': phone,
+      Femenino: 'femenino',
+    });
+    await this.next.click();
+  }
+
+  /** The last step: the password twice and the terms (with the health-data consent), then the account. */
+  async setPassword(password: string) {
+    await this.fillStep({ Contraseña: password, Confirma: password, Acepto: 'true' });
   }
 }

@@ -4,16 +4,9 @@ import { Shell } from './shell';
 
 /** `/{c}/mi-cuenta/recordatorios`: the device's opt-in switch and the in-app list of reminders. */
 export class RemindersPage extends Shell {
-  readonly heading: Locator;
-  readonly optIn: Locator;
-  readonly list: Locator;
-
-  constructor(page: Page) {
-    super(page);
-    this.heading = page.getByRole('heading', { name: 'Recordatorios de recompra', level: 1 });
-    this.optIn = page.getByRole('switch', { name: 'Recibir recordatorios de recompra en este dispositivo' });
-    this.list = page.getByRole('region', { name: 'Tus próximas recompras' });
-  }
+  readonly heading = this.page.getByRole('heading', { name: 'Recordatorios de recompra', level: 1 });
+  readonly optIn = this.page.getByRole('switch', { name: 'Recibir recordatorios de recompra en este dispositivo' });
+  readonly list = this.page.getByRole('region', { name: 'Tus próximas recompras' });
 
   async open(country: string) {
     await this.page.goto(`/${country}/mi-cuenta/recordatorios`);

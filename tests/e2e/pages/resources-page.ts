@@ -1,14 +1,9 @@
-import { expect, type Locator, type Page } from '@playwright/test';
+import { expect, type Locator } from '@playwright/test';
 import { Shell } from './shell';
 
 /** The document library of `mi-cuenta/herramientas-funcionales` ('Recursos médicos'). */
 export class ResourcesPage extends Shell {
-  readonly documents: Locator;
-
-  constructor(page: Page) {
-    super(page);
-    this.documents = page.locator('article.resource');
-  }
+  readonly documents = this.page.locator('article.resource');
 
   async open(country: string) {
     await this.page.goto(`/${country}/mi-cuenta/herramientas-funcionales`);

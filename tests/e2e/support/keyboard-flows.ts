@@ -5,7 +5,8 @@ import { CheckoutPage } from '../pages/checkout-page';
 import { KeyboardUser } from '../pages/keyboard-user';
 import type { LoginPage } from '../pages/login-page';
 import { PrescriptionBuilderPage } from '../pages/prescription-builder-page';
-import { apiLogin, apiLogout } from './api';
+import { createPatientAs, patientRecord } from './api';
+import { test } from './fixtures';
 
 /**
  * Issue #16: the store's flows by keyboard only, run at a desktop's and at a phone's size (keyboard.spec.ts,
@@ -116,24 +117,7 @@ export async function prescribeByKeyboard(login: LoginPage, page: Page, request:
   // Setup, not the subject: a patient of this test's own, so the prescription names nobody else's.
   const suffix = Date.now().toString().slice(-8);
   const lastName = `Teclado ${suffix}`;
-  const doctorToken = await apiLogin(request, 'co', 'medico.co@demo.test');
-  const created = await request.post('/api/patients', {
-    headers: { 'x-country': 'co', authorization: `Bearer ${doctorToken}` },
-    data: {
-      first_name: 'Lina',
-      last_name: lastName,
-      birth_date: '1986-05-04',
-      gender: 'femenino',
-      email: `teclado.${suffix}@correo.test`,
-      document_type_id: 1,
-      document_number: `7${suffix}`,
-      country_code: '+57',
-      phone_number: '3157770000',
-      consent_attested: true,
-    },
-  });
-  expect(created.status()).toBe(201);
-  await apiLogout(request, 'co', doctorToken);
+  await createPatientAs(request, 'co', 'medico.co@demo.test', patientRecord('Lina', lastName, suffix));
 
   await login.login('co', 'medico.co@demo.test');
   const keyboard = new KeyboardUser(page);
@@ -179,4 +163,20 @@ export async function prescribeByKeyboard(login: LoginPage, page: Page, request:
   await keyboard.tabTo(page.getByRole('button', { name: 'Crear prescripción' }));
   await keyboard.press('Enter');
   await expect(builder.createdHeading).toBeVisible();
+}
+
+/** Declares the flows' tests, once per screen size (keyboard.spec.ts, keyboard.phone.spec.ts). */
+export function describeKeyboardFlows(title: string) {
+  test.describe(title, () => {
+    test('a patient browses, opens a product, adds it, changes the quantity in the bag and pays', async ({
+      login,
+      page,
+    }) => {
+      await shopByKeyboard(login, page);
+    });
+
+    test('a doctor writes a prescription through the builder’s four steps', async ({ login, page, request }) => {
+      await prescribeByKeyboard(login, page, request);
+    });
+  });
 }
