@@ -279,6 +279,9 @@ export default defineConfig({
       },
     },
   },
+  resolve: {
+    alias: [{ find: /^dexie$/, replacement: 'dexie/dist/modern/dexie.mjs' }],
+  },
   server: {
     port: 5173,
     proxy: { '/api': API_DEV_TARGET },

@@ -1,7 +1,7 @@
 import type { ComponentType } from 'react';
 import { createBrowserRouter, Navigate, type RouteObject } from 'react-router';
 import { homeCountry } from '../lib/countries';
-import { loadMemberMessages } from '../lib/i18n';
+import { loadScreenMessages, type ScreenCatalogue } from '../lib/i18n';
 import { CountryRoot } from './routes/country-root';
 import { NotFoundPage } from './routes/not-found-page';
 import { RouteError } from './routes/route-error';
@@ -26,13 +26,17 @@ function page<M>(
   };
 }
 
-/** A screen behind a session: its module and the members' catalogue (`src/lib/i18n.ts`) download side by side. */
-function memberPage<M>(
+/**
+ * A screen whose messages are in a catalogue of their own (`src/lib/i18n.ts`): the other public screens (`pages`) or
+ * those behind a session (`members`). The module and the catalogue download side by side.
+ */
+function screenPage<M>(
+  catalogue: ScreenCatalogue,
   load: () => Promise<M>,
   name: keyof M,
   ready?: (module: M) => Promise<void>,
 ): () => Promise<{ Component: ComponentType }> {
-  return async () => (await Promise.all([page(load, name, ready)(), loadMemberMessages()]))[0];
+  return async () => (await Promise.all([page(load, name, ready)(), loadScreenMessages(catalogue)]))[0];
 }
 
 // One loader per module: each `import()` call carries its chunk's preload list, and the app shell pays for every
@@ -61,30 +65,46 @@ export const routes: RouteObject[] = [
         path: 'herramientas/:slug',
         lazy: page(() => import('../features/catalog/components/product-page'), 'ProductPage'),
       },
-      { path: 'bolsa', lazy: memberPage(checkoutRoute, 'CheckoutRoute', checkoutReady) },
-      { path: 'bolsa/resultado/:sourceId', lazy: memberPage(checkoutRoute, 'CheckoutResultRoute', checkoutReady) },
-      { path: 'nosotros', lazy: page(() => import('./routes/about-route'), 'AboutRoute') },
-      { path: 'articulos', lazy: page(articlesRoute, 'ArticlesRoute') },
-      { path: 'articulos/:slug', lazy: page(articlesRoute, 'ArticleRoute') },
+      { path: 'bolsa', lazy: screenPage('members', checkoutRoute, 'CheckoutRoute', checkoutReady) },
+      {
+        path: 'bolsa/resultado/:sourceId',
+        lazy: screenPage('members', checkoutRoute, 'CheckoutResultRoute', checkoutReady),
+      },
+      { path: 'nosotros', lazy: screenPage('pages', () => import('./routes/about-route'), 'AboutRoute') },
+      { path: 'articulos', lazy: screenPage('pages', articlesRoute, 'ArticlesRoute') },
+      { path: 'articulos/:slug', lazy: screenPage('pages', articlesRoute, 'ArticleRoute') },
       { path: 'terminos-y-condiciones', element: <Navigate to="home" replace /> },
-      { path: 'terminos-y-condiciones/home', lazy: page(() => import('./routes/terms-route'), 'TermsRoute') },
+      {
+        path: 'terminos-y-condiciones/home',
+        lazy: screenPage('pages', () => import('./routes/terms-route'), 'TermsRoute'),
+      },
       {
         path: 'solicitar-atencion',
-        lazy: page(() => import('./routes/medical-request-route'), 'MedicalRequestRoute'),
+        lazy: screenPage('pages', () => import('./routes/medical-request-route'), 'MedicalRequestRoute'),
       },
-      { path: 'iniciar-sesion', lazy: page(() => import('../features/auth/components/login-page'), 'LoginPage') },
-      { path: 'registro', lazy: page(() => import('../features/auth/components/register-page'), 'RegisterPage') },
+      {
+        path: 'iniciar-sesion',
+        lazy: screenPage('pages', () => import('../features/auth/components/login-page'), 'LoginPage'),
+      },
+      {
+        path: 'registro',
+        lazy: screenPage('pages', () => import('../features/auth/components/register-page'), 'RegisterPage'),
+      },
       {
         path: 'olvide-contrasena',
-        lazy: page(() => import('../features/auth/components/forgot-password-page'), 'ForgotPasswordPage'),
+        lazy: screenPage(
+          'pages',
+          () => import('../features/auth/components/forgot-password-page'),
+          'ForgotPasswordPage',
+        ),
       },
       {
         path: 'restablecer-contrasena',
-        lazy: page(() => import('../features/auth/components/reset-password-page'), 'ResetPasswordPage'),
+        lazy: screenPage('pages', () => import('../features/auth/components/reset-password-page'), 'ResetPasswordPage'),
       },
       {
         path: 'mi-cuenta',
-        lazy: memberPage(() => import('../features/account/components/account-layout'), 'AccountLayout'),
+        lazy: screenPage('members', () => import('../features/account/components/account-layout'), 'AccountLayout'),
         children: [
           { index: true, element: <Navigate to="datos-personales" replace /> },
           { path: 'datos-personales', lazy: page(() => import('./routes/personal-data-route'), 'PersonalDataRoute') },
@@ -120,7 +140,7 @@ export const routes: RouteObject[] = [
       },
       {
         path: 'admin',
-        lazy: memberPage(() => import('../features/admin/components/admin-layout'), 'AdminLayout'),
+        lazy: screenPage('members', () => import('../features/admin/components/admin-layout'), 'AdminLayout'),
         children: [
           { index: true, element: <Navigate to="gestion-afiliados" replace /> },
           {

@@ -1,7 +1,7 @@
 import { afterAll, describe, expect, it } from 'vitest';
 import { messages as englishMembers } from '../locales/en/members.po';
 import { messages as peruMembers } from '../locales/pe/members.po';
-import { activateLocale, i18n, loadMemberMessages } from './i18n';
+import { activateLocale, i18n, loadScreenMessages } from './i18n';
 
 const missingFrom = (expected: Record<string, unknown>) => Object.keys(expected).filter((id) => !(id in i18n.messages));
 
@@ -11,7 +11,7 @@ describe('the members catalogue', () => {
   it('joins the locale asked for when a member screen loads before that locale has arrived', async () => {
     // A reload of a member screen: the router loads the route while the first catalogue is on its way.
     const activated = activateLocale('pe');
-    await loadMemberMessages();
+    await loadScreenMessages('members');
     await activated;
     expect(i18n.locale).toBe('pe');
     expect(missingFrom(peruMembers)).toEqual([]);
