@@ -1,6 +1,7 @@
 import { afterAll, describe, expect, it } from 'vitest';
 import { messages as englishMembers } from '../locales/en/members.po';
 import { messages as peruMembers } from '../locales/pe/members.po';
+import { messages as englishPages } from '../locales/en/pages.po';
 import { activateLocale, i18n, loadScreenMessages } from './i18n';
 
 const missingFrom = (expected: Record<string, unknown>) => Object.keys(expected).filter((id) => !(id in i18n.messages));
@@ -20,6 +21,17 @@ describe('the members catalogue', () => {
   it('comes with every later change of language once a member screen has been shown', async () => {
     await activateLocale('en');
     expect(missingFrom(englishMembers)).toEqual([]);
+  });
+});
+
+describe('the public screens’ catalogue (issue #18)', () => {
+  afterAll(() => activateLocale('es'));
+
+  it('comes with every later change of language once one of its screens has been shown', async () => {
+    await activateLocale('es');
+    await loadScreenMessages('pages');
+    await activateLocale('en');
+    expect(missingFrom(englishPages)).toEqual([]);
   });
 });
 

@@ -15,6 +15,15 @@ export const ENTRY_ROUTES = [
 
 export type EntryRoute = (typeof ENTRY_ROUTES)[number];
 
+/** The pages a first visit lands on: they show only messages of the first visit's catalogue. */
+const FIRST_VISIT_PAGES = [
+  ...ENTRY_ROUTES.map((route) => route.src),
+  'src/features/catalog/components/product-page.tsx',
+] as const;
+
+/** The Spanish catalogues of the screens a first visit does not show (`lingui.config.ts`, `src/lib/i18n.ts`). */
+const SCREEN_CATALOGUE_SOURCES = ['src/locales/es/pages.po', 'src/locales/es/members.po'] as const;
+
 /** The app shell's chunk (the `shell` group of vite.config.ts). */
 const SHELL_CHUNK_NAME = 'shell';
 
@@ -142,4 +151,44 @@ export async function measureFirstVisit(manifest: Manifest, outDir: string): Pro
   if (!shellFile) throw new Error(`No chunk named ${SHELL_CHUNK_NAME} in the Vite manifest`);
   const css = await Promise.all(entry.css.map((file) => sizeOf(outDir, file)));
   return { initial, shell: await sizeOf(outDir, shellFile), routes, css };
+}
+
+/** The message ids a compiled catalogue chunk holds (`JSON.parse` of an object of id → compiled message). */
+async function catalogueIds(manifest: Manifest, outDir: string, src: string): Promise<Set<string>> {
+  const file = manifest[manifestKeyForSource(manifest, src)]?.file ?? '';
+  const code = await readFile(join(outDir, file), 'utf8');
+  return new Set([...code.matchAll(/"([\w-]{6})":\[/g)].map((match) => match[1] ?? ''));
+}
+
+/**
+ * Messages a first visit's page renders but whose only catalogues are those it does not download, per page: each
+ * would show its id instead of its text. The first visit's catalogue leaves out the files `lingui.config.ts` gives to
+ * the other catalogues, so importing one of them into such a page must move it back. Read from the built chunks
+ * (what the page's HTML entry and route chunk import statically): the Lingui macros compile to `id:` literals.
+ */
+export async function messagesMissingOnFirstVisit(
+  manifest: Manifest,
+  outDir: string,
+): Promise<{ page: string; ids: string[] }[]> {
+  const entry = await htmlEntry(manifest, outDir);
+  const visitor = await catalogueIds(manifest, outDir, FIRST_VISIT_DYNAMIC_SOURCES[0]);
+  const elsewhere = new Set<string>();
+  for (const src of SCREEN_CATALOGUE_SOURCES) {
+    for (const id of await catalogueIds(manifest, outDir, src)) if (!visitor.has(id)) elsewhere.add(id);
+  }
+  return Promise.all(
+    FIRST_VISIT_PAGES.map(async (page) => {
+      const keys = staticClosure(manifest, [...entry.keys, manifestKeyForSource(manifest, page)]);
+      const ids = new Set<string>();
+      for (const key of keys) {
+        const file = manifest[key]?.file ?? '';
+        if (!file.endsWith('.js')) continue;
+        const code = await readFile(join(outDir, file), 'utf8');
+        for (const match of code.matchAll(/\bid:[`"']([\w-]{6})[`"']/g)) {
+          if (elsewhere.has(match[1] ?? '')) ids.add(match[1] ?? '');
+        }
+      }
+      return { page, ids: [...ids].sort() };
+    }),
+  );
 }
