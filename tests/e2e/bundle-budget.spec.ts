@@ -14,8 +14,9 @@ import {
  * (docs/decisions.md, "What a first visit downloads"), not an accident. Lower them when a change makes room; the
  * issue's targets are 150 KiB for a whole first visit and 70 KiB for the shell.
  */
-// The catalogue's 190 (was 189): the English choice is read before the first render (issue #19, docs/decisions.md).
-const FIRST_VISIT_BUDGET_KIB: Record<EntryRoute['label'], number> = { home: 188, catalogue: 190 };
+// Lowered by issue #18's front-end work (188/190): the public screens' messages in catalogues of their own and Dexie's
+// ES module build (docs/decisions.md, "What a first visit downloads").
+const FIRST_VISIT_BUDGET_KIB: Record<EntryRoute['label'], number> = { home: 181.7, catalogue: 183.3 };
 const SHELL_BUDGET_KIB = 70;
 
 const KIB = 1024;
