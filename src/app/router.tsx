@@ -30,13 +30,11 @@ function page<M>(
  * A screen whose messages are in a catalogue of their own (`src/lib/i18n.ts`): the other public screens (`pages`) or
  * those behind a session (`members`). The module and the catalogue download side by side.
  */
-function screenPage<M>(
+function withMessages(
   catalogue: ScreenCatalogue,
-  load: () => Promise<M>,
-  name: keyof M,
-  ready?: (module: M) => Promise<void>,
+  lazy: () => Promise<{ Component: ComponentType }>,
 ): () => Promise<{ Component: ComponentType }> {
-  return async () => (await Promise.all([page(load, name, ready)(), loadScreenMessages(catalogue)]))[0];
+  return async () => (await Promise.all([lazy(), loadScreenMessages(catalogue)]))[0];
 }
 
 // One loader per module: each `import()` call carries its chunk's preload list, and the app shell pays for every
@@ -65,46 +63,69 @@ export const routes: RouteObject[] = [
         path: 'herramientas/:slug',
         lazy: page(() => import('../features/catalog/components/product-page'), 'ProductPage'),
       },
-      { path: 'bolsa', lazy: screenPage('members', checkoutRoute, 'CheckoutRoute', checkoutReady) },
+      { path: 'bolsa', lazy: withMessages('members', page(checkoutRoute, 'CheckoutRoute', checkoutReady)) },
       {
         path: 'bolsa/resultado/:sourceId',
-        lazy: screenPage('members', checkoutRoute, 'CheckoutResultRoute', checkoutReady),
+        lazy: withMessages('members', page(checkoutRoute, 'CheckoutResultRoute', checkoutReady)),
       },
-      { path: 'nosotros', lazy: screenPage('pages', () => import('./routes/about-route'), 'AboutRoute') },
-      { path: 'articulos', lazy: screenPage('pages', articlesRoute, 'ArticlesRoute') },
-      { path: 'articulos/:slug', lazy: screenPage('pages', articlesRoute, 'ArticleRoute') },
+      {
+        path: 'nosotros',
+        lazy: withMessages(
+          'pages',
+          page(() => import('./routes/about-route'), 'AboutRoute'),
+        ),
+      },
+      { path: 'articulos', lazy: withMessages('pages', page(articlesRoute, 'ArticlesRoute')) },
+      { path: 'articulos/:slug', lazy: withMessages('pages', page(articlesRoute, 'ArticleRoute')) },
       { path: 'terminos-y-condiciones', element: <Navigate to="home" replace /> },
       {
         path: 'terminos-y-condiciones/home',
-        lazy: screenPage('pages', () => import('./routes/terms-route'), 'TermsRoute'),
+        lazy: withMessages(
+          'pages',
+          page(() => import('./routes/terms-route'), 'TermsRoute'),
+        ),
       },
       {
         path: 'solicitar-atencion',
-        lazy: screenPage('pages', () => import('./routes/medical-request-route'), 'MedicalRequestRoute'),
+        lazy: withMessages(
+          'pages',
+          page(() => import('./routes/medical-request-route'), 'MedicalRequestRoute'),
+        ),
       },
       {
         path: 'iniciar-sesion',
-        lazy: screenPage('pages', () => import('../features/auth/components/login-page'), 'LoginPage'),
+        lazy: withMessages(
+          'pages',
+          page(() => import('../features/auth/components/login-page'), 'LoginPage'),
+        ),
       },
       {
         path: 'registro',
-        lazy: screenPage('pages', () => import('../features/auth/components/register-page'), 'RegisterPage'),
+        lazy: withMessages(
+          'pages',
+          page(() => import('../features/auth/components/register-page'), 'RegisterPage'),
+        ),
       },
       {
         path: 'olvide-contrasena',
-        lazy: screenPage(
+        lazy: withMessages(
           'pages',
-          () => import('../features/auth/components/forgot-password-page'),
-          'ForgotPasswordPage',
+          page(() => import('../features/auth/components/forgot-password-page'), 'ForgotPasswordPage'),
         ),
       },
       {
         path: 'restablecer-contrasena',
-        lazy: screenPage('pages', () => import('../features/auth/components/reset-password-page'), 'ResetPasswordPage'),
+        lazy: withMessages(
+          'pages',
+          page(() => import('../features/auth/components/reset-password-page'), 'ResetPasswordPage'),
+        ),
       },
       {
         path: 'mi-cuenta',
-        lazy: screenPage('members', () => import('../features/account/components/account-layout'), 'AccountLayout'),
+        lazy: withMessages(
+          'members',
+          page(() => import('../features/account/components/account-layout'), 'AccountLayout'),
+        ),
         children: [
           { index: true, element: <Navigate to="datos-personales" replace /> },
           { path: 'datos-personales', lazy: page(() => import('./routes/personal-data-route'), 'PersonalDataRoute') },
@@ -140,7 +161,10 @@ export const routes: RouteObject[] = [
       },
       {
         path: 'admin',
-        lazy: screenPage('members', () => import('../features/admin/components/admin-layout'), 'AdminLayout'),
+        lazy: withMessages(
+          'members',
+          page(() => import('../features/admin/components/admin-layout'), 'AdminLayout'),
+        ),
         children: [
           { index: true, element: <Navigate to="gestion-afiliados" replace /> },
           {
