@@ -47,6 +47,20 @@ const PAGE_FILES = [
   'src/features/content/components/rich-text.tsx',
   'src/features/medical-request/components',
 ];
+/**
+ * What only the home shows: its sections and the guided tour it starts. The home's route loads their catalogue beside
+ * its module, so a first visit to any other page does not download them (issue #18).
+ */
+const HOME_FILES = [
+  'src/features/content/components/home-intro.tsx',
+  'src/features/content/components/home-services.tsx',
+  'src/features/content/components/register-by-role.tsx',
+  'src/features/content/components/testimonials.tsx',
+  'src/features/content/components/attention-band.tsx',
+  'src/features/content/components/latest-articles.tsx',
+  'src/features/catalog/components/featured-products.tsx',
+  'src/features/tour',
+];
 
 export default defineConfig({
   sourceLocale: 'es',
@@ -55,15 +69,28 @@ export default defineConfig({
   fallbackLocales: { pe: 'es', en: 'es', default: 'es' },
   // File references without line numbers: a moved line does not rewrite three catalogues.
   format: formatter({ lineNumbers: false }),
-  // Three catalogues: what a first visit to the home, the catalogue or a product shows (the layout, those pages and
-  // what they open), the other public screens, and the screens behind a session (the account area, the professional
-  // tools, admin). `src/lib/i18n.ts` loads the second and third with their screens; a first visit downloads neither
-  // (issue #18). A message used in several is in each of them.
+  // Four catalogues: what every page shows (the layout and what it opens, the catalogue and a product), what only the
+  // home shows, the other public screens, and the screens behind a session (the account area, the professional tools,
+  // admin). `src/lib/i18n.ts` loads the last three with their screens; a first visit downloads only its own (issue
+  // #18). A message used in several is in each of them.
   catalogs: [
     {
       path: '<rootDir>/src/locales/{locale}/messages',
       include: ['src'],
-      exclude: ['**/*.test.ts', '**/*.test.tsx', 'src/testing/**', ...MEMBER_FEATURES, ...MEMBER_FILES, ...PAGE_FILES],
+      exclude: [
+        '**/*.test.ts',
+        '**/*.test.tsx',
+        'src/testing/**',
+        ...MEMBER_FEATURES,
+        ...MEMBER_FILES,
+        ...PAGE_FILES,
+        ...HOME_FILES,
+      ],
+    },
+    {
+      path: '<rootDir>/src/locales/{locale}/home',
+      include: HOME_FILES,
+      exclude: ['**/*.test.ts', '**/*.test.tsx'],
     },
     {
       path: '<rootDir>/src/locales/{locale}/pages',

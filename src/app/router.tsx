@@ -27,8 +27,8 @@ function page<M>(
 }
 
 /**
- * A screen whose messages are in a catalogue of their own (`src/lib/i18n.ts`): the other public screens (`pages`) or
- * those behind a session (`members`). The module and the catalogue download side by side.
+ * A screen whose messages are in a catalogue of their own (`src/lib/i18n.ts`): the home, the other public screens
+ * (`pages`) or those behind a session (`members`). The module and the catalogue download side by side.
  */
 function withMessages(
   catalogue: ScreenCatalogue,
@@ -57,7 +57,13 @@ export const routes: RouteObject[] = [
     element: <CountryRoot />,
     errorElement: <RouteError />,
     children: [
-      { index: true, lazy: page(() => import('./routes/home-page'), 'HomePage') },
+      {
+        index: true,
+        lazy: withMessages(
+          'home',
+          page(() => import('./routes/home-page'), 'HomePage'),
+        ),
+      },
       { path: 'herramientas', lazy: page(() => import('../features/catalog/components/catalog-page'), 'CatalogPage') },
       {
         path: 'herramientas/:slug',

@@ -27,13 +27,18 @@ export function formatLocale(country: CountryCode): string {
 }
 
 /**
- * The other public screens (about, terms, the blog, the medical request, sign-in and registration) and the screens
- * behind a session (account area, professional tools, admin) each have a catalogue of their own (`lingui.config.ts`):
- * a first visit to the home, the catalogue or a product downloads neither.
+ * The home (its sections and guided tour), the other public screens (about, terms, the blog, the medical request,
+ * sign-in and registration) and the screens behind a session (account area, professional tools, admin) each have a
+ * catalogue of their own (`lingui.config.ts`): a first visit downloads only its page's.
  */
-export type ScreenCatalogue = 'pages' | 'members';
+export type ScreenCatalogue = 'home' | 'pages' | 'members';
 
 const screenLoaders: Record<ScreenCatalogue, CatalogueLoaders> = {
+  home: {
+    es: () => import('../locales/es/home.po'),
+    pe: () => import('../locales/pe/home.po'),
+    en: () => import('../locales/en/home.po'),
+  },
   pages: {
     es: () => import('../locales/es/pages.po'),
     pe: () => import('../locales/pe/pages.po'),

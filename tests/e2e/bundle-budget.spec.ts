@@ -14,9 +14,10 @@ import {
  * (docs/decisions.md, "What a first visit downloads"), not an accident. Lower them when a change makes room; the
  * issue's targets are 150 KiB for a whole first visit and 70 KiB for the shell.
  */
-// Lowered by issue #18's front-end work (188/190): the public screens' messages in catalogues of their own and Dexie's
-// ES module build (docs/decisions.md, "What a first visit downloads").
-const FIRST_VISIT_BUDGET_KIB: Record<EntryRoute['label'], number> = { home: 181.7, catalogue: 183.3 };
+// Lowered by issue #18's front-end work (188/190): the home's and the other public screens' messages in catalogues of
+// their own (the home's counts in its first visit) and Dexie's ES module build (docs/decisions.md, "What a first visit
+// downloads").
+const FIRST_VISIT_BUDGET_KIB: Record<EntryRoute['label'], number> = { home: 182.4, catalogue: 181.1 };
 const SHELL_BUDGET_KIB = 70;
 
 const KIB = 1024;
