@@ -1,6 +1,7 @@
 import { lingui, linguiTransformerBabelPreset } from '@lingui/vite-plugin';
 import babel from '@rolldown/plugin-babel';
 import react from '@vitejs/plugin-react';
+import { fileURLToPath } from 'node:url';
 import { defineConfig, type Plugin } from 'vite';
 import { VitePWA } from 'vite-plugin-pwa';
 import { CSP_SOURCES_FILE, cspSourcesOf } from './src/lib/shared/csp-sources';
@@ -280,7 +281,15 @@ export default defineConfig({
     },
   },
   resolve: {
-    alias: [{ find: /^dexie$/, replacement: 'dexie/dist/modern/dexie.mjs' }],
+    alias: [
+      // Dexie's package entry is a wrapper around its ES5 UMD build; its ES module build is 1.7 KiB gzip smaller.
+      { find: /^dexie$/, replacement: 'dexie/dist/modern/dexie.mjs' },
+      // @lingui/react imports the React < 18 shim of the hook: React's own, without the shim's fallback (0.4 KiB).
+      {
+        find: /^use-sync-external-store\/shim$/,
+        replacement: fileURLToPath(new URL('./src/lib/use-sync-external-store-shim.ts', import.meta.url)),
+      },
+    ],
   },
   server: {
     port: 5173,
