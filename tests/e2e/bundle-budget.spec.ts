@@ -17,7 +17,7 @@ import {
 // Lowered by issue #18's front-end work (188/190): the home's and the other public screens' messages in catalogues of
 // their own (the home's counts in its first visit) and Dexie's ES module build (docs/decisions.md, "What a first visit
 // downloads").
-const FIRST_VISIT_BUDGET_KIB: Record<EntryRoute['label'], number> = { home: 182.2, catalogue: 180.8 };
+const FIRST_VISIT_BUDGET_KIB: Record<EntryRoute['label'], number> = { home: 182.3, catalogue: 181.0 };
 const SHELL_BUDGET_KIB = 70;
 
 const KIB = 1024;
