@@ -15,10 +15,52 @@ const MEMBER_FEATURES = [
   'resources',
 ].map((feature) => `src/features/${feature}`);
 /**
- * Files of public features whose messages only a member screen shows: the checkout's schema messages (issue #20) are
- * said on the bag's route, which loads the members' catalogue, so a first visit does not download them.
+ * Files of public features whose messages only a member screen shows: the bag's route (checkout, its schema messages
+ * of issue #20, the bag's contents) and the account's favourites and data-rights screens load the members' catalogue,
+ * so a first visit does not download them.
  */
-const MEMBER_FILES = ['src/features/checkout/checkout-validation.ts'];
+const MEMBER_FILES = [
+  'src/features/checkout/checkout-validation.ts',
+  'src/features/checkout/payment-labels.ts',
+  'src/features/checkout/components',
+  'src/features/cart/components/bag-contents.tsx',
+  'src/features/favorites/components/favorites-page.tsx',
+  'src/features/privacy/components/data-rights-panel.tsx',
+];
+/**
+ * The public screens a first visit to the home, the catalogue or a product does not show: about, terms, the blog,
+ * the medical request and the sign-in and registration screens. `src/app/router.tsx` loads their catalogue beside
+ * their modules (issue #18).
+ */
+const PAGE_FILES = [
+  'src/features/auth/components/login-page.tsx',
+  'src/features/auth/components/register-page.tsx',
+  'src/features/auth/components/registration-form.tsx',
+  'src/features/auth/components/dynamic-field.tsx',
+  'src/features/auth/components/no-invitation-dialog.tsx',
+  'src/features/auth/components/forgot-password-page.tsx',
+  'src/features/auth/components/reset-password-page.tsx',
+  'src/features/content/components/about-page.tsx',
+  'src/features/content/components/terms-page.tsx',
+  'src/features/content/components/articles-page.tsx',
+  'src/features/content/components/article-page.tsx',
+  'src/features/content/components/rich-text.tsx',
+  'src/features/medical-request/components',
+];
+/**
+ * What only the home shows: its sections and the guided tour it starts. The home's route loads their catalogue beside
+ * its module, so a first visit to any other page does not download them (issue #18).
+ */
+const HOME_FILES = [
+  'src/features/content/components/home-intro.tsx',
+  'src/features/content/components/home-services.tsx',
+  'src/features/content/components/register-by-role.tsx',
+  'src/features/content/components/testimonials.tsx',
+  'src/features/content/components/attention-band.tsx',
+  'src/features/content/components/latest-articles.tsx',
+  'src/features/catalog/components/featured-products.tsx',
+  'src/features/tour',
+];
 
 export default defineConfig({
   sourceLocale: 'es',
@@ -27,14 +69,33 @@ export default defineConfig({
   fallbackLocales: { pe: 'es', en: 'es', default: 'es' },
   // File references without line numbers: a moved line does not rewrite three catalogues.
   format: formatter({ lineNumbers: false }),
-  // Two catalogues: what any visitor sees, and the screens behind a session (the account area, the professional
-  // tools, admin), which a first visit never shows. `src/lib/i18n.ts` loads the second with those screens; the first
-  // visit does not download it (issue #18). A message used on both sides is in both.
+  // Four catalogues: what every page shows (the layout and what it opens, the catalogue and a product), what only the
+  // home shows, the other public screens, and the screens behind a session (the account area, the professional tools,
+  // admin). `src/lib/i18n.ts` loads the last three with their screens; a first visit downloads only its own (issue
+  // #18). A message used in several is in each of them.
   catalogs: [
     {
       path: '<rootDir>/src/locales/{locale}/messages',
       include: ['src'],
-      exclude: ['**/*.test.ts', '**/*.test.tsx', 'src/testing/**', ...MEMBER_FEATURES, ...MEMBER_FILES],
+      exclude: [
+        '**/*.test.ts',
+        '**/*.test.tsx',
+        'src/testing/**',
+        ...MEMBER_FEATURES,
+        ...MEMBER_FILES,
+        ...PAGE_FILES,
+        ...HOME_FILES,
+      ],
+    },
+    {
+      path: '<rootDir>/src/locales/{locale}/home',
+      include: HOME_FILES,
+      exclude: ['**/*.test.ts', '**/*.test.tsx'],
+    },
+    {
+      path: '<rootDir>/src/locales/{locale}/pages',
+      include: PAGE_FILES,
+      exclude: ['**/*.test.ts', '**/*.test.tsx'],
     },
     {
       path: '<rootDir>/src/locales/{locale}/members',

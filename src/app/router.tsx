@@ -1,7 +1,7 @@
 import type { ComponentType } from 'react';
 import { createBrowserRouter, Navigate, type RouteObject } from 'react-router';
 import { homeCountry } from '../lib/countries';
-import { loadMemberMessages } from '../lib/i18n';
+import { loadScreenMessages, type ScreenCatalogue } from '../lib/i18n';
 import { CountryRoot } from './routes/country-root';
 import { NotFoundPage } from './routes/not-found-page';
 import { RouteError } from './routes/route-error';
@@ -26,13 +26,15 @@ function page<M>(
   };
 }
 
-/** A screen behind a session: its module and the members' catalogue (`src/lib/i18n.ts`) download side by side. */
-function memberPage<M>(
-  load: () => Promise<M>,
-  name: keyof M,
-  ready?: (module: M) => Promise<void>,
+/**
+ * A screen whose messages are in a catalogue of their own (`src/lib/i18n.ts`): the home, the other public screens
+ * (`pages`) or those behind a session (`members`). The module and the catalogue download side by side.
+ */
+function withMessages(
+  catalogue: ScreenCatalogue,
+  lazy: () => Promise<{ Component: ComponentType }>,
 ): () => Promise<{ Component: ComponentType }> {
-  return async () => (await Promise.all([page(load, name, ready)(), loadMemberMessages()]))[0];
+  return async () => (await Promise.all([lazy(), loadScreenMessages(catalogue)]))[0];
 }
 
 // One loader per module: each `import()` call carries its chunk's preload list, and the app shell pays for every
@@ -55,36 +57,81 @@ export const routes: RouteObject[] = [
     element: <CountryRoot />,
     errorElement: <RouteError />,
     children: [
-      { index: true, lazy: page(() => import('./routes/home-page'), 'HomePage') },
+      {
+        index: true,
+        lazy: withMessages(
+          'home',
+          page(() => import('./routes/home-page'), 'HomePage'),
+        ),
+      },
       { path: 'herramientas', lazy: page(() => import('../features/catalog/components/catalog-page'), 'CatalogPage') },
       {
         path: 'herramientas/:slug',
         lazy: page(() => import('../features/catalog/components/product-page'), 'ProductPage'),
       },
-      { path: 'bolsa', lazy: memberPage(checkoutRoute, 'CheckoutRoute', checkoutReady) },
-      { path: 'bolsa/resultado/:sourceId', lazy: memberPage(checkoutRoute, 'CheckoutResultRoute', checkoutReady) },
-      { path: 'nosotros', lazy: page(() => import('./routes/about-route'), 'AboutRoute') },
-      { path: 'articulos', lazy: page(articlesRoute, 'ArticlesRoute') },
-      { path: 'articulos/:slug', lazy: page(articlesRoute, 'ArticleRoute') },
+      { path: 'bolsa', lazy: withMessages('members', page(checkoutRoute, 'CheckoutRoute', checkoutReady)) },
+      {
+        path: 'bolsa/resultado/:sourceId',
+        lazy: withMessages('members', page(checkoutRoute, 'CheckoutResultRoute', checkoutReady)),
+      },
+      {
+        path: 'nosotros',
+        lazy: withMessages(
+          'pages',
+          page(() => import('./routes/about-route'), 'AboutRoute'),
+        ),
+      },
+      { path: 'articulos', lazy: withMessages('pages', page(articlesRoute, 'ArticlesRoute')) },
+      { path: 'articulos/:slug', lazy: withMessages('pages', page(articlesRoute, 'ArticleRoute')) },
       { path: 'terminos-y-condiciones', element: <Navigate to="home" replace /> },
-      { path: 'terminos-y-condiciones/home', lazy: page(() => import('./routes/terms-route'), 'TermsRoute') },
+      {
+        path: 'terminos-y-condiciones/home',
+        lazy: withMessages(
+          'pages',
+          page(() => import('./routes/terms-route'), 'TermsRoute'),
+        ),
+      },
       {
         path: 'solicitar-atencion',
-        lazy: page(() => import('./routes/medical-request-route'), 'MedicalRequestRoute'),
+        lazy: withMessages(
+          'pages',
+          page(() => import('./routes/medical-request-route'), 'MedicalRequestRoute'),
+        ),
       },
-      { path: 'iniciar-sesion', lazy: page(() => import('../features/auth/components/login-page'), 'LoginPage') },
-      { path: 'registro', lazy: page(() => import('../features/auth/components/register-page'), 'RegisterPage') },
+      {
+        path: 'iniciar-sesion',
+        lazy: withMessages(
+          'pages',
+          page(() => import('../features/auth/components/login-page'), 'LoginPage'),
+        ),
+      },
+      {
+        path: 'registro',
+        lazy: withMessages(
+          'pages',
+          page(() => import('../features/auth/components/register-page'), 'RegisterPage'),
+        ),
+      },
       {
         path: 'olvide-contrasena',
-        lazy: page(() => import('../features/auth/components/forgot-password-page'), 'ForgotPasswordPage'),
+        lazy: withMessages(
+          'pages',
+          page(() => import('../features/auth/components/forgot-password-page'), 'ForgotPasswordPage'),
+        ),
       },
       {
         path: 'restablecer-contrasena',
-        lazy: page(() => import('../features/auth/components/reset-password-page'), 'ResetPasswordPage'),
+        lazy: withMessages(
+          'pages',
+          page(() => import('../features/auth/components/reset-password-page'), 'ResetPasswordPage'),
+        ),
       },
       {
         path: 'mi-cuenta',
-        lazy: memberPage(() => import('../features/account/components/account-layout'), 'AccountLayout'),
+        lazy: withMessages(
+          'members',
+          page(() => import('../features/account/components/account-layout'), 'AccountLayout'),
+        ),
         children: [
           { index: true, element: <Navigate to="datos-personales" replace /> },
           { path: 'datos-personales', lazy: page(() => import('./routes/personal-data-route'), 'PersonalDataRoute') },
@@ -120,7 +167,10 @@ export const routes: RouteObject[] = [
       },
       {
         path: 'admin',
-        lazy: memberPage(() => import('../features/admin/components/admin-layout'), 'AdminLayout'),
+        lazy: withMessages(
+          'members',
+          page(() => import('../features/admin/components/admin-layout'), 'AdminLayout'),
+        ),
         children: [
           { index: true, element: <Navigate to="gestion-afiliados" replace /> },
           {

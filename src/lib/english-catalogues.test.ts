@@ -38,7 +38,7 @@ function placeholders(message: string): string[] {
  * Spanish in the English interface without any error. Each file is its own test: `-t messages.po` checks the visitors'
  * catalogue alone (the members one is translated separately).
  */
-describe.each(['messages.po', 'members.po'])('the English catalogue %s', (file) => {
+describe.each(['messages.po', 'home.po', 'pages.po', 'members.po'])('the English catalogue %s', (file) => {
   const entries = parsePo(readFileSync(join(process.cwd(), 'src/locales/en', file), 'utf8'));
 
   it('has messages', () => {

@@ -1,7 +1,8 @@
 import { afterAll, describe, expect, it } from 'vitest';
 import { messages as englishMembers } from '../locales/en/members.po';
 import { messages as peruMembers } from '../locales/pe/members.po';
-import { activateLocale, i18n, loadMemberMessages } from './i18n';
+import { messages as englishPages } from '../locales/en/pages.po';
+import { activateLocale, i18n, loadScreenMessages } from './i18n';
 
 const missingFrom = (expected: Record<string, unknown>) => Object.keys(expected).filter((id) => !(id in i18n.messages));
 
@@ -11,7 +12,7 @@ describe('the members catalogue', () => {
   it('joins the locale asked for when a member screen loads before that locale has arrived', async () => {
     // A reload of a member screen: the router loads the route while the first catalogue is on its way.
     const activated = activateLocale('pe');
-    await loadMemberMessages();
+    await loadScreenMessages('members');
     await activated;
     expect(i18n.locale).toBe('pe');
     expect(missingFrom(peruMembers)).toEqual([]);
@@ -20,6 +21,17 @@ describe('the members catalogue', () => {
   it('comes with every later change of language once a member screen has been shown', async () => {
     await activateLocale('en');
     expect(missingFrom(englishMembers)).toEqual([]);
+  });
+});
+
+describe('the public screens’ catalogue (issue #18)', () => {
+  afterAll(() => activateLocale('es'));
+
+  it('comes with every later change of language once one of its screens has been shown', async () => {
+    await activateLocale('es');
+    await loadScreenMessages('pages');
+    await activateLocale('en');
+    expect(missingFrom(englishPages)).toEqual([]);
   });
 });
 

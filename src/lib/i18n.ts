@@ -27,17 +27,32 @@ export function formatLocale(country: CountryCode): string {
 }
 
 /**
- * The screens behind a session (account area, professional tools, admin) have a catalogue of their own
- * (`lingui.config.ts`): a first visit does not download it.
+ * The home (its sections and guided tour), the other public screens (about, terms, the blog, the medical request,
+ * sign-in and registration) and the screens behind a session (account area, professional tools, admin) each have a
+ * catalogue of their own (`lingui.config.ts`): a first visit downloads only its page's.
  */
-const memberLoaders: CatalogueLoaders = {
-  es: () => import('../locales/es/members.po'),
-  pe: () => import('../locales/pe/members.po'),
-  en: () => import('../locales/en/members.po'),
+export type ScreenCatalogue = 'home' | 'pages' | 'members';
+
+const screenLoaders: Record<ScreenCatalogue, CatalogueLoaders> = {
+  home: {
+    es: () => import('../locales/es/home.po'),
+    pe: () => import('../locales/pe/home.po'),
+    en: () => import('../locales/en/home.po'),
+  },
+  pages: {
+    es: () => import('../locales/es/pages.po'),
+    pe: () => import('../locales/pe/pages.po'),
+    en: () => import('../locales/en/pages.po'),
+  },
+  members: {
+    es: () => import('../locales/es/members.po'),
+    pe: () => import('../locales/pe/members.po'),
+    en: () => import('../locales/en/members.po'),
+  },
 };
 
-/** Once a member screen has been shown, every later change of language brings its catalogue too. */
-let membersWanted = false;
+/** Once a screen of such a catalogue has been shown, every later change of language brings that catalogue too. */
+const screensWanted = new Set<ScreenCatalogue>();
 /**
  * The locale last asked for, before its catalogue has arrived: the router loads the first route (a member screen
  * on a reload of `/co/bolsa`) while the first catalogue is still on its way.
@@ -54,13 +69,13 @@ const firstLocale = new Promise<CatalogueLocale>((resolve) => {
 const loaded = new Set<string>();
 const visitorMessages = new Map<CatalogueLocale, Messages>();
 
-async function load(locale: CatalogueLocale, members: boolean): Promise<void> {
-  const key = `${locale}${members ? ':members' : ''}`;
+async function load(locale: CatalogueLocale, screens?: ScreenCatalogue): Promise<void> {
+  const key = `${locale}${screens ? `:${screens}` : ''}`;
   if (loaded.has(key)) return;
-  const { messages } = await (members ? memberLoaders : loaders)[locale]();
-  if (members) {
-    // A message of both catalogues keeps the visitor catalogue's text: compiled with the fallback to Spanish, the
-    // members copy of a message not yet translated there would put Spanish back into the header and footer.
+  const { messages } = await (screens ? screenLoaders[screens] : loaders)[locale]();
+  if (screens) {
+    // A message of several catalogues keeps the visitor catalogue's text: compiled with the fallback to Spanish, the
+    // other copy of a message not yet translated there would put Spanish back into the header and footer.
     i18n.load(locale, { ...messages, ...visitorMessages.get(locale) });
   } else {
     visitorMessages.set(locale, messages);
@@ -74,17 +89,17 @@ export async function activateLocale(locale: CatalogueLocale): Promise<void> {
   requestedLocale = locale;
   firstRequested(locale);
   if (i18n.locale !== locale) {
-    await Promise.all([load(locale, false), membersWanted ? load(locale, true) : undefined]);
+    await Promise.all([load(locale), ...[...screensWanted].map((screens) => load(locale, screens))]);
     i18n.activate(locale, [INTL_LOCALES[locale]]);
   }
   document.documentElement.lang = INTL_LOCALES[locale];
 }
 
-/** Before a member screen renders: its messages join the active catalogue (and every one activated later). */
-export async function loadMemberMessages(): Promise<void> {
-  membersWanted = true;
+/** Before a screen of such a catalogue renders: its messages join the active catalogue (and every one activated later). */
+export async function loadScreenMessages(screens: ScreenCatalogue): Promise<void> {
+  screensWanted.add(screens);
   const active = (i18n.locale || undefined) as CatalogueLocale | undefined;
-  await load(requestedLocale ?? active ?? (await firstLocale), true);
+  await load(requestedLocale ?? active ?? (await firstLocale), screens);
 }
 
 export { i18n };

@@ -5,7 +5,9 @@ import { i18n } from '../lib/i18n';
 import { forgetPersistedQueryCache } from '../lib/query';
 import { appStore, resetPersistedState } from '../lib/store';
 import { messages as memberMessages } from '../locales/es/members.po';
+import { messages as homeMessages } from '../locales/es/home.po';
 import { messages } from '../locales/es/messages.po';
+import { messages as pageMessages } from '../locales/es/pages.po';
 import { resetAccountFixtures } from './handlers/account';
 import { resetAuthFixtures } from './handlers/auth';
 import { resetCheckoutFixtures } from './handlers/checkout';
@@ -24,7 +26,7 @@ configure({ asyncUtilTimeout: 5_000 });
 // jsdom does not scroll; the checkout scrolls to the top of each step.
 window.scrollTo = () => undefined;
 
-i18n.load('es', { ...messages, ...memberMessages });
+i18n.load('es', { ...messages, ...homeMessages, ...pageMessages, ...memberMessages });
 i18n.activate('es');
 
 // Any request without a handler fails the test: no test talks to a real network by accident.

@@ -7,13 +7,30 @@ import { currentSharedBuild, DIST_DIR, ensureSharedBuild, type SharedBuild } fro
 /** Fetched on every first visit: the Spanish catalogue (`/co` and `/pe` default to it) and Dexie's schema. */
 export const FIRST_VISIT_DYNAMIC_SOURCES = ['src/locales/es/messages.po', 'src/lib/db-schema.ts'] as const;
 
-/** The entry routes measured: each first visit's JavaScript is the initial JS plus its route chunk and the above. */
+/**
+ * The entry routes measured: each first visit's JavaScript is the initial JS plus its route chunk, the above and the
+ * catalogue of its own messages the route loads beside its chunk (`src/app/router.tsx`), if any.
+ */
 export const ENTRY_ROUTES = [
-  { path: '/co', label: 'home', src: 'src/app/routes/home-page.tsx' },
-  { path: '/co/herramientas', label: 'catalogue', src: 'src/features/catalog/components/catalog-page.tsx' },
+  { path: '/co', label: 'home', src: 'src/app/routes/home-page.tsx', messages: ['src/locales/es/home.po'] },
+  {
+    path: '/co/herramientas',
+    label: 'catalogue',
+    src: 'src/features/catalog/components/catalog-page.tsx',
+    messages: [],
+  },
 ] as const;
 
 export type EntryRoute = (typeof ENTRY_ROUTES)[number];
+
+/** The pages a first visit lands on, with the catalogues they load beside the first visit's own. */
+const FIRST_VISIT_PAGES: readonly { src: string; messages: readonly string[] }[] = [
+  ...ENTRY_ROUTES,
+  { src: 'src/features/catalog/components/product-page.tsx', messages: [] },
+];
+
+/** The Spanish catalogues of the screens that load one beside their module (`lingui.config.ts`, `src/lib/i18n.ts`). */
+const SCREEN_CATALOGUE_SOURCES = ['src/locales/es/home.po', 'src/locales/es/pages.po', 'src/locales/es/members.po'];
 
 /** The app shell's chunk (the `shell` group of vite.config.ts). */
 const SHELL_CHUNK_NAME = 'shell';
@@ -134,6 +151,7 @@ export async function measureFirstVisit(manifest: Manifest, outDir: string): Pro
         ...entry.keys,
         manifestKeyForSource(manifest, route.src),
         ...firstVisitKeys,
+        ...route.messages.map((src) => manifestKeyForSource(manifest, src)),
       ]);
       return { route, js: await measureJs(manifest, outDir, keys) };
     }),
@@ -142,4 +160,47 @@ export async function measureFirstVisit(manifest: Manifest, outDir: string): Pro
   if (!shellFile) throw new Error(`No chunk named ${SHELL_CHUNK_NAME} in the Vite manifest`);
   const css = await Promise.all(entry.css.map((file) => sizeOf(outDir, file)));
   return { initial, shell: await sizeOf(outDir, shellFile), routes, css };
+}
+
+/** The message ids a compiled catalogue chunk holds (`JSON.parse` of an object of id → compiled message). */
+async function catalogueIds(manifest: Manifest, outDir: string, src: string): Promise<Set<string>> {
+  const file = manifest[manifestKeyForSource(manifest, src)]?.file ?? '';
+  const code = await readFile(join(outDir, file), 'utf8');
+  return new Set([...code.matchAll(/"([\w-]{6})":\[/g)].map((match) => match[1] ?? ''));
+}
+
+/**
+ * Messages a first visit's page renders but whose only catalogues are those it does not download, per page: each
+ * would show its id instead of its text. The first visit's catalogue leaves out the files `lingui.config.ts` gives to
+ * the other catalogues, so importing one of them into such a page must move it back (or the page must load that
+ * catalogue). Read from the built chunks (what the page's HTML entry and route chunk import statically): the Lingui
+ * macros compile to `id:` literals.
+ */
+export async function messagesMissingOnFirstVisit(
+  manifest: Manifest,
+  outDir: string,
+): Promise<{ page: string; ids: string[] }[]> {
+  const entry = await htmlEntry(manifest, outDir);
+  const ids = async (sources: readonly string[]) => {
+    const all = new Set<string>();
+    for (const src of sources) for (const id of await catalogueIds(manifest, outDir, src)) all.add(id);
+    return all;
+  };
+  const screens = await ids(SCREEN_CATALOGUE_SOURCES);
+  return Promise.all(
+    FIRST_VISIT_PAGES.map(async (page) => {
+      const downloaded = await ids([FIRST_VISIT_DYNAMIC_SOURCES[0], ...page.messages]);
+      const keys = staticClosure(manifest, [...entry.keys, manifestKeyForSource(manifest, page.src)]);
+      const missing = new Set<string>();
+      for (const key of keys) {
+        const file = manifest[key]?.file ?? '';
+        if (!file.endsWith('.js')) continue;
+        const code = await readFile(join(outDir, file), 'utf8');
+        for (const [, id = ''] of code.matchAll(/\bid:[`"']([\w-]{6})[`"']/g)) {
+          if (screens.has(id) && !downloaded.has(id)) missing.add(id);
+        }
+      }
+      return { page: page.src, ids: [...missing].sort() };
+    }),
+  );
 }

@@ -159,8 +159,9 @@ async function routeSizes({ manifest, outDir }: BuildOutcome) {
       '  initial JS = the chunks index.html loads or modulepreloads + their static imports, recursively (what the\n' +
       '               page downloads before the app renders anything); the same entry serves every route.\n' +
       '  route JS   = initial JS + the lazy route chunk and its static imports + the es messages chunk\n' +
-      `               (${FIRST_VISIT_DYNAMIC_SOURCES[0]}) + the lazily imported Dexie chunk (${FIRST_VISIT_DYNAMIC_SOURCES[1]}),\n` +
-      '               i.e. all the JS a first visit to that URL downloads.\n',
+      `               (${FIRST_VISIT_DYNAMIC_SOURCES[0]}) + the lazily imported Dexie chunk (${FIRST_VISIT_DYNAMIC_SOURCES[1]})\n` +
+      "               + the route's own messages (the home's catalogue), i.e. all the JS a first visit to that URL\n" +
+      '               downloads.\n',
   );
   console.info(
     table(

@@ -1,5 +1,7 @@
+import packageMetadata from 'libphonenumber-js/metadata.min.json';
 import { describe, expect, it } from 'vitest';
 import { isValidPhone, phoneDigits } from './phone';
+import metadata from './phone-metadata.json';
 
 describe('isValidPhone', () => {
   it('accepts mobiles and landlines of each country, however they are typed', () => {
@@ -20,5 +22,25 @@ describe('isValidPhone', () => {
 describe('phoneDigits', () => {
   it('keeps the digits alone', () => {
     expect(phoneDigits('(601) 234-56.78')).toBe('6012345678');
+  });
+});
+
+describe('the numbering plans kept (phone-metadata.json)', () => {
+  it('are the installed libphonenumber-js metadata of Colombia, Mexico and Peru', () => {
+    // After an upgrade of the package, regenerate the file from its metadata.min.json for these three countries.
+    expect(metadata).toEqual({
+      version: packageMetadata.version,
+      country_calling_codes: {
+        '51': packageMetadata.country_calling_codes['51'],
+        '52': packageMetadata.country_calling_codes['52'],
+        '57': packageMetadata.country_calling_codes['57'],
+      },
+      countries: {
+        CO: packageMetadata.countries.CO,
+        MX: packageMetadata.countries.MX,
+        PE: packageMetadata.countries.PE,
+      },
+      nonGeographic: {},
+    });
   });
 });
