@@ -1,0 +1,304 @@
+import { randomUUID } from 'node:crypto';
+import { sql, type Transaction } from 'kysely';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { ProfileDto } from '../../src/lib/shared/accounts';
+import type { OrderSummaryDto, PagedDto } from '../../src/lib/shared/orders';
+import type { PatientListDto } from '../../src/lib/shared/prescriptions';
+import type { MemberVersions } from '../src/db/member-versions';
+import type { Database } from '../src/db/schema';
+import type { App } from '../src/http/app';
+import { VersionedMemberAnswers } from '../src/http/member-answers';
+import { VersionedSessionCache, type ActiveSession } from '../src/sessions/repo';
+import { orderBody } from './orders-fixtures';
+import { authHeaders, createTestContext, jsonRequest, sessionFor, userByEmail, type TestContext } from './helpers';
+
+const MINUTE_MS = 60_000;
+const HOUR_MS = 60 * MINUTE_MS;
+const IDLE_MS = 8 * HOUR_MS;
+const MAGNESIO = 'magnesio-bisglicinato-400-mg';
+
+function activeSession(lastSeen: Date, expires: Date): ActiveSession {
+  return {
+    user: { id: 7, first_name: 'Ana' } as ActiveSession['user'],
+    session: {
+      id: 3,
+      user_id: 7,
+      country_id: 1,
+      last_seen_at: lastSeen,
+      expires_at: expires,
+    } as ActiveSession['session'],
+    country: 'co',
+  };
+}
+
+const versions = (session: string, data = '1', register = '1'): MemberVersions => ({ session, data, register });
+
+describe('VersionedSessionCache', () => {
+  it('gives a kept session only under the session version it was read under, with the versions read now', async () => {
+    let current: MemberVersions | undefined = versions('10', '20', '30');
+    const reads: number[] = [];
+    const cache = new VersionedSessionCache(async (userId) => {
+      reads.push(userId);
+      return current;
+    }, 2);
+    const now = new Date();
+    const found = activeSession(now, new Date(now.getTime() + HOUR_MS));
+    cache.set('a', found, versions('10'));
+
+    const hit = await cache.get('a', now, IDLE_MS);
+    expect(hit?.user).toEqual(found.user);
+    // The versions of this request, for its answer: not the ones the session was kept with.
+    expect(hit?.versions).toEqual(versions('10', '20', '30'));
+    expect(reads).toEqual([7]);
+    // A copy: what a request does to it is not what the next one gets.
+    hit!.user.first_name = 'Otra';
+    expect((await cache.get('a', now, IDLE_MS))?.user.first_name).toBe('Ana');
+
+    // Any write to the user's sessions or row moved the version (a logout on another instance): the database decides.
+    current = versions('11', '20', '30');
+    expect(await cache.get('a', now, IDLE_MS)).toBeUndefined();
+    // A user without a version row: nothing kept is given.
+    current = undefined;
+    expect(await cache.get('a', now, IDLE_MS)).toBeUndefined();
+
+    // Idle, expired, or due its last_seen_at update: the database decides, without even reading the versions.
+    current = versions('10');
+    reads.length = 0;
+    expect(await cache.get('a', now, 0)).toBeUndefined();
+    expect(await cache.get('a', new Date(now.getTime() + 2 * HOUR_MS), IDLE_MS)).toBeUndefined();
+    expect(await cache.get('a', new Date(now.getTime() + 2 * MINUTE_MS), IDLE_MS)).toBeUndefined();
+    expect(reads).toEqual([]);
+
+    // Bounded, the least recently read going first.
+    for (const token of ['a', 'b', 'c']) cache.set(token, found, versions('10'));
+    expect(cache.size).toBe(2);
+    expect(await cache.get('a', now, IDLE_MS)).toBeUndefined();
+    expect(await cache.get('c', now, IDLE_MS)).toBeDefined();
+  });
+});
+
+describe('VersionedMemberAnswers', () => {
+  it('gives an answer again only under the version it was built under, within its bounds', async () => {
+    let built = 0;
+    const answers = new VersionedMemberAnswers({ maxEntries: 2, maxBytes: 40 });
+    const build = (value: string) => () => Promise.resolve({ value, built: (built += 1) });
+
+    expect(await answers.json('a', '5', build('uno'))).toBe('{"value":"uno","built":1}');
+    expect(await answers.json('a', '5', build('uno'))).toBe('{"value":"uno","built":1}');
+    expect(await answers.json('a', '6', build('uno'))).toBe('{"value":"uno","built":2}');
+    // Back to an older version (an instance that read it before a write): built again, never the newer one given.
+    expect(await answers.json('a', '5', build('uno'))).toBe('{"value":"uno","built":3}');
+    // No version (a user without a version row): built, not kept.
+    expect(await answers.json('b', undefined, build('dos'))).toBe('{"value":"dos","built":4}');
+    expect(await answers.json('b', undefined, build('dos'))).toBe('{"value":"dos","built":5}');
+
+    await answers.json('c', '1', build('tres'));
+    await answers.json('d', '1', build('cuatro'));
+    expect(answers.size.entries).toBeLessThanOrEqual(2);
+    expect(answers.size.bytes).toBeLessThanOrEqual(40);
+    await answers.json('e', '1', build('x'.repeat(100)));
+    expect(answers.size.bytes).toBeLessThanOrEqual(40);
+  });
+});
+
+/**
+ * Two instances on one database, each keeping sessions and lists under versions (PostgreSQL: two apps with their own
+ * pools, as two processes; PGlite: two apps on its one handle, asked to keep by versions as PostgreSQL does).
+ */
+describe('sessions and lists kept by versions, across two instances', () => {
+  let ctx: TestContext;
+  let one: App;
+  let two: App;
+
+  beforeAll(async () => {
+    ctx = await createTestContext({ app: { memberCaches: 'versions' } });
+    one = ctx.app;
+    two = await ctx.openInstance();
+  });
+
+  afterAll(async () => {
+    await ctx?.close();
+  });
+
+  const profile = (app: App, token: string) => app.request('/api/auth/profile', { headers: authHeaders(token, 'co') });
+
+  const orders = async (app: App, token: string) => {
+    const response = await app.request('/api/orders?page=1', { headers: authHeaders(token, 'co') });
+    expect(response.status).toBe(200);
+    return (await response.json()) as PagedDto<OrderSummaryDto>;
+  };
+
+  const register = async (app: App, token: string) => {
+    const response = await app.request('/api/patients?page=1&limit=50', { headers: authHeaders(token, 'co') });
+    expect(response.status).toBe(200);
+    return (await response.json()) as PatientListDto;
+  };
+
+  /**
+   * A write that moves no version (triggers off for its transaction): what an instance answers after it shows
+   * whether the answer came from memory. Only tests can do this; every writer of the application goes through the
+   * triggers.
+   */
+  const unversioned = (write: (trx: Transaction<Database>) => Promise<unknown>) =>
+    ctx.database.db.transaction().execute(async (trx) => {
+      await sql`set local session_replication_role = replica`.execute(trx);
+      await write(trx);
+    });
+
+  it('ends a session on every instance at once: a logout on one, a revocation written by another process', async () => {
+    const token = await sessionFor(ctx, 'paciente.co@demo.test');
+    for (const app of [one, two, one, two]) expect((await profile(app, token)).status).toBe(200);
+
+    const logout = await two.request('/api/auth/logout', { method: 'POST', headers: authHeaders(token, 'co') });
+    expect(logout.status).toBeLessThan(300);
+    expect((await profile(one, token)).status).toBe(401);
+    expect((await profile(two, token)).status).toBe(401);
+
+    const other = await sessionFor(ctx, 'paciente.co@demo.test');
+    for (const app of [one, two, one, two]) expect((await profile(app, other)).status).toBe(200);
+    await ctx.database.db
+      .updateTable('sessions')
+      .set({ revoked_at: new Date() })
+      .where('token_hash', 'is not', null)
+      .where('revoked_at', 'is', null)
+      .where('user_id', '=', (await userByEmail(ctx, 'paciente.co@demo.test')).id)
+      .execute();
+    expect((await profile(one, other)).status).toBe(401);
+    expect((await profile(two, other)).status).toBe(401);
+  });
+
+  it('serves a kept session from memory, and a change of the user on the next request', async () => {
+    const user = await userByEmail(ctx, 'medico.co@demo.test');
+    const token = await sessionFor(ctx, user.email);
+    expect((await profile(one, token)).status).toBe(200);
+    expect((await profile(one, token)).status).toBe(200);
+
+    // Kept: a change that moved no version is not seen (what proves the session came from memory)...
+    await unversioned((trx) =>
+      trx.updateTable('users').set({ first_name: 'Sin versión' }).where('id', '=', user.id).execute(),
+    );
+    expect(((await (await profile(one, token)).json()) as ProfileDto).first_name).toBe(user.first_name);
+    // ...and any versioned change of the user is, on both instances: here the approval is withdrawn.
+    await ctx.database.db.updateTable('users').set({ approval_status: 'pending' }).where('id', '=', user.id).execute();
+    expect(((await (await profile(one, token)).json()) as ProfileDto).first_name).toBe('Sin versión');
+    for (const app of [one, two]) {
+      expect((await app.request('/api/patients', { headers: authHeaders(token, 'co') })).status).toBe(403);
+    }
+    await ctx.database.db
+      .updateTable('users')
+      .set({ approval_status: 'approved', first_name: user.first_name })
+      .where('id', '=', user.id)
+      .execute();
+    expect((await two.request('/api/patients', { headers: authHeaders(token, 'co') })).status).toBe(200);
+  });
+
+  it("shows a patient's new order on the next request, on the other instance", async () => {
+    const patient = await userByEmail(ctx, 'paciente.co@demo.test');
+    const token = await sessionFor(ctx, patient.email);
+    const before = await orders(one, token);
+    expect(await orders(one, token)).toEqual(before);
+    expect(await orders(two, token)).toEqual(before);
+
+    const product = await ctx.database.db
+      .selectFrom('products')
+      .select('id')
+      .where('slug', '=', MAGNESIO)
+      .executeTakeFirstOrThrow();
+    const body = orderBody({ items: [{ productId: product.id, quantity: 1 }] });
+    const created = await two.request(
+      '/api/orders',
+      jsonRequest('POST', body, { ...authHeaders(token, 'co'), 'idempotency-key': String(body.sourceId) }),
+    );
+    expect(created.status).toBe(201);
+    const after = await orders(one, token);
+    expect(after.total).toBe(before.total + 1);
+    expect(after.data[0]?.sourceId).toBe(body.sourceId);
+    expect(await orders(two, token)).toEqual(after);
+
+    // Kept: an order total changed without moving the version is not seen, on either instance.
+    const [newest] = after.data;
+    await unversioned((trx) =>
+      trx
+        .updateTable('orders')
+        .set({ total: newest!.total + 1 })
+        .where('id', '=', newest!.id)
+        .execute(),
+    );
+    expect((await orders(one, token)).data[0]?.total).toBe(newest!.total);
+    expect((await orders(two, token)).data[0]?.total).toBe(newest!.total);
+    await unversioned((trx) =>
+      trx.updateTable('orders').set({ total: newest!.total }).where('id', '=', newest!.id).execute(),
+    );
+
+    // Another user's order moves only that user's version: the patient's list stays kept.
+    const other = await userByEmail(ctx, 'admin@demo.test');
+    const otherVersion = () =>
+      ctx.database.db
+        .selectFrom('member_versions')
+        .select('data_version')
+        .where('user_id', '=', other.id)
+        .executeTakeFirst();
+    const mine = () =>
+      ctx.database.db
+        .selectFrom('member_versions')
+        .select('data_version')
+        .where('user_id', '=', patient.id)
+        .executeTakeFirstOrThrow();
+    const [mineBefore, otherBefore] = [await mine(), await otherVersion()];
+    const adminToken = await sessionFor(ctx, other.email);
+    const adminBody = orderBody({ sourceId: randomUUID(), items: [{ productId: product.id, quantity: 1 }] });
+    const adminOrder = await one.request(
+      '/api/orders',
+      jsonRequest('POST', adminBody, {
+        ...authHeaders(adminToken, 'co'),
+        'idempotency-key': String(adminBody.sourceId),
+      }),
+    );
+    expect(adminOrder.status).toBe(201);
+    expect(await mine()).toEqual(mineBefore);
+    expect(await otherVersion()).not.toEqual(otherBefore);
+  });
+
+  it("shows a change of a doctor's register made through the other instance, or by another process", async () => {
+    const doctor = await userByEmail(ctx, 'medico.co@demo.test');
+    const token = await sessionFor(ctx, doctor.email);
+    const before = await register(one, token);
+    const [row] = before.data;
+    expect(row).toBeDefined();
+    expect(await register(one, token)).toEqual(before);
+    expect(await register(two, token)).toEqual(before);
+
+    // Kept: a change that moved no version is not seen.
+    await unversioned((trx) =>
+      trx.updateTable('patients').set({ phone_number: '300 000 0000' }).where('id', '=', row!.id).execute(),
+    );
+    expect((await register(one, token)).data[0]?.phone_number).toBe(row!.phone_number);
+    await unversioned((trx) =>
+      trx.updateTable('patients').set({ phone_number: row!.phone_number }).where('id', '=', row!.id).execute(),
+    );
+
+    const renamed = await two.request(
+      `/api/patients/${row!.id}`,
+      jsonRequest('PATCH', { first_name: 'Renombrado' }, authHeaders(token, 'co')),
+    );
+    expect(renamed.status, await renamed.clone().text()).toBe(200);
+    expect((await register(one, token)).data.find((patient) => patient.id === row!.id)?.first_name).toBe('Renombrado');
+
+    // A purchase by one of the patients, written by another process: the register's adherence reads orders.
+    const registerVersion = () =>
+      ctx.database.db.selectFrom('register_version').select('version').executeTakeFirstOrThrow();
+    const seen = await registerVersion();
+    await ctx.database.db.updateTable('orders').set({ paid_at: new Date() }).where('id', '=', -1).execute();
+    // A statement that changed no row moves nothing (the sweeps run such statements every minute).
+    expect(await registerVersion()).toEqual(seen);
+    await ctx.database.db
+      .updateTable('patients')
+      .set({ first_name: row!.first_name })
+      .where('id', '=', row!.id)
+      .execute();
+    expect(await registerVersion()).not.toEqual(seen);
+    expect((await register(two, token)).data.find((patient) => patient.id === row!.id)?.first_name).toBe(
+      row!.first_name,
+    );
+  });
+});
