@@ -4,7 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { ProfileDto } from '../../src/lib/shared/accounts';
 import type { OrderSummaryDto, PagedDto } from '../../src/lib/shared/orders';
 import type { PatientListDto } from '../../src/lib/shared/prescriptions';
-import type { MemberVersions } from '../src/db/member-versions';
+import { batchedReader, memberVersionsReader, type MemberVersions, type VersionsRow } from '../src/db/member-versions';
 import type { Database } from '../src/db/schema';
 import type { App } from '../src/http/app';
 import { VersionedMemberAnswers } from '../src/http/member-answers';
@@ -32,6 +32,51 @@ function activeSession(lastSeen: Date, expires: Date): ActiveSession {
 }
 
 const versions = (session: string, data = '1', register = '1'): MemberVersions => ({ session, data, register });
+
+describe('batchedReader', () => {
+  it('answers each read with a statement that started after it was asked, reads asked meanwhile together', async () => {
+    const statements: { userIds: number[]; answer: (rows: VersionsRow[]) => void; fail: (error: Error) => void }[] = [];
+    const read = batchedReader(
+      (userIds) =>
+        new Promise((answer, fail) => {
+          statements.push({ userIds, answer, fail });
+        }),
+    );
+    const row = (userId: number, version: string): VersionsRow => ({
+      user_id: userId,
+      session_version: version,
+      data_version: version,
+      register_version: version,
+    });
+
+    // Alone: read at once.
+    const first = read(1);
+    expect(statements.map((statement) => statement.userIds)).toEqual([[1]]);
+    // Asked while it is under way (user 1 again too): not answered by it, since a write may have committed between
+    // its start and their request; they go together in the next statement.
+    const again = read(1);
+    const second = read(2);
+    const missing = read(3);
+    expect(statements).toHaveLength(1);
+    statements[0]!.answer([row(1, '10')]);
+    expect(await first).toEqual({ session: '10', data: '10', register: '10' });
+    await Promise.resolve();
+    expect(statements.map((statement) => statement.userIds)).toEqual([[1], [1, 2, 3]]);
+    statements[1]!.answer([row(1, '11'), row(2, '20')]);
+    expect(await again).toEqual({ session: '11', data: '11', register: '11' });
+    expect((await second)?.data).toBe('20');
+    // A user without a version row: undefined, so nothing of theirs is kept.
+    expect(await missing).toBeUndefined();
+
+    // A failed statement fails its own reads only.
+    const failing = read(4);
+    statements[2]!.fail(new Error('sin conexión'));
+    await expect(failing).rejects.toThrow('sin conexión');
+    const after = read(4);
+    statements[3]!.answer([row(4, '40')]);
+    expect((await after)?.session).toBe('40');
+  });
+});
 
 describe('VersionedSessionCache', () => {
   it('gives a kept session only under the session version it was read under, with the versions read now', async () => {
@@ -300,5 +345,23 @@ describe('sessions and lists kept by versions, across two instances', () => {
     expect((await register(two, token)).data.find((patient) => patient.id === row!.id)?.first_name).toBe(
       row!.first_name,
     );
+
+    // The products' presentations (the adherence's units per container) move the catalogue's version, which the
+    // register's includes.
+    const read = memberVersionsReader(ctx.database);
+    const versionsBefore = await read(doctor.id);
+    const presentation = await ctx.database.db
+      .selectFrom('product_presentations')
+      .select(['id', 'quantity'])
+      .orderBy('id')
+      .executeTakeFirstOrThrow();
+    await ctx.database.db
+      .updateTable('product_presentations')
+      .set({ quantity: presentation.quantity })
+      .where('id', '=', presentation.id)
+      .execute();
+    const versionsAfter = await read(doctor.id);
+    expect(versionsAfter?.register).not.toBe(versionsBefore?.register);
+    expect(versionsAfter?.data).toBe(versionsBefore?.data);
   });
 });

@@ -3,7 +3,8 @@ import type { DatabaseHandle } from './database';
 
 /**
  * What a member's answers kept in memory were read under (migration 0031, moved by triggers in every writing
- * transaction): the user's sessions and row, the user's orders, and the tables the register reads.
+ * transaction): the user's sessions and row, the user's orders, and the tables the register reads (its own version
+ * and the catalogue's, for the products' presentations).
  */
 export interface MemberVersions {
   session: string;
@@ -14,43 +15,84 @@ export interface MemberVersions {
 /** A user's versions, or undefined for a user who has no version row yet (nothing of theirs is then kept). */
 export type MemberVersionsReader = (userId: number) => Promise<MemberVersions | undefined>;
 
-interface VersionsRow {
+export interface VersionsRow {
+  user_id: number;
   session_version: string;
   data_version: string;
   register_version: string;
 }
 
-const READ_VERSIONS = `select m.session_version, m.data_version, r.version as register_version
-  from member_versions m cross join register_version r where m.user_id = $1`;
+/** Users' versions read in one statement. */
+export type VersionsQuery = (userIds: number[]) => Promise<VersionsRow[]>;
 
-const toVersions = (row: VersionsRow | undefined): MemberVersions | undefined =>
-  row && {
-    session: String(row.session_version),
-    data: String(row.data_version),
-    register: String(row.register_version),
-  };
+/** Users read together at most: a burst of thousands of requests is read in a few statements, none of them huge. */
+const MAX_USERS_PER_READ = 500;
+
+const READ_VERSIONS = `select m.user_id, m.session_version, m.data_version,
+    r.version || '.' || c.version as register_version
+  from member_versions m cross join register_version r cross join catalogue_version c
+  where m.user_id = any($1::integer[])`;
 
 /**
- * The one statement of an authenticated request whose session and answer are kept. On PostgreSQL a named prepared
- * statement on the pool itself: it is every such request's only round trip, so it skips the query builder and
- * PostgreSQL's parsing and planning of the same text each time.
+ * Reads asked while a read is under way wait for it to end and go together in the next one (one statement for all
+ * their users). Each is so answered by a statement that started after it was asked, which is what makes it exact: a
+ * write committed before a request started is in the versions that request reads. Under load this turns a round trip
+ * per authenticated request into one per batch; alone, a request waits for nobody.
+ */
+export function batchedReader(query: VersionsQuery): MemberVersionsReader {
+  type Waiter = { resolve: (versions: MemberVersions | undefined) => void; reject: (error: unknown) => void };
+  const waiting = new Map<number, Waiter[]>();
+  let reading = false;
+  const readAll = async () => {
+    reading = true;
+    while (waiting.size > 0) {
+      const batch = new Map([...waiting].slice(0, MAX_USERS_PER_READ));
+      for (const userId of batch.keys()) waiting.delete(userId);
+      try {
+        const rows = await query([...batch.keys()]);
+        const found = new Map(rows.map((row) => [Number(row.user_id), row]));
+        for (const [userId, waiters] of batch) {
+          const row = found.get(userId);
+          const versions = row && {
+            session: String(row.session_version),
+            data: String(row.data_version),
+            register: String(row.register_version),
+          };
+          for (const waiter of waiters) waiter.resolve(versions);
+        }
+      } catch (error) {
+        for (const waiters of batch.values()) for (const waiter of waiters) waiter.reject(error);
+      }
+    }
+    reading = false;
+  };
+  return (userId) =>
+    new Promise((resolve, reject) => {
+      waiting.set(userId, [...(waiting.get(userId) ?? []), { resolve, reject }]);
+      if (!reading) void readAll();
+    });
+}
+
+/**
+ * The one statement of an authenticated request whose session and answer are kept, batched across concurrent
+ * requests. On PostgreSQL a named prepared statement on the pool itself: it skips the query builder and PostgreSQL's
+ * parsing and planning of the same text each time.
  */
 export function memberVersionsReader(database: DatabaseHandle): MemberVersionsReader {
   const { pool } = database;
   if (pool) {
-    return async (userId) => {
-      const { rows } = await pool.query<VersionsRow>({
-        name: 'member-versions',
-        text: READ_VERSIONS,
-        values: [userId],
-      });
-      return toVersions(rows[0]);
-    };
+    return batchedReader(
+      async (userIds) =>
+        (await pool.query<VersionsRow>({ name: 'member-versions', text: READ_VERSIONS, values: [userIds] })).rows,
+    );
   }
-  return async (userId) => {
-    const { rows } = await sql<VersionsRow>`
-      select m.session_version, m.data_version, r.version as register_version
-      from member_versions m cross join register_version r where m.user_id = ${userId}`.execute(database.db);
-    return toVersions(rows[0]);
-  };
+  return batchedReader(
+    async (userIds) =>
+      (
+        await sql<VersionsRow>`select m.user_id, m.session_version, m.data_version,
+            r.version || '.' || c.version as register_version
+          from member_versions m cross join register_version r cross join catalogue_version c
+          where m.user_id = any(${userIds}::integer[])`.execute(database.db)
+      ).rows,
+  );
 }

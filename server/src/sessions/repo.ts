@@ -1,5 +1,5 @@
 import { createHash, randomBytes } from 'node:crypto';
-import type { Kysely, Transaction } from 'kysely';
+import { sql, type Kysely, type Transaction } from 'kysely';
 import { countryById, type CountryCode } from '../../../src/lib/shared/countries';
 import type { MemberVersions, MemberVersionsReader } from '../db/member-versions';
 import type { Database, SessionRow, UserRow } from '../db/schema';
@@ -223,11 +223,12 @@ export async function findActiveSession(
     .innerJoin('users as u', 'u.id', 's.user_id')
     .leftJoin('member_versions as mv', 'mv.user_id', 's.user_id')
     .innerJoin('register_version as rv', (join) => join.on('rv.id', '=', 1))
+    .innerJoin('catalogue_version as cv', (join) => join.on('cv.id', '=', 1))
     .selectAll('u')
-    .select([
+    .select((eb) => [
       'mv.session_version as versions_session',
       'mv.data_version as versions_data',
-      'rv.version as versions_register',
+      sql<string>`${eb.ref('rv.version')} || '.' || ${eb.ref('cv.version')}`.as('versions_register'),
       's.id as session_id',
       's.token_hash as session_token_hash',
       's.user_id as session_user_id',

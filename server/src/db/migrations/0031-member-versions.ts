@@ -14,9 +14,13 @@ interface Versioned {
 const ALL_EVENTS = ['insert', 'update', 'delete'] as const;
 
 /**
- * What moves which version. The register's tables are every one a professional's register page reads (`GET
- * /patients`: the rows, their links, the prescriptions and their tools, the patients' purchases and the products'
- * default presentations; server/src/patients/routes.ts and server/src/adherence/repo.ts), and the reminders beside.
+ * What moves which version. The register's tables are those a professional's register page reads (`GET /patients`:
+ * the rows, their links, the prescriptions and their tools, the patients' purchases; server/src/patients/routes.ts
+ * and server/src/adherence/repo.ts) but the products' presentations, which the catalogue's version already follows
+ * and the register's version includes (`memberVersionsReader`). So no transaction moves a catalogue table's version
+ * before a register table's: a checkout and the sweeps write the order first and the stock after, and an admin's
+ * product edit writes no register table; two transactions never wait for each other's version row the other way round.
+ * The reminders of `adherence_reminders` are not in the list's summary (`summarize`), so not here either.
  */
 export const VERSIONED_TABLES: readonly Versioned[] = [
   { table: 'sessions', events: ALL_EVENTS, user: { column: 'user_id', bump: 'bump_member_sessions' } },
@@ -28,8 +32,6 @@ export const VERSIONED_TABLES: readonly Versioned[] = [
   { table: 'patient_links', events: ALL_EVENTS, register: true },
   { table: 'prescriptions', events: ALL_EVENTS, register: true },
   { table: 'prescription_tools', events: ALL_EVENTS, register: true },
-  { table: 'product_presentations', events: ALL_EVENTS, register: true },
-  { table: 'adherence_reminders', events: ALL_EVENTS, register: true },
 ];
 
 /** Transition tables allow one event per trigger: `changed` holds the rows as they are now (deleted: as they were). */
