@@ -222,13 +222,14 @@ export async function findActiveSession(
     .selectFrom('sessions as s')
     .innerJoin('users as u', 'u.id', 's.user_id')
     .leftJoin('member_versions as mv', 'mv.user_id', 's.user_id')
-    .innerJoin('register_version as rv', (join) => join.on('rv.id', '=', 1))
-    .innerJoin('catalogue_version as cv', (join) => join.on('cv.id', '=', 1))
+    // Left joins: a missing version row keeps nothing in memory, it never refuses a session.
+    .leftJoin('register_version as rv', (join) => join.on('rv.id', '=', 1))
+    .leftJoin('catalogue_version as cv', (join) => join.on('cv.id', '=', 1))
     .selectAll('u')
     .select((eb) => [
       'mv.session_version as versions_session',
       'mv.data_version as versions_data',
-      sql<string>`${eb.ref('rv.version')} || '.' || ${eb.ref('cv.version')}`.as('versions_register'),
+      sql<string | null>`${eb.ref('rv.version')} || '.' || ${eb.ref('cv.version')}`.as('versions_register'),
       's.id as session_id',
       's.token_hash as session_token_hash',
       's.user_id as session_user_id',
@@ -259,7 +260,7 @@ export async function findActiveSession(
     ...user
   } = found;
   const versions: MemberVersions | undefined =
-    sessionVersion === null || dataVersion === null
+    sessionVersion === null || dataVersion === null || registerVersion === null
       ? undefined
       : { session: String(sessionVersion), data: String(dataVersion), register: String(registerVersion) };
   const session: SessionRow = {
