@@ -1,6 +1,6 @@
 import type { Context } from 'hono';
 import type { MemberVersions } from '../db/member-versions';
-import { WriteBoundMap } from '../db/write-bound-map';
+import { NEVER_WRITTEN, WriteBoundMap } from '../db/write-bound-map';
 import type { AppEnv } from './auth';
 
 /** Answers kept at most, and their bytes (JSON text); the least recently read go first. */
@@ -48,9 +48,6 @@ export class MemberAnswers {
   }
 }
 
-/** A nothing-written count for `WriteBoundMap`: the versions, not the count, say what is still true. */
-const NEVER_CLEARED = () => 0;
-
 /**
  * Members' list answers kept where other processes write the database too (PostgreSQL, several instances), each
  * under the version it was read under (migration 0031): a patient's orders under the patient's `data_version`, a
@@ -70,7 +67,7 @@ export class VersionedMemberAnswers {
     },
   ) {
     this.#answers = new WriteBoundMap(
-      NEVER_CLEARED,
+      NEVER_WRITTEN,
       { maxEntries: limits.maxEntries, maxWeight: limits.maxBytes },
       ({ text }) => text.length,
     );

@@ -34,6 +34,6 @@ export interface Services {
   limiterStore: LimiterStore;
   /** A session unused this long has ended (SESSION_IDLE_TIMEOUT_MS). */
   sessionIdleTimeoutMs: number;
-  /** Members' lists kept between writes of the embedded database (PGlite); none on PostgreSQL. */
+  /** Members' lists kept between writes of the embedded database (PGlite), or under their versions (PostgreSQL). */
   memberAnswers?: MemberAnswers | VersionedMemberAnswers | undefined;
 }

@@ -3,7 +3,7 @@ import { sql, type Kysely, type Transaction } from 'kysely';
 import { countryById, type CountryCode } from '../../../src/lib/shared/countries';
 import type { MemberVersions, MemberVersionsReader } from '../db/member-versions';
 import type { Database, SessionRow, UserRow } from '../db/schema';
-import { WriteBoundMap } from '../db/write-bound-map';
+import { NEVER_WRITTEN, WriteBoundMap } from '../db/write-bound-map';
 import { HttpError } from '../http/errors';
 
 /** Product §9: the session cookie lasts one day; the server's session ends at the same time. */
@@ -157,9 +157,6 @@ export class SessionCache {
   }
 }
 
-/** A nothing-written count for `WriteBoundMap`: the versions, not the count, say what is still true. */
-const NEVER_CLEARED = () => 0;
-
 /**
  * Sessions with their users kept where other processes write the database too (PostgreSQL, several instances): each
  * use reads the user's versions (migration 0031) in one statement and a kept session is given only while its
@@ -176,7 +173,7 @@ export class VersionedSessionCache {
     readonly readVersions: MemberVersionsReader,
     maxEntries: number = SESSION_CACHE_MAX_ENTRIES,
   ) {
-    this.#sessions = new WriteBoundMap(NEVER_CLEARED, { maxEntries });
+    this.#sessions = new WriteBoundMap(NEVER_WRITTEN, { maxEntries });
   }
 
   /** The kept session of a token, still current: checked with one read of its user's versions. */
