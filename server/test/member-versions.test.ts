@@ -36,11 +36,13 @@ const versions = (session: string, data = '1', register = '1'): MemberVersions =
 describe('batchedReader', () => {
   it('answers each read with a statement that started after it was asked, reads asked meanwhile together', async () => {
     const statements: { userIds: number[]; answer: (rows: VersionsRow[]) => void; fail: (error: Error) => void }[] = [];
+    // At most two statements under way at once.
     const read = batchedReader(
       (userIds) =>
         new Promise((answer, fail) => {
           statements.push({ userIds, answer, fail });
         }),
+      2,
     );
     const row = (userId: number, version: string): VersionsRow => ({
       user_id: userId,
@@ -48,33 +50,37 @@ describe('batchedReader', () => {
       data_version: version,
       register_version: version,
     });
+    const settle = () => new Promise((resolve) => setTimeout(resolve, 0));
 
-    // Alone: read at once.
+    // Under the bound: each read goes at once.
     const first = read(1);
-    expect(statements.map((statement) => statement.userIds)).toEqual([[1]]);
-    // Asked while it is under way (user 1 again too): not answered by it, since a write may have committed between
-    // its start and their request; they go together in the next statement.
-    const again = read(1);
     const second = read(2);
-    const missing = read(3);
-    expect(statements).toHaveLength(1);
+    expect(statements.map((statement) => statement.userIds)).toEqual([[1], [2]]);
+    // Asked while both are under way (user 1 again too): not answered by them, since a write may have committed
+    // between their start and this request; they go together in the next statement, once one ends.
+    const again = read(1);
+    const third = read(3);
+    const missing = read(4);
+    expect(statements).toHaveLength(2);
+    statements[1]!.answer([row(2, '20')]);
+    expect((await second)?.data).toBe('20');
+    await settle();
+    expect(statements.map((statement) => statement.userIds)).toEqual([[1], [2], [1, 3, 4]]);
     statements[0]!.answer([row(1, '10')]);
     expect(await first).toEqual({ session: '10', data: '10', register: '10' });
-    await Promise.resolve();
-    expect(statements.map((statement) => statement.userIds)).toEqual([[1], [1, 2, 3]]);
-    statements[1]!.answer([row(1, '11'), row(2, '20')]);
+    statements[2]!.answer([row(1, '11'), row(3, '30')]);
     expect(await again).toEqual({ session: '11', data: '11', register: '11' });
-    expect((await second)?.data).toBe('20');
+    expect((await third)?.data).toBe('30');
     // A user without a version row: undefined, so nothing of theirs is kept.
     expect(await missing).toBeUndefined();
 
     // A failed statement fails its own reads only.
-    const failing = read(4);
-    statements[2]!.fail(new Error('sin conexión'));
+    const failing = read(5);
+    statements[3]!.fail(new Error('sin conexión'));
     await expect(failing).rejects.toThrow('sin conexión');
-    const after = read(4);
-    statements[3]!.answer([row(4, '40')]);
-    expect((await after)?.session).toBe('40');
+    const after = read(5);
+    statements[4]!.answer([row(5, '50')]);
+    expect((await after)?.session).toBe('50');
   });
 });
 

@@ -28,48 +28,55 @@ export type VersionsQuery = (userIds: number[]) => Promise<VersionsRow[]>;
 /** Users read together at most: a burst of thousands of requests is read in a few statements, none of them huge. */
 const MAX_USERS_PER_READ = 500;
 
+/**
+ * Statements under way at once. More than one, so a statement whose PostgreSQL process waits for a core on a busy
+ * machine does not hold every request behind it; fewer than the pool's 10 connections, which other queries need too.
+ */
+const MAX_READS_UNDER_WAY = 4;
+
 const READ_VERSIONS = `select m.user_id, m.session_version, m.data_version,
     r.version || '.' || c.version as register_version
   from member_versions m cross join register_version r cross join catalogue_version c
   where m.user_id = any($1::integer[])`;
 
 /**
- * Reads asked while a read is under way wait for it to end and go together in the next one (one statement for all
- * their users). Each is so answered by a statement that started after it was asked, which is what makes it exact: a
- * write committed before a request started is in the versions that request reads. Under load this turns a round trip
- * per authenticated request into one per batch; alone, a request waits for nobody.
+ * A read is sent at once while fewer than `MAX_READS_UNDER_WAY` are under way; otherwise it waits for one of them to
+ * end and goes with the others asked meanwhile in the next statement (one for all their users). Each is so answered by
+ * a statement that started after it was asked, which is what makes it exact: a write committed before a request
+ * started is in the versions that request reads. Under load this turns a round trip per authenticated request into
+ * one per batch.
  */
-export function batchedReader(query: VersionsQuery): MemberVersionsReader {
+export function batchedReader(query: VersionsQuery, maxUnderWay: number = MAX_READS_UNDER_WAY): MemberVersionsReader {
   type Waiter = { resolve: (versions: MemberVersions | undefined) => void; reject: (error: unknown) => void };
   const waiting = new Map<number, Waiter[]>();
-  let reading = false;
-  const readAll = async () => {
-    reading = true;
-    while (waiting.size > 0) {
-      const batch = new Map([...waiting].slice(0, MAX_USERS_PER_READ));
-      for (const userId of batch.keys()) waiting.delete(userId);
-      try {
-        const rows = await query([...batch.keys()]);
-        const found = new Map(rows.map((row) => [Number(row.user_id), row]));
-        for (const [userId, waiters] of batch) {
-          const row = found.get(userId);
-          const versions = row && {
-            session: String(row.session_version),
-            data: String(row.data_version),
-            register: String(row.register_version),
-          };
-          for (const waiter of waiters) waiter.resolve(versions);
-        }
-      } catch (error) {
-        for (const waiters of batch.values()) for (const waiter of waiters) waiter.reject(error);
+  let underWay = 0;
+  const readNext = async () => {
+    const batch = new Map([...waiting].slice(0, MAX_USERS_PER_READ));
+    for (const userId of batch.keys()) waiting.delete(userId);
+    underWay += 1;
+    try {
+      const rows = await query([...batch.keys()]);
+      const found = new Map(rows.map((row) => [Number(row.user_id), row]));
+      for (const [userId, waiters] of batch) {
+        const row = found.get(userId);
+        const versions = row && {
+          session: String(row.session_version),
+          data: String(row.data_version),
+          register: String(row.register_version),
+        };
+        for (const waiter of waiters) waiter.resolve(versions);
       }
+    } catch (error) {
+      for (const waiters of batch.values()) for (const waiter of waiters) waiter.reject(error);
+    } finally {
+      underWay -= 1;
+      if (waiting.size > 0) void readNext();
     }
-    reading = false;
   };
   return (userId) =>
     new Promise((resolve, reject) => {
       waiting.set(userId, [...(waiting.get(userId) ?? []), { resolve, reject }]);
-      if (!reading) void readAll();
+      if (underWay < maxUnderWay) void readNext();
     });
 }
 
