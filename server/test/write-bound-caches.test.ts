@@ -1,12 +1,14 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { ProfileDto } from '../../src/lib/shared/accounts';
 import type { OrderSummaryDto, PagedDto } from '../../src/lib/shared/orders';
-import { MemberAnswers } from '../src/http/member-answers';
-import { SessionCache, type ActiveSession } from '../src/sessions/repo';
+import type { MemberVersions } from '../src/db/member-versions';
+import { MemberAnswers, VersionedMemberAnswers } from '../src/http/member-answers';
+import { SessionCache, VersionedSessionCache, type ActiveSession } from '../src/sessions/repo';
 import { authHeaders, createTestContext, sessionFor, userByEmail, type TestContext } from './helpers';
 
 const MINUTE_MS = 60_000;
 const HOUR_MS = 60 * MINUTE_MS;
+const IDLE_MS = 8 * HOUR_MS;
 
 function activeSession(lastSeen: Date, expires: Date): ActiveSession {
   return {
@@ -82,6 +84,76 @@ describe('MemberAnswers', () => {
     expect(answers.size.entries).toBe(1);
     expect(answers.size.bytes).toBeLessThanOrEqual(40);
     await answers.json('e', build('x'.repeat(100)));
+    expect(answers.size.bytes).toBeLessThanOrEqual(40);
+  });
+});
+
+const versions = (session: string, data = '1', register = '1'): MemberVersions => ({ session, data, register });
+
+describe('VersionedSessionCache', () => {
+  it('gives a kept session only under the session version it was read under, with the versions read now', async () => {
+    let current: MemberVersions | undefined = versions('10', '20', '30');
+    const reads: number[] = [];
+    const cache = new VersionedSessionCache(async (userId) => {
+      reads.push(userId);
+      return current;
+    }, 2);
+    const now = new Date();
+    const found = activeSession(now, new Date(now.getTime() + HOUR_MS));
+    cache.set('a', found, versions('10'));
+
+    const hit = await cache.get('a', now, IDLE_MS);
+    expect(hit?.user).toEqual(found.user);
+    // The versions of this request, for its answer: not the ones the session was kept with.
+    expect(hit?.versions).toEqual(versions('10', '20', '30'));
+    expect(reads).toEqual([7]);
+    // A copy: what a request does to it is not what the next one gets.
+    hit!.user.first_name = 'Otra';
+    expect((await cache.get('a', now, IDLE_MS))?.user.first_name).toBe('Ana');
+
+    // Any write to the user's sessions or row moved the version (a logout on another instance): the database decides.
+    current = versions('11', '20', '30');
+    expect(await cache.get('a', now, IDLE_MS)).toBeUndefined();
+    // A user without a version row: nothing kept is given.
+    current = undefined;
+    expect(await cache.get('a', now, IDLE_MS)).toBeUndefined();
+
+    // Idle, expired, or due its last_seen_at update: the database decides, without even reading the versions.
+    current = versions('10');
+    reads.length = 0;
+    expect(await cache.get('a', now, 0)).toBeUndefined();
+    expect(await cache.get('a', new Date(now.getTime() + 2 * HOUR_MS), IDLE_MS)).toBeUndefined();
+    expect(await cache.get('a', new Date(now.getTime() + 2 * MINUTE_MS), IDLE_MS)).toBeUndefined();
+    expect(reads).toEqual([]);
+
+    // Bounded, the least recently read going first.
+    for (const token of ['a', 'b', 'c']) cache.set(token, found, versions('10'));
+    expect(cache.size).toBe(2);
+    expect(await cache.get('a', now, IDLE_MS)).toBeUndefined();
+    expect(await cache.get('c', now, IDLE_MS)).toBeDefined();
+  });
+});
+
+describe('VersionedMemberAnswers', () => {
+  it('gives an answer again only under the version it was built under, within its bounds', async () => {
+    let built = 0;
+    const answers = new VersionedMemberAnswers({ maxEntries: 2, maxBytes: 40 });
+    const build = (value: string) => () => Promise.resolve({ value, built: (built += 1) });
+
+    expect(await answers.json('a', '5', build('uno'))).toBe('{"value":"uno","built":1}');
+    expect(await answers.json('a', '5', build('uno'))).toBe('{"value":"uno","built":1}');
+    expect(await answers.json('a', '6', build('uno'))).toBe('{"value":"uno","built":2}');
+    // Back to an older version (an instance that read it before a write): built again, never the newer one given.
+    expect(await answers.json('a', '5', build('uno'))).toBe('{"value":"uno","built":3}');
+    // No version (a user without a version row): built, not kept.
+    expect(await answers.json('b', undefined, build('dos'))).toBe('{"value":"dos","built":4}');
+    expect(await answers.json('b', undefined, build('dos'))).toBe('{"value":"dos","built":5}');
+
+    await answers.json('c', '1', build('tres'));
+    await answers.json('d', '1', build('cuatro'));
+    expect(answers.size.entries).toBeLessThanOrEqual(2);
+    expect(answers.size.bytes).toBeLessThanOrEqual(40);
+    await answers.json('e', '1', build('x'.repeat(100)));
     expect(answers.size.bytes).toBeLessThanOrEqual(40);
   });
 });

@@ -24,6 +24,7 @@ import * as uploadFiles from './migrations/0027-upload-files';
 import * as idempotencyOnRows from './migrations/0028-idempotency-on-rows';
 import * as storedAnswersRetention from './migrations/0029-stored-answers-retention';
 import * as registerCaughtUp from './migrations/0030-register-caught-up';
+import * as memberVersions from './migrations/0031-member-versions';
 import type { Database } from './schema';
 
 // Migrations are listed in code, not read from disk: the same list runs under tsx, in tests and on both databases.
@@ -52,6 +53,7 @@ const migrations: Record<string, Migration> = {
   '0028-idempotency-on-rows': idempotencyOnRows,
   '0029-stored-answers-retention': storedAnswersRetention,
   '0030-register-caught-up': registerCaughtUp,
+  '0031-member-versions': memberVersions,
 };
 
 /** Every migration's name, in the order they apply (Kysely applies them by name). */

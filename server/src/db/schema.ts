@@ -735,7 +735,21 @@ interface CatalogueVersionTable {
   version: ColumnType<string, never, never>;
 }
 
+/** Moved by triggers only (migration 0031): what members' answers kept in memory were read under. */
+interface MemberVersionsTable {
+  user_id: number;
+  session_version: ColumnType<string, never, never>;
+  data_version: ColumnType<string, never, never>;
+}
+
+interface RegisterVersionTable {
+  id: number;
+  version: ColumnType<string, never, never>;
+}
+
 export interface Database {
+  member_versions: MemberVersionsTable;
+  register_version: RegisterVersionTable;
   rate_limits: RateLimitsTable;
   upload_files: UploadFilesTable;
   upload_chunks: UploadChunksTable;

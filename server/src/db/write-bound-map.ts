@@ -4,6 +4,9 @@
  * give. Bounded in entries and, with `weigh`, in weight; the least recently read go first. The one mechanism behind
  * the session cache and the members' answers (issue #18).
  */
+/** A count that never moves: the map is then only bounded, for entries whose values say themselves what they are true under. */
+export const NEVER_WRITTEN = (): number => 0;
+
 export class WriteBoundMap<V> {
   readonly #entries = new Map<string, V>();
   #weight = 0;

@@ -38,12 +38,12 @@ import { CatalogueCache } from '../products/response-cache';
 import { registerProductRoutes } from '../products/routes';
 import { registerReminderRoutes, type RemindersOptions } from '../reminders/routes';
 import { registerProfileRoutes } from '../users/profile-routes';
-import { DEFAULT_SESSION_IDLE_TIMEOUT_MS, SessionCache } from '../sessions/repo';
+import { DEFAULT_SESSION_IDLE_TIMEOUT_MS } from '../sessions/repo';
 import { registerUserRoutes } from '../users/routes';
 import { Api, SAFE_METHODS, type AppEnv } from './auth';
 import { ROUTE_NOT_FOUND_MESSAGE, toErrorResponse } from './errors';
 import { limiterStoreFor, type LimiterStore } from './rate-limit';
-import { MemberAnswers } from './member-answers';
+import { memberCachesFor, type MemberCacheMode } from './member-caches';
 import { limitUrlLength } from './request-limits';
 import { requestLog } from './request-log';
 import { securityHeaders } from './security-headers';
@@ -111,6 +111,8 @@ export interface AppOptions {
    * tests that write the database directly, as another instance would, pass 0.
    */
   catalogueVersionCheckMs?: number;
+  /** How members' sessions and lists are kept: `writes` on PGlite unless said otherwise, `versions` on PostgreSQL. */
+  memberCaches?: MemberCacheMode;
   /** How long readiness trusts its last look at the upload storage (`STORAGE_CHECK_CACHE_MS` unless said otherwise). */
   storageCheckCacheMs?: number;
 }
@@ -121,6 +123,7 @@ export function createApp(options: AppOptions) {
   const logger = redactingLogger(options.logger);
   const { db } = database;
   const limiterStore = options.limiterStore ?? limiterStoreFor(database);
+  const memberCaches = memberCachesFor(database, options.memberCaches);
   const services: Services = {
     db,
     logger,
@@ -132,16 +135,14 @@ export function createApp(options: AppOptions) {
     limits: new AccountLimits(options.limits ?? DEFAULT_ACCOUNT_LIMITS, limiterStore),
     limiterStore,
     sessionIdleTimeoutMs: options.sessionIdleTimeoutMs ?? DEFAULT_SESSION_IDLE_TIMEOUT_MS,
-    // PGlite: every write passes through this process, so a member's list read since the last write is still true.
-    memberAnswers: database.writeCount ? new MemberAnswers(database.writeCount) : undefined,
+    memberAnswers: memberCaches.memberAnswers,
   };
 
   const hono = new Hono<AppEnv>();
   const api = new Api(hono, db, {
     ownOrigin: () => services.publicUrl,
     idleTimeoutMs: services.sessionIdleTimeoutMs,
-    // PGlite: every write passes through this process, so a session read since the last write is still true.
-    sessionCache: database.writeCount ? new SessionCache(database.writeCount) : undefined,
+    sessionCache: memberCaches.sessionCache,
   });
   api.get('/health', { access: 'public' }, (c) => c.json<HealthDto>({ status: 'ok', db: database.kind }));
   // Readiness, for a load balancer: liveness (/health) says the process answers; this says it should get traffic.

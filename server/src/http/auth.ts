@@ -7,7 +7,7 @@ import { isCountryCode } from '../../../src/lib/shared/countries';
 import { EXPECTED_USER_HEADER } from '../../../src/lib/shared/outbox';
 import type { Database } from '../db/schema';
 import { sessionCookieTokens } from '../sessions/cookie';
-import { findActiveSession, type ActiveSession, type SessionCache } from '../sessions/repo';
+import { findActiveSession, type ActiveSession, type SessionCache, type VersionedSessionCache } from '../sessions/repo';
 import type { z } from '../../../src/lib/shared/zod';
 import { idempotencyMiddleware, type IdempotencyClaim, type IdempotentRoute } from './idempotency';
 import { HttpError } from './errors';
@@ -48,8 +48,8 @@ interface SessionPolicy {
   ownOrigin: () => string;
   /** A session unused this long ends before its 24 hours. */
   idleTimeoutMs: number;
-  /** Sessions kept between writes of the embedded database (PGlite); none on PostgreSQL. */
-  sessionCache?: SessionCache | undefined;
+  /** Sessions kept between writes of the embedded database (PGlite), or checked by their versions (PostgreSQL). */
+  sessionCache?: SessionCache | VersionedSessionCache | undefined;
 }
 
 const DEFAULT_MAX_BODY_BYTES = 64 * 1024;

@@ -1,5 +1,7 @@
 import type { Context } from 'hono';
-import { WriteBoundMap } from '../db/write-bound-map';
+import type { MemberVersions } from '../db/member-versions';
+import { NEVER_WRITTEN, WriteBoundMap } from '../db/write-bound-map';
+import type { AppEnv } from './auth';
 
 /** Answers kept at most, and their bytes (JSON text); the least recently read go first. */
 const MEMBER_ANSWERS_MAX_ENTRIES = 2_000;
@@ -46,13 +48,62 @@ export class MemberAnswers {
   }
 }
 
-/** A member's list as JSON: the kept answer under `key` where the server keeps them (PGlite), else built now. */
+/**
+ * Members' list answers kept where other processes write the database too (PostgreSQL, several instances), each
+ * under the version it was read under (migration 0031): a patient's orders under the patient's `data_version`, a
+ * register under `register_version`. The version comes from the request's own session look-up, read before the
+ * answer is built, so an answer is given again only while nothing it read has been written since, on any instance:
+ * a patient's new order moves their version in the checkout's own transaction, and the next request anywhere reads it.
+ * A write between the version's read and the build at worst keeps an answer under a version already gone (never
+ * given again).
+ */
+export class VersionedMemberAnswers {
+  readonly #answers: WriteBoundMap<{ version: string; text: string }>;
+
+  constructor(
+    limits: { maxEntries: number; maxBytes: number } = {
+      maxEntries: MEMBER_ANSWERS_MAX_ENTRIES,
+      maxBytes: MEMBER_ANSWERS_MAX_BYTES,
+    },
+  ) {
+    this.#answers = new WriteBoundMap(
+      NEVER_WRITTEN,
+      { maxEntries: limits.maxEntries, maxWeight: limits.maxBytes },
+      ({ text }) => text.length,
+    );
+  }
+
+  /** The JSON text under `key` kept under `version`, or built now and kept under it; no version: built, not kept. */
+  async json(key: string, version: string | undefined, build: () => Promise<unknown>): Promise<string> {
+    if (version === undefined) return JSON.stringify(await build());
+    const kept = this.#answers.get(key);
+    if (kept?.version === version) return kept.text;
+    const text = JSON.stringify(await build());
+    this.#answers.set(key, this.#answers.mark(), { version, text });
+    return text;
+  }
+
+  get size(): { entries: number; bytes: number } {
+    const { entries, weight } = this.#answers.size;
+    return { entries, bytes: weight };
+  }
+}
+
+/**
+ * A member's list as JSON: the kept answer under `key` where the server keeps them, else built now. `scope` names
+ * the version the list's tables move (`data`: the viewer's own orders; `register`: the register's tables).
+ */
 export async function memberListAnswer<T>(
-  c: Context,
-  answers: MemberAnswers | undefined,
+  c: Context<AppEnv>,
+  answers: MemberAnswers | VersionedMemberAnswers | undefined,
   key: string,
   build: () => Promise<T>,
+  scope: Exclude<keyof MemberVersions, 'session'>,
 ): Promise<Response> {
   if (!answers) return c.json(await build());
-  return c.body(await answers.json(key, build), 200, { 'content-type': 'application/json' });
+  const text =
+    answers instanceof VersionedMemberAnswers
+      ? await answers.json(key, c.get('viewer')?.versions?.[scope], build)
+      : await answers.json(key, build);
+  return c.body(text, 200, { 'content-type': 'application/json' });
 }

@@ -6,7 +6,7 @@ import type { Mailer } from '../mail/mailer';
 import type { UploadStorage } from '../uploads/storage';
 import type { Logger } from '../logger';
 import type { LimiterStore } from './rate-limit';
-import type { MemberAnswers } from './member-answers';
+import type { MemberAnswers, VersionedMemberAnswers } from './member-answers';
 
 /** What the account routes share: the database, settings and the in-process helpers. */
 export interface Services {
@@ -34,6 +34,6 @@ export interface Services {
   limiterStore: LimiterStore;
   /** A session unused this long has ended (SESSION_IDLE_TIMEOUT_MS). */
   sessionIdleTimeoutMs: number;
-  /** Members' lists kept between writes of the embedded database (PGlite); none on PostgreSQL. */
-  memberAnswers?: MemberAnswers | undefined;
+  /** Members' lists kept between writes of the embedded database (PGlite), or under their versions (PostgreSQL). */
+  memberAnswers?: MemberAnswers | VersionedMemberAnswers | undefined;
 }

@@ -98,7 +98,7 @@ export function registerOrderRoutes(api: Api, ctx: OrdersContext): void {
       return { data: rows.map(toOrderSummaryDto), total, page, limit, totalPages: Math.ceil(total / limit) };
     };
     const key = `orders:${user.id}:${page}:${limit}:${countryId ?? ''}`;
-    return memberListAnswer<PagedDto<OrderSummaryDto>>(c, ctx.memberAnswers, key, list);
+    return memberListAnswer<PagedDto<OrderSummaryDto>>(c, ctx.memberAnswers, key, list, 'data');
   });
 
   /** An order for its buyer or an admin; anybody else gets the 404 of a missing one. */

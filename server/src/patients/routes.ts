@@ -188,7 +188,7 @@ export function registerPatientRoutes(api: Api, services: Services, options: Pat
     };
     // The adherence summary depends on the database alone, the running-out filter on the day too.
     const key = JSON.stringify(['patients', user.id, search, filter ?? '', page, limit, filter ? today : '']);
-    return memberListAnswer<PatientListDto>(c, services.memberAnswers, key, list);
+    return memberListAnswer<PatientListDto>(c, services.memberAnswers, key, list, 'register');
   });
 
   /**

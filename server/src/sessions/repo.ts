@@ -1,8 +1,9 @@
 import { createHash, randomBytes } from 'node:crypto';
-import type { Kysely, Transaction } from 'kysely';
+import { sql, type Kysely, type Transaction } from 'kysely';
 import { countryById, type CountryCode } from '../../../src/lib/shared/countries';
+import type { MemberVersions, MemberVersionsReader } from '../db/member-versions';
 import type { Database, SessionRow, UserRow } from '../db/schema';
-import { WriteBoundMap } from '../db/write-bound-map';
+import { NEVER_WRITTEN, WriteBoundMap } from '../db/write-bound-map';
 import { HttpError } from '../http/errors';
 
 /** Product §9: the session cookie lasts one day; the server's session ends at the same time. */
@@ -33,6 +34,11 @@ export interface ActiveSession {
   user: UserRow;
   session: SessionRow;
   country: CountryCode;
+  /**
+   * The user's versions read in this request's look-up, before anything it answers is read (migration 0031):
+   * what an answer built now is kept under. Undefined for a user without a version row.
+   */
+  versions?: MemberVersions | undefined;
 }
 
 interface IssuedSession {
@@ -100,6 +106,21 @@ export function openSession(
   return db.transaction().execute((trx) => openSessionIn(trx, userId, countryId, idleTimeoutMs));
 }
 
+/** Copies, so no request changes what the next one gets. */
+function copyOf({ user, session, country }: ActiveSession): ActiveSession {
+  return { user: { ...user }, session: { ...session }, country };
+}
+
+/** A copy of a kept session, or undefined when the clock says the database must decide (and write). */
+function livingCopy(found: ActiveSession, now: Date, idleTimeoutMs: number): ActiveSession | undefined {
+  const { session } = found;
+  const lastSeen = session.last_seen_at?.getTime() ?? 0;
+  // Expired, idle, or due its last_seen_at update.
+  if (session.expires_at <= now || lastSeen <= now.getTime() - idleTimeoutMs) return undefined;
+  if (now.getTime() - lastSeen > LAST_SEEN_RESOLUTION_MS) return undefined;
+  return copyOf(found);
+}
+
 /** Sessions kept by `SessionCache` at most (one per token in use; the least recently read goes first). */
 const SESSION_CACHE_MAX_ENTRIES = 2_000;
 
@@ -124,22 +145,50 @@ export class SessionCache {
 
   get(tokenHash: string, now: Date, idleTimeoutMs: number): ActiveSession | undefined {
     const found = this.#sessions.get(tokenHash);
-    if (!found) return undefined;
-    const { session } = found;
-    const lastSeen = session.last_seen_at?.getTime() ?? 0;
-    // Expired, idle, or due its last_seen_at update: the look-up in the database decides (and writes).
-    if (session.expires_at <= now || lastSeen <= now.getTime() - idleTimeoutMs) return undefined;
-    if (now.getTime() - lastSeen > LAST_SEEN_RESOLUTION_MS) return undefined;
-    // Copies, so no request changes what the next one gets.
-    return { user: { ...found.user }, session: { ...session }, country: found.country };
+    return found && livingCopy(found, now, idleTimeoutMs);
   }
 
   set(tokenHash: string, mark: number, found: ActiveSession): void {
-    this.#sessions.set(tokenHash, mark, {
-      user: { ...found.user },
-      session: { ...found.session },
-      country: found.country,
-    });
+    this.#sessions.set(tokenHash, mark, copyOf(found));
+  }
+
+  get size(): number {
+    return this.#sessions.size.entries;
+  }
+}
+
+/**
+ * Sessions with their users kept where other processes write the database too (PostgreSQL, several instances): each
+ * use reads the user's versions (migration 0031) in one statement and a kept session is given only while its
+ * `session_version` is the one it was read under. Triggers move that version in the same transaction as any write
+ * to the user's row or sessions (a logout, a revocation on any instance, a new login, a changed role or approval,
+ * last_seen_at's update), so no instance ever answers with a session the database has ended. The statement also gives
+ * this request's versions for the members' answers (`MemberVersionAnswers`): a member's list costs that one round
+ * trip where it cost two to four (issue #18). Expiry and idleness are still checked against the clock.
+ */
+export class VersionedSessionCache {
+  readonly #sessions: WriteBoundMap<{ found: ActiveSession; version: string }>;
+
+  constructor(
+    readonly readVersions: MemberVersionsReader,
+    maxEntries: number = SESSION_CACHE_MAX_ENTRIES,
+  ) {
+    this.#sessions = new WriteBoundMap(NEVER_WRITTEN, { maxEntries });
+  }
+
+  /** The kept session of a token, still current: checked with one read of its user's versions. */
+  async get(tokenHash: string, now: Date, idleTimeoutMs: number): Promise<ActiveSession | undefined> {
+    const kept = this.#sessions.get(tokenHash);
+    const living = kept && livingCopy(kept.found, now, idleTimeoutMs);
+    if (!kept || !living) return undefined;
+    const versions = await this.readVersions(living.user.id);
+    if (versions?.session !== kept.version) return undefined;
+    return { ...living, versions };
+  }
+
+  /** Keeps a session read in the same statement as `versions`, the ones it is true under. */
+  set(tokenHash: string, found: ActiveSession, versions: MemberVersions): void {
+    this.#sessions.set(tokenHash, this.#sessions.mark(), { found: copyOf(found), version: versions.session });
   }
 
   get size(): number {
@@ -156,20 +205,28 @@ export async function findActiveSession(
   db: Kysely<Database>,
   token: string,
   idleTimeoutMs: number = DEFAULT_SESSION_IDLE_TIMEOUT_MS,
-  cache?: SessionCache,
+  cache?: SessionCache | VersionedSessionCache,
 ): Promise<ActiveSession | undefined> {
   if (!looksLikeToken(token)) return undefined;
   const now = new Date();
   const tokenHash = hashToken(token);
-  const cached = cache?.get(tokenHash, now, idleTimeoutMs);
+  const cached = await cache?.get(tokenHash, now, idleTimeoutMs);
   if (cached) return cached;
-  const mark = cache?.mark();
-  // The session and its user in one statement: every authenticated request pays this round trip (issue #18).
+  const mark = cache instanceof SessionCache ? cache.mark() : undefined;
+  // The session, its user and the user's versions in one statement: every authenticated request whose session is
+  // not kept pays this round trip (issue #18).
   const found = await db
     .selectFrom('sessions as s')
     .innerJoin('users as u', 'u.id', 's.user_id')
+    .leftJoin('member_versions as mv', 'mv.user_id', 's.user_id')
+    // Left joins: a missing version row keeps nothing in memory, it never refuses a session.
+    .leftJoin('register_version as rv', (join) => join.on('rv.id', '=', 1))
+    .leftJoin('catalogue_version as cv', (join) => join.on('cv.id', '=', 1))
     .selectAll('u')
-    .select([
+    .select((eb) => [
+      'mv.session_version as versions_session',
+      'mv.data_version as versions_data',
+      sql<string | null>`${eb.ref('rv.version')} || '.' || ${eb.ref('cv.version')}`.as('versions_register'),
       's.id as session_id',
       's.token_hash as session_token_hash',
       's.user_id as session_user_id',
@@ -194,8 +251,15 @@ export async function findActiveSession(
     session_expires_at: expiresAt,
     session_revoked_at: revokedAt,
     session_last_seen_at: lastSeenAt,
+    versions_session: sessionVersion,
+    versions_data: dataVersion,
+    versions_register: registerVersion,
     ...user
   } = found;
+  const versions: MemberVersions | undefined =
+    sessionVersion === null || dataVersion === null || registerVersion === null
+      ? undefined
+      : { session: String(sessionVersion), data: String(dataVersion), register: String(registerVersion) };
   const session: SessionRow = {
     id,
     token_hash: storedHash,
@@ -209,13 +273,17 @@ export async function findActiveSession(
   const country = countryById(session.country_id);
   if (!country) return undefined;
   // last_seen_at is informative: writing it once a minute keeps reads from becoming writes.
+  let touched = false;
   if (!session.last_seen_at || now.getTime() - session.last_seen_at.getTime() > LAST_SEEN_RESOLUTION_MS) {
     await db.updateTable('sessions').set({ last_seen_at: now }).where('id', '=', session.id).execute();
     session.last_seen_at = now;
+    touched = true;
   }
   const active: ActiveSession = { user, session, country: country.subdomain };
-  if (cache && mark !== undefined) cache.set(tokenHash, mark, active);
-  return active;
+  if (cache instanceof SessionCache && mark !== undefined) cache.set(tokenHash, mark, active);
+  // The update just moved the session version past the one read: the next request reads the session again.
+  if (cache instanceof VersionedSessionCache && versions && !touched) cache.set(tokenHash, active, versions);
+  return { ...active, versions };
 }
 
 export async function revokeToken(db: Kysely<Database>, token: string): Promise<void> {
