@@ -3,6 +3,7 @@ import { accountHandlers } from './handlers/account';
 import { adherenceHandlers } from './handlers/adherence';
 import { authHandlers } from './handlers/auth';
 import { checkoutHandlers } from './handlers/checkout';
+import { clientErrorHandlers } from './handlers/client-errors';
 import { contactHandlers } from './handlers/contact';
 import { countryHandlers } from './handlers/countries';
 import { formHandlers } from './handlers/forms';
@@ -25,4 +26,5 @@ export const server = setupServer(
   ...prescriptionHandlers,
   ...privacyHandlers,
   ...contactHandlers,
+  ...clientErrorHandlers,
 );

@@ -12,6 +12,7 @@ import { resetAccountFixtures } from './handlers/account';
 import { resetAuthFixtures } from './handlers/auth';
 import { resetCheckoutFixtures } from './handlers/checkout';
 import { resetContactFixtures } from './handlers/contact';
+import { resetClientErrorFixtures } from './handlers/client-errors';
 import { resetOrderFixtures } from './handlers/orders';
 import { resetPointsFixtures } from './handlers/points';
 import { resetPrescriptionFixtures } from './handlers/prescriptions';
@@ -39,6 +40,7 @@ afterEach(async () => {
   resetAuthFixtures();
   resetCheckoutFixtures();
   resetContactFixtures();
+  resetClientErrorFixtures();
   resetOrderFixtures();
   resetPointsFixtures();
   resetPrescriptionFixtures();

@@ -23,6 +23,7 @@ import { createOrderPointsHook } from '../gamification/order-hook';
 import { registerGamificationRoutes } from '../gamification/routes';
 import { registerInvitationRoutes } from '../invitations/routes';
 import { registerMedicalRequestRoutes } from '../medical-requests/routes';
+import { registerClientErrorRoutes } from '../client-errors/routes';
 import { Mailer, type MailTransport } from '../mail/mailer';
 import { registerMediaRoutes } from '../media/routes';
 import { registerCheckoutRoutes, type MercadoPagoOptions } from '../orders/checkout';
@@ -229,6 +230,7 @@ export function createApp(options: AppOptions) {
   registerPrescriptionSettingsRoutes(api, services);
   registerDocumentRoutes(api, services);
   registerMedicalRequestRoutes(api, services);
+  registerClientErrorRoutes(api, services);
   registerContactRoutes(api, services);
   registerPrivacyRoutes(api, services);
   hono.all('*', (c) => c.json({ message: ROUTE_NOT_FOUND_MESSAGE }, 404));
