@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { CLIENT_ERROR_ROUTE_MESSAGE } from '../../src/lib/shared/client-error-schemas';
+import { CLIENT_ERROR_ROUTE_MESSAGE } from '../../src/lib/shared/client-errors';
 import { CLIENT_ERROR_LIMIT } from '../src/client-errors/routes';
 import { createLogger } from '../src/logger';
 import { createTestContext, jsonRequest, type TestContext } from './helpers';

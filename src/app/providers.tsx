@@ -8,6 +8,7 @@ import { i18n } from '../lib/i18n';
 import { createQueryClient, QUERY_CACHE_BUSTER, QUERY_CACHE_MAX_AGE_MS, queryPersister } from '../lib/query';
 import { appStore, restorePersistedState, RESTORE_TIMEOUT_MS } from '../lib/store';
 import { RestorationPlaceholder } from './layout/restoration-placeholder';
+import { AppErrorBoundary } from './routes/error-screens';
 
 /**
  * Product §4: nothing that reads persisted state renders before it is restored (or 5000 ms pass). Sessions whose
@@ -54,12 +55,14 @@ export function Providers({ children }: { children: ReactNode }) {
   return (
     <JotaiProvider store={appStore}>
       <I18nProvider i18n={i18n}>
-        <PersistQueryClientProvider
-          client={queryClient}
-          persistOptions={{ persister: queryPersister, maxAge: QUERY_CACHE_MAX_AGE_MS, buster: QUERY_CACHE_BUSTER }}
-        >
-          <RestorationGate>{children}</RestorationGate>
-        </PersistQueryClientProvider>
+        <AppErrorBoundary>
+          <PersistQueryClientProvider
+            client={queryClient}
+            persistOptions={{ persister: queryPersister, maxAge: QUERY_CACHE_MAX_AGE_MS, buster: QUERY_CACHE_BUSTER }}
+          >
+            <RestorationGate>{children}</RestorationGate>
+          </PersistQueryClientProvider>
+        </AppErrorBoundary>
       </I18nProvider>
     </JotaiProvider>
   );

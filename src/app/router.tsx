@@ -4,7 +4,7 @@ import { homeCountry } from '../lib/countries';
 import { loadScreenMessages, type ScreenCatalogue } from '../lib/i18n';
 import { CountryRoot } from './routes/country-root';
 import { NotFoundPage } from './routes/not-found-page';
-import { RouteError } from './routes/route-error';
+import { RouteError } from './routes/error-screens';
 
 function RootRedirect() {
   return <Navigate to={`/${homeCountry()}`} replace />;
@@ -50,136 +50,169 @@ const checkoutReady = (module: Awaited<ReturnType<typeof checkoutRoute>>) => mod
 const draftsReady = (module: Awaited<ReturnType<typeof prescriptionRoute>>) => module.draftsRestored();
 
 export const routes: RouteObject[] = [
-  { path: '/', element: <RootRedirect /> },
+  { path: '/', element: <RootRedirect />, errorElement: <RouteError /> },
   {
     // Product §2: the country route parameter is named `locale`.
     path: '/:locale',
     element: <CountryRoot />,
+    // What fails in the layout itself: the error screen takes the whole page.
     errorElement: <RouteError />,
     children: [
       {
-        index: true,
-        lazy: withMessages(
-          'home',
-          page(() => import('./routes/home-page'), 'HomePage'),
-        ),
-      },
-      { path: 'herramientas', lazy: page(() => import('../features/catalog/components/catalog-page'), 'CatalogPage') },
-      {
-        path: 'herramientas/:slug',
-        lazy: page(() => import('../features/catalog/components/product-page'), 'ProductPage'),
-      },
-      { path: 'bolsa', lazy: withMessages('members', page(checkoutRoute, 'CheckoutRoute', checkoutReady)) },
-      {
-        path: 'bolsa/resultado/:sourceId',
-        lazy: withMessages('members', page(checkoutRoute, 'CheckoutResultRoute', checkoutReady)),
-      },
-      {
-        path: 'nosotros',
-        lazy: withMessages(
-          'pages',
-          page(() => import('./routes/about-route'), 'AboutRoute'),
-        ),
-      },
-      { path: 'articulos', lazy: withMessages('pages', page(articlesRoute, 'ArticlesRoute')) },
-      { path: 'articulos/:slug', lazy: withMessages('pages', page(articlesRoute, 'ArticleRoute')) },
-      { path: 'terminos-y-condiciones', element: <Navigate to="home" replace /> },
-      {
-        path: 'terminos-y-condiciones/home',
-        lazy: withMessages(
-          'pages',
-          page(() => import('./routes/terms-route'), 'TermsRoute'),
-        ),
-      },
-      {
-        path: 'solicitar-atencion',
-        lazy: withMessages(
-          'pages',
-          page(() => import('./routes/medical-request-route'), 'MedicalRequestRoute'),
-        ),
-      },
-      {
-        path: 'iniciar-sesion',
-        lazy: withMessages(
-          'pages',
-          page(() => import('../features/auth/components/login-page'), 'LoginPage'),
-        ),
-      },
-      {
-        path: 'registro',
-        lazy: withMessages(
-          'pages',
-          page(() => import('../features/auth/components/register-page'), 'RegisterPage'),
-        ),
-      },
-      {
-        path: 'olvide-contrasena',
-        lazy: withMessages(
-          'pages',
-          page(() => import('../features/auth/components/forgot-password-page'), 'ForgotPasswordPage'),
-        ),
-      },
-      {
-        path: 'restablecer-contrasena',
-        lazy: withMessages(
-          'pages',
-          page(() => import('../features/auth/components/reset-password-page'), 'ResetPasswordPage'),
-        ),
-      },
-      {
-        path: 'mi-cuenta',
-        lazy: withMessages(
-          'members',
-          page(() => import('../features/account/components/account-layout'), 'AccountLayout'),
-        ),
+        // What fails inside a screen: its error screen stands where the screen was, and the header, the menu and the
+        // bag around it keep working (as inside the account area and admin, below).
+        errorElement: <RouteError />,
         children: [
-          { index: true, element: <Navigate to="datos-personales" replace /> },
-          { path: 'datos-personales', lazy: page(() => import('./routes/personal-data-route'), 'PersonalDataRoute') },
-          { path: 'mis-favoritos', lazy: page(() => import('./routes/favorites-route'), 'FavoritesRoute') },
-          { path: 'mis-pedidos', lazy: page(ordersRoute, 'OrdersRoute') },
-          { path: 'mis-pedidos/:orderId', lazy: page(ordersRoute, 'OrderDetailRoute') },
-          { path: 'mis-puntos', lazy: page(() => import('./routes/points-route'), 'PointsRoute') },
-          { path: 'recordatorios', lazy: page(() => import('./routes/reminders-route'), 'RemindersRoute') },
-          // Professional tools (product §2): patients, prescriptions, recommendations, medical resources.
-          { path: 'mis-pacientes', lazy: page(patientsRoute, 'PatientsRoute') },
-          { path: 'mis-pacientes/:patientId', lazy: page(patientsRoute, 'PatientDetailRoute') },
           {
-            path: 'mis-pacientes/:patientId/estrategias/:prescriptionId',
-            lazy: page(patientsRoute, 'StrategyDetailRoute'),
-          },
-          { path: 'prescripcion', lazy: page(prescriptionRoute, 'PrescriptionRoute', draftsReady) },
-          { path: 'recomendaciones', lazy: page(prescriptionRoute, 'RecommendationRoute', draftsReady) },
-          { path: 'mis-prescripciones', lazy: page(myPrescriptionsRoute, 'MyPrescriptionsRoute') },
-          { path: 'mis-prescripciones/:prescriptionId', lazy: page(myPrescriptionsRoute, 'MyPrescriptionDetailRoute') },
-          { path: 'herramientas-funcionales', lazy: page(() => import('./routes/resources-route'), 'ResourcesRoute') },
-          {
-            path: 'envios-pendientes',
-            lazy: page(
-              () => import('../features/pending-uploads/components/pending-uploads-page'),
-              'PendingUploadsPage',
+            index: true,
+            lazy: withMessages(
+              'home',
+              page(() => import('./routes/home-page'), 'HomePage'),
             ),
           },
           {
-            path: ':section',
-            lazy: page(() => import('../features/account/components/account-section'), 'AccountSectionNotFound'),
+            path: 'herramientas',
+            lazy: page(() => import('../features/catalog/components/catalog-page'), 'CatalogPage'),
           },
-        ],
-      },
-      {
-        path: 'admin',
-        lazy: withMessages(
-          'members',
-          page(() => import('../features/admin/components/admin-layout'), 'AdminLayout'),
-        ),
-        children: [
-          { index: true, element: <Navigate to="gestion-afiliados" replace /> },
           {
-            path: ':section',
-            lazy: page(() => import('../features/admin/components/admin-section'), 'AdminSectionRoute'),
+            path: 'herramientas/:slug',
+            lazy: page(() => import('../features/catalog/components/product-page'), 'ProductPage'),
           },
+          { path: 'bolsa', lazy: withMessages('members', page(checkoutRoute, 'CheckoutRoute', checkoutReady)) },
+          {
+            path: 'bolsa/resultado/:sourceId',
+            lazy: withMessages('members', page(checkoutRoute, 'CheckoutResultRoute', checkoutReady)),
+          },
+          {
+            path: 'nosotros',
+            lazy: withMessages(
+              'pages',
+              page(() => import('./routes/about-route'), 'AboutRoute'),
+            ),
+          },
+          { path: 'articulos', lazy: withMessages('pages', page(articlesRoute, 'ArticlesRoute')) },
+          { path: 'articulos/:slug', lazy: withMessages('pages', page(articlesRoute, 'ArticleRoute')) },
+          { path: 'terminos-y-condiciones', element: <Navigate to="home" replace /> },
+          {
+            path: 'terminos-y-condiciones/home',
+            lazy: withMessages(
+              'pages',
+              page(() => import('./routes/terms-route'), 'TermsRoute'),
+            ),
+          },
+          {
+            path: 'solicitar-atencion',
+            lazy: withMessages(
+              'pages',
+              page(() => import('./routes/medical-request-route'), 'MedicalRequestRoute'),
+            ),
+          },
+          {
+            path: 'iniciar-sesion',
+            lazy: withMessages(
+              'pages',
+              page(() => import('../features/auth/components/login-page'), 'LoginPage'),
+            ),
+          },
+          {
+            path: 'registro',
+            lazy: withMessages(
+              'pages',
+              page(() => import('../features/auth/components/register-page'), 'RegisterPage'),
+            ),
+          },
+          {
+            path: 'olvide-contrasena',
+            lazy: withMessages(
+              'pages',
+              page(() => import('../features/auth/components/forgot-password-page'), 'ForgotPasswordPage'),
+            ),
+          },
+          {
+            path: 'restablecer-contrasena',
+            lazy: withMessages(
+              'pages',
+              page(() => import('../features/auth/components/reset-password-page'), 'ResetPasswordPage'),
+            ),
+          },
+          {
+            path: 'mi-cuenta',
+            lazy: withMessages(
+              'members',
+              page(() => import('../features/account/components/account-layout'), 'AccountLayout'),
+            ),
+            children: [
+              {
+                errorElement: <RouteError />,
+                children: [
+                  { index: true, element: <Navigate to="datos-personales" replace /> },
+                  {
+                    path: 'datos-personales',
+                    lazy: page(() => import('./routes/personal-data-route'), 'PersonalDataRoute'),
+                  },
+                  { path: 'mis-favoritos', lazy: page(() => import('./routes/favorites-route'), 'FavoritesRoute') },
+                  { path: 'mis-pedidos', lazy: page(ordersRoute, 'OrdersRoute') },
+                  { path: 'mis-pedidos/:orderId', lazy: page(ordersRoute, 'OrderDetailRoute') },
+                  { path: 'mis-puntos', lazy: page(() => import('./routes/points-route'), 'PointsRoute') },
+                  { path: 'recordatorios', lazy: page(() => import('./routes/reminders-route'), 'RemindersRoute') },
+                  // Professional tools (product §2): patients, prescriptions, recommendations, medical resources.
+                  { path: 'mis-pacientes', lazy: page(patientsRoute, 'PatientsRoute') },
+                  { path: 'mis-pacientes/:patientId', lazy: page(patientsRoute, 'PatientDetailRoute') },
+                  {
+                    path: 'mis-pacientes/:patientId/estrategias/:prescriptionId',
+                    lazy: page(patientsRoute, 'StrategyDetailRoute'),
+                  },
+                  { path: 'prescripcion', lazy: page(prescriptionRoute, 'PrescriptionRoute', draftsReady) },
+                  { path: 'recomendaciones', lazy: page(prescriptionRoute, 'RecommendationRoute', draftsReady) },
+                  { path: 'mis-prescripciones', lazy: page(myPrescriptionsRoute, 'MyPrescriptionsRoute') },
+                  {
+                    path: 'mis-prescripciones/:prescriptionId',
+                    lazy: page(myPrescriptionsRoute, 'MyPrescriptionDetailRoute'),
+                  },
+                  {
+                    path: 'herramientas-funcionales',
+                    lazy: page(() => import('./routes/resources-route'), 'ResourcesRoute'),
+                  },
+                  {
+                    path: 'envios-pendientes',
+                    lazy: page(
+                      () => import('../features/pending-uploads/components/pending-uploads-page'),
+                      'PendingUploadsPage',
+                    ),
+                  },
+                  {
+                    path: ':section',
+                    lazy: page(
+                      () => import('../features/account/components/account-section'),
+                      'AccountSectionNotFound',
+                    ),
+                  },
+                ],
+              },
+            ],
+          },
+          {
+            path: 'admin',
+            lazy: withMessages(
+              'members',
+              page(() => import('../features/admin/components/admin-layout'), 'AdminLayout'),
+            ),
+            children: [
+              {
+                errorElement: <RouteError />,
+                children: [
+                  { index: true, element: <Navigate to="gestion-afiliados" replace /> },
+                  {
+                    path: ':section',
+                    lazy: page(() => import('../features/admin/components/admin-section'), 'AdminSectionRoute'),
+                  },
+                ],
+              },
+            ],
+          },
+          { path: '*', element: <NotFoundPage /> },
         ],
       },
-      { path: '*', element: <NotFoundPage /> },
     ],
   },
 ];

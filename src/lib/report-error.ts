@@ -1,11 +1,16 @@
 import { env } from './env';
-import { CLIENT_ERROR_MESSAGE_MAX_LENGTH, type ClientErrorReport } from './shared/client-error-schemas';
+import {
+  CLIENT_ERROR_MESSAGE_MAX_LENGTH,
+  CLIENT_ERROR_RELEASE_MAX_LENGTH,
+  CLIENT_ERROR_ROUTE_PATTERN,
+  type ClientErrorReport,
+} from './shared/client-errors';
 
 /**
  * The file this code was built into: its hash changes with every release, so the server's log tells a fault of an
  * old release (a device that has not updated yet) from one of the new, with no build variable to keep up to date.
  */
-const RELEASE = new URL(import.meta.url).pathname.split('/').pop()?.slice(0, 40);
+const RELEASE = new URL(import.meta.url).pathname.split('/').pop()?.slice(0, CLIENT_ERROR_RELEASE_MAX_LENGTH);
 
 /**
  * The route's pattern for an address: each parameter's value back to its name ('/co/mi-cuenta/mis-pacientes/12' →
@@ -29,7 +34,7 @@ export function reportClientError(error: unknown, route: string): void {
     message: (error instanceof Error ? error.message : String(error))
       .replace(/\s+/g, ' ')
       .slice(0, CLIENT_ERROR_MESSAGE_MAX_LENGTH),
-    route: /^\/[\w:/*-]*$/.test(route) ? route : '/*',
+    route: CLIENT_ERROR_ROUTE_PATTERN.test(route) ? route : '/*',
     release: RELEASE,
   };
   try {

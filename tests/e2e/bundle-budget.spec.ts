@@ -16,8 +16,8 @@ import {
  */
 // Lowered by issue #18's front-end work (188/190): the home's and the other public screens' messages in catalogues of
 // their own (the home's counts in its first visit) and Dexie's ES module build (docs/decisions.md, "What a first visit
-// downloads").
-const FIRST_VISIT_BUDGET_KIB: Record<EntryRoute['label'], number> = { home: 182.3, catalogue: 181.0 };
+// downloads"); raised by 0.3 for the error screens that keep the layout and the app-level boundary (issue #20).
+const FIRST_VISIT_BUDGET_KIB: Record<EntryRoute['label'], number> = { home: 182.6, catalogue: 181.3 };
 const SHELL_BUDGET_KIB = 70;
 
 const KIB = 1024;
