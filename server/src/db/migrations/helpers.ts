@@ -1,0 +1,53 @@
+import { sql, type ColumnDefinitionBuilder, type Kysely } from 'kysely';
+
+/**
+ * Pieces the migrations share (issue #20). They are frozen with the migrations that call them: a database migrated
+ * before must match a fresh one, so never change what an existing helper emits; write a new helper instead.
+ */
+
+/** `create table <table> ("id" serial primary key, …`: the caller adds the other columns and executes it. */
+export function tableWithId(db: Kysely<unknown>, table: string) {
+  return db.schema.createTable(table).addColumn('id', 'serial', (col) => col.primaryKey());
+}
+
+/** `not null default now()`: when a row was written or last changed. */
+export const notNullNow = (col: ColumnDefinitionBuilder) => col.notNull().defaultTo(sql`now()`);
+
+/** `not null`. */
+export const notNull = (col: ColumnDefinitionBuilder) => col.notNull();
+
+/** `not null references <target>`: a required link; its target may not be deleted while a row refers to it. */
+export const refersTo = (target: string) => (col: ColumnDefinitionBuilder) => col.notNull().references(target);
+
+/** `not null references <target> on delete cascade`: a row that goes with the one it belongs to. */
+export const ownedBy = (target: string) => (col: ColumnDefinitionBuilder) =>
+  col.notNull().references(target).onDelete('cascade');
+
+/** `references <target> on delete set null`: a link that a deletion of its target clears. */
+export const clearedWith = (target: string) => (col: ColumnDefinitionBuilder) =>
+  col.references(target).onDelete('set null');
+
+/** `create index <name> on <table> (<columns>)`. */
+export async function addIndex(db: Kysely<unknown>, name: string, table: string, columns: string[]) {
+  await db.schema.createIndex(name).on(table).columns(columns).execute();
+}
+
+/**
+ * `create unique index <name> on <table> (<columns>) where <whereNotNull> is not null`: unique among the rows that
+ * have a value (a null is no one's duplicate).
+ */
+export async function addUniqueIndex(
+  db: Kysely<unknown>,
+  name: string,
+  table: string,
+  columns: string[],
+  whereNotNull: string,
+) {
+  await db.schema
+    .createIndex(name)
+    .on(table)
+    .columns(columns)
+    .unique()
+    .where(sql.ref(whereNotNull), 'is not', null)
+    .execute();
+}
