@@ -1,5 +1,5 @@
 import { sql, type Kysely } from 'kysely';
-import { addIndex, notNull, notNullNow, ownedBy, refersTo, tableWithId } from './helpers';
+import { addIndex, notNull, notNullNow, oneOf, ownedBy, refersTo, tableWithId } from './helpers';
 
 // Migrations take Kysely<unknown>: they must not depend on today's schema types, which move on.
 export async function up(db: Kysely<unknown>): Promise<void> {
@@ -84,12 +84,7 @@ export async function up(db: Kysely<unknown>): Promise<void> {
     .addColumn('role', 'text', (col) =>
       col.notNull().check(sql`role in ('patient', 'doctor', 'health_professional', 'admin')`),
     )
-    .addColumn('approval_status', 'text', (col) =>
-      col
-        .notNull()
-        .defaultTo('approved')
-        .check(sql`approval_status in ('pending', 'approved', 'rejected')`),
-    )
+    .addColumn('approval_status', 'text', oneOf('approval_status', 'approved', ['pending', 'approved', 'rejected']))
     .addColumn('display_name', 'text', (col) => col.notNull().defaultTo(''))
     .addColumn('first_name', 'text', (col) => col.notNull().defaultTo(''))
     .addColumn('last_name', 'text', (col) => col.notNull().defaultTo(''))

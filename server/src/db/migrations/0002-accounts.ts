@@ -1,5 +1,15 @@
 import { sql, type Kysely } from 'kysely';
-import { addIndex, addUniqueIndex, clearedWith, notNull, notNullNow, ownedBy, refersTo, tableWithId } from './helpers';
+import {
+  addIndex,
+  addUniqueIndex,
+  clearedWith,
+  notNull,
+  notNullNow,
+  oneOf,
+  ownedBy,
+  refersTo,
+  tableWithId,
+} from './helpers';
 
 // Accounts: sessions, invitations, the e-mail outbox, professional credentials and the user fields registration and
 // affiliate review need. Kysely<unknown>, like every migration: it must not depend on today's schema types.
@@ -60,12 +70,7 @@ export async function up(db: Kysely<unknown>): Promise<void> {
     .addColumn('document_type', 'text', notNull)
     .addColumn('contact_number', 'text')
     .addColumn('country_code', 'text')
-    .addColumn('status', 'text', (col) =>
-      col
-        .notNull()
-        .defaultTo('pending')
-        .check(sql`status in ('pending', 'approved', 'rejected')`),
-    )
+    .addColumn('status', 'text', oneOf('status', 'pending', ['pending', 'approved', 'rejected']))
     .addColumn('reason', 'text')
     .addColumn('created_at', 'timestamptz', notNullNow)
     .addColumn('reviewed_at', 'timestamptz')

@@ -1,5 +1,5 @@
 import { sql, type Kysely } from 'kysely';
-import { addIndex, clearedWith, notNull, notNullNow, ownedBy, refersTo, tableWithId } from './helpers';
+import { addIndex, clearedWith, notNull, notNullNow, ownedBy, refersTo, tableWithId, zeroOrMore } from './helpers';
 
 /**
  * The promo codes as they were when this migration was written. A fresh database gets them from the seed (its
@@ -109,18 +109,8 @@ export async function up(db: Kysely<unknown>): Promise<void> {
     .addColumn('points_discount', 'integer', (col) => col.notNull().check(money('points_discount')))
     .addColumn('shipping_cost', 'integer', (col) => col.notNull().check(money('shipping_cost')))
     .addColumn('total', 'integer', (col) => col.notNull().check(money('total')))
-    .addColumn('product_points', 'integer', (col) =>
-      col
-        .notNull()
-        .defaultTo(0)
-        .check(sql`product_points >= 0`),
-    )
-    .addColumn('discount_points', 'integer', (col) =>
-      col
-        .notNull()
-        .defaultTo(0)
-        .check(sql`discount_points >= 0`),
-    )
+    .addColumn('product_points', 'integer', zeroOrMore('product_points'))
+    .addColumn('discount_points', 'integer', zeroOrMore('discount_points'))
     .addColumn('promo_code_id', 'integer', (col) => col.references('promo_codes.id'))
     .addColumn('promo_code', 'text')
     .addColumn('requires_prescription', 'boolean', notNull)
@@ -167,12 +157,7 @@ export async function up(db: Kysely<unknown>): Promise<void> {
     .addColumn('line_total', 'integer', (col) => col.notNull().check(money('line_total')))
     .addColumn('points', 'integer', (col) => col.check(sql`points is null or points >= 0`))
     // Units taken from the product's stock (0 when its stock is not tracked): what a cancellation gives back.
-    .addColumn('stock_reserved', 'integer', (col) =>
-      col
-        .notNull()
-        .defaultTo(0)
-        .check(sql`stock_reserved >= 0`),
-    )
+    .addColumn('stock_reserved', 'integer', zeroOrMore('stock_reserved'))
     .execute();
   await addIndex(db, 'order_items_order_idx', 'order_items', ['order_id']);
 

@@ -1,5 +1,5 @@
 import { sql, type Kysely } from 'kysely';
-import { addIndex, addUniqueIndex, notNull, notNullNow, ownedBy, refersTo, tableWithId } from './helpers';
+import { addIndex, addUniqueIndex, notNull, notNullNow, ownedBy, refersTo, tableWithId, zeroOrMore } from './helpers';
 
 // Points programme: the config per country, the catalogue of events, combos and point products with the countries
 // they are offered in, the append-only ledger with one balance row per user kept in step with it, and the
@@ -52,12 +52,7 @@ export async function up(db: Kysely<unknown>): Promise<void> {
     .createTable('points_balances')
     .addColumn('user_id', 'integer', (col) => col.primaryKey().references('users.id').onDelete('cascade'))
     // The last guard: whatever a bug may do, a balance never goes below zero.
-    .addColumn('balance', 'integer', (col) =>
-      col
-        .notNull()
-        .defaultTo(0)
-        .check(sql`balance >= 0`),
-    )
+    .addColumn('balance', 'integer', zeroOrMore('balance'))
     .addColumn('updated_at', 'timestamptz', notNullNow)
     .execute();
 

@@ -1,6 +1,6 @@
 import { sql, type Kysely } from 'kysely';
 import { HORMONES_CATEGORY_ID } from '../../../../src/lib/shared/catalogue';
-import { notNull, notNullNow } from './helpers';
+import { notNull, notNullNow, oneOf } from './helpers';
 
 // The admin area: product images uploaded by admins (kept in the database like the library's documents, so a
 // product and its images are saved or refused together, on PGlite and PostgreSQL alike), documents scoped to a
@@ -26,12 +26,7 @@ export async function up(db: Kysely<unknown>): Promise<void> {
 
   await db.schema
     .alterTable('medical_requests')
-    .addColumn('status', 'text', (col) =>
-      col
-        .notNull()
-        .defaultTo('new')
-        .check(sql`status in ('new', 'contacted', 'closed')`),
-    )
+    .addColumn('status', 'text', oneOf('status', 'new', ['new', 'contacted', 'closed']))
     .execute();
   await db.schema.alterTable('medical_requests').addColumn('status_updated_at', 'timestamptz').execute();
 

@@ -51,3 +51,20 @@ export async function addUniqueIndex(
     .where(sql.ref(whereNotNull), 'is not', null)
     .execute();
 }
+
+/**
+ * `not null default 0 check (<column> >= 0)`: a count or balance that starts at nothing. The check is the column's
+ * name as written, not a quoted reference, as the migrations first wrote it.
+ */
+export const zeroOrMore = (column: string) => (col: ColumnDefinitionBuilder) =>
+  col
+    .notNull()
+    .defaultTo(0)
+    .check(sql.raw(`${column} >= 0`));
+
+/** `not null default '<initial>' check (<column> in ('<value>', …))`: a state among a fixed few, with the first one. */
+export const oneOf = (column: string, initial: string, values: readonly string[]) => (col: ColumnDefinitionBuilder) =>
+  col
+    .notNull()
+    .defaultTo(initial)
+    .check(sql.raw(`${column} in (${values.map((value) => `'${value}'`).join(', ')})`));
