@@ -1,15 +1,5 @@
 import { sql, type Kysely } from 'kysely';
-import {
-  addIndex,
-  addUniqueIndex,
-  clearedWith,
-  notNull,
-  notNullNow,
-  oneOf,
-  ownedBy,
-  refersTo,
-  tableWithId,
-} from './helpers';
+import { addIndex, addUnique, notNull, notNullNow, oneOf, ownedBy, refersTo, tableWithId, weakRef } from './helpers';
 
 // Accounts: sessions, invitations, the e-mail outbox, professional credentials and the user fields registration and
 // affiliate review need. Kysely<unknown>, like every migration: it must not depend on today's schema types.
@@ -25,7 +15,7 @@ export async function up(db: Kysely<unknown>): Promise<void> {
     .execute();
   // Document login and the duplicate check need one account per document; e-mails are stored in lower case.
   await db.schema.dropIndex('users_document_idx').execute();
-  await addUniqueIndex(db, 'users_document_unique', 'users', ['document_number'], 'document_number');
+  await addUnique(db, 'users_document_unique', 'users', ['document_number'], 'document_number');
   await addIndex(db, 'users_doctor_idx', 'users', ['doctor_id']);
 
   await tableWithId(db, 'sessions')
@@ -51,7 +41,7 @@ export async function up(db: Kysely<unknown>): Promise<void> {
     .addColumn('created_at', 'timestamptz', notNullNow)
     .addColumn('expires_at', 'timestamptz', notNull)
     .addColumn('used_at', 'timestamptz')
-    .addColumn('used_by', 'integer', clearedWith('users.id'))
+    .addColumn('used_by', 'integer', weakRef('users.id'))
     .addCheckConstraint('invitations_target', sql`email is not null or document_number is not null`)
     .execute();
   await addIndex(db, 'invitations_professional_idx', 'invitations', ['professional_id']);
@@ -74,7 +64,7 @@ export async function up(db: Kysely<unknown>): Promise<void> {
     .addColumn('reason', 'text')
     .addColumn('created_at', 'timestamptz', notNullNow)
     .addColumn('reviewed_at', 'timestamptz')
-    .addColumn('reviewed_by', 'integer', clearedWith('users.id'))
+    .addColumn('reviewed_by', 'integer', weakRef('users.id'))
     .execute();
   await addIndex(db, 'credentials_user_idx', 'credentials', ['user_id', 'created_at']);
 

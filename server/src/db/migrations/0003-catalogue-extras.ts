@@ -1,5 +1,5 @@
 import { sql, type Kysely } from 'kysely';
-import { addIndex, addUniqueIndex, notNull, notNullNow, ownedBy, tableWithId } from './helpers';
+import { addIndex, addLink, addUnique, notNull, notNullNow, ownedBy, tableWithId } from './helpers';
 
 /**
  * The default discount lists as they were when this migration was written. A fresh database gets them from the seed
@@ -37,14 +37,14 @@ export async function up(db: Kysely<unknown>): Promise<void> {
     .addCheckConstraint('discount_list_items_target', sql`(category_id is null) <> (product_id is null)`)
     .execute();
   // One line per list and category, and per list and product.
-  await addUniqueIndex(
+  await addUnique(
     db,
     'discount_list_items_category_unique',
     'discount_list_items',
     ['discount_list_id', 'category_id'],
     'category_id',
   );
-  await addUniqueIndex(
+  await addUnique(
     db,
     'discount_list_items_product_unique',
     'discount_list_items',
@@ -58,13 +58,7 @@ export async function up(db: Kysely<unknown>): Promise<void> {
     .where(sql.ref('product_id'), 'is not', null)
     .execute();
 
-  await db.schema
-    .createTable('favorites')
-    .addColumn('user_id', 'integer', ownedBy('users.id'))
-    .addColumn('product_id', 'integer', ownedBy('products.id'))
-    .addColumn('created_at', 'timestamptz', notNullNow)
-    .addPrimaryKeyConstraint('favorites_pk', ['user_id', 'product_id'])
-    .execute();
+  await addLink(db, 'favorites', ['user_id', 'users.id'], ['product_id', 'products.id'], 'created_at');
   await addIndex(db, 'favorites_product_idx', 'favorites', ['product_id']);
 
   // POST /products/search-by-serial compares without case and whitespace.

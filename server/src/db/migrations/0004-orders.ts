@@ -1,5 +1,5 @@
 import { sql, type Kysely } from 'kysely';
-import { addIndex, clearedWith, notNull, notNullNow, ownedBy, refersTo, tableWithId, zeroOrMore } from './helpers';
+import { addIndex, notNull, notNullNow, ownedBy, refersTo, tableWithId, weakRef, zeroOrMore } from './helpers';
 
 /**
  * The promo codes as they were when this migration was written. A fresh database gets them from the seed (its
@@ -125,7 +125,7 @@ export async function up(db: Kysely<unknown>): Promise<void> {
     )
     .addColumn('prescription_reason', 'text')
     .addColumn('prescription_reviewed_at', 'timestamptz')
-    .addColumn('prescription_reviewed_by', 'integer', clearedWith('users.id'))
+    .addColumn('prescription_reviewed_by', 'integer', weakRef('users.id'))
     .addColumn('created_at', 'timestamptz', notNullNow)
     .addColumn('paid_at', 'timestamptz')
     .addUniqueConstraint('orders_source_id_unique', ['source_id'])
@@ -165,7 +165,7 @@ export async function up(db: Kysely<unknown>): Promise<void> {
     .addColumn('order_id', 'integer', ownedBy('orders.id'))
     .addColumn('status', 'text', notNull)
     .addColumn('note', 'text')
-    .addColumn('changed_by', 'integer', clearedWith('users.id'))
+    .addColumn('changed_by', 'integer', weakRef('users.id'))
     .addColumn('created_at', 'timestamptz', notNullNow)
     .execute();
   await addIndex(db, 'order_status_history_order_idx', 'order_status_history', ['order_id', 'id']);

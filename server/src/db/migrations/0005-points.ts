@@ -1,5 +1,5 @@
 import { sql, type Kysely } from 'kysely';
-import { addIndex, addUniqueIndex, notNull, notNullNow, ownedBy, refersTo, tableWithId, zeroOrMore } from './helpers';
+import { addIndex, addUnique, notNull, notNullNow, ownedBy, refersTo, tableWithId, zeroOrMore } from './helpers';
 
 // Points programme: the config per country, the catalogue of events, combos and point products with the countries
 // they are offered in, the append-only ledger with one balance row per user kept in step with it, and the
@@ -79,7 +79,7 @@ export async function up(db: Kysely<unknown>): Promise<void> {
     .addColumn('created_at', 'timestamptz', notNullNow)
     .execute();
   await addIndex(db, 'points_ledger_user_idx', 'points_ledger', ['user_id', 'created_at', 'id']);
-  await addUniqueIndex(
+  await addUnique(
     db,
     'points_ledger_idempotency_unique',
     'points_ledger',
@@ -87,9 +87,9 @@ export async function up(db: Kysely<unknown>): Promise<void> {
     'idempotency_key',
   );
   // An order spends, gives back, earns its buyer and earns its patient's doctor at most once each.
-  await addUniqueIndex(db, 'points_ledger_order_unique', 'points_ledger', ['order_id', 'type'], 'order_id');
+  await addUnique(db, 'points_ledger_order_unique', 'points_ledger', ['order_id', 'type'], 'order_id');
   // Product §5: a sale is rewarded once, whichever doctor a repeat names.
-  await addUniqueIndex(db, 'points_ledger_sale_unique', 'points_ledger', ['sale_id'], 'sale_id');
+  await addUnique(db, 'points_ledger_sale_unique', 'points_ledger', ['sale_id'], 'sale_id');
   await sql`
     create function points_ledger_append_only() returns trigger language plpgsql as $$
     begin

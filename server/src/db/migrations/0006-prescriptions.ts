@@ -1,5 +1,5 @@
 import { sql, type Kysely } from 'kysely';
-import { addIndex, addUniqueIndex, clearedWith, notNull, notNullNow, ownedBy, refersTo, tableWithId } from './helpers';
+import { addIndex, addLink, addUnique, notNull, notNullNow, ownedBy, refersTo, tableWithId, weakRef } from './helpers';
 
 const positive = (column: string) => sql`${sql.ref(column)} > 0`;
 
@@ -10,8 +10,8 @@ export async function up(db: Kysely<unknown>): Promise<void> {
   // One row per person: e-mail and document identify a patient across professionals. `user_id` is the patient's
   // account once it exists (the invitation was accepted, or the account came first).
   await tableWithId(db, 'patients')
-    .addColumn('user_id', 'integer', clearedWith('users.id'))
-    .addColumn('invitation_id', 'integer', clearedWith('invitations.id'))
+    .addColumn('user_id', 'integer', weakRef('users.id'))
+    .addColumn('invitation_id', 'integer', weakRef('invitations.id'))
     .addColumn('first_name', 'text', notNull)
     .addColumn('last_name', 'text', notNull)
     .addColumn('birth_date', 'date')
@@ -26,23 +26,17 @@ export async function up(db: Kysely<unknown>): Promise<void> {
     .addColumn('phone_number', 'text')
     // Lower-case, accent-free name and e-mail: the search ignores case and accents on both databases.
     .addColumn('search_text', 'text', notNull)
-    .addColumn('created_by', 'integer', clearedWith('users.id'))
+    .addColumn('created_by', 'integer', weakRef('users.id'))
     .addColumn('created_at', 'timestamptz', notNullNow)
     .addColumn('updated_at', 'timestamptz', notNullNow)
     .execute();
   await db.schema.createIndex('patients_email_unique').on('patients').column('email').unique().execute();
-  await addUniqueIndex(db, 'patients_document_unique', 'patients', ['document_number'], 'document_number');
-  await addUniqueIndex(db, 'patients_user_unique', 'patients', ['user_id'], 'user_id');
+  await addUnique(db, 'patients_document_unique', 'patients', ['document_number'], 'document_number');
+  await addUnique(db, 'patients_user_unique', 'patients', ['user_id'], 'user_id');
   await addIndex(db, 'patients_invitation_idx', 'patients', ['invitation_id']);
 
   // Which professionals may see a patient (and all of the patient's strategies).
-  await db.schema
-    .createTable('patient_links')
-    .addColumn('professional_id', 'integer', ownedBy('users.id'))
-    .addColumn('patient_id', 'integer', ownedBy('patients.id'))
-    .addColumn('created_at', 'timestamptz', notNullNow)
-    .addPrimaryKeyConstraint('patient_links_pk', ['professional_id', 'patient_id'])
-    .execute();
+  await addLink(db, 'patient_links', ['professional_id', 'users.id'], ['patient_id', 'patients.id'], 'created_at');
   await addIndex(db, 'patient_links_patient_idx', 'patient_links', ['patient_id']);
 
   await tableWithId(db, 'prescription_templates')
@@ -63,7 +57,7 @@ export async function up(db: Kysely<unknown>): Promise<void> {
     .addColumn('patient_id', 'integer', refersTo('patients.id'))
     .addColumn('country_id', 'integer', refersTo('countries.id'))
     .addColumn('notes', 'text', (col) => col.notNull().defaultTo(''))
-    .addColumn('template_id', 'integer', clearedWith('prescription_templates.id'))
+    .addColumn('template_id', 'integer', weakRef('prescription_templates.id'))
     // The end of the longest tool duration: `finished` is computed from it.
     .addColumn('ends_at', 'timestamptz', notNull)
     .addColumn('cancelled_at', 'timestamptz')

@@ -1,5 +1,5 @@
 import { sql, type Kysely } from 'kysely';
-import { addIndex, notNull, notNullNow, ownedBy, refersTo, tableWithId } from './helpers';
+import { addIndex, addLink, notNull, notNullNow, ownedBy, refersTo, tableWithId } from './helpers';
 
 // Re-purchase reminders by Web Push. Everything the scheduler knows is in these tables, so a restart (or a second
 // server process on PostgreSQL) carries on where the last one stopped.
@@ -76,13 +76,13 @@ export async function up(db: Kysely<unknown>): Promise<void> {
     .execute();
 
   // The devices a notification reached: a retry after a failure on one device does not repeat it on the others.
-  await db.schema
-    .createTable('reminder_deliveries')
-    .addColumn('notification_id', 'integer', ownedBy('reminder_notifications.id'))
-    .addColumn('subscription_id', 'integer', ownedBy('push_subscriptions.id'))
-    .addColumn('delivered_at', 'timestamptz', notNullNow)
-    .addPrimaryKeyConstraint('reminder_deliveries_pk', ['notification_id', 'subscription_id'])
-    .execute();
+  await addLink(
+    db,
+    'reminder_deliveries',
+    ['notification_id', 'reminder_notifications.id'],
+    ['subscription_id', 'push_subscriptions.id'],
+    'delivered_at',
+  );
 }
 
 export async function down(db: Kysely<unknown>): Promise<void> {

@@ -1,5 +1,5 @@
 import { sql, type Kysely } from 'kysely';
-import { addIndex, clearedWith, notNull, notNullNow, refersTo, tableWithId } from './helpers';
+import { addIndex, notNull, notNullNow, refersTo, tableWithId, weakRef } from './helpers';
 
 // Data rights (issue #15): versioned consent texts, the consent records, account deletions. Plain SQL types only, so
 // the same migration runs on PGlite and PostgreSQL.
@@ -20,7 +20,7 @@ export async function up(db: Kysely<unknown>): Promise<void> {
   // tied to the anonymised row.
   await tableWithId(db, 'consents')
     .addColumn('user_id', 'integer')
-    .addColumn('patient_id', 'integer', clearedWith('patients.id'))
+    .addColumn('patient_id', 'integer', weakRef('patients.id'))
     .addColumn('country_id', 'integer', refersTo('countries.id'))
     .addColumn('purpose', 'text', notNull)
     .addColumn('action', 'text', notNull)

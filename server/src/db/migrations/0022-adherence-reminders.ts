@@ -1,5 +1,5 @@
 import type { Kysely } from 'kysely';
-import { clearedWith, notNull, notNullNow, ownedBy } from './helpers';
+import { notNull, notNullNow, ownedBy, weakRef } from './helpers';
 
 // Adherence for professionals (issue #19): the last 'Recordar al paciente' of each product to each patient. One row
 // per patient and product, so the weekly limit is one atomic upsert (a conditional ON CONFLICT DO UPDATE) that holds
@@ -10,7 +10,7 @@ export async function up(db: Kysely<unknown>): Promise<void> {
     .addColumn('patient_id', 'integer', ownedBy('patients.id'))
     .addColumn('product_id', 'integer', ownedBy('products.id'))
     .addColumn('sent_at', 'timestamptz', notNullNow)
-    .addColumn('sent_by', 'integer', clearedWith('users.id'))
+    .addColumn('sent_by', 'integer', weakRef('users.id'))
     .addColumn('channel', 'text', notNull)
     .addPrimaryKeyConstraint('adherence_reminders_pkey', ['patient_id', 'product_id'])
     .execute();

@@ -23,8 +23,8 @@ export const refersTo = (target: string) => (col: ColumnDefinitionBuilder) => co
 export const ownedBy = (target: string) => (col: ColumnDefinitionBuilder) =>
   col.notNull().references(target).onDelete('cascade');
 
-/** `references <target> on delete set null`: a link that a deletion of its target clears. */
-export const clearedWith = (target: string) => (col: ColumnDefinitionBuilder) =>
+/** `references <target> on delete set null`: a weak link, which a deletion of its target clears. */
+export const weakRef = (target: string) => (col: ColumnDefinitionBuilder) =>
   col.references(target).onDelete('set null');
 
 /** `create index <name> on <table> (<columns>)`. */
@@ -36,7 +36,7 @@ export async function addIndex(db: Kysely<unknown>, name: string, table: string,
  * `create unique index <name> on <table> (<columns>) where <whereNotNull> is not null`: unique among the rows that
  * have a value (a null is no one's duplicate).
  */
-export async function addUniqueIndex(
+export async function addUnique(
   db: Kysely<unknown>,
   name: string,
   table: string,
@@ -68,3 +68,24 @@ export const oneOf = (column: string, initial: string, values: readonly string[]
     .notNull()
     .defaultTo(initial)
     .check(sql.raw(`${column} in (${values.map((value) => `'${value}'`).join(', ')})`));
+
+/**
+ * `create table <table> (<from> integer not null references … on delete cascade, <to> …, <at> timestamptz not null
+ * default now(), constraint <table>_pk primary key (<from>, <to>))`: a link between two rows, at most once, which
+ * goes with either of them.
+ */
+export async function addLink(
+  db: Kysely<unknown>,
+  table: string,
+  from: [column: string, target: string],
+  to: [column: string, target: string],
+  at: string,
+) {
+  await db.schema
+    .createTable(table)
+    .addColumn(from[0], 'integer', ownedBy(from[1]))
+    .addColumn(to[0], 'integer', ownedBy(to[1]))
+    .addColumn(at, 'timestamptz', notNullNow)
+    .addPrimaryKeyConstraint(`${table}_pk`, [from[0], to[0]])
+    .execute();
+}
