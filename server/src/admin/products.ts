@@ -17,6 +17,7 @@ import {
 } from '../../../src/lib/shared/admin-products';
 import { REQUIRED_FIELD_MESSAGE } from '../../../src/lib/shared/field-schemas';
 import type { Database } from '../db/schema';
+import { isUniqueViolation } from '../db/unique-violation';
 import { pathId } from '../gamification/input';
 import type { AccessRule, Api } from '../http/auth';
 import { readMultipart } from '../http/body';
@@ -25,7 +26,6 @@ import type { Services } from '../http/services';
 import { conflictingField, refusedFields } from '../http/validated';
 import { checkedUpload } from '../uploads/checked-upload';
 import { assertDecodableImage } from '../uploads/decoded-image';
-import { isUniqueViolation } from '../users/repo';
 import {
   addUploadedProductImage,
   catalogueOptions,

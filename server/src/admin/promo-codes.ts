@@ -7,12 +7,12 @@ import {
   type PromoCodeCountryDto,
 } from '../../../src/lib/shared/promo-codes';
 import type { Database } from '../db/schema';
+import { isUniqueViolation } from '../db/unique-violation';
 import { pathId } from '../gamification/input';
 import type { AccessRule, Api } from '../http/auth';
 import { notFound } from '../http/errors';
 import { conflictingField } from '../http/validated';
 import { RELEASED_PROMO_STATUSES } from '../orders/pricing';
-import { isUniqueViolation } from '../users/repo';
 
 const PROMO_CODE_NOT_FOUND_MESSAGE = 'No encontramos este código promocional.';
 const DUPLICATE_PROMO_CODE_MESSAGE = 'Ya existe un código promocional con este texto.';

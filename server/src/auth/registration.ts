@@ -1,6 +1,7 @@
 import type { Kysely } from 'kysely';
 import { COUNTRIES, countryById, type CountryCode } from '../../../src/lib/shared/countries';
 import type { Database, RegistrationDetails, SessionRow, UserRow } from '../db/schema';
+import { isUniqueViolation } from '../db/unique-violation';
 import type { FormRef } from '../forms/definitions';
 import { DOCUMENT_TAKEN_MESSAGE, EMAIL_TAKEN_MESSAGE, INVITATION_INVALID_MESSAGE } from '../forms/definitions';
 import type { CleanValues } from '../forms/engine';
@@ -9,7 +10,7 @@ import { findUsableInvitation } from '../invitations/repo';
 import { catchUpAccount } from '../patients/repo';
 import { recordHealthConsent, type ConsentClient } from '../privacy/consent-repo';
 import { openSessionIn } from '../sessions/repo';
-import { displayNameOf, isUniqueViolation, newUid } from '../users/repo';
+import { displayNameOf, newUid } from '../users/repo';
 
 interface Registration {
   form: FormRef;

@@ -1,9 +1,10 @@
 import type { Kysely } from 'kysely';
 import { moneyToRewardPoints, pointsToMoney } from '../../../src/lib/shared/points';
 import type { Database, UserRow } from '../db/schema';
+import { isUniqueViolation } from '../db/unique-violation';
 import { HttpError } from '../http/errors';
 import type { OrderPointsHook, OrderPointsInput } from '../orders/points-hook';
-import { digitsOnly, findUserById, isProfessional, isUniqueViolation } from '../users/repo';
+import { digitsOnly, findUserById, isProfessional } from '../users/repo';
 import { configOf } from './config';
 import { appendEntry, lockBalance, orderEntry } from './ledger';
 import { readOrderForPoints, REWARDED_ORDER_STATUSES, type OrderFinder, type OrderForPoints } from './paid-orders';

@@ -7,8 +7,8 @@ import type {
   RedemptionResponseDto,
 } from '../../../src/lib/shared/points';
 import type { Database, PointsItemKind } from '../db/schema';
+import { isUniqueViolation } from '../db/unique-violation';
 import { HttpError } from '../http/errors';
-import { isUniqueViolation } from '../users/repo';
 import { redeemableItem, type ItemRow } from './catalogue';
 import { historyProduct, pricedLines } from './catalogue-products';
 import type { IdempotentRequest } from './input';

@@ -2,7 +2,7 @@ import { createHash } from 'node:crypto';
 import type { Context, MiddlewareHandler } from 'hono';
 import type { Kysely, Transaction } from 'kysely';
 import type { Database } from '../db/schema';
-import { isUniqueViolation } from '../users/repo';
+import { isUniqueViolation } from '../db/unique-violation';
 import type { AppEnv } from './auth';
 import { HttpError } from './errors';
 

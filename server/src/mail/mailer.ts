@@ -1,5 +1,6 @@
 import type { Kysely, Selectable, Transaction } from 'kysely';
 import nodemailer from 'nodemailer';
+import { unclaimedBatch } from '../db/claims';
 import type { Database, OutboxEmailsTable } from '../db/schema';
 import type { Logger } from '../logger';
 
@@ -102,16 +103,16 @@ export class Mailer {
       .updateTable('outbox_emails')
       .set({ claimed_until: new Date(now.getTime() + MAIL_CLAIM_MS) })
       .where('id', 'in', (eb) =>
-        eb
-          .selectFrom('outbox_emails')
-          .select('id')
-          .where('sent_at', 'is', null)
-          .where('error', 'is', null)
-          .where((inner) => inner.or([inner('claimed_until', 'is', null), inner('claimed_until', '<', now)]))
-          .orderBy('id')
-          .limit(MAIL_BATCH)
-          .forUpdate()
-          .skipLocked(),
+        unclaimedBatch(
+          eb
+            .selectFrom('outbox_emails')
+            .select('id')
+            .where('sent_at', 'is', null)
+            .where('error', 'is', null)
+            .orderBy('id'),
+          now,
+          MAIL_BATCH,
+        ),
       )
       .returningAll()
       .execute();

@@ -10,13 +10,13 @@ import {
   type PrescriptionType,
 } from '../../../src/lib/shared/prescriptions';
 import type { Database } from '../db/schema';
+import { isUniqueViolation } from '../db/unique-violation';
 import { positiveId, type IdempotentRequest } from '../gamification/input';
 import { FORBIDDEN_MESSAGE, type Viewer } from '../http/auth';
 import { HttpError } from '../http/errors';
 import { findStoredAnswer } from '../http/idempotency';
 import { refusedFields } from '../http/validated';
 import { findLinkedPatient } from '../patients/repo';
-import { isUniqueViolation } from '../users/repo';
 import { treatmentDays, type ToolInput } from './input';
 import { findOwnTemplate, findPrescriptionRow, toDetailDto } from './repo';
 import { presentationText, resolveTools, type ResolvedTool } from './tools';

@@ -9,8 +9,8 @@ import {
   type HealthConsentState,
 } from '../../../src/lib/shared/privacy';
 import type { ConsentTextsTable, Database, UserRow } from '../db/schema';
+import { isUniqueViolation } from '../db/unique-violation';
 import { HttpError } from '../http/errors';
-import { isUniqueViolation } from '../users/repo';
 
 type Db = Kysely<Database> | Transaction<Database>;
 

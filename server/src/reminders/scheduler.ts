@@ -1,6 +1,7 @@
 import { sql, type Kysely, type Selectable } from 'kysely';
 import { countryById } from '../../../src/lib/shared/countries';
 import { buildReminderPayload, daysBetween, localDay, type ReminderOutcome } from '../../../src/lib/shared/reminders';
+import { unclaimedBatch } from '../db/claims';
 import type { Database, ReminderNotificationsTable } from '../db/schema';
 import type { Logger } from '../logger';
 import { webPushSender, type PushResult, type PushSender } from './push-sender';
@@ -128,16 +129,16 @@ export class ReminderScheduler {
       .updateTable('reminder_notifications')
       .set({ claimed_until: new Date(now.getTime() + REMINDER_CLAIM_MS), attempts: sql`attempts + 1` })
       .where('id', 'in', (eb) =>
-        eb
-          .selectFrom('reminder_notifications')
-          .select('id')
-          .where('closed_at', 'is', null)
-          .where('next_attempt_at', '<=', now)
-          .where((inner) => inner.or([inner('claimed_until', 'is', null), inner('claimed_until', '<', now)]))
-          .orderBy('next_attempt_at')
-          .limit(CLAIM_BATCH)
-          .forUpdate()
-          .skipLocked(),
+        unclaimedBatch(
+          eb
+            .selectFrom('reminder_notifications')
+            .select('id')
+            .where('closed_at', 'is', null)
+            .where('next_attempt_at', '<=', now)
+            .orderBy('next_attempt_at'),
+          now,
+          CLAIM_BATCH,
+        ),
       )
       .returningAll()
       .execute();

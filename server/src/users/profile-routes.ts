@@ -11,6 +11,7 @@ import {
 } from '../../../src/lib/shared/account-schemas';
 import { hashPassword, verifyPassword } from '../auth/passwords';
 import type { UsersTable } from '../db/schema';
+import { isUniqueViolation } from '../db/unique-violation';
 import { EMAIL_TAKEN_MESSAGE } from '../forms/definitions';
 import { pathParam, viewerOf, type Api } from '../http/auth';
 import { multipartValues, readMultipart, REQUIRED_FIELD_MESSAGE } from '../http/body';
@@ -21,7 +22,7 @@ import { NOT_YOU_LINE, personalEmail } from '../mail/mailer';
 import { COMPLETED_FROM_ACCOUNT, completeFromAccounts } from '../patients/repo';
 import { revokeUserSessions } from '../sessions/repo';
 import { contentDisposition, detectFileType, randomStoredName, STORED_NAME_PATTERN } from '../uploads/files';
-import { displayNameOf, emailTaken, findUserById, isUniqueViolation, toProfileDto } from './repo';
+import { displayNameOf, emailTaken, findUserById, toProfileDto } from './repo';
 
 export const PROFILE_PHOTO_PREFIX = '/api/media/profile/';
 const PHOTO_TOO_LARGE_MESSAGE = 'La imagen supera el tamaño máximo de 5 MB.';

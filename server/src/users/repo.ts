@@ -97,10 +97,6 @@ export async function documentTaken(db: Kysely<Database>, document: string): Pro
   return (await findUserByDocument(db, document)) !== undefined;
 }
 
-/** PostgreSQL's unique-violation code, the same on PGlite. */
-export function isUniqueViolation(error: unknown, constraint?: string): boolean {
-  if (typeof error !== 'object' || error === null) return false;
-  const { code, constraint: violated } = error as { code?: unknown; constraint?: unknown };
-  if (code !== '23505') return false;
-  return constraint === undefined || violated === constraint || String(error).includes(constraint);
-}
+// Still exported from here for the importers of other helpers' folders (patients/routes.ts), which move to
+// db/unique-violation once those folders are free to change; new code imports it from there.
+export { isUniqueViolation } from '../db/unique-violation';

@@ -1,4 +1,5 @@
 import { sql, type Kysely } from 'kysely';
+import { addIndex, addUnique, notNull, notNullNow, oneOf, ownedBy, refersTo, tableWithId, weakRef } from './helpers';
 
 // Accounts: sessions, invitations, the e-mail outbox, professional credentials and the user fields registration and
 // affiliate review need. Kysely<unknown>, like every migration: it must not depend on today's schema types.
@@ -14,92 +15,67 @@ export async function up(db: Kysely<unknown>): Promise<void> {
     .execute();
   // Document login and the duplicate check need one account per document; e-mails are stored in lower case.
   await db.schema.dropIndex('users_document_idx').execute();
-  await db.schema
-    .createIndex('users_document_unique')
-    .on('users')
-    .column('document_number')
-    .unique()
-    .where(sql.ref('document_number'), 'is not', null)
-    .execute();
-  await db.schema.createIndex('users_doctor_idx').on('users').column('doctor_id').execute();
+  await addUnique(db, 'users_document_unique', 'users', ['document_number'], 'document_number');
+  await addIndex(db, 'users_doctor_idx', 'users', ['doctor_id']);
 
-  await db.schema
-    .createTable('sessions')
-    .addColumn('id', 'serial', (col) => col.primaryKey())
+  await tableWithId(db, 'sessions')
     // SHA-256 (hex) of the token: a copy of the table does not let anyone log in.
     .addColumn('token_hash', 'text', (col) => col.notNull().unique())
-    .addColumn('user_id', 'integer', (col) => col.notNull().references('users.id').onDelete('cascade'))
-    .addColumn('country_id', 'integer', (col) => col.notNull().references('countries.id'))
-    .addColumn('created_at', 'timestamptz', (col) => col.notNull().defaultTo(sql`now()`))
-    .addColumn('expires_at', 'timestamptz', (col) => col.notNull())
+    .addColumn('user_id', 'integer', ownedBy('users.id'))
+    .addColumn('country_id', 'integer', refersTo('countries.id'))
+    .addColumn('created_at', 'timestamptz', notNullNow)
+    .addColumn('expires_at', 'timestamptz', notNull)
     .addColumn('revoked_at', 'timestamptz')
     .addColumn('last_seen_at', 'timestamptz')
     .execute();
-  await db.schema.createIndex('sessions_user_idx').on('sessions').columns(['user_id', 'country_id']).execute();
+  await addIndex(db, 'sessions_user_idx', 'sessions', ['user_id', 'country_id']);
 
-  await db.schema
-    .createTable('invitations')
-    .addColumn('id', 'serial', (col) => col.primaryKey())
+  await tableWithId(db, 'invitations')
     .addColumn('token_hash', 'text', (col) => col.notNull().unique())
-    .addColumn('professional_id', 'integer', (col) => col.notNull().references('users.id').onDelete('cascade'))
-    .addColumn('country_id', 'integer', (col) => col.notNull().references('countries.id'))
+    .addColumn('professional_id', 'integer', ownedBy('users.id'))
+    .addColumn('country_id', 'integer', refersTo('countries.id'))
     .addColumn('email', 'text')
     .addColumn('document_number', 'text')
     .addColumn('first_name', 'text')
     .addColumn('last_name', 'text')
-    .addColumn('created_at', 'timestamptz', (col) => col.notNull().defaultTo(sql`now()`))
-    .addColumn('expires_at', 'timestamptz', (col) => col.notNull())
+    .addColumn('created_at', 'timestamptz', notNullNow)
+    .addColumn('expires_at', 'timestamptz', notNull)
     .addColumn('used_at', 'timestamptz')
-    .addColumn('used_by', 'integer', (col) => col.references('users.id').onDelete('set null'))
+    .addColumn('used_by', 'integer', weakRef('users.id'))
     .addCheckConstraint('invitations_target', sql`email is not null or document_number is not null`)
     .execute();
-  await db.schema.createIndex('invitations_professional_idx').on('invitations').column('professional_id').execute();
+  await addIndex(db, 'invitations_professional_idx', 'invitations', ['professional_id']);
 
-  await db.schema
-    .createTable('outbox_emails')
-    .addColumn('id', 'serial', (col) => col.primaryKey())
-    .addColumn('to_address', 'text', (col) => col.notNull())
-    .addColumn('subject', 'text', (col) => col.notNull())
-    .addColumn('text', 'text', (col) => col.notNull())
-    .addColumn('created_at', 'timestamptz', (col) => col.notNull().defaultTo(sql`now()`))
+  await tableWithId(db, 'outbox_emails')
+    .addColumn('to_address', 'text', notNull)
+    .addColumn('subject', 'text', notNull)
+    .addColumn('text', 'text', notNull)
+    .addColumn('created_at', 'timestamptz', notNullNow)
     .addColumn('sent_at', 'timestamptz')
     .addColumn('error', 'text')
     .execute();
 
-  await db.schema
-    .createTable('credentials')
-    .addColumn('id', 'serial', (col) => col.primaryKey())
-    .addColumn('user_id', 'integer', (col) => col.notNull().references('users.id').onDelete('cascade'))
-    .addColumn('document_type', 'text', (col) => col.notNull())
+  await tableWithId(db, 'credentials')
+    .addColumn('user_id', 'integer', ownedBy('users.id'))
+    .addColumn('document_type', 'text', notNull)
     .addColumn('contact_number', 'text')
     .addColumn('country_code', 'text')
-    .addColumn('status', 'text', (col) =>
-      col
-        .notNull()
-        .defaultTo('pending')
-        .check(sql`status in ('pending', 'approved', 'rejected')`),
-    )
+    .addColumn('status', 'text', oneOf('status', 'pending', ['pending', 'approved', 'rejected']))
     .addColumn('reason', 'text')
-    .addColumn('created_at', 'timestamptz', (col) => col.notNull().defaultTo(sql`now()`))
+    .addColumn('created_at', 'timestamptz', notNullNow)
     .addColumn('reviewed_at', 'timestamptz')
-    .addColumn('reviewed_by', 'integer', (col) => col.references('users.id').onDelete('set null'))
+    .addColumn('reviewed_by', 'integer', weakRef('users.id'))
     .execute();
-  await db.schema.createIndex('credentials_user_idx').on('credentials').columns(['user_id', 'created_at']).execute();
+  await addIndex(db, 'credentials_user_idx', 'credentials', ['user_id', 'created_at']);
 
-  await db.schema
-    .createTable('credential_files')
-    .addColumn('id', 'serial', (col) => col.primaryKey())
-    .addColumn('credential_id', 'integer', (col) => col.notNull().references('credentials.id').onDelete('cascade'))
-    .addColumn('original_name', 'text', (col) => col.notNull())
+  await tableWithId(db, 'credential_files')
+    .addColumn('credential_id', 'integer', ownedBy('credentials.id'))
+    .addColumn('original_name', 'text', notNull)
     .addColumn('stored_name', 'text', (col) => col.notNull().unique())
-    .addColumn('mime', 'text', (col) => col.notNull())
+    .addColumn('mime', 'text', notNull)
     .addColumn('size', 'integer', (col) => col.notNull().check(sql`size >= 0`))
     .execute();
-  await db.schema
-    .createIndex('credential_files_credential_idx')
-    .on('credential_files')
-    .column('credential_id')
-    .execute();
+  await addIndex(db, 'credential_files_credential_idx', 'credential_files', ['credential_id']);
 }
 
 export async function down(db: Kysely<unknown>): Promise<void> {
@@ -108,7 +84,7 @@ export async function down(db: Kysely<unknown>): Promise<void> {
   }
   await db.schema.dropIndex('users_doctor_idx').execute();
   await db.schema.dropIndex('users_document_unique').execute();
-  await db.schema.createIndex('users_document_idx').on('users').column('document_number').execute();
+  await addIndex(db, 'users_document_idx', 'users', ['document_number']);
   await db.schema
     .alterTable('users')
     .dropColumn('approval_reason')

@@ -1,4 +1,5 @@
 import { sql, type Kysely } from 'kysely';
+import { addIndex, addLink, addUnique, notNull, notNullNow, ownedBy, tableWithId } from './helpers';
 
 /**
  * The default discount lists as they were when this migration was written. A fresh database gets them from the seed
@@ -18,26 +19,16 @@ const DEFAULT_LISTS = [
 
 // Catalogue extras: discount lists per purchase level, favourites, and the serial number look-up.
 export async function up(db: Kysely<unknown>): Promise<void> {
-  await db.schema
-    .createTable('discount_lists')
-    .addColumn('id', 'serial', (col) => col.primaryKey())
-    .addColumn('name', 'text', (col) => col.notNull())
+  await tableWithId(db, 'discount_lists')
+    .addColumn('name', 'text', notNull)
     .addColumn('purchase_level_id', 'integer', (col) => col.notNull().check(sql`purchase_level_id >= 1`))
     .addColumn('active', 'boolean', (col) => col.notNull().defaultTo(true))
-    .addColumn('created_at', 'timestamptz', (col) => col.notNull().defaultTo(sql`now()`))
+    .addColumn('created_at', 'timestamptz', notNullNow)
     .execute();
-  await db.schema
-    .createIndex('discount_lists_level_idx')
-    .on('discount_lists')
-    .columns(['purchase_level_id', 'active'])
-    .execute();
+  await addIndex(db, 'discount_lists_level_idx', 'discount_lists', ['purchase_level_id', 'active']);
 
-  await db.schema
-    .createTable('discount_list_items')
-    .addColumn('id', 'serial', (col) => col.primaryKey())
-    .addColumn('discount_list_id', 'integer', (col) =>
-      col.notNull().references('discount_lists.id').onDelete('cascade'),
-    )
+  await tableWithId(db, 'discount_list_items')
+    .addColumn('discount_list_id', 'integer', ownedBy('discount_lists.id'))
     .addColumn('category_id', 'integer', (col) => col.references('categories.id').onDelete('cascade'))
     .addColumn('product_id', 'integer', (col) => col.references('products.id').onDelete('cascade'))
     .addColumn('discount_percent', 'numeric(5, 2)', (col) =>
@@ -46,20 +37,20 @@ export async function up(db: Kysely<unknown>): Promise<void> {
     .addCheckConstraint('discount_list_items_target', sql`(category_id is null) <> (product_id is null)`)
     .execute();
   // One line per list and category, and per list and product.
-  await db.schema
-    .createIndex('discount_list_items_category_unique')
-    .on('discount_list_items')
-    .columns(['discount_list_id', 'category_id'])
-    .unique()
-    .where(sql.ref('category_id'), 'is not', null)
-    .execute();
-  await db.schema
-    .createIndex('discount_list_items_product_unique')
-    .on('discount_list_items')
-    .columns(['discount_list_id', 'product_id'])
-    .unique()
-    .where(sql.ref('product_id'), 'is not', null)
-    .execute();
+  await addUnique(
+    db,
+    'discount_list_items_category_unique',
+    'discount_list_items',
+    ['discount_list_id', 'category_id'],
+    'category_id',
+  );
+  await addUnique(
+    db,
+    'discount_list_items_product_unique',
+    'discount_list_items',
+    ['discount_list_id', 'product_id'],
+    'product_id',
+  );
   await db.schema
     .createIndex('discount_list_items_product_idx')
     .on('discount_list_items')
@@ -67,14 +58,8 @@ export async function up(db: Kysely<unknown>): Promise<void> {
     .where(sql.ref('product_id'), 'is not', null)
     .execute();
 
-  await db.schema
-    .createTable('favorites')
-    .addColumn('user_id', 'integer', (col) => col.notNull().references('users.id').onDelete('cascade'))
-    .addColumn('product_id', 'integer', (col) => col.notNull().references('products.id').onDelete('cascade'))
-    .addColumn('created_at', 'timestamptz', (col) => col.notNull().defaultTo(sql`now()`))
-    .addPrimaryKeyConstraint('favorites_pk', ['user_id', 'product_id'])
-    .execute();
-  await db.schema.createIndex('favorites_product_idx').on('favorites').column('product_id').execute();
+  await addLink(db, 'favorites', ['user_id', 'users.id'], ['product_id', 'products.id'], 'created_at');
+  await addIndex(db, 'favorites_product_idx', 'favorites', ['product_id']);
 
   // POST /products/search-by-serial compares without case and whitespace.
   await db.schema

@@ -1,4 +1,5 @@
 import { sql, type Kysely } from 'kysely';
+import { addIndex, notNull, notNullNow, ownedBy, refersTo, tableWithId, weakRef, zeroOrMore } from './helpers';
 
 /**
  * The promo codes as they were when this migration was written. A fresh database gets them from the seed (its
@@ -47,10 +48,8 @@ const money = (column: string) => sql`${sql.ref(column)} >= 0`;
 // payment, the webhook events already processed (replay protection) and the review of hormone prescriptions.
 // Amounts are integers in the country's unit (whole pesos for COP, cents for MXN and PEN), like product prices.
 export async function up(db: Kysely<unknown>): Promise<void> {
-  await db.schema
-    .createTable('promo_codes')
-    .addColumn('id', 'serial', (col) => col.primaryKey())
-    .addColumn('code', 'text', (col) => col.notNull())
+  await tableWithId(db, 'promo_codes')
+    .addColumn('code', 'text', notNull)
     .addColumn('discount_type', 'text', (col) => col.notNull().check(sql`discount_type in ('percentage', 'fixed')`))
     // A percentage 1–100, or an amount in the unit of the code's country.
     .addColumn('value', 'integer', (col) => col.notNull().check(sql`value > 0`))
@@ -59,7 +58,7 @@ export async function up(db: Kysely<unknown>): Promise<void> {
     .addColumn('valid_from', 'timestamptz')
     .addColumn('valid_until', 'timestamptz')
     .addColumn('active', 'boolean', (col) => col.notNull().defaultTo(true))
-    .addColumn('created_at', 'timestamptz', (col) => col.notNull().defaultTo(sql`now()`))
+    .addColumn('created_at', 'timestamptz', notNullNow)
     .addCheckConstraint('promo_codes_percentage', sql`discount_type <> 'percentage' or value <= 100`)
     .addCheckConstraint('promo_codes_fixed_country', sql`discount_type <> 'fixed' or country_id is not null`)
     .execute();
@@ -71,31 +70,27 @@ export async function up(db: Kysely<unknown>): Promise<void> {
     .unique()
     .execute();
 
-  await db.schema
-    .createTable('addresses')
-    .addColumn('id', 'serial', (col) => col.primaryKey())
-    .addColumn('user_id', 'integer', (col) => col.notNull().references('users.id').onDelete('cascade'))
-    .addColumn('country_id', 'integer', (col) => col.notNull().references('countries.id'))
-    .addColumn('address', 'text', (col) => col.notNull())
+  await tableWithId(db, 'addresses')
+    .addColumn('user_id', 'integer', ownedBy('users.id'))
+    .addColumn('country_id', 'integer', refersTo('countries.id'))
+    .addColumn('address', 'text', notNull)
     .addColumn('residence_detail', 'text', (col) => col.notNull().defaultTo(''))
-    .addColumn('state', 'text', (col) => col.notNull())
-    .addColumn('city', 'text', (col) => col.notNull())
+    .addColumn('state', 'text', notNull)
+    .addColumn('city', 'text', notNull)
     .addColumn('postal_code', 'text', (col) => col.notNull().defaultTo(''))
-    .addColumn('created_at', 'timestamptz', (col) => col.notNull().defaultTo(sql`now()`))
+    .addColumn('created_at', 'timestamptz', notNullNow)
     .execute();
-  await db.schema.createIndex('addresses_user_idx').on('addresses').columns(['user_id', 'country_id']).execute();
+  await addIndex(db, 'addresses_user_idx', 'addresses', ['user_id', 'country_id']);
 
-  await db.schema
-    .createTable('orders')
-    .addColumn('id', 'serial', (col) => col.primaryKey())
+  await tableWithId(db, 'orders')
     // 'CO-000042': the country's code and the id, shown on screens and receipts.
     .addColumn('number', 'text', (col) => col.notNull().unique())
     // The storefront's order source id, also the Idempotency-Key of the order's creation.
-    .addColumn('source_id', 'uuid', (col) => col.notNull())
+    .addColumn('source_id', 'uuid', notNull)
     // SHA-256 of the normalised request: the same key with another body is refused.
-    .addColumn('request_hash', 'text', (col) => col.notNull())
-    .addColumn('user_id', 'integer', (col) => col.notNull().references('users.id'))
-    .addColumn('country_id', 'integer', (col) => col.notNull().references('countries.id'))
+    .addColumn('request_hash', 'text', notNull)
+    .addColumn('user_id', 'integer', refersTo('users.id'))
+    .addColumn('country_id', 'integer', refersTo('countries.id'))
     .addColumn('status', 'text', (col) =>
       col
         .notNull()
@@ -103,7 +98,7 @@ export async function up(db: Kysely<unknown>): Promise<void> {
           sql`status in ('pending_payment', 'awaiting_transfer', 'payment_rejected', 'paid', 'pending_prescription', 'released', 'cancelled')`,
         ),
     )
-    .addColumn('currency', 'text', (col) => col.notNull())
+    .addColumn('currency', 'text', notNull)
     .addColumn('payment_method', 'text', (col) =>
       col.notNull().check(sql`payment_method in ('bank_transfer', 'visa', 'mastercard', 'amex')`),
     )
@@ -114,25 +109,15 @@ export async function up(db: Kysely<unknown>): Promise<void> {
     .addColumn('points_discount', 'integer', (col) => col.notNull().check(money('points_discount')))
     .addColumn('shipping_cost', 'integer', (col) => col.notNull().check(money('shipping_cost')))
     .addColumn('total', 'integer', (col) => col.notNull().check(money('total')))
-    .addColumn('product_points', 'integer', (col) =>
-      col
-        .notNull()
-        .defaultTo(0)
-        .check(sql`product_points >= 0`),
-    )
-    .addColumn('discount_points', 'integer', (col) =>
-      col
-        .notNull()
-        .defaultTo(0)
-        .check(sql`discount_points >= 0`),
-    )
+    .addColumn('product_points', 'integer', zeroOrMore('product_points'))
+    .addColumn('discount_points', 'integer', zeroOrMore('discount_points'))
     .addColumn('promo_code_id', 'integer', (col) => col.references('promo_codes.id'))
     .addColumn('promo_code', 'text')
-    .addColumn('requires_prescription', 'boolean', (col) => col.notNull())
+    .addColumn('requires_prescription', 'boolean', notNull)
     // Snapshots of the checkout forms (CheckoutCustomerDto, BillFormDto, AddressInputDto) as the buyer sent them.
-    .addColumn('customer', 'jsonb', (col) => col.notNull())
-    .addColumn('bill', 'jsonb', (col) => col.notNull())
-    .addColumn('address', 'jsonb', (col) => col.notNull())
+    .addColumn('customer', 'jsonb', notNull)
+    .addColumn('bill', 'jsonb', notNull)
+    .addColumn('address', 'jsonb', notNull)
     // The buyer's `formula-hormonal` credentials entry and its review by an admin.
     .addColumn('prescription_document_id', 'integer', (col) => col.references('credentials.id'))
     .addColumn('prescription_status', 'text', (col) =>
@@ -140,8 +125,8 @@ export async function up(db: Kysely<unknown>): Promise<void> {
     )
     .addColumn('prescription_reason', 'text')
     .addColumn('prescription_reviewed_at', 'timestamptz')
-    .addColumn('prescription_reviewed_by', 'integer', (col) => col.references('users.id').onDelete('set null'))
-    .addColumn('created_at', 'timestamptz', (col) => col.notNull().defaultTo(sql`now()`))
+    .addColumn('prescription_reviewed_by', 'integer', weakRef('users.id'))
+    .addColumn('created_at', 'timestamptz', notNullNow)
     .addColumn('paid_at', 'timestamptz')
     .addUniqueConstraint('orders_source_id_unique', ['source_id'])
     .addCheckConstraint(
@@ -149,7 +134,7 @@ export async function up(db: Kysely<unknown>): Promise<void> {
       sql`not requires_prescription or (prescription_document_id is not null and prescription_status is not null)`,
     )
     .execute();
-  await db.schema.createIndex('orders_user_idx').on('orders').columns(['user_id', 'created_at']).execute();
+  await addIndex(db, 'orders_user_idx', 'orders', ['user_id', 'created_at']);
   await db.schema
     .createIndex('orders_prescription_queue_idx')
     .on('orders')
@@ -157,16 +142,14 @@ export async function up(db: Kysely<unknown>): Promise<void> {
     .where(sql.ref('requires_prescription'), '=', true)
     .execute();
 
-  await db.schema
-    .createTable('order_items')
-    .addColumn('id', 'serial', (col) => col.primaryKey())
-    .addColumn('order_id', 'integer', (col) => col.notNull().references('orders.id').onDelete('cascade'))
-    .addColumn('product_id', 'integer', (col) => col.notNull().references('products.id'))
+  await tableWithId(db, 'order_items')
+    .addColumn('order_id', 'integer', ownedBy('orders.id'))
+    .addColumn('product_id', 'integer', refersTo('products.id'))
     // A snapshot of the product as it was sold: later catalogue edits do not rewrite past orders.
-    .addColumn('name', 'text', (col) => col.notNull())
-    .addColumn('slug', 'text', (col) => col.notNull())
+    .addColumn('name', 'text', notNull)
+    .addColumn('slug', 'text', notNull)
     .addColumn('image', 'text')
-    .addColumn('category_id', 'integer', (col) => col.notNull())
+    .addColumn('category_id', 'integer', notNull)
     .addColumn('type', 'text', (col) => col.notNull().check(sql`type in ('standard', 'points')`))
     .addColumn('quantity', 'integer', (col) => col.notNull().check(sql`quantity between 1 and 999`))
     .addColumn('unit_price', 'integer', (col) => col.notNull().check(money('unit_price')))
@@ -174,47 +157,36 @@ export async function up(db: Kysely<unknown>): Promise<void> {
     .addColumn('line_total', 'integer', (col) => col.notNull().check(money('line_total')))
     .addColumn('points', 'integer', (col) => col.check(sql`points is null or points >= 0`))
     // Units taken from the product's stock (0 when its stock is not tracked): what a cancellation gives back.
-    .addColumn('stock_reserved', 'integer', (col) =>
-      col
-        .notNull()
-        .defaultTo(0)
-        .check(sql`stock_reserved >= 0`),
-    )
+    .addColumn('stock_reserved', 'integer', zeroOrMore('stock_reserved'))
     .execute();
-  await db.schema.createIndex('order_items_order_idx').on('order_items').column('order_id').execute();
+  await addIndex(db, 'order_items_order_idx', 'order_items', ['order_id']);
 
-  await db.schema
-    .createTable('order_status_history')
-    .addColumn('id', 'serial', (col) => col.primaryKey())
-    .addColumn('order_id', 'integer', (col) => col.notNull().references('orders.id').onDelete('cascade'))
-    .addColumn('status', 'text', (col) => col.notNull())
+  await tableWithId(db, 'order_status_history')
+    .addColumn('order_id', 'integer', ownedBy('orders.id'))
+    .addColumn('status', 'text', notNull)
     .addColumn('note', 'text')
-    .addColumn('changed_by', 'integer', (col) => col.references('users.id').onDelete('set null'))
-    .addColumn('created_at', 'timestamptz', (col) => col.notNull().defaultTo(sql`now()`))
+    .addColumn('changed_by', 'integer', weakRef('users.id'))
+    .addColumn('created_at', 'timestamptz', notNullNow)
     .execute();
-  await db.schema
-    .createIndex('order_status_history_order_idx')
-    .on('order_status_history')
-    .columns(['order_id', 'id'])
-    .execute();
+  await addIndex(db, 'order_status_history_order_idx', 'order_status_history', ['order_id', 'id']);
 
   // Only the brand and the last four digits of a card are ever stored: never its number, expiry or CVV.
   await db.schema
     .createTable('payments')
     .addColumn('id', 'uuid', (col) => col.primaryKey())
     .addColumn('order_id', 'integer', (col) => col.notNull().unique().references('orders.id').onDelete('cascade'))
-    .addColumn('provider', 'text', (col) => col.notNull())
-    .addColumn('method', 'text', (col) => col.notNull())
+    .addColumn('provider', 'text', notNull)
+    .addColumn('method', 'text', notNull)
     .addColumn('status', 'text', (col) =>
       col.notNull().check(sql`status in ('pending', 'approved', 'declined', 'voided', 'refunded')`),
     )
     .addColumn('amount', 'integer', (col) => col.notNull().check(money('amount')))
-    .addColumn('currency', 'text', (col) => col.notNull())
+    .addColumn('currency', 'text', notNull)
     .addColumn('brand', 'text')
     .addColumn('last4', 'text', (col) => col.check(sql`last4 ~ '^[0-9]{4}$'`))
     // The provider's hosted page where the buyer pays.
-    .addColumn('redirect_url', 'text', (col) => col.notNull())
-    .addColumn('created_at', 'timestamptz', (col) => col.notNull().defaultTo(sql`now()`))
+    .addColumn('redirect_url', 'text', notNull)
+    .addColumn('created_at', 'timestamptz', notNullNow)
     .addColumn('approved_at', 'timestamptz')
     // Card payments of hormone orders are only authorised until the prescription is approved.
     .addColumn('captured_at', 'timestamptz')
@@ -223,11 +195,11 @@ export async function up(db: Kysely<unknown>): Promise<void> {
 
   await db.schema
     .createTable('payment_webhook_events')
-    .addColumn('provider', 'text', (col) => col.notNull())
-    .addColumn('event_id', 'text', (col) => col.notNull())
+    .addColumn('provider', 'text', notNull)
+    .addColumn('event_id', 'text', notNull)
     .addColumn('payment_id', 'uuid', (col) => col.references('payments.id').onDelete('cascade'))
-    .addColumn('outcome', 'text', (col) => col.notNull())
-    .addColumn('received_at', 'timestamptz', (col) => col.notNull().defaultTo(sql`now()`))
+    .addColumn('outcome', 'text', notNull)
+    .addColumn('received_at', 'timestamptz', notNullNow)
     .addPrimaryKeyConstraint('payment_webhook_events_pk', ['provider', 'event_id'])
     .execute();
 

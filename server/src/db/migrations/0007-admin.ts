@@ -1,5 +1,6 @@
 import { sql, type Kysely } from 'kysely';
 import { HORMONES_CATEGORY_ID } from '../../../../src/lib/shared/catalogue';
+import { notNull, notNullNow, oneOf } from './helpers';
 
 // The admin area: product images uploaded by admins (kept in the database like the library's documents, so a
 // product and its images are saved or refused together, on PGlite and PostgreSQL alike), documents scoped to a
@@ -21,19 +22,11 @@ export async function up(db: Kysely<unknown>): Promise<void> {
     .alterTable('documents')
     .addColumn('country_id', 'integer', (col) => col.references('countries.id'))
     .execute();
-  await db.schema
-    .alterTable('documents')
-    .addColumn('updated_at', 'timestamptz', (col) => col.notNull().defaultTo(sql`now()`))
-    .execute();
+  await db.schema.alterTable('documents').addColumn('updated_at', 'timestamptz', notNullNow).execute();
 
   await db.schema
     .alterTable('medical_requests')
-    .addColumn('status', 'text', (col) =>
-      col
-        .notNull()
-        .defaultTo('new')
-        .check(sql`status in ('new', 'contacted', 'closed')`),
-    )
+    .addColumn('status', 'text', oneOf('status', 'new', ['new', 'contacted', 'closed']))
     .execute();
   await db.schema.alterTable('medical_requests').addColumn('status_updated_at', 'timestamptz').execute();
 
@@ -41,8 +34,8 @@ export async function up(db: Kysely<unknown>): Promise<void> {
   await db.schema
     .createTable('prescription_settings')
     .addColumn('id', 'integer', (col) => col.primaryKey().check(sql`id = 1`))
-    .addColumn('settings', 'jsonb', (col) => col.notNull())
-    .addColumn('updated_at', 'timestamptz', (col) => col.notNull().defaultTo(sql`now()`))
+    .addColumn('settings', 'jsonb', notNull)
+    .addColumn('updated_at', 'timestamptz', notNullNow)
     .addColumn('updated_by', 'integer', (col) => col.references('users.id'))
     .execute();
 }

@@ -1,4 +1,5 @@
 import { sql, type Kysely } from 'kysely';
+import { addIndex, ownedBy, refersTo } from './helpers';
 
 // Promo codes get optional usage limits (in total and per buyer) and, per country, their own validity window. Uses
 // are counted from the orders that hold the code (not a counter to keep in step with cancellations): an order
@@ -13,13 +14,13 @@ export async function up(db: Kysely<unknown>): Promise<void> {
   // without rows keeps its own country_id and window.
   await db.schema
     .createTable('promo_code_countries')
-    .addColumn('promo_code_id', 'integer', (col) => col.notNull().references('promo_codes.id').onDelete('cascade'))
-    .addColumn('country_id', 'integer', (col) => col.notNull().references('countries.id'))
+    .addColumn('promo_code_id', 'integer', ownedBy('promo_codes.id'))
+    .addColumn('country_id', 'integer', refersTo('countries.id'))
     .addColumn('valid_from', 'timestamptz')
     .addColumn('valid_until', 'timestamptz')
     .addPrimaryKeyConstraint('promo_code_countries_pk', ['promo_code_id', 'country_id'])
     .execute();
-  await db.schema.createIndex('orders_promo_code_idx').on('orders').columns(['promo_code_id', 'user_id']).execute();
+  await addIndex(db, 'orders_promo_code_idx', 'orders', ['promo_code_id', 'user_id']);
 }
 
 export async function down(db: Kysely<unknown>): Promise<void> {

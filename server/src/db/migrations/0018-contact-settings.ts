@@ -1,4 +1,5 @@
-import { sql, type Kysely } from 'kysely';
+import type { Kysely } from 'kysely';
+import { notNullNow, weakRef } from './helpers';
 
 // Issue #19: how to reach the store, per country, edited by admins instead of fixed at build time; and what a request
 // to the team is about, now that the custom-product request and "Hablar con un asesor" reach the same inbox as the
@@ -9,8 +10,8 @@ export async function up(db: Kysely<unknown>): Promise<void> {
     .addColumn('country_id', 'integer', (col) => col.primaryKey().references('countries.id'))
     .addColumn('phone', 'text')
     .addColumn('chat_number', 'text')
-    .addColumn('updated_by', 'integer', (col) => col.references('users.id').onDelete('set null'))
-    .addColumn('updated_at', 'timestamptz', (col) => col.notNull().defaultTo(sql`now()`))
+    .addColumn('updated_by', 'integer', weakRef('users.id'))
+    .addColumn('updated_at', 'timestamptz', notNullNow)
     .execute();
   await db.schema
     .alterTable('medical_requests')

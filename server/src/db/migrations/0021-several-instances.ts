@@ -1,4 +1,5 @@
 import type { Kysely } from 'kysely';
+import { addIndex } from './helpers';
 
 // Several instances of the server on one PostgreSQL database (issue #21): nothing that must hold across instances
 // may live in one process's memory.
@@ -12,7 +13,7 @@ export async function up(db: Kysely<unknown>): Promise<void> {
     .addColumn('points', 'integer', (col) => col.notNull().defaultTo(0))
     .addColumn('expire', 'bigint')
     .execute();
-  await db.schema.createIndex('rate_limits_expire_idx').on('rate_limits').column('expire').execute();
+  await addIndex(db, 'rate_limits_expire_idx', 'rate_limits', ['expire']);
 
   // The outbox's e-mails are claimed by one instance at a time, for a while: another instance skips them, and they
   // are claimable again once an instance that died holding them lets the claim lapse.

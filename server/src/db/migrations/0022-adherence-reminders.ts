@@ -1,4 +1,5 @@
-import { sql, type Kysely } from 'kysely';
+import type { Kysely } from 'kysely';
+import { notNull, notNullNow, ownedBy, weakRef } from './helpers';
 
 // Adherence for professionals (issue #19): the last 'Recordar al paciente' of each product to each patient. One row
 // per patient and product, so the weekly limit is one atomic upsert (a conditional ON CONFLICT DO UPDATE) that holds
@@ -6,11 +7,11 @@ import { sql, type Kysely } from 'kysely';
 export async function up(db: Kysely<unknown>): Promise<void> {
   await db.schema
     .createTable('adherence_reminders')
-    .addColumn('patient_id', 'integer', (col) => col.notNull().references('patients.id').onDelete('cascade'))
-    .addColumn('product_id', 'integer', (col) => col.notNull().references('products.id').onDelete('cascade'))
-    .addColumn('sent_at', 'timestamptz', (col) => col.notNull().defaultTo(sql`now()`))
-    .addColumn('sent_by', 'integer', (col) => col.references('users.id').onDelete('set null'))
-    .addColumn('channel', 'text', (col) => col.notNull())
+    .addColumn('patient_id', 'integer', ownedBy('patients.id'))
+    .addColumn('product_id', 'integer', ownedBy('products.id'))
+    .addColumn('sent_at', 'timestamptz', notNullNow)
+    .addColumn('sent_by', 'integer', weakRef('users.id'))
+    .addColumn('channel', 'text', notNull)
     .addPrimaryKeyConstraint('adherence_reminders_pkey', ['patient_id', 'product_id'])
     .execute();
 }

@@ -1,5 +1,6 @@
 import type { Kysely } from 'kysely';
 import { sql } from 'kysely';
+import { notNull, notNullNow, ownedBy, tableWithId } from './helpers';
 
 // Real payment providers beside the sandbox (issue #22): what the provider calls the payment, and the differences
 // the reconciliation found between our orders and the provider's payments.
@@ -11,16 +12,14 @@ export async function up(db: Kysely<unknown>): Promise<void> {
     // What the provider made when the payment was opened (Mercado Pago's preference id), to expire it on cancel.
     .addColumn('provider_reference', 'text')
     .execute();
-  await db.schema
-    .createTable('payment_discrepancies')
-    .addColumn('id', 'serial', (col) => col.primaryKey())
-    .addColumn('payment_id', 'uuid', (col) => col.notNull().references('payments.id').onDelete('cascade'))
-    .addColumn('kind', 'text', (col) => col.notNull())
-    .addColumn('our_status', 'text', (col) => col.notNull())
-    .addColumn('provider_status', 'text', (col) => col.notNull())
-    .addColumn('detail', 'text', (col) => col.notNull())
-    .addColumn('found_at', 'timestamptz', (col) => col.notNull().defaultTo(sql`now()`))
-    .addColumn('last_seen_at', 'timestamptz', (col) => col.notNull().defaultTo(sql`now()`))
+  await tableWithId(db, 'payment_discrepancies')
+    .addColumn('payment_id', 'uuid', ownedBy('payments.id'))
+    .addColumn('kind', 'text', notNull)
+    .addColumn('our_status', 'text', notNull)
+    .addColumn('provider_status', 'text', notNull)
+    .addColumn('detail', 'text', notNull)
+    .addColumn('found_at', 'timestamptz', notNullNow)
+    .addColumn('last_seen_at', 'timestamptz', notNullNow)
     .addColumn('resolved_at', 'timestamptz')
     .execute();
   // One open report per payment and kind: a reconciliation that finds it again only moves its last_seen_at.

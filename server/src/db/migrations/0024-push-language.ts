@@ -1,16 +1,12 @@
-import { sql, type Kysely } from 'kysely';
+import type { Kysely } from 'kysely';
+import { oneOf } from './helpers';
 
 // Reminder pushes in the device's language (issue #19): the interface language the browser chose ('Español /
 // English'), sent with its subscription. Existing rows, subscribed before a device could say, stay Spanish.
 export async function up(db: Kysely<unknown>): Promise<void> {
   await db.schema
     .alterTable('push_subscriptions')
-    .addColumn('language', 'text', (col) =>
-      col
-        .notNull()
-        .defaultTo('es')
-        .check(sql`language in ('es', 'en')`),
-    )
+    .addColumn('language', 'text', oneOf('language', 'es', ['es', 'en']))
     .execute();
 }
 

@@ -1,5 +1,5 @@
 import type { Kysely } from 'kysely';
-import { sql } from 'kysely';
+import { notNull, notNullNow, ownedBy, tableWithId } from './helpers';
 
 /**
  * Uploads in PostgreSQL when DATABASE_URL is set (issue #21): every instance reads what any instance stored, where
@@ -9,21 +9,19 @@ import { sql } from 'kysely';
  * objects would need `lo_unlink` and a connection of their own).
  */
 export async function up(db: Kysely<unknown>): Promise<void> {
-  await db.schema
-    .createTable('upload_files')
-    .addColumn('id', 'serial', (col) => col.primaryKey())
-    .addColumn('area', 'text', (col) => col.notNull())
-    .addColumn('name', 'text', (col) => col.notNull())
-    .addColumn('size', 'integer', (col) => col.notNull())
-    .addColumn('chunks', 'integer', (col) => col.notNull())
-    .addColumn('created_at', 'timestamptz', (col) => col.notNull().defaultTo(sql`now()`))
+  await tableWithId(db, 'upload_files')
+    .addColumn('area', 'text', notNull)
+    .addColumn('name', 'text', notNull)
+    .addColumn('size', 'integer', notNull)
+    .addColumn('chunks', 'integer', notNull)
+    .addColumn('created_at', 'timestamptz', notNullNow)
     .addUniqueConstraint('upload_files_area_name_unique', ['area', 'name'])
     .execute();
   await db.schema
     .createTable('upload_chunks')
-    .addColumn('file_id', 'integer', (col) => col.notNull().references('upload_files.id').onDelete('cascade'))
-    .addColumn('position', 'integer', (col) => col.notNull())
-    .addColumn('data', 'bytea', (col) => col.notNull())
+    .addColumn('file_id', 'integer', ownedBy('upload_files.id'))
+    .addColumn('position', 'integer', notNull)
+    .addColumn('data', 'bytea', notNull)
     .addPrimaryKeyConstraint('upload_chunks_pkey', ['file_id', 'position'])
     .execute();
 }
