@@ -96,7 +96,3 @@ export async function emailTaken(db: Kysely<Database>, email: string, exceptUser
 export async function documentTaken(db: Kysely<Database>, document: string): Promise<boolean> {
   return (await findUserByDocument(db, document)) !== undefined;
 }
-
-// Still exported from here for the importers of other helpers' folders (patients/routes.ts), which move to
-// db/unique-violation once those folders are free to change; new code imports it from there.
-export { isUniqueViolation } from '../db/unique-violation';
