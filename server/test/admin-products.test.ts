@@ -1,5 +1,5 @@
 import sharp from 'sharp';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import type {
   AdminCatalogueOptionsDto,
   AdminProductDto,
@@ -7,25 +7,18 @@ import type {
   AdminProductListDto,
 } from '../../src/lib/shared/admin-products';
 import type { ApiErrorBody, ProductDto } from '../../src/lib/shared/api-types';
-import { createTestContext, sessionFor, type TestContext } from './helpers';
-import { client, json, type Caller } from './prescriptions-fixtures';
+import { client, json } from './prescriptions-fixtures';
+import { demoCaller, testContextForFile } from './support/file-context';
 
-let ctx: TestContext;
-let admin: Caller;
-let doctor: Caller;
+const ctx = testContextForFile();
+const admin = demoCaller(ctx, 'admin');
+const doctor = demoCaller(ctx, 'doctor');
 let png: Buffer;
 
 beforeAll(async () => {
-  ctx = await createTestContext();
-  admin = { token: await sessionFor(ctx, 'admin@demo.test') };
-  doctor = { token: await sessionFor(ctx, 'medico.co@demo.test') };
   png = await sharp({ create: { width: 800, height: 800, channels: 3, background: '#2e7d5b' } })
     .png()
     .toBuffer();
-});
-
-afterAll(async () => {
-  await ctx?.close();
 });
 
 function productInput(overrides: Partial<AdminProductInput> = {}): AdminProductInput {

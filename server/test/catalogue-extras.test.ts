@@ -1,4 +1,4 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import type {
   ApiErrorBody,
   CategoryCountDto,
@@ -8,14 +8,14 @@ import type {
 } from '../../src/lib/shared/api-types';
 import { categories, pharmaceuticalForms, products as seedProducts } from '../src/db/seed/catalogue-data';
 import { discountLists as seedDiscountLists } from '../src/db/seed/discount-data';
-import { authHeaders, createTestContext, createUser, jsonRequest, sessionFor, type TestContext } from './helpers';
+import { authHeaders, createUser, jsonRequest, sessionFor } from './helpers';
+import { testContextForFile } from './support/file-context';
 
-let ctx: TestContext;
+const ctx = testContextForFile();
 /** Request headers of each kind of caller; one session each (a second login would revoke the first). */
 const as: Record<string, Record<string, string>> = {};
 
 beforeAll(async () => {
-  ctx = await createTestContext();
   const emails = {
     patient: 'paciente.co@demo.test',
     doctor: 'medico.co@demo.test',
@@ -35,10 +35,6 @@ beforeAll(async () => {
     await ctx.database.db.updateTable('users').set({ purchase_level_id: level }).where('id', '=', user.id).execute();
     as[actor] = authHeaders(await sessionFor(ctx, user.email), 'co');
   }
-});
-
-afterAll(async () => {
-  await ctx?.close();
 });
 
 const NOT_FOUND: ApiErrorBody = { message: 'Producto no encontrado.' };

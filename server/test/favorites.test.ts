@@ -1,11 +1,12 @@
 import { sql } from 'kysely';
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import type { ApiErrorBody, ProductDto } from '../../src/lib/shared/api-types';
 import { FAVORITES_MERGE_MAX_IDS } from '../../src/lib/shared/catalogue';
 import { products as seedProducts } from '../src/db/seed/catalogue-data';
-import { authHeaders, createTestContext, createUser, jsonRequest, sessionFor, type TestContext } from './helpers';
+import { authHeaders, createUser, jsonRequest, sessionFor } from './helpers';
+import { testContextForFile } from './support/file-context';
 
-let ctx: TestContext;
+const ctx = testContextForFile();
 const as: Record<string, Record<string, string>> = {};
 const ids = new Map<string, number>();
 let patientId: number;
@@ -17,7 +18,6 @@ const DHEA = 'dhea-25-mg';
 const PROFESSIONAL_USE = seedProducts.find((product) => product.categoryId === 5)?.slug ?? '';
 
 beforeAll(async () => {
-  ctx = await createTestContext();
   const patient = await createUser(ctx, { role: 'patient' });
   const doctor = await createUser(ctx, { role: 'doctor' });
   const other = await createUser(ctx, { role: 'health_professional' });
@@ -29,10 +29,6 @@ beforeAll(async () => {
   as.admin = authHeaders(await sessionFor(ctx, 'admin@demo.test'), 'co');
   const rows = await ctx.database.db.selectFrom('products').select(['id', 'slug']).execute();
   for (const row of rows) ids.set(row.slug, row.id);
-});
-
-afterAll(async () => {
-  await ctx?.close();
 });
 
 beforeEach(async () => {

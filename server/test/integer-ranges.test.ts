@@ -1,10 +1,11 @@
 import { randomUUID } from 'node:crypto';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import type { AdminProductInput } from '../../src/lib/shared/admin-products';
 import type { Role } from '../../src/lib/shared/accounts';
 import type { AccessRule, RouteEntry } from '../src/http/auth';
-import { authHeaders, createTestContext, jsonRequest, sessionFor, type TestContext } from './helpers';
+import { authHeaders, jsonRequest, sessionFor } from './helpers';
 import { orderBody } from './orders-fixtures';
+import { testContextForFile } from './support/file-context';
 
 /**
  * Every integer the API reads (path ids, query numbers, body fields) is range-checked: numbers PostgreSQL cannot store
@@ -22,18 +23,13 @@ const ACCOUNTS: Record<'admin' | 'doctor' | 'professional' | 'patient', string> 
 };
 type Account = keyof typeof ACCOUNTS;
 
-let ctx: TestContext;
+const ctx = testContextForFile();
 const headers = {} as Record<Account, Record<string, string>>;
 
 beforeAll(async () => {
-  ctx = await createTestContext();
   for (const account of Object.keys(ACCOUNTS) as Account[]) {
     headers[account] = authHeaders(await sessionFor(ctx, ACCOUNTS[account]), 'co');
   }
-});
-
-afterAll(async () => {
-  await ctx?.close();
 });
 
 /** A caller the route lets in, so the request reaches the code that reads the number. */

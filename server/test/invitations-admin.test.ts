@@ -1,4 +1,4 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import type {
   AffiliateDto,
   CredentialsStatusDto,
@@ -8,17 +8,10 @@ import type {
 import type { ApiErrorBody } from '../../src/lib/shared/api-types';
 import type { UserRow } from '../src/db/schema';
 import { Mailer, nodemailerTransport, type OutgoingEmail } from '../src/mail/mailer';
-import {
-  authHeaders,
-  createTestContext,
-  createUser,
-  jsonRequest,
-  sessionFor,
-  silentLogger,
-  type TestContext,
-} from './helpers';
+import { authHeaders, createUser, jsonRequest, sessionFor, silentLogger } from './helpers';
+import { testContextForFile } from './support/file-context';
 
-let ctx: TestContext;
+const ctx = testContextForFile();
 let doctorToken: string;
 let professionalToken: string;
 let pendingToken: string;
@@ -26,7 +19,6 @@ let patientToken: string;
 let adminToken: string;
 
 beforeAll(async () => {
-  ctx = await createTestContext();
   [doctorToken, professionalToken, pendingToken, patientToken, adminToken] = await Promise.all([
     sessionFor(ctx, 'medico.co@demo.test', 'co'),
     sessionFor(ctx, 'profesional.mx@demo.test', 'mx'),
@@ -34,10 +26,6 @@ beforeAll(async () => {
     sessionFor(ctx, 'paciente.co@demo.test'),
     sessionFor(ctx, 'admin@demo.test'),
   ]);
-});
-
-afterAll(async () => {
-  await ctx?.close();
 });
 
 async function body<T>(response: Response): Promise<T> {

@@ -1,5 +1,5 @@
 import { PATIENT_ATTESTATION_MESSAGE } from '../../src/lib/shared/privacy';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import type { ApiErrorBody } from '../../src/lib/shared/api-types';
 import type { FormErrorDto, InvitationPreviewDto } from '../../src/lib/shared/accounts';
 import {
@@ -9,7 +9,7 @@ import {
   type PatientListDto,
   type PatientStrategiesDto,
 } from '../../src/lib/shared/prescriptions';
-import { createTestContext, jsonRequest, sessionFor, userByEmail, type TestContext } from './helpers';
+import { jsonRequest, sessionFor, userByEmail } from './helpers';
 import {
   client,
   createPatient,
@@ -19,26 +19,15 @@ import {
   productIdOf,
   registerIdOf,
   tool,
-  type Caller,
 } from './prescriptions-fixtures';
+import { demoCaller, testContextForFile } from './support/file-context';
 
 type Problem = ApiErrorBody & { fieldErrors?: FormErrorDto[]; patientId?: number };
 
-let ctx: TestContext;
-let doctor: Caller;
-let otherDoctor: Caller;
-let professional: Caller;
-
-beforeAll(async () => {
-  ctx = await createTestContext();
-  doctor = { token: await sessionFor(ctx, 'medico.co@demo.test') };
-  otherDoctor = { token: await sessionFor(ctx, 'medico.mx@demo.test', 'mx'), country: 'mx' };
-  professional = { token: await sessionFor(ctx, 'profesional.co@demo.test') };
-});
-
-afterAll(async () => {
-  await ctx?.close();
-});
+const ctx = testContextForFile();
+const doctor = demoCaller(ctx, 'doctor');
+const otherDoctor = demoCaller(ctx, 'mexicanDoctor');
+const professional = demoCaller(ctx, 'professional');
 
 describe('POST /api/patients', () => {
   it('creates a complete patient, links it to the professional and e-mails the invitation', async () => {

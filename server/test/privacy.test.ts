@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { unzipSync, strFromU8 } from 'fflate';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import type { ApiErrorBody } from '../../src/lib/shared/api-types';
 import type { CreatePatientResponseDto, PatientDto, PrescriptionListDto } from '../../src/lib/shared/prescriptions';
 import {
@@ -13,35 +13,22 @@ import {
   type AccountDeletionDto,
   type HealthConsentDto,
 } from '../../src/lib/shared/privacy';
-import {
-  authHeaders,
-  createTestContext,
-  createUser,
-  jsonRequest,
-  loginAs,
-  sessionFor,
-  userByEmail,
-  type TestContext,
-} from './helpers';
+import { authHeaders, createUser, jsonRequest, loginAs, sessionFor, userByEmail } from './helpers';
 import { createdOrder, orderBody, PDF, postOrder } from './orders-fixtures';
 import { client, json, patientBody, productIdOf, tool, type Caller } from './prescriptions-fixtures';
+import { testContextForFile } from './support/file-context';
 
-let ctx: TestContext;
+const ctx = testContextForFile();
 let doctor: Caller;
 let doctorId: number;
 let admin: Record<string, string>;
 let sequence = 0;
 
 beforeAll(async () => {
-  ctx = await createTestContext();
   const row = await createUser(ctx, { role: 'doctor' });
   doctorId = row.id;
   doctor = { token: await sessionFor(ctx, row.email) };
   admin = authHeaders(await sessionFor(ctx, 'admin@demo.test'), 'co');
-});
-
-afterAll(async () => {
-  await ctx?.close();
 });
 
 function registration(token: string, email: string, overrides: Record<string, unknown> = {}) {

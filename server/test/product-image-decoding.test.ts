@@ -1,15 +1,15 @@
 import { randomBytes } from 'node:crypto';
 import { crc32 } from 'node:zlib';
 import sharp from 'sharp';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import type { AdminProductDto, AdminProductInput } from '../../src/lib/shared/admin-products';
 import type { ApiErrorBody } from '../../src/lib/shared/api-types';
 import { IMAGE_TOO_MANY_PIXELS_MESSAGE, IMAGE_UNREADABLE_MESSAGE } from '../src/uploads/decoded-image';
-import { createTestContext, sessionFor, type TestContext } from './helpers';
-import { client, json, type Caller } from './prescriptions-fixtures';
+import { client, json } from './prescriptions-fixtures';
+import { demoCaller, testContextForFile } from './support/file-context';
 
-let ctx: TestContext;
-let admin: Caller;
+const ctx = testContextForFile();
+const admin = demoCaller(ctx, 'admin');
 let productId: number;
 /** A photo-like PNG (noise does not compress): cut in half, its pixel data ends early. */
 let noisyPng: Buffer;
@@ -34,8 +34,6 @@ const PRODUCT: AdminProductInput = {
 };
 
 beforeAll(async () => {
-  ctx = await createTestContext();
-  admin = { token: await sessionFor(ctx, 'admin@demo.test') };
   productId = (await json<AdminProductDto>(await client(ctx, admin).send('POST', '/admin/products', PRODUCT))).id;
   noisyPng = await sharp({
     create: {
@@ -48,10 +46,6 @@ beforeAll(async () => {
   })
     .png()
     .toBuffer();
-});
-
-afterAll(async () => {
-  await ctx?.close();
 });
 
 function upload(bytes: Uint8Array, name: string, type: string) {

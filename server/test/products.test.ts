@@ -1,5 +1,5 @@
 import { sql } from 'kysely';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import type { ApiErrorBody, ProductDto } from '../../src/lib/shared/api-types';
 import { PRODUCTS_PAGE_SIZE } from '../../src/lib/shared/catalogue';
 import { normalizeSearchText } from '../../src/lib/shared/text';
@@ -9,7 +9,7 @@ import {
   products as seedProducts,
   type SeedProduct,
 } from '../src/db/seed/catalogue-data';
-import { createTestContext, type TestContext } from './helpers';
+import { testContextForFile } from './support/file-context';
 
 interface ProductListBody {
   data: ProductDto[];
@@ -18,15 +18,7 @@ interface ProductListBody {
   offset: number;
 }
 
-let ctx: TestContext;
-
-beforeAll(async () => {
-  ctx = await createTestContext();
-});
-
-afterAll(async () => {
-  await ctx?.close();
-});
+const ctx = testContextForFile();
 
 // Expectations are derived from the seed data, not from the server's own queries.
 const categoryById = new Map(categories.map((category) => [category.id, category]));

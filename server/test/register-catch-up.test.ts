@@ -1,36 +1,20 @@
 import { sql, type Kysely } from 'kysely';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import type { InvitationDto } from '../../src/lib/shared/accounts';
 import type { PatientDto, PatientListDto } from '../../src/lib/shared/prescriptions';
 import { up as catchUpRegisters } from '../src/db/migrations/0030-register-caught-up';
-import {
-  authHeaders,
-  createTestContext,
-  createUser,
-  jsonRequest,
-  sessionFor,
-  userByEmail,
-  type TestContext,
-} from './helpers';
-import { client, createPatient, json, type Caller } from './prescriptions-fixtures';
+import { authHeaders, createUser, jsonRequest, userByEmail } from './helpers';
+import { client, createPatient, json } from './prescriptions-fixtures';
+import { demoCaller, testContextForFile } from './support/file-context';
 
 /**
  * Issue #18: a professional's register no longer catches up on every read. What registration, a profile's change or
  * a record's edit changes is in the register when they answer, before anybody reads it; migration 0030 caught up
  * what earlier servers had left for their next read.
  */
-let ctx: TestContext;
-let doctor: Caller;
+const ctx = testContextForFile();
+const doctor = demoCaller(ctx, 'doctor');
 let sequence = 0;
-
-beforeAll(async () => {
-  ctx = await createTestContext();
-  doctor = { token: await sessionFor(ctx, 'medico.co@demo.test') };
-});
-
-afterAll(async () => {
-  await ctx?.close();
-});
 
 const db = () => ctx.database.db;
 const unique = () => `${Date.now().toString(36)}${(sequence += 1)}`;

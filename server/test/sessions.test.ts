@@ -1,4 +1,4 @@
-import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import type { LoginResponseDto, ValidateResponseDto } from '../../src/lib/shared/accounts';
 import type { ApiErrorBody } from '../../src/lib/shared/api-types';
 import { RESET_LINK_INVALID_MESSAGE } from '../../src/lib/shared/passwords';
@@ -8,21 +8,14 @@ import { loadConfig } from '../src/config';
 import { DEMO_PASSWORD } from '../src/db/seed/demo-users';
 import { CROSS_SITE_MESSAGE } from '../src/http/auth';
 import { BackoffLimiter, memoryLimiterStore } from '../src/http/rate-limit';
-import { createTestContext, createUser, jsonRequest, lastEmailTo, sessionFor, type TestContext } from './helpers';
+import { createUser, jsonRequest, lastEmailTo, sessionFor } from './helpers';
+import { testContextForFile } from './support/file-context';
 
-let ctx: TestContext;
+const ctx = testContextForFile();
 let counter = 0;
 /** A fresh client address per use, so tests do not share the rate limits' budgets. */
 const freshAddress = () => `203.0.113.${(counter += 1)}`;
 const OWN_ORIGIN = 'http://localhost';
-
-beforeAll(async () => {
-  ctx = await createTestContext();
-});
-
-afterAll(async () => {
-  await ctx?.close();
-});
 
 function post(path: string, body: unknown, headers: Record<string, string> = {}, app = ctx.app) {
   return (

@@ -2,7 +2,7 @@ import { randomBytes } from 'node:crypto';
 import type { Server } from 'node:http';
 import { Kysely, PostgresDialect, sql } from 'kysely';
 import pg from 'pg';
-import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import type { ApiErrorBody, ReadyDto } from '../../src/lib/shared/api-types';
 import { TOO_MANY_LOGINS_MESSAGE } from '../src/auth/limits';
 import { openDatabase, type DatabaseHandle } from '../src/db/database';
@@ -20,20 +20,13 @@ import { shutDown } from '../src/lifecycle/shutdown';
 import { createLogger } from '../src/logger';
 import { Mailer, MAIL_CLAIM_MS, type OutgoingEmail } from '../src/mail/mailer';
 import { listen } from '../src/startup';
-import { createTestContext, createUser, jsonRequest, silentLogger, type TestContext } from './helpers';
+import { createUser, jsonRequest, silentLogger } from './helpers';
+import { testContextForFile } from './support/file-context';
 
 /** Instances started at once in the migration test: more than two, fewer than the pool's connections. */
 const INSTANCES = 3;
 
-let ctx: TestContext;
-
-beforeAll(async () => {
-  ctx = await createTestContext();
-});
-
-afterAll(async () => {
-  await ctx?.close();
-});
+const ctx = testContextForFile();
 
 /**
  * A database nobody migrated, opened by `count` instances: on PostgreSQL a new database and one pool per instance;
