@@ -9,6 +9,7 @@ import { ABANDONED_CLAIM_MS, STORED_ANSWER_RETENTION_MS } from '../src/http/idem
 import { createUser, sessionFor, userByEmail } from './helpers';
 import { client, json, patientBody, productIdOf, tool } from './prescriptions-fixtures';
 import { demoCaller, testContextForFile } from './support/file-context';
+import { invitationTokenOf } from './support/registration';
 
 /**
  * A write that committed but whose process died before its answer was stored leaves its Idempotency-Key claimed with
@@ -102,7 +103,7 @@ describe('a write committed whose answer was never stored is answered from its r
     expect(Object.keys(answer.invitation).sort()).toEqual(Object.keys(firstAnswer.invitation).sort());
     expect(answer.invitation.link).toMatch(/\/co\/registro\?invitacion=/);
     const preview = await ctx.app.request(
-      `/api/invitations/${encodeURIComponent(new URL(answer.invitation.link).searchParams.get('invitacion') ?? '')}`,
+      `/api/invitations/${encodeURIComponent(invitationTokenOf(answer.invitation.link))}`,
     );
     expect(preview.status).toBe(200);
     const rows = await ctx.database.db.selectFrom('patients').select('id').where('email', '=', body.email).execute();

@@ -10,6 +10,7 @@ import type { UserRow } from '../src/db/schema';
 import { Mailer, nodemailerTransport, type OutgoingEmail } from '../src/mail/mailer';
 import { authHeaders, createUser, jsonRequest, sessionFor, silentLogger } from './helpers';
 import { testContextForFile } from './support/file-context';
+import { invitationTokenOf } from './support/registration';
 
 const ctx = testContextForFile();
 let doctorToken: string;
@@ -78,7 +79,7 @@ describe('POST /api/invitations', () => {
     expect(email?.text).toContain('Hola, Julián:');
     expect(email?.sent_at).toBeNull();
     // The token is stored hashed only.
-    const token = new URL(invitation.link ?? '').searchParams.get('invitacion') ?? '';
+    const token = invitationTokenOf(invitation.link);
     const rows = await ctx.database.db.selectFrom('invitations').selectAll().execute();
     expect(JSON.stringify(rows)).not.toContain(token);
   });
@@ -158,7 +159,7 @@ describe('GET /api/invitations and /api/invitations/{token}', () => {
     const created = await body<InvitationDto>(
       await send('POST', '/invitations', { email: 'vista@correo.test', firstName: 'Eva' }, doctorToken),
     );
-    const token = new URL(created.link ?? '').searchParams.get('invitacion') ?? '';
+    const token = invitationTokenOf(created.link);
     const preview = await ctx.app.request(`/api/invitations/${token}`);
     expect(preview.status).toBe(200);
     expect(await body<InvitationPreviewDto>(preview)).toEqual({

@@ -9,7 +9,7 @@ import {
   type PatientListDto,
   type PatientStrategiesDto,
 } from '../../src/lib/shared/prescriptions';
-import { jsonRequest, sessionFor, userByEmail } from './helpers';
+import { sessionFor, userByEmail } from './helpers';
 import {
   client,
   createPatient,
@@ -21,6 +21,7 @@ import {
   tool,
 } from './prescriptions-fixtures';
 import { demoCaller, testContextForFile } from './support/file-context';
+import { invitationTokenOf, registerInvitedPatient } from './support/registration';
 
 type Problem = ApiErrorBody & { fieldErrors?: FormErrorDto[]; patientId?: number };
 
@@ -250,27 +251,18 @@ describe('the invitation accepted', () => {
     const productId = await productIdOf(ctx, 'magnesio-bisglicinato-400-mg');
     const prescription = await prescribe(ctx, doctor, { patientId: created.patient.id, tools: [tool(productId)] });
 
-    const token = new URL(created.invitation.link).searchParams.get('invitacion') ?? '';
-    const registered = await ctx.app.request(
-      '/api/auth/dynamic/register/3',
-      jsonRequest(
-        'POST',
-        {
-          invitation_token: token,
-          first_name: 'Lucía',
-          last_name: 'Restrepo',
-          document_type_id: '1',
-          document_number: created.patient.document_number,
-          birth_date: '1988-06-15',
-          phone_number: '3105550101',
-          email: 'acepta.invitacion@prueba.test',
-          password: 'Paciente123',
-          password_confirmation: 'Paciente123',
-          terms: 'on',
-          health_data_consent: 'on',
-        },
-        { 'x-country': 'co', 'x-forwarded-for': '198.51.100.7' },
-      ),
+    const token = invitationTokenOf(created.invitation.link);
+    const registered = await registerInvitedPatient(
+      ctx,
+      token,
+      {
+        document_type_id: '1',
+        document_number: created.patient.document_number,
+        birth_date: '1988-06-15',
+        phone_number: '3105550101',
+        email: 'acepta.invitacion@prueba.test',
+      },
+      { 'x-forwarded-for': '198.51.100.7' },
     );
     expect(registered.status, await registered.clone().text()).toBe(201);
     const { token: patientToken } = await json<{ token: string }>(registered);
@@ -293,7 +285,7 @@ describe('the invitation accepted', () => {
       country_code: undefined,
     });
     expect(created.patient.complete).toBe(false);
-    const token = new URL(created.invitation.link).searchParams.get('invitacion') ?? '';
+    const token = invitationTokenOf(created.invitation.link);
     const preview = await json<InvitationPreviewDto>(await ctx.app.request(`/api/invitations/${token}`));
     expect(preview.record).toEqual({
       birthDate: '1990-03-04',
@@ -303,29 +295,15 @@ describe('the invitation accepted', () => {
       phoneNumber: '3157770000',
     });
 
-    const registered = await ctx.app.request(
-      '/api/auth/dynamic/register/3',
-      jsonRequest(
-        'POST',
-        {
-          invitation_token: token,
-          first_name: 'Lucía',
-          last_name: 'Restrepo',
-          document_type_id: '2',
-          document_number: created.patient.document_number,
-          gender: 'femenino',
-          birth_date: '1990-03-04',
-          phone_number: '3157770000',
-          country_code: '+57',
-          email: 'completa.ficha@prueba.test',
-          password: 'Paciente123',
-          password_confirmation: 'Paciente123',
-          terms: 'on',
-          health_data_consent: 'on',
-        },
-        { 'x-country': 'co' },
-      ),
-    );
+    const registered = await registerInvitedPatient(ctx, token, {
+      document_type_id: '2',
+      document_number: created.patient.document_number,
+      gender: 'femenino',
+      birth_date: '1990-03-04',
+      phone_number: '3157770000',
+      country_code: '+57',
+      email: 'completa.ficha@prueba.test',
+    });
     expect(registered.status, await registered.clone().text()).toBe(201);
 
     const record = await json<PatientDto>(await client(ctx, doctor).get(`/patients/${created.patient.id}`));
@@ -344,29 +322,15 @@ describe('the invitation accepted', () => {
 
   it('keeps what the professional wrote when the registration says otherwise', async () => {
     const created = await createPatient(ctx, doctor, { email: 'conserva.ficha@prueba.test', gender: 'otro' });
-    const token = new URL(created.invitation.link).searchParams.get('invitacion') ?? '';
-    const registered = await ctx.app.request(
-      '/api/auth/dynamic/register/3',
-      jsonRequest(
-        'POST',
-        {
-          invitation_token: token,
-          first_name: 'Lucía',
-          last_name: 'Restrepo',
-          document_type_id: '1',
-          document_number: created.patient.document_number,
-          gender: 'femenino',
-          birth_date: '1970-01-01',
-          phone_number: '3001112222',
-          email: 'conserva.ficha@prueba.test',
-          password: 'Paciente123',
-          password_confirmation: 'Paciente123',
-          terms: 'on',
-          health_data_consent: 'on',
-        },
-        { 'x-country': 'co' },
-      ),
-    );
+    const token = invitationTokenOf(created.invitation.link);
+    const registered = await registerInvitedPatient(ctx, token, {
+      document_type_id: '1',
+      document_number: created.patient.document_number,
+      gender: 'femenino',
+      birth_date: '1970-01-01',
+      phone_number: '3001112222',
+      email: 'conserva.ficha@prueba.test',
+    });
     expect(registered.status, await registered.clone().text()).toBe(201);
     const record = await json<PatientDto>(await client(ctx, doctor).get(`/patients/${created.patient.id}`));
     expect(record).toMatchObject({ gender: 'otro', birth_date: '1988-06-15', phone_number: '3105550101' });

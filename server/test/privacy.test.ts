@@ -17,6 +17,7 @@ import { authHeaders, createUser, jsonRequest, loginAs, sessionFor, userByEmail 
 import { createdOrder, orderBody, PDF, postOrder } from './orders-fixtures';
 import { client, json, patientBody, productIdOf, tool, type Caller } from './prescriptions-fixtures';
 import { testContextForFile } from './support/file-context';
+import { invitationTokenOf } from './support/registration';
 
 const ctx = testContextForFile();
 let doctor: Caller;
@@ -50,7 +51,6 @@ function registration(token: string, email: string, overrides: Record<string, un
   };
 }
 
-/** A patient created by the doctor, who then registers from the invitation; answers the patient's session. */
 /** A patient created by the doctor (with `idempotencyKey`, as the outbox sends it) who then registered. */
 async function registeredPatient(email: string, idempotencyKey?: string) {
   const created = await json<CreatePatientResponseDto>(
@@ -61,7 +61,7 @@ async function registeredPatient(email: string, idempotencyKey?: string) {
       idempotencyKey ? { 'idempotency-key': idempotencyKey } : {},
     ),
   );
-  const token = new URL(created.invitation.link).searchParams.get('invitacion') ?? '';
+  const token = invitationTokenOf(created.invitation.link);
   const response = await ctx.app.request(
     '/api/auth/dynamic/register/registro-paciente',
     jsonRequest('POST', registration(token, email, { document_number: created.patient.document_number }), {
@@ -90,7 +90,7 @@ describe('express consent at registration', () => {
     const created = await json<CreatePatientResponseDto>(
       await client(ctx, doctor).send('POST', '/patients', patientBody({ email: 'sin.consentimiento@prueba.test' })),
     );
-    const token = new URL(created.invitation.link).searchParams.get('invitacion') ?? '';
+    const token = invitationTokenOf(created.invitation.link);
     const response = await ctx.app.request(
       '/api/auth/dynamic/register/registro-paciente',
       jsonRequest(

@@ -18,6 +18,7 @@ import { findFormRef } from '../src/forms/definitions';
 import { HttpError } from '../src/http/errors';
 import { authHeaders, jsonRequest, sessionFor, userByEmail } from './helpers';
 import { testContextForFile } from './support/file-context';
+import { invitationTokenOf } from './support/registration';
 
 type FormError = ApiErrorBody & { fieldErrors: FormErrorDto[] };
 
@@ -72,7 +73,7 @@ async function invite(payload: Record<string, unknown>, token = doctorToken, cou
   const response = await ctx.app.request('/api/invitations', jsonRequest('POST', payload, authHeaders(token, country)));
   expect(response.status).toBe(201);
   const invitation = await body<InvitationDto>(response);
-  const token_ = new URL(invitation.link ?? '').searchParams.get('invitacion') ?? '';
+  const token_ = invitationTokenOf(invitation.link);
   return { invitation, token: token_ };
 }
 

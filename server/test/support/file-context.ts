@@ -8,11 +8,14 @@ import type { Caller } from '../prescriptions-fixtures';
  * filled in when the context opens (a file's top level runs before that), so the file's tests and helpers read it as
  * they read a `let` assigned in `beforeAll`. Hooks a file adds after this call run after it opens and before it closes.
  */
-export function testContextForFile(options?: Parameters<typeof createTestContext>[0]): TestContext {
+export function testContextForFile(
+  options?: Parameters<typeof createTestContext>[0],
+  openTimeoutMs?: number,
+): TestContext {
   const ctx = {} as TestContext;
   beforeAll(async () => {
     Object.assign(ctx, await createTestContext(options));
-  });
+  }, openTimeoutMs);
   afterAll(async () => {
     // Nothing to close when the context failed to open: that failure is the one to report.
     await ctx.close?.();
