@@ -9,6 +9,7 @@ import type {
 import type { ApiErrorBody, ProductDto } from '../../src/lib/shared/api-types';
 import { client, json } from './prescriptions-fixtures';
 import { demoCaller, testContextForFile } from './support/file-context';
+import { adminProductInput } from './support/admin-products';
 
 const ctx = testContextForFile();
 const admin = demoCaller(ctx, 'admin');
@@ -22,25 +23,19 @@ beforeAll(async () => {
 });
 
 function productInput(overrides: Partial<AdminProductInput> = {}): AdminProductInput {
-  return {
+  return adminProductInput({
     name: 'Schisandra chinensis 500 mg',
     slug: 'schisandra-chinensis-500-mg',
     description: 'Adaptógeno de la medicina tradicional china.',
     tag: 'Adaptógeno',
-    categoryId: 1,
-    pharmaceuticalFormId: 1,
     capsuleInfo: '60 cápsulas vegetales',
     serialNumber: 'ADM-ASH-600',
     stockTracked: true,
     stockQuantity: 40,
-    featured: false,
-    pointsPrice: null,
-    requiresSignedPrescription: false,
     prices: { co: null, mx: { amount: 52900, vatIncluded: true }, pe: null },
-    presentations: [{ containerType: 'Frasco', quantity: 60, unitSymbol: 'cápsulas', isDefault: true }],
     discounts: [{ purchaseLevelId: 2, percent: 12.5 }],
     ...overrides,
-  };
+  });
 }
 
 async function create(input: AdminProductInput): Promise<Response> {

@@ -1,11 +1,11 @@
 import { randomUUID } from 'node:crypto';
 import { beforeAll, describe, expect, it } from 'vitest';
-import type { AdminProductInput } from '../../src/lib/shared/admin-products';
 import type { Role } from '../../src/lib/shared/accounts';
 import type { AccessRule, RouteEntry } from '../src/http/auth';
 import { authHeaders, jsonRequest, sessionFor } from './helpers';
 import { orderBody } from './orders-fixtures';
 import { testContextForFile } from './support/file-context';
+import { adminProductInput } from './support/admin-products';
 
 /**
  * Every integer the API reads (path ids, query numbers, body fields) is range-checked: numbers PostgreSQL cannot store
@@ -102,24 +102,15 @@ function withValue(body: object, path: string, value: unknown): unknown {
   return copy;
 }
 
-const PRODUCT: AdminProductInput = {
+const PRODUCT = adminProductInput({
   name: 'Rhodiola rosea 300 mg',
   slug: 'rhodiola-rosea-300-mg',
-  description: '',
-  tag: '',
-  categoryId: 1,
-  pharmaceuticalFormId: 1,
-  capsuleInfo: null,
   serialNumber: 'RNG-001',
   stockTracked: true,
   stockQuantity: 10,
-  featured: false,
   pointsPrice: 100,
-  requiresSignedPrescription: false,
-  prices: { co: { amount: 52900, vatIncluded: true }, mx: null, pe: null },
-  presentations: [{ containerType: 'Frasco', quantity: 60, unitSymbol: 'cápsulas', isDefault: true }],
   discounts: [{ purchaseLevelId: 2, percent: 10 }],
-};
+});
 
 describe('body integers', () => {
   const cases: { caller: Account; method: string; path: string; body: object; fields: string[] }[] = [

@@ -61,7 +61,12 @@ async function orderCount(): Promise<number> {
 
 describe('POST /checkout/quote', () => {
   it('prices the cart on the server and ignores any price the client sends', async () => {
-    const body = { ...quoteBody(), items: [{ ...world.line(MAGNESIO, 2), price: 1, unitPrice: 1 }], total: 1, subtotal: 1 };
+    const body = {
+      ...quoteBody(),
+      items: [{ ...world.line(MAGNESIO, 2), price: 1, unitPrice: 1 }],
+      total: 1,
+      subtotal: 1,
+    };
     expect(await quoted(patient, body)).toEqual({
       countryId: 1,
       currency: 'COP',

@@ -1,11 +1,12 @@
 import { beforeAll, describe, expect, it } from 'vitest';
 import type { ApiErrorBody } from '../../src/lib/shared/api-types';
-import type { AdminProductDto, AdminProductInput } from '../../src/lib/shared/admin-products';
+import type { AdminProductDto } from '../../src/lib/shared/admin-products';
 import { JSON_CONTENT_TYPE_MESSAGE } from '../src/http/validated';
 import { authHeaders, jsonRequest } from './helpers';
 import { orderBody } from './orders-fixtures';
 import { client, json, type Caller } from './prescriptions-fixtures';
 import { demoCaller, testContextForFile } from './support/file-context';
+import { adminProductInput } from './support/admin-products';
 
 /**
  * Issue #20: the routes on a shared schema (`body:` / `query:` of their options) answer every bad input with the one
@@ -23,24 +24,14 @@ const professional = demoCaller(ctx, 'doctor');
 let productId: number;
 let affiliateId: number;
 
-const PRODUCT: AdminProductInput = {
+const PRODUCT = adminProductInput({
   name: 'Contrato de prueba 100 mg',
   slug: 'contrato-de-prueba-100-mg',
-  description: '',
-  tag: '',
-  categoryId: 1,
-  pharmaceuticalFormId: null,
-  capsuleInfo: null,
   serialNumber: 'CTR-001',
-  stockTracked: false,
-  stockQuantity: null,
-  featured: false,
-  pointsPrice: null,
-  requiresSignedPrescription: false,
+  pharmaceuticalFormId: null,
   prices: { co: { amount: 10000, vatIncluded: true }, mx: null, pe: null },
   presentations: [{ containerType: 'Frasco', quantity: 30, unitSymbol: 'cápsulas', isDefault: true }],
-  discounts: [],
-};
+});
 
 beforeAll(async () => {
   const created = await client(ctx, admin).send('POST', '/admin/products', PRODUCT);

@@ -20,7 +20,7 @@ import { shutDown } from '../src/lifecycle/shutdown';
 import { createLogger } from '../src/logger';
 import { Mailer, MAIL_CLAIM_MS, type OutgoingEmail } from '../src/mail/mailer';
 import { listen } from '../src/startup';
-import { createUser, jsonRequest, silentLogger } from './helpers';
+import { createUser, jsonRequest, silentLogger, throwawayDatabase } from './helpers';
 import { testContextForFile } from './support/file-context';
 
 /** Instances started at once in the migration test: more than two, fewer than the pool's connections. */
@@ -38,24 +38,15 @@ async function unmigratedDatabase(count: number) {
     const handle = await openDatabase({ dataDir: 'memory://' });
     return { handles: Array.from({ length: count }, () => handle), close: () => handle.close() };
   }
-  const name = `test_${randomBytes(6).toString('hex')}`;
-  const admin = new pg.Client({ connectionString: adminUrl });
-  await admin.connect();
-  await admin.query(`create database ${name}`);
-  await admin.end();
-  const url = new URL(adminUrl);
-  url.pathname = `/${name}`;
+  const database = await throwawayDatabase(adminUrl);
   const handles = await Promise.all(
-    Array.from({ length: count }, () => openDatabase({ databaseUrl: url.toString(), dataDir: 'memory://' })),
+    Array.from({ length: count }, () => openDatabase({ databaseUrl: database.url, dataDir: 'memory://' })),
   );
   return {
     handles,
     close: async () => {
       await Promise.all(handles.map((handle) => handle.close()));
-      const cleaner = new pg.Client({ connectionString: adminUrl });
-      await cleaner.connect();
-      await cleaner.query(`drop database if exists ${name} with (force)`);
-      await cleaner.end();
+      await database.drop();
     },
   };
 }
