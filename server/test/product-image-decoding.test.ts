@@ -5,9 +5,9 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import type { AdminProductDto } from '../../src/lib/shared/admin-products';
 import type { ApiErrorBody } from '../../src/lib/shared/api-types';
 import { IMAGE_TOO_MANY_PIXELS_MESSAGE, IMAGE_UNREADABLE_MESSAGE } from '../src/uploads/decoded-image';
-import { client, json } from './prescriptions-fixtures';
+import { json } from './prescriptions-fixtures';
 import { demoCaller, testContextForFile } from './support/file-context';
-import { adminProductInput } from './support/admin-products';
+import { adminProductInput, createdAdminProduct } from './support/admin-products';
 
 const ctx = testContextForFile();
 const admin = demoCaller(ctx, 'admin');
@@ -22,7 +22,7 @@ const PRODUCT = adminProductInput({
 });
 
 beforeAll(async () => {
-  productId = (await json<AdminProductDto>(await client(ctx, admin).send('POST', '/admin/products', PRODUCT))).id;
+  productId = (await createdAdminProduct(ctx, admin, PRODUCT)).id;
   noisyPng = await sharp({
     create: {
       width: 400,

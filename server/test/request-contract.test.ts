@@ -1,12 +1,11 @@
 import { beforeAll, describe, expect, it } from 'vitest';
 import type { ApiErrorBody } from '../../src/lib/shared/api-types';
-import type { AdminProductDto } from '../../src/lib/shared/admin-products';
 import { JSON_CONTENT_TYPE_MESSAGE } from '../src/http/validated';
-import { authHeaders, jsonRequest } from './helpers';
+import { authHeaders, jsonRequest, userByEmail } from './helpers';
 import { orderBody } from './orders-fixtures';
 import { client, json, type Caller } from './prescriptions-fixtures';
-import { demoCaller, testContextForFile } from './support/file-context';
-import { adminProductInput } from './support/admin-products';
+import { DEMO_ACCOUNTS, demoCaller, testContextForFile } from './support/file-context';
+import { adminProductInput, createdAdminProduct } from './support/admin-products';
 
 /**
  * Issue #20: the routes on a shared schema (`body:` / `query:` of their options) answer every bad input with the one
@@ -34,15 +33,8 @@ const PRODUCT = adminProductInput({
 });
 
 beforeAll(async () => {
-  const created = await client(ctx, admin).send('POST', '/admin/products', PRODUCT);
-  expect(created.status, await created.clone().text()).toBe(201);
-  productId = (await json<AdminProductDto>(created)).id;
-  const doctor = await ctx.database.db
-    .selectFrom('users')
-    .select('id')
-    .where('email', '=', 'medico.co@demo.test')
-    .executeTakeFirstOrThrow();
-  affiliateId = doctor.id;
+  productId = (await createdAdminProduct(ctx, admin, PRODUCT)).id;
+  affiliateId = (await userByEmail(ctx, DEMO_ACCOUNTS.doctor.email)).id;
 });
 
 /** The refusal, checked for the one shape; answers its field errors as `{ field: message }`. */

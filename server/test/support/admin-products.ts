@@ -1,4 +1,7 @@
-import type { AdminProductInput } from '../../../src/lib/shared/admin-products';
+import { expect } from 'vitest';
+import type { AdminProductDto, AdminProductInput } from '../../../src/lib/shared/admin-products';
+import type { TestContext } from '../helpers';
+import { client, json, type Caller } from '../prescriptions-fixtures';
 
 /**
  * A valid product form of the admin catalogue: a capsule supplement of the first category, sold in Colombia only, in one
@@ -24,4 +27,15 @@ export function adminProductInput(
     discounts: [],
     ...overrides,
   };
+}
+
+/** Creates a product through the admin API, as the admin catalogue does, and answers it as the API does. */
+export async function createdAdminProduct(
+  ctx: TestContext,
+  admin: Caller,
+  input: AdminProductInput,
+): Promise<AdminProductDto> {
+  const response = await client(ctx, admin).send('POST', '/admin/products', input);
+  expect(response.status, await response.clone().text()).toBe(201);
+  return json<AdminProductDto>(response);
 }
