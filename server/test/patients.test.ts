@@ -22,6 +22,7 @@ import {
 } from './prescriptions-fixtures';
 import { demoCaller, testContextForFile } from './support/file-context';
 import { invitationTokenOf, registerInvitedPatient } from './support/registration';
+import { formRefusal } from './support/refusals';
 
 type Problem = ApiErrorBody & { fieldErrors?: FormErrorDto[]; patientId?: number };
 
@@ -99,10 +100,7 @@ describe('POST /api/patients', () => {
       '/patients',
       patientBody({ email: 'sin-arroba', birth_date: '2001-02-30', gender: 'x', country_id: 9, phone_number: '12' }),
     );
-    expect(response.status).toBe(400);
-    const problem = await json<Problem>(response);
-    expect(problem.message).toBe('Revisa los datos del formulario.');
-    expect(problem.fieldErrors).toEqual([
+    expect(await formRefusal(response)).toEqual([
       { field: 'birth_date', message: 'La fecha de nacimiento no existe.' },
       { field: 'gender', message: 'Selecciona una opción de la lista.' },
       { field: 'email', message: 'Escribe un correo electrónico válido.' },

@@ -17,6 +17,7 @@ import {
   type Caller,
 } from './prescriptions-fixtures';
 import { demoCaller, testContextForFile } from './support/file-context';
+import { formRefusal } from './support/refusals';
 
 type Problem = ApiErrorBody & { fieldErrors?: FormErrorDto[] };
 
@@ -138,10 +139,7 @@ describe('POST /api/prescriptions', () => {
         tool(hormone, { prescriptionDuration: { time: 'years' as 'days', quantity: 1 }, dailyCapsules: -2 }),
       ],
     });
-    expect(response.status).toBe(400);
-    const problem = await json<Problem>(response);
-    expect(problem.message).toBe('Revisa los datos del formulario.');
-    expect(problem.fieldErrors).toEqual([
+    expect(await formRefusal(response)).toEqual([
       { field: 'tools.0.momentsDay.0.quantity', message: 'La cantidad debe ser mayor que 0.' },
       { field: 'tools.0.momentsDay.1.quantity', message: 'La cantidad debe ser mayor que 0.' },
       { field: 'tools.0.momentsDay.2', message: 'Elige un momento del día de la lista.' },
