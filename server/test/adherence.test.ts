@@ -21,11 +21,10 @@ import {
   toolsOf,
 } from './reminders-fixtures';
 import { demoCaller, testContextForFile } from './support/file-context';
+import { MAGNESIO, ZINC } from './support/seed-products';
 
 const BOGOTA = 'America/Bogota';
 const DAY_MS = 86_400_000;
-const MAGNESIO = 'magnesio-bisglicinato-400-mg'; // Frasco x 60 cápsulas
-const ZINC = 'zinc-picolinato-30-mg'; // Frasco x 60 cápsulas
 
 describe('adherence for professionals', () => {
   let now = new Date();

@@ -13,10 +13,9 @@ import {
   submitPaymentPage,
   VISA_APPROVED,
 } from './orders-fixtures';
+import { D3, MAGNESIO } from './support/seed-products';
 
 // The Points programme wired into checkout as the lead wires it: the real hook, real orders and the sandbox payments.
-const MAGNESIO = 'magnesio-bisglicinato-400-mg';
-const D3 = 'vitamina-d3-5000-ui'; // 900 points
 const VISA_DECLINED = '4000 0000 0000 0002';
 
 const world = ordersWorldForFile({ pointsHook: createOrderPointsHook() });

@@ -24,11 +24,10 @@ import {
   type Buyer,
   VISA_APPROVED,
 } from './orders-fixtures';
+import { DHEA, MAGNESIO } from './support/seed-products';
 
 const world = ordersWorldForFile();
 const doctor = buyerForFile(world, { role: 'doctor' });
-const DHEA = 'dhea-25-mg';
-const MAGNESIO = 'magnesio-bisglicinato-400-mg';
 const JPEG = Buffer.from([0xff, 0xd8, 0xff, 0xe0, 0x00, 0x10]);
 const PNG = Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a, 0x00]);
 const WEBP = Buffer.concat([Buffer.from('RIFF'), Buffer.alloc(4), Buffer.from('WEBPVP8 ')]);

@@ -18,11 +18,10 @@ import {
   type Buyer,
   VISA_APPROVED,
 } from './orders-fixtures';
+import { DHEA, MAGNESIO } from './support/seed-products';
 
 const SECRET = 'secreto-webhook-mp-co';
 const TOKEN = 'TEST-0000000000000000-000000-00000000000000000000000000000000-000000000';
-const MAGNESIO = 'magnesio-bisglicinato-400-mg';
-const DHEA = 'dhea-25-mg';
 const WEBHOOK = '/api/payments/webhook/mercadopago-co';
 
 const fake = new MercadoPagoFake();

@@ -19,10 +19,10 @@ import {
   type Buyer,
   VISA_APPROVED,
 } from './orders-fixtures';
+import { MAGNESIO } from './support/seed-products';
 
 // Unpaid orders expire by the app's clock, which the tests move forward instead of waiting.
 const MS_PER_MINUTE = 60 * 1000;
-const MAGNESIO = 'magnesio-bisglicinato-400-mg';
 let clockOffsetMs = 0;
 const later = (ms: number) => {
   clockOffsetMs = ms;

@@ -17,6 +17,7 @@ import {
   submitPaymentPage,
   VISA_APPROVED,
 } from './orders-fixtures';
+import { D3, MAGNESIO } from './support/seed-products';
 
 /** A stand-in for the Points programme: 100 pesos a point, a balance of 5,000 points, every call recorded. */
 const POINT_VALUE_COP = 100;
@@ -45,8 +46,6 @@ const hook: OrderPointsHook = {
 
 const world = ordersWorldForFile({ pointsHook: hook });
 const doctor = buyerForFile(world, { role: 'doctor' });
-const MAGNESIO = 'magnesio-bisglicinato-400-mg';
-const D3 = 'vitamina-d3-5000-ui'; // 900 points
 
 beforeEach(() => {
   calls.length = 0;

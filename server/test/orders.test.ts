@@ -25,18 +25,13 @@ import {
   type Buyer,
 } from './orders-fixtures';
 import { formRefusal } from './support/refusals';
+import { D3, DHEA, MAGNESIO, VITAMINA_C } from './support/seed-products';
 
 const world = ordersWorldForFile();
 const patient = buyerForFile(world, { role: 'patient' });
 const doctor = buyerForFile(world, { role: 'doctor' });
 const pendingDoctor = buyerForFile(world, { role: 'doctor', approval: 'pending' });
 const mexican = buyerForFile(world, { role: 'patient', countryId: 2 }, 'mx');
-
-// Seed prices (catalogue-data.ts): COP whole pesos, MXN and PEN cents.
-const MAGNESIO = 'magnesio-bisglicinato-400-mg'; // 89.000 COP, $453.90 MXN, S/ 89.90; category 1 (10 % for level 1)
-const VITAMINA_C = 'vitamina-c-liposomal-1000-mg'; // 129.000 COP
-const D3 = 'vitamina-d3-5000-ui'; // 900 points
-const DHEA = 'dhea-25-mg'; // hormone, 75.000 COP, stock not tracked
 
 function quoteBody(overrides: Partial<QuoteRequestDto> = {}): QuoteRequestDto {
   return { countryId: 1, items: [], pointItems: [], promoCode: null, discountPoints: 0, ...overrides };

@@ -17,10 +17,10 @@ import {
   type Buyer,
   VISA_APPROVED,
 } from './orders-fixtures';
+import { MAGNESIO } from './support/seed-products';
 
 const world = ordersWorldForFile();
 const buyer = buyerForFile(world, { role: 'patient' });
-const MAGNESIO = 'magnesio-bisglicinato-400-mg';
 const VISA_DECLINED = '4000 0000 0000 0002';
 // Valid cards that are not among the documented test cards the page lists.
 const VISA_OTHER = '4111 1111 1111 1111';

@@ -5,10 +5,10 @@ import type { AdminPromoCodeDto, AdminPromoCodeInput } from '../../src/lib/share
 import { PROMO_USED_BY_YOU_MESSAGE, PROMO_USED_UP_MESSAGE, PROMO_OTHER_COUNTRY_MESSAGE } from '../src/orders/pricing';
 import { jsonRequest } from './helpers';
 import { orderBody, ordersWorldForFile, postOrder, type Buyer } from './orders-fixtures';
+import { MAGNESIO } from './support/seed-products';
 
 const world = ordersWorldForFile();
 let buyers: Buyer[];
-const MAGNESIO = 'magnesio-bisglicinato-400-mg';
 
 beforeAll(async () => {
   buyers = [];

@@ -27,14 +27,10 @@ import {
   type FakeBrowser,
 } from './reminders-fixtures';
 import { demoCaller, testContextForFile } from './support/file-context';
+import { D3_DROPS, DHEA, MAGNESIO, MELATONINA, ZINC } from './support/seed-products';
 
 const BOGOTA = 'America/Bogota';
 const DAY_MS = 86_400_000;
-const MAGNESIO = 'magnesio-bisglicinato-400-mg'; // Frasco x 60 cápsulas
-const ZINC = 'zinc-picolinato-30-mg'; // Frasco x 60 cápsulas
-const D3_DROPS = 'vitamina-d3-k2-gotas'; // Gotero x 30 ml
-const MELATONINA = 'melatonina-3-mg';
-const DHEA = 'dhea-25-mg'; // hormones: released after the prescription review
 const SOME_TOOL = [{ slug: ZINC, dailyCapsules: 1, units: 1 }];
 
 describe('days of supply', () => {
