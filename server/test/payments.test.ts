@@ -1,7 +1,7 @@
 import { sql } from 'kysely';
 import { beforeAll, describe, expect, it } from 'vitest';
 import type { CreateOrderResponseDto } from '../../src/lib/shared/orders';
-import { formatMoney } from '../src/orders/money';
+import { formatMoney } from '../src/orders/emails';
 import { SandboxPaymentProvider } from '../src/payments/sandbox/provider';
 import { jsonRequest } from './helpers';
 import {

@@ -1,35 +1,14 @@
 import { plural } from '@lingui/core/macro';
 import { formatLocale } from './i18n';
-import { COUNTRIES, DEFAULT_COUNTRY_ID, type CountryCode } from './shared/countries';
-
-/** One formatter per country and language ('co:es-CO', 'co:en'). */
-const formatters = new Map<string, Intl.NumberFormat>();
-
-function formatterFor(country: CountryCode): Intl.NumberFormat {
-  const locale = formatLocale(country);
-  const key = `${country}:${locale}`;
-  let formatter = formatters.get(key);
-  if (!formatter) {
-    const info = COUNTRIES[country];
-    const digits = info.useCents ? 2 : 0;
-    formatter = new Intl.NumberFormat(locale, {
-      style: 'currency',
-      currency: info.currency,
-      minimumFractionDigits: digits,
-      maximumFractionDigits: digits,
-    });
-    formatters.set(key, formatter);
-  }
-  return formatter;
-}
+import { DEFAULT_COUNTRY_ID, type CountryCode } from './shared/countries';
+import { formatMoney, formatQuantity } from './shared/formats';
 
 /**
- * Product §9: es-{COUNTRY} (English when chosen, issue #19) with the country's currency; amounts of cent-using countries (MX, PE) arrive in cents and
- * are shown with 2 digits, Colombian pesos with none.
+ * Product §9: es-{COUNTRY} (English when chosen, issue #19) with the country's currency; amounts of cent-using
+ * countries (MX, PE) arrive in cents and are shown with 2 digits, Colombian pesos with none.
  */
 export function formatPrice(amount: number, country: CountryCode): string {
-  const value = COUNTRIES[country].useCents ? amount / 100 : amount;
-  return formatterFor(country).format(value);
+  return formatMoney(amount, country, formatLocale(country));
 }
 
 interface PointValue {
@@ -47,6 +26,6 @@ export function toPoints(amount: number, countryId: number, pointValues: readonl
 
 /** Product §9: the label is 'puntos'. */
 export function formatPoints(points: number, country: CountryCode): string {
-  const amount = new Intl.NumberFormat(formatLocale(country), { maximumFractionDigits: 0 }).format(points);
+  const amount = formatQuantity(points, formatLocale(country), 0);
   return plural(Math.abs(points), { one: `${amount} punto`, other: `${amount} puntos` });
 }

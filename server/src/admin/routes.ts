@@ -14,7 +14,7 @@ import { wordPatterns } from '../db/search';
 import { pathParam, viewerOf, type Api, type AppContext } from '../http/auth';
 import { HttpError } from '../http/errors';
 import type { Services } from '../http/services';
-import type { OutgoingEmail } from '../mail/mailer';
+import { personalEmail, type OutgoingEmail } from '../mail/mailer';
 
 const AFFILIATE_NOT_FOUND_MESSAGE = 'Afiliado no encontrado.';
 
@@ -148,17 +148,11 @@ export function registerAdminRoutes(api: Api, services: Services): void {
       return {
         user: { approval_status: 'approved', approval_reason: null, purchase_level_id: purchaseLevel },
         credentials: 'approved',
-        email: {
-          to: user.email,
-          subject: 'Tu cuenta profesional fue aprobada',
-          text: [
-            `Hola, ${user.display_name}:`,
-            '',
-            'Revisamos tus credenciales y tu cuenta profesional en el Dispensario Funcional está aprobada.',
-            `Tu nivel de compra es ${purchaseLevelName(purchaseLevel)}. Ya puedes prescribir o recomendar, invitar a`,
-            'tus pacientes y ver el catálogo profesional.',
-          ].join('\n'),
-        },
+        email: personalEmail(user.email, 'Tu cuenta profesional fue aprobada', user.display_name, [
+          'Revisamos tus credenciales y tu cuenta profesional en el Dispensario Funcional está aprobada.',
+          `Tu nivel de compra es ${purchaseLevelName(purchaseLevel)}. Ya puedes prescribir o recomendar, invitar a`,
+          'tus pacientes y ver el catálogo profesional.',
+        ]),
       };
     });
   });
@@ -169,18 +163,12 @@ export function registerAdminRoutes(api: Api, services: Services): void {
     return decide(c, id, (user) => ({
       user: { approval_status: 'rejected', approval_reason: reason ?? null },
       credentials: 'rejected',
-      email: {
-        to: user.email,
-        subject: 'Revisión de tu cuenta profesional',
-        text: [
-          `Hola, ${user.display_name}:`,
-          '',
-          'Revisamos tu solicitud de cuenta profesional en el Dispensario Funcional y por ahora no pudimos aprobarla.',
-          `Motivo: ${reason ?? ''}`,
-          '',
-          'Puedes subir nuevas credenciales desde tu cuenta y las revisaremos de nuevo.',
-        ].join('\n'),
-      },
+      email: personalEmail(user.email, 'Revisión de tu cuenta profesional', user.display_name, [
+        'Revisamos tu solicitud de cuenta profesional en el Dispensario Funcional y por ahora no pudimos aprobarla.',
+        `Motivo: ${reason ?? ''}`,
+        '',
+        'Puedes subir nuevas credenciales desde tu cuenta y las revisaremos de nuevo.',
+      ]),
     }));
   });
 
@@ -189,15 +177,9 @@ export function registerAdminRoutes(api: Api, services: Services): void {
     const level = c.req.valid('json').purchaseLevelId;
     return decide(c, id, (user) => ({
       user: { purchase_level_id: level },
-      email: {
-        to: user.email,
-        subject: 'Actualizamos tu nivel de compra',
-        text: [
-          `Hola, ${user.display_name}:`,
-          '',
-          `Tu nivel de compra en el Dispensario Funcional ahora es ${purchaseLevelName(level)}.`,
-        ].join('\n'),
-      },
+      email: personalEmail(user.email, 'Actualizamos tu nivel de compra', user.display_name, [
+        `Tu nivel de compra en el Dispensario Funcional ahora es ${purchaseLevelName(level)}.`,
+      ]),
     }));
   });
 }

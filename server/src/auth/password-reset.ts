@@ -11,6 +11,7 @@ import { clientAddress } from '../http/client-address';
 import { requestCountry } from '../http/country';
 import { HttpError } from '../http/errors';
 import type { Services } from '../http/services';
+import { NOT_YOU_LINE, personalEmail } from '../mail/mailer';
 import { hashToken, revokeUserSessions } from '../sessions/repo';
 import { findUserByEmail } from '../users/repo';
 import { hashPassword } from './passwords';
@@ -50,19 +51,16 @@ export function registerPasswordResetRoutes(api: Api, services: Services): void 
             expires_at: new Date(Date.now() + PASSWORD_RESET_LIFETIME_MS),
           })
           .execute();
-        await mailer.enqueue(trx, {
-          to: user.email,
-          subject: 'Restablece tu contraseña del Dispensario Funcional',
-          text: [
-            `Hola, ${user.display_name}:`,
-            '',
+        await mailer.enqueue(
+          trx,
+          personalEmail(user.email, 'Restablece tu contraseña del Dispensario Funcional', user.display_name, [
             'Recibimos una solicitud para crear una nueva contraseña en tu cuenta del Dispensario Funcional.',
             'Abre este enlace en los próximos 30 minutos (sirve una sola vez):',
             link,
             '',
             'Si no lo pediste, ignora este correo: tu contraseña no cambia.',
-          ].join('\n'),
-        });
+          ]),
+        );
       });
       mailer.flush();
     }
@@ -94,16 +92,13 @@ export function registerPasswordResetRoutes(api: Api, services: Services): void 
         .executeTakeFirstOrThrow();
       // Whoever knew the old password, or holds a session opened with it, is out.
       await revokeUserSessions(trx, reset.user_id);
-      await mailer.enqueue(trx, {
-        to: user.email,
-        subject: 'Tu contraseña del Dispensario Funcional cambió',
-        text: [
-          `Hola, ${user.display_name}:`,
-          '',
+      await mailer.enqueue(
+        trx,
+        personalEmail(user.email, 'Tu contraseña del Dispensario Funcional cambió', user.display_name, [
           'Se creó una nueva contraseña para tu cuenta del Dispensario Funcional y se cerraron todas sus sesiones.',
-          'Si no fuiste tú, responde a este correo o comunícate con nuestro equipo de inmediato.',
-        ].join('\n'),
-      });
+          NOT_YOU_LINE,
+        ]),
+      );
       return true;
     });
     if (!done) throw new HttpError(400, RESET_LINK_INVALID_MESSAGE, [RESET_LINK_INVALID_MESSAGE]);

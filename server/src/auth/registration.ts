@@ -7,7 +7,7 @@ import type { CleanValues } from '../forms/engine';
 import { HttpError } from '../http/errors';
 import { findUsableInvitation } from '../invitations/repo';
 import { catchUpAccount } from '../patients/repo';
-import { currentConsentText, recordConsent, type ConsentClient } from '../privacy/consent-repo';
+import { recordHealthConsent, type ConsentClient } from '../privacy/consent-repo';
 import { openSessionIn } from '../sessions/repo';
 import { displayNameOf, isUniqueViolation, newUid } from '../users/repo';
 
@@ -113,16 +113,7 @@ export async function registerUser(db: Kysely<Database>, registration: Registrat
       // The form engine refused the registration without the box ticked: this is the express consent, recorded
       // against the text of the account's country in force now.
       const userCountry = countryById(countryId)?.subdomain ?? country;
-      const consentText = await currentConsentText(trx, userCountry, 'health_data');
-      await recordConsent(trx, {
-        userId: user.id,
-        country: userCountry,
-        purpose: 'health_data',
-        action: 'granted',
-        textId: consentText.id,
-        recordedBy: user.id,
-        client,
-      });
+      await recordHealthConsent(trx, { userId: user.id, country: userCountry, action: 'granted', client });
       const { token, session } = await openSessionIn(trx, user.id, COUNTRIES[country].countryId);
       return { user, token, session, country };
     });

@@ -4,7 +4,7 @@ import { databaseChecks } from '../forms/checks';
 import { buildForm, DOCUMENT_TAKEN_MESSAGE, EMAIL_TAKEN_MESSAGE } from '../forms/definitions';
 import { validateForm } from '../forms/engine';
 import { formErrorsResponse, formOrNotFound } from '../forms/routes';
-import { INVALID_SESSION_MESSAGE, optionalViewer, pathParam, viewerOf, type Api } from '../http/auth';
+import { INVALID_SESSION_MESSAGE, optionalViewer, pathParam, viewerOf, type Api, type AppContext } from '../http/auth';
 import { readJsonObject } from '../http/body';
 import { clientAddress } from '../http/client-address';
 import { requestCountry } from '../http/country';
@@ -32,26 +32,26 @@ export const NO_ACCOUNT_FOR_EMAIL_MESSAGE = 'No existe una cuenta con este corre
 export function registerAuthRoutes(api: Api, services: Services): void {
   const { db } = services;
 
+  /** The e-mail and the document sign-ins differ only in the identifier and the words of a failure. */
+  const passwordLoginAnswer = async (
+    c: AppContext,
+    kind: 'email' | 'document',
+    identifier: string,
+    password: string,
+  ) => {
+    const failureMessage = kind === 'email' ? WRONG_EMAIL_LOGIN_MESSAGE : WRONG_DOCUMENT_LOGIN_MESSAGE;
+    const result = await passwordLogin(services, c, { kind, identifier, password, failureMessage });
+    return c.json<LoginResponseDto>(toLoginResponse(result));
+  };
+
   api.post('/auth/email-login', { access: 'public', body: emailLoginSchema }, async (c) => {
     const { email, password } = c.req.valid('json');
-    const result = await passwordLogin(services, c, {
-      kind: 'email',
-      identifier: email,
-      password,
-      failureMessage: WRONG_EMAIL_LOGIN_MESSAGE,
-    });
-    return c.json<LoginResponseDto>(toLoginResponse(result));
+    return passwordLoginAnswer(c, 'email', email, password);
   });
 
   api.post('/auth/document-login', { access: 'public', body: documentLoginSchema }, async (c) => {
     const { document, password } = c.req.valid('json');
-    const result = await passwordLogin(services, c, {
-      kind: 'document',
-      identifier: document,
-      password,
-      failureMessage: WRONG_DOCUMENT_LOGIN_MESSAGE,
-    });
-    return c.json<LoginResponseDto>(toLoginResponse(result));
+    return passwordLoginAnswer(c, 'document', document, password);
   });
 
   api.post('/auth/login', { access: 'public', body: oidcLoginSchema }, async (c) => {

@@ -10,19 +10,14 @@ import {
   HORMONE_PRESCRIPTION_MAX_BYTES,
   HORMONE_PRESCRIPTION_MIME_TYPES,
 } from '../../../src/lib/shared/orders';
+import { downloadHeaders } from '../documents/routes';
 import { FORBIDDEN_MESSAGE, pathParam, viewerOf, type Api } from '../http/auth';
 import { FieldProblems, multipartText, multipartValues, readMultipart, REQUIRED_FIELD_MESSAGE } from '../http/body';
 import { HttpError } from '../http/errors';
 import type { Services } from '../http/services';
 import { isProfessional } from '../users/repo';
 import { keyOnRow } from '../http/idempotency';
-import {
-  cleanOriginalName,
-  contentDisposition,
-  detectFileType,
-  randomStoredName,
-  type DetectedType,
-} from '../uploads/files';
+import { cleanOriginalName, detectFileType, randomStoredName, type DetectedType } from '../uploads/files';
 import { credentialsStatus } from './repo';
 
 const FILE_TOO_LARGE_MESSAGE = 'El archivo supera el tamaño máximo de 10 MB.';
@@ -211,12 +206,8 @@ export function registerCredentialRoutes(api: Api, services: Services): void {
     // Another user's file answers exactly like a missing one.
     if (!file || !content) throw new HttpError(404, FILE_NOT_FOUND_MESSAGE);
     return c.body(content.stream, 200, {
-      'content-type': file.mime,
+      ...downloadHeaders(file.mime, file.original_name),
       'content-length': String(content.size),
-      'content-disposition': contentDisposition('attachment', file.original_name),
-      'cache-control': 'private, no-store',
-      'x-content-type-options': 'nosniff',
-      'content-security-policy': "default-src 'none'; sandbox",
     });
   });
 }

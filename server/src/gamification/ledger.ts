@@ -82,24 +82,26 @@ export async function appendEntry(tx: Kysely<Database>, balance: number, entry: 
   return row;
 }
 
-/** The entry a client's Idempotency-Key already produced for this user. */
-export function entryByIdempotencyKey(tx: Kysely<Database>, userId: number, key: string) {
+/** The entry whose columns hold every value of `match` (each lookup below names a unique pair). */
+function entryMatching(
+  tx: Kysely<Database>,
+  match: { user_id: number; idempotency_key: string } | { order_id: number; type: PointEntryType },
+) {
   return tx
     .selectFrom('points_ledger')
     .selectAll()
-    .where('user_id', '=', userId)
-    .where('idempotency_key', '=', key)
+    .where((eb) => eb.and(match))
     .executeTakeFirst();
+}
+
+/** The entry a client's Idempotency-Key already produced for this user. */
+export function entryByIdempotencyKey(tx: Kysely<Database>, userId: number, key: string) {
+  return entryMatching(tx, { user_id: userId, idempotency_key: key });
 }
 
 /** The entry of one kind an order already produced (each kind at most once per order). */
 export function orderEntry(tx: Kysely<Database>, orderId: number, type: PointEntryType) {
-  return tx
-    .selectFrom('points_ledger')
-    .selectAll()
-    .where('order_id', '=', orderId)
-    .where('type', '=', type)
-    .executeTakeFirst();
+  return entryMatching(tx, { order_id: orderId, type });
 }
 
 function toHistoryEntryDto(row: LedgerRow): PointsHistoryEntryDto {

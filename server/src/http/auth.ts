@@ -239,45 +239,25 @@ export class Api {
     this.app.on(method, [path], ...middlewares, handler as Handler<AppEnv>);
   }
 
-  get<Q extends z.ZodType | undefined = undefined>(
+  /** `on` for one method; the methods below are the ones routes are declared with. */
+  private method(method: Method) {
+    return <B extends z.ZodType | undefined = undefined, Q extends z.ZodType | undefined = undefined>(
+      path: string,
+      options: RouteOptions<B, Q>,
+      handler: RouteHandler<B, Q>,
+    ): void => this.on(method, path, options, handler);
+  }
+
+  /** A GET has no body to validate. */
+  readonly get: <Q extends z.ZodType | undefined = undefined>(
     path: string,
     options: RouteOptions<undefined, Q>,
     handler: RouteHandler<undefined, Q>,
-  ): void {
-    this.on('GET', path, options, handler);
-  }
-
-  post<B extends z.ZodType | undefined = undefined, Q extends z.ZodType | undefined = undefined>(
-    path: string,
-    options: RouteOptions<B, Q>,
-    handler: RouteHandler<B, Q>,
-  ): void {
-    this.on('POST', path, options, handler);
-  }
-
-  patch<B extends z.ZodType | undefined = undefined, Q extends z.ZodType | undefined = undefined>(
-    path: string,
-    options: RouteOptions<B, Q>,
-    handler: RouteHandler<B, Q>,
-  ): void {
-    this.on('PATCH', path, options, handler);
-  }
-
-  put<B extends z.ZodType | undefined = undefined, Q extends z.ZodType | undefined = undefined>(
-    path: string,
-    options: RouteOptions<B, Q>,
-    handler: RouteHandler<B, Q>,
-  ): void {
-    this.on('PUT', path, options, handler);
-  }
-
-  delete<B extends z.ZodType | undefined = undefined, Q extends z.ZodType | undefined = undefined>(
-    path: string,
-    options: RouteOptions<B, Q>,
-    handler: RouteHandler<B, Q>,
-  ): void {
-    this.on('DELETE', path, options, handler);
-  }
+  ) => void = this.method('GET');
+  readonly post = this.method('POST');
+  readonly patch = this.method('PATCH');
+  readonly put = this.method('PUT');
+  readonly delete = this.method('DELETE');
 }
 
 /** A path parameter of the matched route (always present once the route matched). */

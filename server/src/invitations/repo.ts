@@ -6,8 +6,9 @@ import {
   type Role,
 } from '../../../src/lib/shared/accounts';
 import { COUNTRIES, countryById, DEFAULT_COUNTRY, type CountryCode } from '../../../src/lib/shared/countries';
+import { formatStoreDate } from '../../../src/lib/shared/formats';
 import type { Database, InvitationRow } from '../db/schema';
-import type { Mailer } from '../mail/mailer';
+import { personalEmail, type Mailer } from '../mail/mailer';
 import { hashToken, looksLikeToken, newToken } from '../sessions/repo';
 
 const INVITATION_LIFETIME_MS = INVITATION_LIFETIME_DAYS * 24 * 60 * 60 * 1000;
@@ -102,8 +103,7 @@ export function toPreviewDto(
 
 /** The link's expiry as the invited patient reads it: in their country's calendar. */
 function expiryDate(date: Date, country: CountryCode): string {
-  const { intlLocale, timeZone } = COUNTRIES[country];
-  return new Intl.DateTimeFormat(intlLocale, { dateStyle: 'long', timeZone }).format(date);
+  return formatStoreDate(date, country) ?? date.toISOString();
 }
 
 interface InvitationRequest {
@@ -145,13 +145,9 @@ export async function issueInvitation(
     .returningAll()
     .executeTakeFirstOrThrow();
   if (email !== null) {
-    const greeting = firstName ? `Hola, ${firstName}:` : 'Hola:';
-    await mailer.enqueue(trx, {
-      to: email,
-      subject: `${professional.display_name} te invita al Dispensario Funcional`,
-      text: [
-        greeting,
-        '',
+    await mailer.enqueue(
+      trx,
+      personalEmail(email, `${professional.display_name} te invita al Dispensario Funcional`, firstName, [
         `${professional.display_name} te invitó a crear tu cuenta de paciente en el Dispensario Funcional, donde`,
         'podrás ver tus prescripciones y recomendaciones y comprar los productos indicados.',
         '',
@@ -160,8 +156,8 @@ export async function issueInvitation(
         '',
         `El enlace vence el ${expiryDate(row.expires_at, request.country)}.`,
         'Si no esperabas esta invitación, puedes ignorar este correo.',
-      ].join('\n'),
-    });
+      ]),
+    );
   }
   return { row, link };
 }

@@ -9,6 +9,19 @@ export interface OutgoingEmail {
   text: string;
 }
 
+/** Ends the e-mails that tell an account holder of a change to their account. */
+export const NOT_YOU_LINE = 'Si no fuiste tú, responde a este correo o comunícate con nuestro equipo de inmediato.';
+
+/** An e-mail to one person: "Hola, <name>:" (or "Hola:" without a name), a blank line, then the body's lines. */
+export function personalEmail(
+  to: string,
+  subject: string,
+  name: string | null,
+  body: readonly string[],
+): OutgoingEmail {
+  return { to, subject, text: [name ? `Hola, ${name}:` : 'Hola:', '', ...body].join('\n') };
+}
+
 /** Where e-mails leave the server: SMTP in production, the log in development, nowhere in tests. */
 export interface MailTransport {
   readonly name: string;

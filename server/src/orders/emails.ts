@@ -1,7 +1,7 @@
-import { COUNTRIES, countryById, DEFAULT_COUNTRY } from '../../../src/lib/shared/countries';
+import { countryById, DEFAULT_COUNTRY, type CountryCode } from '../../../src/lib/shared/countries';
 import type { OrderDto, PaymentMethod } from '../../../src/lib/shared/orders';
 import type { OutgoingEmail } from '../mail/mailer';
-import { formatMoney } from './money';
+import { formatStoreDate, formatMoney as formatMoneyOf } from '../../../src/lib/shared/formats';
 
 /** How receipts name the payment method: the brand, never any digit of the card. */
 export const PAYMENT_METHOD_LABELS: Record<PaymentMethod, string> = {
@@ -17,13 +17,17 @@ function greeting(order: OrderDto): string {
   return `Hola ${order.customer.firstName || order.buyer.display_name},`;
 }
 
+function countryOf(countryId: number): CountryCode {
+  return countryById(countryId)?.subdomain ?? DEFAULT_COUNTRY;
+}
+
 function dateOf(iso: string, countryId: number): string {
-  const country = countryById(countryId) ?? COUNTRIES[DEFAULT_COUNTRY];
-  return new Intl.DateTimeFormat(country.intlLocale, {
-    dateStyle: 'long',
-    timeStyle: 'short',
-    timeZone: country.timeZone,
-  }).format(new Date(iso));
+  return formatStoreDate(iso, countryOf(countryId), { withTime: true }) ?? iso;
+}
+
+/** An amount of the order's country as its storefront shows it (product §9). */
+export function formatMoney(amount: number, countryId: number): string {
+  return formatMoneyOf(amount, countryOf(countryId));
 }
 
 /** The receipt of an approved payment (product §8: 'Pago exitoso', with a receipt sent by email). */

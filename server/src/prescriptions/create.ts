@@ -18,7 +18,7 @@ import { refusedFields } from '../http/validated';
 import { findLinkedPatient } from '../patients/repo';
 import { isUniqueViolation } from '../users/repo';
 import { treatmentDays, type ToolInput } from './input';
-import { findPrescriptionRow, toDetailDto } from './repo';
+import { findOwnTemplate, findPrescriptionRow, toDetailDto } from './repo';
 import { presentationText, resolveTools, type ResolvedTool } from './tools';
 
 export const IDEMPOTENCY_KEY_REQUIRED_MESSAGE =
@@ -236,14 +236,8 @@ export async function createPrescription(
   const patient = await findLinkedPatient(db, user.id, input.patientId);
   // A patient who revoked their consent (or deleted their account) gets no new health data until they consent again.
   if (patient.consent_status === 'revoked') throw new HttpError(409, PATIENT_CONSENT_REVOKED_MESSAGE);
-  if (input.templateId !== null) {
-    const template = await db
-      .selectFrom('prescription_templates')
-      .select('id')
-      .where('id', '=', input.templateId)
-      .where('author_id', '=', user.id)
-      .executeTakeFirst();
-    if (!template) throw new HttpError(422, 'La plantilla indicada no existe entre tus plantillas.');
+  if (input.templateId !== null && !(await findOwnTemplate(db, user.id, input.templateId))) {
+    throw new HttpError(422, 'La plantilla indicada no existe entre tus plantillas.');
   }
   const resolved = await resolveTools(db, input.tools, {
     countryId,

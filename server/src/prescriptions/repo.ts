@@ -189,6 +189,26 @@ function detailRows(db: Kysely<Database>) {
 
 type PrescriptionDetailRow = Awaited<ReturnType<ReturnType<typeof detailRows>['execute']>>[number];
 
+/** One of the author's own prescription templates; undefined for another author's or a missing one. */
+export function findOwnTemplate(db: Kysely<Database>, authorId: number, id: number) {
+  return db
+    .selectFrom('prescription_templates')
+    .selectAll()
+    .where('id', '=', id)
+    .where('author_id', '=', authorId)
+    .executeTakeFirst();
+}
+
+/** Marks the prescription cancelled; cancelling twice keeps the first moment. */
+export async function cancelPrescription(db: Kysely<Database>, id: number): Promise<void> {
+  await db
+    .updateTable('prescriptions')
+    .set({ cancelled_at: new Date() })
+    .where('id', '=', id)
+    .where('cancelled_at', 'is', null)
+    .execute();
+}
+
 export function findPrescriptionRow(db: Kysely<Database>, id: number): Promise<PrescriptionDetailRow | undefined> {
   return detailRows(db).where('r.id', '=', id).executeTakeFirst();
 }

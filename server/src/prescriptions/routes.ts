@@ -1,3 +1,4 @@
+import { buildPrescriptionPdf, prescriptionPdfFileName } from '../../../src/lib/shared/prescription-pdf';
 import { COUNTRIES } from '../../../src/lib/shared/countries';
 import { pagingQuery } from '../../../src/lib/shared/patient-schemas';
 import { createPrescriptionSchema } from '../../../src/lib/shared/prescription-schemas';
@@ -8,13 +9,13 @@ import {
   type PrescriptionListDto,
 } from '../../../src/lib/shared/prescriptions';
 import { downloadHeaders } from '../documents/routes';
-import { renderTextPdf } from '../documents/pdf';
 import { idempotentRequest, pathId } from '../gamification/input';
 import { viewerOf, type Api } from '../http/auth';
 import { HttpError } from '../http/errors';
 import type { Services } from '../http/services';
 import { createPrescription, IDEMPOTENCY_KEY_REQUIRED_MESSAGE, prescriptionInputOf, resolvePatientRef } from './create';
 import {
+  cancelPrescription,
   findPrescriptionRow,
   listPrescriptions,
   PRESCRIPTION_NOT_FOUND_MESSAGE,
@@ -22,7 +23,6 @@ import {
   toDetailDto,
   toPrescriptionDto,
 } from './repo';
-import { prescriptionDocument } from './pdf';
 
 /** Lists are paged; a page never holds more than this. */
 const PRESCRIPTIONS_MAX_PAGE_SIZE = 100;
@@ -80,8 +80,13 @@ export function registerPrescriptionRoutes(api: Api, services: Services): void {
     async (c) => {
       const viewer = viewerOf(c);
       const row = await readablePrescription(db, viewer, pathId(c, 'id', PRESCRIPTION_NOT_FOUND_MESSAGE));
-      const pdf = renderTextPdf(prescriptionDocument(toPrescriptionDto(row), viewer.country));
-      return c.body(new Uint8Array(pdf), 200, downloadHeaders('application/pdf', `prescripcion-${row.id}.pdf`));
+      const prescription = toPrescriptionDto(row);
+      const pdf = await buildPrescriptionPdf(prescription, viewer.country);
+      return c.body(
+        new Uint8Array(pdf),
+        200,
+        downloadHeaders('application/pdf', prescriptionPdfFileName(prescription)),
+      );
     },
   );
 
@@ -93,13 +98,7 @@ export function registerPrescriptionRoutes(api: Api, services: Services): void {
       const id = pathId(c, 'id', PRESCRIPTION_NOT_FOUND_MESSAGE);
       const row = await readablePrescription(db, viewer, id);
       if (row.author_id !== viewer.user.id) throw new HttpError(403, ONLY_AUTHOR_CANCELS_MESSAGE);
-      // Cancelling twice keeps the first moment.
-      await db
-        .updateTable('prescriptions')
-        .set({ cancelled_at: new Date() })
-        .where('id', '=', id)
-        .where('cancelled_at', 'is', null)
-        .execute();
+      await cancelPrescription(db, id);
       const updated = (await findPrescriptionRow(db, id)) ?? row;
       return c.json<PrescriptionDetailDto>(await toDetailDto(db, updated, viewer, COUNTRIES[viewer.country].countryId));
     },

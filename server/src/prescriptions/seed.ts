@@ -10,42 +10,48 @@ import { resolveTools } from './tools';
 
 type DemoTool = Omit<ToolInput, 'productId'> & { slug: string };
 
+/** A demo tool: `capsules` at one moment of the day (`momentId`) for `duration`; `units` packages bought. */
+function demoTool(
+  slug: string,
+  { momentId, capsules, units }: { momentId: ToolInput['momentsDay'][number]['id']; capsules: number; units: number },
+  duration: ToolInput['prescriptionDuration'],
+  prescriptionIndications = '',
+): DemoTool {
+  return {
+    slug,
+    momentsDay: [{ id: momentId, quantity: capsules }],
+    prescriptionDuration: duration,
+    prescriptionIndications,
+    dailyCapsules: capsules,
+    units,
+  };
+}
+
 /** Per country: a prescription by the demo doctor and a recommendation by the demo health professional. */
 const DEMO_STRATEGIES: { author: 'medico' | 'profesional'; notes: string; tools: DemoTool[] }[] = [
   {
     author: 'medico',
     notes: 'Control en 8 semanas con perfil tiroideo y vitamina D.',
     tools: [
-      {
-        slug: 'magnesio-bisglicinato-400-mg',
-        momentsDay: [{ id: 10, quantity: 2 }],
-        prescriptionDuration: { time: 'months', quantity: 2 },
-        prescriptionIndications: 'Tomar con un vaso de agua.',
-        dailyCapsules: 2,
-        units: 2,
-      },
-      {
-        slug: 'dhea-25-mg',
-        momentsDay: [{ id: 3, quantity: 1 }],
-        prescriptionDuration: { time: 'weeks', quantity: 8 },
-        prescriptionIndications: 'Requiere fórmula médica firmada.',
-        dailyCapsules: 1,
-        units: 1,
-      },
+      demoTool(
+        'magnesio-bisglicinato-400-mg',
+        { momentId: 10, capsules: 2, units: 2 },
+        { time: 'months', quantity: 2 },
+        'Tomar con un vaso de agua.',
+      ),
+      demoTool(
+        'dhea-25-mg',
+        { momentId: 3, capsules: 1, units: 1 },
+        { time: 'weeks', quantity: 8 },
+        'Requiere fórmula médica firmada.',
+      ),
     ],
   },
   {
     author: 'profesional',
     notes: 'Acompañar con la guía de alimentación antiinflamatoria.',
     tools: [
-      {
-        slug: 'magnesio-bisglicinato-400-mg',
-        momentsDay: [{ id: 9, quantity: 1 }],
-        prescriptionDuration: { time: 'days', quantity: 30 },
-        prescriptionIndications: '',
-        dailyCapsules: 1,
-        units: 1,
-      },
+      demoTool('magnesio-bisglicinato-400-mg', { momentId: 9, capsules: 1, units: 1 }, { time: 'days', quantity: 30 }),
     ],
   },
 ];

@@ -14,7 +14,7 @@ import { keyOnRow } from '../http/idempotency';
 import type { Services } from '../http/services';
 import { catalogueScope } from '../products/repo';
 import { assertToolsUsable, typeOfAuthor } from './create';
-import { findPrescriptionRow, PRESCRIPTION_NOT_FOUND_MESSAGE, toolInputOf } from './repo';
+import { findOwnTemplate, findPrescriptionRow, PRESCRIPTION_NOT_FOUND_MESSAGE, toolInputOf } from './repo';
 import { resolveTools } from './tools';
 
 const TEMPLATE_NOT_FOUND_MESSAGE = 'No encontramos esta plantilla entre tus plantillas.';
@@ -61,12 +61,7 @@ async function toTemplateDto(db: Kysely<Database>, row: TemplateRow, viewer: Vie
 }
 
 async function ownTemplate(db: Kysely<Database>, authorId: number, id: number): Promise<TemplateRow> {
-  const row = await db
-    .selectFrom('prescription_templates')
-    .selectAll()
-    .where('id', '=', id)
-    .where('author_id', '=', authorId)
-    .executeTakeFirst();
+  const row = await findOwnTemplate(db, authorId, id);
   if (!row) throw notFound(TEMPLATE_NOT_FOUND_MESSAGE);
   return row;
 }

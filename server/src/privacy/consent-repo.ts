@@ -104,6 +104,16 @@ export async function recordConsent(db: Db, entry: ConsentEntry): Promise<void> 
     .execute();
 }
 
+/** The account holder's own health-data consent, under the text they read (`textId`) or else the one in force. */
+export async function recordHealthConsent(
+  db: Db,
+  entry: { userId: number; country: CountryCode; action: ConsentAction; client: ConsentClient; textId?: number },
+): Promise<void> {
+  const { userId, country, action, client } = entry;
+  const textId = entry.textId ?? (await currentConsentText(db, country, 'health_data')).id;
+  await recordConsent(db, { userId, country, purpose: 'health_data', action, textId, recordedBy: userId, client });
+}
+
 export function userCountry(user: Pick<UserRow, 'country_id'>): CountryCode {
   return countryById(user.country_id)?.subdomain ?? 'co';
 }

@@ -2,9 +2,10 @@ import type { Kysely } from 'kysely';
 import type { AddressInputDto, BillFormDto, CheckoutCustomerDto } from '../../../src/lib/shared/orders';
 import type { Database, UserRow } from '../db/schema';
 import { adoptInvitedAccounts, claimAcceptedInvitations } from '../patients/repo';
+import { revokeUserSessions } from '../sessions/repo';
 import type { UploadStorage } from '../uploads/storage';
 import { PROFILE_PHOTO_PREFIX } from '../users/profile-routes';
-import { currentConsentText, recordConsent, userCountry, type ConsentClient } from './consent-repo';
+import { recordHealthConsent, userCountry, type ConsentClient } from './consent-repo';
 
 /** What replaces a deleted person's name wherever a kept record must still show something. */
 const DELETED_FIRST_NAME = 'Cuenta';
@@ -155,24 +156,10 @@ export async function deleteAccount(
     await trx.deleteFrom('idempotent_requests').where('user_id', '=', user.id).execute();
     await trx.deleteFrom('outbox_emails').where('to_address', '=', user.email).execute();
     await trx.deleteFrom('medical_requests').where('email', '=', user.email).execute();
-    await trx
-      .updateTable('sessions')
-      .set({ revoked_at: now })
-      .where('user_id', '=', user.id)
-      .where('revoked_at', 'is', null)
-      .execute();
+    await revokeUserSessions(trx, user.id);
 
     // The end of the processing is recorded like any revocation, as proof it stopped.
-    const text = await currentConsentText(trx, country, 'health_data');
-    await recordConsent(trx, {
-      userId: user.id,
-      country,
-      purpose: 'health_data',
-      action: 'revoked',
-      textId: text.id,
-      recordedBy: user.id,
-      client,
-    });
+    await recordHealthConsent(trx, { userId: user.id, country, action: 'revoked', client });
     await trx
       .updateTable('users')
       .set({

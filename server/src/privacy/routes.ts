@@ -18,7 +18,7 @@ import {
   consentHistory,
   currentConsentText,
   healthConsentStatus,
-  recordConsent,
+  recordHealthConsent,
   syncPatientConsent,
   userCountry,
   type ConsentClient,
@@ -64,6 +64,15 @@ async function assertPassword(user: UserRow, password: string, services: Service
 export function registerPrivacyRoutes(api: Api, services: Services): void {
   const { db } = services;
 
+  /** The user's own consent changes, and their patient register rows follow (claimed first: none shows an old state). */
+  const changeConsent = (c: AppContext, user: UserRow, action: 'granted' | 'revoked', textId: number) =>
+    db.transaction().execute(async (trx) => {
+      const client = clientOf(c, services);
+      await recordHealthConsent(trx, { userId: user.id, country: userCountry(user), action, client, textId });
+      await claimAcceptedInvitations(trx, { userId: user.id });
+      await syncPatientConsent(trx, user.id, action === 'granted' ? 'confirmed' : 'revoked');
+    });
+
   api.get('/privacy/consent', { access: 'authenticated', ownership: 'own account only' }, async (c) => {
     return c.json<HealthConsentDto>(await consentDto(services, viewerOf(c).user));
   });
@@ -76,42 +85,14 @@ export function registerPrivacyRoutes(api: Api, services: Services): void {
     const current = await currentConsentText(db, country, 'health_data');
     // The user accepts what they read: a newer text in between must be read first.
     if (version !== current.version) throw new HttpError(409, CONSENT_VERSION_CHANGED_MESSAGE);
-    await db.transaction().execute(async (trx) => {
-      await recordConsent(trx, {
-        userId: user.id,
-        country,
-        purpose: 'health_data',
-        action: 'granted',
-        textId: current.id,
-        recordedBy: user.id,
-        client: clientOf(c, services),
-      });
-      await claimAcceptedInvitations(trx, { userId: user.id });
-      await syncPatientConsent(trx, user.id, 'confirmed');
-    });
+    await changeConsent(c, user, 'granted', current.id);
     return c.json<HealthConsentDto>(await consentDto(services, user));
   });
 
   api.post('/privacy/consent/revoke', { access: 'authenticated', ownership: 'own account only' }, async (c) => {
     const { user } = viewerOf(c);
-    const country = userCountry(user);
     const status = await healthConsentStatus(db, user);
-    if (status.state !== 'revoked') {
-      await db.transaction().execute(async (trx) => {
-        await recordConsent(trx, {
-          userId: user.id,
-          country,
-          purpose: 'health_data',
-          action: 'revoked',
-          textId: status.current.id,
-          recordedBy: user.id,
-          client: clientOf(c, services),
-        });
-        // The register catches up first, so a row claimed later does not show an old 'confirmed'.
-        await claimAcceptedInvitations(trx, { userId: user.id });
-        await syncPatientConsent(trx, user.id, 'revoked');
-      });
-    }
+    if (status.state !== 'revoked') await changeConsent(c, user, 'revoked', status.current.id);
     return c.json<HealthConsentDto>(await consentDto(services, user));
   });
 

@@ -17,6 +17,7 @@ import { multipartValues, readMultipart, REQUIRED_FIELD_MESSAGE } from '../http/
 import { HttpError } from '../http/errors';
 import { refusedFields } from '../http/validated';
 import type { Services } from '../http/services';
+import { NOT_YOU_LINE, personalEmail } from '../mail/mailer';
 import { COMPLETED_FROM_ACCOUNT, completeFromAccounts } from '../patients/repo';
 import { revokeUserSessions } from '../sessions/repo';
 import { contentDisposition, detectFileType, randomStoredName, STORED_NAME_PATTERN } from '../uploads/files';
@@ -182,16 +183,13 @@ export function registerProfileRoutes(api: Api, services: Services): void {
           .filter(Boolean)
           .join(' y ');
         // The previous address hears about the change: if it was not the owner, they can react.
-        await mailer.enqueue(trx, {
-          to: user.email,
-          subject: 'Cambios en tu cuenta del Dispensario Funcional',
-          text: [
-            `Hola, ${user.display_name}:`,
-            '',
+        await mailer.enqueue(
+          trx,
+          personalEmail(user.email, 'Cambios en tu cuenta del Dispensario Funcional', user.display_name, [
             `Se actualizó ${what} en tu cuenta del Dispensario Funcional.`,
-            'Si no fuiste tú, responde a este correo o comunícate con nuestro equipo de inmediato.',
-          ].join('\n'),
-        });
+            NOT_YOU_LINE,
+          ]),
+        );
       });
     } catch (error) {
       if (isUniqueViolation(error, 'users_email_key')) throw new HttpError(409, EMAIL_TAKEN_MESSAGE);

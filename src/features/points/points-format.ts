@@ -3,6 +3,7 @@ import { formatCountryDate } from '../../lib/dates';
 import { formatLocale } from '../../lib/i18n';
 import { formatPrice } from '../../lib/money';
 import { COUNTRIES, type CountryCode } from '../../lib/shared/countries';
+import { formatQuantity } from '../../lib/shared/formats';
 import { pointsConfigFor, pointsToMoney, type PointsConfigDto } from '../../lib/shared/points';
 
 /** '20 de noviembre de 2026' (with the time when asked); '—' for a date that is not one. */
@@ -12,10 +13,7 @@ export function formatPointsDate(iso: string, country: CountryCode, withTime = f
 
 /** '+1.500 puntos' for points earned, '−300 puntos' for points spent (product §9 label). */
 export function formatSignedPoints(points: number, country: CountryCode): string {
-  const amount = new Intl.NumberFormat(formatLocale(country), {
-    maximumFractionDigits: 0,
-    signDisplay: 'exceptZero',
-  }).format(points);
+  const amount = formatQuantity(points, formatLocale(country), 0, 'exceptZero');
   return plural(Math.abs(points), { one: `${amount} punto`, other: `${amount} puntos` });
 }
 

@@ -21,103 +21,93 @@ interface DemoUser {
 }
 
 interface CountryPeople {
-  doctor: [string, string];
-  professional: [string, string];
-  pending: [string, string];
-  patient: [string, string];
   /** With seven more digits, a valid mobile of the country's numbering plan (Peru's have nine digits). */
   phonePrefix: string;
   documentBase: number;
+  /** First name and last names of each of `COUNTRY_ACCOUNTS`, in its order. */
+  names: [string, string, string, string];
 }
 
 const PEOPLE: Record<CountryCode, CountryPeople> = {
   co: {
-    doctor: ['Carolina', 'Mejía Duarte'],
-    professional: ['Andrés', 'Salazar Rojas'],
-    pending: ['Jorge', 'Paredes Gil'],
-    patient: ['Mariana', 'Gómez Ortiz'],
     phonePrefix: '310',
     documentBase: 52_345_670,
+    names: ['Carolina Mejía Duarte', 'Andrés Salazar Rojas', 'Jorge Paredes Gil', 'Mariana Gómez Ortiz'],
   },
   mx: {
-    doctor: ['Alejandra', 'Fuentes Ríos'],
-    professional: ['Diego', 'Villarreal Soto'],
-    pending: ['Ricardo', 'Ibarra León'],
-    patient: ['Fernanda', 'Castañeda Ruiz'],
     phonePrefix: '551',
     documentBase: 61_345_670,
+    names: ['Alejandra Fuentes Ríos', 'Diego Villarreal Soto', 'Ricardo Ibarra León', 'Fernanda Castañeda Ruiz'],
   },
   pe: {
-    doctor: ['Lucía', 'Quispe Vargas'],
-    professional: ['Martín', 'Huamán Torres'],
-    pending: ['Rosa', 'Mendoza Chávez'],
-    patient: ['Camila', 'Flores Paredes'],
     phonePrefix: '98',
     documentBase: 71_345_670,
+    names: ['Lucía Quispe Vargas', 'Martín Huamán Torres', 'Rosa Mendoza Chávez', 'Camila Flores Paredes'],
   },
 };
+
+interface AccountKind {
+  /** The e-mail's local part, before `.<country>@demo.test`. */
+  mailbox: string;
+  role: UserRole;
+  pending?: true;
+  specialty?: string;
+  /** The professional licence number is this prefix and the document number. */
+  licensePrefix?: string;
+  /** The patient is invited by the country's approved doctor, the first account. */
+  invitedByDoctor?: true;
+  description: string;
+}
+
+/** The accounts every country has, in the order they are seeded: their document and phone numbers end in 1 to 4. */
+const COUNTRY_ACCOUNTS: AccountKind[] = [
+  {
+    mailbox: 'medico',
+    role: 'doctor',
+    specialty: 'Medicina funcional',
+    licensePrefix: 'RM',
+    description: 'médico aprobado',
+  },
+  {
+    mailbox: 'profesional',
+    role: 'health_professional',
+    specialty: 'Nutrición clínica',
+    licensePrefix: 'TP',
+    description: 'profesional de la salud aprobado',
+  },
+  {
+    mailbox: 'pendiente',
+    role: 'doctor',
+    pending: true,
+    specialty: 'Endocrinología',
+    licensePrefix: 'RM',
+    description: 'médico pendiente de aprobación',
+  },
+  { mailbox: 'paciente', role: 'patient', invitedByDoctor: true, description: 'paciente invitada por' },
+];
 
 function countryUsers(country: CountryCode): DemoUser[] {
   const people = PEOPLE[country];
   const { countryId, name } = COUNTRIES[country];
-  const base = {
-    countryId,
-    approvalStatus: 'approved' as const,
-    invitedBy: null,
-    specialty: null,
-    professionalLicenseNumber: null,
-  };
-  const doctorEmail = `medico.${country}@demo.test`;
-  return [
-    {
-      ...base,
-      email: doctorEmail,
-      role: 'doctor',
-      firstName: people.doctor[0],
-      lastName: people.doctor[1],
-      documentNumber: String(people.documentBase + 1),
-      phoneNumber: `${people.phonePrefix}1000001`,
-      specialty: 'Medicina funcional',
-      professionalLicenseNumber: `RM-${people.documentBase + 1}`,
-      description: `médico aprobado, ${name}`,
-    },
-    {
-      ...base,
-      email: `profesional.${country}@demo.test`,
-      role: 'health_professional',
-      firstName: people.professional[0],
-      lastName: people.professional[1],
-      documentNumber: String(people.documentBase + 2),
-      phoneNumber: `${people.phonePrefix}1000002`,
-      specialty: 'Nutrición clínica',
-      professionalLicenseNumber: `TP-${people.documentBase + 2}`,
-      description: `profesional de la salud aprobado, ${name}`,
-    },
-    {
-      ...base,
-      email: `pendiente.${country}@demo.test`,
-      role: 'doctor',
-      approvalStatus: 'pending',
-      firstName: people.pending[0],
-      lastName: people.pending[1],
-      documentNumber: String(people.documentBase + 3),
-      phoneNumber: `${people.phonePrefix}1000003`,
-      specialty: 'Endocrinología',
-      professionalLicenseNumber: `RM-${people.documentBase + 3}`,
-      description: `médico pendiente de aprobación, ${name}`,
-    },
-    {
-      ...base,
-      email: `paciente.${country}@demo.test`,
-      role: 'patient',
-      firstName: people.patient[0],
-      lastName: people.patient[1],
-      documentNumber: String(people.documentBase + 4),
-      phoneNumber: `${people.phonePrefix}1000004`,
-      invitedBy: doctorEmail,
-      description: `paciente invitada por medico.${country}, ${name}`,
-    },
-  ];
+  const doctor = `medico.${country}`;
+  return COUNTRY_ACCOUNTS.map((kind, index) => {
+    const [firstName = '', ...lastNames] = people.names[index]?.split(' ') ?? [];
+    const documentNumber = people.documentBase + index + 1;
+    return {
+      email: `${kind.mailbox}.${country}@demo.test`,
+      role: kind.role,
+      approvalStatus: kind.pending ? 'pending' : 'approved',
+      firstName,
+      lastName: lastNames.join(' '),
+      documentNumber: String(documentNumber),
+      phoneNumber: `${people.phonePrefix}100000${index + 1}`,
+      countryId,
+      specialty: kind.specialty ?? null,
+      professionalLicenseNumber: kind.licensePrefix ? `${kind.licensePrefix}-${documentNumber}` : null,
+      invitedBy: kind.invitedByDoctor ? `${doctor}@demo.test` : null,
+      description: kind.invitedByDoctor ? `${kind.description} ${doctor}, ${name}` : `${kind.description}, ${name}`,
+    };
+  });
 }
 
 /** Seeded in development and tests only; `NODE_ENV=production` starts with no accounts but the ones created. */

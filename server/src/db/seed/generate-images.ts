@@ -97,7 +97,10 @@ function rect(x: number, y: number, w: number, h: number, rx: number, fill: stri
   return `<rect x="${x}" y="${y}" width="${w}" height="${h}" rx="${rx}" fill="${fill}"${extra}/>`;
 }
 
-const SHINE = ' fill-opacity=".18"';
+/** A translucent white highlight on a container: its reflection or a band of its cap. */
+function shine(x: number, y: number, w: number, h: number, rx: number, opacity = '.18'): string {
+  return rect(x, y, w, h, rx, '#fff', ` fill-opacity="${opacity}"`);
+}
 
 // Each drawing returns the container markup and the area where the white label goes.
 function drawContainer(shape: Shape, hue: number): { svg: string; label: Box } {
@@ -109,11 +112,11 @@ function drawContainer(shape: Shape, hue: number): { svg: string; label: Box } {
       return {
         svg:
           rect(300, 140, 200, 76, 14, dark) +
-          rect(300, 160, 200, 6, 0, '#fff', SHINE) +
-          rect(300, 180, 200, 6, 0, '#fff', SHINE) +
+          shine(300, 160, 200, 6, 0) +
+          shine(300, 180, 200, 6, 0) +
           rect(322, 212, 156, 40, 8, light) +
           rect(230, 240, 340, 450, 48, body) +
-          rect(248, 270, 22, 390, 11, '#fff', SHINE),
+          shine(248, 270, 22, 390, 11),
         label: { x: 260, y: 320, w: 300, h: 300 },
       };
     case 'jar':
@@ -121,8 +124,8 @@ function drawContainer(shape: Shape, hue: number): { svg: string; label: Box } {
         svg:
           rect(195, 305, 410, 385, 40, body) +
           rect(180, 235, 440, 86, 20, dark) +
-          rect(180, 262, 440, 6, 0, '#fff', SHINE) +
-          rect(212, 330, 20, 330, 10, '#fff', SHINE),
+          shine(180, 262, 440, 6, 0) +
+          shine(212, 330, 20, 330, 10),
         label: { x: 240, y: 360, w: 340, h: 285 },
       };
     case 'dropper':
@@ -132,7 +135,7 @@ function drawContainer(shape: Shape, hue: number): { svg: string; label: Box } {
           rect(335, 205, 130, 76, 10, hsl(hue, 20, 35)) +
           rect(355, 276, 90, 26, 6, light) +
           rect(260, 295, 280, 395, 44, hsl(hue, 55, 38)) +
-          rect(276, 325, 18, 335, 9, '#fff', SHINE),
+          shine(276, 325, 18, 335, 9),
         label: { x: 285, y: 365, w: 230, h: 280 },
       };
     case 'tube':
@@ -142,7 +145,7 @@ function drawContainer(shape: Shape, hue: number): { svg: string; label: Box } {
           [262, 294, 326, 358, 390, 422, 454, 486, 518].map((x) => rect(x, 126, 12, 30, 3, light)).join('') +
           `<path d="M252 160h296l-28 440q-3 30-33 32H313q-30-2-33-32z" fill="${body}"/>` +
           rect(335, 626, 130, 70, 12, dark) +
-          rect(335, 644, 130, 6, 0, '#fff', SHINE),
+          shine(335, 644, 130, 6, 0),
         label: { x: 280, y: 190, w: 240, h: 315 },
       };
     case 'box':
@@ -158,11 +161,11 @@ function drawContainer(shape: Shape, hue: number): { svg: string; label: Box } {
         svg:
           rect(325, 168, 150, 48, 12, body) +
           rect(312, 210, 176, 58, 8, '#b8bec6') +
-          rect(312, 226, 176, 5, 0, '#fff', ' fill-opacity=".45"') +
+          shine(312, 226, 176, 5, 0, '.45') +
           rect(342, 266, 116, 30, 4, hsl(hue, 30, 86)) +
           rect(268, 290, 264, 400, 30, hsl(hue, 35, 88)) +
           rect(280, 430, 240, 248, 22, hsl(hue, 50, 72)) +
-          rect(284, 310, 16, 360, 8, '#fff', ' fill-opacity=".5"'),
+          shine(284, 310, 16, 360, 8, '.5'),
         label: { x: 280, y: 370, w: 240, h: 250 },
       };
   }

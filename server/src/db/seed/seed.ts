@@ -1,10 +1,10 @@
-import { currentConsentText, recordConsent } from '../../privacy/consent-repo';
+import { recordHealthConsent } from '../../privacy/consent-repo';
 import { randomUUID } from 'node:crypto';
 import { hash } from '@node-rs/argon2';
 import { sql, type Insertable, type Kysely, type Transaction } from 'kysely';
 import { HORMONES_CATEGORY_ID } from '../../../../src/lib/shared/catalogue';
 import { COUNTRIES, countryById } from '../../../../src/lib/shared/countries';
-import { normalizeSearchText } from '../../../../src/lib/shared/text';
+import { presentationRows, productSearchText } from '../../admin/products-repo';
 import { seedContactSettingsIfEmpty } from '../../contact/routes';
 import { seedPointsIfEmpty } from '../../gamification/seed';
 import { seedProfessionalToolsIfEmpty } from '../../prescriptions/seed';
@@ -111,9 +111,7 @@ export async function insertProducts(trx: Transaction<Database>, items: readonly
           featured: product.featured,
           points_price: product.pointsPrice,
           requires_signed_prescription: product.categoryId === HORMONES_CATEGORY_ID,
-          search_text: normalizeSearchText(
-            [product.name, product.tag, categoryNames.get(product.categoryId) ?? ''].join(' '),
-          ),
+          search_text: productSearchText(product, categoryNames.get(product.categoryId) ?? ''),
         })),
       )
       .returning(['id', 'slug'])
@@ -126,17 +124,7 @@ export async function insertProducts(trx: Transaction<Database>, items: readonly
     };
     await trx
       .insertInto('product_presentations')
-      .values(
-        batch.flatMap((product) =>
-          product.presentations.map((presentation) => ({
-            product_id: idOf(product),
-            container_type: presentation.containerType,
-            quantity: presentation.quantity,
-            unit_symbol: presentation.unitSymbol,
-            is_default: presentation.isDefault,
-          })),
-        ),
-      )
+      .values(batch.flatMap((product) => presentationRows(idOf(product), product.presentations)))
       .execute();
     await trx
       .insertInto('product_images')
@@ -229,14 +217,10 @@ async function insertDemoUsers(trx: Transaction<Database>, passwordHash: string)
     ids.set(user.email, row.id);
     // Demo accounts come with the consent a registration records, so trying the store starts without the dialog.
     const country = countryById(user.countryId)?.subdomain ?? 'co';
-    const text = await currentConsentText(trx, country, 'health_data');
-    await recordConsent(trx, {
+    await recordHealthConsent(trx, {
       userId: row.id,
       country,
-      purpose: 'health_data',
       action: 'granted',
-      textId: text.id,
-      recordedBy: row.id,
       client: { address: null, userAgent: 'seed' },
     });
   }

@@ -5,7 +5,7 @@ import { pathParam, type Api, type AppContext } from '../../http/auth';
 import { multipartText, readMultipart } from '../../http/body';
 import type { OrdersContext } from '../../orders/context';
 import { expireUnpaidOrder, expiryExplanation, isPaymentOverdue } from '../../orders/expiry';
-import { formatMoney } from '../../orders/money';
+import { formatMoney } from '../../orders/emails';
 import { isUuid } from '../../../../src/lib/shared/order-schemas';
 import type { PaymentEvent } from '../provider';
 import { receiveWebhook } from '../webhooks';

@@ -1,8 +1,7 @@
 import { Trans, useLingui } from '@lingui/react/macro';
 import { useState, type FormEvent } from 'react';
-import { Field } from '../../../components/ui/field';
 import { SaveCancel } from '../../../components/ui/save-cancel';
-import { PasswordInput } from '../../../components/ui/password-input';
+import { TextField } from '../../../components/ui/text-field';
 import { errorMessage } from '../../../lib/http';
 import type { ProfileDto } from '../../../lib/shared/accounts';
 import type { CountryCode } from '../../../lib/shared/countries';
@@ -59,6 +58,24 @@ export function AccessDataForm({ country, profile, onSaved }: AccessDataFormProp
     reset();
   }
 
+  const password = (
+    field: 'newPassword' | 'confirmation' | 'currentPassword',
+    label: string,
+    value: string,
+    onValueChange: (value: string) => void,
+    extra: { help?: string; required?: boolean } = {},
+  ) => (
+    <TextField
+      label={label}
+      type="password"
+      autoComplete={field === 'currentPassword' ? 'current-password' : 'new-password'}
+      value={value}
+      onValueChange={onValueChange}
+      error={errors[field]}
+      {...extra}
+    />
+  );
+
   if (!editing) {
     return (
       <>
@@ -94,56 +111,20 @@ export function AccessDataForm({ country, profile, onSaved }: AccessDataFormProp
 
   return (
     <form onSubmit={(event) => void save(event)} noValidate aria-label={t`Editar datos de acceso`}>
-      <Field label={t`Correo electrónico`} required error={errors.email}>
-        {({ id, describedBy, invalid }) => (
-          <input
-            id={id}
-            className="input"
-            type="email"
-            autoComplete="email"
-            value={email}
-            aria-invalid={invalid}
-            aria-describedby={describedBy}
-            onChange={(event) => setEmail(event.target.value)}
-          />
-        )}
-      </Field>
-      <Field label={t`Nueva contraseña`} error={errors.newPassword} help={t`Déjala vacía para conservar la actual.`}>
-        {({ id, describedBy, invalid }) => (
-          <PasswordInput
-            id={id}
-            autoComplete="new-password"
-            value={newPassword}
-            aria-invalid={invalid}
-            aria-describedby={describedBy}
-            onChange={(event) => setNewPassword(event.target.value)}
-          />
-        )}
-      </Field>
-      <Field label={t`Confirma la nueva contraseña`} error={errors.confirmation}>
-        {({ id, describedBy, invalid }) => (
-          <PasswordInput
-            id={id}
-            autoComplete="new-password"
-            value={confirmation}
-            aria-invalid={invalid}
-            aria-describedby={describedBy}
-            onChange={(event) => setConfirmation(event.target.value)}
-          />
-        )}
-      </Field>
-      <Field label={t`Contraseña actual`} required error={errors.currentPassword}>
-        {({ id, describedBy, invalid }) => (
-          <PasswordInput
-            id={id}
-            autoComplete="current-password"
-            value={currentPassword}
-            aria-invalid={invalid}
-            aria-describedby={describedBy}
-            onChange={(event) => setCurrentPassword(event.target.value)}
-          />
-        )}
-      </Field>
+      <TextField
+        label={t`Correo electrónico`}
+        required
+        type="email"
+        autoComplete="email"
+        value={email}
+        onValueChange={setEmail}
+        error={errors.email}
+      />
+      {password('newPassword', t`Nueva contraseña`, newPassword, setNewPassword, {
+        help: t`Déjala vacía para conservar la actual.`,
+      })}
+      {password('confirmation', t`Confirma la nueva contraseña`, confirmation, setConfirmation)}
+      {password('currentPassword', t`Contraseña actual`, currentPassword, setCurrentPassword, { required: true })}
       <SaveCancel failure={failure} pending={pending} onCancel={() => setEditing(false)} />
     </form>
   );

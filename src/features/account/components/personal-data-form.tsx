@@ -1,12 +1,15 @@
 import { Trans, useLingui } from '@lingui/react/macro';
-import { useState, type FormEvent } from 'react';
-import { Field } from '../../../components/ui/field';
+import { useState, type FormEvent, type InputHTMLAttributes } from 'react';
+import { DataList, type DataRow } from '../../../components/ui/data-list';
+import { ChoiceField } from '../../../components/ui/choice-field';
 import { SaveCancel } from '../../../components/ui/save-cancel';
+import { TextField } from '../../../components/ui/text-field';
 import { errorMessage } from '../../../lib/http';
-import { DOCUMENT_TYPES, GENDERS, type ProfileDto } from '../../../lib/shared/accounts';
+import { DOCUMENT_TYPES, type ProfileDto } from '../../../lib/shared/accounts';
 import { COUNTRIES, type CountryCode } from '../../../lib/shared/countries';
 import { useUpdateProfile, type ProfileChanges } from '../api';
 import { profileProblems } from '../profile-form';
+import { useGenderLabels } from '../gender-labels';
 
 interface PersonalDataFormProps {
   country: CountryCode;
@@ -36,12 +39,7 @@ export function PersonalDataForm({ country, profile, onSaved }: PersonalDataForm
   const failure = update.error ? errorMessage(update.error) : null;
   const [saved, setSaved] = useState(false);
   const professional = profile.role.name === 'doctor' || profile.role.name === 'health_professional';
-  const genderLabels: Record<(typeof GENDERS)[number], string> = {
-    femenino: t`Femenino`,
-    masculino: t`Masculino`,
-    otro: t`Otro`,
-    'prefiero-no-decir': t`Prefiero no decirlo`,
-  };
+  const genders = useGenderLabels();
   const documentType = DOCUMENT_TYPES.find((type) => type.id === profile.document_type_id)?.name;
   const changes: ProfileChanges = {
     ...draft,
@@ -63,6 +61,20 @@ export function PersonalDataForm({ country, profile, onSaved }: PersonalDataForm
     setDraft((previous) => ({ ...previous, [key]: value }));
   }
 
+  const text = (
+    key: Exclude<keyof ProfileChanges, 'gender'>,
+    label: string,
+    input: Pick<InputHTMLAttributes<HTMLInputElement>, 'type' | 'inputMode' | 'max' | 'required'> = {},
+  ) => (
+    <TextField
+      label={label}
+      value={draft[key] ?? ''}
+      onValueChange={(value) => set(key, value)}
+      error={problem(key)}
+      {...input}
+    />
+  );
+
   async function save(event: FormEvent) {
     event.preventDefault();
     setSubmitted(true);
@@ -78,18 +90,18 @@ export function PersonalDataForm({ country, profile, onSaved }: PersonalDataForm
   }
 
   if (!editing) {
-    const rows: [string, string | null][] = [
+    const rows: DataRow[] = [
       [t`Nombres`, profile.first_name],
       [t`Apellidos`, profile.last_name],
       [t`Fecha de nacimiento`, profile.birth_date],
-      [t`Género`, profile.gender ? (genderLabels[profile.gender as (typeof GENDERS)[number]] ?? profile.gender) : null],
+      [t`Género`, genders.textOf(profile.gender)],
       [t`Documento`, [documentType, profile.document_number].filter(Boolean).join(' ') || null],
       [t`Celular`, [profile.country_code, profile.phone_number].filter(Boolean).join(' ') || null],
       ...(professional
         ? ([
             [t`Especialidad`, profile.specialty],
             [t`Tarjeta profesional`, profile.professional_license_number],
-          ] as [string, string | null][])
+          ] as DataRow[])
         : []),
     ];
     return (
@@ -99,14 +111,7 @@ export function PersonalDataForm({ country, profile, onSaved }: PersonalDataForm
             <Trans>Tus datos se guardaron.</Trans>
           </p>
         )}
-        <dl className="data-list">
-          {rows.map(([label, value]) => (
-            <div key={label}>
-              <dt>{label}</dt>
-              <dd>{value || '—'}</dd>
-            </div>
-          ))}
-        </dl>
+        <DataList rows={rows} />
         <button
           type="button"
           className="button button--secondary"
@@ -125,115 +130,24 @@ export function PersonalDataForm({ country, profile, onSaved }: PersonalDataForm
   return (
     <form onSubmit={(event) => void save(event)} noValidate aria-label={t`Editar datos personales`}>
       <div className="form-grid">
-        <Field label={t`Nombres`} required error={problem('first_name')}>
-          {({ id, describedBy, invalid }) => (
-            <input
-              id={id}
-              className="input"
-              value={draft.first_name}
-              aria-invalid={invalid}
-              aria-describedby={describedBy}
-              onChange={(event) => set('first_name', event.target.value)}
-            />
-          )}
-        </Field>
-        <Field label={t`Apellidos`} required error={problem('last_name')}>
-          {({ id, describedBy, invalid }) => (
-            <input
-              id={id}
-              className="input"
-              value={draft.last_name}
-              aria-invalid={invalid}
-              aria-describedby={describedBy}
-              onChange={(event) => set('last_name', event.target.value)}
-            />
-          )}
-        </Field>
-        <Field label={t`Fecha de nacimiento`} error={problem('birth_date')}>
-          {({ id, describedBy, invalid }) => (
-            <input
-              id={id}
-              aria-invalid={invalid}
-              aria-describedby={describedBy}
-              className="input"
-              type="date"
-              max={new Date().toISOString().slice(0, 10)}
-              value={draft.birth_date ?? ''}
-              onChange={(event) => set('birth_date', event.target.value)}
-            />
-          )}
-        </Field>
-        <Field label={t`Género`} error={problem('gender')}>
-          {({ id, describedBy, invalid }) => (
-            <select
-              id={id}
-              aria-invalid={invalid}
-              aria-describedby={describedBy}
-              className="select"
-              value={draft.gender ?? ''}
-              onChange={(event) => set('gender', event.target.value)}
-            >
-              <option value="">{t`Selecciona una opción`}</option>
-              {GENDERS.map((gender) => (
-                <option key={gender} value={gender}>
-                  {genderLabels[gender]}
-                </option>
-              ))}
-            </select>
-          )}
-        </Field>
-        <Field label={t`Indicativo`} error={problem('country_code')}>
-          {({ id, describedBy, invalid }) => (
-            <input
-              id={id}
-              aria-invalid={invalid}
-              aria-describedby={describedBy}
-              className="input"
-              inputMode="tel"
-              value={draft.country_code ?? ''}
-              onChange={(event) => set('country_code', event.target.value)}
-            />
-          )}
-        </Field>
-        <Field label={t`Celular`} error={problem('phone_number')}>
-          {({ id, describedBy, invalid }) => (
-            <input
-              id={id}
-              aria-invalid={invalid}
-              aria-describedby={describedBy}
-              className="input"
-              type="tel"
-              value={draft.phone_number ?? ''}
-              onChange={(event) => set('phone_number', event.target.value)}
-            />
-          )}
-        </Field>
+        {text('first_name', t`Nombres`, { required: true })}
+        {text('last_name', t`Apellidos`, { required: true })}
+        {text('birth_date', t`Fecha de nacimiento`, { type: 'date', max: new Date().toISOString().slice(0, 10) })}
+        <ChoiceField
+          label={t`Género`}
+          className="select"
+          placeholder={t`Selecciona una opción`}
+          choices={genders.choices}
+          value={draft.gender ?? ''}
+          onValueChange={(value) => set('gender', value)}
+          error={problem('gender')}
+        />
+        {text('country_code', t`Indicativo`, { inputMode: 'tel' })}
+        {text('phone_number', t`Celular`, { type: 'tel' })}
         {professional && (
           <>
-            <Field label={t`Especialidad`} error={problem('specialty')}>
-              {({ id, describedBy, invalid }) => (
-                <input
-                  id={id}
-                  aria-invalid={invalid}
-                  aria-describedby={describedBy}
-                  className="input"
-                  value={draft.specialty ?? ''}
-                  onChange={(event) => set('specialty', event.target.value)}
-                />
-              )}
-            </Field>
-            <Field label={t`Tarjeta profesional`} error={problem('professional_license_number')}>
-              {({ id, describedBy, invalid }) => (
-                <input
-                  id={id}
-                  aria-invalid={invalid}
-                  aria-describedby={describedBy}
-                  className="input"
-                  value={draft.professional_license_number ?? ''}
-                  onChange={(event) => set('professional_license_number', event.target.value)}
-                />
-              )}
-            </Field>
+            {text('specialty', t`Especialidad`)}
+            {text('professional_license_number', t`Tarjeta profesional`)}
           </>
         )}
       </div>

@@ -7,6 +7,7 @@ import { useSession } from '../../auth/use-session';
 import { AccessDataForm } from './access-data-form';
 import { PersonalDataForm } from './personal-data-form';
 import { ProfilePhoto } from './profile-photo';
+import { TitledSection } from '../../../components/ui/titled-section';
 
 /** `professionalSections` is where the app places what professionals also manage here (their credentials). */
 export function PersonalDataPage({ professionalSections }: { professionalSections?: ReactNode }) {
@@ -20,21 +21,15 @@ export function PersonalDataPage({ professionalSections }: { professionalSection
       <h1>
         <Trans>Mis datos</Trans>
       </h1>
-      <section className="card" aria-labelledby="personal-title">
-        <h2 id="personal-title">
-          <Trans>Datos personales</Trans>
-        </h2>
+      <TitledSection id="personal-title" title={<Trans>Datos personales</Trans>} className="card">
         <ProfilePhoto
           country={country}
           profile={profile}
           onChanged={(url) => updateSessionProfile(country, { ...profile, profile_image_url: url })}
         />
         <PersonalDataForm country={country} profile={profile} onSaved={(next) => updateSessionProfile(country, next)} />
-      </section>
-      <section className="card" aria-labelledby="access-title">
-        <h2 id="access-title">
-          <Trans>Datos de acceso</Trans>
-        </h2>
+      </TitledSection>
+      <TitledSection id="access-title" title={<Trans>Datos de acceso</Trans>} className="card">
         <AccessDataForm country={country} profile={profile} onSaved={(next) => updateSessionProfile(country, next)} />
         <p className="muted">
           <Trans>
@@ -42,7 +37,7 @@ export function PersonalDataPage({ professionalSections }: { professionalSection
             política de tratamiento de datos.
           </Trans>
         </p>
-      </section>
+      </TitledSection>
       {professional && professionalSections}
     </div>
   );

@@ -5,6 +5,8 @@ import { formatCountryDate } from '../../../lib/dates';
 import { useCountry } from '../../../lib/use-country';
 import { ROLE_LABELS } from '../../auth/role-labels';
 import { accountDeletionQueries } from '../api';
+import { AdminPage } from './admin-page';
+import { DataTable } from './data-table';
 
 /**
  * Accounts their owners deleted: when, which role and country, and what the store kept anonymised (orders for tax
@@ -16,16 +18,15 @@ export function AccountDeletionsPage() {
   const list = useQuery(accountDeletionQueries.list(country));
   const rows = list.data?.data;
   return (
-    <section className="stack" aria-labelledby="deletions-title">
-      <h1 id="deletions-title">
-        <Trans>Cuentas eliminadas</Trans>
-      </h1>
-      <p className="muted">
+    <AdminPage
+      title={<Trans>Cuentas eliminadas</Trans>}
+      intro={
         <Trans>
           Cada persona puede eliminar su cuenta desde Mi cuenta › Datos personales. Sus datos personales se borran al
           instante; los pedidos y las prescripciones se conservan anonimizados porque la ley obliga a guardarlos.
         </Trans>
-      </p>
+      }
+    >
       <QueryStatus query={list} />
       {rows && rows.length === 0 && (
         <p className="empty-state">
@@ -33,36 +34,31 @@ export function AccountDeletionsPage() {
         </p>
       )}
       {rows && rows.length > 0 && (
-        <div className="table-wrap">
-          <table className="table">
-            <caption className="visually-hidden">{t`Cuentas eliminadas`}</caption>
-            <thead>
-              <tr>
-                <th scope="col">{t`Fecha`}</th>
-                <th scope="col">{t`Cuenta anonimizada`}</th>
-                <th scope="col">{t`Rol`}</th>
-                <th scope="col">{t`País`}</th>
-                <th scope="col">{t`Pedidos conservados`}</th>
-                <th scope="col">{t`Prescripciones conservadas`}</th>
-              </tr>
-            </thead>
-            <tbody>
-              {rows.map((row) => (
-                <tr key={row.id}>
-                  <td>{formatCountryDate(row.deletedAt, country, true)}</td>
-                  <th scope="row">
-                    <code>{row.uid}</code>
-                  </th>
-                  <td>{i18n._(ROLE_LABELS[row.role])}</td>
-                  <td>{row.country.toUpperCase()}</td>
-                  <td>{row.keptOrders}</td>
-                  <td>{row.keptPrescriptions}</td>
-                </tr>
-              ))}
-            </tbody>
-          </table>
-        </div>
+        <DataTable
+          caption={t`Cuentas eliminadas`}
+          columns={[
+            t`Fecha`,
+            t`Cuenta anonimizada`,
+            t`Rol`,
+            t`País`,
+            t`Pedidos conservados`,
+            t`Prescripciones conservadas`,
+          ]}
+        >
+          {rows.map((row) => (
+            <tr key={row.id}>
+              <td>{formatCountryDate(row.deletedAt, country, true)}</td>
+              <th scope="row">
+                <code>{row.uid}</code>
+              </th>
+              <td>{i18n._(ROLE_LABELS[row.role])}</td>
+              <td>{row.country.toUpperCase()}</td>
+              <td>{row.keptOrders}</td>
+              <td>{row.keptPrescriptions}</td>
+            </tr>
+          ))}
+        </DataTable>
       )}
-    </section>
+    </AdminPage>
   );
 }

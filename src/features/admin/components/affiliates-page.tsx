@@ -15,6 +15,9 @@ import {
   type AffiliateReview,
 } from '../api';
 import { FilterDisclosure } from '../../../components/ui/filter-disclosure';
+import { AdminPage } from './admin-page';
+import { ErrorAlert } from './outcome-messages';
+import { RejectReasonForm } from './reject-reason-form';
 
 /** Admin `gestion-afiliados`: professionals with their status and credentials; approve, reject, purchase level. */
 export function AffiliatesPage() {
@@ -27,9 +30,8 @@ export function AffiliatesPage() {
   // Opening a credential file is a read, not a decision: its failure shares the alert, the latest one showing.
   const [openFailure, setOpenFailure] = useState<string | null>(null);
   const failure = review.error ? errorMessage(review.error) : openFailure;
+  // One rejection form open at a time: opening another closes the first.
   const [rejecting, setRejecting] = useState<number | null>(null);
-  const [reason, setReason] = useState('');
-  const [reasonError, setReasonError] = useState<string | null>(null);
 
   const statusLabels: Record<ApprovalStatus, string> = {
     pending: t`Pendiente`,
@@ -47,24 +49,12 @@ export function AffiliatesPage() {
     );
   }
 
-  async function confirmReject(affiliate: AffiliateDto) {
-    if (!reason.trim()) {
-      setReasonError(t`Indica el motivo del rechazo`);
-      return;
-    }
-    const done = await act({ id: affiliate.id, action: 'reject', reason: reason.trim() });
-    if (done) {
-      setRejecting(null);
-      setReason('');
-      setReasonError(null);
-    }
+  async function confirmReject(affiliate: AffiliateDto, reason: string) {
+    if (await act({ id: affiliate.id, action: 'reject', reason })) setRejecting(null);
   }
 
   return (
-    <section className="stack" aria-labelledby="affiliates-title">
-      <h1 id="affiliates-title">
-        <Trans>Gestión de afiliados</Trans>
-      </h1>
+    <AdminPage title={<Trans>Gestión de afiliados</Trans>}>
       <FilterDisclosure activeCount={(filters.status ? 1 : 0) + (filters.search?.trim() ? 1 : 0)}>
         <div className="filters" role="search">
           <label className="field">
@@ -94,11 +84,7 @@ export function AffiliatesPage() {
           </label>
         </div>
       </FilterDisclosure>
-      {failure && (
-        <p className="alert" role="alert">
-          {failure}
-        </p>
-      )}
+      <ErrorAlert message={failure} />
       <QueryStatus query={list} loading={<Trans>Cargando afiliados…</Trans>} />
       {list.data && list.data.data.length === 0 && (
         <p className="empty-state">
@@ -201,49 +187,21 @@ export function AffiliatesPage() {
                 type="button"
                 className="button button--secondary"
                 disabled={busy === affiliate.id}
-                onClick={() => {
-                  setRejecting(affiliate.id);
-                  setReason('');
-                  setReasonError(null);
-                }}
+                onClick={() => setRejecting(affiliate.id)}
               >
                 <Trans>Rechazar</Trans>
               </button>
             )}
           </div>
           {rejecting === affiliate.id && (
-            <div className="affiliate__reject">
-              <label className="field">
-                <span className="field__label">
-                  {t`Motivo del rechazo`}
-                  <span className="field__required" aria-hidden="true">
-                    {' *'}
-                  </span>
-                </span>
-                <textarea className="textarea" value={reason} onChange={(event) => setReason(event.target.value)} />
-                {reasonError && (
-                  <span className="field__error" role="alert">
-                    {reasonError}
-                  </span>
-                )}
-              </label>
-              <div className="form-actions">
-                <button type="button" className="button button--ghost" onClick={() => setRejecting(null)}>
-                  <Trans>Cancelar</Trans>
-                </button>
-                <button
-                  type="button"
-                  className="button button--primary"
-                  disabled={busy === affiliate.id}
-                  onClick={() => void confirmReject(affiliate)}
-                >
-                  <Trans>Confirmar rechazo</Trans>
-                </button>
-              </div>
-            </div>
+            <RejectReasonForm
+              busy={busy === affiliate.id}
+              onCancel={() => setRejecting(null)}
+              onConfirm={(reason) => void confirmReject(affiliate, reason)}
+            />
           )}
         </article>
       ))}
-    </section>
+    </AdminPage>
   );
 }

@@ -1,7 +1,6 @@
 import { Trans, useLingui } from '@lingui/react/macro';
 import { useQuery } from '@tanstack/react-query';
 import { useState, type FormEvent } from 'react';
-import { RetryAlert } from '../../../components/ui/retry-alert';
 import { TextField } from '../../../components/ui/text-field';
 import { errorMessage } from '../../../lib/http';
 import { CONTACT_PHONE_MAX_LENGTH, type ContactSettingsDto } from '../../../lib/shared/contact';
@@ -9,8 +8,15 @@ import { contactSettingsInputSchema } from '../../../lib/shared/contact-schemas'
 import { COUNTRIES } from '../../../lib/shared/countries';
 import { useCountry } from '../../../lib/use-country';
 import { adminContactQueries, useSaveContactSettings } from '../api';
+import { AdminPage } from './admin-page';
+import { FirstLoadStatus } from './first-load-status';
+import { SubmitButton } from './form-controls';
+import { ErrorAlert, SuccessNotice } from './outcome-messages';
 
 type ContactField = 'phone' | 'chatNumber';
+
+/** Both channels are numbers dialled or typed on a phone keypad. */
+const PHONE_INPUT = { type: 'tel', inputMode: 'tel', maxLength: CONTACT_PHONE_MAX_LENGTH } as const;
 
 /** Admin `contacto` (issue #19): each country's phone line and chat number, which the store shows to everyone. */
 export function ContactSettingsPage() {
@@ -18,33 +24,21 @@ export function ContactSettingsPage() {
   const country = useCountry();
   const query = useQuery(adminContactQueries.all(country));
   return (
-    <section className="stack" aria-labelledby="contact-settings-title">
-      <h1 id="contact-settings-title">
-        <Trans>Canales de contacto</Trans>
-      </h1>
-      <p className="muted">
+    <AdminPage
+      title={<Trans>Canales de contacto</Trans>}
+      intro={
         <Trans>
           La línea de atención se muestra en el pie de página y el número del chat abre el botón flotante, el diálogo de
           registro sin invitación y las solicitudes de productos personalizados. Sin chat, esas solicitudes llegan a
           Solicitudes de atención.
         </Trans>
-      </p>
-      {query.isError && !query.data && (
-        <RetryAlert
-          message={errorMessage(query.error)}
-          retrying={query.isFetching}
-          onRetry={() => void query.refetch()}
-        />
-      )}
-      {!query.data && !query.isError && (
-        <p className="muted" role="status">
-          {t`Cargando…`}
-        </p>
-      )}
+      }
+    >
+      <FirstLoadStatus query={query} loading={t`Cargando…`} />
       {query.data?.data.map((settings) => (
         <ContactForm key={settings.country} settings={settings} />
       ))}
-    </section>
+    </AdminPage>
   );
 }
 
@@ -57,7 +51,6 @@ function ContactForm({ settings }: { settings: ContactSettingsDto }) {
   const [chatNumber, setChatNumber] = useState(settings.chatNumber ?? '');
   const [errors, setErrors] = useState<Partial<Record<ContactField, string>>>({});
   const [notice, setNotice] = useState<string | null>(null);
-  const pending = saving.isPending;
   const failure = saving.error ? errorMessage(saving.error) : null;
   // The shared schema's Spanish messages, through the catalogue (the same words: the schema test pins them).
   const fieldMessages: Record<ContactField, string> = {
@@ -99,9 +92,7 @@ function ContactForm({ settings }: { settings: ContactSettingsDto }) {
       <div className="form-grid">
         <TextField
           label={t`Línea de atención`}
-          type="tel"
-          inputMode="tel"
-          maxLength={CONTACT_PHONE_MAX_LENGTH}
+          {...PHONE_INPUT}
           value={phone}
           error={errors.phone}
           help={t`Como se marca, por ejemplo +57 601 555 0190. Vacía: el pie de página invita a escribir desde la cuenta.`}
@@ -109,29 +100,17 @@ function ContactForm({ settings }: { settings: ContactSettingsDto }) {
         />
         <TextField
           label={t`Número del chat`}
-          type="tel"
-          inputMode="tel"
-          maxLength={CONTACT_PHONE_MAX_LENGTH}
+          {...PHONE_INPUT}
           value={chatNumber}
           error={errors.chatNumber}
           help={t`Con el indicativo del país, por ejemplo 573015550190. Vacío: sin chat, las solicitudes llegan por formulario.`}
           onValueChange={setChatNumber}
         />
       </div>
-      {failure && (
-        <p className="alert" role="alert">
-          {failure}
-        </p>
-      )}
-      {notice && (
-        <p className="notice notice--success" role="status">
-          {notice}
-        </p>
-      )}
+      <ErrorAlert message={failure} />
+      <SuccessNotice message={notice} />
       <div className="form-actions">
-        <button type="submit" className="button button--primary" disabled={pending}>
-          {pending ? t`Guardando…` : t`Guardar`}
-        </button>
+        <SubmitButton pending={saving.isPending}>{t`Guardar`}</SubmitButton>
       </div>
     </form>
   );

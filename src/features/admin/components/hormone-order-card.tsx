@@ -1,11 +1,13 @@
 import { Trans, useLingui } from '@lingui/react/macro';
-import { useState } from 'react';
+import { useState, type ReactNode } from 'react';
 import { COUNTRY_NAMES_BY_ID } from '../../../lib/shared/countries';
 import type { OrderDto } from '../../../lib/shared/orders';
 import { ORDER_STATUS_LABELS, ORDER_STATUS_TONES, PRESCRIPTION_REVIEW_LABELS } from '../../orders/order-labels';
 import { formatOrderAmount, orderCountry } from '../../orders/order-format';
 import { formatCountryDate } from '../../../lib/dates';
 import { HormonePrescriptionViewer } from './hormone-prescription-viewer';
+import { ErrorAlert } from './outcome-messages';
+import { RejectReasonForm } from './reject-reason-form';
 
 interface HormoneOrderCardProps {
   order: OrderDto;
@@ -21,25 +23,13 @@ interface HormoneOrderCardProps {
 export function HormoneOrderCard({ order, busy, failure, onApprove, onReject }: HormoneOrderCardProps) {
   const { t, i18n } = useLingui();
   const [rejecting, setRejecting] = useState(false);
-  const [reason, setReason] = useState('');
-  const [reasonError, setReasonError] = useState<string | null>(null);
   const placedIn = orderCountry(order);
   const paidAt = order.paidAt ? formatCountryDate(order.paidAt, placedIn) : null;
   const createdAt = formatCountryDate(order.createdAt, placedIn) ?? '—';
-  const reasonErrorId = `reject-reason-error-${order.id}`;
   const pending = order.status === 'pending_prescription';
 
-  async function confirmReject() {
-    const trimmed = reason.trim();
-    if (!trimmed) {
-      setReasonError(t`Indica el motivo del rechazo`);
-      return;
-    }
-    setReasonError(null);
-    if (await onReject(trimmed)) {
-      setRejecting(false);
-      setReason('');
-    }
+  async function confirmReject(reason: string) {
+    if (await onReject(reason)) setRejecting(false);
   }
 
   return (
@@ -61,10 +51,7 @@ export function HormoneOrderCard({ order, busy, failure, onApprove, onReject }: 
       </header>
 
       <div className="hormone-order__body">
-        <div>
-          <h3 className="hormone-order__subtitle">
-            <Trans>Productos</Trans>
-          </h3>
+        <OrderPart title={<Trans>Productos</Trans>}>
           <ul className="plain-list hormone-order__items">
             {order.items.map((item, index) => (
               <li key={`${item.productId}-${index}`}>
@@ -86,11 +73,8 @@ export function HormoneOrderCard({ order, busy, failure, onApprove, onReject }: 
               )}
             </p>
           )}
-        </div>
-        <div>
-          <h3 className="hormone-order__subtitle">
-            <Trans>Fórmula médica</Trans>
-          </h3>
+        </OrderPart>
+        <OrderPart title={<Trans>Fórmula médica</Trans>}>
           {order.prescription ? (
             <HormonePrescriptionViewer orderId={order.id} orderNumber={order.number} mime={order.prescription.mime} />
           ) : (
@@ -98,72 +82,38 @@ export function HormoneOrderCard({ order, busy, failure, onApprove, onReject }: 
               <Trans>Este pedido no tiene una fórmula cargada.</Trans>
             </p>
           )}
-        </div>
+        </OrderPart>
       </div>
 
-      {failure && (
-        <p className="alert" role="alert">
-          {failure}
-        </p>
-      )}
+      <ErrorAlert message={failure} />
 
       {pending && !rejecting && (
         <div className="affiliate__actions">
           <button type="button" className="button button--primary" disabled={busy} onClick={onApprove}>
             <Trans>Aprobar</Trans>
           </button>
-          <button
-            type="button"
-            className="button button--secondary"
-            disabled={busy}
-            onClick={() => {
-              setRejecting(true);
-              setReason('');
-              setReasonError(null);
-            }}
-          >
+          <button type="button" className="button button--secondary" disabled={busy} onClick={() => setRejecting(true)}>
             <Trans>Rechazar</Trans>
           </button>
         </div>
       )}
       {pending && rejecting && (
-        <div className="affiliate__reject">
-          <label className="field">
-            <span className="field__label">
-              {t`Motivo del rechazo`}
-              <span className="field__required" aria-hidden="true">
-                {' *'}
-              </span>
-            </span>
-            <textarea
-              className="textarea"
-              value={reason}
-              required
-              aria-invalid={reasonError !== null}
-              aria-describedby={reasonError ? reasonErrorId : undefined}
-              onChange={(event) => setReason(event.target.value)}
-            />
-            {reasonError && (
-              <span id={reasonErrorId} className="field__error" role="alert">
-                {reasonError}
-              </span>
-            )}
-          </label>
-          <div className="form-actions">
-            <button type="button" className="button button--ghost" disabled={busy} onClick={() => setRejecting(false)}>
-              <Trans>Cancelar</Trans>
-            </button>
-            <button
-              type="button"
-              className="button button--primary"
-              disabled={busy}
-              onClick={() => void confirmReject()}
-            >
-              <Trans>Confirmar rechazo</Trans>
-            </button>
-          </div>
-        </div>
+        <RejectReasonForm
+          busy={busy}
+          onCancel={() => setRejecting(false)}
+          onConfirm={(reason) => void confirmReject(reason)}
+        />
       )}
     </article>
+  );
+}
+
+/** One column of the card's body under its own heading. */
+function OrderPart({ title, children }: { title: ReactNode; children: ReactNode }) {
+  return (
+    <div>
+      <h3 className="hormone-order__subtitle">{title}</h3>
+      {children}
+    </div>
   );
 }

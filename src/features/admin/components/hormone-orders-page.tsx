@@ -2,7 +2,6 @@ import { Trans, useLingui } from '@lingui/react/macro';
 import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
 import { errorMessage } from '../../../lib/http';
-import { COUNTRIES, COUNTRY_CODES } from '../../../lib/shared/countries';
 import type { OrderDto } from '../../../lib/shared/orders';
 import { useCountry } from '../../../lib/use-country';
 import {
@@ -15,6 +14,10 @@ import {
 } from '../api';
 import { HormoneOrderCard } from './hormone-order-card';
 import { FilterDisclosure } from '../../../components/ui/filter-disclosure';
+import { QueryStatus } from '../../../components/ui/query-status';
+import { AdminPage } from './admin-page';
+import { CountryOptions } from './form-controls';
+import { SuccessNotice } from './outcome-messages';
 
 /**
  * Admin `autorizacion-hormonas` (`hormones-auth`): paid hormone orders wait here until an admin checks the signed
@@ -67,16 +70,15 @@ export function HormoneOrdersPage() {
   }
 
   return (
-    <section className="stack" aria-labelledby="hormone-orders-title">
-      <h1 id="hormone-orders-title">
-        <Trans>Autorización de hormonas</Trans>
-      </h1>
-      <p className="muted">
+    <AdminPage
+      title={<Trans>Autorización de hormonas</Trans>}
+      intro={
         <Trans>
           Revisa la fórmula firmada de cada pedido con hormonas. Al aprobarla, el pedido se libera para despacho; al
           rechazarla, se cancela y se anula el pago.
         </Trans>
-      </p>
+      }
+    >
       <FilterDisclosure activeCount={1 + (filters.countryId === null ? 0 : 1)}>
         <div className="filters">
           <div className="hormone-tabs" role="group" aria-label={t`Estado de la fórmula`}>
@@ -105,38 +107,13 @@ export function HormoneOrdersPage() {
               }
             >
               <option value="">{t`Todos`}</option>
-              {COUNTRY_CODES.map((code) => (
-                <option key={code} value={COUNTRIES[code].countryId}>
-                  {COUNTRIES[code].name}
-                </option>
-              ))}
+              <CountryOptions />
             </select>
           </label>
         </div>
       </FilterDisclosure>
-      {done && (
-        <p className="notice notice--success" role="status">
-          {done}
-        </p>
-      )}
-      {list.isPending && (
-        <p role="status" className="muted">
-          <Trans>Cargando pedidos…</Trans>
-        </p>
-      )}
-      {list.isError && (
-        <div className="alert" role="alert">
-          <p>{errorMessage(list.error)}</p>
-          <button
-            type="button"
-            className="button button--secondary"
-            disabled={list.isFetching}
-            onClick={() => void list.refetch()}
-          >
-            <Trans>Reintentar</Trans>
-          </button>
-        </div>
-      )}
+      <SuccessNotice message={done} />
+      <QueryStatus query={list} loading={<Trans>Cargando pedidos…</Trans>} />
       {list.data && list.data.data.length === 0 && <p className="empty-state">{emptyMessages[filters.status]}</p>}
       {list.data?.data.map((order) => (
         <HormoneOrderCard
@@ -148,6 +125,6 @@ export function HormoneOrdersPage() {
           onReject={(reason) => reject(order, reason)}
         />
       ))}
-    </section>
+    </AdminPage>
   );
 }

@@ -6,7 +6,7 @@ import { QueryStatus } from '../../../components/ui/query-status';
 import { SelectField } from '../../../components/ui/select-field';
 import { TextField } from '../../../components/ui/text-field';
 import { errorMessage } from '../../../lib/http';
-import { COUNTRIES, COUNTRY_CODES, countryById } from '../../../lib/shared/countries';
+import { countryById } from '../../../lib/shared/countries';
 import {
   DOCUMENT_KINDS,
   LIBRARY_DOCUMENT_MAX_BYTES,
@@ -15,6 +15,11 @@ import {
 } from '../../../lib/shared/prescriptions';
 import { useCountry } from '../../../lib/use-country';
 import { libraryQueries, useRemoveLibraryDocument, useSaveLibraryDocument } from '../api';
+import { textFieldBinder } from '../text-field-binder';
+import { AdminPage } from './admin-page';
+import { DataTable, EditRowButton, RowActions } from './data-table';
+import { CountryOptions, SubmitButton } from './form-controls';
+import { ErrorAlert, SuccessNotice } from './outcome-messages';
 
 const MAX_MB = LIBRARY_DOCUMENT_MAX_BYTES / 1024 / 1024;
 
@@ -39,7 +44,6 @@ export function LibraryPage() {
   const [form, setForm] = useState<DocumentForm>(emptyForm);
   const [errors, setErrors] = useState<Partial<Record<keyof DocumentForm, string>>>({});
   const [notice, setNotice] = useState<string | null>(null);
-  const pending = save.isPending;
   // One alert for both writes: each clears the other's failure when it starts.
   const failed = save.error ?? removal.error;
   const failure = failed ? errorMessage(failed) : null;
@@ -110,17 +114,15 @@ export function LibraryPage() {
   }
 
   const documents = list.data?.data ?? [];
+  const field = textFieldBinder(
+    form,
+    (name) => errors[name],
+    (name, value) => setForm({ ...form, [name]: value }),
+  );
 
   return (
-    <section className="stack" aria-labelledby="library-title">
-      <h1 id="library-title">
-        <Trans>Librería</Trans>
-      </h1>
-      {notice && (
-        <p className="notice notice--success" role="status">
-          {notice}
-        </p>
-      )}
+    <AdminPage title={<Trans>Librería</Trans>}>
+      <SuccessNotice message={notice} />
       <form
         className="stack"
         noValidate
@@ -129,13 +131,7 @@ export function LibraryPage() {
       >
         <h2>{editing ? t`Editar «${editing.title}»` : t`Subir documento`}</h2>
         <div className="form-grid">
-          <TextField
-            label={t`Título`}
-            required
-            value={form.title}
-            error={errors.title}
-            onValueChange={(title) => setForm({ ...form, title })}
-          />
+          <TextField label={t`Título`} required {...field('title')} />
           <SelectField
             label={t`Categoría`}
             required
@@ -148,24 +144,12 @@ export function LibraryPage() {
               </option>
             ))}
           </SelectField>
-          <SelectField
-            label={t`País`}
-            value={form.countryId}
-            onValueChange={(countryId) => setForm({ ...form, countryId })}
-          >
+          <SelectField label={t`País`} {...field('countryId')}>
             <option value="">{t`Todos los países`}</option>
-            {COUNTRY_CODES.map((code) => (
-              <option key={code} value={COUNTRIES[code].countryId}>
-                {COUNTRIES[code].name}
-              </option>
-            ))}
+            <CountryOptions />
           </SelectField>
         </div>
-        <TextField
-          label={t`Descripción`}
-          value={form.description}
-          onValueChange={(description) => setForm({ ...form, description })}
-        />
+        <TextField label={t`Descripción`} {...field('description')} />
         <Field
           label={editing ? t`Reemplazar archivo (opcional)` : t`Archivo`}
           required={!editing}
@@ -184,20 +168,14 @@ export function LibraryPage() {
             />
           )}
         </Field>
-        {failure && (
-          <p className="alert" role="alert">
-            {failure}
-          </p>
-        )}
+        <ErrorAlert message={failure} />
         <div className="form-actions">
           {editing && (
-            <button type="button" className="button button--ghost" onClick={() => edit(null)} disabled={pending}>
+            <button type="button" className="button button--ghost" onClick={() => edit(null)} disabled={save.isPending}>
               <Trans>Cancelar</Trans>
             </button>
           )}
-          <button type="submit" className="button button--primary" disabled={pending}>
-            {pending ? t`Guardando…` : editing ? t`Guardar cambios` : t`Subir documento`}
-          </button>
+          <SubmitButton pending={save.isPending}>{editing ? t`Guardar cambios` : t`Subir documento`}</SubmitButton>
         </div>
       </form>
 
@@ -208,57 +186,37 @@ export function LibraryPage() {
         </p>
       )}
       {documents.length > 0 && (
-        <div className="table-wrap">
-          <table className="table">
-            <caption className="visually-hidden">{t`Documentos de la librería`}</caption>
-            <thead>
-              <tr>
-                <th scope="col">{t`Título`}</th>
-                <th scope="col">{t`Categoría`}</th>
-                <th scope="col">{t`País`}</th>
-                <th scope="col">{t`Archivo`}</th>
-                <th scope="col">{t`Acciones`}</th>
-              </tr>
-            </thead>
-            <tbody>
-              {documents.map((document) => (
-                <tr key={document.id}>
-                  <th scope="row">{document.title}</th>
-                  <td data-label={t`Categoría`}>{kindLabels[document.kind]}</td>
-                  <td data-label={t`País`}>
-                    {document.countryId === null ? t`Todos` : (countryById(document.countryId)?.name ?? '—')}
-                  </td>
-                  <td data-label={t`Archivo`}>
-                    <a href={document.url} download={document.fileName}>
-                      {document.fileName}
-                    </a>
-                  </td>
-                  <td data-label={t`Acciones`}>
-                    <div className="form-actions">
-                      <button
-                        type="button"
-                        className="button button--secondary"
-                        aria-label={t`Editar ${document.title}`}
-                        onClick={() => edit(document)}
-                      >
-                        <Trans>Editar</Trans>
-                      </button>
-                      <button
-                        type="button"
-                        className="button button--ghost"
-                        aria-label={t`Eliminar ${document.title}`}
-                        onClick={() => void remove(document)}
-                      >
-                        <Trans>Eliminar</Trans>
-                      </button>
-                    </div>
-                  </td>
-                </tr>
-              ))}
-            </tbody>
-          </table>
-        </div>
+        <DataTable
+          caption={t`Documentos de la librería`}
+          columns={[t`Título`, t`Categoría`, t`País`, t`Archivo`, t`Acciones`]}
+        >
+          {documents.map((document) => (
+            <tr key={document.id}>
+              <th scope="row">{document.title}</th>
+              <td data-label={t`Categoría`}>{kindLabels[document.kind]}</td>
+              <td data-label={t`País`}>
+                {document.countryId === null ? t`Todos` : (countryById(document.countryId)?.name ?? '—')}
+              </td>
+              <td data-label={t`Archivo`}>
+                <a href={document.url} download={document.fileName}>
+                  {document.fileName}
+                </a>
+              </td>
+              <RowActions>
+                <EditRowButton name={document.title} onClick={() => edit(document)} />
+                <button
+                  type="button"
+                  className="button button--ghost"
+                  aria-label={t`Eliminar ${document.title}`}
+                  onClick={() => void remove(document)}
+                >
+                  <Trans>Eliminar</Trans>
+                </button>
+              </RowActions>
+            </tr>
+          ))}
+        </DataTable>
       )}
-    </section>
+    </AdminPage>
   );
 }

@@ -14,6 +14,9 @@ import { useCountry } from '../../../lib/use-country';
 import { usePageHref } from '../../../lib/use-page-href';
 import { medicalRequestQueries, useSetMedicalRequestStatus } from '../api';
 import { FilterDisclosure } from '../../../components/ui/filter-disclosure';
+import { AdminPage } from './admin-page';
+import { DataTable } from './data-table';
+import { ErrorAlert } from './outcome-messages';
 
 const isStatus = (value: string | null): value is MedicalRequestStatus =>
   (MEDICAL_REQUEST_STATUSES as readonly (string | null)[]).includes(value);
@@ -45,6 +48,12 @@ export function MedicalRequestsPage() {
     advisor: t`Hablar con un asesor`,
   };
 
+  const statusOptions = MEDICAL_REQUEST_STATUSES.map((value) => (
+    <option key={value} value={value}>
+      {labels[value]}
+    </option>
+  ));
+
   function change(id: number, next: MedicalRequestStatus) {
     statusChange.mutate({ id, status: next });
   }
@@ -53,10 +62,7 @@ export function MedicalRequestsPage() {
   const totalPages = data ? Math.max(1, Math.ceil(data.total / data.limit)) : 1;
 
   return (
-    <section className="stack" aria-labelledby="requests-title">
-      <h1 id="requests-title">
-        <Trans>Solicitudes de atención</Trans>
-      </h1>
+    <AdminPage title={<Trans>Solicitudes de atención</Trans>}>
       <FilterDisclosure activeCount={status ? 1 : 0}>
         <div className="filters" role="search">
           <label className="field">
@@ -67,20 +73,12 @@ export function MedicalRequestsPage() {
               onChange={(event) => setParams(event.target.value ? { estado: event.target.value } : {})}
             >
               <option value="">{t`Todas`}</option>
-              {MEDICAL_REQUEST_STATUSES.map((value) => (
-                <option key={value} value={value}>
-                  {labels[value]}
-                </option>
-              ))}
+              {statusOptions}
             </select>
           </label>
         </div>
       </FilterDisclosure>
-      {failure && (
-        <p className="alert" role="alert">
-          {failure}
-        </p>
-      )}
+      <ErrorAlert message={failure} />
       <QueryStatus query={list} loading={<Trans>Cargando solicitudes…</Trans>} />
       {data && data.total === 0 && (
         <p className="empty-state">
@@ -88,64 +86,48 @@ export function MedicalRequestsPage() {
         </p>
       )}
       {data && data.data.length > 0 && (
-        <div className="table-wrap">
-          <table className="table">
-            <caption className="visually-hidden">{t`Solicitudes de atención médica`}</caption>
-            <thead>
-              <tr>
-                <th scope="col">{t`Fecha`}</th>
-                <th scope="col">{t`Persona`}</th>
-                <th scope="col">{t`Contacto`}</th>
-                <th scope="col">{t`Motivo`}</th>
-                <th scope="col">{t`Estado`}</th>
-              </tr>
-            </thead>
-            <tbody>
-              {data.data.map((request) => (
-                <tr key={request.id}>
-                  <td data-label={t`Fecha`}>{formatCountryDate(request.createdAt, country)}</td>
-                  <th scope="row">
-                    {request.names} {request.last_names}
-                    <span className="muted"> · {request.country_name}</span>
-                  </th>
-                  <td data-label={t`Contacto`}>
-                    <a href={`mailto:${request.email}`}>{request.email}</a>
-                    <br />
-                    <a href={`tel:${request.country_code}${request.mobile_number}`}>
-                      {request.country_code} {request.mobile_number}
-                    </a>
-                  </td>
-                  <td data-label={t`Motivo`}>
-                    {topics[request.topic] && <span className="badge">{topics[request.topic]}</span>}{' '}
-                    {request.description}
-                  </td>
-                  <td data-label={t`Estado`}>
-                    <span className={`status status--${tones[request.status]}`}>{labels[request.status]}</span>
-                    <label className="field">
-                      <span className="visually-hidden">
-                        {t`Cambiar estado de la solicitud de ${request.names} ${request.last_names}`}
-                      </span>
-                      <select
-                        className="select"
-                        value={request.status}
-                        disabled={busy === request.id}
-                        onChange={(event) => void change(request.id, event.target.value as MedicalRequestStatus)}
-                      >
-                        {MEDICAL_REQUEST_STATUSES.map((value) => (
-                          <option key={value} value={value}>
-                            {labels[value]}
-                          </option>
-                        ))}
-                      </select>
-                    </label>
-                  </td>
-                </tr>
-              ))}
-            </tbody>
-          </table>
-        </div>
+        <DataTable
+          caption={t`Solicitudes de atención médica`}
+          columns={[t`Fecha`, t`Persona`, t`Contacto`, t`Motivo`, t`Estado`]}
+        >
+          {data.data.map((request) => (
+            <tr key={request.id}>
+              <td data-label={t`Fecha`}>{formatCountryDate(request.createdAt, country)}</td>
+              <th scope="row">
+                {request.names} {request.last_names}
+                <span className="muted"> · {request.country_name}</span>
+              </th>
+              <td data-label={t`Contacto`}>
+                <a href={`mailto:${request.email}`}>{request.email}</a>
+                <br />
+                <a href={`tel:${request.country_code}${request.mobile_number}`}>
+                  {request.country_code} {request.mobile_number}
+                </a>
+              </td>
+              <td data-label={t`Motivo`}>
+                {topics[request.topic] && <span className="badge">{topics[request.topic]}</span>} {request.description}
+              </td>
+              <td data-label={t`Estado`}>
+                <span className={`status status--${tones[request.status]}`}>{labels[request.status]}</span>
+                <label className="field">
+                  <span className="visually-hidden">
+                    {t`Cambiar estado de la solicitud de ${request.names} ${request.last_names}`}
+                  </span>
+                  <select
+                    className="select"
+                    value={request.status}
+                    disabled={busy === request.id}
+                    onChange={(event) => void change(request.id, event.target.value as MedicalRequestStatus)}
+                  >
+                    {statusOptions}
+                  </select>
+                </label>
+              </td>
+            </tr>
+          ))}
+        </DataTable>
       )}
       {data && <LinkPager label={t`Páginas de solicitudes`} page={page} totalPages={totalPages} pageHref={pageHref} />}
-    </section>
+    </AdminPage>
   );
 }

@@ -9,6 +9,9 @@ import { countryById } from '../../../lib/shared/countries';
 import { useCountry } from '../../../lib/use-country';
 import { PAYMENT_STATUS_LABELS } from '../../orders/order-labels';
 import { paymentDiscrepancyQueries, useRunPaymentReconciliation } from '../api';
+import { AdminPage } from './admin-page';
+import { DataTable } from './data-table';
+import { ErrorAlert } from './outcome-messages';
 
 /** What each kind of difference asks of the admin; the server's Spanish text stays for a kind this build does not know. */
 const KIND_LABELS: Record<string, MessageDescriptor> = {
@@ -35,16 +38,15 @@ export function PaymentDiscrepanciesPage() {
   };
 
   return (
-    <section className="stack" aria-labelledby="discrepancies-title">
-      <h1 id="discrepancies-title">
-        <Trans>Conciliación de pagos</Trans>
-      </h1>
-      <p className="muted">
+    <AdminPage
+      title={<Trans>Conciliación de pagos</Trans>}
+      intro={
         <Trans>
           Cada hora la tienda compara los pagos de los últimos 7 días con los del proveedor de pagos que permite
           consultarlos (Mercado Pago) y anota aquí lo que no coincide. Los pagos de prueba (sandbox) no se comparan.
         </Trans>
-      </p>
+      }
+    >
       <div>
         <button
           type="button"
@@ -65,11 +67,7 @@ export function PaymentDiscrepanciesPage() {
             />
           </p>
         )}
-        {compare.isError && (
-          <p className="alert" role="alert">
-            {errorMessage(compare.error)}
-          </p>
-        )}
+        <ErrorAlert message={compare.isError ? errorMessage(compare.error) : null} />
       </div>
       <QueryStatus query={list} />
       {rows && rows.length === 0 && (
@@ -78,45 +76,33 @@ export function PaymentDiscrepanciesPage() {
         </p>
       )}
       {rows && rows.length > 0 && (
-        <div className="table-wrap">
-          <table className="table">
-            <caption className="visually-hidden">{t`Diferencias con el proveedor de pagos`}</caption>
-            <thead>
-              <tr>
-                <th scope="col">{t`Pedido`}</th>
-                <th scope="col">{t`País`}</th>
-                <th scope="col">{t`Pago en la tienda`}</th>
-                <th scope="col">{t`Pago en el proveedor`}</th>
-                <th scope="col">{t`Qué revisar`}</th>
-                <th scope="col">{t`Detectada`}</th>
-              </tr>
-            </thead>
-            <tbody>
-              {rows.map((row) => (
-                <tr key={row.id}>
-                  <th scope="row">{row.orderNumber}</th>
-                  <td>{countryById(row.countryId)?.subdomain.toUpperCase() ?? row.countryId}</td>
-                  {/* The store's own payment state, named as on the order's page; the provider's as it names it. */}
-                  <td>{label(PAYMENT_STATUS_LABELS, row.ourStatus, row.ourStatus)}</td>
-                  <td>
-                    <code>{row.providerStatus}</code>
-                    {row.providerPaymentId && (
-                      <span className="muted">
-                        {' '}
-                        <Trans>
-                          ({row.provider} {row.providerPaymentId})
-                        </Trans>
-                      </span>
-                    )}
-                  </td>
-                  <td>{label(KIND_LABELS, row.kind, row.detail)}</td>
-                  <td>{formatCountryDate(row.foundAt, country, true)}</td>
-                </tr>
-              ))}
-            </tbody>
-          </table>
-        </div>
+        <DataTable
+          caption={t`Diferencias con el proveedor de pagos`}
+          columns={[t`Pedido`, t`País`, t`Pago en la tienda`, t`Pago en el proveedor`, t`Qué revisar`, t`Detectada`]}
+        >
+          {rows.map((row) => (
+            <tr key={row.id}>
+              <th scope="row">{row.orderNumber}</th>
+              <td>{countryById(row.countryId)?.subdomain.toUpperCase() ?? row.countryId}</td>
+              {/* The store's own payment state, named as on the order's page; the provider's as it names it. */}
+              <td>{label(PAYMENT_STATUS_LABELS, row.ourStatus, row.ourStatus)}</td>
+              <td>
+                <code>{row.providerStatus}</code>
+                {row.providerPaymentId && (
+                  <span className="muted">
+                    {' '}
+                    <Trans>
+                      ({row.provider} {row.providerPaymentId})
+                    </Trans>
+                  </span>
+                )}
+              </td>
+              <td>{label(KIND_LABELS, row.kind, row.detail)}</td>
+              <td>{formatCountryDate(row.foundAt, country, true)}</td>
+            </tr>
+          ))}
+        </DataTable>
       )}
-    </section>
+    </AdminPage>
   );
 }

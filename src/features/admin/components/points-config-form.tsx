@@ -14,6 +14,9 @@ import {
 } from '../../points/admin-items';
 import { serverFieldErrors } from '../../../lib/server-field-errors';
 import { pointsFailure, type PointsFailure } from '../../points/points-messages';
+import { textFieldBinder } from '../text-field-binder';
+import { SubmitButton } from './form-controls';
+import { DetailedErrorAlert } from './outcome-messages';
 
 /** The points an example conversion shows (product §9: points × pointValue). */
 const EXAMPLE_POINTS = 1_000;
@@ -38,7 +41,6 @@ function formFrom(config: PointsConfigDto | undefined): ConfigForm {
 export function PointsConfigForm({ country, target, config }: PointsConfigFormProps) {
   const { t } = useLingui();
   const update = useUpdatePointsConfig(country);
-  const saving = update.isPending;
   const info = COUNTRIES[target];
   const [form, setForm] = useState<ConfigForm>(() => formFrom(config));
   const [errors, setErrors] = useState<Partial<Record<ConfigField, string>>>({});
@@ -62,6 +64,7 @@ export function PointsConfigForm({ country, target, config }: PointsConfigFormPr
     setErrors((current) => ({ ...current, [field]: undefined }));
     setSaved(false);
   }
+  const field = textFieldBinder(form, (name) => errors[name], change);
 
   async function submit(event: FormEvent) {
     event.preventDefault();
@@ -96,32 +99,20 @@ export function PointsConfigForm({ country, target, config }: PointsConfigFormPr
         </p>
       )}
       <div className="form-grid">
-        <TextField
-          label={t`Valor del punto`}
-          required
-          inputMode="decimal"
-          value={form.pointValue}
-          onValueChange={(value) => change('pointValue', value)}
-          error={errors.pointValue}
-          help={unit}
-        />
+        <TextField label={t`Valor del punto`} required inputMode="decimal" help={unit} {...field('pointValue')} />
         <TextField
           label={t`Porcentaje por compras propias`}
           required
           inputMode="decimal"
-          value={form.purchaseRewardPercent}
-          onValueChange={(value) => change('purchaseRewardPercent', value)}
-          error={errors.purchaseRewardPercent}
           help={t`Lo que el profesional recibe en puntos de lo que paga en sus pedidos (%).`}
+          {...field('purchaseRewardPercent')}
         />
         <TextField
           label={t`Porcentaje por compras de pacientes`}
           required
           inputMode="decimal"
-          value={form.prescriptionRewardPercent}
-          onValueChange={(value) => change('prescriptionRewardPercent', value)}
-          error={errors.prescriptionRewardPercent}
           help={t`Lo que el profesional recibe en puntos de lo que pagan sus pacientes (%).`}
+          {...field('prescriptionRewardPercent')}
         />
       </div>
       {exampleMoney && (
@@ -131,21 +122,14 @@ export function PointsConfigForm({ country, target, config }: PointsConfigFormPr
           </Trans>
         </p>
       )}
-      {failure && (
-        <div className="alert" role="alert">
-          <p>{failure.message}</p>
-          {failure.detail && <p>{failure.detail}</p>}
-        </div>
-      )}
+      <DetailedErrorAlert failure={failure} />
       {saved && (
         <p className="notice notice--success" role="status">
           <Trans>Configuración de {countryName} guardada.</Trans>
         </p>
       )}
       <div className="form-actions">
-        <button type="submit" className="button button--primary" disabled={saving}>
-          {saving ? t`Guardando…` : t`Guardar`}
-        </button>
+        <SubmitButton pending={update.isPending}>{t`Guardar`}</SubmitButton>
       </div>
     </form>
   );

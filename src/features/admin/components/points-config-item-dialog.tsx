@@ -1,7 +1,7 @@
 import { Trans, useLingui } from '@lingui/react/macro';
 import { Dialog } from 'radix-ui';
 import { useId, useState, type FormEvent } from 'react';
-import { Field } from '../../../components/ui/field';
+import { TextAreaField } from '../../../components/ui/text-area-field';
 import { TextField } from '../../../components/ui/text-field';
 import { COUNTRIES, COUNTRY_CODES, type CountryCode } from '../../../lib/shared/countries';
 import { useSavePointsItem } from '../../points/admin-api';
@@ -18,6 +18,9 @@ import type { PointsItemKind } from '../../points/api';
 import type { PointsItem } from '../../points/points-items';
 import { serverFieldErrors } from '../../../lib/server-field-errors';
 import { failureOf, type PointsFailure } from '../../points/points-messages';
+import { textFieldBinder } from '../text-field-binder';
+import { CheckboxChoice, RequiredMark, SubmitButton } from './form-controls';
+import { DetailedErrorAlert } from './outcome-messages';
 
 interface PointsConfigItemDialogProps {
   country: CountryCode;
@@ -56,6 +59,8 @@ export function PointsConfigItemDialog({ country, kind, item, onClose, onSaved }
     setErrors((current) => ({ ...current, [field]: undefined }));
   }
 
+  const field = textFieldBinder(form, (name) => errors[name], change);
+
   function toggleCountry(countryId: number, checked: boolean) {
     change(
       'countries',
@@ -91,42 +96,19 @@ export function PointsConfigItemDialog({ country, kind, item, onClose, onSaved }
         <Dialog.Content className="dialog points-config-dialog" aria-describedby={undefined}>
           <Dialog.Title>{title}</Dialog.Title>
           <form aria-label={title} noValidate onSubmit={submit}>
-            <TextField
-              label={t`Nombre`}
-              required
-              value={form.name}
-              onValueChange={(value) => change('name', value)}
-              error={errors.name}
-              maxLength={120}
-            />
-            <Field label={t`Descripción`} error={errors.description}>
-              {({ id, describedBy, invalid }) => (
-                <textarea
-                  id={id}
-                  className="textarea"
-                  value={form.description}
-                  maxLength={2000}
-                  aria-invalid={invalid}
-                  aria-describedby={describedBy}
-                  onChange={(event) => change('description', event.target.value)}
-                />
-              )}
-            </Field>
+            <TextField label={t`Nombre`} required maxLength={120} {...field('name')} />
+            <TextAreaField label={t`Descripción`} maxLength={2000} {...field('description')} />
             <TextField
               label={t`URL de la imagen`}
               type="url"
-              value={form.image}
-              onValueChange={(value) => change('image', value)}
-              error={errors.image}
               help={t`Opcional. Sin imagen se muestra un marcador.`}
+              {...field('image')}
             />
             <TextField
               label={kind === 'product' ? t`Precio en puntos` : t`Puntos requeridos`}
               required
               inputMode="numeric"
-              value={form.points}
-              onValueChange={(value) => change('points', value)}
-              error={errors.points}
+              {...field('points')}
             />
             <fieldset
               className={
@@ -138,19 +120,15 @@ export function PointsConfigItemDialog({ country, kind, item, onClose, onSaved }
             >
               <legend className="field__label">
                 {t`Países`}
-                <span className="field__required" aria-hidden="true">
-                  {' *'}
-                </span>
+                <RequiredMark />
               </legend>
               {COUNTRY_CODES.map((code) => (
-                <label key={code} className="choice">
-                  <input
-                    type="checkbox"
-                    checked={form.countries.includes(COUNTRIES[code].countryId)}
-                    onChange={(event) => toggleCountry(COUNTRIES[code].countryId, event.target.checked)}
-                  />
-                  <span>{COUNTRIES[code].name}</span>
-                </label>
+                <CheckboxChoice
+                  key={code}
+                  label={COUNTRIES[code].name}
+                  checked={form.countries.includes(COUNTRIES[code].countryId)}
+                  onCheckedChange={(checked) => toggleCountry(COUNTRIES[code].countryId, checked)}
+                />
               ))}
               {errors.countries && (
                 <p id={`${countriesId}-error`} className="field__error" role="alert">
@@ -164,49 +142,28 @@ export function PointsConfigItemDialog({ country, kind, item, onClose, onSaved }
                   label={t`Inicio`}
                   required
                   type="datetime-local"
-                  value={form.startDate}
-                  onValueChange={(value) => change('startDate', value)}
-                  error={errors.startDate}
                   help={t`En la hora de este dispositivo.`}
+                  {...field('startDate')}
                 />
-                <TextField
-                  label={t`Fin`}
-                  required
-                  type="datetime-local"
-                  value={form.endDate}
-                  onValueChange={(value) => change('endDate', value)}
-                  error={errors.endDate}
-                />
+                <TextField label={t`Fin`} required type="datetime-local" {...field('endDate')} />
               </div>
             )}
-            <label className="choice">
-              <input
-                type="checkbox"
-                checked={form.isActive}
-                onChange={(event) => change('isActive', event.target.checked)}
-              />
-              <span>
-                <Trans>Activo: se ofrece a los profesionales de los países elegidos</Trans>
-              </span>
-            </label>
+            <CheckboxChoice
+              label={<Trans>Activo: se ofrece a los profesionales de los países elegidos</Trans>}
+              checked={form.isActive}
+              onCheckedChange={(checked) => change('isActive', checked)}
+            />
             {errors.isActive && (
               <p className="field__error" role="alert">
                 {errors.isActive}
               </p>
             )}
-            {failure && (
-              <div className="alert" role="alert">
-                <p>{failure.message}</p>
-                {failure.detail && <p>{failure.detail}</p>}
-              </div>
-            )}
+            <DetailedErrorAlert failure={failure} />
             <div className="dialog__actions">
               <Dialog.Close className="button button--ghost" type="button" disabled={saving}>
                 <Trans>Cancelar</Trans>
               </Dialog.Close>
-              <button type="submit" className="button button--primary" disabled={saving}>
-                {saving ? t`Guardando…` : t`Guardar`}
-              </button>
+              <SubmitButton pending={saving}>{t`Guardar`}</SubmitButton>
             </div>
           </form>
         </Dialog.Content>

@@ -8,6 +8,9 @@ import type { PointsItemKind } from '../../points/api';
 import { formatDeviceDateTime } from '../../points/points-format';
 import { toPointsItem, type PointsItem } from '../../points/points-items';
 import { failureOf, pointsFailure, type PointsFailure, type PointsStoreError } from '../../points/points-messages';
+import { RetryAlert } from '../../../components/ui/retry-alert';
+import { ActivationRowButton, DataTable, EditRowButton, RowActions } from './data-table';
+import { DetailedErrorAlert, SuccessNotice } from './outcome-messages';
 import { PointsConfigItemDialog } from './points-config-item-dialog';
 
 const LOAD_ERRORS: Record<PointsItemKind, PointsStoreError> = { event: 'events', combo: 'combos', product: 'products' };
@@ -56,122 +59,75 @@ export function PointsConfigItems({ country, kind }: { country: CountryCode; kin
           {labels[kind].create}
         </button>
       </div>
-      {notice && (
-        <p className="notice notice--success" role="status">
-          {notice}
-        </p>
-      )}
-      {failure && (
-        <div className="alert" role="alert">
-          <p>{failure.message}</p>
-          {failure.detail && <p>{failure.detail}</p>}
-        </div>
-      )}
+      <SuccessNotice message={notice} />
+      <DetailedErrorAlert failure={failure} />
       {list.isPending && (
         <p className="muted" role="status">
           <Trans>Cargando…</Trans>
         </p>
       )}
       {list.isError && (
-        <div className="alert" role="alert">
-          <p>{pointsFailure(list.error, LOAD_ERRORS[kind]).message}</p>
-          <button
-            type="button"
-            className="button button--secondary"
-            disabled={list.isFetching}
-            onClick={() => void list.refetch()}
-          >
-            <Trans>Reintentar</Trans>
-          </button>
-        </div>
+        <RetryAlert
+          message={pointsFailure(list.error, LOAD_ERRORS[kind]).message}
+          retrying={list.isFetching}
+          onRetry={() => void list.refetch()}
+        />
       )}
       {list.data && items.length === 0 && <p className="empty-state">{labels[kind].empty}</p>}
       {items.length > 0 && (
-        <div className="points-config__table-wrap">
-          <table className="table">
-            <caption className="visually-hidden">{labels[kind].caption}</caption>
-            <thead>
-              <tr>
-                <th scope="col">{t`Nombre`}</th>
-                <th scope="col" className="points-numeric">
-                  {t`Puntos`}
-                </th>
-                <th scope="col">{t`Países`}</th>
-                {kind === 'event' && <th scope="col">{t`Vigencia`}</th>}
-                <th scope="col">{t`Estado`}</th>
-                <th scope="col">{t`Acciones`}</th>
-              </tr>
-            </thead>
-            <tbody>
-              {items.map((item) => {
-                const name = item.name;
-                return (
-                  <tr key={item.id}>
-                    <th scope="row">{name}</th>
-                    <td data-label={t`Puntos`} className="points-numeric">
-                      {formatPoints(item.points, country)}
-                    </td>
-                    <td data-label={t`Países`}>{item.countries.map((entry) => entry.name).join(', ')}</td>
-                    {kind === 'event' && (
-                      <td data-label={t`Vigencia`}>
-                        {item.startDate && item.endDate
-                          ? `${formatDeviceDateTime(item.startDate, country)} – ${formatDeviceDateTime(item.endDate, country)}`
-                          : '—'}
-                      </td>
-                    )}
-                    <td data-label={t`Estado`}>
-                      {item.deletedAt ? (
-                        <span className="status status--rejected">{t`Eliminado`}</span>
-                      ) : !item.isActive ? (
-                        <span className="status">{t`Inactivo`}</span>
-                      ) : item.endDate && Date.parse(item.endDate) < now ? (
-                        <span className="status">{t`Terminado`}</span>
-                      ) : item.startDate && Date.parse(item.startDate) > now ? (
-                        <span className="status status--pending">{t`Programado`}</span>
-                      ) : (
-                        <span className="status status--approved">{t`Activo`}</span>
-                      )}
-                    </td>
-                    <td data-label={t`Acciones`}>
-                      <div className="points-config__actions">
-                        <button
-                          type="button"
-                          className="button button--secondary"
-                          aria-label={t`Editar ${name}`}
-                          disabled={busy === item.id}
-                          onClick={() => setEditing({ item })}
-                        >
-                          <Trans>Editar</Trans>
-                        </button>
-                        {item.deletedAt ? null : item.isActive ? (
-                          <button
-                            type="button"
-                            className="button button--ghost"
-                            aria-label={t`Desactivar ${name}`}
-                            disabled={busy === item.id}
-                            onClick={() => void setActive(item, false)}
-                          >
-                            <Trans>Desactivar</Trans>
-                          </button>
-                        ) : (
-                          <button
-                            type="button"
-                            className="button button--ghost"
-                            aria-label={t`Activar ${name}`}
-                            disabled={busy === item.id}
-                            onClick={() => void setActive(item, true)}
-                          >
-                            <Trans>Activar</Trans>
-                          </button>
-                        )}
-                      </div>
-                    </td>
-                  </tr>
-                );
-              })}
-            </tbody>
-          </table>
-        </div>
+        <DataTable
+          wrapClassName="points-config__table-wrap"
+          caption={labels[kind].caption}
+          columns={[
+            t`Nombre`,
+            { label: t`Puntos`, className: 'points-numeric' },
+            t`Países`,
+            kind === 'event' && t`Vigencia`,
+            t`Estado`,
+            t`Acciones`,
+          ]}
+        >
+          {items.map((item) => (
+            <tr key={item.id}>
+              <th scope="row">{item.name}</th>
+              <td data-label={t`Puntos`} className="points-numeric">
+                {formatPoints(item.points, country)}
+              </td>
+              <td data-label={t`Países`}>{item.countries.map((entry) => entry.name).join(', ')}</td>
+              {kind === 'event' && (
+                <td data-label={t`Vigencia`}>
+                  {item.startDate && item.endDate
+                    ? `${formatDeviceDateTime(item.startDate, country)} – ${formatDeviceDateTime(item.endDate, country)}`
+                    : '—'}
+                </td>
+              )}
+              <td data-label={t`Estado`}>
+                {item.deletedAt ? (
+                  <span className="status status--rejected">{t`Eliminado`}</span>
+                ) : !item.isActive ? (
+                  <span className="status">{t`Inactivo`}</span>
+                ) : item.endDate && Date.parse(item.endDate) < now ? (
+                  <span className="status">{t`Terminado`}</span>
+                ) : item.startDate && Date.parse(item.startDate) > now ? (
+                  <span className="status status--pending">{t`Programado`}</span>
+                ) : (
+                  <span className="status status--approved">{t`Activo`}</span>
+                )}
+              </td>
+              <RowActions className="points-config__actions">
+                <EditRowButton name={item.name} disabled={busy === item.id} onClick={() => setEditing({ item })} />
+                {!item.deletedAt && (
+                  <ActivationRowButton
+                    name={item.name}
+                    active={item.isActive}
+                    disabled={busy === item.id}
+                    onClick={() => void setActive(item, !item.isActive)}
+                  />
+                )}
+              </RowActions>
+            </tr>
+          ))}
+        </DataTable>
       )}
       {editing && (
         <PointsConfigItemDialog

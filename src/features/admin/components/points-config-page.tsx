@@ -1,11 +1,14 @@
 import { Trans, useLingui } from '@lingui/react/macro';
 import { useQuery } from '@tanstack/react-query';
 import { Tabs } from 'radix-ui';
+import type { ReactNode } from 'react';
+import { RetryAlert } from '../../../components/ui/retry-alert';
 import { COUNTRIES, COUNTRY_CODES } from '../../../lib/shared/countries';
 import { useCountry } from '../../../lib/use-country';
-import { pointsQueries } from '../../points/api';
+import { pointsQueries, type PointsItemKind } from '../../points/api';
 import { pointsFailure } from '../../points/points-messages';
 import { PointsConfigForm } from './points-config-form';
+import { AdminPage } from './admin-page';
 import { PointsConfigItems } from './points-config-items';
 
 /**
@@ -17,12 +20,14 @@ export function PointsConfigPage() {
   const country = useCountry();
   const configs = useQuery(pointsQueries.config(country));
   const failure = configs.isError ? pointsFailure(configs.error, 'config') : null;
+  const tabs: [PointsItemKind, ReactNode][] = [
+    ['event', <Trans>Eventos</Trans>],
+    ['combo', <Trans>Combos</Trans>],
+    ['product', <Trans>Productos de puntos</Trans>],
+  ];
 
   return (
-    <section className="stack points-admin" aria-labelledby="points-admin-title">
-      <h1 id="points-admin-title">
-        <Trans>Configuración de puntos</Trans>
-      </h1>
+    <AdminPage className="points-admin" title={<Trans>Configuración de puntos</Trans>}>
       <section className="stack" aria-labelledby="points-admin-values">
         <h2 id="points-admin-values">
           <Trans>Valor del punto y recompensas por país</Trans>
@@ -39,18 +44,16 @@ export function PointsConfigPage() {
           </p>
         )}
         {failure && (
-          <div className="alert" role="alert">
-            <p>{failure.message}</p>
-            {failure.detail && <p>{failure.detail}</p>}
-            <button
-              type="button"
-              className="button button--secondary"
-              disabled={configs.isFetching}
-              onClick={() => void configs.refetch()}
-            >
-              <Trans>Reintentar</Trans>
-            </button>
-          </div>
+          <RetryAlert
+            message={
+              <>
+                <p>{failure.message}</p>
+                {failure.detail && <p>{failure.detail}</p>}
+              </>
+            }
+            retrying={configs.isFetching}
+            onRetry={() => void configs.refetch()}
+          />
         )}
         {configs.data && (
           <div className="points-config__grid">
@@ -68,27 +71,19 @@ export function PointsConfigPage() {
         </h2>
         <Tabs.Root defaultValue="event" className="points-tabs">
           <Tabs.List className="points-tabs__list" aria-label={t`Catálogo de puntos`}>
-            <Tabs.Trigger value="event" className="points-tabs__tab">
-              <Trans>Eventos</Trans>
-            </Tabs.Trigger>
-            <Tabs.Trigger value="combo" className="points-tabs__tab">
-              <Trans>Combos</Trans>
-            </Tabs.Trigger>
-            <Tabs.Trigger value="product" className="points-tabs__tab">
-              <Trans>Productos de puntos</Trans>
-            </Tabs.Trigger>
+            {tabs.map(([kind, label]) => (
+              <Tabs.Trigger key={kind} value={kind} className="points-tabs__tab">
+                {label}
+              </Tabs.Trigger>
+            ))}
           </Tabs.List>
-          <Tabs.Content value="event" className="points-tabs__panel">
-            <PointsConfigItems country={country} kind="event" />
-          </Tabs.Content>
-          <Tabs.Content value="combo" className="points-tabs__panel">
-            <PointsConfigItems country={country} kind="combo" />
-          </Tabs.Content>
-          <Tabs.Content value="product" className="points-tabs__panel">
-            <PointsConfigItems country={country} kind="product" />
-          </Tabs.Content>
+          {tabs.map(([kind]) => (
+            <Tabs.Content key={kind} value={kind} className="points-tabs__panel">
+              <PointsConfigItems country={country} kind={kind} />
+            </Tabs.Content>
+          ))}
         </Tabs.Root>
       </section>
-    </section>
+    </AdminPage>
   );
 }

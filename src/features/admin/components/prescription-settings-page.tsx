@@ -20,28 +20,17 @@ import { prescriptionSettingsQueries } from '../../prescriptions/api';
 import { DURATION_LABELS, MOMENT_GROUP_LABELS, MOMENT_LABELS } from '../../prescriptions/labels';
 import { adminProductQueries, useSavePrescriptionSettings } from '../api';
 import { schemaMessage, serverFieldErrors } from '../product-form';
+import { AdminPage } from './admin-page';
+import { FirstLoadStatus } from './first-load-status';
+import { CheckboxChoice, SubmitButton } from './form-controls';
+import { ErrorAlert, SuccessNotice } from './outcome-messages';
 
 /** Admin `configuracion-prescripcion`: the options and defaults of the prescription builder. */
 export function PrescriptionSettingsPage() {
   const { t } = useLingui();
   const country = useCountry();
   const query = useQuery(prescriptionSettingsQueries.current(country));
-  if (query.isError && !query.data) {
-    return (
-      <RetryAlert
-        message={errorMessage(query.error)}
-        retrying={query.isFetching}
-        onRetry={() => void query.refetch()}
-      />
-    );
-  }
-  if (!query.data) {
-    return (
-      <p className="muted" role="status">
-        {t`Cargando configuración…`}
-      </p>
-    );
-  }
+  if (!query.data) return <FirstLoadStatus query={query} loading={t`Cargando configuración…`} />;
   return (
     <>
       <SettingsForm initial={query.data} />
@@ -138,15 +127,8 @@ function SettingsForm({ initial }: { initial: PrescriptionSettingsDto }) {
   }
 
   return (
-    <section className="stack" aria-labelledby="prescription-settings-title">
-      <h1 id="prescription-settings-title">
-        <Trans>Configuración de prescripción</Trans>
-      </h1>
-      {notice && (
-        <p className="notice notice--success" role="status">
-          {notice}
-        </p>
-      )}
+    <AdminPage title={<Trans>Configuración de prescripción</Trans>}>
+      <SuccessNotice message={notice} />
       <form className="stack" noValidate aria-label={t`Configuración de prescripción`} onSubmit={(e) => void submit(e)}>
         <fieldset className="stack">
           <legend className="field__label">{t`Momentos del día`}</legend>
@@ -179,14 +161,11 @@ function SettingsForm({ initial }: { initial: PrescriptionSettingsDto }) {
                         error={errors[`moments.${position}`]}
                         onValueChange={(label) => setMoment(standard.id, { label })}
                       />
-                      <label className="choice">
-                        <input
-                          type="checkbox"
-                          checked={moment?.enabled ?? true}
-                          onChange={(event) => setMoment(standard.id, { enabled: event.target.checked })}
-                        />
-                        <span>{t`Ofrecer «${moment?.label || standardLabel}»`}</span>
-                      </label>
+                      <CheckboxChoice
+                        label={t`Ofrecer «${moment?.label || standardLabel}»`}
+                        checked={moment?.enabled ?? true}
+                        onCheckedChange={(enabled) => setMoment(standard.id, { enabled })}
+                      />
                     </div>
                   );
                 })}
@@ -231,17 +210,11 @@ function SettingsForm({ initial }: { initial: PrescriptionSettingsDto }) {
             onValueChange={(defaultIndications) => setSettings({ ...settings, defaultIndications })}
           />
         </fieldset>
-        {failure && (
-          <p className="alert" role="alert">
-            {failure}
-          </p>
-        )}
+        <ErrorAlert message={failure} />
         <div className="form-actions">
-          <button type="submit" className="button button--primary" disabled={save.isPending}>
-            {save.isPending ? t`Guardando…` : t`Guardar configuración`}
-          </button>
+          <SubmitButton pending={save.isPending}>{t`Guardar configuración`}</SubmitButton>
         </div>
       </form>
-    </section>
+    </AdminPage>
   );
 }

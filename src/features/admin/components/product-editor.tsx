@@ -19,6 +19,9 @@ import {
   serverFieldErrors,
   type ProductFormValues,
 } from '../product-form';
+import { textFieldBinder } from '../text-field-binder';
+import { CheckboxChoice, SubmitButton } from './form-controls';
+import { ErrorAlert } from './outcome-messages';
 
 /** The fields the server named in its refusal ("slug: …"). */
 function fieldsOf(error: unknown): Record<string, string> {
@@ -51,7 +54,6 @@ export function ProductEditor({ country, product, onSaved, onCancel }: ProductEd
   const [saved, setSaved] = useState(product);
   const [submitted, setSubmitted] = useState(false);
   const [serverErrors, setServerErrors] = useState<Record<string, string>>({});
-  const pending = save.isPending;
   const failure = save.error ? saveFailure(save.error) : null;
   const uploading = images.isPending;
   const imageFailure = images.error ? errorMessage(images.error) : null;
@@ -67,6 +69,7 @@ export function ProductEditor({ country, product, onSaved, onCancel }: ProductEd
     setServerErrors(({ [field]: _dropped, ...rest }) => rest);
     setValues((previous) => ({ ...previous, [field]: value }));
   };
+  const field = textFieldBinder(values, errorOf, set);
 
   async function submit(event: FormEvent<HTMLFormElement>) {
     event.preventDefault();
@@ -140,60 +143,19 @@ export function ProductEditor({ country, product, onSaved, onCancel }: ProductEd
             set('slugEdited', true);
           }}
         />
-        <TextField
-          label={t`Número de serie`}
-          required
-          value={values.serialNumber}
-          error={errorOf('serialNumber')}
-          onValueChange={(value) => set('serialNumber', value)}
-        />
-        <SelectField
-          label={t`Categoría`}
-          required
-          error={errorOf('categoryId')}
-          value={values.categoryId}
-          onValueChange={(value) => set('categoryId', value)}
-        >
+        <TextField label={t`Número de serie`} required {...field('serialNumber')} />
+        <SelectField label={t`Categoría`} required {...field('categoryId')}>
           <option value="">{t`Selecciona una categoría`}</option>
-          {options.data?.categories.map((category) => (
-            <option key={category.id} value={category.id}>
-              {category.name}
-            </option>
-          ))}
+          <NamedOptions items={options.data?.categories} />
         </SelectField>
-        <SelectField
-          label={t`Forma farmacéutica`}
-          error={errorOf('pharmaceuticalFormId')}
-          value={values.pharmaceuticalFormId}
-          onValueChange={(value) => set('pharmaceuticalFormId', value)}
-        >
+        <SelectField label={t`Forma farmacéutica`} {...field('pharmaceuticalFormId')}>
           <option value="">{t`Sin forma`}</option>
-          {options.data?.forms.map((form) => (
-            <option key={form.id} value={form.id}>
-              {form.name}
-            </option>
-          ))}
+          <NamedOptions items={options.data?.forms} />
         </SelectField>
-        <TextField
-          label={t`Etiqueta`}
-          value={values.tag}
-          error={errorOf('tag')}
-          onValueChange={(value) => set('tag', value)}
-        />
-        <TextField
-          label={t`Información de cápsulas`}
-          value={values.capsuleInfo}
-          error={errorOf('capsuleInfo')}
-          onValueChange={(value) => set('capsuleInfo', value)}
-        />
+        <TextField label={t`Etiqueta`} {...field('tag')} />
+        <TextField label={t`Información de cápsulas`} {...field('capsuleInfo')} />
       </div>
-      <TextAreaField
-        label={t`Descripción`}
-        rows={4}
-        value={values.description}
-        error={errorOf('description')}
-        onValueChange={(value) => set('description', value)}
-      />
+      <TextAreaField label={t`Descripción`} rows={4} {...field('description')} />
 
       <fieldset className="stack">
         <legend className="field__label">{t`Precios por país`}</legend>
@@ -214,19 +176,13 @@ export function ProductEditor({ country, product, onSaved, onCancel }: ProductEd
                   set('prices', { ...values.prices, [code]: { ...values.prices[code], amount } })
                 }
               />
-              <label className="choice">
-                <input
-                  type="checkbox"
-                  checked={values.prices[code].vatIncluded}
-                  onChange={(event) =>
-                    set('prices', {
-                      ...values.prices,
-                      [code]: { ...values.prices[code], vatIncluded: event.target.checked },
-                    })
-                  }
-                />
-                <span>{t`IVA incluido en ${COUNTRIES[code].name}`}</span>
-              </label>
+              <CheckboxChoice
+                label={t`IVA incluido en ${COUNTRIES[code].name}`}
+                checked={values.prices[code].vatIncluded}
+                onCheckedChange={(vatIncluded) =>
+                  set('prices', { ...values.prices, [code]: { ...values.prices[code], vatIncluded } })
+                }
+              />
             </div>
           ))}
         </div>
@@ -309,55 +265,37 @@ export function ProductEditor({ country, product, onSaved, onCancel }: ProductEd
 
       <fieldset className="stack">
         <legend className="field__label">{t`Inventario, destacado y puntos`}</legend>
-        <label className="choice">
-          <input
-            type="checkbox"
-            checked={values.stockTracked}
-            onChange={(event) => set('stockTracked', event.target.checked)}
-          />
-          <span>{t`Controlar inventario`}</span>
-        </label>
+        <CheckboxChoice
+          label={t`Controlar inventario`}
+          checked={values.stockTracked}
+          onCheckedChange={(checked) => set('stockTracked', checked)}
+        />
         <div className="form-grid">
           {values.stockTracked && (
-            <TextField
-              label={t`Unidades en inventario`}
-              required
-              inputMode="numeric"
-              value={values.stockQuantity}
-              error={errorOf('stockQuantity')}
-              onValueChange={(value) => set('stockQuantity', value)}
-            />
+            <TextField label={t`Unidades en inventario`} required inputMode="numeric" {...field('stockQuantity')} />
           )}
           <TextField
             label={t`Precio en puntos`}
             inputMode="numeric"
-            value={values.pointsPrice}
-            error={errorOf('pointsPrice')}
             help={t`Déjalo vacío si el producto no se canjea con puntos.`}
-            onValueChange={(value) => set('pointsPrice', value)}
+            {...field('pointsPrice')}
           />
         </div>
-        <label className="choice">
-          <input
-            type="checkbox"
-            checked={values.featured}
-            onChange={(event) => set('featured', event.target.checked)}
-          />
-          <span>{t`Destacado en el inicio`}</span>
-        </label>
-        <label className="choice">
-          <input
-            type="checkbox"
-            checked={values.requiresSignedPrescription || hormone}
-            disabled={hormone}
-            onChange={(event) => set('requiresSignedPrescription', event.target.checked)}
-          />
-          <span>
-            {hormone
+        <CheckboxChoice
+          label={t`Destacado en el inicio`}
+          checked={values.featured}
+          onCheckedChange={(checked) => set('featured', checked)}
+        />
+        <CheckboxChoice
+          label={
+            hormone
               ? t`Requiere prescripción firmada (siempre, por ser una hormona)`
-              : t`Requiere prescripción firmada validada antes del despacho`}
-          </span>
-        </label>
+              : t`Requiere prescripción firmada validada antes del despacho`
+          }
+          checked={values.requiresSignedPrescription || hormone}
+          disabled={hormone}
+          onCheckedChange={(checked) => set('requiresSignedPrescription', checked)}
+        />
       </fieldset>
 
       <fieldset className="stack">
@@ -421,19 +359,22 @@ export function ProductEditor({ country, product, onSaved, onCancel }: ProductEd
         </fieldset>
       )}
 
-      {failure && (
-        <p className="alert" role="alert">
-          {failure}
-        </p>
-      )}
+      <ErrorAlert message={failure} />
       <div className="form-actions">
-        <button type="button" className="button button--ghost" onClick={onCancel} disabled={pending}>
+        <button type="button" className="button button--ghost" onClick={onCancel} disabled={save.isPending}>
           <Trans>Volver a la lista</Trans>
         </button>
-        <button type="submit" className="button button--primary" disabled={pending}>
-          {pending ? t`Guardando…` : saved ? t`Guardar cambios` : t`Crear producto`}
-        </button>
+        <SubmitButton pending={save.isPending}>{saved ? t`Guardar cambios` : t`Crear producto`}</SubmitButton>
       </div>
     </form>
   );
+}
+
+/** One option a record of the editor's lists (categories, pharmaceutical forms), valued by its id. */
+function NamedOptions({ items }: { items: readonly { id: number; name: string }[] | undefined }) {
+  return items?.map((item) => (
+    <option key={item.id} value={item.id}>
+      {item.name}
+    </option>
+  ));
 }

@@ -11,6 +11,9 @@ import { formatPrice } from '../../../lib/money';
 import { useCountry } from '../../../lib/use-country';
 import { usePageHref } from '../../../lib/use-page-href';
 import { adminProductQueries, useSetProductActive } from '../api';
+import { AdminPage } from './admin-page';
+import { ActivationRowButton, DataTable, EditRowButton, RowActions } from './data-table';
+import { ErrorAlert, SuccessNotice } from './outcome-messages';
 import { ProductEditor } from './product-editor';
 
 const SEARCH_DEBOUNCE_MS = 300;
@@ -46,17 +49,19 @@ export function ProductsPage() {
     setNotice(updated.active ? t`${updated.name} está activo de nuevo.` : t`${updated.name} quedó desactivado.`);
   }
 
-  if (editing) {
-    return (
-      <section className="stack" aria-labelledby="products-title">
-        <h1 id="products-title">
-          <Trans>Herramientas funcionales</Trans>
-        </h1>
-        {notice && (
-          <p className="notice notice--success" role="status">
-            {notice}
-          </p>
-        )}
+  /** Opens the editor on a product or a new one; the last save's notice goes. */
+  function edit(target: AdminProductDto | 'new') {
+    setNotice(null);
+    setEditing(target);
+  }
+
+  const data = list.data;
+  const totalPages = data ? Math.max(1, Math.ceil(data.total / data.limit)) : 1;
+
+  return (
+    <AdminPage title={<Trans>Herramientas funcionales</Trans>}>
+      <SuccessNotice message={notice} />
+      {editing ? (
         <ProductEditor
           key={editing === 'new' ? 'new' : editing.id}
           country={country}
@@ -74,65 +79,29 @@ export function ProductsPage() {
             setNotice(null);
           }}
         />
-      </section>
-    );
-  }
-
-  const data = list.data;
-  const totalPages = data ? Math.max(1, Math.ceil(data.total / data.limit)) : 1;
-
-  return (
-    <section className="stack" aria-labelledby="products-title">
-      <h1 id="products-title">
-        <Trans>Herramientas funcionales</Trans>
-      </h1>
-      {notice && (
-        <p className="notice notice--success" role="status">
-          {notice}
-        </p>
-      )}
-      <div className="filters" role="search">
-        <label className="field">
-          <span className="field__label">{t`Buscar por nombre, slug o serie`}</span>
-          <input type="search" className="input" value={typed} onChange={(event) => setTyped(event.target.value)} />
-        </label>
-        <button
-          type="button"
-          className="button button--primary"
-          onClick={() => {
-            setNotice(null);
-            setEditing('new');
-          }}
-        >
-          <Trans>Nuevo producto</Trans>
-        </button>
-      </div>
-      {failure && (
-        <p className="alert" role="alert">
-          {failure}
-        </p>
-      )}
-      <QueryStatus query={list} loading={<Trans>Cargando productos…</Trans>} />
-      {data && data.total === 0 && (
-        <p className="empty-state">
-          <Trans>No encontramos productos con esa búsqueda.</Trans>
-        </p>
-      )}
-      {data && data.data.length > 0 && (
-        <div className="table-wrap">
-          <table className="table">
-            <caption className="visually-hidden">{t`Productos del catálogo`}</caption>
-            <thead>
-              <tr>
-                <th scope="col">{t`Producto`}</th>
-                <th scope="col">{t`Categoría`}</th>
-                <th scope="col">{t`Precios`}</th>
-                <th scope="col">{t`Inventario`}</th>
-                <th scope="col">{t`Estado`}</th>
-                <th scope="col">{t`Acciones`}</th>
-              </tr>
-            </thead>
-            <tbody>
+      ) : (
+        <>
+          <div className="filters" role="search">
+            <label className="field">
+              <span className="field__label">{t`Buscar por nombre, slug o serie`}</span>
+              <input type="search" className="input" value={typed} onChange={(event) => setTyped(event.target.value)} />
+            </label>
+            <button type="button" className="button button--primary" onClick={() => edit('new')}>
+              <Trans>Nuevo producto</Trans>
+            </button>
+          </div>
+          <ErrorAlert message={failure} />
+          <QueryStatus query={list} loading={<Trans>Cargando productos…</Trans>} />
+          {data && data.total === 0 && (
+            <p className="empty-state">
+              <Trans>No encontramos productos con esa búsqueda.</Trans>
+            </p>
+          )}
+          {data && data.data.length > 0 && (
+            <DataTable
+              caption={t`Productos del catálogo`}
+              columns={[t`Producto`, t`Categoría`, t`Precios`, t`Inventario`, t`Estado`, t`Acciones`]}
+            >
               {data.data.map((product) => (
                 <tr key={product.id}>
                   <th scope="row">
@@ -152,37 +121,24 @@ export function ProductsPage() {
                       {product.active ? t`Activo` : t`Inactivo`}
                     </span>
                   </td>
-                  <td data-label={t`Acciones`}>
-                    <div className="form-actions">
-                      <button
-                        type="button"
-                        className="button button--secondary"
-                        aria-label={t`Editar ${product.name}`}
-                        onClick={() => {
-                          setNotice(null);
-                          setEditing(product);
-                        }}
-                      >
-                        <Trans>Editar</Trans>
-                      </button>
-                      <button
-                        type="button"
-                        className="button button--ghost"
-                        disabled={busy === product.id}
-                        aria-label={product.active ? t`Desactivar ${product.name}` : t`Activar ${product.name}`}
-                        onClick={() => void toggle(product)}
-                      >
-                        {product.active ? t`Desactivar` : t`Activar`}
-                      </button>
-                    </div>
-                  </td>
+                  <RowActions>
+                    <EditRowButton name={product.name} onClick={() => edit(product)} />
+                    <ActivationRowButton
+                      name={product.name}
+                      active={product.active}
+                      disabled={busy === product.id}
+                      onClick={() => void toggle(product)}
+                    />
+                  </RowActions>
                 </tr>
               ))}
-            </tbody>
-          </table>
-        </div>
+            </DataTable>
+          )}
+          {data && (
+            <LinkPager label={t`Páginas de productos`} page={page} totalPages={totalPages} pageHref={pageHref} />
+          )}
+        </>
       )}
-      {data && <LinkPager label={t`Páginas de productos`} page={page} totalPages={totalPages} pageHref={pageHref} />}
-    </section>
+    </AdminPage>
   );
 }

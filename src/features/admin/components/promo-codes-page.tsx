@@ -1,7 +1,6 @@
 import { Trans, useLingui } from '@lingui/react/macro';
 import { useQuery } from '@tanstack/react-query';
 import { useState, type FormEvent } from 'react';
-import { RetryAlert } from '../../../components/ui/retry-alert';
 import { SelectField } from '../../../components/ui/select-field';
 import { TextField } from '../../../components/ui/text-field';
 import { ApiError, errorMessage } from '../../../lib/http';
@@ -11,6 +10,11 @@ import type { AdminPromoCodeDto, AdminPromoCodeInput } from '../../../lib/shared
 import { useCountry } from '../../../lib/use-country';
 import { adminPromoCodeQueries, useSavePromoCode } from '../api';
 import { serverFieldErrors } from '../product-form';
+import { textFieldBinder } from '../text-field-binder';
+import { AdminPage } from './admin-page';
+import { FirstLoadStatus } from './first-load-status';
+import { CheckboxChoice, SubmitButton } from './form-controls';
+import { ErrorAlert } from './outcome-messages';
 
 interface CountryWindow {
   enabled: boolean;
@@ -30,6 +34,7 @@ interface Draft {
   countries: Record<number, CountryWindow>;
 }
 
+const WINDOW_SIDES = ['from', 'until'] as const;
 const ONE_DAY_MS = 86_400_000;
 const COUNTRY_LIST = COUNTRY_CODES.map((code) => COUNTRIES[code]);
 const day = (iso: string | null) => iso?.slice(0, 10) ?? '';
@@ -92,22 +97,8 @@ export function PromoCodesPage() {
   const [draft, setDraft] = useState<Draft>(() => draftOf());
 
   return (
-    <section className="stack" aria-labelledby="promo-codes-title">
-      <h1 id="promo-codes-title">
-        <Trans>Códigos promocionales</Trans>
-      </h1>
-      {query.isError && !query.data && (
-        <RetryAlert
-          message={errorMessage(query.error)}
-          retrying={query.isFetching}
-          onRetry={() => void query.refetch()}
-        />
-      )}
-      {!query.data && !query.isError && (
-        <p className="muted" role="status">
-          {t`Cargando códigos…`}
-        </p>
-      )}
+    <AdminPage title={<Trans>Códigos promocionales</Trans>}>
+      <FirstLoadStatus query={query} loading={t`Cargando códigos…`} />
       {query.data && (
         <ul className="plain-list stack" aria-label={t`Códigos promocionales`}>
           {query.data.data.map((promo) => (
@@ -133,7 +124,7 @@ export function PromoCodesPage() {
         </ul>
       )}
       <PromoCodeForm key={draft.id ?? 'nuevo'} initial={draft} onDone={() => setDraft(draftOf())} />
-    </section>
+    </AdminPage>
   );
 }
 
@@ -144,7 +135,6 @@ function PromoCodeForm({ initial, onDone }: { initial: Draft; onDone: () => void
   const [draft, setDraft] = useState(initial);
   const [errors, setErrors] = useState<Record<string, string>>({});
   const [notice, setNotice] = useState<string | null>(null);
-  const pending = save.isPending;
   // The fields the server named, else its message.
   const failure = save.error ? Object.values(fieldsOf(save.error)).join('\n') || errorMessage(save.error) : null;
   const change = (fields: Partial<Draft>) => setDraft((current) => ({ ...current, ...fields }));
@@ -156,6 +146,11 @@ function PromoCodeForm({ initial, onDone }: { initial: Draft; onDone: () => void
         [countryId]: { ...(current.countries[countryId] as CountryWindow), ...fields },
       },
     }));
+  const field = textFieldBinder(
+    draft,
+    (name) => errors[name],
+    (name, value) => change({ [name]: value }),
+  );
 
   async function submit(event: FormEvent) {
     event.preventDefault();
@@ -173,13 +168,7 @@ function PromoCodeForm({ initial, onDone }: { initial: Draft; onDone: () => void
     <form className="stack" onSubmit={(event) => void submit(event)} noValidate aria-labelledby="promo-code-form-title">
       <h2 id="promo-code-form-title">{draft.id === undefined ? t`Nuevo código` : t`Editar ${draft.code}`}</h2>
       <div className="form-grid">
-        <TextField
-          label={t`Código`}
-          required
-          value={draft.code}
-          error={errors.code}
-          onValueChange={(code) => change({ code })}
-        />
+        <TextField label={t`Código`} required {...field('code')} />
         <SelectField
           label={t`Tipo de descuento`}
           value={draft.discountType}
@@ -188,35 +177,16 @@ function PromoCodeForm({ initial, onDone }: { initial: Draft; onDone: () => void
           <option value="percentage">{t`Porcentaje`}</option>
           <option value="fixed">{t`Valor fijo (moneda del país)`}</option>
         </SelectField>
-        <TextField
-          label={t`Valor`}
-          required
-          inputMode="numeric"
-          value={draft.value}
-          error={errors.value}
-          onValueChange={(value) => change({ value })}
-        />
-        <TextField
-          label={t`Usos en total`}
-          inputMode="numeric"
-          help={t`Vacío: sin límite.`}
-          value={draft.maxUses}
-          error={errors.maxUses}
-          onValueChange={(maxUses) => change({ maxUses })}
-        />
+        <TextField label={t`Valor`} required inputMode="numeric" {...field('value')} />
+        <TextField label={t`Usos en total`} inputMode="numeric" help={t`Vacío: sin límite.`} {...field('maxUses')} />
         <TextField
           label={t`Usos por comprador`}
           inputMode="numeric"
           help={t`Vacío: sin límite.`}
-          value={draft.maxUsesPerUser}
-          error={errors.maxUsesPerUser}
-          onValueChange={(maxUsesPerUser) => change({ maxUsesPerUser })}
+          {...field('maxUsesPerUser')}
         />
       </div>
-      <label className="choice">
-        <input type="checkbox" checked={draft.active} onChange={(event) => change({ active: event.target.checked })} />
-        <span>{t`Activo`}</span>
-      </label>
+      <CheckboxChoice label={t`Activo`} checked={draft.active} onCheckedChange={(active) => change({ active })} />
       <fieldset className="stack">
         <legend className="field__label">{t`Países y vigencia (ninguno marcado: todos los países, sin fechas)`}</legend>
         {errors.countries && <p className="field__error">{errors.countries}</p>}
@@ -224,42 +194,31 @@ function PromoCodeForm({ initial, onDone }: { initial: Draft; onDone: () => void
           const window = draft.countries[item.countryId] as CountryWindow;
           return (
             <div key={item.countryId} className="form-grid">
-              <label className="choice">
-                <input
-                  type="checkbox"
-                  checked={window.enabled}
-                  onChange={(event) => changeCountry(item.countryId, { enabled: event.target.checked })}
+              <CheckboxChoice
+                label={t`Válido en ${item.name}`}
+                checked={window.enabled}
+                onCheckedChange={(enabled) => changeCountry(item.countryId, { enabled })}
+              />
+              {WINDOW_SIDES.map((side) => (
+                <TextField
+                  key={side}
+                  type="date"
+                  label={side === 'from' ? t`Desde (${item.name})` : t`Hasta (${item.name})`}
+                  disabled={!window.enabled}
+                  value={window[side]}
+                  onValueChange={(value) => changeCountry(item.countryId, { [side]: value })}
                 />
-                <span>{t`Válido en ${item.name}`}</span>
-              </label>
-              <TextField
-                type="date"
-                label={t`Desde (${item.name})`}
-                disabled={!window.enabled}
-                value={window.from}
-                onValueChange={(from) => changeCountry(item.countryId, { from })}
-              />
-              <TextField
-                type="date"
-                label={t`Hasta (${item.name})`}
-                disabled={!window.enabled}
-                value={window.until}
-                onValueChange={(until) => changeCountry(item.countryId, { until })}
-              />
+              ))}
             </div>
           );
         })}
       </fieldset>
-      {failure && (
-        <p role="alert" className="alert">
-          {failure}
-        </p>
-      )}
+      <ErrorAlert message={failure} />
       {notice && <p role="status">{notice}</p>}
       <div className="form-actions">
-        <button type="submit" className="button" disabled={pending}>
-          {pending ? t`Guardando…` : t`Guardar código`}
-        </button>
+        <SubmitButton className="button" pending={save.isPending}>
+          {t`Guardar código`}
+        </SubmitButton>
         {draft.id !== undefined && (
           <button type="button" className="button button--secondary" onClick={onDone}>
             {t`Nuevo código`}

@@ -6,6 +6,7 @@ import { formatCountryDate } from '../../../lib/dates';
 import { useCountry } from '../../../lib/use-country';
 import { sentEmailQueries } from '../api';
 import { FilterDisclosure } from '../../../components/ui/filter-disclosure';
+import { AdminPage } from './admin-page';
 
 /**
  * What the store e-mailed, newest first, or what went to one address: support answers "did my invitation go out?".
@@ -25,16 +26,15 @@ export function SentEmailsPage() {
   };
 
   return (
-    <section className="stack" aria-labelledby="sent-emails-title">
-      <h1 id="sent-emails-title">
-        <Trans>Correos enviados</Trans>
-      </h1>
-      <p className="muted">
+    <AdminPage
+      title={<Trans>Correos enviados</Trans>}
+      intro={
         <Trans>
           Los últimos correos de la tienda, o los enviados a una dirección. Sin servidor de correo configurado (en
           desarrollo) los correos no salen: su texto solo se lee aquí.
         </Trans>
-      </p>
+      }
+    >
       <FilterDisclosure activeCount={address ? 1 : 0}>
         <form
           className="filters sent-emails__search"
@@ -105,6 +105,6 @@ export function SentEmailsPage() {
           ))}
         </ul>
       )}
-    </section>
+    </AdminPage>
   );
 }

@@ -26,6 +26,7 @@ import { checkDataStep } from '../checkout-validation';
 import { DataStep } from './data-step';
 import { PaymentStep } from './payment-step';
 import { SummaryStep } from './summary-step';
+import { TitledSection } from '../../../components/ui/titled-section';
 
 interface CheckoutPageProps {
   country: CountryCode;
@@ -217,10 +218,7 @@ export function CheckoutPage({ country, cart, renderBag }: CheckoutPageProps) {
   }
 
   return (
-    <section className="page checkout" aria-labelledby="checkout-title">
-      <h1 id="checkout-title">
-        <Trans>Bolsa de compras</Trans>
-      </h1>
+    <TitledSection id="checkout-title" title={<Trans>Bolsa de compras</Trans>} heading="h1" className="page checkout">
       {!empty && (
         <ol className="checkout__steps" aria-label={t`Pasos de la compra`}>
           {CHECKOUT_STEPS.map((name, index) => {
@@ -333,6 +331,6 @@ export function CheckoutPage({ country, cart, renderBag }: CheckoutPageProps) {
           onDiscountPoints={(discountPoints) => setCheckout((previous) => ({ ...previous, discountPoints }))}
         />
       )}
-    </section>
+    </TitledSection>
   );
 }

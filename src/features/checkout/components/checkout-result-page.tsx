@@ -5,7 +5,7 @@ import { useEffect } from 'react';
 import { Link, useNavigate, useParams } from 'react-router';
 import { errorMessage } from '../../../lib/http';
 import { formatPrice } from '../../../lib/money';
-import { formatLocale } from '../../../lib/i18n';
+import { formatCountryDate } from '../../../lib/dates';
 import type { CountryCode } from '../../../lib/shared/countries';
 import type { OrderDto, OrderStatus } from '../../../lib/shared/orders';
 import { useViewerKey } from '../../auth/use-viewer-key';
@@ -14,6 +14,7 @@ import { checkoutQueries } from '../api';
 import { checkoutAtom, INITIAL_CHECKOUT } from '../atoms';
 import { checkoutFormAtom } from '../form-atom';
 import { PAYMENT_METHOD_LABELS } from '../payment-labels';
+import { TitledSection } from '../../../components/ui/titled-section';
 
 /** While the provider's answer has not reached the order, look again this often. */
 const PENDING_POLL_MS = 2_000;
@@ -83,17 +84,19 @@ export function CheckoutResultPage({ country, onOrderPlaced }: CheckoutResultPag
   const data = query.data;
   if (data.status === 'payment_rejected' || data.status === 'cancelled') {
     return (
-      <section className="page checkout-result checkout-result--rejected" aria-labelledby="result-title">
-        <h1 id="result-title">
-          <Trans>Pago rechazado</Trans>
-        </h1>
+      <TitledSection
+        id="result-title"
+        title={<Trans>Pago rechazado</Trans>}
+        heading="h1"
+        className="page checkout-result checkout-result--rejected"
+      >
         <p>
           <Trans>No pudimos verificar los datos de tu pago. Revisa tus datos e inténtalo de nuevo.</Trans>
         </p>
         <button type="button" className="button button--primary" onClick={verifyData}>
           <Trans>Verificar datos</Trans>
         </button>
-      </section>
+      </TitledSection>
     );
   }
   if (data.status === 'pending_payment') {
@@ -119,12 +122,14 @@ export function CheckoutResultPage({ country, onOrderPlaced }: CheckoutResultPag
 
 function OrderPlaced({ order, country, title }: { order: OrderDto; country: CountryCode; title: string }) {
   const { t, i18n } = useLingui();
-  const date = new Intl.DateTimeFormat(formatLocale(country), { dateStyle: 'long', timeStyle: 'short' }).format(
-    new Date(order.paidAt ?? order.createdAt),
-  );
+  const date = formatCountryDate(order.paidAt ?? order.createdAt, country, true);
   return (
-    <section className="page checkout-result checkout-result--success" aria-labelledby="result-title">
-      <h1 id="result-title">{title}</h1>
+    <TitledSection
+      id="result-title"
+      title={title}
+      heading="h1"
+      className="page checkout-result checkout-result--success"
+    >
       <dl className="data-list">
         <div>
           <dt>{order.status === 'awaiting_transfer' ? t`Total a pagar` : t`Total pagado`}</dt>
@@ -171,6 +176,6 @@ function OrderPlaced({ order, country, title }: { order: OrderDto; country: Coun
           <Trans>Seguir comprando</Trans>
         </Link>
       </div>
-    </section>
+    </TitledSection>
   );
 }

@@ -1,7 +1,7 @@
 import { Trans, useLingui } from '@lingui/react/macro';
 import { useQuery } from '@tanstack/react-query';
-import { useState, type FormEvent } from 'react';
-import { Field } from '../../../components/ui/field';
+import { useState, type FormEvent, type InputHTMLAttributes } from 'react';
+import { ChoiceField } from '../../../components/ui/choice-field';
 import { TextField } from '../../../components/ui/text-field';
 import { focusFirstInvalid } from '../../../lib/focus-first-invalid';
 import { DOCUMENT_TYPES } from '../../../lib/shared/accounts';
@@ -11,6 +11,9 @@ import { COMPANY_TAX_ID_TYPES, type AddressDto, type TaxpayerType } from '../../
 import { checkoutQueries } from '../api';
 import type { CheckoutForm } from '../checkout-form';
 import { checkDataStep, checkoutMessage, whileTyping } from '../checkout-validation';
+
+/** The buyer's fields typed as text (the document type is chosen from a list). */
+type CustomerTextField = Exclude<keyof CheckoutForm['customer'], 'typeID'>;
 
 interface DataStepProps {
   country: CountryCode;
@@ -49,6 +52,26 @@ export function DataStep({ country, viewer, form, onChange, onBack, onNext }: Da
   const address = <K extends keyof CheckoutForm['address']>(key: K, value: string) =>
     update((previous) => ({ ...previous, addressId: null, address: { ...previous.address, [key]: value } }));
 
+  type TextInput = Pick<InputHTMLAttributes<HTMLInputElement>, 'type' | 'autoComplete' | 'inputMode' | 'required'>;
+  const customerText = (key: CustomerTextField, label: string, input: TextInput = {}) => (
+    <TextField
+      label={label}
+      value={form.customer[key]}
+      onValueChange={(value) => customer(key, value)}
+      error={errors[`customer.${key}`]}
+      {...input}
+    />
+  );
+  const addressText = (key: keyof CheckoutForm['address'], label: string, input: TextInput = {}) => (
+    <TextField
+      label={label}
+      value={form.address[key]}
+      onValueChange={(value) => address(key, value)}
+      error={errors[`address.${key}`]}
+      {...input}
+    />
+  );
+
   function chooseSaved(saved: AddressDto) {
     const { address: line, residenceDetail, state, city, postalCode } = saved;
     update((previous) => ({
@@ -77,97 +100,40 @@ export function DataStep({ country, viewer, form, onChange, onBack, onNext }: Da
           <Trans>Datos personales</Trans>
         </legend>
         <div className="form-grid">
-          <TextField
-            label={t`Primer nombre`}
+          {customerText('firstName', t`Primer nombre`, { required: true, autoComplete: 'given-name' })}
+          {customerText('secondName', t`Segundo nombre (opcional)`, { autoComplete: 'additional-name' })}
+          {customerText('firstLastName', t`Primer apellido`, { required: true, autoComplete: 'family-name' })}
+          {customerText('secondLastName', t`Segundo apellido (opcional)`)}
+          <ChoiceField
+            label={t`Tipo de documento`}
             required
-            autoComplete="given-name"
-            value={form.customer.firstName}
-            onValueChange={(value) => customer('firstName', value)}
-            error={errors['customer.firstName']}
+            placeholder={t`Selecciona`}
+            choices={documentTypes.map((type) => ({ value: type.id, label: type.name }))}
+            value={form.customer.typeID ?? ''}
+            onValueChange={(value) => customer('typeID', value ? Number(value) : null)}
+            error={errors['customer.typeID']}
           />
-          <TextField
-            label={t`Segundo nombre (opcional)`}
-            autoComplete="additional-name"
-            value={form.customer.secondName}
-            onValueChange={(value) => customer('secondName', value)}
-            error={errors['customer.secondName']}
-          />
-          <TextField
-            label={t`Primer apellido`}
+          {customerText('numberID', t`Número de documento`, {
+            required: true,
+            inputMode: isNumericDocumentType(form.customer.typeID) ? 'numeric' : undefined,
+          })}
+          <ChoiceField
+            label={t`Indicativo`}
             required
-            autoComplete="family-name"
-            value={form.customer.firstLastName}
-            onValueChange={(value) => customer('firstLastName', value)}
-            error={errors['customer.firstLastName']}
+            choices={COUNTRY_CODES.map((code) => ({
+              value: COUNTRIES[code].dialCode,
+              label: `${COUNTRIES[code].name} ${COUNTRIES[code].dialCode}`,
+            }))}
+            value={form.customer.countryCode || COUNTRIES[country].dialCode}
+            onValueChange={(value) => customer('countryCode', value)}
           />
-          <TextField
-            label={t`Segundo apellido (opcional)`}
-            value={form.customer.secondLastName}
-            onValueChange={(value) => customer('secondLastName', value)}
-            error={errors['customer.secondLastName']}
-          />
-          <Field label={t`Tipo de documento`} required error={errors['customer.typeID']}>
-            {({ id, describedBy, invalid }) => (
-              <select
-                id={id}
-                className="input"
-                value={form.customer.typeID ?? ''}
-                aria-invalid={invalid}
-                aria-describedby={describedBy}
-                onChange={(event) => customer('typeID', event.target.value ? Number(event.target.value) : null)}
-              >
-                <option value="">{t`Selecciona`}</option>
-                {documentTypes.map((type) => (
-                  <option key={type.id} value={type.id}>
-                    {type.name}
-                  </option>
-                ))}
-              </select>
-            )}
-          </Field>
-          <TextField
-            label={t`Número de documento`}
-            required
-            inputMode={isNumericDocumentType(form.customer.typeID) ? 'numeric' : undefined}
-            value={form.customer.numberID}
-            onValueChange={(value) => customer('numberID', value)}
-            error={errors['customer.numberID']}
-          />
-          <Field label={t`Indicativo`} required>
-            {({ id }) => (
-              <select
-                id={id}
-                className="input"
-                value={form.customer.countryCode || COUNTRIES[country].dialCode}
-                onChange={(event) => customer('countryCode', event.target.value)}
-              >
-                {COUNTRY_CODES.map((code) => (
-                  <option key={code} value={COUNTRIES[code].dialCode}>
-                    {`${COUNTRIES[code].name} ${COUNTRIES[code].dialCode}`}
-                  </option>
-                ))}
-              </select>
-            )}
-          </Field>
-          <TextField
-            label={t`Número de celular`}
-            required
-            type="tel"
-            autoComplete="tel-national"
-            inputMode="tel"
-            value={form.customer.phoneNumber}
-            onValueChange={(value) => customer('phoneNumber', value)}
-            error={errors['customer.phoneNumber']}
-          />
-          <TextField
-            label={t`Correo electrónico`}
-            required
-            type="email"
-            autoComplete="email"
-            value={form.customer.email}
-            onValueChange={(value) => customer('email', value)}
-            error={errors['customer.email']}
-          />
+          {customerText('phoneNumber', t`Número de celular`, {
+            required: true,
+            type: 'tel',
+            autoComplete: 'tel-national',
+            inputMode: 'tel',
+          })}
+          {customerText('email', t`Correo electrónico`, { required: true, type: 'email', autoComplete: 'email' })}
         </div>
       </fieldset>
 
@@ -176,25 +142,18 @@ export function DataStep({ country, viewer, form, onChange, onBack, onNext }: Da
           <Trans>Facturación</Trans>
         </legend>
         <div className="form-grid">
-          <Field label={t`Tipo de contribuyente`} required error={errors['bill.typeContributor']}>
-            {({ id, describedBy, invalid }) => (
-              <select
-                id={id}
-                className="input"
-                value={form.bill.typeContributor}
-                aria-invalid={invalid}
-                aria-describedby={describedBy}
-                onChange={(event) => bill('typeContributor', event.target.value as TaxpayerType | '')}
-              >
-                <option value="">{t`Selecciona`}</option>
-                {(Object.keys(taxpayerLabels) as TaxpayerType[]).map((type) => (
-                  <option key={type} value={type}>
-                    {taxpayerLabels[type]}
-                  </option>
-                ))}
-              </select>
-            )}
-          </Field>
+          <ChoiceField
+            label={t`Tipo de contribuyente`}
+            required
+            placeholder={t`Selecciona`}
+            choices={(Object.keys(taxpayerLabels) as TaxpayerType[]).map((type) => ({
+              value: type,
+              label: taxpayerLabels[type],
+            }))}
+            value={form.bill.typeContributor}
+            onValueChange={(value) => bill('typeContributor', value as TaxpayerType | '')}
+            error={errors['bill.typeContributor']}
+          />
           {form.bill.typeContributor === 'persona_juridica' && (
             <TextField
               label={taxId ? t`Número de ${taxId.name}` : t`Número de identificación tributaria`}
@@ -240,45 +199,13 @@ export function DataStep({ country, viewer, form, onChange, onBack, onNext }: Da
           </div>
         )}
         <div className="form-grid">
-          <TextField
-            label={t`Dirección`}
-            required
-            autoComplete="address-line1"
-            value={form.address.address}
-            onValueChange={(value) => address('address', value)}
-            error={errors['address.address']}
-          />
-          <TextField
-            label={t`Detalle de residencia (apartamento, torre, barrio)`}
-            autoComplete="address-line2"
-            value={form.address.residenceDetail}
-            onValueChange={(value) => address('residenceDetail', value)}
-            error={errors['address.residenceDetail']}
-          />
-          <TextField
-            label={t`Departamento o estado`}
-            required
-            autoComplete="address-level1"
-            value={form.address.state}
-            onValueChange={(value) => address('state', value)}
-            error={errors['address.state']}
-          />
-          <TextField
-            label={t`Ciudad`}
-            required
-            autoComplete="address-level2"
-            value={form.address.city}
-            onValueChange={(value) => address('city', value)}
-            error={errors['address.city']}
-          />
-          <TextField
-            label={t`Código postal`}
-            autoComplete="postal-code"
-            inputMode="numeric"
-            value={form.address.postalCode}
-            onValueChange={(value) => address('postalCode', value)}
-            error={errors['address.postalCode']}
-          />
+          {addressText('address', t`Dirección`, { required: true, autoComplete: 'address-line1' })}
+          {addressText('residenceDetail', t`Detalle de residencia (apartamento, torre, barrio)`, {
+            autoComplete: 'address-line2',
+          })}
+          {addressText('state', t`Departamento o estado`, { required: true, autoComplete: 'address-level1' })}
+          {addressText('city', t`Ciudad`, { required: true, autoComplete: 'address-level2' })}
+          {addressText('postalCode', t`Código postal`, { autoComplete: 'postal-code', inputMode: 'numeric' })}
         </div>
         {form.addressId === null && (
           <label className="checkbox">

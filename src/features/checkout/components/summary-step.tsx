@@ -10,6 +10,7 @@ import { checkoutQueries } from '../api';
 import type { CheckoutForm } from '../checkout-form';
 import { PAYMENT_METHOD_LABELS } from '../payment-labels';
 import { PointsDiscount } from './points-discount';
+import { TitledSection } from '../../../components/ui/titled-section';
 
 interface SummaryStepProps {
   country: CountryCode;
@@ -81,10 +82,7 @@ export function SummaryStep(props: SummaryStepProps) {
   const documentName = DOCUMENT_TYPES.find((type) => type.id === customer.typeID)?.code ?? '';
   return (
     <div className="checkout__summary-layout">
-      <section className="card stack" aria-labelledby="summary-data-title">
-        <h2 id="summary-data-title">
-          <Trans>Tus datos</Trans>
-        </h2>
+      <TitledSection id="summary-data-title" title={<Trans>Tus datos</Trans>} className="card stack">
         <dl className="data-list">
           <Row label={t`Comprador`}>
             {[customer.firstName, customer.secondName, customer.firstLastName, customer.secondLastName]
@@ -109,7 +107,7 @@ export function SummaryStep(props: SummaryStepProps) {
             <Trans>Cambiar medio de pago</Trans>
           </button>
         </p>
-      </section>
+      </TitledSection>
 
       <section className="card stack" aria-labelledby="summary-title" aria-busy={quote.isFetching}>
         <h2 id="summary-title">

@@ -3,6 +3,7 @@ import { useCountry } from '../../../lib/use-country';
 import { ARTICLES_NEWEST_FIRST } from '../articles';
 import { useDocumentTitle } from '../use-document';
 import { ArticleCard } from './article-card';
+import { PageHero } from './page-hero';
 
 /** Product §2: the blog (`/{c}/articulos`), three articles, newest first. */
 export function ArticlesPage() {
@@ -11,22 +12,17 @@ export function ArticlesPage() {
   useDocumentTitle(t`Blog · Dispensario Funcional`);
   return (
     <>
-      <section className="hero hero--compact" aria-labelledby="articles-title">
-        <div className="hero__inner">
-          <p className="hero__eyebrow">
-            <Trans>Blog</Trans>
-          </p>
-          <h1 id="articles-title">
-            <Trans>Artículos de medicina funcional</Trans>
-          </h1>
-          <p className="hero__lead">
-            <Trans>
-              Explicamos la evidencia detrás de los temas que más consultan nuestros pacientes. Quedan guardados en tu
-              dispositivo para leerlos sin conexión.
-            </Trans>
-          </p>
-        </div>
-      </section>
+      <PageHero
+        id="articles-title"
+        eyebrow={<Trans>Blog</Trans>}
+        title={<Trans>Artículos de medicina funcional</Trans>}
+        lead={
+          <Trans>
+            Explicamos la evidencia detrás de los temas que más consultan nuestros pacientes. Quedan guardados en tu
+            dispositivo para leerlos sin conexión.
+          </Trans>
+        }
+      />
       <div className="page">
         <ul className="article-grid article-grid--list">
           {ARTICLES_NEWEST_FIRST.map((article) => (

@@ -2,7 +2,9 @@ import { Trans, useLingui } from '@lingui/react/macro';
 import { useQuery } from '@tanstack/react-query';
 import { useState, type FormEvent } from 'react';
 import { Link } from 'react-router';
+import { ChoiceField } from '../../../components/ui/choice-field';
 import { Field } from '../../../components/ui/field';
+import { TextField } from '../../../components/ui/text-field';
 import { QueryStatus } from '../../../components/ui/query-status';
 import { errorMessage } from '../../../lib/http';
 import { outboxPagePath, useOutboxItem } from '../../../lib/outbox';
@@ -135,38 +137,24 @@ export function CredentialsPanel() {
             />
           )}
         </Field>
-        <Field label={t`Tipo de documento`} required error={problems.documentType}>
-          {({ id, describedBy, invalid }) => (
-            <select
-              id={id}
-              className="select"
-              value={documentType}
-              aria-invalid={invalid}
-              aria-describedby={describedBy}
-              onChange={(event) => setDocumentType(event.target.value)}
-            >
-              <option value="">{t`Selecciona una opción`}</option>
-              {CREDENTIAL_DOCUMENT_TYPES.map((type) => (
-                <option key={type} value={type}>
-                  {labelOf(type)}
-                </option>
-              ))}
-            </select>
-          )}
-        </Field>
-        <Field label={t`Número de contacto`} required error={problems.contactNumber}>
-          {({ id, describedBy, invalid }) => (
-            <input
-              id={id}
-              type="tel"
-              className="input"
-              value={contactNumber}
-              aria-invalid={invalid}
-              aria-describedby={describedBy}
-              onChange={(event) => setContactNumber(event.target.value)}
-            />
-          )}
-        </Field>
+        <ChoiceField
+          label={t`Tipo de documento`}
+          required
+          className="select"
+          placeholder={t`Selecciona una opción`}
+          choices={CREDENTIAL_DOCUMENT_TYPES.map((type) => ({ value: type, label: labelOf(type) }))}
+          value={documentType}
+          onValueChange={setDocumentType}
+          error={problems.documentType}
+        />
+        <TextField
+          label={t`Número de contacto`}
+          required
+          type="tel"
+          value={contactNumber}
+          onValueChange={setContactNumber}
+          error={problems.contactNumber}
+        />
         {uploading.isPending && <progress max={1} value={progress} aria-label={t`Subiendo credenciales`} />}
         {failure && (
           <p className="alert" role="alert">

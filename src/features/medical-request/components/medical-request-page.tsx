@@ -1,5 +1,5 @@
 import { Trans, useLingui } from '@lingui/react/macro';
-import { useEffect, useRef, useState, type FormEvent } from 'react';
+import { useEffect, useRef, useState, type FormEvent, type InputHTMLAttributes } from 'react';
 import { useSearchParams } from 'react-router';
 import { Field } from '../../../components/ui/field';
 import { TextField } from '../../../components/ui/text-field';
@@ -96,6 +96,21 @@ export function MedicalRequestPage() {
   }, [values, submitted]);
 
   const set = (field: RequestField) => (value: string) => setValues((previous) => ({ ...previous, [field]: value }));
+  // Every field is required (product §2).
+  const text = (
+    field: RequestField,
+    label: string,
+    input: Pick<InputHTMLAttributes<HTMLInputElement>, 'type' | 'autoComplete' | 'inputMode'>,
+  ) => (
+    <TextField
+      label={label}
+      required
+      value={values[field]}
+      onValueChange={set(field)}
+      error={errors[field]}
+      {...input}
+    />
+  );
 
   async function submit(event: FormEvent) {
     event.preventDefault();
@@ -148,31 +163,9 @@ export function MedicalRequestPage() {
         aria-label={texts.form}
       >
         <div className="form-grid">
-          <TextField
-            label={t`Nombres`}
-            required
-            autoComplete="given-name"
-            value={values.names}
-            onValueChange={set('names')}
-            error={errors.names}
-          />
-          <TextField
-            label={t`Apellidos`}
-            required
-            autoComplete="family-name"
-            value={values.last_names}
-            onValueChange={set('last_names')}
-            error={errors.last_names}
-          />
-          <TextField
-            label={t`Correo electrónico`}
-            required
-            type="email"
-            autoComplete="email"
-            value={values.email}
-            onValueChange={set('email')}
-            error={errors.email}
-          />
+          {text('names', t`Nombres`, { autoComplete: 'given-name' })}
+          {text('last_names', t`Apellidos`, { autoComplete: 'family-name' })}
+          {text('email', t`Correo electrónico`, { type: 'email', autoComplete: 'email' })}
           <Field label={t`País`} required error={errors.country_id}>
             {({ id, describedBy, invalid }) => (
               <select
@@ -218,16 +211,7 @@ export function MedicalRequestPage() {
               </select>
             )}
           </Field>
-          <TextField
-            label={t`Número de celular`}
-            required
-            type="tel"
-            autoComplete="tel-national"
-            inputMode="tel"
-            value={values.mobile_number}
-            onValueChange={set('mobile_number')}
-            error={errors.mobile_number}
-          />
+          {text('mobile_number', t`Número de celular`, { type: 'tel', autoComplete: 'tel-national', inputMode: 'tel' })}
         </div>
         <Field label={texts.description} required error={errors.description}>
           {({ id, describedBy, invalid }) => (

@@ -2,14 +2,15 @@ import { Trans, useLingui } from '@lingui/react/macro';
 import { useQuery } from '@tanstack/react-query';
 import type { ReactNode } from 'react';
 import { Link, useParams } from 'react-router';
-import { DataAge } from '../../../components/ui/data-age';
-import { RetryAlert } from '../../../components/ui/retry-alert';
-import { ApiError, errorMessage } from '../../../lib/http';
+import { DataList } from '../../../components/ui/data-list';
+import { DetailStates } from '../../../components/ui/detail-states';
+import { KeptCopyNotices } from '../../../components/ui/kept-copy-notices';
+import { TitledSection } from '../../../components/ui/titled-section';
+import { ApiError } from '../../../lib/http';
 import { DOCUMENT_TYPES } from '../../../lib/shared/accounts';
 import type { CountryCode } from '../../../lib/shared/countries';
 import type { OrderAddressDto, OrderDto } from '../../../lib/shared/orders';
 import { useCountry } from '../../../lib/use-country';
-import { useOnline } from '../../../lib/use-online';
 import { useViewerKey } from '../../auth/use-viewer-key';
 import { orderQueries, parseOrderId } from '../api';
 import type { BuyAgainCartResult, BuyAgainLine } from '../buy-again';
@@ -44,7 +45,6 @@ export function OrderDetailPage({ onBuyAgain, onViewBag }: OrderDetailPageProps)
   const { t } = useLingui();
   const country = useCountry();
   const viewer = useViewerKey();
-  const online = useOnline();
   const orderId = parseOrderId(useParams().orderId);
   const query = useQuery({ ...orderQueries.detail(country, viewer, orderId ?? 0), enabled: orderId !== null });
   const back = (
@@ -53,55 +53,30 @@ export function OrderDetailPage({ onBuyAgain, onViewBag }: OrderDetailPageProps)
     </Link>
   );
 
-  const missing = orderId === null || (query.error instanceof ApiError && query.error.status === 404);
-  if (missing) {
-    return (
-      <section className="stack" aria-labelledby="order-missing-title">
-        <h1 id="order-missing-title">
-          <Trans>Pedido no encontrado</Trans>
-        </h1>
-        <p>
-          <Trans>No encontramos este pedido entre los tuyos. Revisa el enlace o búscalo en tu lista de pedidos.</Trans>
-        </p>
-        {back}
-      </section>
-    );
-  }
-  if (query.isError && !query.data) {
-    return (
-      <section className="stack" aria-labelledby="order-error-title">
-        <h1 id="order-error-title">
-          <Trans>No pudimos cargar el pedido</Trans>
-        </h1>
-        <RetryAlert
-          message={errorMessage(query.error)}
-          retrying={query.isFetching}
-          onRetry={() => void query.refetch()}
-        />
-        {back}
-      </section>
-    );
-  }
-  if (query.isPending) {
-    return (
-      <p className="muted" role="status">
-        <Trans>Cargando pedido…</Trans>
-      </p>
-    );
-  }
   return (
-    <>
-      {(!online || query.isError) && <DataAge updatedAt={query.dataUpdatedAt} />}
-      {query.isError && (
-        // A copy kept on the device is still worth showing when it cannot be refreshed (offline).
-        <RetryAlert
-          message={t`No pudimos actualizar este pedido: ${errorMessage(query.error)}`}
-          retrying={query.isFetching}
-          onRetry={() => void query.refetch()}
-        />
+    <DetailStates
+      query={query}
+      missing={orderId === null || (query.error instanceof ApiError && query.error.status === 404)}
+      idPrefix="order"
+      missingTitle={<Trans>Pedido no encontrado</Trans>}
+      missingText={
+        <Trans>No encontramos este pedido entre los tuyos. Revisa el enlace o búscalo en tu lista de pedidos.</Trans>
+      }
+      errorTitle={<Trans>No pudimos cargar el pedido</Trans>}
+      loading={<Trans>Cargando pedido…</Trans>}
+      back={back}
+    >
+      {(order) => (
+        <>
+          {/* A copy kept on the device is still worth showing when it cannot be refreshed (offline). */}
+          <KeptCopyNotices
+            query={query}
+            refreshFailed={(failure) => t`No pudimos actualizar este pedido: ${failure}`}
+          />
+          <OrderDetail order={order} country={country} back={back} onBuyAgain={onBuyAgain} onViewBag={onViewBag} />
+        </>
       )}
-      <OrderDetail order={query.data} country={country} back={back} onBuyAgain={onBuyAgain} onViewBag={onViewBag} />
-    </>
+    </DetailStates>
   );
 }
 
@@ -154,10 +129,7 @@ function OrderDetail({
       </div>
       <BuyAgainNotice state={state} country={country} onViewBag={onViewBag} />
 
-      <section className="card" aria-labelledby="order-history-title">
-        <h2 id="order-history-title">
-          <Trans>Historial del pedido</Trans>
-        </h2>
+      <TitledSection id="order-history-title" title={<Trans>Historial del pedido</Trans>} className="card">
         <ol className="order-timeline">
           {order.statusHistory.map((change, index) => (
             <li key={`${change.status}-${change.at}-${index}`} className="order-timeline__step">
@@ -170,21 +142,15 @@ function OrderDetail({
             </li>
           ))}
         </ol>
-      </section>
+      </TitledSection>
 
-      <section className="card" aria-labelledby="order-items-title">
-        <h2 id="order-items-title">
-          <Trans>Productos</Trans>
-        </h2>
+      <TitledSection id="order-items-title" title={<Trans>Productos</Trans>} className="card">
         <OrderItems order={order} country={country} />
         <OrderAmounts order={order} />
-      </section>
+      </TitledSection>
 
       {order.requiresPrescription && (
-        <section className="card" aria-labelledby="order-prescription-title">
-          <h2 id="order-prescription-title">
-            <Trans>Fórmula médica</Trans>
-          </h2>
+        <TitledSection id="order-prescription-title" title={<Trans>Fórmula médica</Trans>} className="card">
           {prescription ? (
             <>
               <p>
@@ -214,79 +180,52 @@ function OrderDetail({
               <Trans>Este pedido no tiene una fórmula cargada.</Trans>
             </p>
           )}
-        </section>
+        </TitledSection>
       )}
 
       <div className="order-detail__grid">
-        <section className="card" aria-labelledby="order-shipping-title">
-          <h2 id="order-shipping-title">
-            <Trans>Dirección de envío</Trans>
-          </h2>
+        <TitledSection id="order-shipping-title" title={<Trans>Dirección de envío</Trans>} className="card">
           <Address address={order.shipping} />
-        </section>
+        </TitledSection>
 
-        <section className="card" aria-labelledby="order-customer-title">
-          <h2 id="order-customer-title">
-            <Trans>Datos del comprador</Trans>
-          </h2>
-          <dl className="order-detail__facts">
-            <div>
-              <dt>{t`Nombre`}</dt>
-              <dd>{customerName || '—'}</dd>
-            </div>
-            <div>
-              <dt>{t`Documento`}</dt>
-              <dd>{`${documentType} ${customer.numberID}`.trim() || '—'}</dd>
-            </div>
-            <div>
-              <dt>{t`Teléfono`}</dt>
-              <dd>{`${customer.countryCode} ${customer.phoneNumber}`.trim() || '—'}</dd>
-            </div>
-            <div>
-              <dt>{t`Correo electrónico`}</dt>
-              <dd>{customer.email || '—'}</dd>
-            </div>
-          </dl>
-        </section>
+        <TitledSection id="order-customer-title" title={<Trans>Datos del comprador</Trans>} className="card">
+          <DataList
+            className="order-detail__facts"
+            rows={[
+              [t`Nombre`, customerName],
+              [t`Documento`, `${documentType} ${customer.numberID}`.trim()],
+              [t`Teléfono`, `${customer.countryCode} ${customer.phoneNumber}`.trim()],
+              [t`Correo electrónico`, customer.email],
+            ]}
+          />
+        </TitledSection>
 
-        <section className="card" aria-labelledby="order-bill-title">
-          <h2 id="order-bill-title">
-            <Trans>Facturación</Trans>
-          </h2>
-          <dl className="order-detail__facts">
-            <div>
-              <dt>{t`Tipo de contribuyente`}</dt>
-              <dd>{bill.typeContributor ? i18n._(TAXPAYER_LABELS[bill.typeContributor]) : '—'}</dd>
-            </div>
-            <div>
-              <dt>{t`Documento de facturación`}</dt>
-              <dd>{`${bill.typeID} ${bill.numberID}`.trim() || '—'}</dd>
-            </div>
-          </dl>
-        </section>
+        <TitledSection id="order-bill-title" title={<Trans>Facturación</Trans>} className="card">
+          <DataList
+            className="order-detail__facts"
+            rows={[
+              [t`Tipo de contribuyente`, bill.typeContributor && i18n._(TAXPAYER_LABELS[bill.typeContributor])],
+              [t`Documento de facturación`, `${bill.typeID} ${bill.numberID}`.trim()],
+            ]}
+          />
+        </TitledSection>
 
-        <section className="card" aria-labelledby="order-payment-title">
-          <h2 id="order-payment-title">
-            <Trans>Pago</Trans>
-          </h2>
-          <dl className="order-detail__facts">
-            <div>
-              <dt>{t`Medio de pago`}</dt>
-              <dd>
-                {methodLabel}
-                {card && ` · ${card}`}
-              </dd>
-            </div>
-            <div>
-              <dt>{t`Estado del pago`}</dt>
-              <dd>{i18n._(PAYMENT_STATUS_LABELS[payment.status])}</dd>
-            </div>
-            <div>
-              <dt>{t`Fecha de pago`}</dt>
-              <dd>{date(payment.paidAt ?? order.paidAt)}</dd>
-            </div>
-          </dl>
-        </section>
+        <TitledSection id="order-payment-title" title={<Trans>Pago</Trans>} className="card">
+          <DataList
+            className="order-detail__facts"
+            rows={[
+              [
+                t`Medio de pago`,
+                <>
+                  {methodLabel}
+                  {card && ` · ${card}`}
+                </>,
+              ],
+              [t`Estado del pago`, i18n._(PAYMENT_STATUS_LABELS[payment.status])],
+              [t`Fecha de pago`, date(payment.paidAt ?? order.paidAt)],
+            ]}
+          />
+        </TitledSection>
       </div>
     </article>
   );

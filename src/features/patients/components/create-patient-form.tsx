@@ -1,6 +1,7 @@
 import { Trans, useLingui } from '@lingui/react/macro';
-import { useRef, useState, type FormEvent } from 'react';
+import { useRef, useState, type FormEvent, type ReactNode } from 'react';
 import { Link } from 'react-router';
+import { FailureAlert } from '../../../components/ui/failure-alert';
 import { focusFirstInvalid } from '../../../lib/focus-first-invalid';
 import { errorMessage } from '../../../lib/http';
 import { useIdempotencyKey } from '../../../lib/idempotency';
@@ -120,11 +121,7 @@ export function CreatePatientForm({ country, onCreated, onQueued, onCancel }: Cr
           </Trans>
         </p>
       )}
-      {failure && (
-        <p className="alert" role="alert">
-          {failure}
-        </p>
-      )}
+      <FailureAlert message={failure} />
       {!online && (
         <p className="notice" role="status">
           {canKeep ? (
@@ -187,16 +184,11 @@ export function PatientCreatedNotice({
         <Trans>También puedes compartirle este enlace de registro:</Trans>{' '}
         <code data-testid="invitation-link">{created.invitation.link}</code>
       </p>
-      <div className="form-actions">
+      <NoticeActions onClose={onClose}>
         <button type="button" className="button button--secondary" onClick={() => void copy()}>
           {copied ? t`Enlace copiado` : t`Copiar enlace`}
         </button>
-        {onClose && (
-          <button type="button" className="button button--ghost" onClick={onClose}>
-            <Trans>Cerrar</Trans>
-          </button>
-        )}
-      </div>
+      </NoticeActions>
     </div>
   );
 }
@@ -213,16 +205,25 @@ export function PatientQueuedNotice({ pending, onClose }: { pending: PendingPati
           enviaremos la invitación.
         </Trans>
       </p>
-      <div className="form-actions">
+      <NoticeActions onClose={onClose}>
         <Link to={outboxPagePath(country)}>
           <Trans>Ver envíos pendientes</Trans>
         </Link>
-        {onClose && (
-          <button type="button" className="button button--ghost" onClick={onClose}>
-            <Trans>Cerrar</Trans>
-          </button>
-        )}
-      </div>
+      </NoticeActions>
+    </div>
+  );
+}
+
+/** A notice's way onwards, and 'Cerrar' when the screen lets it be closed. */
+function NoticeActions({ onClose, children }: { onClose: (() => void) | undefined; children: ReactNode }) {
+  return (
+    <div className="form-actions">
+      {children}
+      {onClose && (
+        <button type="button" className="button button--ghost" onClick={onClose}>
+          <Trans>Cerrar</Trans>
+        </button>
+      )}
     </div>
   );
 }

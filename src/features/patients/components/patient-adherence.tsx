@@ -10,6 +10,7 @@ import { formatDate, formatQuantity } from '../../prescriptions/format';
 import { patientQueries, useRemindPatient } from '../api';
 import { storeToday } from '../adherence-format';
 import { AdherenceStatus } from './adherence-status';
+import { TitledSection } from '../../../components/ui/titled-section';
 
 interface PatientAdherenceProps {
   country: CountryCode;
@@ -29,10 +30,11 @@ export function PatientAdherence({ country, viewer, patientId }: PatientAdherenc
   const products = query.data?.products ?? [];
 
   return (
-    <section className="card stack adherence" aria-labelledby="adherence-title">
-      <h2 id="adherence-title">
-        <Trans>Adherencia al tratamiento</Trans>
-      </h2>
+    <TitledSection
+      id="adherence-title"
+      title={<Trans>Adherencia al tratamiento</Trans>}
+      className="card stack adherence"
+    >
       <QueryStatus query={query} loading={<Trans>Cargando adherencia…</Trans>} />
       {query.data && (!online || query.isError) && <DataAge updatedAt={query.dataUpdatedAt} />}
       {query.data && products.length === 0 && (
@@ -56,7 +58,7 @@ export function PatientAdherence({ country, viewer, patientId }: PatientAdherenc
           ))}
         </ul>
       )}
-    </section>
+    </TitledSection>
   );
 }
 

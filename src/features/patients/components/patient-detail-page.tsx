@@ -3,11 +3,12 @@ import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useRef, useState, type FormEvent } from 'react';
 import { Link, useParams } from 'react-router';
 import { DataAge } from '../../../components/ui/data-age';
-import { RetryAlert } from '../../../components/ui/retry-alert';
+import { DataList, type DataRow } from '../../../components/ui/data-list';
+import { DetailStates, isUnseenRecord } from '../../../components/ui/detail-states';
 import { SaveCancel } from '../../../components/ui/save-cancel';
 import { focusFirstInvalid } from '../../../lib/focus-first-invalid';
-import { ApiError, errorMessage } from '../../../lib/http';
-import { DOCUMENT_TYPES, type GENDERS, type Role } from '../../../lib/shared/accounts';
+import { errorMessage } from '../../../lib/http';
+import { DOCUMENT_TYPES, type Role } from '../../../lib/shared/accounts';
 import { COUNTRY_NAMES_BY_ID, type CountryCode } from '../../../lib/shared/countries';
 import type { PatientDto } from '../../../lib/shared/prescriptions';
 import { useCountry } from '../../../lib/use-country';
@@ -22,6 +23,7 @@ import { PatientFormFields } from './patient-form-fields';
 import { phoneOf } from './patients-page';
 import { PatientStrategies } from './patient-strategies';
 import { patientName } from '../../../lib/patient-name';
+import { useGenderLabels } from '../../account/gender-labels';
 
 function parseId(value: string | undefined): number | null {
   if (!value || !/^\d+$/.test(value)) return null;
@@ -55,56 +57,42 @@ export function PatientDetailPage() {
     </Link>
   );
 
-  // The server answers 404 alike for a patient who does not exist and for one who is not in this register.
-  if (patientId === null || (query.error instanceof ApiError && [403, 404].includes(query.error.status ?? 0))) {
-    return (
-      <section className="stack" aria-labelledby="patient-missing-title">
-        <h1 id="patient-missing-title">
-          <Trans>Paciente no encontrado</Trans>
-        </h1>
-        <p>
-          <Trans>Este paciente no está en tu lista de pacientes. Revisa el enlace o búscalo en Mis pacientes.</Trans>
-        </p>
-        {back}
-      </section>
-    );
-  }
-  if (query.isError && !patient) {
-    return (
-      <section className="stack" aria-labelledby="patient-error-title">
-        <h1 id="patient-error-title">
-          <Trans>No pudimos cargar el paciente</Trans>
-        </h1>
-        <RetryAlert
-          message={errorMessage(query.error)}
-          retrying={query.isFetching}
-          onRetry={() => void query.refetch()}
-        />
-        {back}
-      </section>
-    );
-  }
-  if (!patient) {
-    return (
-      <p className="muted" role="status">
-        <Trans>Cargando paciente…</Trans>
-      </p>
-    );
-  }
   return (
-    <section className="stack patient-detail" aria-labelledby="patient-title">
-      {back}
-      {(!online || query.isError) && <DataAge updatedAt={updatedAt} />}
-      <div className="patients__header">
-        <h1 id="patient-title">{patientName(patient, i18n)}</h1>
-        <Link to={`${builderPath(country, role)}?paciente=${patient.id}`} className="button button--primary">
-          {role === 'health_professional' ? <Trans>Nueva recomendación</Trans> : <Trans>Nueva prescripción</Trans>}
-        </Link>
-      </div>
-      <PatientData key={patient.id} country={country} viewer={viewer} patient={patient} />
-      <PatientAdherence country={country} viewer={viewer} patientId={patient.id} />
-      <PatientStrategies country={country} viewer={viewer} patientId={patient.id} />
-    </section>
+    <DetailStates
+      // A copy of the register stands in for the detail never read on this device.
+      query={{
+        data: patient,
+        isError: query.isError,
+        error: query.error,
+        isFetching: query.isFetching,
+        refetch: query.refetch,
+      }}
+      missing={patientId === null || isUnseenRecord(query.error)}
+      idPrefix="patient"
+      missingTitle={<Trans>Paciente no encontrado</Trans>}
+      missingText={
+        <Trans>Este paciente no está en tu lista de pacientes. Revisa el enlace o búscalo en Mis pacientes.</Trans>
+      }
+      errorTitle={<Trans>No pudimos cargar el paciente</Trans>}
+      loading={<Trans>Cargando paciente…</Trans>}
+      back={back}
+    >
+      {(shown) => (
+        <section className="stack patient-detail" aria-labelledby="patient-title">
+          {back}
+          {(!online || query.isError) && <DataAge updatedAt={updatedAt} />}
+          <div className="patients__header">
+            <h1 id="patient-title">{patientName(shown, i18n)}</h1>
+            <Link to={`${builderPath(country, role)}?paciente=${shown.id}`} className="button button--primary">
+              {role === 'health_professional' ? <Trans>Nueva recomendación</Trans> : <Trans>Nueva prescripción</Trans>}
+            </Link>
+          </div>
+          <PatientData key={shown.id} country={country} viewer={viewer} patient={shown} />
+          <PatientAdherence country={country} viewer={viewer} patientId={shown.id} />
+          <PatientStrategies country={country} viewer={viewer} patientId={shown.id} />
+        </section>
+      )}
+    </DetailStates>
   );
 }
 
@@ -118,12 +106,7 @@ function PatientData({ country, viewer, patient }: { country: CountryCode; viewe
   const [saved, setSaved] = useState<string | null>(null);
   const form = usePatientForm(() => patientFormFrom(patient));
   const element = useRef<HTMLFormElement>(null);
-  const genderLabels: Record<(typeof GENDERS)[number], string> = {
-    femenino: t`Femenino`,
-    masculino: t`Masculino`,
-    otro: t`Otro`,
-    'prefiero-no-decir': t`Prefiero no decirlo`,
-  };
+  const genders = useGenderLabels();
 
   async function save(event: FormEvent) {
     event.preventDefault();
@@ -153,11 +136,11 @@ function PatientData({ country, viewer, patient }: { country: CountryCode; viewe
 
   if (!editing) {
     const documentType = DOCUMENT_TYPES.find((type) => type.id === patient.document_type_id)?.name;
-    const rows: [string, string | null][] = [
+    const rows: DataRow[] = [
       [t`Nombres`, patient.first_name],
       [t`Apellidos`, patient.last_name],
       [t`Fecha de nacimiento`, patient.birth_date],
-      [t`Género`, patient.gender ? (genderLabels[patient.gender as (typeof GENDERS)[number]] ?? patient.gender) : null],
+      [t`Género`, genders.textOf(patient.gender)],
       [t`Correo electrónico`, patient.email],
       [t`Ubicación`, patient.country_name || COUNTRY_NAMES_BY_ID[patient.country_id] || null],
       [t`Documento`, [documentType, patient.document_number].filter(Boolean).join(' ') || null],
@@ -187,14 +170,7 @@ function PatientData({ country, viewer, patient }: { country: CountryCode; viewe
             <Trans>La ficha de este paciente está incompleta.</Trans>
           </p>
         )}
-        <dl className="data-list">
-          {rows.map(([label, value]) => (
-            <div key={label}>
-              <dt>{label}</dt>
-              <dd>{value || '—'}</dd>
-            </div>
-          ))}
-        </dl>
+        <DataList rows={rows} />
         <div>
           <button
             type="button"

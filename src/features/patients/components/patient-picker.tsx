@@ -1,13 +1,16 @@
 import { Trans, useLingui } from '@lingui/react/macro';
 import { useDeferredValue, useState } from 'react';
 import { DataAge } from '../../../components/ui/data-age';
+import { FailureAlert } from '../../../components/ui/failure-alert';
+import { LoadingStatus } from '../../../components/ui/loading-status';
 import { errorMessage } from '../../../lib/http';
 import type { CountryCode } from '../../../lib/shared/countries';
 import type { CreatePatientResponseDto, PatientDto } from '../../../lib/shared/prescriptions';
 import { useSession } from '../../auth/use-session';
 import { usePendingPatients, type PendingPatient } from '../pending-patients';
 import { usePatientList } from '../use-patient-list';
-import { CreatePatientForm, PatientCreatedNotice, PatientQueuedNotice } from './create-patient-form';
+import { PatientCreatedNotice, PatientQueuedNotice } from './create-patient-form';
+import { NewPatientCard } from './new-patient-card';
 import { PatientOption } from './patient-option';
 import { PendingPatientsList } from './pending-patients-list';
 
@@ -47,25 +50,19 @@ export function PatientPicker({
       {created && <PatientCreatedNotice created={created} onClose={() => setCreated(null)} />}
       {queued && <PatientQueuedNotice pending={queued} onClose={() => setQueued(null)} />}
       {creating ? (
-        <div className="card stack">
-          <h3>
-            <Trans>Nuevo paciente</Trans>
-          </h3>
-          <CreatePatientForm
-            country={country}
-            onCancel={() => setCreating(false)}
-            onCreated={(answer) => {
-              setCreating(false);
-              setCreated(answer);
-              onSelect(answer.patient);
-            }}
-            onQueued={(pending) => {
-              setCreating(false);
-              setQueued(pending);
-              onSelectPending(pending);
-            }}
-          />
-        </div>
+        <NewPatientCard
+          country={country}
+          heading="h3"
+          onClose={() => setCreating(false)}
+          onCreated={(answer) => {
+            setCreated(answer);
+            onSelect(answer.patient);
+          }}
+          onQueued={(pending) => {
+            setQueued(pending);
+            onSelectPending(pending);
+          }}
+        />
       ) : (
         <div>
           <button type="button" className="button button--secondary" onClick={() => setCreating(true)}>
@@ -92,15 +89,11 @@ export function PatientPicker({
         />
       </div>
       {list.isPending && (
-        <p className="muted" role="status">
+        <LoadingStatus>
           <Trans>Cargando pacientes…</Trans>
-        </p>
+        </LoadingStatus>
       )}
-      {list.error && !list.data && (
-        <p className="alert" role="alert">
-          {errorMessage(list.error)}
-        </p>
-      )}
+      <FailureAlert message={list.error && !list.data ? errorMessage(list.error) : null} />
       {list.unconfirmed && list.data && (
         <div className="notice" role="status">
           <p>

@@ -1,14 +1,16 @@
 import { Trans, useLingui } from '@lingui/react/macro';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
-import { useState, type FormEvent } from 'react';
+import { useState, type FormEvent, type ReactNode } from 'react';
 import { Link } from 'react-router';
 import { DataAge } from '../../../components/ui/data-age';
+import { DataTable } from '../../../components/ui/data-table';
 import { QueryStatus } from '../../../components/ui/query-status';
 import type { CountryCode } from '../../../lib/shared/countries';
 import type { StrategyDto } from '../../../lib/shared/prescriptions';
 import { formatDate } from '../../prescriptions/format';
 import { STATUS_LABELS, STATUS_TONES, TYPE_LABELS } from '../../prescriptions/labels';
 import { patientQueries, type DateRange } from '../api';
+import { TitledSection } from '../../../components/ui/titled-section';
 
 interface PatientStrategiesProps {
   country: CountryCode;
@@ -37,42 +39,36 @@ export function PatientStrategies({ country, viewer, patientId }: PatientStrateg
   });
   const inverted = typed.from !== '' && typed.to !== '' && typed.from > typed.to;
 
+  const dateField = (end: keyof DateRange, label: ReactNode, invalid?: boolean) => (
+    <div className="field">
+      <label className="field__label" htmlFor={`strategies-${end}`}>
+        {label}
+      </label>
+      <input
+        id={`strategies-${end}`}
+        type="date"
+        className="input"
+        value={typed[end]}
+        aria-invalid={invalid}
+        onChange={(event) => setTyped((previous) => ({ ...previous, [end]: event.target.value }))}
+      />
+    </div>
+  );
+
   function search(event: FormEvent) {
     event.preventDefault();
     if (!inverted) setRange(typed);
   }
 
   return (
-    <section className="card stack strategies" aria-labelledby="strategies-title">
-      <h2 id="strategies-title">
-        <Trans>Estrategias terapéuticas</Trans>
-      </h2>
+    <TitledSection
+      id="strategies-title"
+      title={<Trans>Estrategias terapéuticas</Trans>}
+      className="card stack strategies"
+    >
       <form className="strategies__search" onSubmit={search} aria-label={t`Buscar estrategias por fecha`}>
-        <div className="field">
-          <label className="field__label" htmlFor="strategies-from">
-            <Trans>Desde</Trans>
-          </label>
-          <input
-            id="strategies-from"
-            type="date"
-            className="input"
-            value={typed.from}
-            onChange={(event) => setTyped((previous) => ({ ...previous, from: event.target.value }))}
-          />
-        </div>
-        <div className="field">
-          <label className="field__label" htmlFor="strategies-to">
-            <Trans>Hasta</Trans>
-          </label>
-          <input
-            id="strategies-to"
-            type="date"
-            className="input"
-            value={typed.to}
-            aria-invalid={inverted}
-            onChange={(event) => setTyped((previous) => ({ ...previous, to: event.target.value }))}
-          />
-        </div>
+        {dateField('from', <Trans>Desde</Trans>)}
+        {dateField('to', <Trans>Hasta</Trans>, inverted)}
         <button type="submit" className="button button--secondary" disabled={inverted}>
           <Trans>Buscar por fecha</Trans>
         </button>
@@ -115,7 +111,7 @@ export function PatientStrategies({ country, viewer, patientId }: PatientStrateg
           />
         </>
       )}
-    </section>
+    </TitledSection>
   );
 }
 
@@ -138,35 +134,31 @@ function StrategyTable({ title, note, empty, rows, country, patientId }: Strateg
         <p className="empty-state">{empty}</p>
       ) : (
         <div className="table-wrap">
-          <table className="table">
-            <caption className="visually-hidden">{title}</caption>
-            <thead>
-              <tr>
-                <th scope="col">{t`Fecha`}</th>
-                <th scope="col">{t`Tipo`}</th>
-                <th scope="col">{t`Categoría`}</th>
-                <th scope="col">{t`Estado`}</th>
-                <th scope="col">{t`Profesional`}</th>
-              </tr>
-            </thead>
-            <tbody>
-              {rows.map((row) => (
-                <tr key={row.id}>
-                  <th scope="row">
-                    <Link to={strategyPath(country, patientId, row.id)}>{formatDate(row.createdAt, country)}</Link>
-                  </th>
-                  <td data-label={t`Tipo`}>{i18n._(TYPE_LABELS[row.type])}</td>
-                  <td data-label={t`Categoría`}>{row.categories.map((category) => category.name).join(', ') || '—'}</td>
-                  <td data-label={t`Estado`}>
-                    <span className={`status status--${STATUS_TONES[row.status]}`}>
-                      {i18n._(STATUS_LABELS[row.status])}
-                    </span>
-                  </td>
-                  <td data-label={t`Profesional`}>{row.author.display_name}</td>
-                </tr>
-              ))}
-            </tbody>
-          </table>
+          <DataTable
+            caption={title}
+            rows={rows}
+            rowKey={(row) => row.id}
+            columns={[
+              {
+                label: t`Fecha`,
+                rowHeader: true,
+                cell: (row) => (
+                  <Link to={strategyPath(country, patientId, row.id)}>{formatDate(row.createdAt, country)}</Link>
+                ),
+              },
+              { label: t`Tipo`, cell: (row) => i18n._(TYPE_LABELS[row.type]) },
+              { label: t`Categoría`, cell: (row) => row.categories.map((category) => category.name).join(', ') || '—' },
+              {
+                label: t`Estado`,
+                cell: (row) => (
+                  <span className={`status status--${STATUS_TONES[row.status]}`}>
+                    {i18n._(STATUS_LABELS[row.status])}
+                  </span>
+                ),
+              },
+              { label: t`Profesional`, cell: (row) => row.author.display_name },
+            ]}
+          />
         </div>
       )}
     </div>

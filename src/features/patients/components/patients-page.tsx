@@ -2,11 +2,13 @@ import { Trans, useLingui } from '@lingui/react/macro';
 import { useEffect, useRef, useState } from 'react';
 import { Link, useSearchParams } from 'react-router';
 import { DataAge } from '../../../components/ui/data-age';
+import { DataTable } from '../../../components/ui/data-table';
+import { LoadingStatus } from '../../../components/ui/loading-status';
 import { RetryAlert } from '../../../components/ui/retry-alert';
 import { LinkPager } from '../../../components/ui/link-pager';
 import { errorMessage } from '../../../lib/http';
 import { ADHERENCE_FILTER_PARAM, ADHERENCE_FILTER_RUNNING_OUT, summaryState } from '../../../lib/shared/adherence';
-import { COUNTRY_NAMES_BY_ID } from '../../../lib/shared/countries';
+import { COUNTRY_NAMES_BY_ID, type CountryCode } from '../../../lib/shared/countries';
 import type { CreatePatientResponseDto, PatientDto } from '../../../lib/shared/prescriptions';
 import { useCountry } from '../../../lib/use-country';
 import { usePageHref } from '../../../lib/use-page-href';
@@ -16,7 +18,8 @@ import { usePendingPatients, type PendingPatient } from '../pending-patients';
 import { usePatientList } from '../use-patient-list';
 import { storeToday } from '../adherence-format';
 import { AdherenceStatus } from './adherence-status';
-import { CreatePatientForm, PatientCreatedNotice, PatientQueuedNotice } from './create-patient-form';
+import { PatientCreatedNotice, PatientQueuedNotice } from './create-patient-form';
+import { NewPatientCard } from './new-patient-card';
 import { PendingPatientsList } from './pending-patients-list';
 import { patientName } from '../../../lib/patient-name';
 
@@ -34,7 +37,7 @@ export function phoneOf(patient: Pick<PatientDto, 'country_code' | 'phone_number
 
 /** `mi-cuenta/mis-pacientes` (product §2): search by name or e-mail, the patients table, creating a patient. */
 export function PatientsPage() {
-  const { t, i18n } = useLingui();
+  const { t } = useLingui();
   const country = useCountry();
   const viewer = useViewerKey();
   const [params, setParams] = useSearchParams();
@@ -114,23 +117,13 @@ export function PatientsPage() {
       {created && <PatientCreatedNotice created={created} onClose={() => setCreated(null)} />}
       {queued && <PatientQueuedNotice pending={queued} onClose={() => setQueued(null)} />}
       {creating && (
-        <div className="card stack">
-          <h2>
-            <Trans>Nuevo paciente</Trans>
-          </h2>
-          <CreatePatientForm
-            country={country}
-            onCancel={() => setCreating(false)}
-            onCreated={(answer) => {
-              setCreating(false);
-              setCreated(answer);
-            }}
-            onQueued={(pending) => {
-              setCreating(false);
-              setQueued(pending);
-            }}
-          />
-        </div>
+        <NewPatientCard
+          country={country}
+          heading="h2"
+          onClose={() => setCreating(false)}
+          onCreated={setCreated}
+          onQueued={setQueued}
+        />
       )}
       <PendingPatientsList country={country} patients={pendingPatients} />
 
@@ -167,9 +160,9 @@ export function PatientsPage() {
       </form>
 
       {list.isPending && (
-        <p className="muted" role="status">
+        <LoadingStatus>
           <Trans>Cargando pacientes…</Trans>
-        </p>
+        </LoadingStatus>
       )}
       {list.error && (
         <RetryAlert
@@ -209,61 +202,68 @@ export function PatientsPage() {
       )}
       {data && data.data.length > 0 && (
         <div className="table-wrap">
-          <table className="table patients__table" aria-busy={list.isPlaceholderData}>
-            <caption className="visually-hidden">{t`Tus pacientes`}</caption>
-            <thead>
-              <tr>
-                <th scope="col">{t`Nombre`}</th>
-                <th scope="col">{t`Tratamiento`}</th>
-                <th scope="col">{t`Correo electrónico`}</th>
-                <th scope="col">{t`País`}</th>
-                <th scope="col">{t`Teléfono`}</th>
-                <th scope="col">{t`Tipo ID`}</th>
-              </tr>
-            </thead>
-            <tbody>
-              {data.data.map((patient) => (
-                <tr key={patient.id}>
-                  <th scope="row">
-                    <Link to={`/${country}/mi-cuenta/mis-pacientes/${patient.id}`}>{patientName(patient, i18n)}</Link>
-                    {patient.account_status === 'invited' && (
-                      <span className="badge badge--muted">
-                        <Trans>Invitado</Trans>
-                      </span>
-                    )}
-                    {patient.consent_status !== 'confirmed' && (
-                      <span className="badge badge--muted">
-                        {patient.consent_status === 'revoked' ? (
-                          <Trans>Autorización revocada</Trans>
-                        ) : (
-                          <Trans>Autorización declarada por ti</Trans>
-                        )}
-                      </span>
-                    )}
-                    {!patient.complete && (
-                      <span className="badge badge--warning">
-                        <Trans>Ficha incompleta</Trans>
-                      </span>
-                    )}
-                  </th>
-                  <td data-label={t`Tratamiento`}>
-                    {(patient.adherence?.products ?? 0) > 0 ? (
-                      <AdherenceStatus state={summaryState(patient.adherence, today)} country={country} />
-                    ) : (
-                      '—'
-                    )}
-                  </td>
-                  <td data-label={t`Correo electrónico`}>{patient.email}</td>
-                  <td data-label={t`País`}>{patient.country_name || COUNTRY_NAMES_BY_ID[patient.country_id] || '—'}</td>
-                  <td data-label={t`Teléfono`}>{phoneOf(patient) || '—'}</td>
-                  <td data-label={t`Tipo ID`}>{patient.document_type_code ?? '—'}</td>
-                </tr>
-              ))}
-            </tbody>
-          </table>
+          <DataTable
+            className="table patients__table"
+            busy={list.isPlaceholderData}
+            caption={t`Tus pacientes`}
+            rows={data.data}
+            rowKey={(patient) => patient.id}
+            columns={[
+              {
+                label: t`Nombre`,
+                rowHeader: true,
+                cell: (patient) => <PatientNameCell country={country} patient={patient} />,
+              },
+              {
+                label: t`Tratamiento`,
+                cell: (patient) =>
+                  (patient.adherence?.products ?? 0) > 0 ? (
+                    <AdherenceStatus state={summaryState(patient.adherence, today)} country={country} />
+                  ) : (
+                    '—'
+                  ),
+              },
+              { label: t`Correo electrónico`, cell: (patient) => patient.email },
+              {
+                label: t`País`,
+                cell: (patient) => patient.country_name || COUNTRY_NAMES_BY_ID[patient.country_id] || '—',
+              },
+              { label: t`Teléfono`, cell: (patient) => phoneOf(patient) || '—' },
+              { label: t`Tipo ID`, cell: (patient) => patient.document_type_code ?? '—' },
+            ]}
+          />
         </div>
       )}
       {data && <LinkPager label={t`Páginas de pacientes`} page={page} totalPages={totalPages} pageHref={pageHref} />}
     </section>
+  );
+}
+
+/** The patient's name, linking to the record, with what the professional should know at a glance. */
+function PatientNameCell({ country, patient }: { country: CountryCode; patient: PatientDto }) {
+  const { i18n } = useLingui();
+  return (
+    <>
+      <Link to={`/${country}/mi-cuenta/mis-pacientes/${patient.id}`}>{patientName(patient, i18n)}</Link>
+      {patient.account_status === 'invited' && (
+        <span className="badge badge--muted">
+          <Trans>Invitado</Trans>
+        </span>
+      )}
+      {patient.consent_status !== 'confirmed' && (
+        <span className="badge badge--muted">
+          {patient.consent_status === 'revoked' ? (
+            <Trans>Autorización revocada</Trans>
+          ) : (
+            <Trans>Autorización declarada por ti</Trans>
+          )}
+        </span>
+      )}
+      {!patient.complete && (
+        <span className="badge badge--warning">
+          <Trans>Ficha incompleta</Trans>
+        </span>
+      )}
+    </>
   );
 }

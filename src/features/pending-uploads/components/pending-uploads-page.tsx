@@ -11,6 +11,7 @@ import { useCountry } from '../../../lib/use-country';
 import { useOnline } from '../../../lib/use-online';
 import { useSession } from '../../auth/use-session';
 import { isRecord } from '../../../lib/shared/records';
+import { TitledSection } from '../../../components/ui/titled-section';
 
 /** Where the result of a delivered write can be seen, from the server's answer the outbox kept. */
 function resultPath(item: OutboxItem): string | null {
@@ -160,10 +161,12 @@ export function PendingUploadsPage() {
   const refused = mine.filter((item) => item.state === 'rejected');
   const delivered = mine.filter((item) => item.state === 'delivered').reverse();
   return (
-    <section className="stack pending-uploads" aria-labelledby="pending-uploads-title">
-      <h1 id="pending-uploads-title">
-        <Trans>Envíos pendientes</Trans>
-      </h1>
+    <TitledSection
+      id="pending-uploads-title"
+      title={<Trans>Envíos pendientes</Trans>}
+      heading="h1"
+      className="stack pending-uploads"
+    >
       <p className="muted">
         <Trans>
           Lo que creas o subes sin conexión (pacientes, prescripciones, recomendaciones, credenciales y fórmulas
@@ -218,6 +221,6 @@ export function PendingUploadsPage() {
           <Trans>Volver a mi cuenta</Trans>
         </Link>
       </p>
-    </section>
+    </TitledSection>
   );
 }

@@ -6,6 +6,7 @@ import { pointsQueries } from '../api';
 import { pointsFailure } from '../points-messages';
 import { pointsMoneyValue } from '../points-format';
 import { PointsAlert } from './points-alert';
+import { PointsQueryStatus } from './points-query-status';
 
 /** The balance in points and what it is worth in the country's money (product §9). */
 export function BalanceCard({ country, userId }: { country: CountryCode; userId: number }) {
@@ -20,18 +21,7 @@ export function BalanceCard({ country, userId }: { country: CountryCode; userId:
       <h2 id="points-balance-title" className="points-balance__title">
         <Trans>Tu saldo</Trans>
       </h2>
-      {balance.isPending && (
-        <p className="muted" role="status">
-          <Trans>Cargando saldo…</Trans>
-        </p>
-      )}
-      {balance.isError && (
-        <PointsAlert
-          failure={pointsFailure(balance.error, 'balance')}
-          retrying={balance.isFetching}
-          onRetry={() => void balance.refetch()}
-        />
-      )}
+      <PointsQueryStatus query={balance} failure="balance" loading={<Trans>Cargando saldo…</Trans>} />
       {points !== undefined && (
         <>
           <p className="points-balance__points" data-testid="points-balance">

@@ -9,6 +9,7 @@ import type { PointsItem } from '../points-items';
 import { useRedeemBatch } from '../use-redeem';
 import { PointsAlert } from './points-alert';
 import { RedeemActions } from './redeem-actions';
+import { TitledSection } from '../../../components/ui/titled-section';
 
 interface BatchRedeemProps {
   country: CountryCode;
@@ -74,10 +75,12 @@ export function BatchRedeem({ country, userId, products, balance, onRedeemed }: 
   }
 
   return (
-    <section className="card stack points-batch" aria-labelledby="points-batch-title">
-      <h3 id="points-batch-title">
-        <Trans>Canjear varios productos</Trans>
-      </h3>
+    <TitledSection
+      id="points-batch-title"
+      title={<Trans>Canjear varios productos</Trans>}
+      heading="h3"
+      className="card stack points-batch"
+    >
       <p className="muted">
         <Trans>Elige cuántas unidades quieres de cada producto y canjéalos todos en un solo paso.</Trans>
       </p>
@@ -204,6 +207,6 @@ export function BatchRedeem({ country, userId, products, balance, onRedeemed }: 
           </Dialog.Portal>
         </Dialog.Root>
       )}
-    </section>
+    </TitledSection>
   );
 }

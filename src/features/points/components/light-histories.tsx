@@ -5,8 +5,7 @@ import { formatPoints } from '../../../lib/money';
 import type { CountryCode } from '../../../lib/shared/countries';
 import { pointsQueries } from '../api';
 import { formatPointsDate } from '../points-format';
-import { pointsFailure } from '../points-messages';
-import { PointsAlert } from './points-alert';
+import { PointsQueryStatus } from './points-query-status';
 
 interface Row {
   id: number;
@@ -28,18 +27,7 @@ function LightList({ title, empty, query, country }: LightListProps) {
   return (
     <section className="points-light">
       <h3 className="points-light__title">{title}</h3>
-      {query.isPending && (
-        <p className="muted" role="status">
-          <Trans>Cargando…</Trans>
-        </p>
-      )}
-      {query.isError && (
-        <PointsAlert
-          failure={pointsFailure(query.error, 'lightHistories')}
-          retrying={query.isFetching}
-          onRetry={() => void query.refetch()}
-        />
-      )}
+      <PointsQueryStatus query={query} failure="lightHistories" loading={<Trans>Cargando…</Trans>} />
       {query.data && query.data.length === 0 && <p className="muted">{empty}</p>}
       {query.data && query.data.length > 0 && (
         <ul className="plain-list points-light__list">

@@ -12,6 +12,7 @@ import { LightHistories } from './light-histories';
 import { PointsAlert } from './points-alert';
 import { PointsItemCard } from './points-item-card';
 import { RedeemDialog } from './redeem-dialog';
+import { TitledSection } from '../../../components/ui/titled-section';
 
 const LOAD_ERRORS: Record<PointsItemKind, PointsStoreError> = {
   event: 'events',
@@ -125,10 +126,7 @@ export function PointsCatalogue({ country, userId, balance, onRedeemed }: Points
   );
 
   return (
-    <section className="stack" aria-labelledby="points-catalogue-title">
-      <h2 id="points-catalogue-title">
-        <Trans>Canjea tus puntos</Trans>
-      </h2>
+    <TitledSection id="points-catalogue-title" title={<Trans>Canjea tus puntos</Trans>} className="stack">
       <Tabs.Root defaultValue="event" className="points-tabs">
         <Tabs.List className="points-tabs__list" aria-label={t`Catálogo de puntos`}>
           <Tabs.Trigger value="event" className="points-tabs__tab">
@@ -169,6 +167,6 @@ export function PointsCatalogue({ country, userId, balance, onRedeemed }: Points
           onClose={() => setChosen(null)}
         />
       )}
-    </section>
+    </TitledSection>
   );
 }

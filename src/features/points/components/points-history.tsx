@@ -1,13 +1,15 @@
 import { Trans, useLingui } from '@lingui/react/macro';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
-import { Link, useLocation, useSearchParams } from 'react-router';
+import { useLocation, useSearchParams } from 'react-router';
 import { formatPoints } from '../../../lib/money';
 import type { CountryCode } from '../../../lib/shared/countries';
 import { POINT_ENTRY_TYPES, type PointsHistoryEntryDto } from '../../../lib/shared/points';
 import { DEFAULT_HISTORY_FILTERS, parseEntryType, parsePage, pointsQueries, type HistoryFilters } from '../api';
 import { formatPointsDate, formatSignedPoints } from '../points-format';
-import { ENTRY_TYPE_LABELS, pointsFailure } from '../points-messages';
-import { PointsAlert } from './points-alert';
+import { ENTRY_TYPE_LABELS } from '../points-messages';
+import { PointsQueryStatus } from './points-query-status';
+import { DataTable } from '../../../components/ui/data-table';
+import { EmptyState } from '../../../components/ui/empty-state';
 import { LinkPager } from '../../../components/ui/link-pager';
 
 /** Search parameters of the history: the type filter and the page survive a reload and can be shared. */
@@ -94,18 +96,7 @@ export function PointsHistory({ country, userId }: { country: CountryCode; userI
           </select>
         </label>
       </div>
-      {history.isPending && (
-        <p className="muted" role="status">
-          <Trans>Cargando historial…</Trans>
-        </p>
-      )}
-      {history.isError && (
-        <PointsAlert
-          failure={pointsFailure(history.error, 'history')}
-          retrying={history.isFetching}
-          onRetry={() => void history.refetch()}
-        />
-      )}
+      <PointsQueryStatus query={history} failure="history" loading={<Trans>Cargando historial…</Trans>} />
       {!history.isError && data && data.total === 0 && (
         <p className="empty-state">
           {filters.type ? (
@@ -118,60 +109,44 @@ export function PointsHistory({ country, userId }: { country: CountryCode; userI
         </p>
       )}
       {!history.isError && data && data.total > 0 && data.items.length === 0 && (
-        <div className="empty-state">
-          <p>
-            <Trans>Esta página no tiene movimientos.</Trans>
-          </p>
-          <Link to={pageHref(1)} className="button button--secondary">
-            <Trans>Ir a la primera página</Trans>
-          </Link>
-        </div>
+        <EmptyState action={{ to: pageHref(1), label: <Trans>Ir a la primera página</Trans> }}>
+          <Trans>Esta página no tiene movimientos.</Trans>
+        </EmptyState>
       )}
       {!history.isError && data && data.items.length > 0 && (
         <>
           <div className="points-history__table-wrap">
-            <table className="table" aria-busy={history.isPlaceholderData}>
-              <caption className="visually-hidden">{t`Movimientos de puntos, página ${page} de ${totalPages}`}</caption>
-              <thead>
-                <tr>
-                  <th scope="col">{t`Fecha`}</th>
-                  <th scope="col">{t`Movimiento`}</th>
-                  <th scope="col">{t`Detalle`}</th>
-                  <th scope="col" className="points-numeric">
-                    {t`Puntos`}
-                  </th>
-                  <th scope="col" className="points-numeric">
-                    {t`Saldo`}
-                  </th>
-                </tr>
-              </thead>
-              <tbody>
-                {data.items.map((entry) => (
-                  <tr key={entry.id}>
-                    <td data-label={t`Fecha`}>{formatPointsDate(entry.createdAt, country)}</td>
-                    <td data-label={t`Movimiento`}>
-                      {i18n._(ENTRY_TYPE_LABELS[entry.type] ?? ENTRY_TYPE_LABELS.adjustment)}
-                    </td>
-                    <td data-label={t`Detalle`}>
-                      <div className="points-history__detail">
-                        <EntryDetail entry={entry} />
-                      </div>
-                    </td>
-                    <td
-                      data-label={t`Puntos`}
-                      className={`points-numeric points-history__points ${
-                        entry.points < 0 ? 'points-history__points--spent' : 'points-history__points--earned'
-                      }`}
-                    >
-                      {formatSignedPoints(entry.points, country)}
-                    </td>
-                    <td data-label={t`Saldo`} className="points-numeric">
-                      {formatPoints(entry.balance, country)}
-                    </td>
-                  </tr>
-                ))}
-              </tbody>
-            </table>
+            <DataTable
+              busy={history.isPlaceholderData}
+              caption={t`Movimientos de puntos, página ${page} de ${totalPages}`}
+              rows={data.items}
+              rowKey={(entry) => entry.id}
+              columns={[
+                { label: t`Fecha`, cell: (entry) => formatPointsDate(entry.createdAt, country) },
+                {
+                  label: t`Movimiento`,
+                  cell: (entry) => i18n._(ENTRY_TYPE_LABELS[entry.type] ?? ENTRY_TYPE_LABELS.adjustment),
+                },
+                {
+                  label: t`Detalle`,
+                  cell: (entry) => (
+                    <div className="points-history__detail">
+                      <EntryDetail entry={entry} />
+                    </div>
+                  ),
+                },
+                {
+                  label: t`Puntos`,
+                  className: 'points-numeric',
+                  cellClassName: (entry) =>
+                    `points-numeric points-history__points ${
+                      entry.points < 0 ? 'points-history__points--spent' : 'points-history__points--earned'
+                    }`,
+                  cell: (entry) => formatSignedPoints(entry.points, country),
+                },
+                { label: t`Saldo`, className: 'points-numeric', cell: (entry) => formatPoints(entry.balance, country) },
+              ]}
+            />
           </div>
           <LinkPager
             label={t`Páginas del historial de puntos`}

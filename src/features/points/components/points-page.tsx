@@ -9,6 +9,7 @@ import { usePointsAccess } from '../use-points-access';
 import { BalanceCard } from './balance-card';
 import { PointsCatalogue } from './points-catalogue';
 import { PointsHistory } from './points-history';
+import { TitledSection } from '../../../components/ui/titled-section';
 
 function PointsProgramme({ country, userId }: { country: CountryCode; userId: number }) {
   const balance = useQuery(pointsQueries.balance(country, userId));
@@ -37,10 +38,7 @@ export function PointsPage() {
   const country = useCountry();
   const access = usePointsAccess();
   return (
-    <section aria-labelledby="points-title" className="stack points-page">
-      <h1 id="points-title">
-        <Trans>Mis puntos</Trans>
-      </h1>
+    <TitledSection id="points-title" title={<Trans>Mis puntos</Trans>} heading="h1" className="stack points-page">
       {access.status === 'not-professional' && (
         <p className="empty-state">
           <Trans>
@@ -58,6 +56,6 @@ export function PointsPage() {
         </p>
       )}
       {access.status === 'allowed' && <PointsProgramme key={access.userId} country={country} userId={access.userId} />}
-    </section>
+    </TitledSection>
   );
 }

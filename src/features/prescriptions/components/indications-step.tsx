@@ -1,5 +1,6 @@
 import { Trans, useLingui } from '@lingui/react/macro';
 import { Field } from '../../../components/ui/field';
+import { NotesField } from '../../../components/ui/notes-field';
 import type { CountryCode } from '../../../lib/shared/countries';
 import {
   DURATION_UNITS,
@@ -168,22 +169,17 @@ function ToolIndications({
 
       <div className="form-grid">
         <Field label={t`Duración`} required error={errors.duration}>
-          {({ id, describedBy, invalid }) => (
+          {(control) => (
             <div className="duration">
-              <input
-                id={id}
-                type="number"
-                className="input"
+              <NumberInput
+                control={control}
                 min={1}
                 step={1}
-                inputMode="numeric"
-                aria-invalid={invalid}
-                aria-describedby={describedBy}
                 value={tool.prescriptionDuration.quantity || ''}
-                onChange={(event) =>
+                onNumber={(quantity) =>
                   update((current) => ({
                     ...current,
-                    prescriptionDuration: { ...current.prescriptionDuration, quantity: numberFrom(event.target.value) },
+                    prescriptionDuration: { ...current.prescriptionDuration, quantity },
                   }))
                 }
               />
@@ -212,24 +208,16 @@ function ToolIndications({
           error={errors.dailyCapsules}
           help={t`Si lo dejas vacío usamos la suma de los momentos: ${formatQuantity(daily, country)}.`}
         >
-          {({ id, describedBy, invalid }) => (
-            <input
-              id={id}
-              type="number"
-              className="input"
+          {(control) => (
+            <NumberInput
+              control={control}
               min={0.25}
               max={TOOL_MAX_DAILY_CAPSULES}
               step={0.25}
-              inputMode="decimal"
-              aria-invalid={invalid}
-              aria-describedby={describedBy}
               placeholder={formatQuantity(daily, country)}
               value={tool.dailyCapsules ?? ''}
-              onChange={(event) =>
-                update((current) => ({
-                  ...current,
-                  dailyCapsules: event.target.value.trim() === '' ? null : numberFrom(event.target.value),
-                }))
+              onNumber={(dailyCapsules, typed) =>
+                update((current) => ({ ...current, dailyCapsules: typed.trim() === '' ? null : dailyCapsules }))
               }
             />
           )}
@@ -246,20 +234,15 @@ function ToolIndications({
                 : t`Para ${durationText(tool.prescriptionDuration)} se necesitan ${unitsText(suggestion)}.`
           }
         >
-          {({ id, describedBy, invalid }) => (
+          {(control) => (
             <div className="duration">
-              <input
-                id={id}
-                type="number"
-                className="input"
+              <NumberInput
+                control={control}
                 min={1}
                 max={TOOL_MAX_UNITS}
                 step={1}
-                inputMode="numeric"
-                aria-invalid={invalid}
-                aria-describedby={describedBy}
                 value={tool.units || ''}
-                onChange={(event) => update((current) => ({ ...current, units: numberFrom(event.target.value) }))}
+                onNumber={(units) => update((current) => ({ ...current, units }))}
               />
               {suggestion !== null && suggestion !== tool.units && (
                 <button
@@ -274,20 +257,47 @@ function ToolIndications({
           )}
         </Field>
       </div>
-      <Field label={t`Notas e indicaciones`} error={errors.prescriptionIndications}>
-        {({ id, describedBy, invalid }) => (
-          <textarea
-            id={id}
-            className="input"
-            rows={3}
-            maxLength={INDICATIONS_MAX_LENGTH}
-            aria-invalid={invalid}
-            aria-describedby={describedBy}
-            value={tool.prescriptionIndications}
-            onChange={(event) => update((current) => ({ ...current, prescriptionIndications: event.target.value }))}
-          />
-        )}
-      </Field>
+      <NotesField
+        label={t`Notas e indicaciones`}
+        rows={3}
+        maxLength={INDICATIONS_MAX_LENGTH}
+        value={tool.prescriptionIndications}
+        onValueChange={(value) => update((current) => ({ ...current, prescriptionIndications: value }))}
+        error={errors.prescriptionIndications}
+      />
     </section>
+  );
+}
+
+interface NumberInputProps {
+  /** The ids `Field` gives its control. */
+  control: { id: string; describedBy: string | undefined; invalid: boolean };
+  min: number;
+  max?: number;
+  /** Whole steps type on the numeric keypad, fractions on the decimal one. */
+  step: number;
+  placeholder?: string;
+  value: number | '';
+  /** The number typed (0 when it is not one) and the text as typed. */
+  onNumber: (value: number, typed: string) => void;
+}
+
+/** A quantity of the indications: a number input tied to its field's label, help and error. */
+function NumberInput({ control, min, max, step, placeholder, value, onNumber }: NumberInputProps) {
+  return (
+    <input
+      id={control.id}
+      type="number"
+      className="input"
+      min={min}
+      max={max}
+      step={step}
+      inputMode={Number.isInteger(step) ? 'numeric' : 'decimal'}
+      aria-invalid={control.invalid}
+      aria-describedby={control.describedBy}
+      placeholder={placeholder}
+      value={value}
+      onChange={(event) => onNumber(numberFrom(event.target.value), event.target.value)}
+    />
   );
 }

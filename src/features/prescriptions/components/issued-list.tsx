@@ -1,12 +1,14 @@
 import { Trans, useLingui } from '@lingui/react/macro';
 import { useQuery } from '@tanstack/react-query';
 import { Link } from 'react-router';
+import { DataTable } from '../../../components/ui/data-table';
+import { FailureAlert } from '../../../components/ui/failure-alert';
 import { errorMessage } from '../../../lib/http';
 import type { CountryCode } from '../../../lib/shared/countries';
 import type { PrescriptionType } from '../../../lib/shared/prescriptions';
 import { prescriptionQueries } from '../api';
 import { formatDate } from '../format';
-import { STATUS_LABELS, STATUS_TONES } from '../labels';
+import { StatusBadge } from './status-badge';
 import { patientName } from '../../../lib/patient-name';
 
 interface IssuedListProps {
@@ -25,11 +27,7 @@ export function IssuedList({ country, viewer, type }: IssuedListProps) {
       <summary>
         {type === 'prescription' ? <Trans>Prescripciones emitidas</Trans> : <Trans>Recomendaciones emitidas</Trans>}
       </summary>
-      {list.isError && (
-        <p className="alert" role="alert">
-          {errorMessage(list.error)}
-        </p>
-      )}
+      <FailureAlert message={list.isError ? errorMessage(list.error) : null} />
       {list.isSuccess && rows.length === 0 && (
         <p className="empty-state">
           <Trans>Aún no has emitido ninguna.</Trans>
@@ -37,35 +35,25 @@ export function IssuedList({ country, viewer, type }: IssuedListProps) {
       )}
       {rows.length > 0 && (
         <div className="table-wrap">
-          <table className="table">
-            <caption className="visually-hidden">{t`Emitidas recientemente`}</caption>
-            <thead>
-              <tr>
-                <th scope="col">{t`Fecha`}</th>
-                <th scope="col">{t`Paciente`}</th>
-                <th scope="col">{t`Herramientas`}</th>
-                <th scope="col">{t`Estado`}</th>
-              </tr>
-            </thead>
-            <tbody>
-              {rows.map((row) => (
-                <tr key={row.id}>
-                  <th scope="row">
-                    <Link to={`/${country}/mi-cuenta/mis-pacientes/${row.patient.id}/estrategias/${row.id}`}>
-                      {formatDate(row.createdAt, country)}
-                    </Link>
-                  </th>
-                  <td data-label={t`Paciente`}>{patientName(row.patient, i18n)}</td>
-                  <td data-label={t`Herramientas`}>{row.toolCount}</td>
-                  <td data-label={t`Estado`}>
-                    <span className={`status status--${STATUS_TONES[row.status]}`}>
-                      {i18n._(STATUS_LABELS[row.status])}
-                    </span>
-                  </td>
-                </tr>
-              ))}
-            </tbody>
-          </table>
+          <DataTable
+            caption={t`Emitidas recientemente`}
+            rows={rows}
+            rowKey={(row) => row.id}
+            columns={[
+              {
+                label: t`Fecha`,
+                rowHeader: true,
+                cell: (row) => (
+                  <Link to={`/${country}/mi-cuenta/mis-pacientes/${row.patient.id}/estrategias/${row.id}`}>
+                    {formatDate(row.createdAt, country)}
+                  </Link>
+                ),
+              },
+              { label: t`Paciente`, cell: (row) => patientName(row.patient, i18n) },
+              { label: t`Herramientas`, cell: (row) => row.toolCount },
+              { label: t`Estado`, cell: (row) => <StatusBadge status={row.status} /> },
+            ]}
+          />
         </div>
       )}
     </details>

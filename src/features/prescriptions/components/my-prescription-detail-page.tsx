@@ -16,10 +16,10 @@ import {
   type PrescriptionCartResult,
   type SkippedLine,
 } from '../purchase';
-import { DownloadPdfButton } from './download-pdf-button';
 import { PrescriptionView } from './prescription-view';
-import { DetailStates } from './query-states';
+import { PrescriptionStates } from './query-states';
 import { ToolImage } from './tool-image';
+import { TitledSection } from '../../../components/ui/titled-section';
 
 interface MyPrescriptionDetailPageProps {
   /** Puts the prescribed products in this country's cart as prescription lines; the app wires the cart. */
@@ -40,22 +40,13 @@ export function MyPrescriptionDetailPage({ onAddAllToCart, onViewBag }: MyPrescr
     </Link>
   );
   return (
-    <DetailStates query={query} invalidId={id === null} back={back} loading={<Trans>Cargando…</Trans>}>
+    <PrescriptionStates query={query} invalidId={id === null} back={back}>
       {(detail) => (
-        <PrescriptionView
-          prescription={detail}
-          country={country}
-          actions={
-            <>
-              {back}
-              <DownloadPdfButton prescription={detail} country={country} />
-            </>
-          }
-        >
+        <PrescriptionView prescription={detail} country={country} back={back}>
           <ProductsToBuy country={country} detail={detail} onAddAllToCart={onAddAllToCart} onViewBag={onViewBag} />
         </PrescriptionView>
       )}
-    </DetailStates>
+    </PrescriptionStates>
   );
 }
 
@@ -75,10 +66,7 @@ function ProductsToBuy({
   }
 
   return (
-    <section className="card stack" aria-labelledby="to-buy-title">
-      <h2 id="to-buy-title">
-        <Trans>Productos para comprar</Trans>
-      </h2>
+    <TitledSection id="to-buy-title" title={<Trans>Productos para comprar</Trans>} className="card stack">
       <ul className="plain-list to-buy">
         {detail.products.map((line) => (
           <li key={line.productId} className="to-buy__item">
@@ -130,6 +118,6 @@ function ProductsToBuy({
           </div>
         </div>
       )}
-    </section>
+    </TitledSection>
   );
 }

@@ -3,16 +3,19 @@ import type { ReactNode } from 'react';
 import type { CountryCode } from '../../../lib/shared/countries';
 import type { PrescriptionDto } from '../../../lib/shared/prescriptions';
 import { formatDate } from '../format';
-import { STATUS_LABELS, STATUS_TONES, TYPE_LABELS } from '../labels';
+import { TYPE_LABELS } from '../labels';
+import { DownloadPdfButton } from './download-pdf-button';
+import { StatusBadge } from './status-badge';
 import { personalNoticeText } from '../notice';
 import { ToolsSummary } from './tools-summary';
 import { patientName } from '../../../lib/patient-name';
+import { TitledSection } from '../../../components/ui/titled-section';
 
 interface PrescriptionViewProps {
   prescription: PrescriptionDto;
   country: CountryCode;
-  /** Buttons under the title: back, download, add to the bag… */
-  actions: ReactNode;
+  /** The way back, beside the PDF's download under the title. */
+  back: ReactNode;
   children?: ReactNode;
 }
 
@@ -20,7 +23,7 @@ interface PrescriptionViewProps {
  * A prescription or recommendation as its detail screens show it (product §2): the creation date, who issued it and for
  * whom, the prescribed tools with their indications, and the notice that it is personal.
  */
-export function PrescriptionView({ prescription, country, actions, children }: PrescriptionViewProps) {
+export function PrescriptionView({ prescription, country, back, children }: PrescriptionViewProps) {
   const { t, i18n } = useLingui();
   const typeLabel = i18n._(TYPE_LABELS[prescription.type]);
   const date = formatDate(prescription.createdAt, country);
@@ -28,14 +31,15 @@ export function PrescriptionView({ prescription, country, actions, children }: P
     <article className="stack prescription-view" aria-labelledby="prescription-title">
       <div className="patients__header">
         <h1 id="prescription-title">{t`${typeLabel} del ${date}`}</h1>
-        <span className={`status status--${STATUS_TONES[prescription.status]}`}>
-          {i18n._(STATUS_LABELS[prescription.status])}
-        </span>
+        <StatusBadge status={prescription.status} />
       </div>
       <p className="notice prescription-view__notice" role="note">
         {personalNoticeText()}
       </p>
-      <div className="form-actions">{actions}</div>
+      <div className="form-actions">
+        {back}
+        <DownloadPdfButton prescription={prescription} country={country} />
+      </div>
       <dl className="data-list">
         <div>
           <dt>{t`Fecha de creación`}</dt>
@@ -58,19 +62,13 @@ export function PrescriptionView({ prescription, country, actions, children }: P
         </div>
       </dl>
       {children}
-      <section className="stack" aria-labelledby="prescribed-tools">
-        <h2 id="prescribed-tools">
-          <Trans>Herramientas prescritas</Trans>
-        </h2>
+      <TitledSection id="prescribed-tools" title={<Trans>Herramientas prescritas</Trans>} className="stack">
         <ToolsSummary country={country} tools={prescription.tools} />
-      </section>
+      </TitledSection>
       {prescription.notes.trim() && (
-        <section className="stack" aria-labelledby="prescription-notes">
-          <h2 id="prescription-notes">
-            <Trans>Observaciones</Trans>
-          </h2>
+        <TitledSection id="prescription-notes" title={<Trans>Observaciones</Trans>} className="stack">
           <p className="preserve-lines">{prescription.notes}</p>
-        </section>
+        </TitledSection>
       )}
     </article>
   );

@@ -8,9 +8,8 @@ import type { PrescriptionDetailDto } from '../../../lib/shared/prescriptions';
 import { useCountry } from '../../../lib/use-country';
 import { useViewerKey } from '../../auth/use-viewer-key';
 import { parsePositiveId, prescriptionQueries, useCancelPrescription } from '../api';
-import { DownloadPdfButton } from './download-pdf-button';
 import { PrescriptionView } from './prescription-view';
-import { DetailStates } from './query-states';
+import { PrescriptionStates } from './query-states';
 import { SaveTemplateForm } from './save-template-form';
 
 /**
@@ -33,9 +32,9 @@ export function StrategyDetailPage() {
     </Link>
   );
   return (
-    <DetailStates query={query} invalidId={id === null} back={back} loading={<Trans>Cargando…</Trans>}>
+    <PrescriptionStates query={query} invalidId={id === null} back={back}>
       {(detail) => <StrategyDetail country={country} viewer={viewer} detail={detail} back={back} />}
-    </DetailStates>
+    </PrescriptionStates>
   );
 }
 
@@ -62,16 +61,7 @@ function StrategyDetail({
   }
 
   return (
-    <PrescriptionView
-      prescription={detail}
-      country={country}
-      actions={
-        <>
-          {back}
-          <DownloadPdfButton prescription={detail} country={country} />
-        </>
-      }
-    >
+    <PrescriptionView prescription={detail} country={country} back={back}>
       {!detail.editable && (
         <p className="muted">
           <Trans>La creó otro profesional: puedes consultarla, pero no modificarla.</Trans>

@@ -2,6 +2,7 @@ import { Trans, useLingui } from '@lingui/react/macro';
 import { QueryStatus } from '../../../components/ui/query-status';
 import { Link } from 'react-router';
 import { ToolFilters } from '../../../components/ui/tool-filters';
+import { ToolGrid } from '../../../components/ui/tool-grid';
 import { useChatLink } from '../../../lib/contact';
 import type { ProductDto } from '../../../lib/shared/api-types';
 import type { CountryCode } from '../../../lib/shared/countries';
@@ -58,33 +59,16 @@ export function ToolsStep({ country, viewer, type, tools, onToggle }: ToolsStepP
         </Trans>
       </p>
       <QueryStatus query={list} loading={<Trans>Cargando herramientas…</Trans>} />
-      {list.data && shown.length === 0 && (
-        <p className="empty-state">
-          <Trans>No encontramos herramientas con esos filtros.</Trans>
-        </p>
-      )}
-      <ul className="plain-list tool-grid" aria-label={t`Herramientas disponibles`}>
-        {shown.map((product) => (
-          <li key={product.id}>
-            <ToolCard
-              product={product}
-              chosen={chosen.has(product.id)}
-              full={full}
-              onToggle={() => onToggle(product)}
-            />
-          </li>
-        ))}
-      </ul>
-      {list.hasNextPage && (
-        <button
-          type="button"
-          className="button button--secondary"
-          disabled={list.isFetchingNextPage}
-          onClick={() => void list.fetchNextPage()}
-        >
-          {list.isFetchingNextPage ? t`Cargando…` : t`Cargar más`}
-        </button>
-      )}
+      <ToolGrid
+        label={t`Herramientas disponibles`}
+        products={shown}
+        list={list}
+        empty={<Trans>No encontramos herramientas con esos filtros.</Trans>}
+      >
+        {(product) => (
+          <ToolCard product={product} chosen={chosen.has(product.id)} full={full} onToggle={() => onToggle(product)} />
+        )}
+      </ToolGrid>
       <p className="tools-step__custom">
         <Trans>¿Tu paciente necesita una fórmula a la medida?</Trans>{' '}
         {custom ? (

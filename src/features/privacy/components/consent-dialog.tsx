@@ -7,16 +7,15 @@ import type { HealthConsentDto } from '../../../lib/shared/privacy';
 import { useLogout } from '../../auth/use-logout';
 import { useAcceptConsent } from '../mutations';
 
-/** The blocking question of `ConsentGate`: accept the text in force, or log out. */
-export function ConsentDialog({
-  country,
-  viewer,
-  consent,
-}: {
+/** Who is asked, in which country, about which text of the authorisation. */
+export interface ConsentProps {
   country: CountryCode;
   viewer: string;
   consent: HealthConsentDto;
-}) {
+}
+
+/** The blocking question of `ConsentGate`: accept the text in force, or log out. */
+export function ConsentDialog({ country, viewer, consent }: ConsentProps) {
   const { t } = useLingui();
   const acceptance = useAcceptConsent(country, viewer);
   const logout = useLogout(country);

@@ -1,18 +1,21 @@
 import { plural } from '@lingui/core/macro';
 import { Trans, useLingui } from '@lingui/react/macro';
 import { useQuery } from '@tanstack/react-query';
-import { useState, type FormEvent } from 'react';
+import { useState, type FormEvent, type ReactNode } from 'react';
 import { ConfirmDialog } from '../../../components/ui/confirm-dialog';
 import { DialogActions, ModalDialog } from '../../../components/ui/modal-dialog';
+import { FailureAlert } from '../../../components/ui/failure-alert';
 import { TextField } from '../../../components/ui/text-field';
 import type { CountryCode } from '../../../lib/shared/countries';
 import { errorMessage } from '../../../lib/http';
 import { discardOutboxOf, useUndeliveredCount } from '../../../lib/outbox';
-import { DELETION_CONFIRMATION_WORD, type HealthConsentDto } from '../../../lib/shared/privacy';
+import { DELETION_CONFIRMATION_WORD } from '../../../lib/shared/privacy';
 import { useLogout } from '../../auth/use-logout';
 import { useSession } from '../../auth/use-session';
 import { exportUrl, privacyQueries } from '../api';
 import { useAcceptConsent, useDeleteAccount, useRevokeConsent } from '../mutations';
+import type { ConsentProps } from './consent-dialog';
+import { TitledSection } from '../../../components/ui/titled-section';
 
 /**
  * The data rights of the three countries' laws, self-served: download everything, revoke (or give again) the
@@ -24,23 +27,17 @@ export function DataRightsPanel({ country }: { country: CountryCode }) {
   const consent = useQuery({ ...privacyQueries.consent(country, viewer), enabled: session !== null });
   if (!session) return null;
   return (
-    <section className="card stack" aria-labelledby="data-rights-title">
-      <h2 id="data-rights-title">
-        <Trans>Tus datos y tu privacidad</Trans>
-      </h2>
+    <TitledSection id="data-rights-title" title={<Trans>Tus datos y tu privacidad</Trans>} className="card stack">
       <DownloadSection />
       {consent.data && <ConsentSection country={country} viewer={viewer} consent={consent.data} />}
       <DeleteSection country={country} viewer={viewer} />
-    </section>
+    </TitledSection>
   );
 }
 
 function DownloadSection() {
   return (
-    <div className="stack">
-      <h3>
-        <Trans>Descargar mis datos</Trans>
-      </h3>
+    <RightSection title={<Trans>Descargar mis datos</Trans>}>
       <p>
         <Trans>
           Un archivo ZIP con todo lo que guardamos sobre ti: perfil, direcciones, pedidos, prescripciones y
@@ -53,19 +50,11 @@ function DownloadSection() {
           <Trans>Descargar mis datos (ZIP)</Trans>
         </a>
       </p>
-    </div>
+    </RightSection>
   );
 }
 
-function ConsentSection({
-  country,
-  viewer,
-  consent,
-}: {
-  country: CountryCode;
-  viewer: string;
-  consent: HealthConsentDto;
-}) {
+function ConsentSection({ country, viewer, consent }: ConsentProps) {
   const { t, i18n } = useLingui();
   const acceptance = useAcceptConsent(country, viewer);
   const revocation = useRevokeConsent(country, viewer);
@@ -88,10 +77,7 @@ function ConsentSection({
   }
 
   return (
-    <div className="stack">
-      <h3>
-        <Trans>Autorización para tratar tus datos de salud</Trans>
-      </h3>
+    <RightSection title={<Trans>Autorización para tratar tus datos de salud</Trans>}>
       <p role="status" data-testid="consent-state">
         {revoked ? (
           <Trans>Revocaste esta autorización.</Trans>
@@ -107,11 +93,7 @@ function ConsentSection({
         <summary>{t`Leer el texto de la autorización`}</summary>
         <p className="consent-text">{consent.text}</p>
       </details>
-      {failure && (
-        <p className="alert" role="alert">
-          {failure}
-        </p>
-      )}
+      <FailureAlert message={failure} />
       {revoked ? (
         <>
           <p>
@@ -154,7 +136,7 @@ function ConsentSection({
         onConfirm={() => void change('revoke')}
         pending={pending}
       />
-    </div>
+    </RightSection>
   );
 }
 
@@ -188,10 +170,7 @@ function DeleteSection({ country, viewer }: { country: CountryCode; viewer: stri
   }
 
   return (
-    <div className="stack">
-      <h3>
-        <Trans>Eliminar mi cuenta</Trans>
-      </h3>
+    <RightSection title={<Trans>Eliminar mi cuenta</Trans>}>
       <p>
         <Trans>
           Borramos al instante tus datos personales: perfil, documento, teléfono, direcciones, foto, credenciales,
@@ -241,11 +220,7 @@ function DeleteSection({ country, viewer }: { country: CountryCode; viewer: stri
             autoComplete="off"
             required
           />
-          {failure && (
-            <p className="alert" role="alert">
-              {failure}
-            </p>
-          )}
+          <FailureAlert message={failure} />
           <DialogActions>
             <button
               type="submit"
@@ -257,6 +232,16 @@ function DeleteSection({ country, viewer }: { country: CountryCode; viewer: stri
           </DialogActions>
         </form>
       </ModalDialog>
+    </RightSection>
+  );
+}
+
+/** One of the rights, under its own heading. */
+function RightSection({ title, children }: { title: ReactNode; children: ReactNode }) {
+  return (
+    <div className="stack">
+      <h3>{title}</h3>
+      {children}
     </div>
   );
 }

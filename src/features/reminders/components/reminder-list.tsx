@@ -10,6 +10,7 @@ import { useCountry } from '../../../lib/use-country';
 import { useViewerKey } from '../../auth/use-viewer-key';
 import { reminderQueries } from '../api';
 import { formatDay, leadText, notificationState, runsOutText } from '../reminder-text';
+import { TitledSection } from '../../../components/ui/titled-section';
 
 /** The in-app list: every reminder is here, whether or not this browser can show notifications. */
 export function ReminderList() {
@@ -18,10 +19,7 @@ export function ReminderList() {
   const query = useQuery(reminderQueries.list(country, viewer));
 
   return (
-    <section className="stack" aria-labelledby="reminder-list-title">
-      <h2 id="reminder-list-title">
-        <Trans>Tus próximas recompras</Trans>
-      </h2>
+    <TitledSection id="reminder-list-title" title={<Trans>Tus próximas recompras</Trans>} className="stack">
       {query.isPending ? (
         <p className="muted" role="status">
           <Trans>Cargando recordatorios…</Trans>
@@ -48,7 +46,7 @@ export function ReminderList() {
           ))}
         </ul>
       )}
-    </section>
+    </TitledSection>
   );
 }
 

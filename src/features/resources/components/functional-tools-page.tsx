@@ -1,6 +1,10 @@
 import { Trans, useLingui } from '@lingui/react/macro';
 import { Link } from 'react-router';
+import { DataList } from '../../../components/ui/data-list';
+import { FailureAlert } from '../../../components/ui/failure-alert';
+import { LoadingStatus } from '../../../components/ui/loading-status';
 import { ToolFilters } from '../../../components/ui/tool-filters';
+import { ToolGrid } from '../../../components/ui/tool-grid';
 import { useChatLink } from '../../../lib/contact';
 import { errorMessage } from '../../../lib/http';
 import type { ProductDto } from '../../../lib/shared/api-types';
@@ -11,6 +15,7 @@ import { useToolSearch } from '../../catalog/use-tool-search';
 import { responsiveImage } from '../../catalog/image-sources';
 import { hasStock, presentationText } from '../../catalog/product-facts';
 import { ResourcesSection } from './resources-section';
+import { TitledSection } from '../../../components/ui/titled-section';
 
 /**
  * `mi-cuenta/herramientas-funcionales` (product §1 medical resources, §2 account area): the functional tools with their
@@ -30,10 +35,7 @@ export function FunctionalToolsPage() {
 
   return (
     <div className="stack functional-tools">
-      <section className="stack" aria-labelledby="tools-title">
-        <h1 id="tools-title">
-          <Trans>Herramientas funcionales</Trans>
-        </h1>
+      <TitledSection id="tools-title" title={<Trans>Herramientas funcionales</Trans>} heading="h1" className="stack">
         <nav aria-label={t`En esta página`} className="functional-tools__jump">
           <a href="#resources-title">
             <Trans>Recursos médicos: plantillas y documentos de apoyo</Trans>
@@ -44,45 +46,24 @@ export function FunctionalToolsPage() {
         </nav>
         <ToolFilters idPrefix="functional" tools={toolSearch} />
         {list.isPending && (
-          <p className="muted" role="status">
+          <LoadingStatus>
             <Trans>Cargando herramientas…</Trans>
-          </p>
+          </LoadingStatus>
         )}
-        {list.isError && (
-          <p className="alert" role="alert">
-            {errorMessage(list.error)}
-          </p>
-        )}
-        {list.data && products.length === 0 && (
-          <p className="empty-state">
-            <Trans>No encontramos herramientas con esos filtros.</Trans>
-          </p>
-        )}
-        <ul className="plain-list tool-grid" aria-label={t`Herramientas funcionales`}>
-          {products.map((product) => (
-            <li key={product.id}>
-              <FunctionalTool product={product} />
-            </li>
-          ))}
-        </ul>
-        {list.hasNextPage && (
-          <button
-            type="button"
-            className="button button--secondary"
-            disabled={list.isFetchingNextPage}
-            onClick={() => void list.fetchNextPage()}
-          >
-            {list.isFetchingNextPage ? t`Cargando…` : t`Cargar más`}
-          </button>
-        )}
-      </section>
+        <FailureAlert message={list.isError ? errorMessage(list.error) : null} />
+        <ToolGrid
+          label={t`Herramientas funcionales`}
+          products={products}
+          list={list}
+          empty={<Trans>No encontramos herramientas con esos filtros.</Trans>}
+        >
+          {(product) => <FunctionalTool product={product} />}
+        </ToolGrid>
+      </TitledSection>
 
       <ResourcesSection country={country} viewer={viewer} />
 
-      <section className="card stack" aria-labelledby="custom-title">
-        <h2 id="custom-title">
-          <Trans>Productos personalizados</Trans>
-        </h2>
+      <TitledSection id="custom-title" title={<Trans>Productos personalizados</Trans>} className="card stack">
         <p>
           <Trans>
             ¿Tu paciente necesita una fórmula a la medida? Escríbenos y un químico farmacéutico te ayudará a cotizarla.
@@ -105,7 +86,7 @@ export function FunctionalToolsPage() {
             </Link>
           </div>
         )}
-      </section>
+      </TitledSection>
     </div>
   );
 }
@@ -132,22 +113,16 @@ function FunctionalTool({ product }: { product: ProductDto }) {
         <h2 className="tool-card__name">{product.name}</h2>
         <p className="tool-card__tag">{product.category.name}</p>
         {product.description && <p className="tool-card__tag">{product.description}</p>}
-        <dl className="data-list data-list--compact">
-          <div>
-            <dt>{t`Cápsula`}</dt>
-            <dd>{product.capsule_info || '—'}</dd>
-          </div>
-          <div>
-            <dt>{t`Presentación`}</dt>
-            <dd>{presentation ?? '—'}</dd>
-          </div>
-          {product.pharmaceutical_form && (
-            <div>
-              <dt>{t`Forma farmacéutica`}</dt>
-              <dd>{product.pharmaceutical_form.name}</dd>
-            </div>
-          )}
-        </dl>
+        <DataList
+          className="data-list data-list--compact"
+          rows={[
+            [t`Cápsula`, product.capsule_info],
+            [t`Presentación`, presentation],
+            ...(product.pharmaceutical_form
+              ? [[t`Forma farmacéutica`, product.pharmaceutical_form.name] as const]
+              : []),
+          ]}
+        />
         <p className={available ? 'tool-card__stock' : 'tool-card__stock tool-card__stock--out'}>
           {available ? t`Disponible` : t`Agotado`}
         </p>

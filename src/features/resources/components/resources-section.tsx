@@ -6,10 +6,12 @@ import { ApiError, errorMessage } from '../../../lib/http';
 import { outboxAvailable } from '../../../lib/outbox';
 import { formatLocale } from '../../../lib/i18n';
 import type { CountryCode } from '../../../lib/shared/countries';
+import { formatQuantity } from '../../../lib/shared/formats';
 import { DOCUMENT_KINDS, type DocumentKind, type LibraryDocumentDto } from '../../../lib/shared/prescriptions';
 import { useOnline } from '../../../lib/use-online';
 import { documentQueries, downloadDocument, saveDocumentOnDevice } from '../api';
 import { useSavedDocuments } from '../saved-documents';
+import { TitledSection } from '../../../components/ui/titled-section';
 
 interface ResourcesSectionProps {
   country: CountryCode;
@@ -18,8 +20,8 @@ interface ResourcesSectionProps {
 
 /** '1,2 MB', '850 KB'. */
 function sizeText(bytes: number, country: CountryCode): string {
-  const format = new Intl.NumberFormat(formatLocale(country), { maximumFractionDigits: 1 });
-  return bytes >= 1024 * 1024 ? `${format.format(bytes / 1024 / 1024)} MB` : `${format.format(bytes / 1024)} KB`;
+  const amount = (value: number) => formatQuantity(value, formatLocale(country), 1);
+  return bytes >= 1024 * 1024 ? `${amount(bytes / 1024 / 1024)} MB` : `${amount(bytes / 1024)} KB`;
 }
 
 /** A failure that only means the server could not be reached. */
@@ -43,10 +45,7 @@ export function ResourcesSection({ country, viewer }: ResourcesSectionProps) {
   const documents = list.data?.data ?? [];
 
   return (
-    <section className="card stack resources" aria-labelledby="resources-title">
-      <h2 id="resources-title">
-        <Trans>Recursos médicos</Trans>
-      </h2>
+    <TitledSection id="resources-title" title={<Trans>Recursos médicos</Trans>} className="card stack resources">
       {list.isPending && (
         <p className="muted" role="status">
           <Trans>Cargando recursos…</Trans>
@@ -87,7 +86,7 @@ export function ResourcesSection({ country, viewer }: ResourcesSectionProps) {
           </div>
         );
       })}
-    </section>
+    </TitledSection>
   );
 }
 

@@ -1,0 +1,90 @@
+import { Trans, useLingui } from '@lingui/react/macro';
+import type { ReactNode } from 'react';
+
+/** A column heading, with a class where the column is aligned apart (numbers). */
+type Column = string | { label: string; className: string };
+
+interface DataTableProps {
+  /** Names the table for screen readers; sighted admins have the page's heading. */
+  caption: string;
+  /** `false` leaves a column out (one that only some rows' kind has). */
+  columns: readonly (Column | false)[];
+  wrapClassName?: string;
+  /** The rows. */
+  children: ReactNode;
+}
+
+/** An admin list as a table that scrolls sideways on its own when it is wider than the screen. */
+export function DataTable({ caption, columns, wrapClassName = 'table-wrap', children }: DataTableProps) {
+  return (
+    <div className={wrapClassName}>
+      <table className="table">
+        <caption className="visually-hidden">{caption}</caption>
+        <thead>
+          <tr>
+            {columns.map((column) => {
+              if (!column) return null;
+              const { label, className } =
+                typeof column === 'string' ? { label: column, className: undefined } : column;
+              return (
+                <th key={label} scope="col" className={className}>
+                  {label}
+                </th>
+              );
+            })}
+          </tr>
+        </thead>
+        <tbody>{children}</tbody>
+      </table>
+    </div>
+  );
+}
+
+/** The last cell of a row: its buttons side by side. */
+export function RowActions({ className = 'form-actions', children }: { className?: string; children: ReactNode }) {
+  const { t } = useLingui();
+  return (
+    <td data-label={t`Acciones`}>
+      <div className={className}>{children}</div>
+    </td>
+  );
+}
+
+interface RowButtonProps {
+  /** What the row is, for the button's accessible name. */
+  name: string;
+  disabled?: boolean;
+  onClick: () => void;
+}
+
+/** Opens the row's record in its editor. */
+export function EditRowButton({ name, disabled, onClick }: RowButtonProps) {
+  const { t } = useLingui();
+  return (
+    <button
+      type="button"
+      className="button button--secondary"
+      aria-label={t`Editar ${name}`}
+      disabled={disabled}
+      onClick={onClick}
+    >
+      <Trans>Editar</Trans>
+    </button>
+  );
+}
+
+/** Switches the row's record on or off (what the store offers), saying which in its name. */
+export function ActivationRowButton({ name, active, disabled, onClick }: RowButtonProps & { active: boolean }) {
+  const { t } = useLingui();
+  return (
+    <button
+      type="button"
+      className="button button--ghost"
+      aria-label={active ? t`Desactivar ${name}` : t`Activar ${name}`}
+      disabled={disabled}
+      onClick={onClick}
+    >
+      {active ? <Trans>Desactivar</Trans> : <Trans>Activar</Trans>}
+    </button>
+  );
+}

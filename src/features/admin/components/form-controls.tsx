@@ -1,0 +1,61 @@
+import { useLingui } from '@lingui/react/macro';
+import type { ReactNode } from 'react';
+import { COUNTRIES, COUNTRY_CODES } from '../../../lib/shared/countries';
+
+interface SubmitButtonProps {
+  /** While the save runs the button says so and is inert, so a second tap does not send it twice. */
+  pending: boolean;
+  /** What the button says when idle. */
+  children: ReactNode;
+  className?: string;
+}
+
+/** An admin form's submit button. */
+export function SubmitButton({ pending, children, className = 'button button--primary' }: SubmitButtonProps) {
+  const { t } = useLingui();
+  return (
+    <button type="submit" className={className} disabled={pending}>
+      {pending ? t`Guardando…` : children}
+    </button>
+  );
+}
+
+interface CheckboxChoiceProps {
+  label: ReactNode;
+  checked: boolean;
+  onCheckedChange: (checked: boolean) => void;
+  disabled?: boolean;
+}
+
+/** A checkbox with its label beside it. */
+export function CheckboxChoice({ label, checked, onCheckedChange, disabled }: CheckboxChoiceProps) {
+  return (
+    <label className="choice">
+      <input
+        type="checkbox"
+        checked={checked}
+        disabled={disabled}
+        onChange={(event) => onCheckedChange(event.target.checked)}
+      />
+      <span>{label}</span>
+    </label>
+  );
+}
+
+/** One option a country, valued by its numeric id (what the admin API filters and stores by). */
+export function CountryOptions() {
+  return COUNTRY_CODES.map((code) => (
+    <option key={code} value={COUNTRIES[code].countryId}>
+      {COUNTRIES[code].name}
+    </option>
+  ));
+}
+
+/** The asterisk of a required field whose label is not a `Field`'s (a legend, a hand-made label). */
+export function RequiredMark() {
+  return (
+    <span className="field__required" aria-hidden="true">
+      {' *'}
+    </span>
+  );
+}
