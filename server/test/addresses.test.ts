@@ -1,23 +1,13 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { CHECKOUT_REQUIRED_MESSAGE, type AddressDto } from '../../src/lib/shared/orders';
 import { MAX_ADDRESSES_PER_COUNTRY } from '../src/addresses/repo';
 import { ADDRESS_BOOK_FULL_MESSAGE } from '../src/addresses/routes';
 import { jsonRequest } from './helpers';
-import { ordersWorld, type Buyer, type OrdersWorld } from './orders-fixtures';
+import { buyerForFile, ordersWorldForFile, type Buyer } from './orders-fixtures';
 
-let world: OrdersWorld;
-let buyer: Buyer;
-let other: Buyer;
-
-beforeAll(async () => {
-  world = await ordersWorld();
-  buyer = await world.buyer({ role: 'patient' });
-  other = await world.buyer({ role: 'doctor' });
-});
-
-afterAll(async () => {
-  await world?.ctx.close();
-});
+const world = ordersWorldForFile();
+const buyer = buyerForFile(world, { role: 'patient' });
+const other = buyerForFile(world, { role: 'doctor' });
 
 const address = (street: string) => ({
   address: street,

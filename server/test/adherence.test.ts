@@ -1,5 +1,5 @@
 import { sql } from 'kysely';
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { beforeEach, describe, expect, it } from 'vitest';
 import {
   adherenceState,
   type AdherenceReminderResultDto,
@@ -9,88 +9,65 @@ import {
 import type { ApiErrorBody } from '../../src/lib/shared/api-types';
 import type { PatientListDto } from '../../src/lib/shared/prescriptions';
 import { addDays, localDay } from '../../src/lib/shared/reminders';
+import { authHeaders, createUser, jsonRequest, lastEmailTo, sessionFor } from './helpers';
+import { paidOrder } from './orders-fixtures';
+import { prescribe, productIdOf, registerIdOf } from './prescriptions-fixtures';
 import {
-  authHeaders,
-  createTestContext,
-  createUser,
-  jsonRequest,
-  lastEmailTo,
-  sessionFor,
-  userByEmail,
-  type TestContext,
-} from './helpers';
-import { card, createdOrder, orderBody, submitPaymentPage, WEBHOOK_SECRET } from './orders-fixtures';
-import { createPatient, prescribe, productIdOf, registerIdOf, tool } from './prescriptions-fixtures';
-import { decryptPush, fakeBrowser, startPushService } from './reminders-fixtures';
+  decryptPush,
+  fakeBrowser,
+  prescribedPatient,
+  pushServiceForFile,
+  remindersApp,
+  toolsOf,
+} from './reminders-fixtures';
+import { demoCaller, testContextForFile } from './support/file-context';
+import { MAGNESIO, ZINC } from './support/seed-products';
 
 const BOGOTA = 'America/Bogota';
 const DAY_MS = 86_400_000;
-const MAGNESIO = 'magnesio-bisglicinato-400-mg'; // Frasco x 60 cápsulas
-const ZINC = 'zinc-picolinato-30-mg'; // Frasco x 60 cápsulas
 
 describe('adherence for professionals', () => {
-  let ctx: TestContext;
   let now = new Date();
-  let push: Awaited<ReturnType<typeof startPushService>>;
-  let doctor: { token: string };
-  let doctorId: number;
   let sequence = 0;
   const clock = () => now;
+  // A fresh seeded database takes a while on a loaded two-core machine.
+  const ctx = testContextForFile({ app: remindersApp(clock) }, 240_000);
+  const push = pushServiceForFile();
+  const doctor = demoCaller(ctx, 'doctor');
   const db = () => ctx.database.db;
   const ago = (days: number) => new Date(now.getTime() - days * DAY_MS);
   const dayOf = (instant: Date) => localDay(instant, BOGOTA);
-
-  beforeAll(async () => {
-    ctx = await createTestContext({
-      app: { paymentsWebhookSecret: WEBHOOK_SECRET, reminders: { allowLocalEndpoints: true, clock } },
-    });
-    push = await startPushService();
-    doctor = { token: await sessionFor(ctx, 'medico.co@demo.test') };
-    doctorId = (await userByEmail(ctx, 'medico.co@demo.test')).id;
-    // A fresh seeded database takes a while on a loaded two-core machine.
-  }, 240_000);
-
-  afterAll(async () => {
-    await push.close();
-    await ctx.close();
-  });
+  const oneUnit = (tools: { slug: string; dailyCapsules: number }[]) => tools.map((item) => ({ ...item, units: 1 }));
 
   beforeEach(() => {
     now = new Date();
-    push.answer(201);
   });
+
+  /** Dates a prescription back: the database stamps its creation itself. */
+  const dateBack = (prescriptionId: number, daysAgo: number) =>
+    sql`update prescriptions set created_at = ${ago(daysAgo)} where id = ${prescriptionId}`.execute(db());
 
   /** A patient of the demo doctor with an account, prescribed `tools` `daysAgo` days ago. */
   async function patientWith(tools: { slug: string; dailyCapsules: number }[], daysAgo: number) {
     sequence += 1;
-    const { patient } = await createPatient(ctx, doctor, { last_name: `Adherencia ${sequence}` });
-    const user = await createUser(ctx, { role: 'patient', email: patient.email, doctorId });
-    await db().updateTable('patients').set({ user_id: user.id }).where('id', '=', patient.id).execute();
-    const headers = authHeaders(await sessionFor(ctx, user.email, 'co'), 'co');
-    const prescription = await prescribeFor(patient.id, tools, daysAgo);
-    return { patient, user, headers, prescription };
+    const made = await prescribedPatient(ctx, doctor, oneUnit(tools), { last_name: `Adherencia ${sequence}` });
+    await dateBack(made.prescription.id, daysAgo);
+    return made;
   }
 
   async function prescribeFor(patientId: number, tools: { slug: string; dailyCapsules: number }[], daysAgo: number) {
     const prescription = await prescribe(ctx, doctor, {
       patientId,
       notes: '',
-      tools: await Promise.all(
-        tools.map(async ({ slug, dailyCapsules }) => tool(await productIdOf(ctx, slug), { dailyCapsules, units: 1 })),
-      ),
+      tools: await toolsOf(ctx, oneUnit(tools)),
     });
-    // The prescription is dated back: the database stamps its creation itself.
-    await sql`update prescriptions set created_at = ${ago(daysAgo)} where id = ${prescription.id}`.execute(db());
+    await dateBack(prescription.id, daysAgo);
     return prescription;
   }
 
   /** A paid order of `lines`, dated `daysAgo` days ago. */
   async function bought(headers: Record<string, string>, lines: [string, number][], daysAgo: number) {
-    const items = await Promise.all(
-      lines.map(async ([slug, quantity]) => ({ productId: await productIdOf(ctx, slug), quantity })),
-    );
-    const { order, payment } = await createdOrder(ctx, headers, orderBody({ items }));
-    expect((await submitPaymentPage(ctx, payment.id, card('4242 4242 4242 4242'))).status).toBe(303);
+    const order = await paidOrder(ctx, headers, lines);
     await db()
       .updateTable('orders')
       .set({ paid_at: ago(daysAgo) })

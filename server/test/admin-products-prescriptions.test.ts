@@ -1,25 +1,15 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import type { AdminProductDto } from '../../src/lib/shared/admin-products';
 import type { ProductDto } from '../../src/lib/shared/api-types';
 import type { PrescriptionDetailDto } from '../../src/lib/shared/prescriptions';
-import { createTestContext, sessionFor, type TestContext } from './helpers';
-import { client, createPatient, json, prescribe, productIdOf, tool, type Caller } from './prescriptions-fixtures';
+import { client, createPatient, json, prescribe, productIdOf, tool } from './prescriptions-fixtures';
+import { demoCaller, testContextForFile } from './support/file-context';
 
 // Issue 10: a product in an open prescription is deactivated, never deleted; the prescription keeps showing it.
 
-let ctx: TestContext;
-let admin: Caller;
-let doctor: Caller;
-
-beforeAll(async () => {
-  ctx = await createTestContext();
-  admin = { token: await sessionFor(ctx, 'admin@demo.test') };
-  doctor = { token: await sessionFor(ctx, 'medico.co@demo.test') };
-});
-
-afterAll(async () => {
-  await ctx?.close();
-});
+const ctx = testContextForFile();
+const admin = demoCaller(ctx, 'admin');
+const doctor = demoCaller(ctx, 'doctor');
 
 describe('admin products in open prescriptions', () => {
   it('deactivates a prescribed product: it leaves the catalogue, the prescription still shows it, nothing is deleted', async () => {

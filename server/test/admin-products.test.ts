@@ -1,5 +1,5 @@
 import sharp from 'sharp';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import type {
   AdminCatalogueOptionsDto,
   AdminProductDto,
@@ -7,47 +7,35 @@ import type {
   AdminProductListDto,
 } from '../../src/lib/shared/admin-products';
 import type { ApiErrorBody, ProductDto } from '../../src/lib/shared/api-types';
-import { createTestContext, sessionFor, type TestContext } from './helpers';
-import { client, json, type Caller } from './prescriptions-fixtures';
+import { client, json } from './prescriptions-fixtures';
+import { demoCaller, testContextForFile } from './support/file-context';
+import { adminProductInput } from './support/admin-products';
 
-let ctx: TestContext;
-let admin: Caller;
-let doctor: Caller;
+const ctx = testContextForFile();
+const admin = demoCaller(ctx, 'admin');
+const doctor = demoCaller(ctx, 'doctor');
 let png: Buffer;
 
 beforeAll(async () => {
-  ctx = await createTestContext();
-  admin = { token: await sessionFor(ctx, 'admin@demo.test') };
-  doctor = { token: await sessionFor(ctx, 'medico.co@demo.test') };
   png = await sharp({ create: { width: 800, height: 800, channels: 3, background: '#2e7d5b' } })
     .png()
     .toBuffer();
 });
 
-afterAll(async () => {
-  await ctx?.close();
-});
-
 function productInput(overrides: Partial<AdminProductInput> = {}): AdminProductInput {
-  return {
+  return adminProductInput({
     name: 'Schisandra chinensis 500 mg',
     slug: 'schisandra-chinensis-500-mg',
     description: 'Adaptógeno de la medicina tradicional china.',
     tag: 'Adaptógeno',
-    categoryId: 1,
-    pharmaceuticalFormId: 1,
     capsuleInfo: '60 cápsulas vegetales',
     serialNumber: 'ADM-ASH-600',
     stockTracked: true,
     stockQuantity: 40,
-    featured: false,
-    pointsPrice: null,
-    requiresSignedPrescription: false,
     prices: { co: null, mx: { amount: 52900, vatIncluded: true }, pe: null },
-    presentations: [{ containerType: 'Frasco', quantity: 60, unitSymbol: 'cápsulas', isDefault: true }],
     discounts: [{ purchaseLevelId: 2, percent: 12.5 }],
     ...overrides,
-  };
+  });
 }
 
 async function create(input: AdminProductInput): Promise<Response> {

@@ -1,26 +1,22 @@
 import { gunzipSync } from 'node:zlib';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import type { ProductDto } from '../../src/lib/shared/api-types';
 import { categories } from '../src/db/seed/catalogue-data';
 import type { App } from '../src/http/app';
 import { CatalogueCache } from '../src/products/response-cache';
-import { authHeaders, createTestContext, jsonRequest, sessionFor, type TestContext } from './helpers';
+import { authHeaders, jsonRequest, sessionFor } from './helpers';
+import { testContextForFile } from './support/file-context';
 
-let ctx: TestContext;
+const ctx = testContextForFile();
 /** An app that trusts the version it read for a minute: only its own writes (and the triggers) can move it. */
 let trusting: App;
 let admin: Record<string, string>;
 let doctor: Record<string, string>;
 
 beforeAll(async () => {
-  ctx = await createTestContext();
   trusting = ctx.makeApp({ catalogueVersionCheckMs: 60_000 });
   admin = authHeaders(await sessionFor(ctx, 'admin@demo.test'), 'co');
   doctor = authHeaders(await sessionFor(ctx, 'medico.co@demo.test'), 'co');
-});
-
-afterAll(async () => {
-  await ctx?.close();
 });
 
 const LIST = '/api/products?limit=100&country_id=1';

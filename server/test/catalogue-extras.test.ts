@@ -1,4 +1,4 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import type {
   ApiErrorBody,
   CategoryCountDto,
@@ -8,14 +8,15 @@ import type {
 } from '../../src/lib/shared/api-types';
 import { categories, pharmaceuticalForms, products as seedProducts } from '../src/db/seed/catalogue-data';
 import { discountLists as seedDiscountLists } from '../src/db/seed/discount-data';
-import { authHeaders, createTestContext, createUser, jsonRequest, sessionFor, type TestContext } from './helpers';
+import { authHeaders, createUser, jsonRequest, sessionFor } from './helpers';
+import { productIdOf } from './prescriptions-fixtures';
+import { testContextForFile } from './support/file-context';
 
-let ctx: TestContext;
+const ctx = testContextForFile();
 /** Request headers of each kind of caller; one session each (a second login would revoke the first). */
 const as: Record<string, Record<string, string>> = {};
 
 beforeAll(async () => {
-  ctx = await createTestContext();
   const emails = {
     patient: 'paciente.co@demo.test',
     doctor: 'medico.co@demo.test',
@@ -37,10 +38,6 @@ beforeAll(async () => {
   }
 });
 
-afterAll(async () => {
-  await ctx?.close();
-});
-
 const NOT_FOUND: ApiErrorBody = { message: 'Producto no encontrado.' };
 const SERIAL_NOT_FOUND: ApiErrorBody = { message: 'No encontramos un producto con ese número de serie.' };
 const hiddenCategoryIds = new Set(categories.filter((c) => !c.patientVisible).map((c) => c.id));
@@ -56,15 +53,6 @@ async function getJson<T>(path: string, actor = 'anonymous', init: RequestInit =
   const response = await ctx.app.request(`/api${path}`, { ...init, headers: { ...headersOf(actor), ...init.headers } });
   if (response.status !== 200) throw new Error(`${path} as ${actor} → ${response.status}: ${await response.text()}`);
   return (await response.json()) as T;
-}
-
-async function productId(slug: string): Promise<number> {
-  const row = await ctx.database.db
-    .selectFrom('products')
-    .select('id')
-    .where('slug', '=', slug)
-    .executeTakeFirstOrThrow();
-  return row.id;
 }
 
 /** Expected facet counts from the seed data (every seeded product is active and priced in all three countries). */
@@ -125,8 +113,8 @@ describe('GET /api/products/categories', () => {
       .insertInto('categories')
       .values({ id: 50, name: 'Vacía', slug: 'vacia', description: '', patient_visible: true, sort_order: 50 })
       .execute();
-    const magnesio = await productId('magnesio-bisglicinato-400-mg');
-    const d3 = await productId('vitamina-d3-k2-gotas');
+    const magnesio = await productIdOf(ctx, 'magnesio-bisglicinato-400-mg');
+    const d3 = await productIdOf(ctx, 'vitamina-d3-k2-gotas');
     await db.deleteFrom('product_prices').where('product_id', '=', magnesio).where('country_id', '=', 3).execute();
     await db.updateTable('products').set({ active: false }).where('id', '=', d3).execute();
     try {
@@ -338,8 +326,8 @@ describe('discounts in ProductDto', () => {
 
   it('a line naming the product wins over its category’s; the best of several active lists applies', async () => {
     const db = ctx.database.db;
-    const magnesio = await productId('magnesio-bisglicinato-400-mg');
-    const d3 = await productId('vitamina-d3-k2-gotas');
+    const magnesio = await productIdOf(ctx, 'magnesio-bisglicinato-400-mg');
+    const d3 = await productIdOf(ctx, 'vitamina-d3-k2-gotas');
     const standard = await db
       .selectFrom('discount_lists')
       .select('id')
@@ -380,7 +368,7 @@ describe('discounts in ProductDto', () => {
   it('the database refuses lines naming both or neither of category and product, and percentages out of 0–100', async () => {
     const db = ctx.database.db;
     const list = await db.selectFrom('discount_lists').select('id').executeTakeFirstOrThrow();
-    const magnesio = await productId('magnesio-bisglicinato-400-mg');
+    const magnesio = await productIdOf(ctx, 'magnesio-bisglicinato-400-mg');
     const attempts = [
       { discount_list_id: list.id, discount_percent: 5 },
       { discount_list_id: list.id, category_id: 1, product_id: magnesio, discount_percent: 5 },

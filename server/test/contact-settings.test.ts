@@ -1,26 +1,16 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import type { ApiErrorBody } from '../../src/lib/shared/api-types';
 import { CHAT_NUMBER_MESSAGE, CONTACT_PHONE_MESSAGE, type ContactSettingsDto } from '../../src/lib/shared/contact';
 import { CONTACT_COUNTRY_NOT_FOUND_MESSAGE, seedContactSettingsIfEmpty } from '../src/contact/routes';
 import { DEMO_CONTACT_SETTINGS } from '../src/db/seed/contact-data';
-import { createTestContext, sessionFor, type TestContext } from './helpers';
-import { client, json, type Caller } from './prescriptions-fixtures';
+import { client, json } from './prescriptions-fixtures';
+import { demoCaller, testContextForFile } from './support/file-context';
 
 type Problem = ApiErrorBody & { fieldErrors: { field: string; message: string }[] };
 
-let ctx: TestContext;
-let admin: Caller;
-let doctor: Caller;
-
-beforeAll(async () => {
-  ctx = await createTestContext();
-  admin = { token: await sessionFor(ctx, 'admin@demo.test') };
-  doctor = { token: await sessionFor(ctx, 'medico.co@demo.test') };
-});
-
-afterAll(async () => {
-  await ctx?.close();
-});
+const ctx = testContextForFile();
+const admin = demoCaller(ctx, 'admin');
+const doctor = demoCaller(ctx, 'doctor');
 
 const read = async (country: string) =>
   json<ContactSettingsDto>(await client(ctx, null).get(`/contact-settings/${country}`));

@@ -1,16 +1,8 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import type { CountryDto } from '../../src/lib/shared/api-types';
-import { createTestContext, type TestContext } from './helpers';
+import { testContextForFile } from './support/file-context';
 
-let ctx: TestContext;
-
-beforeAll(async () => {
-  ctx = await createTestContext();
-});
-
-afterAll(async () => {
-  await ctx?.close();
-});
+const ctx = testContextForFile();
 
 describe('GET /api/countries', () => {
   it('lists the three countries of the store with the product §3 data', async () => {

@@ -1,21 +1,13 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import type { ApiErrorBody } from '../../src/lib/shared/api-types';
 import type { LibraryDocumentDto } from '../../src/lib/shared/prescriptions';
 import { renderTextPdf } from '../src/documents/pdf';
-import { createTestContext, sessionFor, type TestContext } from './helpers';
-import { client, json, type Caller } from './prescriptions-fixtures';
+import { sessionFor } from './helpers';
+import { client, json } from './prescriptions-fixtures';
+import { demoCaller, testContextForFile } from './support/file-context';
 
-let ctx: TestContext;
-let doctor: Caller;
-
-beforeAll(async () => {
-  ctx = await createTestContext();
-  doctor = { token: await sessionFor(ctx, 'medico.co@demo.test') };
-});
-
-afterAll(async () => {
-  await ctx?.close();
-});
+const ctx = testContextForFile();
+const doctor = demoCaller(ctx, 'doctor');
 
 describe('GET /api/documents', () => {
   it('lists the seeded templates and patient support documents, by kind', async () => {

@@ -1,23 +1,21 @@
 import { sql } from 'kysely';
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import type { ApiErrorBody, ProductDto } from '../../src/lib/shared/api-types';
 import { FAVORITES_MERGE_MAX_IDS } from '../../src/lib/shared/catalogue';
 import { products as seedProducts } from '../src/db/seed/catalogue-data';
-import { authHeaders, createTestContext, createUser, jsonRequest, sessionFor, type TestContext } from './helpers';
+import { authHeaders, createUser, jsonRequest, sessionFor } from './helpers';
+import { testContextForFile } from './support/file-context';
+import { D3_DROPS, DHEA, MAGNESIO } from './support/seed-products';
 
-let ctx: TestContext;
+const ctx = testContextForFile();
 const as: Record<string, Record<string, string>> = {};
 const ids = new Map<string, number>();
 let patientId: number;
 let doctorId: number;
 
-const MAGNESIO = 'magnesio-bisglicinato-400-mg';
-const D3 = 'vitamina-d3-k2-gotas';
-const DHEA = 'dhea-25-mg';
 const PROFESSIONAL_USE = seedProducts.find((product) => product.categoryId === 5)?.slug ?? '';
 
 beforeAll(async () => {
-  ctx = await createTestContext();
   const patient = await createUser(ctx, { role: 'patient' });
   const doctor = await createUser(ctx, { role: 'doctor' });
   const other = await createUser(ctx, { role: 'health_professional' });
@@ -29,10 +27,6 @@ beforeAll(async () => {
   as.admin = authHeaders(await sessionFor(ctx, 'admin@demo.test'), 'co');
   const rows = await ctx.database.db.selectFrom('products').select(['id', 'slug']).execute();
   for (const row of rows) ids.set(row.slug, row.id);
-});
-
-afterAll(async () => {
-  await ctx?.close();
 });
 
 beforeEach(async () => {
@@ -76,9 +70,9 @@ describe('favourites of a signed-in user', () => {
     await sql`update favorites set created_at = now() - interval '1 day' where product_id = ${idOf(MAGNESIO)}`.execute(
       ctx.database.db,
     );
-    expect((await put('patient', idOf(D3))).status).toBe(204);
+    expect((await put('patient', idOf(D3_DROPS))).status).toBe(204);
     expect((await put('patient', idOf(MAGNESIO))).status).toBe(204);
-    expect(slugs(await favorites('patient'))).toEqual([D3, MAGNESIO]);
+    expect(slugs(await favorites('patient'))).toEqual([D3_DROPS, MAGNESIO]);
     // Full products, as the catalogue answers them.
     const listed = await favorites('patient');
     const detail = await ctx.app.request(`/api/products/${MAGNESIO}`, { headers: headersOf('patient') });
@@ -87,20 +81,20 @@ describe('favourites of a signed-in user', () => {
 
   it('DELETE removes, and removing what is not there is still a 204', async () => {
     await put('patient', idOf(MAGNESIO));
-    await put('patient', idOf(D3));
+    await put('patient', idOf(D3_DROPS));
     const removed = await remove('patient', idOf(MAGNESIO));
     expect(removed.status).toBe(204);
-    expect(slugs(await favorites('patient'))).toEqual([D3]);
+    expect(slugs(await favorites('patient'))).toEqual([D3_DROPS]);
     expect((await remove('patient', idOf(MAGNESIO))).status).toBe(204);
     expect((await remove('patient', 999_999)).status).toBe(204);
-    expect(slugs(await favorites('patient'))).toEqual([D3]);
+    expect(slugs(await favorites('patient'))).toEqual([D3_DROPS]);
   });
 
   it('keeps each user’s favourites apart', async () => {
     await put('patient', idOf(MAGNESIO));
-    await put('other', idOf(D3));
+    await put('other', idOf(D3_DROPS));
     expect(slugs(await favorites('patient'))).toEqual([MAGNESIO]);
-    expect(slugs(await favorites('other'))).toEqual([D3]);
+    expect(slugs(await favorites('other'))).toEqual([D3_DROPS]);
     await remove('other', idOf(MAGNESIO));
     expect(slugs(await favorites('patient'))).toEqual([MAGNESIO]);
   });
@@ -176,15 +170,15 @@ describe('audience rules', () => {
 
   it('inactive products cannot be added and are not listed', async () => {
     const db = ctx.database.db;
-    await put('patient', idOf(D3));
-    await db.updateTable('products').set({ active: false }).where('id', '=', idOf(D3)).execute();
+    await put('patient', idOf(D3_DROPS));
+    await db.updateTable('products').set({ active: false }).where('id', '=', idOf(D3_DROPS)).execute();
     try {
       expect(await favorites('patient')).toEqual([]);
-      expect((await put('patient', idOf(D3))).status).toBe(404);
+      expect((await put('patient', idOf(D3_DROPS))).status).toBe(404);
     } finally {
-      await db.updateTable('products').set({ active: true }).where('id', '=', idOf(D3)).execute();
+      await db.updateTable('products').set({ active: true }).where('id', '=', idOf(D3_DROPS)).execute();
     }
-    expect(slugs(await favorites('patient'))).toEqual([D3]);
+    expect(slugs(await favorites('patient'))).toEqual([D3_DROPS]);
   });
 
   it.each([
@@ -212,11 +206,11 @@ describe('POST /api/favorites/merge', () => {
   it('adds the products the user may see and answers the whole list', async () => {
     await put('patient', idOf(MAGNESIO));
     const response = await merge('patient', {
-      productIds: [idOf(D3), idOf(DHEA), idOf(PROFESSIONAL_USE), 999_999, idOf(MAGNESIO), idOf(D3)],
+      productIds: [idOf(D3_DROPS), idOf(DHEA), idOf(PROFESSIONAL_USE), 999_999, idOf(MAGNESIO), idOf(D3_DROPS)],
     });
     expect(response.status).toBe(200);
     const { data } = (await response.json()) as { data: ProductDto[] };
-    expect(slugs(data).sort()).toEqual([MAGNESIO, D3].sort());
+    expect(slugs(data).sort()).toEqual([MAGNESIO, D3_DROPS].sort());
     expect(await favorites('patient')).toEqual(data);
     const rows = await ctx.database.db
       .selectFrom('favorites')

@@ -1,4 +1,4 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import type { QuoteDto } from '../../src/lib/shared/orders';
 import { insufficientPointsMessage, moneyToRewardPoints } from '../../src/lib/shared/points';
 import { appendEntry, balanceOf, lockBalance } from '../src/gamification/ledger';
@@ -8,30 +8,19 @@ import {
   card,
   createdOrder,
   orderBody,
-  ordersWorld,
+  ordersWorldForFile,
   postOrder,
   submitPaymentPage,
-  type OrdersWorld,
+  VISA_APPROVED,
 } from './orders-fixtures';
+import { D3, MAGNESIO } from './support/seed-products';
 
 // The Points programme wired into checkout as the lead wires it: the real hook, real orders and the sandbox payments.
-const MAGNESIO = 'magnesio-bisglicinato-400-mg';
-const D3 = 'vitamina-d3-5000-ui'; // 900 points
-const VISA_APPROVED = '4242 4242 4242 4242';
 const VISA_DECLINED = '4000 0000 0000 0002';
 
-let world: OrdersWorld;
-
-beforeAll(async () => {
-  world = await ordersWorld({ pointsHook: createOrderPointsHook() });
-});
-
-afterAll(async () => {
-  await world?.ctx.close();
-});
+const world = ordersWorldForFile({ pointsHook: createOrderPointsHook() });
 
 const db = () => world.ctx.database.db;
-const line = (slug: string, quantity = 1) => ({ productId: world.productId(slug), quantity });
 
 async function grant(userId: number, points: number) {
   await db()
@@ -53,7 +42,7 @@ describe('checkout with points', () => {
       '/api/checkout/quote',
       jsonRequest(
         'POST',
-        { countryId: 1, items: [line(MAGNESIO)], pointItems: [], promoCode: null, discountPoints: 100 },
+        { countryId: 1, items: [world.line(MAGNESIO)], pointItems: [], promoCode: null, discountPoints: 100 },
         doctor.headers,
       ),
     );
@@ -67,7 +56,7 @@ describe('checkout with points', () => {
     const order = await createdOrder(
       world.ctx,
       doctor.headers,
-      orderBody({ items: [line(MAGNESIO)], pointItems: [line(D3)], discountPoints: 100 }),
+      orderBody({ items: [world.line(MAGNESIO)], pointItems: [world.line(D3)], discountPoints: 100 }),
     );
     expect(await balanceOf(db(), doctor.user.id)).toBe(1_000);
 
@@ -79,7 +68,7 @@ describe('checkout with points', () => {
     const short = await postOrder(
       world.ctx,
       doctor.headers,
-      orderBody({ items: [line(MAGNESIO)], pointItems: [line(D3, 3)] }),
+      orderBody({ items: [world.line(MAGNESIO)], pointItems: [world.line(D3, 3)] }),
     );
     expect(short.status).toBe(422);
     expect(((await short.json()) as { message: string }).message).toBe(insufficientPointsMessage(2_000, 2_700));
@@ -87,14 +76,14 @@ describe('checkout with points', () => {
 
   it('rewards a paid order: the professional’s own purchase, and a patient’s purchase to their professional', async () => {
     const doctor = await world.buyer({ role: 'doctor' });
-    const own = await createdOrder(world.ctx, doctor.headers, orderBody({ items: [line(MAGNESIO, 2)] }));
+    const own = await createdOrder(world.ctx, doctor.headers, orderBody({ items: [world.line(MAGNESIO, 2)] }));
     expect((await submitPaymentPage(world.ctx, own.payment.id, card(VISA_APPROVED))).status).toBe(303);
     const paid = own.order.total - own.order.shippingCost;
     expect(await balanceOf(db(), doctor.user.id)).toBe(moneyToRewardPoints(paid, 2, 10));
 
     const patient = await world.buyer({ role: 'patient', doctorId: doctor.user.id });
     const before = await balanceOf(db(), doctor.user.id);
-    const bought = await createdOrder(world.ctx, patient.headers, orderBody({ items: [line(MAGNESIO)] }));
+    const bought = await createdOrder(world.ctx, patient.headers, orderBody({ items: [world.line(MAGNESIO)] }));
     expect((await submitPaymentPage(world.ctx, bought.payment.id, card(VISA_APPROVED))).status).toBe(303);
     const price = bought.order.items[0]?.unitPrice ?? 0;
     expect(await balanceOf(db(), doctor.user.id)).toBe(before + moneyToRewardPoints(price, 3, 10));

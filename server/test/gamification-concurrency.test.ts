@@ -1,21 +1,17 @@
 import { sql } from 'kysely';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { insufficientPointsMessage, type RedemptionResponseDto } from '../../src/lib/shared/points';
 import { appendEntry, lockBalance } from '../src/gamification/ledger';
-import { authHeaders, createTestContext, createUser, jsonRequest, sessionFor, type TestContext } from './helpers';
+import { authHeaders, createUser, jsonRequest, sessionFor } from './helpers';
+import { testContextForFile } from './support/file-context';
 
 const REQUESTS = 100;
 
-let ctx: TestContext;
+const ctx = testContextForFile();
 let admin: string;
 
 beforeAll(async () => {
-  ctx = await createTestContext();
   admin = await sessionFor(ctx, 'admin@demo.test');
-});
-
-afterAll(async () => {
-  await ctx?.close();
 });
 
 async function professionalWith(points: number) {

@@ -1,20 +1,13 @@
 import { sql } from 'kysely';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { migrateToLatest } from '../src/db/migrate';
 import { pointsItems, STARTING_BALANCE_POINTS } from '../src/db/seed/points-data';
 import { seedIfEmpty } from '../src/db/seed/seed';
 import { seedPointsIfEmpty } from '../src/gamification/seed';
-import { createTestContext, revertMigrationsThrough, userByEmail, type TestContext } from './helpers';
+import { revertMigrationsThrough, userByEmail } from './helpers';
+import { testContextForFile } from './support/file-context';
 
-let ctx: TestContext;
-
-beforeAll(async () => {
-  ctx = await createTestContext();
-});
-
-afterAll(async () => {
-  await ctx?.close();
-});
+const ctx = testContextForFile();
 
 const POINTS_TABLES = [
   'points_balances',

@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import type { OrderStatus } from '../../src/lib/shared/orders';
 import { insufficientPointsMessage, type PrescriptionRewardResponseDto } from '../../src/lib/shared/points';
 import { balanceOf, appendEntry, lockBalance } from '../src/gamification/ledger';
@@ -7,26 +7,11 @@ import { createOrderPointsHook, ORDER_REFUND_REASON, ORDER_SPEND_REASON } from '
 import { findOrderForPoints, ORDER_FETCH_RETRY_DELAY_MS } from '../src/gamification/paid-orders';
 import { HttpError } from '../src/http/errors';
 import type { OrderPointsInput } from '../src/orders/points-hook';
-import {
-  authHeaders,
-  createTestContext,
-  createUser,
-  jsonRequest,
-  sessionFor,
-  userByEmail,
-  type TestContext,
-} from './helpers';
+import { authHeaders, createUser, jsonRequest, sessionFor, userByEmail } from './helpers';
+import { testContextForFile } from './support/file-context';
 
-let ctx: TestContext;
+const ctx = testContextForFile();
 const hook = createOrderPointsHook();
-
-beforeAll(async () => {
-  ctx = await createTestContext();
-});
-
-afterAll(async () => {
-  await ctx?.close();
-});
 
 const db = () => ctx.database.db;
 

@@ -1,4 +1,4 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import type { ApiErrorBody, DataResponse } from '../../src/lib/shared/api-types';
 import type { CountryCode } from '../../src/lib/shared/countries';
 import {
@@ -16,26 +16,14 @@ import {
 import { products as seedProducts } from '../src/db/seed/catalogue-data';
 import { pointsItems, STARTING_BALANCE_POINTS } from '../src/db/seed/points-data';
 import { appendEntry, lockBalance } from '../src/gamification/ledger';
-import {
-  authHeaders,
-  createTestContext,
-  createUser,
-  jsonRequest,
-  sessionFor,
-  userByEmail,
-  type TestContext,
-} from './helpers';
+import { authHeaders, createUser, jsonRequest, sessionFor, userByEmail } from './helpers';
+import { testContextForFile } from './support/file-context';
 
-let ctx: TestContext;
+const ctx = testContextForFile();
 let admin: string;
 
 beforeAll(async () => {
-  ctx = await createTestContext();
   admin = await sessionFor(ctx, 'admin@demo.test');
-});
-
-afterAll(async () => {
-  await ctx?.close();
 });
 
 interface Call {

@@ -2,18 +2,10 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { ApiErrorBody, HealthDto, ReadyDto } from '../../src/lib/shared/api-types';
 import { UPLOAD_STORAGE_UNREACHABLE_MESSAGE } from '../src/http/app';
 import { S3UploadStorage, UploadStorageUnavailableError } from '../src/uploads/s3-storage';
-import { createTestContext, type TestContext } from './helpers';
 import { startS3Fake, type S3Fake } from './s3-fake';
+import { testContextForFile } from './support/file-context';
 
-let ctx: TestContext;
-
-beforeAll(async () => {
-  ctx = await createTestContext();
-});
-
-afterAll(async () => {
-  await ctx?.close();
-});
+const ctx = testContextForFile();
 
 describe('GET /api/health', () => {
   it('answers ok with the database kind in use', async () => {

@@ -53,6 +53,27 @@ export async function deleteRedisKeys(store: RedisLimiterStore): Promise<void> {
     cursor = next;
   } while (cursor !== '0');
 }
+
+/** A new, empty database on the PostgreSQL server of `adminUrl` (which it connects to as an admin), and its dropping. */
+export async function throwawayDatabase(adminUrl: string): Promise<{ url: string; drop: () => Promise<void> }> {
+  const name = `test_${randomBytes(6).toString('hex')}`;
+  const admin = new pg.Client({ connectionString: adminUrl });
+  await admin.connect();
+  await admin.query(`create database ${name}`);
+  await admin.end();
+  const url = new URL(adminUrl);
+  url.pathname = `/${name}`;
+  return {
+    url: url.toString(),
+    drop: async () => {
+      const cleaner = new pg.Client({ connectionString: adminUrl });
+      await cleaner.connect();
+      await cleaner.query(`drop database if exists ${name} with (force)`);
+      await cleaner.end();
+    },
+  };
+}
+
 const assetsDir = fileURLToPath(new URL('../assets', import.meta.url));
 
 async function prepare(database: DatabaseHandle, seed: boolean): Promise<void> {
@@ -97,20 +118,9 @@ export async function createTestContext(
   let dropDatabase: (() => Promise<void>) | undefined;
   let databaseUrl: string | undefined;
   if (adminUrl) {
-    const name = `test_${randomBytes(6).toString('hex')}`;
-    const admin = new pg.Client({ connectionString: adminUrl });
-    await admin.connect();
-    await admin.query(`create database ${name}`);
-    await admin.end();
-    const url = new URL(adminUrl);
-    url.pathname = `/${name}`;
-    databaseUrl = url.toString();
-    dropDatabase = async () => {
-      const cleaner = new pg.Client({ connectionString: adminUrl });
-      await cleaner.connect();
-      await cleaner.query(`drop database if exists ${name} with (force)`);
-      await cleaner.end();
-    };
+    const database = await throwawayDatabase(adminUrl);
+    databaseUrl = database.url;
+    dropDatabase = database.drop;
   }
   const seed = options.seed !== false;
   const template = databaseUrl ? undefined : await pgliteTemplate(seed);

@@ -1,4 +1,4 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import type { CredentialsStatusDto } from '../../src/lib/shared/accounts';
 import type { ApiErrorBody } from '../../src/lib/shared/api-types';
 import { HORMONE_PRESCRIPTION_MAX_BYTES, type OrderDto } from '../../src/lib/shared/orders';
@@ -11,7 +11,9 @@ import {
   createdOrder,
   orderBody,
   orderOf,
-  ordersWorld,
+  paymentOf,
+  ordersWorldForFile,
+  buyerForFile,
   PDF,
   postOrder,
   prescriptionOf,
@@ -20,27 +22,15 @@ import {
   submitPaymentPage,
   uploadCredential,
   type Buyer,
-  type OrdersWorld,
+  VISA_APPROVED,
 } from './orders-fixtures';
+import { DHEA, MAGNESIO } from './support/seed-products';
 
-let world: OrdersWorld;
-let doctor: Buyer;
-const DHEA = 'dhea-25-mg';
-const MAGNESIO = 'magnesio-bisglicinato-400-mg';
+const world = ordersWorldForFile();
+const doctor = buyerForFile(world, { role: 'doctor' });
 const JPEG = Buffer.from([0xff, 0xd8, 0xff, 0xe0, 0x00, 0x10]);
 const PNG = Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a, 0x00]);
 const WEBP = Buffer.concat([Buffer.from('RIFF'), Buffer.alloc(4), Buffer.from('WEBPVP8 ')]);
-
-beforeAll(async () => {
-  world = await ordersWorld();
-  doctor = await world.buyer({ role: 'doctor' });
-});
-
-afterAll(async () => {
-  await world?.ctx.close();
-});
-
-const line = (slug: string, quantity = 1) => ({ productId: world.productId(slug), quantity });
 
 const upload = (buyer: Buyer, bytes: Buffer, name: string, documentType?: string) =>
   uploadCredential(world.ctx, buyer, bytes, name, documentType);
@@ -48,12 +38,12 @@ const upload = (buyer: Buyer, bytes: Buffer, name: string, documentType?: string
 /** A paid hormone order waiting for the review of its prescription. */
 async function pendingHormoneOrder(paymentMethod: 'visa' | 'bank_transfer' = 'visa'): Promise<OrderDto> {
   const body = orderBody({
-    items: [line(DHEA, 2), line(MAGNESIO)],
+    items: [world.line(DHEA, 2), world.line(MAGNESIO)],
     paymentMethod,
     prescriptionDocumentId: await prescriptionOf(world.ctx, doctor),
   });
   const { order, payment } = await createdOrder(world.ctx, doctor.headers, body);
-  const fields = paymentMethod === 'visa' ? card('4242 4242 4242 4242') : {};
+  const fields = paymentMethod === 'visa' ? card(VISA_APPROVED) : {};
   expect((await submitPaymentPage(world.ctx, payment.id, fields)).status).toBe(303);
   return orderOf(world.ctx, doctor.headers, order.id);
 }
@@ -63,14 +53,6 @@ const admin = (path: string, init: RequestInit = {}) =>
     ...init,
     headers: { ...world.admin, ...(init.headers as Record<string, string>) },
   });
-
-async function paymentRow(orderId: number) {
-  return world.ctx.database.db
-    .selectFrom('payments')
-    .selectAll()
-    .where('order_id', '=', orderId)
-    .executeTakeFirstOrThrow();
-}
 
 async function lastEmailTo(subjectPart: string) {
   const emails = await world.ctx.database.db.selectFrom('outbox_emails').selectAll().orderBy('id', 'desc').execute();
@@ -155,7 +137,7 @@ describe('ordering hormones', () => {
       const response = await postOrder(
         world.ctx,
         doctor.headers,
-        orderBody({ items: [line(DHEA)], prescriptionDocumentId }),
+        orderBody({ items: [world.line(DHEA)], prescriptionDocumentId }),
       );
       expect(response.status).toBe(422);
       expect(((await response.json()) as ApiErrorBody).message).toBe(PRESCRIPTION_REQUIRED_MESSAGE);
@@ -179,12 +161,12 @@ describe('ordering hormones', () => {
       payment: { status: 'approved', brand: 'Visa' },
     });
     expect(order.statusHistory.map((change) => change.status)).toEqual(['pending_payment', 'pending_prescription']);
-    expect((await paymentRow(order.id)).captured_at).toBeNull();
+    expect((await paymentOf(world.ctx, order.id)).captured_at).toBeNull();
     expect((await lastEmailTo(`Recibo de tu pedido ${order.number}`))?.text).toContain('Tu pedido incluye hormonas');
   });
   it('names the type of its prescription file, for the admin’s viewer', async () => {
     const uploaded = (await (await upload(doctor, PNG, 'formula.png')).json()) as CredentialsStatusDto;
-    const body = orderBody({ items: [line(DHEA)], prescriptionDocumentId: uploaded.history[0]?.id ?? 0 });
+    const body = orderBody({ items: [world.line(DHEA)], prescriptionDocumentId: uploaded.history[0]?.id ?? 0 });
     const { order } = await createdOrder(world.ctx, doctor.headers, body);
     expect(order.prescription).toMatchObject({ documentId: uploaded.history[0]?.id, mime: 'image/png' });
   });
@@ -249,7 +231,7 @@ describe('admin: hormone orders', () => {
     expect(data).toMatchObject({ status: 'released', prescription: { status: 'approved', reason: null } });
     expect(data.prescription?.reviewedAt).not.toBeNull();
     expect(data.statusHistory.at(-1)?.status).toBe('released');
-    expect((await paymentRow(first.id)).captured_at).not.toBeNull();
+    expect((await paymentOf(world.ctx, first.id)).captured_at).not.toBeNull();
     const email = await lastEmailTo(`Tu pedido ${first.number} fue liberado para despacho`);
     expect(email?.to_address).toBe('laura.restrepo@prueba.test');
     const again = await admin(`/${first.id}/approve`, { method: 'POST' });
@@ -313,7 +295,7 @@ describe('admin: hormone orders', () => {
 
   it('refunds a hormone order paid by transfer when its prescription is rejected', async () => {
     const order = await pendingHormoneOrder('bank_transfer');
-    expect((await paymentRow(order.id)).captured_at).not.toBeNull();
+    expect((await paymentOf(world.ctx, order.id)).captured_at).not.toBeNull();
     const response = await admin(`/${order.id}/reject`, jsonRequest('POST', { reason: 'Fórmula vencida.' }));
     const { data } = (await response.json()) as { data: OrderDto };
     expect(data.payment.status).toBe('refunded');
@@ -321,8 +303,12 @@ describe('admin: hormone orders', () => {
   });
 
   it('reviews hormone orders only', async () => {
-    const { order, payment } = await createdOrder(world.ctx, doctor.headers, orderBody({ items: [line(MAGNESIO)] }));
-    await submitPaymentPage(world.ctx, payment.id, card('4242 4242 4242 4242'));
+    const { order, payment } = await createdOrder(
+      world.ctx,
+      doctor.headers,
+      orderBody({ items: [world.line(MAGNESIO)] }),
+    );
+    await submitPaymentPage(world.ctx, payment.id, card(VISA_APPROVED));
     expect((await admin(`/${order.id}/approve`, { method: 'POST' })).status).toBe(409);
     expect((await admin(`/${order.id}/prescription`)).status).toBe(404);
   });

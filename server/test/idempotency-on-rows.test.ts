@@ -1,13 +1,15 @@
 import { randomUUID } from 'node:crypto';
 import { sql } from 'kysely';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import type { ApiErrorBody } from '../../src/lib/shared/api-types';
 import type { CredentialsStatusDto } from '../../src/lib/shared/accounts';
 import type { CreatePatientResponseDto, TemplateDto } from '../../src/lib/shared/prescriptions';
 import { renderTextPdf } from '../src/documents/pdf';
 import { ABANDONED_CLAIM_MS, STORED_ANSWER_RETENTION_MS } from '../src/http/idempotency';
-import { createTestContext, createUser, sessionFor, userByEmail, type TestContext } from './helpers';
-import { client, json, patientBody, productIdOf, tool, type Caller } from './prescriptions-fixtures';
+import { createUser, sessionFor, userByEmail } from './helpers';
+import { client, json, patientBody, productIdOf, tool } from './prescriptions-fixtures';
+import { demoCaller, testContextForFile } from './support/file-context';
+import { invitationTokenOf } from './support/registration';
 
 /**
  * A write that committed but whose process died before its answer was stored leaves its Idempotency-Key claimed with
@@ -15,18 +17,12 @@ import { client, json, patientBody, productIdOf, tool, type Caller } from './pre
  * unanswered and old (taken over), or gone (a claim freed after the commit). The retry must answer the row written
  * the first time, with the first answer's status and shape, and write nothing again.
  */
-let ctx: TestContext;
-let doctor: Caller;
+const ctx = testContextForFile();
+const doctor = demoCaller(ctx, 'doctor');
 let doctorId: number;
 
 beforeAll(async () => {
-  ctx = await createTestContext();
-  doctor = { token: await sessionFor(ctx, 'medico.co@demo.test') };
   doctorId = (await userByEmail(ctx, 'medico.co@demo.test')).id;
-});
-
-afterAll(async () => {
-  await ctx?.close();
 });
 
 type Loss = 'unanswered' | 'abandoned' | 'forgotten';
@@ -107,7 +103,7 @@ describe('a write committed whose answer was never stored is answered from its r
     expect(Object.keys(answer.invitation).sort()).toEqual(Object.keys(firstAnswer.invitation).sort());
     expect(answer.invitation.link).toMatch(/\/co\/registro\?invitacion=/);
     const preview = await ctx.app.request(
-      `/api/invitations/${encodeURIComponent(new URL(answer.invitation.link).searchParams.get('invitacion') ?? '')}`,
+      `/api/invitations/${encodeURIComponent(invitationTokenOf(answer.invitation.link))}`,
     );
     expect(preview.status).toBe(200);
     const rows = await ctx.database.db.selectFrom('patients').select('id').where('email', '=', body.email).execute();

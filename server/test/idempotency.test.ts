@@ -1,23 +1,15 @@
 import { sql } from 'kysely';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import type { ApiErrorBody } from '../../src/lib/shared/api-types';
 import type { CreatePatientResponseDto } from '../../src/lib/shared/prescriptions';
 import { renderTextPdf } from '../src/documents/pdf';
 import { ABANDONED_CLAIM_MS, rawRequestHash } from '../src/http/idempotency';
-import { createTestContext, createUser, sessionFor, userByEmail, type TestContext } from './helpers';
-import { client, json, patientBody, patientsNamed, type Caller } from './prescriptions-fixtures';
+import { createUser, sessionFor, userByEmail } from './helpers';
+import { client, json, patientBody, patientsNamed } from './prescriptions-fixtures';
+import { demoCaller, testContextForFile } from './support/file-context';
 
-let ctx: TestContext;
-let doctor: Caller;
-
-beforeAll(async () => {
-  ctx = await createTestContext();
-  doctor = { token: await sessionFor(ctx, 'medico.co@demo.test') };
-});
-
-afterAll(async () => {
-  await ctx?.close();
-});
+const ctx = testContextForFile();
+const doctor = demoCaller(ctx, 'doctor');
 
 describe('Idempotency-Key on queued writes', () => {
   it('creates a patient once however many times the same request is replayed, answering the first result', async () => {

@@ -1,10 +1,11 @@
 import { randomUUID } from 'node:crypto';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { AdminProductInput } from '../../src/lib/shared/admin-products';
+import { beforeAll, describe, expect, it } from 'vitest';
 import type { Role } from '../../src/lib/shared/accounts';
 import type { AccessRule, RouteEntry } from '../src/http/auth';
-import { authHeaders, createTestContext, jsonRequest, sessionFor, type TestContext } from './helpers';
+import { authHeaders, jsonRequest, sessionFor } from './helpers';
 import { orderBody } from './orders-fixtures';
+import { testContextForFile } from './support/file-context';
+import { adminProductInput } from './support/admin-products';
 
 /**
  * Every integer the API reads (path ids, query numbers, body fields) is range-checked: numbers PostgreSQL cannot store
@@ -22,18 +23,13 @@ const ACCOUNTS: Record<'admin' | 'doctor' | 'professional' | 'patient', string> 
 };
 type Account = keyof typeof ACCOUNTS;
 
-let ctx: TestContext;
+const ctx = testContextForFile();
 const headers = {} as Record<Account, Record<string, string>>;
 
 beforeAll(async () => {
-  ctx = await createTestContext();
   for (const account of Object.keys(ACCOUNTS) as Account[]) {
     headers[account] = authHeaders(await sessionFor(ctx, ACCOUNTS[account]), 'co');
   }
-});
-
-afterAll(async () => {
-  await ctx?.close();
 });
 
 /** A caller the route lets in, so the request reaches the code that reads the number. */
@@ -106,24 +102,15 @@ function withValue(body: object, path: string, value: unknown): unknown {
   return copy;
 }
 
-const PRODUCT: AdminProductInput = {
+const PRODUCT = adminProductInput({
   name: 'Rhodiola rosea 300 mg',
   slug: 'rhodiola-rosea-300-mg',
-  description: '',
-  tag: '',
-  categoryId: 1,
-  pharmaceuticalFormId: 1,
-  capsuleInfo: null,
   serialNumber: 'RNG-001',
   stockTracked: true,
   stockQuantity: 10,
-  featured: false,
   pointsPrice: 100,
-  requiresSignedPrescription: false,
-  prices: { co: { amount: 52900, vatIncluded: true }, mx: null, pe: null },
-  presentations: [{ containerType: 'Frasco', quantity: 60, unitSymbol: 'cápsulas', isDefault: true }],
   discounts: [{ purchaseLevelId: 2, percent: 10 }],
-};
+});
 
 describe('body integers', () => {
   const cases: { caller: Account; method: string; path: string; body: object; fields: string[] }[] = [

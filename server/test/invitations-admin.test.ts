@@ -1,4 +1,4 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import type {
   AffiliateDto,
   CredentialsStatusDto,
@@ -8,17 +8,11 @@ import type {
 import type { ApiErrorBody } from '../../src/lib/shared/api-types';
 import type { UserRow } from '../src/db/schema';
 import { Mailer, nodemailerTransport, type OutgoingEmail } from '../src/mail/mailer';
-import {
-  authHeaders,
-  createTestContext,
-  createUser,
-  jsonRequest,
-  sessionFor,
-  silentLogger,
-  type TestContext,
-} from './helpers';
+import { authHeaders, createUser, jsonRequest, sessionFor, silentLogger } from './helpers';
+import { testContextForFile } from './support/file-context';
+import { invitationTokenOf } from './support/registration';
 
-let ctx: TestContext;
+const ctx = testContextForFile();
 let doctorToken: string;
 let professionalToken: string;
 let pendingToken: string;
@@ -26,7 +20,6 @@ let patientToken: string;
 let adminToken: string;
 
 beforeAll(async () => {
-  ctx = await createTestContext();
   [doctorToken, professionalToken, pendingToken, patientToken, adminToken] = await Promise.all([
     sessionFor(ctx, 'medico.co@demo.test', 'co'),
     sessionFor(ctx, 'profesional.mx@demo.test', 'mx'),
@@ -34,10 +27,6 @@ beforeAll(async () => {
     sessionFor(ctx, 'paciente.co@demo.test'),
     sessionFor(ctx, 'admin@demo.test'),
   ]);
-});
-
-afterAll(async () => {
-  await ctx?.close();
 });
 
 async function body<T>(response: Response): Promise<T> {
@@ -90,7 +79,7 @@ describe('POST /api/invitations', () => {
     expect(email?.text).toContain('Hola, Julián:');
     expect(email?.sent_at).toBeNull();
     // The token is stored hashed only.
-    const token = new URL(invitation.link ?? '').searchParams.get('invitacion') ?? '';
+    const token = invitationTokenOf(invitation.link);
     const rows = await ctx.database.db.selectFrom('invitations').selectAll().execute();
     expect(JSON.stringify(rows)).not.toContain(token);
   });
@@ -170,7 +159,7 @@ describe('GET /api/invitations and /api/invitations/{token}', () => {
     const created = await body<InvitationDto>(
       await send('POST', '/invitations', { email: 'vista@correo.test', firstName: 'Eva' }, doctorToken),
     );
-    const token = new URL(created.link ?? '').searchParams.get('invitacion') ?? '';
+    const token = invitationTokenOf(created.link);
     const preview = await ctx.app.request(`/api/invitations/${token}`);
     expect(preview.status).toBe(200);
     expect(await body<InvitationPreviewDto>(preview)).toEqual({

@@ -1,24 +1,20 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import type { CreatePatientResponseDto } from '../../src/lib/shared/prescriptions';
 import { createLogger, redactForLog } from '../src/logger';
-import { createTestContext, createUser, jsonRequest, lastEmailTo, sessionFor, type TestContext } from './helpers';
+import { createUser, jsonRequest, lastEmailTo, sessionFor, type TestContext } from './helpers';
 import { client, createPatient, json, patientBody } from './prescriptions-fixtures';
+import { testContextForFile } from './support/file-context';
 
 // Issue #15: no secrets or personal data in the log in any environment, and e-mailed links never built from what
 // the request says about the host.
 
-let ctx: TestContext;
+const ctx = testContextForFile();
 let doctorToken: string;
 let address = 0;
 const freshAddress = () => `192.0.2.${(address += 1)}`;
 
 beforeAll(async () => {
-  ctx = await createTestContext();
   doctorToken = await sessionFor(ctx, 'medico.co@demo.test');
-});
-
-afterAll(async () => {
-  await ctx?.close();
 });
 
 /** An app of the test database whose log, the server's own at every level (access lines too), is kept in `lines`. */

@@ -1,4 +1,4 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import type { FormErrorDto } from '../../src/lib/shared/accounts';
 import type { ApiErrorBody } from '../../src/lib/shared/api-types';
 import {
@@ -7,21 +7,14 @@ import {
   type MedicalRequestListDto,
 } from '../../src/lib/shared/prescriptions';
 import { MEDICAL_REQUEST_LIMIT } from '../src/medical-requests/routes';
-import { createTestContext, jsonRequest, sessionFor, type TestContext } from './helpers';
+import { jsonRequest, sessionFor } from './helpers';
 import { client, json } from './prescriptions-fixtures';
+import { testContextForFile } from './support/file-context';
 
 type Problem = ApiErrorBody & { fieldErrors?: FormErrorDto[] };
 
-let ctx: TestContext;
+const ctx = testContextForFile();
 let address = 0;
-
-beforeAll(async () => {
-  ctx = await createTestContext();
-});
-
-afterAll(async () => {
-  await ctx?.close();
-});
 
 function request(overrides: Record<string, unknown> = {}) {
   return {

@@ -8,48 +8,41 @@ import {
   createdOrder,
   orderBody,
   orderOf,
-  ordersWorld,
+  paymentOf,
+  ordersWorldForFile,
+  buyerForFile,
   postOrder,
   prescriptionOf,
   stockOf,
   submitPaymentPage,
   type Buyer,
-  type OrdersWorld,
+  VISA_APPROVED,
 } from './orders-fixtures';
+import { DHEA, MAGNESIO } from './support/seed-products';
 
 const SECRET = 'secreto-webhook-mp-co';
 const TOKEN = 'TEST-0000000000000000-000000-00000000000000000000000000000000-000000000';
-const MAGNESIO = 'magnesio-bisglicinato-400-mg';
-const DHEA = 'dhea-25-mg';
 const WEBHOOK = '/api/payments/webhook/mercadopago-co';
 
 const fake = new MercadoPagoFake();
-let world: OrdersWorld;
-let buyer: Buyer;
-let doctor: Buyer;
 let now = Date.now();
 
-beforeAll(async () => {
-  await fake.start();
-  world = await ordersWorld({
-    clock: () => new Date(now),
-    mercadoPago: {
-      accounts: { co: { accessToken: TOKEN, webhookSecret: SECRET } },
-      baseUrl: fake.url,
-      // Generous for a loaded machine; the slow answers below take longer still.
-      timeoutMs: 1500,
-      retries: 1,
-      retryDelayMs: 10,
-    },
-  });
-  buyer = await world.buyer({ role: 'patient' });
-  doctor = await world.buyer({ role: 'doctor' });
-});
-
-afterAll(async () => {
-  await world?.ctx.close();
-  await fake.stop();
-});
+// The fake starts first (the world needs its port) and stops last.
+beforeAll(() => fake.start());
+afterAll(() => fake.stop());
+const world = ordersWorldForFile(() => ({
+  clock: () => new Date(now),
+  mercadoPago: {
+    accounts: { co: { accessToken: TOKEN, webhookSecret: SECRET } },
+    baseUrl: fake.url,
+    // Generous for a loaded machine; the slow answers below take longer still.
+    timeoutMs: 1500,
+    retries: 1,
+    retryDelayMs: 10,
+  },
+}));
+const buyer = buyerForFile(world, { role: 'patient' });
+const doctor = buyerForFile(world, { role: 'doctor' });
 
 beforeEach(() => {
   now = Date.now();
@@ -57,10 +50,8 @@ beforeEach(() => {
   fake.failNext = [];
 });
 
-const line = (slug: string, quantity = 1) => ({ productId: world.productId(slug), quantity });
-
 function newOrder(overrides: Parameters<typeof orderBody>[0] = {}, who: Buyer = buyer) {
-  return createdOrder(world.ctx, who.headers, orderBody({ items: [line(MAGNESIO)], ...overrides }));
+  return createdOrder(world.ctx, who.headers, orderBody({ items: [world.line(MAGNESIO)], ...overrides }));
 }
 
 /** A Mexican checkout (no Mercado Pago token for México in these tests: the sandbox). */
@@ -73,14 +64,6 @@ const mexicanOrder = () => ({
 function notify(paymentId: number | string, options: Parameters<typeof mpNotification>[2] = {}, secret = SECRET) {
   const { path, init } = mpNotification(paymentId, secret, options);
   return world.ctx.app.request(`${WEBHOOK}${path}`, init);
-}
-
-async function paymentRow(orderId: number) {
-  return world.ctx.database.db
-    .selectFrom('payments')
-    .selectAll()
-    .where('order_id', '=', orderId)
-    .executeTakeFirstOrThrow();
 }
 
 const preferenceOf = (paymentId: string) =>
@@ -119,7 +102,7 @@ describe('Mercado Pago checkout', () => {
     const request = fake.requests.find((r) => r.path === '/checkout/preferences' && r.body === preference?.body);
     expect(request?.idempotencyKey).toBe(`preference-${payment.id}`);
     expect(request?.authorization).toBe(`Bearer ${TOKEN}`);
-    const row = await paymentRow(order.id);
+    const row = await paymentOf(world.ctx, order.id);
     expect(row.provider).toBe('mercadopago-co');
     expect(row.provider_reference).toBe(preference?.id);
 
@@ -149,7 +132,7 @@ describe('Mercado Pago checkout', () => {
     const dto = await orderOf(world.ctx, buyer.headers, order.id);
     expect(dto.status).toBe('paid');
     expect(dto.payment).toMatchObject({ status: 'approved', brand: 'Visa', last4: '4242' });
-    expect((await paymentRow(order.id)).provider_payment_id).toBe(String(paid.id));
+    expect((await paymentOf(world.ctx, order.id)).provider_payment_id).toBe(String(paid.id));
     const history = await world.ctx.database.db
       .selectFrom('order_status_history')
       .select('status')
@@ -174,7 +157,7 @@ describe('Mercado Pago checkout', () => {
     const attempt = fake.pay(payment.id, 'in_process');
     expect(await (await notify(attempt.id)).json()).toEqual({ received: true, result: 'applied' });
     expect((await orderOf(world.ctx, buyer.headers, order.id)).status).toBe('pending_payment');
-    expect((await paymentRow(order.id)).provider_payment_id).toBe(String(attempt.id));
+    expect((await paymentOf(world.ctx, order.id)).provider_payment_id).toBe(String(attempt.id));
     fake.setStatus(attempt.id, 'approved');
     expect(await (await notify(attempt.id)).json()).toEqual({ received: true, result: 'applied' });
     expect((await orderOf(world.ctx, buyer.headers, order.id)).status).toBe('paid');
@@ -224,7 +207,7 @@ describe('timeouts and retries', () => {
   it('answers a Spanish 502 when Mercado Pago does not answer, and the buyer retry opens the same payment', async () => {
     fake.delayMs = 4000;
     fake.delayCount = 2;
-    const body = orderBody({ items: [line(MAGNESIO)] });
+    const body = orderBody({ items: [world.line(MAGNESIO)] });
     const failed = await postOrder(world.ctx, buyer.headers, body);
     expect(failed.status).toBe(502);
     expect(await failed.json()).toMatchObject({
@@ -255,17 +238,20 @@ describe('cancellations and refunds', () => {
     now += PENDING_PAYMENT_TTL_MS + 1000;
     await world.ctx.app.expireUnpaidOrders();
     expect((await orderOf(world.ctx, buyer.headers, order.id)).status).toBe('pending_payment');
-    expect((await paymentRow(order.id)).status).toBe('pending');
+    expect((await paymentOf(world.ctx, order.id)).status).toBe('pending');
   });
 
   it('refunds through Mercado Pago when the admin rejects a hormone prescription', async () => {
-    const body = orderBody({ items: [line(DHEA)], prescriptionDocumentId: await prescriptionOf(world.ctx, doctor) });
+    const body = orderBody({
+      items: [world.line(DHEA)],
+      prescriptionDocumentId: await prescriptionOf(world.ctx, doctor),
+    });
     const { order, payment } = await createdOrder(world.ctx, doctor.headers, body);
     const paid = fake.pay(payment.id, 'approved');
     await notify(paid.id);
     expect((await orderOf(world.ctx, doctor.headers, order.id)).status).toBe('pending_prescription');
     // Checkout Pro charged it already: the rejection refunds.
-    expect((await paymentRow(order.id)).captured_at).not.toBeNull();
+    expect((await paymentOf(world.ctx, order.id)).captured_at).not.toBeNull();
     const reject = () =>
       world.ctx.app.request(`/api/admin/hormone-orders/${order.id}/reject`, {
         method: 'POST',
@@ -279,7 +265,7 @@ describe('cancellations and refunds', () => {
     expect((await reject()).status).toBe(200);
     expect(fake.refunds).toContainEqual({ paymentId: String(paid.id), key: `refund-${payment.id}` });
     expect(fake.payments.get(String(paid.id))?.status).toBe('refunded');
-    expect((await paymentRow(order.id)).status).toBe('refunded');
+    expect((await paymentOf(world.ctx, order.id)).status).toBe('refunded');
     expect((await orderOf(world.ctx, doctor.headers, order.id)).status).toBe('cancelled');
   });
 });
@@ -331,7 +317,7 @@ describe('the sandbox beside it', () => {
   it('still pays a Mexican order through the sandbox page', async () => {
     const mexican = await world.buyer({ role: 'patient' }, 'mx');
     const { order, payment } = await newOrder(mexicanOrder(), mexican);
-    expect((await submitPaymentPage(world.ctx, payment.id, card('4242 4242 4242 4242'))).status).toBe(303);
+    expect((await submitPaymentPage(world.ctx, payment.id, card(VISA_APPROVED))).status).toBe(303);
     expect((await orderOf(world.ctx, mexican.headers, order.id)).status).toBe('paid');
   });
 });

@@ -12,16 +12,9 @@ import { seedIfEmpty } from '../src/db/seed/seed';
 import { up as giveOrdersTheirPayment } from '../src/db/migrations/0025-orders-without-payment';
 import { up as unlinkDeletedAccounts } from '../src/db/migrations/0026-deleted-accounts-unlinked';
 import { authHeaders, createTestContext, revertMigrationsThrough, sessionFor, type TestContext } from './helpers';
+import { testContextForFile } from './support/file-context';
 
-let ctx: TestContext;
-
-beforeAll(async () => {
-  ctx = await createTestContext();
-});
-
-afterAll(async () => {
-  await ctx?.close();
-});
+const ctx = testContextForFile();
 
 const visibleCategoryIds = new Set(categories.filter((category) => category.patientVisible).map((c) => c.id));
 

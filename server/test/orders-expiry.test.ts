@@ -1,4 +1,4 @@
-import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
+import { beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { OrderDto, QuoteDto } from '../../src/lib/shared/orders';
 import { appendEntry, balanceOf, lockBalance } from '../src/gamification/ledger';
 import { createOrderPointsHook } from '../src/gamification/order-hook';
@@ -10,38 +10,32 @@ import {
   createdOrder,
   orderBody,
   orderOf,
-  ordersWorld,
+  ordersWorldForFile,
   postOrder,
   setStock,
   stockOf,
   submitPaymentPage,
   WEBHOOK_SECRET,
   type Buyer,
-  type OrdersWorld,
+  VISA_APPROVED,
 } from './orders-fixtures';
+import { MAGNESIO } from './support/seed-products';
 
 // Unpaid orders expire by the app's clock, which the tests move forward instead of waiting.
 const MS_PER_MINUTE = 60 * 1000;
-const MAGNESIO = 'magnesio-bisglicinato-400-mg';
-const VISA_APPROVED = '4242 4242 4242 4242';
 let clockOffsetMs = 0;
 const later = (ms: number) => {
   clockOffsetMs = ms;
 };
 
-let world: OrdersWorld;
+const world = ordersWorldForFile({
+  pointsHook: createOrderPointsHook(),
+  clock: () => new Date(Date.now() + clockOffsetMs),
+});
 let magnesio: number;
 
 beforeAll(async () => {
-  world = await ordersWorld({
-    pointsHook: createOrderPointsHook(),
-    clock: () => new Date(Date.now() + clockOffsetMs),
-  });
   magnesio = world.productId(MAGNESIO);
-});
-
-afterAll(async () => {
-  await world?.ctx.close();
 });
 
 beforeEach(async () => {

@@ -1,4 +1,5 @@
 import { randomUUID } from 'node:crypto';
+import { afterAll, beforeAll, expect } from 'vitest';
 import type { CredentialsStatusDto } from '../../src/lib/shared/accounts';
 import type {
   CreateOrderRequestDto,
@@ -10,6 +11,7 @@ import type { UserRow } from '../src/db/schema';
 import type { AppOptions } from '../src/http/app';
 import type { OrderPointsHook } from '../src/orders/points-hook';
 import { createTestContext, createUser, jsonRequest, authHeaders, sessionFor, type TestContext } from './helpers';
+import { productIdOf } from './prescriptions-fixtures';
 
 export const WEBHOOK_SECRET = 'secreto-de-pruebas-del-webhook';
 
@@ -34,14 +36,20 @@ export interface OrdersWorld {
   ctx: TestContext;
   log: CapturedLog;
   productId: (slug: string) => number;
+  /** A line of an order: `quantity` of the product `slug`. */
+  line: (slug: string, quantity?: number) => { productId: number; quantity: number };
   buyer: (fields: Parameters<typeof createUser>[1], country?: 'co' | 'mx' | 'pe') => Promise<Buyer>;
   admin: Record<string, string>;
 }
 
+export interface OrdersWorldOptions {
+  pointsHook?: OrderPointsHook;
+  clock?: () => Date;
+  mercadoPago?: AppOptions['mercadoPago'];
+}
+
 /** A test database and app whose webhook secret is known and whose log is kept; `clock` moves payment windows. */
-export async function ordersWorld(
-  options: { pointsHook?: OrderPointsHook; clock?: () => Date; mercadoPago?: AppOptions['mercadoPago'] } = {},
-): Promise<OrdersWorld> {
+export async function ordersWorld(options: OrdersWorldOptions = {}): Promise<OrdersWorld> {
   const log: CapturedLog = { lines: [] };
   const ctx = await createTestContext({
     app: {
@@ -54,20 +62,46 @@ export async function ordersWorld(
   });
   const rows = await ctx.database.db.selectFrom('products').select(['id', 'slug']).execute();
   const ids = new Map(rows.map((row) => [row.slug, row.id]));
+  const productId = (slug: string) => {
+    const id = ids.get(slug);
+    if (id === undefined) throw new Error(`Sin producto: ${slug}`);
+    return id;
+  };
   return {
     ctx,
     log,
-    productId: (slug) => {
-      const id = ids.get(slug);
-      if (id === undefined) throw new Error(`Sin producto: ${slug}`);
-      return id;
-    },
+    productId,
+    line: (slug, quantity = 1) => ({ productId: productId(slug), quantity }),
     buyer: async (fields, country = 'co') => {
       const user = await createUser(ctx, fields);
       return { user, headers: authHeaders(await sessionFor(ctx, user.email, country), country) };
     },
     admin: authHeaders(await sessionFor(ctx, 'admin@demo.test'), 'co'),
   };
+}
+
+/**
+ * The orders world of a whole file: opened before its first test, closed after its last, and filled in when it opens
+ * (as `testContextForFile`'s context is). `options` may be a function, for what is known only then (a fake's port).
+ */
+export function ordersWorldForFile(options: OrdersWorldOptions | (() => OrdersWorldOptions) = {}): OrdersWorld {
+  const world = {} as OrdersWorld;
+  beforeAll(async () => {
+    Object.assign(world, await ordersWorld(typeof options === 'function' ? options() : options));
+  });
+  afterAll(async () => {
+    await world.ctx?.close();
+  });
+  return world;
+}
+
+/** A buyer of the file's orders world, made and signed in once the world is open (empty until then). */
+export function buyerForFile(world: OrdersWorld, ...who: Parameters<OrdersWorld['buyer']>): Buyer {
+  const buyer = {} as Buyer;
+  beforeAll(async () => {
+    Object.assign(buyer, await world.buyer(...who));
+  });
+  return buyer;
 }
 
 /** A complete, valid Colombian checkout; `overrides` replace top-level fields. */
@@ -143,10 +177,33 @@ export const card = (number: string, cvv = '123') => ({
   cvv,
 });
 
+/** The sandbox's test card that is always approved. */
+export const VISA_APPROVED = '4242 4242 4242 4242';
+
+/** An order of `lines` ([slug, quantity]) paid by card on the sandbox's page; `overrides` change the checkout. */
+export async function paidOrder(
+  ctx: TestContext,
+  headers: Record<string, string>,
+  lines: [slug: string, quantity: number][],
+  overrides: Partial<CreateOrderRequestDto> = {},
+): Promise<OrderDto> {
+  const items = await Promise.all(
+    lines.map(async ([slug, quantity]) => ({ productId: await productIdOf(ctx, slug), quantity })),
+  );
+  const { order, payment } = await createdOrder(ctx, headers, orderBody({ items, ...overrides }));
+  expect((await submitPaymentPage(ctx, payment.id, card(VISA_APPROVED))).status).toBe(303);
+  return order;
+}
+
 export async function orderOf(ctx: TestContext, headers: Record<string, string>, id: number): Promise<OrderDto> {
   const response = await ctx.app.request(`/api/orders/${id}`, { headers });
   if (response.status !== 200) throw new Error(`GET /orders/${id} → ${response.status}`);
   return ((await response.json()) as { data: OrderDto }).data;
+}
+
+/** The payment row of an order (one per order in these tests). */
+export async function paymentOf(ctx: TestContext, orderId: number) {
+  return ctx.database.db.selectFrom('payments').selectAll().where('order_id', '=', orderId).executeTakeFirstOrThrow();
 }
 
 export async function stockOf(ctx: TestContext, productId: number): Promise<number | null> {

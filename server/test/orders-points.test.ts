@@ -1,4 +1,4 @@
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { beforeEach, describe, expect, it } from 'vitest';
 import type { ApiErrorBody } from '../../src/lib/shared/api-types';
 import type { QuoteDto } from '../../src/lib/shared/orders';
 import { HttpError } from '../src/http/errors';
@@ -9,14 +9,15 @@ import {
   createdOrder,
   orderBody,
   orderOf,
-  ordersWorld,
+  ordersWorldForFile,
+  buyerForFile,
   postOrder,
   prescriptionOf,
   stockOf,
   submitPaymentPage,
-  type Buyer,
-  type OrdersWorld,
+  VISA_APPROVED,
 } from './orders-fixtures';
+import { D3, MAGNESIO } from './support/seed-products';
 
 /** A stand-in for the Points programme: 100 pesos a point, a balance of 5,000 points, every call recorded. */
 const POINT_VALUE_COP = 100;
@@ -43,31 +44,18 @@ const hook: OrderPointsHook = {
   },
 };
 
-let world: OrdersWorld;
-let doctor: Buyer;
-const MAGNESIO = 'magnesio-bisglicinato-400-mg';
-const D3 = 'vitamina-d3-5000-ui'; // 900 points
-
-beforeAll(async () => {
-  world = await ordersWorld({ pointsHook: hook });
-  doctor = await world.buyer({ role: 'doctor' });
-});
-
-afterAll(async () => {
-  await world?.ctx.close();
-});
+const world = ordersWorldForFile({ pointsHook: hook });
+const doctor = buyerForFile(world, { role: 'doctor' });
 
 beforeEach(() => {
   calls.length = 0;
   rewardFails = false;
 });
 
-const line = (slug: string, quantity = 1) => ({ productId: world.productId(slug), quantity });
-
 describe('orders and the Points programme', () => {
   it('turns points into money off the goods, never below the shipping', async () => {
     const quote = async (discountPoints: number) => {
-      const body = { countryId: 1, items: [line(MAGNESIO)], pointItems: [], promoCode: null, discountPoints };
+      const body = { countryId: 1, items: [world.line(MAGNESIO)], pointItems: [], promoCode: null, discountPoints };
       const response = await world.ctx.app.request('/api/checkout/quote', jsonRequest('POST', body, doctor.headers));
       return (await response.json()) as QuoteDto;
     };
@@ -80,7 +68,7 @@ describe('orders and the Points programme', () => {
     const { order } = await createdOrder(
       world.ctx,
       doctor.headers,
-      orderBody({ items: [line(MAGNESIO)], pointItems: [line(D3, 2)], discountPoints: 100 }),
+      orderBody({ items: [world.line(MAGNESIO)], pointItems: [world.line(D3, 2)], discountPoints: 100 }),
     );
     expect(calls).toEqual([
       {
@@ -96,7 +84,7 @@ describe('orders and the Points programme', () => {
   it('makes no order when the points are short, and takes no stock', async () => {
     const d3 = world.productId(D3);
     const before = await stockOf(world.ctx, d3);
-    const response = await postOrder(world.ctx, doctor.headers, orderBody({ pointItems: [line(D3, 6)] }));
+    const response = await postOrder(world.ctx, doctor.headers, orderBody({ pointItems: [world.line(D3, 6)] }));
     expect(response.status).toBe(422);
     expect(((await response.json()) as ApiErrorBody).message).toBe('No tienes puntos suficientes.');
     expect(await stockOf(world.ctx, d3)).toBe(before);
@@ -106,7 +94,7 @@ describe('orders and the Points programme', () => {
     const { order, payment } = await createdOrder(
       world.ctx,
       doctor.headers,
-      orderBody({ items: [line(MAGNESIO)], discountPoints: 50 }),
+      orderBody({ items: [world.line(MAGNESIO)], discountPoints: 50 }),
     );
     await submitPaymentPage(world.ctx, payment.id, card('4000 0000 0000 0002'));
     expect(calls.map((entry) => entry.call)).toEqual(['spend', 'refund']);
@@ -115,9 +103,13 @@ describe('orders and the Points programme', () => {
   });
 
   it('rewards a paid order after the payment; a failing reward is logged and the order stays paid', async () => {
-    const { order, payment } = await createdOrder(world.ctx, doctor.headers, orderBody({ items: [line(MAGNESIO)] }));
+    const { order, payment } = await createdOrder(
+      world.ctx,
+      doctor.headers,
+      orderBody({ items: [world.line(MAGNESIO)] }),
+    );
     rewardFails = true;
-    expect((await submitPaymentPage(world.ctx, payment.id, card('4242 4242 4242 4242'))).status).toBe(303);
+    expect((await submitPaymentPage(world.ctx, payment.id, card(VISA_APPROVED))).status).toBe(303);
     expect(calls).toEqual([{ call: 'reward', orderId: order.id }]);
     expect((await orderOf(world.ctx, doctor.headers, order.id)).status).toBe('paid');
     expect(world.log.lines.some((entry) => entry.includes(`recompensa de puntos del pedido ${order.id}`))).toBe(true);
@@ -126,12 +118,12 @@ describe('orders and the Points programme', () => {
   it('rewards a hormone order once released, and refunds the points of a rejected one', async () => {
     const hormoneOrder = async () => {
       const body = orderBody({
-        items: [line('dhea-25-mg')],
+        items: [world.line('dhea-25-mg')],
         discountPoints: 10,
         prescriptionDocumentId: await prescriptionOf(world.ctx, doctor),
       });
       const { order, payment } = await createdOrder(world.ctx, doctor.headers, body);
-      await submitPaymentPage(world.ctx, payment.id, card('4242 4242 4242 4242'));
+      await submitPaymentPage(world.ctx, payment.id, card(VISA_APPROVED));
       return order;
     };
     const review = (id: number, action: string, body: unknown = {}) =>

@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import type { ApiErrorBody } from '../../src/lib/shared/api-types';
 import {
   CHECKOUT_REQUIRED_MESSAGE,
@@ -17,43 +17,25 @@ import { jsonRequest } from './helpers';
 import {
   createdOrder,
   orderBody,
-  ordersWorld,
+  ordersWorldForFile,
+  buyerForFile,
   postOrder,
   setStock,
   stockOf,
   type Buyer,
-  type OrdersWorld,
 } from './orders-fixtures';
+import { formRefusal } from './support/refusals';
+import { D3, DHEA, MAGNESIO, VITAMINA_C } from './support/seed-products';
 
-let world: OrdersWorld;
-let patient: Buyer;
-let doctor: Buyer;
-let pendingDoctor: Buyer;
-let mexican: Buyer;
-
-// Seed prices (catalogue-data.ts): COP whole pesos, MXN and PEN cents.
-const MAGNESIO = 'magnesio-bisglicinato-400-mg'; // 89.000 COP, $453.90 MXN, S/ 89.90; category 1 (10 % for level 1)
-const VITAMINA_C = 'vitamina-c-liposomal-1000-mg'; // 129.000 COP
-const D3 = 'vitamina-d3-5000-ui'; // 900 points
-const DHEA = 'dhea-25-mg'; // hormone, 75.000 COP, stock not tracked
-
-beforeAll(async () => {
-  world = await ordersWorld();
-  patient = await world.buyer({ role: 'patient' });
-  doctor = await world.buyer({ role: 'doctor' });
-  pendingDoctor = await world.buyer({ role: 'doctor', approval: 'pending' });
-  mexican = await world.buyer({ role: 'patient', countryId: 2 }, 'mx');
-});
-
-afterAll(async () => {
-  await world?.ctx.close();
-});
+const world = ordersWorldForFile();
+const patient = buyerForFile(world, { role: 'patient' });
+const doctor = buyerForFile(world, { role: 'doctor' });
+const pendingDoctor = buyerForFile(world, { role: 'doctor', approval: 'pending' });
+const mexican = buyerForFile(world, { role: 'patient', countryId: 2 }, 'mx');
 
 function quoteBody(overrides: Partial<QuoteRequestDto> = {}): QuoteRequestDto {
   return { countryId: 1, items: [], pointItems: [], promoCode: null, discountPoints: 0, ...overrides };
 }
-
-const line = (slug: string, quantity = 1) => ({ productId: world.productId(slug), quantity });
 
 async function quote(buyer: Buyer, body: unknown): Promise<Response> {
   return world.ctx.app.request('/api/checkout/quote', jsonRequest('POST', body, buyer.headers));
@@ -75,7 +57,12 @@ async function orderCount(): Promise<number> {
 
 describe('POST /checkout/quote', () => {
   it('prices the cart on the server and ignores any price the client sends', async () => {
-    const body = { ...quoteBody(), items: [{ ...line(MAGNESIO, 2), price: 1, unitPrice: 1 }], total: 1, subtotal: 1 };
+    const body = {
+      ...quoteBody(),
+      items: [{ ...world.line(MAGNESIO, 2), price: 1, unitPrice: 1 }],
+      total: 1,
+      subtotal: 1,
+    };
     expect(await quoted(patient, body)).toEqual({
       countryId: 1,
       currency: 'COP',
@@ -108,7 +95,7 @@ describe('POST /checkout/quote', () => {
   });
 
   it('gives approved professionals their doctor discount, and nobody else', async () => {
-    const body = quoteBody({ items: [line(MAGNESIO, 2)] });
+    const body = quoteBody({ items: [world.line(MAGNESIO, 2)] });
     const forDoctor = await quoted(doctor, body);
     expect(forDoctor.doctorDiscount).toBe(17_800);
     expect(forDoctor.lines[0]?.doctorDiscount).toBe(17_800);
@@ -119,16 +106,16 @@ describe('POST /checkout/quote', () => {
   });
 
   it('charges flat shipping per country below the free-shipping threshold', async () => {
-    expect((await quoted(patient, quoteBody({ items: [line(VITAMINA_C, 2)] }))).shippingCost).toBe(0);
-    const mx = await quoted(mexican, quoteBody({ countryId: 2, items: [line(MAGNESIO)] }));
+    expect((await quoted(patient, quoteBody({ items: [world.line(VITAMINA_C, 2)] }))).shippingCost).toBe(0);
+    const mx = await quoted(mexican, quoteBody({ countryId: 2, items: [world.line(MAGNESIO)] }));
     expect(mx).toMatchObject({ currency: 'MXN', subtotal: 45_390, shippingCost: 14_900, total: 60_290 });
     const peruvian = await world.buyer({ role: 'patient', countryId: 3 }, 'pe');
-    const pe = await quoted(peruvian, quoteBody({ countryId: 3, items: [line(MAGNESIO, 3)] }));
+    const pe = await quoted(peruvian, quoteBody({ countryId: 3, items: [world.line(MAGNESIO, 3)] }));
     expect(pe).toMatchObject({ currency: 'PEN', subtotal: 26_970, shippingCost: 0, total: 26_970 });
   });
 
   it('makes hormone orders pay shipping, however large, and flags the prescription', async () => {
-    const body = quoteBody({ items: [line(VITAMINA_C, 3), line(DHEA)] });
+    const body = quoteBody({ items: [world.line(VITAMINA_C, 3), world.line(DHEA)] });
     const hormones = await quoted(doctor, body);
     expect(hormones.requiresPrescription).toBe(true);
     expect(hormones.lines.map((entry) => entry.isHormone)).toEqual([false, true]);
@@ -137,7 +124,7 @@ describe('POST /checkout/quote', () => {
   });
 
   it('applies promo codes in any case, per country, within their dates', async () => {
-    const body = quoteBody({ items: [line(MAGNESIO, 2)] });
+    const body = quoteBody({ items: [world.line(MAGNESIO, 2)] });
     const welcome = await quoted(doctor, { ...body, promoCode: 'bienvenida10' });
     expect(welcome.coupon).toMatchObject({ code: 'BIENVENIDA10', discountType: 'percentage', value: 10 });
     // 10 % of what is left after the doctor discount.
@@ -145,7 +132,7 @@ describe('POST /checkout/quote', () => {
     expect(welcome.total).toBe(160_200 - 16_020 + 12_000);
     const fixed = await quoted(patient, { ...body, promoCode: 'CO5000' });
     expect(fixed).toMatchObject({ promoDiscount: 5_000, total: 178_000 - 5_000 + 12_000 });
-    const mx = await quoted(mexican, quoteBody({ countryId: 2, items: [line(MAGNESIO)], promoCode: 'mx100' }));
+    const mx = await quoted(mexican, quoteBody({ countryId: 2, items: [world.line(MAGNESIO)], promoCode: 'mx100' }));
     expect(mx).toMatchObject({ promoDiscount: 10_000, total: 45_390 - 10_000 + 14_900 });
   });
 
@@ -154,7 +141,7 @@ describe('POST /checkout/quote', () => {
       .insertInto('promo_codes')
       .values({ code: 'REGALO', discount_type: 'fixed', value: 5_000_000, country_id: 1 })
       .execute();
-    const capped = await quoted(patient, quoteBody({ items: [line(MAGNESIO)], promoCode: 'regalo' }));
+    const capped = await quoted(patient, quoteBody({ items: [world.line(MAGNESIO)], promoCode: 'regalo' }));
     expect(capped).toMatchObject({ promoDiscount: 89_000, shippingCost: 12_000, total: 12_000 });
   });
 
@@ -179,7 +166,7 @@ describe('POST /checkout/quote', () => {
         })
         .execute();
     }
-    const body = quoteBody({ items: [line(MAGNESIO)], promoCode: code });
+    const body = quoteBody({ items: [world.line(MAGNESIO)], promoCode: code });
     const response = await quote(patient, body);
     expect(response.status).toBe(422);
     expect(await response.json()).toEqual({ message, fieldErrors: [{ field: 'promoCode', message }] });
@@ -191,7 +178,7 @@ describe('POST /checkout/quote', () => {
     const unknown = await quote(patient, quoteBody({ items: [{ productId: 999_999, quantity: 1 }] }));
     expect(unknown.status).toBe(422);
     expect(((await unknown.json()) as ApiErrorBody).message).toBe('El producto 999999 no existe o no está disponible.');
-    const hormone = await quote(patient, quoteBody({ items: [line(DHEA)] }));
+    const hormone = await quote(patient, quoteBody({ items: [world.line(DHEA)] }));
     expect(hormone.status).toBe(422);
     expect(((await hormone.json()) as ApiErrorBody).message).toBe(
       `El producto ${world.productId(DHEA)} no existe o no está disponible.`,
@@ -211,22 +198,25 @@ describe('POST /checkout/quote', () => {
     expect(await problems(quoteBody({ items: [{ productId: id, quantity: 1.5 }] }))).toHaveLength(1);
     // The bag's limit (issue #20): a line of 100 is refused, and so are two lines that add up past it.
     expect(await problems(quoteBody({ items: [{ productId: id, quantity: 100 }] }))).toHaveLength(1);
-    expect(await problems(quoteBody({ items: [line(MAGNESIO, 60), line(MAGNESIO, 60)] }))).toEqual([
+    expect(await problems(quoteBody({ items: [world.line(MAGNESIO, 60), world.line(MAGNESIO, 60)] }))).toEqual([
       { field: 'items', message: 'La cantidad de cada producto debe estar entre 1 y 99.' },
     ]);
     expect(await problems(quoteBody())).toEqual([{ field: 'items', message: EMPTY_BAG_MESSAGE }]);
-    expect(await problems(quoteBody({ countryId: 2, items: [line(MAGNESIO)] }))).toEqual([
+    expect(await problems(quoteBody({ countryId: 2, items: [world.line(MAGNESIO)] }))).toEqual([
       { field: 'countryId', message: SESSION_COUNTRY_MESSAGE },
     ]);
   });
 
   it('prices points lines in points and refuses products that cannot be redeemed', async () => {
-    const withPoints = await quoted(doctor, quoteBody({ items: [line(MAGNESIO)], pointItems: [line(D3, 2)] }));
+    const withPoints = await quoted(
+      doctor,
+      quoteBody({ items: [world.line(MAGNESIO)], pointItems: [world.line(D3, 2)] }),
+    );
     expect(withPoints.pointLines).toEqual([
       { productId: world.productId(D3), name: 'Vitamina D3 5000 UI', quantity: 2, unitPoints: 900, totalPoints: 1800 },
     ]);
     expect(withPoints).toMatchObject({ productPoints: 1800, articleCount: 3, subtotal: 89_000 });
-    const notRedeemable = await quote(doctor, quoteBody({ pointItems: [line(MAGNESIO)] }));
+    const notRedeemable = await quote(doctor, quoteBody({ pointItems: [world.line(MAGNESIO)] }));
     expect(notRedeemable.status).toBe(422);
   });
 
@@ -249,7 +239,7 @@ describe('POST /orders', () => {
   it('creates the order, its payment and its history, and takes the stock', async () => {
     const magnesio = world.productId(MAGNESIO);
     const before = (await stockOf(world.ctx, magnesio)) ?? 0;
-    const body = orderBody({ items: [line(MAGNESIO, 2)] });
+    const body = orderBody({ items: [world.line(MAGNESIO, 2)] });
     const { order, payment } = await createdOrder(world.ctx, patient.headers, body);
     expect(order).toMatchObject({
       sourceId: body.sourceId,
@@ -300,7 +290,7 @@ describe('POST /orders', () => {
 
   it('ignores tampered prices and totals', async () => {
     const body = {
-      ...orderBody({ items: [{ ...line(VITAMINA_C), price: 1, unitPrice: 1, lineTotal: 1 } as never] }),
+      ...orderBody({ items: [{ ...world.line(VITAMINA_C), price: 1, unitPrice: 1, lineTotal: 1 } as never] }),
       total: 1,
       subtotal: 1,
       shippingCost: 0,
@@ -313,7 +303,7 @@ describe('POST /orders', () => {
     const { order } = await createdOrder(
       world.ctx,
       patient.headers,
-      orderBody({ items: [line(MAGNESIO)], paymentMethod: 'bank_transfer' }),
+      orderBody({ items: [world.line(MAGNESIO)], paymentMethod: 'bank_transfer' }),
     );
     expect(order.status).toBe('awaiting_transfer');
     expect(order.payment).toMatchObject({ method: 'bank_transfer', status: 'pending' });
@@ -321,15 +311,13 @@ describe('POST /orders', () => {
 
   it('lists every missing field with the checkout’s message', async () => {
     const response = await postOrder(world.ctx, patient.headers, {
-      ...orderBody({ items: [line(MAGNESIO)] }),
+      ...orderBody({ items: [world.line(MAGNESIO)] }),
       customer: { countryCode: '+57' },
       bill: {},
       address: { postalCode: '', residenceDetail: '' },
     });
-    expect(response.status).toBe(400);
-    const error = (await response.json()) as { message: string; fieldErrors: { field: string; message: string }[] };
-    expect(error.message).toBe('Revisa los datos del formulario.');
-    expect(error.fieldErrors.map((entry) => entry.field).sort()).toEqual(
+    const fieldErrors = await formRefusal(response);
+    expect(fieldErrors.map((entry) => entry.field).sort()).toEqual(
       [
         'customer.firstName',
         'customer.firstLastName',
@@ -343,21 +331,18 @@ describe('POST /orders', () => {
         'address.city',
       ].sort(),
     );
-    expect(error.fieldErrors.every((entry) => entry.message === CHECKOUT_REQUIRED_MESSAGE)).toBe(true);
+    expect(fieldErrors.every((entry) => entry.message === CHECKOUT_REQUIRED_MESSAGE)).toBe(true);
   });
 
   it('checks the phone by the country’s numbering plan, the e-mail and the taxpayer’s document', async () => {
-    const body = orderBody({ items: [line(MAGNESIO)] });
+    const body = orderBody({ items: [world.line(MAGNESIO)] });
     const response = await postOrder(world.ctx, patient.headers, {
       ...body,
       customer: { ...body.customer, phoneNumber: '12345', email: 'no-es-un-correo' },
       bill: { typeContributor: 'persona_juridica', typeID: '', numberID: '' },
     });
-    expect(response.status).toBe(400);
-    const error = (await response.json()) as { message: string; fieldErrors: { field: string; message: string }[] };
-    expect(error.message).toBe('Revisa los datos del formulario.');
     // The phone is judged by the order's country after the fields themselves: it comes last.
-    expect(error.fieldErrors).toEqual([
+    expect(await formRefusal(response)).toEqual([
       { field: 'customer.email', message: 'Ingresa un correo electrónico válido.' },
       { field: 'bill.numberID', message: CHECKOUT_REQUIRED_MESSAGE },
       { field: 'customer.phoneNumber', message: INVALID_PHONE_MESSAGE },
@@ -369,14 +354,14 @@ describe('POST /orders', () => {
     });
     expect(mexicanPhone.status).toBe(400);
     const company = await createdOrder(world.ctx, patient.headers, {
-      ...orderBody({ items: [line(MAGNESIO)] }),
+      ...orderBody({ items: [world.line(MAGNESIO)] }),
       bill: { typeContributor: 'persona_juridica', typeID: '', numberID: '900123456-7' },
     });
     expect(company.order.bill).toEqual({ typeContributor: 'persona_juridica', typeID: 'NIT', numberID: '900123456-7' });
   });
 
   it('says the shared limits of names, documents and address with the checkout’s messages', async () => {
-    const body = orderBody({ items: [line(MAGNESIO)] });
+    const body = orderBody({ items: [world.line(MAGNESIO)] });
     const response = await postOrder(world.ctx, patient.headers, {
       ...body,
       customer: { ...body.customer, firstName: 'Ana3', typeID: 1, numberID: '10203A4050' },
@@ -401,19 +386,19 @@ describe('POST /orders', () => {
     expect(error.errors.some((text) => text.startsWith('address.'))).toBe(false);
     // A passport takes letters; a cédula typed with dots is still a cédula.
     const passport = await createdOrder(world.ctx, patient.headers, {
-      ...orderBody({ items: [line(MAGNESIO)] }),
+      ...orderBody({ items: [world.line(MAGNESIO)] }),
       customer: { ...body.customer, typeID: 3, numberID: 'AB123456' },
     });
     expect(passport.order.id).toBeGreaterThan(0);
     const dotted = await createdOrder(world.ctx, patient.headers, {
-      ...orderBody({ items: [line(MAGNESIO)] }),
+      ...orderBody({ items: [world.line(MAGNESIO)] }),
       customer: { ...body.customer, typeID: 1, numberID: '52.345.671' },
     });
     expect(dotted.order.id).toBeGreaterThan(0);
   });
 
   it('needs an Idempotency-Key equal to the source id', async () => {
-    const body = orderBody({ items: [line(MAGNESIO)] });
+    const body = orderBody({ items: [world.line(MAGNESIO)] });
     const missing = await postOrder(world.ctx, patient.headers, body, null);
     expect(missing.status).toBe(400);
     expect(((await missing.json()) as ApiErrorBody).message).toMatch(/Idempotency-Key/);
@@ -425,7 +410,7 @@ describe('POST /orders', () => {
 
   it('answers a retry with the same key with the same order, and makes it once', async () => {
     const magnesio = world.productId(MAGNESIO);
-    const body = orderBody({ items: [line(MAGNESIO)] });
+    const body = orderBody({ items: [world.line(MAGNESIO)] });
     const before = await orderCount();
     const stock = await stockOf(world.ctx, magnesio);
     const first = await postOrder(world.ctx, patient.headers, body);
@@ -439,9 +424,9 @@ describe('POST /orders', () => {
   });
 
   it('refuses the same key with another body or from another buyer', async () => {
-    const body = orderBody({ items: [line(MAGNESIO)] });
+    const body = orderBody({ items: [world.line(MAGNESIO)] });
     await createdOrder(world.ctx, patient.headers, body);
-    const changed = await postOrder(world.ctx, patient.headers, { ...body, items: [line(MAGNESIO, 2)] });
+    const changed = await postOrder(world.ctx, patient.headers, { ...body, items: [world.line(MAGNESIO, 2)] });
     expect(changed.status).toBe(409);
     expect(((await changed.json()) as ApiErrorBody).message).toBe(IDEMPOTENCY_CONFLICT_MESSAGE);
     const stranger = await postOrder(world.ctx, doctor.headers, body);
@@ -449,7 +434,7 @@ describe('POST /orders', () => {
   });
 
   it('makes one order of a double click racing with the same key', async () => {
-    const body = orderBody({ items: [line(MAGNESIO)] });
+    const body = orderBody({ items: [world.line(MAGNESIO)] });
     const before = await orderCount();
     const responses = await Promise.all(Array.from({ length: 8 }, () => postOrder(world.ctx, patient.headers, body)));
     const statuses = responses.map((response) => response.status).sort();
@@ -484,7 +469,7 @@ describe('POST /orders', () => {
   it('saves the address in the address book once when asked', async () => {
     const buyer = await world.buyer({ role: 'patient' });
     for (let attempt = 0; attempt < 2; attempt += 1) {
-      await createdOrder(world.ctx, buyer.headers, orderBody({ items: [line(MAGNESIO)], saveAddress: true }));
+      await createdOrder(world.ctx, buyer.headers, orderBody({ items: [world.line(MAGNESIO)], saveAddress: true }));
     }
     const response = await world.ctx.app.request('/api/addresses', { headers: buyer.headers });
     const { data } = (await response.json()) as { data: { address: string }[] };
@@ -499,7 +484,7 @@ describe('reading orders', () => {
   beforeAll(async () => {
     buyer = await world.buyer({ role: 'patient' });
     for (let index = 0; index < ORDERS_PAGE_SIZE + 2; index += 1) {
-      created.push(await createdOrder(world.ctx, buyer.headers, orderBody({ items: [line(MAGNESIO)] })));
+      created.push(await createdOrder(world.ctx, buyer.headers, orderBody({ items: [world.line(MAGNESIO)] })));
     }
   });
 

@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import type { ApiErrorBody } from '../../src/lib/shared/api-types';
 import { EXPECTED_USER_HEADER } from '../../src/lib/shared/outbox';
 import type { CreatePatientResponseDto, PrescriptionDetailDto } from '../../src/lib/shared/prescriptions';
@@ -7,25 +7,20 @@ import { OTHER_ACCOUNT_MESSAGE } from '../src/http/auth';
 import { rawRequestHash } from '../src/http/idempotency';
 import { PATIENT_REF_RUNNING_MESSAGE, PATIENT_REF_UNKNOWN_MESSAGE } from '../src/prescriptions/create';
 import type { UserRow } from '../src/db/schema';
-import { createTestContext, jsonRequest, sessionFor, userByEmail, type TestContext } from './helpers';
-import { client, json, patientBody, patientsNamed, productIdOf, tool, type Caller } from './prescriptions-fixtures';
+import { jsonRequest, sessionFor, userByEmail } from './helpers';
+import { client, json, patientBody, patientsNamed, productIdOf, tool } from './prescriptions-fixtures';
+import { demoCaller, testContextForFile } from './support/file-context';
 
 // What the storefront's service worker sends when it replays a write kept offline (sw/outbox.ts).
 
-let ctx: TestContext;
-let doctor: Caller;
+const ctx = testContextForFile();
+const doctor = demoCaller(ctx, 'doctor');
 let doctorRow: UserRow;
 let magnesium: number;
 
 beforeAll(async () => {
-  ctx = await createTestContext();
-  doctor = { token: await sessionFor(ctx, 'medico.co@demo.test') };
   doctorRow = await userByEmail(ctx, 'medico.co@demo.test');
   magnesium = await productIdOf(ctx, 'magnesio-bisglicinato-400-mg');
-});
-
-afterAll(async () => {
-  await ctx?.close();
 });
 
 /** A replay with no page open: the session cookie of its country, no bearer token, sent by the service worker. */

@@ -1,5 +1,5 @@
 import { PATIENT_ATTESTATION_MESSAGE } from '../../src/lib/shared/privacy';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import type { ApiErrorBody } from '../../src/lib/shared/api-types';
 import type { FormErrorDto, InvitationPreviewDto } from '../../src/lib/shared/accounts';
 import {
@@ -9,7 +9,7 @@ import {
   type PatientListDto,
   type PatientStrategiesDto,
 } from '../../src/lib/shared/prescriptions';
-import { createTestContext, jsonRequest, sessionFor, userByEmail, type TestContext } from './helpers';
+import { sessionFor, userByEmail } from './helpers';
 import {
   client,
   createPatient,
@@ -19,26 +19,17 @@ import {
   productIdOf,
   registerIdOf,
   tool,
-  type Caller,
 } from './prescriptions-fixtures';
+import { demoCaller, testContextForFile } from './support/file-context';
+import { invitationTokenOf, registerInvitedPatient } from './support/registration';
+import { formRefusal } from './support/refusals';
 
 type Problem = ApiErrorBody & { fieldErrors?: FormErrorDto[]; patientId?: number };
 
-let ctx: TestContext;
-let doctor: Caller;
-let otherDoctor: Caller;
-let professional: Caller;
-
-beforeAll(async () => {
-  ctx = await createTestContext();
-  doctor = { token: await sessionFor(ctx, 'medico.co@demo.test') };
-  otherDoctor = { token: await sessionFor(ctx, 'medico.mx@demo.test', 'mx'), country: 'mx' };
-  professional = { token: await sessionFor(ctx, 'profesional.co@demo.test') };
-});
-
-afterAll(async () => {
-  await ctx?.close();
-});
+const ctx = testContextForFile();
+const doctor = demoCaller(ctx, 'doctor');
+const otherDoctor = demoCaller(ctx, 'mexicanDoctor');
+const professional = demoCaller(ctx, 'professional');
 
 describe('POST /api/patients', () => {
   it('creates a complete patient, links it to the professional and e-mails the invitation', async () => {
@@ -109,10 +100,7 @@ describe('POST /api/patients', () => {
       '/patients',
       patientBody({ email: 'sin-arroba', birth_date: '2001-02-30', gender: 'x', country_id: 9, phone_number: '12' }),
     );
-    expect(response.status).toBe(400);
-    const problem = await json<Problem>(response);
-    expect(problem.message).toBe('Revisa los datos del formulario.');
-    expect(problem.fieldErrors).toEqual([
+    expect(await formRefusal(response)).toEqual([
       { field: 'birth_date', message: 'La fecha de nacimiento no existe.' },
       { field: 'gender', message: 'Selecciona una opción de la lista.' },
       { field: 'email', message: 'Escribe un correo electrónico válido.' },
@@ -261,27 +249,18 @@ describe('the invitation accepted', () => {
     const productId = await productIdOf(ctx, 'magnesio-bisglicinato-400-mg');
     const prescription = await prescribe(ctx, doctor, { patientId: created.patient.id, tools: [tool(productId)] });
 
-    const token = new URL(created.invitation.link).searchParams.get('invitacion') ?? '';
-    const registered = await ctx.app.request(
-      '/api/auth/dynamic/register/3',
-      jsonRequest(
-        'POST',
-        {
-          invitation_token: token,
-          first_name: 'Lucía',
-          last_name: 'Restrepo',
-          document_type_id: '1',
-          document_number: created.patient.document_number,
-          birth_date: '1988-06-15',
-          phone_number: '3105550101',
-          email: 'acepta.invitacion@prueba.test',
-          password: 'Paciente123',
-          password_confirmation: 'Paciente123',
-          terms: 'on',
-          health_data_consent: 'on',
-        },
-        { 'x-country': 'co', 'x-forwarded-for': '198.51.100.7' },
-      ),
+    const token = invitationTokenOf(created.invitation.link);
+    const registered = await registerInvitedPatient(
+      ctx,
+      token,
+      {
+        document_type_id: '1',
+        document_number: created.patient.document_number,
+        birth_date: '1988-06-15',
+        phone_number: '3105550101',
+        email: 'acepta.invitacion@prueba.test',
+      },
+      { 'x-forwarded-for': '198.51.100.7' },
     );
     expect(registered.status, await registered.clone().text()).toBe(201);
     const { token: patientToken } = await json<{ token: string }>(registered);
@@ -304,7 +283,7 @@ describe('the invitation accepted', () => {
       country_code: undefined,
     });
     expect(created.patient.complete).toBe(false);
-    const token = new URL(created.invitation.link).searchParams.get('invitacion') ?? '';
+    const token = invitationTokenOf(created.invitation.link);
     const preview = await json<InvitationPreviewDto>(await ctx.app.request(`/api/invitations/${token}`));
     expect(preview.record).toEqual({
       birthDate: '1990-03-04',
@@ -314,29 +293,15 @@ describe('the invitation accepted', () => {
       phoneNumber: '3157770000',
     });
 
-    const registered = await ctx.app.request(
-      '/api/auth/dynamic/register/3',
-      jsonRequest(
-        'POST',
-        {
-          invitation_token: token,
-          first_name: 'Lucía',
-          last_name: 'Restrepo',
-          document_type_id: '2',
-          document_number: created.patient.document_number,
-          gender: 'femenino',
-          birth_date: '1990-03-04',
-          phone_number: '3157770000',
-          country_code: '+57',
-          email: 'completa.ficha@prueba.test',
-          password: 'Paciente123',
-          password_confirmation: 'Paciente123',
-          terms: 'on',
-          health_data_consent: 'on',
-        },
-        { 'x-country': 'co' },
-      ),
-    );
+    const registered = await registerInvitedPatient(ctx, token, {
+      document_type_id: '2',
+      document_number: created.patient.document_number,
+      gender: 'femenino',
+      birth_date: '1990-03-04',
+      phone_number: '3157770000',
+      country_code: '+57',
+      email: 'completa.ficha@prueba.test',
+    });
     expect(registered.status, await registered.clone().text()).toBe(201);
 
     const record = await json<PatientDto>(await client(ctx, doctor).get(`/patients/${created.patient.id}`));
@@ -355,29 +320,15 @@ describe('the invitation accepted', () => {
 
   it('keeps what the professional wrote when the registration says otherwise', async () => {
     const created = await createPatient(ctx, doctor, { email: 'conserva.ficha@prueba.test', gender: 'otro' });
-    const token = new URL(created.invitation.link).searchParams.get('invitacion') ?? '';
-    const registered = await ctx.app.request(
-      '/api/auth/dynamic/register/3',
-      jsonRequest(
-        'POST',
-        {
-          invitation_token: token,
-          first_name: 'Lucía',
-          last_name: 'Restrepo',
-          document_type_id: '1',
-          document_number: created.patient.document_number,
-          gender: 'femenino',
-          birth_date: '1970-01-01',
-          phone_number: '3001112222',
-          email: 'conserva.ficha@prueba.test',
-          password: 'Paciente123',
-          password_confirmation: 'Paciente123',
-          terms: 'on',
-          health_data_consent: 'on',
-        },
-        { 'x-country': 'co' },
-      ),
-    );
+    const token = invitationTokenOf(created.invitation.link);
+    const registered = await registerInvitedPatient(ctx, token, {
+      document_type_id: '1',
+      document_number: created.patient.document_number,
+      gender: 'femenino',
+      birth_date: '1970-01-01',
+      phone_number: '3001112222',
+      email: 'conserva.ficha@prueba.test',
+    });
     expect(registered.status, await registered.clone().text()).toBe(201);
     const record = await json<PatientDto>(await client(ctx, doctor).get(`/patients/${created.patient.id}`));
     expect(record).toMatchObject({ gender: 'otro', birth_date: '1988-06-15', phone_number: '3105550101' });

@@ -1,5 +1,5 @@
 import { sql } from 'kysely';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import type { CreateOrderResponseDto } from '../../src/lib/shared/orders';
 import { formatMoney } from '../src/orders/emails';
 import { SandboxPaymentProvider } from '../src/payments/sandbox/provider';
@@ -9,36 +9,25 @@ import {
   createdOrder,
   orderBody,
   orderOf,
-  ordersWorld,
+  ordersWorldForFile,
+  buyerForFile,
   stockOf,
   submitPaymentPage,
   WEBHOOK_SECRET,
   type Buyer,
-  type OrdersWorld,
+  VISA_APPROVED,
 } from './orders-fixtures';
+import { MAGNESIO } from './support/seed-products';
 
-let world: OrdersWorld;
-let buyer: Buyer;
-const MAGNESIO = 'magnesio-bisglicinato-400-mg';
-const VISA_APPROVED = '4242 4242 4242 4242';
+const world = ordersWorldForFile();
+const buyer = buyerForFile(world, { role: 'patient' });
 const VISA_DECLINED = '4000 0000 0000 0002';
 // Valid cards that are not among the documented test cards the page lists.
 const VISA_OTHER = '4111 1111 1111 1111';
 const MASTERCARD_OTHER = '5200 8282 8282 8210';
 
-beforeAll(async () => {
-  world = await ordersWorld();
-  buyer = await world.buyer({ role: 'patient' });
-});
-
-afterAll(async () => {
-  await world?.ctx.close();
-});
-
-const line = (slug: string, quantity = 1) => ({ productId: world.productId(slug), quantity });
-
 function newOrder(overrides: Parameters<typeof orderBody>[0] = {}, who: Buyer = buyer) {
-  return createdOrder(world.ctx, who.headers, orderBody({ items: [line(MAGNESIO)], ...overrides }));
+  return createdOrder(world.ctx, who.headers, orderBody({ items: [world.line(MAGNESIO)], ...overrides }));
 }
 
 async function outbox() {
@@ -84,7 +73,7 @@ describe('the sandbox hosted payment page', () => {
     const mexican = await world.buyer({ role: 'patient', countryId: 2 }, 'mx');
     const body = orderBody({
       countryId: 2,
-      items: [line(MAGNESIO)],
+      items: [world.line(MAGNESIO)],
       customer: { ...orderBody().customer, typeID: 4, countryCode: '+52', phoneNumber: '55 1234 5678' },
     });
     const { payment } = await createdOrder(world.ctx, mexican.headers, body);
@@ -141,7 +130,7 @@ describe('paying by card', () => {
   it('declines the declining Visa card: payment rejected, stock given back', async () => {
     const product = world.productId(MAGNESIO);
     const before = await stockOf(world.ctx, product);
-    const { order, payment } = await newOrder({ items: [line(MAGNESIO, 3)] });
+    const { order, payment } = await newOrder({ items: [world.line(MAGNESIO, 3)] });
     expect(await stockOf(world.ctx, product)).toBe((before ?? 0) - 3);
     const response = await submitPaymentPage(world.ctx, payment.id, card(VISA_DECLINED));
     expect(response.status).toBe(303);

@@ -1,22 +1,13 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import type { ApiErrorBody } from '../../src/lib/shared/api-types';
 import { DEFAULT_PRESCRIPTION_SETTINGS, type PrescriptionSettingsDto } from '../../src/lib/shared/prescriptions';
-import { createTestContext, sessionFor, type TestContext } from './helpers';
-import { client, json, type Caller } from './prescriptions-fixtures';
+import { sessionFor } from './helpers';
+import { client, json } from './prescriptions-fixtures';
+import { demoCaller, testContextForFile } from './support/file-context';
 
-let ctx: TestContext;
-let admin: Caller;
-let doctor: Caller;
-
-beforeAll(async () => {
-  ctx = await createTestContext();
-  admin = { token: await sessionFor(ctx, 'admin@demo.test') };
-  doctor = { token: await sessionFor(ctx, 'medico.co@demo.test') };
-});
-
-afterAll(async () => {
-  await ctx?.close();
-});
+const ctx = testContextForFile();
+const admin = demoCaller(ctx, 'admin');
+const doctor = demoCaller(ctx, 'doctor');
 
 describe('prescription settings', () => {
   it('start as the standard ones, and an admin renames, hides and sets defaults that professionals then read', async () => {

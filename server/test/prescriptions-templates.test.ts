@@ -1,29 +1,23 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import type { ApiErrorBody } from '../../src/lib/shared/api-types';
 import type { TemplateDto, TemplateSummaryDto } from '../../src/lib/shared/prescriptions';
-import { createTestContext, sessionFor, type TestContext } from './helpers';
+import { sessionFor } from './helpers';
 import { client, createPatient, json, prescribe, productIdOf, tool, type Caller } from './prescriptions-fixtures';
+import { demoCaller, testContextForFile } from './support/file-context';
 
-let ctx: TestContext;
-let doctor: Caller;
-let professional: Caller;
+const ctx = testContextForFile();
+const doctor = demoCaller(ctx, 'doctor');
+const professional = demoCaller(ctx, 'professional');
 let patientId: number;
 let magnesium: number;
 let vitaminD: number;
 let hormone: number;
 
 beforeAll(async () => {
-  ctx = await createTestContext();
-  doctor = { token: await sessionFor(ctx, 'medico.co@demo.test') };
-  professional = { token: await sessionFor(ctx, 'profesional.co@demo.test') };
   patientId = (await createPatient(ctx, doctor)).patient.id;
   magnesium = await productIdOf(ctx, 'magnesio-bisglicinato-400-mg');
   vitaminD = await productIdOf(ctx, 'vitamina-d3-5000-ui');
   hormone = await productIdOf(ctx, 'dhea-25-mg');
-});
-
-afterAll(async () => {
-  await ctx?.close();
 });
 
 const createTemplate = (caller: Caller, body: unknown) =>

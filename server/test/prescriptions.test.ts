@@ -1,11 +1,11 @@
 import { createHash, randomUUID } from 'node:crypto';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { pdfText } from '../../src/lib/shared/pdf-text';
 import type { FormErrorDto } from '../../src/lib/shared/accounts';
 import type { ApiErrorBody } from '../../src/lib/shared/api-types';
 import type { QuoteDto } from '../../src/lib/shared/orders';
 import type { PrescriptionDetailDto, PrescriptionListDto } from '../../src/lib/shared/prescriptions';
-import { createTestContext, sessionFor, type TestContext } from './helpers';
+import { sessionFor } from './helpers';
 import {
   client,
   createPatient,
@@ -17,31 +17,25 @@ import {
   tool,
   type Caller,
 } from './prescriptions-fixtures';
+import { demoCaller, testContextForFile } from './support/file-context';
+import { formRefusal } from './support/refusals';
 
 type Problem = ApiErrorBody & { fieldErrors?: FormErrorDto[] };
 
-let ctx: TestContext;
-let doctor: Caller;
-let professional: Caller;
-let otherDoctor: Caller;
+const ctx = testContextForFile();
+const doctor = demoCaller(ctx, 'doctor');
+const professional = demoCaller(ctx, 'professional');
+const otherDoctor = demoCaller(ctx, 'mexicanDoctor');
 let patientId: number;
 let magnesium: number;
 let hormone: number;
 let injectable: number;
 
 beforeAll(async () => {
-  ctx = await createTestContext();
-  doctor = { token: await sessionFor(ctx, 'medico.co@demo.test') };
-  professional = { token: await sessionFor(ctx, 'profesional.co@demo.test') };
-  otherDoctor = { token: await sessionFor(ctx, 'medico.mx@demo.test', 'mx'), country: 'mx' };
   patientId = (await createPatient(ctx, doctor)).patient.id;
   magnesium = await productIdOf(ctx, 'magnesio-bisglicinato-400-mg');
   hormone = await productIdOf(ctx, 'dhea-25-mg');
   injectable = await productIdOf(ctx, 'complejo-b-inyectable');
-});
-
-afterAll(async () => {
-  await ctx?.close();
 });
 
 const post = (caller: Caller, body: unknown, key: string | null = randomUUID()) =>
@@ -146,10 +140,7 @@ describe('POST /api/prescriptions', () => {
         tool(hormone, { prescriptionDuration: { time: 'years' as 'days', quantity: 1 }, dailyCapsules: -2 }),
       ],
     });
-    expect(response.status).toBe(400);
-    const problem = await json<Problem>(response);
-    expect(problem.message).toBe('Revisa los datos del formulario.');
-    expect(problem.fieldErrors).toEqual([
+    expect(await formRefusal(response)).toEqual([
       { field: 'tools.0.momentsDay.0.quantity', message: 'La cantidad debe ser mayor que 0.' },
       { field: 'tools.0.momentsDay.1.quantity', message: 'La cantidad debe ser mayor que 0.' },
       { field: 'tools.0.momentsDay.2', message: 'Elige un momento del día de la lista.' },

@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { unzipSync, strFromU8 } from 'fflate';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import type { ApiErrorBody } from '../../src/lib/shared/api-types';
 import type { CreatePatientResponseDto, PatientDto, PrescriptionListDto } from '../../src/lib/shared/prescriptions';
 import {
@@ -13,35 +13,23 @@ import {
   type AccountDeletionDto,
   type HealthConsentDto,
 } from '../../src/lib/shared/privacy';
-import {
-  authHeaders,
-  createTestContext,
-  createUser,
-  jsonRequest,
-  loginAs,
-  sessionFor,
-  userByEmail,
-  type TestContext,
-} from './helpers';
+import { authHeaders, createUser, jsonRequest, loginAs, sessionFor, userByEmail } from './helpers';
 import { createdOrder, orderBody, PDF, postOrder } from './orders-fixtures';
 import { client, json, patientBody, productIdOf, tool, type Caller } from './prescriptions-fixtures';
+import { testContextForFile } from './support/file-context';
+import { invitationTokenOf } from './support/registration';
 
-let ctx: TestContext;
+const ctx = testContextForFile();
 let doctor: Caller;
 let doctorId: number;
 let admin: Record<string, string>;
 let sequence = 0;
 
 beforeAll(async () => {
-  ctx = await createTestContext();
   const row = await createUser(ctx, { role: 'doctor' });
   doctorId = row.id;
   doctor = { token: await sessionFor(ctx, row.email) };
   admin = authHeaders(await sessionFor(ctx, 'admin@demo.test'), 'co');
-});
-
-afterAll(async () => {
-  await ctx?.close();
 });
 
 function registration(token: string, email: string, overrides: Record<string, unknown> = {}) {
@@ -63,7 +51,6 @@ function registration(token: string, email: string, overrides: Record<string, un
   };
 }
 
-/** A patient created by the doctor, who then registers from the invitation; answers the patient's session. */
 /** A patient created by the doctor (with `idempotencyKey`, as the outbox sends it) who then registered. */
 async function registeredPatient(email: string, idempotencyKey?: string) {
   const created = await json<CreatePatientResponseDto>(
@@ -74,7 +61,7 @@ async function registeredPatient(email: string, idempotencyKey?: string) {
       idempotencyKey ? { 'idempotency-key': idempotencyKey } : {},
     ),
   );
-  const token = new URL(created.invitation.link).searchParams.get('invitacion') ?? '';
+  const token = invitationTokenOf(created.invitation.link);
   const response = await ctx.app.request(
     '/api/auth/dynamic/register/registro-paciente',
     jsonRequest('POST', registration(token, email, { document_number: created.patient.document_number }), {
@@ -103,7 +90,7 @@ describe('express consent at registration', () => {
     const created = await json<CreatePatientResponseDto>(
       await client(ctx, doctor).send('POST', '/patients', patientBody({ email: 'sin.consentimiento@prueba.test' })),
     );
-    const token = new URL(created.invitation.link).searchParams.get('invitacion') ?? '';
+    const token = invitationTokenOf(created.invitation.link);
     const response = await ctx.app.request(
       '/api/auth/dynamic/register/registro-paciente',
       jsonRequest(

@@ -1,17 +1,10 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import type { ApiErrorBody, ProductDto } from '../../src/lib/shared/api-types';
 import { products as seedProducts } from '../src/db/seed/catalogue-data';
-import { authHeaders, createTestContext, sessionFor, type TestContext } from './helpers';
+import { authHeaders, sessionFor } from './helpers';
+import { testContextForFile } from './support/file-context';
 
-let ctx: TestContext;
-
-beforeAll(async () => {
-  ctx = await createTestContext();
-});
-
-afterAll(async () => {
-  await ctx?.close();
-});
+const ctx = testContextForFile();
 
 const NOT_FOUND: ApiErrorBody = { message: 'Producto no encontrado.' };
 

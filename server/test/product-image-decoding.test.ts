@@ -1,42 +1,28 @@
 import { randomBytes } from 'node:crypto';
 import { crc32 } from 'node:zlib';
 import sharp from 'sharp';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { AdminProductDto, AdminProductInput } from '../../src/lib/shared/admin-products';
+import { beforeAll, describe, expect, it } from 'vitest';
+import type { AdminProductDto } from '../../src/lib/shared/admin-products';
 import type { ApiErrorBody } from '../../src/lib/shared/api-types';
 import { IMAGE_TOO_MANY_PIXELS_MESSAGE, IMAGE_UNREADABLE_MESSAGE } from '../src/uploads/decoded-image';
-import { createTestContext, sessionFor, type TestContext } from './helpers';
-import { client, json, type Caller } from './prescriptions-fixtures';
+import { json } from './prescriptions-fixtures';
+import { demoCaller, testContextForFile } from './support/file-context';
+import { adminProductInput, createdAdminProduct } from './support/admin-products';
 
-let ctx: TestContext;
-let admin: Caller;
+const ctx = testContextForFile();
+const admin = demoCaller(ctx, 'admin');
 let productId: number;
 /** A photo-like PNG (noise does not compress): cut in half, its pixel data ends early. */
 let noisyPng: Buffer;
 
-const PRODUCT: AdminProductInput = {
+const PRODUCT = adminProductInput({
   name: 'Ashwagandha 600 mg',
   slug: 'ashwagandha-imagenes',
-  description: '',
-  tag: '',
-  categoryId: 1,
-  pharmaceuticalFormId: 1,
-  capsuleInfo: null,
   serialNumber: 'IMG-DEC-1',
-  stockTracked: false,
-  stockQuantity: null,
-  featured: false,
-  pointsPrice: null,
-  requiresSignedPrescription: false,
-  prices: { co: { amount: 52900, vatIncluded: true }, mx: null, pe: null },
-  presentations: [{ containerType: 'Frasco', quantity: 60, unitSymbol: 'cápsulas', isDefault: true }],
-  discounts: [],
-};
+});
 
 beforeAll(async () => {
-  ctx = await createTestContext();
-  admin = { token: await sessionFor(ctx, 'admin@demo.test') };
-  productId = (await json<AdminProductDto>(await client(ctx, admin).send('POST', '/admin/products', PRODUCT))).id;
+  productId = (await createdAdminProduct(ctx, admin, PRODUCT)).id;
   noisyPng = await sharp({
     create: {
       width: 400,
@@ -48,10 +34,6 @@ beforeAll(async () => {
   })
     .png()
     .toBuffer();
-});
-
-afterAll(async () => {
-  await ctx?.close();
 });
 
 function upload(bytes: Uint8Array, name: string, type: string) {

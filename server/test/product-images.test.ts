@@ -1,22 +1,17 @@
 import { readdir, readFile, stat, utimes, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import sharp from 'sharp';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import type { ApiErrorBody } from '../../src/lib/shared/api-types';
 import { IMAGE_DEFAULT_QUALITY, IMAGE_WIDTHS } from '../../src/lib/shared/catalogue';
 import { acceptsWebp } from '../src/media/routes';
-import { createTestContext, type TestContext } from './helpers';
+import { testContextForFile } from './support/file-context';
 
-let ctx: TestContext;
+const ctx = testContextForFile({ seed: false });
 let cacheDir: string;
 
 beforeAll(async () => {
-  ctx = await createTestContext({ seed: false });
   cacheDir = join(ctx.dataDir, 'cache', 'images');
-});
-
-afterAll(async () => {
-  await ctx?.close();
 });
 
 const NAME = 'magnesio-bisglicinato-400-mg';

@@ -1,7 +1,8 @@
 import { sql } from 'kysely';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import type { ApiErrorBody, ProductDto } from '../../src/lib/shared/api-types';
 import { PRODUCTS_PAGE_SIZE } from '../../src/lib/shared/catalogue';
+import { COUNTRIES, type CountryCode } from '../../src/lib/shared/countries';
 import { normalizeSearchText } from '../../src/lib/shared/text';
 import {
   categories,
@@ -9,7 +10,7 @@ import {
   products as seedProducts,
   type SeedProduct,
 } from '../src/db/seed/catalogue-data';
-import { createTestContext, type TestContext } from './helpers';
+import { testContextForFile } from './support/file-context';
 
 interface ProductListBody {
   data: ProductDto[];
@@ -18,15 +19,7 @@ interface ProductListBody {
   offset: number;
 }
 
-let ctx: TestContext;
-
-beforeAll(async () => {
-  ctx = await createTestContext();
-});
-
-afterAll(async () => {
-  await ctx?.close();
-});
+const ctx = testContextForFile();
 
 // Expectations are derived from the seed data, not from the server's own queries.
 const categoryById = new Map(categories.map((category) => [category.id, category]));
@@ -357,45 +350,33 @@ describe('GET /api/products: ordering', () => {
 });
 
 describe('GET /api/products: country', () => {
+  /** Every product of the page priced as seeded for `country`, in its currency. */
+  const expectSeededPrices = (body: ProductListBody, country: CountryCode) => {
+    for (const product of body.data) {
+      expect(product.price).toEqual({
+        country_id: COUNTRIES[country].countryId,
+        currency: COUNTRIES[country].currency,
+        amount: seedOf(product).prices[country],
+        vat_included: seedOf(product).vatIncluded,
+      });
+    }
+  };
+
   it('defaults to Colombia in whole pesos', async () => {
     const body = await list('?all=true');
-    for (const product of body.data) {
-      const seed = seedOf(product);
-      expect(product.price).toEqual({
-        country_id: 1,
-        currency: 'COP',
-        amount: seed.prices.co,
-        vat_included: seed.vatIncluded,
-      });
-      expect(Number.isInteger(product.price?.amount)).toBe(true);
-    }
+    expectSeededPrices(body, 'co');
+    for (const product of body.data) expect(Number.isInteger(product.price?.amount)).toBe(true);
   });
 
   it('country_id=2 gives MXN prices in cents as seeded', async () => {
     const body = await list('?all=true&country_id=2');
     expect(body.total).toBe(visibleProducts.length);
-    for (const product of body.data) {
-      const seed = seedOf(product);
-      expect(product.price).toEqual({
-        country_id: 2,
-        currency: 'MXN',
-        amount: seed.prices.mx,
-        vat_included: seed.vatIncluded,
-      });
-    }
+    expectSeededPrices(body, 'mx');
   });
 
   it('the x-country header picks the country when there is no country_id', async () => {
     for (const header of ['pe', 'PE']) {
-      const body = await list('?all=true', { headers: { 'x-country': header } });
-      for (const product of body.data) {
-        expect(product.price).toEqual({
-          country_id: 3,
-          currency: 'PEN',
-          amount: seedOf(product).prices.pe,
-          vat_included: seedOf(product).vatIncluded,
-        });
-      }
+      expectSeededPrices(await list('?all=true', { headers: { 'x-country': header } }), 'pe');
     }
   });
 

@@ -1,23 +1,18 @@
 import { randomUUID } from 'node:crypto';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import type { ApiErrorBody } from '../../src/lib/shared/api-types';
 import type { AdminPromoCodeDto, AdminPromoCodeInput } from '../../src/lib/shared/promo-codes';
 import { PROMO_USED_BY_YOU_MESSAGE, PROMO_USED_UP_MESSAGE, PROMO_OTHER_COUNTRY_MESSAGE } from '../src/orders/pricing';
 import { jsonRequest } from './helpers';
-import { orderBody, ordersWorld, postOrder, type Buyer, type OrdersWorld } from './orders-fixtures';
+import { orderBody, ordersWorldForFile, postOrder, type Buyer } from './orders-fixtures';
+import { MAGNESIO } from './support/seed-products';
 
-let world: OrdersWorld;
+const world = ordersWorldForFile();
 let buyers: Buyer[];
-const MAGNESIO = 'magnesio-bisglicinato-400-mg';
 
 beforeAll(async () => {
-  world = await ordersWorld();
   buyers = [];
   for (let index = 0; index < 4; index += 1) buyers.push(await world.buyer({ role: 'patient' }));
-});
-
-afterAll(async () => {
-  await world?.ctx.close();
 });
 
 function promoInput(overrides: Partial<AdminPromoCodeInput> = {}): AdminPromoCodeInput {

@@ -1,59 +1,24 @@
 import { sql, type Kysely } from 'kysely';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import type { InvitationDto } from '../../src/lib/shared/accounts';
 import type { PatientDto, PatientListDto } from '../../src/lib/shared/prescriptions';
 import { up as catchUpRegisters } from '../src/db/migrations/0030-register-caught-up';
-import {
-  authHeaders,
-  createTestContext,
-  createUser,
-  jsonRequest,
-  sessionFor,
-  userByEmail,
-  type TestContext,
-} from './helpers';
-import { client, createPatient, json, type Caller } from './prescriptions-fixtures';
+import { authHeaders, createUser, jsonRequest, userByEmail } from './helpers';
+import { client, createPatient, json } from './prescriptions-fixtures';
+import { demoCaller, testContextForFile } from './support/file-context';
+import { invitationTokenOf, registerInvitedPatient } from './support/registration';
 
 /**
  * Issue #18: a professional's register no longer catches up on every read. What registration, a profile's change or
  * a record's edit changes is in the register when they answer, before anybody reads it; migration 0030 caught up
  * what earlier servers had left for their next read.
  */
-let ctx: TestContext;
-let doctor: Caller;
+const ctx = testContextForFile();
+const doctor = demoCaller(ctx, 'doctor');
 let sequence = 0;
-
-beforeAll(async () => {
-  ctx = await createTestContext();
-  doctor = { token: await sessionFor(ctx, 'medico.co@demo.test') };
-});
-
-afterAll(async () => {
-  await ctx?.close();
-});
 
 const db = () => ctx.database.db;
 const unique = () => `${Date.now().toString(36)}${(sequence += 1)}`;
-
-function registration(invitationToken: string, values: Record<string, unknown>) {
-  return ctx.app.request(
-    '/api/auth/dynamic/register/3',
-    jsonRequest(
-      'POST',
-      {
-        invitation_token: invitationToken,
-        first_name: 'Lucía',
-        last_name: 'Restrepo',
-        password: 'Paciente123',
-        password_confirmation: 'Paciente123',
-        terms: 'on',
-        health_data_consent: 'on',
-        ...values,
-      },
-      { 'x-country': 'co' },
-    ),
-  );
-}
 
 const row = (id: number) => db().selectFrom('patients').selectAll().where('id', '=', id).executeTakeFirstOrThrow();
 
@@ -66,8 +31,8 @@ describe('registration brings the account into the register at once', () => {
       document_type_id: '',
       country_code: undefined,
     });
-    const token = new URL(created.invitation.link).searchParams.get('invitacion') ?? '';
-    const registered = await registration(token, {
+    const token = invitationTokenOf(created.invitation.link);
+    const registered = await registerInvitedPatient(ctx, token, {
       email,
       document_type_id: '2',
       document_number: created.patient.document_number,
@@ -100,8 +65,8 @@ describe('registration brings the account into the register at once', () => {
     );
     expect(invited.status).toBe(201);
     const { link } = await json<InvitationDto>(invited);
-    const token = new URL(link ?? '').searchParams.get('invitacion') ?? '';
-    const registered = await registration(token, {
+    const token = invitationTokenOf(link);
+    const registered = await registerInvitedPatient(ctx, token, {
       email,
       first_name: 'Tomás',
       last_name: 'Rincón',
@@ -134,8 +99,8 @@ describe('later changes reach the record when they are made', () => {
   it('fills an empty field from the profile the patient completes, and again when the professional empties it', async () => {
     const email = `perfil.${unique()}@prueba.test`;
     const created = await createPatient(ctx, doctor, { email, gender: null });
-    const token = new URL(created.invitation.link).searchParams.get('invitacion') ?? '';
-    const registered = await registration(token, {
+    const token = invitationTokenOf(created.invitation.link);
+    const registered = await registerInvitedPatient(ctx, token, {
       email,
       document_type_id: '1',
       document_number: created.patient.document_number,

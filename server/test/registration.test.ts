@@ -1,5 +1,5 @@
 import { HEALTH_CONSENT_REQUIRED_MESSAGE } from '../../src/lib/shared/privacy';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import {
   DOCUMENT_TYPES,
   FIELD_TYPES,
@@ -16,22 +16,19 @@ import type { ApiErrorBody } from '../../src/lib/shared/api-types';
 import { registerUser } from '../src/auth/registration';
 import { findFormRef } from '../src/forms/definitions';
 import { HttpError } from '../src/http/errors';
-import { authHeaders, createTestContext, jsonRequest, sessionFor, userByEmail, type TestContext } from './helpers';
+import { authHeaders, jsonRequest, sessionFor, userByEmail } from './helpers';
+import { testContextForFile } from './support/file-context';
+import { invitationTokenOf } from './support/registration';
 
 type FormError = ApiErrorBody & { fieldErrors: FormErrorDto[] };
 
-let ctx: TestContext;
+const ctx = testContextForFile();
 let doctorToken: string;
 let counter = 0;
 const next = () => (counter += 1);
 
 beforeAll(async () => {
-  ctx = await createTestContext();
   doctorToken = await sessionFor(ctx, 'medico.co@demo.test', 'co');
-});
-
-afterAll(async () => {
-  await ctx?.close();
 });
 
 async function body<T>(response: Response): Promise<T> {
@@ -76,7 +73,7 @@ async function invite(payload: Record<string, unknown>, token = doctorToken, cou
   const response = await ctx.app.request('/api/invitations', jsonRequest('POST', payload, authHeaders(token, country)));
   expect(response.status).toBe(201);
   const invitation = await body<InvitationDto>(response);
-  const token_ = new URL(invitation.link ?? '').searchParams.get('invitacion') ?? '';
+  const token_ = invitationTokenOf(invitation.link);
   return { invitation, token: token_ };
 }
 

@@ -1,7 +1,15 @@
 import { createDecipheriv, createECDH, hkdfSync, randomBytes, type ECDH } from 'node:crypto';
 import { createServer, type IncomingHttpHeaders } from 'node:http';
 import type { AddressInfo } from 'node:net';
+import { afterAll, beforeAll, beforeEach } from 'vitest';
+import type { PrescriptionDetailDto, PrescriptionToolInputDto } from '../../src/lib/shared/prescriptions';
 import type { PushSubscriptionInputDto } from '../../src/lib/shared/reminders';
+import type { UserRow } from '../src/db/schema';
+import type { AppOptions } from '../src/http/app';
+import { authHeaders, createUser, sessionFor, userByEmail, type TestContext } from './helpers';
+import { WEBHOOK_SECRET } from './orders-fixtures';
+import { createPatient, prescribe, productIdOf, tool, type Caller } from './prescriptions-fixtures';
+import { DEMO_ACCOUNTS } from './support/file-context';
 
 export interface ReceivedPush {
   path: string;
@@ -48,6 +56,71 @@ export async function startPushService() {
     },
     close: () => new Promise<void>((resolve) => server.close(() => resolve())),
   };
+}
+
+export type PushService = Awaited<ReturnType<typeof startPushService>>;
+
+/**
+ * The push service of a whole file (or describe block): started before its tests, stopped after them, and answering
+ * 201 again before each test. Filled in when it starts, as `testContextForFile`'s context is.
+ */
+export function pushServiceForFile(): PushService {
+  const service = {} as PushService;
+  beforeAll(async () => {
+    Object.assign(service, await startPushService());
+  });
+  afterAll(async () => {
+    await service.close?.();
+  });
+  beforeEach(() => {
+    service.answer(201);
+  });
+  return service;
+}
+
+/** Reminders that run on the test's `clock` and may push to a push service on loopback. */
+export function remindersOn(clock: () => Date) {
+  return { allowLocalEndpoints: true, clock } satisfies AppOptions['reminders'];
+}
+
+/** An app that sends reminders on the test's `clock`, for orders it sees paid through the sandbox's webhook. */
+export function remindersApp(clock: () => Date): Partial<AppOptions> {
+  return { paymentsWebhookSecret: WEBHOOK_SECRET, reminders: remindersOn(clock) };
+}
+
+export type PrescribedTool = { slug: string } & Partial<PrescriptionToolInputDto>;
+
+/** The tools of a prescription, by product slug, with the indications given. */
+export function toolsOf(ctx: TestContext, tools: PrescribedTool[]): Promise<PrescriptionToolInputDto[]> {
+  return Promise.all(tools.map(async ({ slug, ...indications }) => tool(await productIdOf(ctx, slug), indications)));
+}
+
+/**
+ * A patient of the demo doctor (`doctor` is that doctor's caller) with an account of their own, signed in, and
+ * prescribed `tools` by the doctor; `record` changes the patient's form.
+ */
+export async function prescribedPatient(
+  ctx: TestContext,
+  doctor: Caller,
+  tools: PrescribedTool[],
+  record: Record<string, unknown> = {},
+): Promise<{
+  patient: Awaited<ReturnType<typeof createPatient>>['patient'];
+  user: UserRow;
+  headers: Record<string, string>;
+  prescription: PrescriptionDetailDto;
+}> {
+  const { patient } = await createPatient(ctx, doctor, record);
+  const doctorId = (await userByEmail(ctx, DEMO_ACCOUNTS.doctor.email)).id;
+  const user = await createUser(ctx, { role: 'patient', email: patient.email, doctorId });
+  await ctx.database.db.updateTable('patients').set({ user_id: user.id }).where('id', '=', patient.id).execute();
+  const headers = authHeaders(await sessionFor(ctx, user.email, 'co'), 'co');
+  const prescription = await prescribe(ctx, doctor, {
+    patientId: patient.id,
+    notes: '',
+    tools: await toolsOf(ctx, tools),
+  });
+  return { patient, user, headers, prescription };
 }
 
 /** A browser's side of a push subscription: its key pair and authentication secret, to read what it receives. */

@@ -1,5 +1,5 @@
 import { strFromU8, unzipSync } from 'fflate';
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { beforeEach, describe, expect, it } from 'vitest';
 import type { ApiErrorBody } from '../../src/lib/shared/api-types';
 import {
   addDays,
@@ -15,26 +15,22 @@ import type { App } from '../src/http/app';
 import { webPushSender } from '../src/reminders/push-sender';
 import { REMINDER_CLAIM_MS } from '../src/reminders/scheduler';
 import { daysOfSupply } from '../src/reminders/supply';
+import { authHeaders, jsonRequest, sessionFor } from './helpers';
+import { paidOrder, prescriptionOf } from './orders-fixtures';
 import {
-  authHeaders,
-  createTestContext,
-  createUser,
-  jsonRequest,
-  sessionFor,
-  userByEmail,
-  type TestContext,
-} from './helpers';
-import { card, createdOrder, orderBody, prescriptionOf, submitPaymentPage, WEBHOOK_SECRET } from './orders-fixtures';
-import { createPatient, prescribe, productIdOf, tool } from './prescriptions-fixtures';
-import { decryptPush, fakeBrowser, startPushService, type FakeBrowser } from './reminders-fixtures';
+  decryptPush,
+  fakeBrowser,
+  prescribedPatient,
+  pushServiceForFile,
+  remindersApp,
+  remindersOn,
+  type FakeBrowser,
+} from './reminders-fixtures';
+import { demoCaller, testContextForFile } from './support/file-context';
+import { D3_DROPS, DHEA, MAGNESIO, MELATONINA, ZINC } from './support/seed-products';
 
 const BOGOTA = 'America/Bogota';
 const DAY_MS = 86_400_000;
-const MAGNESIO = 'magnesio-bisglicinato-400-mg'; // Frasco x 60 cápsulas
-const ZINC = 'zinc-picolinato-30-mg'; // Frasco x 60 cápsulas
-const D3_DROPS = 'vitamina-d3-k2-gotas'; // Gotero x 30 ml
-const MELATONINA = 'melatonina-3-mg';
-const DHEA = 'dhea-25-mg'; // hormones: released after the prescription review
 const SOME_TOOL = [{ slug: ZINC, dailyCapsules: 1, units: 1 }];
 
 describe('days of supply', () => {
@@ -80,50 +76,24 @@ describe('configuration', () => {
 });
 
 describe('re-purchase reminders', () => {
-  let ctx: TestContext;
   let now = new Date();
-  let push: Awaited<ReturnType<typeof startPushService>>;
-  let doctor: { token: string };
-  let doctorId: number;
   let sequence = 0;
 
   const clock = () => now;
+  const remindersOptions = remindersOn(clock);
+  const ctx = testContextForFile({ app: remindersApp(clock) });
+  const push = pushServiceForFile();
+  const doctor = demoCaller(ctx, 'doctor');
   const db = () => ctx.database.db;
-  const remindersOptions = { allowLocalEndpoints: true, clock };
-
-  beforeAll(async () => {
-    ctx = await createTestContext({
-      app: { paymentsWebhookSecret: WEBHOOK_SECRET, reminders: remindersOptions },
-    });
-    push = await startPushService();
-    doctor = { token: await sessionFor(ctx, 'medico.co@demo.test') };
-    doctorId = (await userByEmail(ctx, 'medico.co@demo.test')).id;
-  });
-
-  afterAll(async () => {
-    await push.close();
-    await ctx.close();
-  });
 
   beforeEach(() => {
     now = new Date();
-    push.answer(201);
   });
 
   /** A patient with an account, prescribed `tools` by the demo doctor, and a device of their own. */
   async function patientWith(tools: { slug: string; dailyCapsules: number; units: number }[]) {
     sequence += 1;
-    const { patient } = await createPatient(ctx, doctor);
-    const user = await createUser(ctx, { role: 'patient', email: patient.email, doctorId });
-    await db().updateTable('patients').set({ user_id: user.id }).where('id', '=', patient.id).execute();
-    const headers = authHeaders(await sessionFor(ctx, user.email, 'co'), 'co');
-    const prescription = await prescribe(ctx, doctor, {
-      patientId: patient.id,
-      notes: '',
-      tools: await Promise.all(
-        tools.map(async ({ slug, ...indications }) => tool(await productIdOf(ctx, slug), indications)),
-      ),
-    });
+    const { user, headers, prescription } = await prescribedPatient(ctx, doctor, tools);
     const browser = fakeBrowser(`${push.url}/dispositivo-${sequence}`);
     return { user, headers, prescription, browser, path: `/dispositivo-${sequence}` };
   }
@@ -140,14 +110,8 @@ describe('re-purchase reminders', () => {
     subscription: { ...browser.subscription, language },
   });
 
-  async function pay(headers: Record<string, string>, lines: [string, number][], overrides = {}) {
-    const items = await Promise.all(
-      lines.map(async ([slug, quantity]) => ({ productId: await productIdOf(ctx, slug), quantity })),
-    );
-    const { order, payment } = await createdOrder(ctx, headers, orderBody({ items, ...overrides }));
-    expect((await submitPaymentPage(ctx, payment.id, card('4242 4242 4242 4242'))).status).toBe(303);
-    return order;
-  }
+  const pay = (headers: Record<string, string>, lines: [string, number][], overrides = {}) =>
+    paidOrder(ctx, headers, lines, overrides);
 
   async function reminders(headers: Record<string, string>) {
     const response = await ctx.app.request('/api/reminders', { headers });

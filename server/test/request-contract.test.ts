@@ -1,10 +1,11 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import type { ApiErrorBody } from '../../src/lib/shared/api-types';
-import type { AdminProductDto, AdminProductInput } from '../../src/lib/shared/admin-products';
 import { JSON_CONTENT_TYPE_MESSAGE } from '../src/http/validated';
-import { authHeaders, createTestContext, jsonRequest, sessionFor, type TestContext } from './helpers';
+import { authHeaders, jsonRequest, userByEmail } from './helpers';
 import { orderBody } from './orders-fixtures';
 import { client, json, type Caller } from './prescriptions-fixtures';
+import { DEMO_ACCOUNTS, demoCaller, testContextForFile } from './support/file-context';
+import { adminProductInput, createdAdminProduct } from './support/admin-products';
 
 /**
  * Issue #20: the routes on a shared schema (`body:` / `query:` of their options) answer every bad input with the one
@@ -15,50 +16,25 @@ type Refusal = Required<ApiErrorBody>;
 const INVALID_FORM = 'Revisa los datos del formulario.';
 const INVALID_QUERY = 'Los parámetros de la consulta no son válidos.';
 
-let ctx: TestContext;
-let admin: Caller;
-let patient: Caller;
-let professional: Caller;
+const ctx = testContextForFile();
+const admin = demoCaller(ctx, 'admin');
+const patient = demoCaller(ctx, 'patient');
+const professional = demoCaller(ctx, 'doctor');
 let productId: number;
 let affiliateId: number;
 
-const PRODUCT: AdminProductInput = {
+const PRODUCT = adminProductInput({
   name: 'Contrato de prueba 100 mg',
   slug: 'contrato-de-prueba-100-mg',
-  description: '',
-  tag: '',
-  categoryId: 1,
-  pharmaceuticalFormId: null,
-  capsuleInfo: null,
   serialNumber: 'CTR-001',
-  stockTracked: false,
-  stockQuantity: null,
-  featured: false,
-  pointsPrice: null,
-  requiresSignedPrescription: false,
+  pharmaceuticalFormId: null,
   prices: { co: { amount: 10000, vatIncluded: true }, mx: null, pe: null },
   presentations: [{ containerType: 'Frasco', quantity: 30, unitSymbol: 'cápsulas', isDefault: true }],
-  discounts: [],
-};
-
-beforeAll(async () => {
-  ctx = await createTestContext();
-  admin = { token: await sessionFor(ctx, 'admin@demo.test') };
-  patient = { token: await sessionFor(ctx, 'paciente.co@demo.test') };
-  professional = { token: await sessionFor(ctx, 'medico.co@demo.test') };
-  const created = await client(ctx, admin).send('POST', '/admin/products', PRODUCT);
-  expect(created.status, await created.clone().text()).toBe(201);
-  productId = (await json<AdminProductDto>(created)).id;
-  const doctor = await ctx.database.db
-    .selectFrom('users')
-    .select('id')
-    .where('email', '=', 'medico.co@demo.test')
-    .executeTakeFirstOrThrow();
-  affiliateId = doctor.id;
 });
 
-afterAll(async () => {
-  await ctx?.close();
+beforeAll(async () => {
+  productId = (await createdAdminProduct(ctx, admin, PRODUCT)).id;
+  affiliateId = (await userByEmail(ctx, DEMO_ACCOUNTS.doctor.email)).id;
 });
 
 /** The refusal, checked for the one shape; answers its field errors as `{ field: message }`. */

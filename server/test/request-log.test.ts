@@ -1,10 +1,11 @@
 import type { Kysely } from 'kysely';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import type { Database } from '../src/db/schema';
 import { UNEXPECTED_ERROR_MESSAGE } from '../src/http/errors';
 import { REQUEST_ID_HEADER } from '../src/http/request-log';
 import { createLogger, type LogLevel } from '../src/logger';
-import { createTestContext, type TestContext } from './helpers';
+import { type TestContext } from './helpers';
+import { testContextForFile } from './support/file-context';
 
 // Issue #20: the server's log is one JSON object per line, and every line written while a request is handled names
 // it by the id its answer carries in X-Request-Id.
@@ -12,15 +13,7 @@ import { createTestContext, type TestContext } from './helpers';
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/;
 const PATIENT_EMAIL = 'ana.gomez@correo.test';
 
-let ctx: TestContext;
-
-beforeAll(async () => {
-  ctx = await createTestContext();
-});
-
-afterAll(async () => {
-  await ctx?.close();
-});
+const ctx = testContextForFile();
 
 interface LogLine {
   level: string;

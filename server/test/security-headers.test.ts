@@ -9,7 +9,7 @@ import type { App } from '../src/http/app';
 import { HEADERS_TOO_LARGE_MESSAGE, MAX_URL_BYTES, URL_TOO_LONG_MESSAGE } from '../src/http/request-limits';
 import { listen } from '../src/startup';
 import { jsonRequest, loginAs } from './helpers';
-import { createdOrder, orderBody, ordersWorld, type OrdersWorld } from './orders-fixtures';
+import { createdOrder, orderBody, ordersWorldForFile } from './orders-fixtures';
 
 const INLINE_SCRIPT = "\n      document.documentElement.classList.add('route-home');\n    ";
 const INDEX_HTML = `<!doctype html><html><head><script>${INLINE_SCRIPT}</script>
@@ -17,7 +17,7 @@ const INDEX_HTML = `<!doctype html><html><head><script>${INLINE_SCRIPT}</script>
 const INLINE_HASH = `'sha256-${createHash('sha256').update(INLINE_SCRIPT).digest('base64')}'`;
 const GATEWAY = 'https://gateway.example';
 
-let world: OrdersWorld;
+const world = ordersWorldForFile();
 let tempRoot: string;
 /** The app over a built PWA whose build had an absolute gateway and a maps key. */
 let spa: App;
@@ -33,7 +33,6 @@ async function writeDist(dir: string, sources: unknown) {
 }
 
 beforeAll(async () => {
-  world = await ordersWorld();
   tempRoot = await mkdtemp(join(tmpdir(), 'dispensario-headers-'));
   await writeDist(join(tempRoot, 'maps'), { serviceOrigins: [`${GATEWAY}/api`], maps: true });
   await writeDist(join(tempRoot, 'plain'), { serviceOrigins: [], maps: false });
@@ -42,7 +41,6 @@ beforeAll(async () => {
 });
 
 afterAll(async () => {
-  await world?.ctx.close();
   if (tempRoot) await rm(tempRoot, { recursive: true, force: true });
 });
 

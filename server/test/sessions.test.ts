@@ -1,4 +1,4 @@
-import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import type { LoginResponseDto, ValidateResponseDto } from '../../src/lib/shared/accounts';
 import type { ApiErrorBody } from '../../src/lib/shared/api-types';
 import { RESET_LINK_INVALID_MESSAGE } from '../../src/lib/shared/passwords';
@@ -8,27 +8,24 @@ import { loadConfig } from '../src/config';
 import { DEMO_PASSWORD } from '../src/db/seed/demo-users';
 import { CROSS_SITE_MESSAGE } from '../src/http/auth';
 import { BackoffLimiter, memoryLimiterStore } from '../src/http/rate-limit';
-import { createTestContext, createUser, jsonRequest, lastEmailTo, sessionFor, type TestContext } from './helpers';
+import { createUser, jsonRequest, lastEmailTo, sessionFor } from './helpers';
+import { testContextForFile } from './support/file-context';
 
-let ctx: TestContext;
+const ctx = testContextForFile();
 let counter = 0;
 /** A fresh client address per use, so tests do not share the rate limits' budgets. */
 const freshAddress = () => `203.0.113.${(counter += 1)}`;
 const OWN_ORIGIN = 'http://localhost';
-
-beforeAll(async () => {
-  ctx = await createTestContext();
-});
-
-afterAll(async () => {
-  await ctx?.close();
-});
 
 function post(path: string, body: unknown, headers: Record<string, string> = {}, app = ctx.app) {
   return (
     ctx && app.request(`/api${path}`, jsonRequest('POST', body, { 'x-forwarded-for': freshAddress(), ...headers }))
   );
 }
+
+/** A login by e-mail from the client address `address` (as the proxy's X-Forwarded-For says it). */
+const loginFrom = (address: string, email: string, password: string, app = ctx.app) =>
+  post('/auth/email-login', { email, password }, { 'x-forwarded-for': address }, app);
 
 const cookieOf = (country: string, token: string) => ({ cookie: `sso_token_${country}=${token}` });
 
@@ -149,22 +146,10 @@ describe('lock-out per (account, address)', () => {
     const user = await createUser(ctx, { role: 'doctor' });
     const attacker = freshAddress();
     for (let attempt = 0; attempt < 5; attempt += 1) {
-      const response = await post(
-        '/auth/email-login',
-        { email: user.email, password: 'Mala1234' },
-        {
-          'x-forwarded-for': attacker,
-        },
-      );
+      const response = await loginFrom(attacker, user.email, 'Mala1234');
       expect(response.status).toBe(401);
     }
-    const attackerAgain = await post(
-      '/auth/email-login',
-      { email: user.email, password: DEMO_PASSWORD },
-      {
-        'x-forwarded-for': attacker,
-      },
-    );
+    const attackerAgain = await loginFrom(attacker, user.email, DEMO_PASSWORD);
     expect(attackerAgain.status).toBe(429);
     const owner = await post('/auth/email-login', { email: user.email, password: DEMO_PASSWORD });
     expect(owner.status).toBe(200);
@@ -174,8 +159,7 @@ describe('lock-out per (account, address)', () => {
     const clinic = freshAddress();
     const locked = await createUser(ctx, { role: 'doctor' });
     const colleague = await createUser(ctx, { role: 'health_professional' });
-    const login = (email: string, password: string) =>
-      post('/auth/email-login', { email, password }, { 'x-forwarded-for': clinic });
+    const login = (email: string, password: string) => loginFrom(clinic, email, password);
     for (let attempt = 0; attempt < 5; attempt += 1) expect((await login(locked.email, 'Mala1234')).status).toBe(401);
     expect((await login(locked.email, DEMO_PASSWORD)).status).toBe(429);
     // Forty more mistyped passwords from the clinic's staff, well under the address's own limit.
@@ -213,22 +197,10 @@ describe('lock-out per (account, address)', () => {
     for (let attempt = 0; attempt < 5; attempt += 1) {
       // The attacker writes a different first entry each time; the proxy appends the real address.
       const forged = `${freshAddress()}, ${real}`;
-      const response = await post(
-        '/auth/email-login',
-        { email: user.email, password: 'Mala1234' },
-        {
-          'x-forwarded-for': forged,
-        },
-      );
+      const response = await loginFrom(forged, user.email, 'Mala1234');
       expect(response.status).toBe(401);
     }
-    const blocked = await post(
-      '/auth/email-login',
-      { email: user.email, password: 'Mala1234' },
-      {
-        'x-forwarded-for': `1.2.3.4, ${real}`,
-      },
-    );
+    const blocked = await loginFrom(`1.2.3.4, ${real}`, user.email, 'Mala1234');
     expect(blocked.status).toBe(429);
   });
 
@@ -238,24 +210,10 @@ describe('lock-out per (account, address)', () => {
     const real = freshAddress();
     for (let attempt = 0; attempt < 5; attempt += 1) {
       const hops = `${freshAddress()}, ${real}, 10.0.0.${attempt + 1}`;
-      const response = await post(
-        '/auth/email-login',
-        { email: user.email, password: 'Mala1234' },
-        {
-          'x-forwarded-for': hops,
-        },
-        app,
-      );
+      const response = await loginFrom(hops, user.email, 'Mala1234', app);
       expect(response.status).toBe(401);
     }
-    const blocked = await post(
-      '/auth/email-login',
-      { email: user.email, password: 'Mala1234' },
-      {
-        'x-forwarded-for': `${real}, 10.0.0.9`,
-      },
-      app,
-    );
+    const blocked = await loginFrom(`${real}, 10.0.0.9`, user.email, 'Mala1234', app);
     expect(blocked.status).toBe(429);
   });
 });

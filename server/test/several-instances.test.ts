@@ -2,7 +2,7 @@ import { randomBytes } from 'node:crypto';
 import type { Server } from 'node:http';
 import { Kysely, PostgresDialect, sql } from 'kysely';
 import pg from 'pg';
-import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import type { ApiErrorBody, ReadyDto } from '../../src/lib/shared/api-types';
 import { TOO_MANY_LOGINS_MESSAGE } from '../src/auth/limits';
 import { openDatabase, type DatabaseHandle } from '../src/db/database';
@@ -20,20 +20,13 @@ import { shutDown } from '../src/lifecycle/shutdown';
 import { createLogger } from '../src/logger';
 import { Mailer, MAIL_CLAIM_MS, type OutgoingEmail } from '../src/mail/mailer';
 import { listen } from '../src/startup';
-import { createTestContext, createUser, jsonRequest, silentLogger, type TestContext } from './helpers';
+import { createUser, jsonRequest, silentLogger, throwawayDatabase } from './helpers';
+import { testContextForFile } from './support/file-context';
 
 /** Instances started at once in the migration test: more than two, fewer than the pool's connections. */
 const INSTANCES = 3;
 
-let ctx: TestContext;
-
-beforeAll(async () => {
-  ctx = await createTestContext();
-});
-
-afterAll(async () => {
-  await ctx?.close();
-});
+const ctx = testContextForFile();
 
 /**
  * A database nobody migrated, opened by `count` instances: on PostgreSQL a new database and one pool per instance;
@@ -45,24 +38,15 @@ async function unmigratedDatabase(count: number) {
     const handle = await openDatabase({ dataDir: 'memory://' });
     return { handles: Array.from({ length: count }, () => handle), close: () => handle.close() };
   }
-  const name = `test_${randomBytes(6).toString('hex')}`;
-  const admin = new pg.Client({ connectionString: adminUrl });
-  await admin.connect();
-  await admin.query(`create database ${name}`);
-  await admin.end();
-  const url = new URL(adminUrl);
-  url.pathname = `/${name}`;
+  const database = await throwawayDatabase(adminUrl);
   const handles = await Promise.all(
-    Array.from({ length: count }, () => openDatabase({ databaseUrl: url.toString(), dataDir: 'memory://' })),
+    Array.from({ length: count }, () => openDatabase({ databaseUrl: database.url, dataDir: 'memory://' })),
   );
   return {
     handles,
     close: async () => {
       await Promise.all(handles.map((handle) => handle.close()));
-      const cleaner = new pg.Client({ connectionString: adminUrl });
-      await cleaner.connect();
-      await cleaner.query(`drop database if exists ${name} with (force)`);
-      await cleaner.end();
+      await database.drop();
     },
   };
 }

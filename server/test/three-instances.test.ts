@@ -21,6 +21,7 @@ import { card, createdOrder, orderBody, submitPaymentPage, WEBHOOK_SECRET } from
 import { createPatient, productIdOf, tool } from './prescriptions-fixtures';
 import { fakeBrowser, startPushService } from './reminders-fixtures';
 import { roundRobinProxy, type RoundRobinProxy } from './round-robin-proxy';
+import { ZINC } from './support/seed-products';
 
 /**
  * Three instances of the server on one PostgreSQL database behind a round-robin proxy, as a deployment runs them:
@@ -40,7 +41,6 @@ const WRITES_AT_ONCE = 8;
 const REQUEST_TIMEOUT_MS = 5000;
 /** Pause before a write the proxy could not deliver is sent again (the outbox backs off longer; a test cannot wait). */
 const RETRY_PAUSE_MS = 20;
-const ZINC = 'zinc-picolinato-30-mg';
 
 const databaseUrl = process.env.DATABASE_URL;
 

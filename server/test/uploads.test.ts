@@ -1,6 +1,6 @@
 import { sql } from 'kysely';
 import sharp from 'sharp';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import {
   PROFILE_PHOTO_MAX_BYTES,
   UPLOAD_MAX_BYTES,
@@ -10,9 +10,10 @@ import {
 import type { ApiErrorBody } from '../../src/lib/shared/api-types';
 import type { UserRow } from '../src/db/schema';
 import { detectFileType } from '../src/uploads/files';
-import { authHeaders, createTestContext, createUser, sessionFor, userByEmail, type TestContext } from './helpers';
+import { authHeaders, createUser, sessionFor, userByEmail } from './helpers';
+import { testContextForFile } from './support/file-context';
 
-let ctx: TestContext;
+const ctx = testContextForFile();
 let doctor: UserRow;
 let doctorToken: string;
 let otherDoctorToken: string;
@@ -24,7 +25,6 @@ const pdf = Buffer.from('%PDF-1.7\n1 0 obj << /Type /Catalog >> endobj\ntrailer 
 const exe = Buffer.concat([Buffer.from('MZ\x90\x00\x03\x00\x00\x00'), Buffer.alloc(200, 1)]);
 
 beforeAll(async () => {
-  ctx = await createTestContext();
   doctor = await createUser(ctx, { role: 'doctor', approval: 'pending' });
   const other = await createUser(ctx, { role: 'doctor' });
   [doctorToken, otherDoctorToken, patientToken, adminToken, png, jpeg] = await Promise.all([
@@ -39,10 +39,6 @@ beforeAll(async () => {
       .jpeg()
       .toBuffer(),
   ]);
-});
-
-afterAll(async () => {
-  await ctx?.close();
 });
 
 async function body<T>(response: Response): Promise<T> {
