@@ -1,13 +1,11 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { ROLE_IDS } from '../../../lib/shared/accounts';
 import type { LibraryDocumentDto } from '../../../lib/shared/prescriptions';
 import { adminLibraryHandlers, FILE_MISMATCH_MESSAGE } from '../../../testing/handlers/admin-library';
 import { prescriptionFixtures } from '../../../testing/handlers/prescriptions';
 import { server } from '../../../testing/msw-server';
-import { renderApp } from '../../../testing/render';
-import { loggedInAs } from '../../../testing/session';
+import { renderAsAdmin } from './test-render';
 
 const GUIDE: LibraryDocumentDto = {
   id: 7,
@@ -23,10 +21,7 @@ const GUIDE: LibraryDocumentDto = {
   updatedAt: '2026-11-01T10:00:00.000Z',
 };
 
-async function asAdmin(path = '/pe/admin/libreria') {
-  await loggedInAs('pe', { role: { id: ROLE_IDS.admin, name: 'admin' }, email: 'admin@demo.test' });
-  return renderApp(path);
-}
+const asAdmin = (path = '/pe/admin/libreria') => renderAsAdmin(path);
 
 beforeEach(() => {
   server.use(...adminLibraryHandlers);

@@ -1,6 +1,7 @@
 import { Trans, useLingui } from '@lingui/react/macro';
 import { Dialog } from 'radix-ui';
 import { useId, useState, type FormEvent } from 'react';
+import { CheckboxChoice } from '../../../components/ui/checkbox-choice';
 import { TextAreaField } from '../../../components/ui/text-area-field';
 import { TextField } from '../../../components/ui/text-field';
 import { COUNTRIES, COUNTRY_CODES, type CountryCode } from '../../../lib/shared/countries';
@@ -19,7 +20,7 @@ import type { PointsItem } from '../../points/points-items';
 import { serverFieldErrors } from '../../../lib/server-field-errors';
 import { failureOf, type PointsFailure } from '../../points/points-messages';
 import { textFieldBinder } from '../text-field-binder';
-import { CheckboxChoice, RequiredMark, SubmitButton } from './form-controls';
+import { RequiredMark, SubmitButton } from './form-controls';
 import { DetailedErrorAlert } from './outcome-messages';
 
 interface PointsConfigItemDialogProps {

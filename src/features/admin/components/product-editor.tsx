@@ -1,6 +1,7 @@
 import { Trans, useLingui } from '@lingui/react/macro';
 import { useQuery } from '@tanstack/react-query';
 import { useRef, useState, type FormEvent } from 'react';
+import { CheckboxChoice } from '../../../components/ui/checkbox-choice';
 import { Field } from '../../../components/ui/field';
 import { SelectField } from '../../../components/ui/select-field';
 import { TextAreaField } from '../../../components/ui/text-area-field';
@@ -20,7 +21,7 @@ import {
   type ProductFormValues,
 } from '../product-form';
 import { textFieldBinder } from '../text-field-binder';
-import { CheckboxChoice, SubmitButton } from './form-controls';
+import { SubmitButton } from './form-controls';
 import { ErrorAlert } from './outcome-messages';
 
 /** The fields the server named in its refusal ("slug: …"). */
