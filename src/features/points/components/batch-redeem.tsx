@@ -8,6 +8,7 @@ import type { PointsFailure } from '../points-messages';
 import type { PointsItem } from '../points-items';
 import { useRedeemBatch } from '../use-redeem';
 import { PointsAlert } from './points-alert';
+import { QuantityInput } from './quantity-input';
 import { RedeemActions } from './redeem-actions';
 import { TitledSection } from '../../../components/ui/titled-section';
 
@@ -103,18 +104,14 @@ export function BatchRedeem({ country, userId, products, balance, onRedeemed }: 
                 >
                   −
                 </button>
-                <input
+                <QuantityInput
                   id={inputId}
-                  className="input points-batch__quantity"
-                  type="number"
-                  inputMode="numeric"
+                  className="points-batch__quantity"
                   min={0}
-                  max={POINTS_MAX_QUANTITY}
-                  step={1}
                   value={text}
                   aria-label={t`Cantidad de ${product.name}`}
                   aria-invalid={quantity === null}
-                  onChange={(event) => setQuantity(product.id, event.target.value)}
+                  onValueChange={(typed) => setQuantity(product.id, typed)}
                 />
                 <button
                   type="button"

@@ -8,6 +8,7 @@ import { POINTS_MAX_QUANTITY } from '../../../lib/shared/points';
 import type { PointsFailure } from '../points-messages';
 import type { PointsItem } from '../points-items';
 import type { RedeemOutcome } from '../use-redeem';
+import { QuantityInput } from './quantity-input';
 import { RedeemActions } from './redeem-actions';
 
 interface RedeemDialogProps {
@@ -70,19 +71,15 @@ export function RedeemDialog({ item, country, balance, redeeming, onConfirm, onC
           {withQuantity && (
             <Field label={t`Cantidad`} required error={quantityError}>
               {({ id, describedBy, invalid }) => (
-                <input
+                <QuantityInput
                   id={id}
-                  className="input points-dialog__quantity"
-                  type="number"
-                  inputMode="numeric"
+                  className="points-dialog__quantity"
                   min={1}
-                  max={POINTS_MAX_QUANTITY}
-                  step={1}
                   value={quantityText}
                   aria-invalid={invalid}
                   aria-describedby={describedBy}
-                  onChange={(event) => {
-                    setQuantityText(event.target.value);
+                  onValueChange={(typed) => {
+                    setQuantityText(typed);
                     setFailure(null);
                   }}
                 />
