@@ -1,6 +1,6 @@
 import { Trans, useLingui } from '@lingui/react/macro';
-import { Dialog } from 'radix-ui';
 import { useState } from 'react';
+import { BusyDialog } from '../../../components/ui/busy-dialog';
 import { formatPoints } from '../../../lib/money';
 import type { CountryCode } from '../../../lib/shared/countries';
 import { POINTS_MAX_LINES, POINTS_MAX_QUANTITY, type PointsProductLineDto } from '../../../lib/shared/points';
@@ -173,36 +173,22 @@ export function BatchRedeem({ country, userId, products, balance, onRedeemed }: 
         </button>
       </div>
       {confirming && (
-        <Dialog.Root
-          open
-          onOpenChange={(open) => {
-            // The answer of a redemption in flight must be seen: the dialog stays until it arrives.
-            if (!open && !redeeming) setConfirming(false);
-          }}
+        <BusyDialog
+          busy={redeeming}
+          onClose={() => setConfirming(false)}
+          className="dialog points-dialog"
+          title={t`¿Canjear ${units} unidades por ${totalText}?`}
+          description={<Trans>Tu saldo después del canje: {remainingText}</Trans>}
         >
-          <Dialog.Portal>
-            <Dialog.Overlay className="dialog__overlay" />
-            <Dialog.Content className="dialog points-dialog">
-              <Dialog.Title>{t`¿Canjear ${units} unidades por ${totalText}?`}</Dialog.Title>
-              <Dialog.Description>
-                <Trans>Tu saldo después del canje: {remainingText}</Trans>
-              </Dialog.Description>
-              <ul className="points-batch__chosen">
-                {chosen.map(({ product, quantity }) => (
-                  <li key={product.id}>
-                    {quantity} × {product.name} · {formatPoints(product.points * quantity!, country)}
-                  </li>
-                ))}
-              </ul>
-              <RedeemActions
-                failure={failure}
-                redeeming={redeeming}
-                canConfirm={ready}
-                onConfirm={() => void confirm()}
-              />
-            </Dialog.Content>
-          </Dialog.Portal>
-        </Dialog.Root>
+          <ul className="points-batch__chosen">
+            {chosen.map(({ product, quantity }) => (
+              <li key={product.id}>
+                {quantity} × {product.name} · {formatPoints(product.points * quantity!, country)}
+              </li>
+            ))}
+          </ul>
+          <RedeemActions failure={failure} redeeming={redeeming} canConfirm={ready} onConfirm={() => void confirm()} />
+        </BusyDialog>
       )}
     </TitledSection>
   );
