@@ -3,7 +3,6 @@ import { http, HttpResponse } from 'msw';
 import { beforeEach, describe, expect, it } from 'vitest';
 import type { ApiError } from '../../lib/http';
 import type { PaymentDiscrepancyDto } from '../../lib/shared/payments';
-import type { LibraryDocumentDto } from '../../lib/shared/prescriptions';
 import { TEST_API } from '../../testing/api-url';
 import { adminLibraryHandlers } from '../../testing/handlers/admin-library';
 import {
@@ -33,6 +32,7 @@ import {
   useSavePromoCode,
   useSetProductActive,
 } from './api';
+import { LIBRARY_GUIDE } from './test-data';
 import { loggedInAsAdmin } from './test-session';
 
 // The admin's writes whose answer or refresh stays within the admin feature (the ones that reach other features'
@@ -118,19 +118,7 @@ describe('useChangeProductImages', () => {
 });
 
 describe('library documents', () => {
-  const GUIDE: LibraryDocumentDto = {
-    id: 7,
-    kind: 'patient-support',
-    title: 'Guía de ayuno',
-    description: '',
-    fileName: 'guia-ayuno.pdf',
-    mime: 'application/pdf',
-    size: 2048,
-    url: '/api/documents/7/file',
-    countryId: null,
-    createdAt: '2026-11-01T10:00:00.000Z',
-    updatedAt: '2026-11-01T10:00:00.000Z',
-  };
+  const GUIDE = { ...LIBRARY_GUIDE, description: '' };
 
   it('useSaveLibraryDocument changes a document and refreshes this country’s library only', async () => {
     await loggedInAsAdmin();
