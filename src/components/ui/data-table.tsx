@@ -24,41 +24,64 @@ interface DataTableProps<T> {
   busy?: boolean;
 }
 
-/** A table whose cells carry their column's label, so that a phone can show each row as a card. */
-export function DataTable<T>({ caption, columns, rows, rowKey, className = 'table', busy }: DataTableProps<T>) {
+/** A column heading, with the class of a column aligned apart (numbers). */
+export interface Heading {
+  label: string;
+  className?: string | undefined;
+}
+
+interface TableFrameProps {
+  /** Read by screen readers only. */
+  caption: string;
+  headings: readonly Heading[];
+  className?: string;
+  busy?: boolean | undefined;
+  /** The rows. */
+  children: ReactNode;
+}
+
+/** A table's caption, column headings and body: what every list's table has, whoever writes its rows. */
+export function TableFrame({ caption, headings, className = 'table', busy, children }: TableFrameProps) {
   return (
     <table className={className} aria-busy={busy}>
       <caption className="visually-hidden">{caption}</caption>
       <thead>
         <tr>
-          {columns.map((column) => (
-            <th key={column.label} scope="col" className={column.className}>
-              {column.label}
+          {headings.map((heading) => (
+            <th key={heading.label} scope="col" className={heading.className}>
+              {heading.label}
             </th>
           ))}
         </tr>
       </thead>
-      <tbody>
-        {rows.map((row) => (
-          <tr key={rowKey(row)}>
-            {columns.map((column) =>
-              column.rowHeader ? (
-                <th key={column.label} scope="row">
-                  {column.cell(row)}
-                </th>
-              ) : (
-                <td
-                  key={column.label}
-                  data-label={column.label}
-                  className={column.cellClassName ? column.cellClassName(row) : column.className}
-                >
-                  {column.cell(row)}
-                </td>
-              ),
-            )}
-          </tr>
-        ))}
-      </tbody>
+      <tbody>{children}</tbody>
     </table>
+  );
+}
+
+/** A table whose cells carry their column's label, so that a phone can show each row as a card. */
+export function DataTable<T>({ caption, columns, rows, rowKey, className, busy }: DataTableProps<T>) {
+  return (
+    <TableFrame caption={caption} headings={columns} className={className} busy={busy}>
+      {rows.map((row) => (
+        <tr key={rowKey(row)}>
+          {columns.map((column) =>
+            column.rowHeader ? (
+              <th key={column.label} scope="row">
+                {column.cell(row)}
+              </th>
+            ) : (
+              <td
+                key={column.label}
+                data-label={column.label}
+                className={column.cellClassName ? column.cellClassName(row) : column.className}
+              >
+                {column.cell(row)}
+              </td>
+            ),
+          )}
+        </tr>
+      ))}
+    </TableFrame>
   );
 }

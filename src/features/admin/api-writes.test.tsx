@@ -2,9 +2,7 @@ import { act, waitFor } from '@testing-library/react';
 import { http, HttpResponse } from 'msw';
 import { beforeEach, describe, expect, it } from 'vitest';
 import type { ApiError } from '../../lib/http';
-import { ROLE_IDS } from '../../lib/shared/accounts';
 import type { PaymentDiscrepancyDto } from '../../lib/shared/payments';
-import type { LibraryDocumentDto } from '../../lib/shared/prescriptions';
 import { TEST_API } from '../../testing/api-url';
 import { adminLibraryHandlers } from '../../testing/handlers/admin-library';
 import {
@@ -21,7 +19,6 @@ import {
 import { prescriptionFixtures } from '../../testing/handlers/prescriptions';
 import { invalidatedKeys, renderWithQueryClient, seedQueries } from '../../testing/mutation-hooks';
 import { server } from '../../testing/msw-server';
-import { loggedInAs } from '../../testing/session';
 import {
   adminProductQueries,
   adminPromoCodeQueries,
@@ -35,13 +32,11 @@ import {
   useSavePromoCode,
   useSetProductActive,
 } from './api';
+import { LIBRARY_GUIDE } from './test-data';
+import { loggedInAsAdmin } from './test-session';
 
 // The admin's writes whose answer or refresh stays within the admin feature (the ones that reach other features'
 // caches are in api.test.tsx).
-
-function admin() {
-  return loggedInAs('co', { role: { id: ROLE_IDS.admin, name: 'admin' }, email: 'admin@demo.test' });
-}
 
 /** Every kind of admin product answer of this country, and one of another country. */
 function productKeys() {
@@ -60,7 +55,7 @@ beforeEach(() => {
 
 describe('useSaveProduct', () => {
   it('creates or replaces the product and refreshes this country’s product lists', async () => {
-    await admin();
+    await loggedInAsAdmin();
     const { result, client } = renderWithQueryClient(() => useSaveProduct('co'));
     const keys = productKeys();
     seedQueries(client, Object.values(keys));
@@ -74,7 +69,7 @@ describe('useSaveProduct', () => {
   });
 
   it('keeps the server’s refusal, naming the field, as the error and refreshes nothing', async () => {
-    await admin();
+    await loggedInAsAdmin();
     const { result, client } = renderWithQueryClient(() => useSaveProduct('co'));
     seedQueries(client, Object.values(productKeys()));
     const { id: _id, ...input } = buildAdminProduct({ slug: 'magnesio' });
@@ -91,7 +86,7 @@ describe('useSaveProduct', () => {
 
 describe('useSetProductActive', () => {
   it('deactivates the product and refreshes this country’s product lists', async () => {
-    await admin();
+    await loggedInAsAdmin();
     const { result, client } = renderWithQueryClient(() => useSetProductActive('co'));
     const keys = productKeys();
     seedQueries(client, Object.values(keys));
@@ -106,7 +101,7 @@ describe('useSetProductActive', () => {
 
 describe('useChangeProductImages', () => {
   it('uploads an image, removes it, and refreshes the product lists each time', async () => {
-    await admin();
+    await loggedInAsAdmin();
     const { result, client } = renderWithQueryClient(() => useChangeProductImages('co'));
     const keys = productKeys();
     seedQueries(client, Object.values(keys));
@@ -123,22 +118,10 @@ describe('useChangeProductImages', () => {
 });
 
 describe('library documents', () => {
-  const GUIDE: LibraryDocumentDto = {
-    id: 7,
-    kind: 'patient-support',
-    title: 'Guía de ayuno',
-    description: '',
-    fileName: 'guia-ayuno.pdf',
-    mime: 'application/pdf',
-    size: 2048,
-    url: '/api/documents/7/file',
-    countryId: null,
-    createdAt: '2026-11-01T10:00:00.000Z',
-    updatedAt: '2026-11-01T10:00:00.000Z',
-  };
+  const GUIDE = { ...LIBRARY_GUIDE, description: '' };
 
   it('useSaveLibraryDocument changes a document and refreshes this country’s library only', async () => {
-    await admin();
+    await loggedInAsAdmin();
     prescriptionFixtures.documents = [GUIDE];
     const { result, client } = renderWithQueryClient(() => useSaveLibraryDocument('co'));
     const library = libraryQueries.list('co').queryKey;
@@ -157,7 +140,7 @@ describe('library documents', () => {
   });
 
   it('useRemoveLibraryDocument deletes it and refreshes the library', async () => {
-    await admin();
+    await loggedInAsAdmin();
     prescriptionFixtures.documents = [GUIDE];
     const { result, client } = renderWithQueryClient(() => useRemoveLibraryDocument('co'));
     const library = libraryQueries.list('co').queryKey;
@@ -172,7 +155,7 @@ describe('library documents', () => {
 
 describe('useSavePromoCode', () => {
   it('creates a code and refreshes this country’s list of codes', async () => {
-    await admin();
+    await loggedInAsAdmin();
     const { result, client } = renderWithQueryClient(() => useSavePromoCode('co'));
     const codes = adminPromoCodeQueries.list('co').queryKey;
     const otherCountry = adminPromoCodeQueries.list('pe').queryKey;
@@ -197,7 +180,7 @@ describe('useSavePromoCode', () => {
 
 describe('useRunPaymentReconciliation', () => {
   it('puts the comparison’s open reports in the list at once, without asking for it again', async () => {
-    await admin();
+    await loggedInAsAdmin();
     const found = { id: 7, orderNumber: 'CO-000041' } as PaymentDiscrepancyDto;
     server.use(
       http.post(`${TEST_API}/admin/payment-reconciliation`, () =>

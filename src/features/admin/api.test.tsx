@@ -2,7 +2,6 @@ import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { act, renderHook } from '@testing-library/react';
 import type { ReactNode } from 'react';
 import { beforeEach, describe, expect, it } from 'vitest';
-import { ROLE_IDS } from '../../lib/shared/accounts';
 import { DEFAULT_PRESCRIPTION_SETTINGS } from '../../lib/shared/prescriptions';
 import {
   adminPrescriptionSettingsHandlers,
@@ -23,7 +22,6 @@ import { contactFixtures } from '../../testing/handlers/contact';
 import { buildHormoneOrder, orderFixtures } from '../../testing/handlers/orders';
 import { invalidatedKeys, renderWithQueryClient, seedQueries } from '../../testing/mutation-hooks';
 import { server } from '../../testing/msw-server';
-import { loggedInAs } from '../../testing/session';
 import { prescriptionSettingsQueries } from '../prescriptions/api';
 import {
   adminContactQueries,
@@ -36,6 +34,7 @@ import {
   useSavePrescriptionSettings,
   useSetMedicalRequestStatus,
 } from './api';
+import { loggedInAsAdmin } from './test-session';
 
 beforeEach(() => {
   server.use(...adminPrescriptionSettingsHandlers);
@@ -44,7 +43,7 @@ beforeEach(() => {
 
 describe('useSavePrescriptionSettings', () => {
   it('puts the saved settings in the one copy the builder reads, without asking the server again', async () => {
-    await loggedInAs('co', { role: { id: ROLE_IDS.admin, name: 'admin' }, email: 'admin@demo.test' });
+    await loggedInAsAdmin();
     const client = new QueryClient();
     const key = prescriptionSettingsQueries.current('co').queryKey;
     client.setQueryData(key, DEFAULT_PRESCRIPTION_SETTINGS);
@@ -63,7 +62,7 @@ describe('useSavePrescriptionSettings', () => {
 
 describe('useSaveContactSettings', () => {
   it('saves another country’s channels with the admin’s session and puts the answer in both copies', async () => {
-    await loggedInAs('co', { role: { id: ROLE_IDS.admin, name: 'admin' }, email: 'admin@demo.test' });
+    await loggedInAsAdmin();
     const sessions: (string | null)[] = [];
     server.use(
       http.put(`${TEST_API}/admin/contact-settings/:country`, ({ request }) => {
@@ -93,13 +92,9 @@ describe('useSaveContactSettings', () => {
   });
 });
 
-function admin() {
-  return loggedInAs('co', { role: { id: ROLE_IDS.admin, name: 'admin' }, email: 'admin@demo.test' });
-}
-
 describe('useReviewAffiliate', () => {
   it('approves, rejects with the reason or changes the level, then refreshes only this country’s professionals', async () => {
-    await admin();
+    await loggedInAsAdmin();
     const levels: unknown[] = [];
     server.use(
       http.patch(`${TEST_API}/admin/affiliates/:id`, async ({ request }) => {
@@ -130,7 +125,7 @@ describe('useReviewAffiliate', () => {
 
 describe('useDecideHormoneOrder', () => {
   it('releases or cancels the order and refreshes every tab of this country’s queue', async () => {
-    await admin();
+    await loggedInAsAdmin();
     orderFixtures.hormoneOrders = [buildHormoneOrder({ id: 61 }), buildHormoneOrder({ id: 62 })];
     const { result, client } = renderWithQueryClient(() => useDecideHormoneOrder('co'));
     const pending = hormoneOrderQueries.list('co', { status: 'pending_prescription', countryId: null }).queryKey;
@@ -149,7 +144,7 @@ describe('useDecideHormoneOrder', () => {
 
 describe('useSetMedicalRequestStatus', () => {
   it('moves the request and refreshes every page of this country’s requests', async () => {
-    await admin();
+    await loggedInAsAdmin();
     server.use(...adminMedicalRequestHandlers);
     resetMedicalRequestFixtures([buildMedicalRequest({ id: 5, status: 'new' })]);
     const { result, client } = renderWithQueryClient(() => useSetMedicalRequestStatus('co'));

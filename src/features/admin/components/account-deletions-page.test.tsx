@@ -1,12 +1,10 @@
 import { screen, within } from '@testing-library/react';
 import { http, HttpResponse } from 'msw';
 import { describe, expect, it } from 'vitest';
-import { ROLE_IDS } from '../../../lib/shared/accounts';
 import type { AccountDeletionDto } from '../../../lib/shared/privacy';
 import { TEST_API } from '../../../testing/api-url';
 import { server } from '../../../testing/msw-server';
-import { renderApp } from '../../../testing/render';
-import { loggedInAs } from '../../../testing/session';
+import { renderAsAdmin } from './test-render';
 
 const deletion: AccountDeletionDto = {
   id: 3,
@@ -21,8 +19,7 @@ const deletion: AccountDeletionDto = {
 describe('admin: deleted accounts', () => {
   it('lists what each deletion kept, under the Spanish and the English path', async () => {
     server.use(http.get(`${TEST_API}/admin/account-deletions`, () => HttpResponse.json({ data: [deletion] })));
-    await loggedInAs('co', { role: { id: ROLE_IDS.admin, name: 'admin' }, email: 'admin@demo.test' });
-    await renderApp('/co/admin/account-deletions');
+    await renderAsAdmin('/co/admin/account-deletions');
     expect(await screen.findByRole('heading', { name: 'Cuentas eliminadas', level: 1 })).toBeTruthy();
     const table = await screen.findByRole('table', { name: 'Cuentas eliminadas' });
     const cells = within(within(table).getAllByRole('row')[1] as HTMLElement)
@@ -34,8 +31,7 @@ describe('admin: deleted accounts', () => {
 
   it('says when nobody deleted their account', async () => {
     server.use(http.get(`${TEST_API}/admin/account-deletions`, () => HttpResponse.json({ data: [] })));
-    await loggedInAs('co', { role: { id: ROLE_IDS.admin, name: 'admin' }, email: 'admin@demo.test' });
-    await renderApp('/co/admin/cuentas-eliminadas');
+    await renderAsAdmin('/co/admin/cuentas-eliminadas');
     expect(await screen.findByText('Nadie ha eliminado su cuenta.')).toBeTruthy();
   });
 });

@@ -1,5 +1,6 @@
 import { Trans, useLingui } from '@lingui/react/macro';
 import { Link, Navigate, Outlet, useLocation } from 'react-router';
+import { PageNotice } from '../../../components/ui/page-notice';
 import { useCountry } from '../../../lib/use-country';
 import { SectionMenu } from '../../../components/ui/section-menu';
 import { useSession } from '../../auth/use-session';
@@ -17,14 +18,13 @@ export function AdminLayout() {
   }
   if (session.user.role.name !== 'admin') {
     return (
-      <section className="page not-found" aria-labelledby="forbidden-title">
-        <h1 id="forbidden-title">
-          <Trans>No tienes permiso para ver esta página</Trans>
-        </h1>
-        <p>
-          <Trans>El área de administración es solo para administradores del Dispensario.</Trans>
-        </p>
-      </section>
+      <PageNotice
+        id="forbidden-title"
+        className="page not-found"
+        title={<Trans>No tienes permiso para ver esta página</Trans>}
+      >
+        <Trans>El área de administración es solo para administradores del Dispensario.</Trans>
+      </PageNotice>
     );
   }
   const current = adminSection(location.pathname.split('/')[3]);

@@ -1,16 +1,11 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
-import { ROLE_IDS } from '../../../lib/shared/accounts';
 import { CHAT_NUMBER_MESSAGE, CONTACT_PHONE_MESSAGE } from '../../../lib/shared/contact';
 import { contactFixtures, setContactSettings } from '../../../testing/handlers/contact';
-import { renderApp } from '../../../testing/render';
-import { loggedInAs } from '../../../testing/session';
+import { renderAsAdmin } from './test-render';
 
-async function asAdmin(path = '/co/admin/contacto') {
-  await loggedInAs('co', { role: { id: ROLE_IDS.admin, name: 'admin' }, email: 'admin@demo.test' });
-  return renderApp(path);
-}
+const asAdmin = (path = '/co/admin/contacto') => renderAsAdmin(path);
 
 const chatLink = () => screen.queryByRole('link', { name: 'Escríbenos por chat (se abre en una pestaña nueva)' });
 

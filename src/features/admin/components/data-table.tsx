@@ -1,8 +1,9 @@
 import { Trans, useLingui } from '@lingui/react/macro';
 import type { ReactNode } from 'react';
+import { TableFrame, type Heading } from '../../../components/ui/data-table';
 
-/** A column heading, with a class where the column is aligned apart (numbers). */
-type Column = string | { label: string; className: string };
+/** A column heading: its label, or its label and the class of a column aligned apart (numbers). */
+type Column = string | Heading;
 
 interface DataTableProps {
   /** Names the table for screen readers; sighted admins have the page's heading. */
@@ -16,26 +17,14 @@ interface DataTableProps {
 
 /** An admin list as a table that scrolls sideways on its own when it is wider than the screen. */
 export function DataTable({ caption, columns, wrapClassName = 'table-wrap', children }: DataTableProps) {
+  const headings = columns
+    .filter((column) => column !== false)
+    .map((column) => (typeof column === 'string' ? { label: column } : column));
   return (
     <div className={wrapClassName}>
-      <table className="table">
-        <caption className="visually-hidden">{caption}</caption>
-        <thead>
-          <tr>
-            {columns.map((column) => {
-              if (!column) return null;
-              const { label, className } =
-                typeof column === 'string' ? { label: column, className: undefined } : column;
-              return (
-                <th key={label} scope="col" className={className}>
-                  {label}
-                </th>
-              );
-            })}
-          </tr>
-        </thead>
-        <tbody>{children}</tbody>
-      </table>
+      <TableFrame caption={caption} headings={headings}>
+        {children}
+      </TableFrame>
     </div>
   );
 }

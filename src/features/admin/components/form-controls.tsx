@@ -20,28 +20,6 @@ export function SubmitButton({ pending, children, className = 'button button--pr
   );
 }
 
-interface CheckboxChoiceProps {
-  label: ReactNode;
-  checked: boolean;
-  onCheckedChange: (checked: boolean) => void;
-  disabled?: boolean;
-}
-
-/** A checkbox with its label beside it. */
-export function CheckboxChoice({ label, checked, onCheckedChange, disabled }: CheckboxChoiceProps) {
-  return (
-    <label className="choice">
-      <input
-        type="checkbox"
-        checked={checked}
-        disabled={disabled}
-        onChange={(event) => onCheckedChange(event.target.checked)}
-      />
-      <span>{label}</span>
-    </label>
-  );
-}
-
 /** One option a country, valued by its numeric id (what the admin API filters and stores by). */
 export function CountryOptions() {
   return COUNTRY_CODES.map((code) => (

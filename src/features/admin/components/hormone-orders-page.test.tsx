@@ -2,18 +2,12 @@ import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { http, HttpResponse } from 'msw';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { ROLE_IDS } from '../../../lib/shared/accounts';
 import { TEST_API } from '../../../testing/api-url';
 import { buildHormoneOrder, orderFixtures } from '../../../testing/handlers/orders';
 import { server } from '../../../testing/msw-server';
-import { renderApp } from '../../../testing/render';
-import { loggedInAs } from '../../../testing/session';
+import { renderAsAdmin } from './test-render';
 
 const plain = (text: string | null | undefined) => text?.replace(/\s/g, ' ').trim();
-
-function asAdmin() {
-  return loggedInAs('co', { role: { id: ROLE_IDS.admin, name: 'admin' }, email: 'admin@demo.test' });
-}
 
 const buyer = (display_name: string, email: string) => ({ id: 11, uid: `uid-${email}`, email, display_name });
 
@@ -33,8 +27,7 @@ afterEach(() => server.events.removeAllListeners());
 
 describe('autorización de hormonas', () => {
   it('lists the pending orders with buyer, country, items, total and the prescription inline', async () => {
-    await asAdmin();
-    await renderApp('/co/admin/autorizacion-hormonas');
+    await renderAsAdmin('/co/admin/autorizacion-hormonas');
 
     const colombian = await screen.findByRole('article', { name: 'CO-000501' });
     expect(within(colombian).getByText('Mariana Gómez · paciente.co@demo.test')).toBeTruthy();
@@ -62,8 +55,7 @@ describe('autorización de hormonas', () => {
       const url = new URL(request.url);
       if (url.pathname === '/api/admin/hormone-orders') asked.push(url.search);
     });
-    await asAdmin();
-    await renderApp('/co/admin/hormones-auth');
+    await renderAsAdmin('/co/admin/hormones-auth');
     expect(await screen.findByRole('article', { name: 'CO-000501' })).toBeTruthy();
     await userEvent.selectOptions(screen.getByLabelText('País'), 'México');
     await waitFor(() => expect(screen.queryByRole('article', { name: 'CO-000501' })).toBeNull());
@@ -72,8 +64,7 @@ describe('autorización de hormonas', () => {
   });
 
   it('approves an order: it leaves the pending list and shows up as released', async () => {
-    await asAdmin();
-    await renderApp('/co/admin/autorizacion-hormonas');
+    await renderAsAdmin('/co/admin/autorizacion-hormonas');
     const card = await screen.findByRole('article', { name: 'CO-000501' });
     await userEvent.click(within(card).getByRole('button', { name: 'Aprobar' }));
     await waitFor(() => expect(screen.queryByRole('article', { name: 'CO-000501' })).toBeNull());
@@ -91,8 +82,7 @@ describe('autorización de hormonas', () => {
     server.events.on('request:start', async ({ request }) => {
       if (request.method === 'POST' && request.url.endsWith('/reject')) rejections.push(await request.clone().json());
     });
-    await asAdmin();
-    await renderApp('/co/admin/autorizacion-hormonas');
+    await renderAsAdmin('/co/admin/autorizacion-hormonas');
     const card = await screen.findByRole('article', { name: 'CO-000501' });
     await userEvent.click(within(card).getByRole('button', { name: 'Rechazar' }));
     await userEvent.type(within(card).getByRole('textbox', { name: /Motivo del rechazo/ }), '   ');
@@ -123,8 +113,7 @@ describe('autorización de hormonas', () => {
   });
 
   it('shows the server’s Spanish error and keeps the order pending', async () => {
-    await asAdmin();
-    await renderApp('/co/admin/autorizacion-hormonas');
+    await renderAsAdmin('/co/admin/autorizacion-hormonas');
     const card = await screen.findByRole('article', { name: 'CO-000501' });
     // Another admin released it meanwhile.
     server.use(
@@ -141,8 +130,7 @@ describe('autorización de hormonas', () => {
 
   it('says when no prescription waits for validation', async () => {
     orderFixtures.hormoneOrders = [];
-    await asAdmin();
-    await renderApp('/co/admin/autorizacion-hormonas');
+    await renderAsAdmin('/co/admin/autorizacion-hormonas');
     expect(await screen.findByText('No hay pedidos con fórmula pendiente de validación')).toBeTruthy();
   });
 });

@@ -1,32 +1,13 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { ROLE_IDS } from '../../../lib/shared/accounts';
-import type { LibraryDocumentDto } from '../../../lib/shared/prescriptions';
 import { adminLibraryHandlers, FILE_MISMATCH_MESSAGE } from '../../../testing/handlers/admin-library';
 import { prescriptionFixtures } from '../../../testing/handlers/prescriptions';
 import { server } from '../../../testing/msw-server';
-import { renderApp } from '../../../testing/render';
-import { loggedInAs } from '../../../testing/session';
+import { LIBRARY_GUIDE as GUIDE } from '../test-data';
+import { renderAsAdmin } from './test-render';
 
-const GUIDE: LibraryDocumentDto = {
-  id: 7,
-  kind: 'patient-support',
-  title: 'Guía de ayuno',
-  description: 'Para entregar al paciente.',
-  fileName: 'guia-ayuno.pdf',
-  mime: 'application/pdf',
-  size: 2048,
-  url: '/api/documents/7/file',
-  countryId: null,
-  createdAt: '2026-11-01T10:00:00.000Z',
-  updatedAt: '2026-11-01T10:00:00.000Z',
-};
-
-async function asAdmin(path = '/pe/admin/libreria') {
-  await loggedInAs('pe', { role: { id: ROLE_IDS.admin, name: 'admin' }, email: 'admin@demo.test' });
-  return renderApp(path);
-}
+const asAdmin = (path = '/pe/admin/libreria') => renderAsAdmin(path);
 
 beforeEach(() => {
   server.use(...adminLibraryHandlers);

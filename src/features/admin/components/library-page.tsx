@@ -1,7 +1,7 @@
 import { Trans, useLingui } from '@lingui/react/macro';
 import { useQuery } from '@tanstack/react-query';
 import { useState, type FormEvent } from 'react';
-import { Field } from '../../../components/ui/field';
+import { FileField } from '../../../components/ui/file-field';
 import { QueryStatus } from '../../../components/ui/query-status';
 import { SelectField } from '../../../components/ui/select-field';
 import { TextField } from '../../../components/ui/text-field';
@@ -150,24 +150,15 @@ export function LibraryPage() {
           </SelectField>
         </div>
         <TextField label={t`Descripción`} {...field('description')} />
-        <Field
+        <FileField
+          key={fileInputKey}
           label={editing ? t`Reemplazar archivo (opcional)` : t`Archivo`}
           required={!editing}
           error={errors.file}
           help={t`PDF o imagen JPG, PNG o WEBP, máximo ${MAX_MB} MB.`}
-        >
-          {({ id, describedBy, invalid }) => (
-            <input
-              key={fileInputKey}
-              id={id}
-              type="file"
-              accept="application/pdf,image/png,image/jpeg,image/webp"
-              aria-invalid={invalid}
-              aria-describedby={describedBy}
-              onChange={(event) => setForm({ ...form, file: event.target.files?.[0] ?? null })}
-            />
-          )}
-        </Field>
+          accept="application/pdf,image/png,image/jpeg,image/webp"
+          onFiles={([file]) => setForm({ ...form, file: file ?? null })}
+        />
         <ErrorAlert message={failure} />
         <div className="form-actions">
           {editing && (

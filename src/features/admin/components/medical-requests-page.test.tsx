@@ -13,11 +13,9 @@ import {
 import { server } from '../../../testing/msw-server';
 import { renderApp } from '../../../testing/render';
 import { loggedInAs } from '../../../testing/session';
+import { renderAsAdmin } from './test-render';
 
-async function asAdmin(path = '/mx/admin/solicitudes-atencion') {
-  await loggedInAs('mx', { role: { id: ROLE_IDS.admin, name: 'admin' }, email: 'admin@demo.test' });
-  return renderApp(path);
-}
+const asAdmin = (path = '/mx/admin/solicitudes-atencion') => renderAsAdmin(path);
 
 beforeEach(() => {
   server.use(...adminMedicalRequestHandlers);

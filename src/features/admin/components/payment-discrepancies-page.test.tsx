@@ -2,12 +2,10 @@ import { screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { http, HttpResponse } from 'msw';
 import { describe, expect, it } from 'vitest';
-import { ROLE_IDS } from '../../../lib/shared/accounts';
 import type { PaymentDiscrepancyDto } from '../../../lib/shared/payments';
 import { TEST_API } from '../../../testing/api-url';
 import { server } from '../../../testing/msw-server';
-import { renderApp } from '../../../testing/render';
-import { loggedInAs } from '../../../testing/session';
+import { renderAsAdmin } from './test-render';
 
 const discrepancy: PaymentDiscrepancyDto = {
   id: 7,
@@ -25,13 +23,10 @@ const discrepancy: PaymentDiscrepancyDto = {
   lastSeenAt: '2026-11-21T15:30:00.000Z',
 };
 
-const asAdmin = () => loggedInAs('co', { role: { id: ROLE_IDS.admin, name: 'admin' }, email: 'admin@demo.test' });
-
 describe('admin: payment reconciliation', () => {
   it('lists each open difference with what to check, under the Spanish and the English path', async () => {
     server.use(http.get(`${TEST_API}/admin/payment-discrepancies`, () => HttpResponse.json({ data: [discrepancy] })));
-    await asAdmin();
-    await renderApp('/co/admin/payment-reconciliation');
+    await renderAsAdmin('/co/admin/payment-reconciliation');
     expect(await screen.findByRole('heading', { name: 'Conciliación de pagos', level: 1 })).toBeTruthy();
     const table = await screen.findByRole('table', { name: 'Diferencias con el proveedor de pagos' });
     const row = within(table).getAllByRole('row')[1] as HTMLElement;
@@ -51,8 +46,7 @@ describe('admin: payment reconciliation', () => {
         return HttpResponse.json({ data: { open: 1, discrepancies: [discrepancy] } });
       }),
     );
-    await asAdmin();
-    await renderApp('/co/admin/conciliacion-pagos');
+    await renderAsAdmin('/co/admin/conciliacion-pagos');
     expect(
       await screen.findByText('No hay diferencias abiertas entre los pedidos y el proveedor de pagos.'),
     ).toBeTruthy();
@@ -69,8 +63,7 @@ describe('admin: payment reconciliation', () => {
         HttpResponse.json({ message: 'No se pudo consultar al proveedor de pagos.' }, { status: 502 }),
       ),
     );
-    await asAdmin();
-    await renderApp('/co/admin/conciliacion-pagos');
+    await renderAsAdmin('/co/admin/conciliacion-pagos');
     await screen.findByRole('rowheader', { name: 'CO-000041' });
     await userEvent.click(screen.getByRole('button', { name: 'Comparar ahora' }));
     expect((await screen.findByRole('alert')).textContent).toBe('No se pudo consultar al proveedor de pagos.');

@@ -1,6 +1,8 @@
 import { Trans, useLingui } from '@lingui/react/macro';
 import { Dialog } from 'radix-ui';
 import { useId, useState, type FormEvent } from 'react';
+import { BusyDialog } from '../../../components/ui/busy-dialog';
+import { CheckboxChoice } from '../../../components/ui/checkbox-choice';
 import { TextAreaField } from '../../../components/ui/text-area-field';
 import { TextField } from '../../../components/ui/text-field';
 import { COUNTRIES, COUNTRY_CODES, type CountryCode } from '../../../lib/shared/countries';
@@ -19,7 +21,7 @@ import type { PointsItem } from '../../points/points-items';
 import { serverFieldErrors } from '../../../lib/server-field-errors';
 import { failureOf, type PointsFailure } from '../../points/points-messages';
 import { textFieldBinder } from '../text-field-binder';
-import { CheckboxChoice, RequiredMark, SubmitButton } from './form-controls';
+import { RequiredMark, SubmitButton } from './form-controls';
 import { DetailedErrorAlert } from './outcome-messages';
 
 interface PointsConfigItemDialogProps {
@@ -85,89 +87,78 @@ export function PointsConfigItemDialog({ country, kind, item, onClose, onSaved }
   }
 
   return (
-    <Dialog.Root
-      open
-      onOpenChange={(open) => {
-        if (!open && !saving) onClose();
-      }}
-    >
-      <Dialog.Portal>
-        <Dialog.Overlay className="dialog__overlay" />
-        <Dialog.Content className="dialog points-config-dialog" aria-describedby={undefined}>
-          <Dialog.Title>{title}</Dialog.Title>
-          <form aria-label={title} noValidate onSubmit={submit}>
-            <TextField label={t`Nombre`} required maxLength={120} {...field('name')} />
-            <TextAreaField label={t`Descripción`} maxLength={2000} {...field('description')} />
-            <TextField
-              label={t`URL de la imagen`}
-              type="url"
-              help={t`Opcional. Sin imagen se muestra un marcador.`}
-              {...field('image')}
-            />
-            <TextField
-              label={kind === 'product' ? t`Precio en puntos` : t`Puntos requeridos`}
-              required
-              inputMode="numeric"
-              {...field('points')}
-            />
-            <fieldset
-              className={
-                errors.countries
-                  ? 'field field--invalid points-config-dialog__countries'
-                  : 'field points-config-dialog__countries'
-              }
-              aria-describedby={errors.countries ? `${countriesId}-error` : undefined}
-            >
-              <legend className="field__label">
-                {t`Países`}
-                <RequiredMark />
-              </legend>
-              {COUNTRY_CODES.map((code) => (
-                <CheckboxChoice
-                  key={code}
-                  label={COUNTRIES[code].name}
-                  checked={form.countries.includes(COUNTRIES[code].countryId)}
-                  onCheckedChange={(checked) => toggleCountry(COUNTRIES[code].countryId, checked)}
-                />
-              ))}
-              {errors.countries && (
-                <p id={`${countriesId}-error`} className="field__error" role="alert">
-                  {errors.countries}
-                </p>
-              )}
-            </fieldset>
-            {kind === 'event' && (
-              <div className="form-grid">
-                <TextField
-                  label={t`Inicio`}
-                  required
-                  type="datetime-local"
-                  help={t`En la hora de este dispositivo.`}
-                  {...field('startDate')}
-                />
-                <TextField label={t`Fin`} required type="datetime-local" {...field('endDate')} />
-              </div>
-            )}
+    <BusyDialog busy={saving} onClose={onClose} className="dialog points-config-dialog" title={title}>
+      <form aria-label={title} noValidate onSubmit={submit}>
+        <TextField label={t`Nombre`} required maxLength={120} {...field('name')} />
+        <TextAreaField label={t`Descripción`} maxLength={2000} {...field('description')} />
+        <TextField
+          label={t`URL de la imagen`}
+          type="url"
+          help={t`Opcional. Sin imagen se muestra un marcador.`}
+          {...field('image')}
+        />
+        <TextField
+          label={kind === 'product' ? t`Precio en puntos` : t`Puntos requeridos`}
+          required
+          inputMode="numeric"
+          {...field('points')}
+        />
+        <fieldset
+          className={
+            errors.countries
+              ? 'field field--invalid points-config-dialog__countries'
+              : 'field points-config-dialog__countries'
+          }
+          aria-describedby={errors.countries ? `${countriesId}-error` : undefined}
+        >
+          <legend className="field__label">
+            {t`Países`}
+            <RequiredMark />
+          </legend>
+          {COUNTRY_CODES.map((code) => (
             <CheckboxChoice
-              label={<Trans>Activo: se ofrece a los profesionales de los países elegidos</Trans>}
-              checked={form.isActive}
-              onCheckedChange={(checked) => change('isActive', checked)}
+              key={code}
+              label={COUNTRIES[code].name}
+              checked={form.countries.includes(COUNTRIES[code].countryId)}
+              onCheckedChange={(checked) => toggleCountry(COUNTRIES[code].countryId, checked)}
             />
-            {errors.isActive && (
-              <p className="field__error" role="alert">
-                {errors.isActive}
-              </p>
-            )}
-            <DetailedErrorAlert failure={failure} />
-            <div className="dialog__actions">
-              <Dialog.Close className="button button--ghost" type="button" disabled={saving}>
-                <Trans>Cancelar</Trans>
-              </Dialog.Close>
-              <SubmitButton pending={saving}>{t`Guardar`}</SubmitButton>
-            </div>
-          </form>
-        </Dialog.Content>
-      </Dialog.Portal>
-    </Dialog.Root>
+          ))}
+          {errors.countries && (
+            <p id={`${countriesId}-error`} className="field__error" role="alert">
+              {errors.countries}
+            </p>
+          )}
+        </fieldset>
+        {kind === 'event' && (
+          <div className="form-grid">
+            <TextField
+              label={t`Inicio`}
+              required
+              type="datetime-local"
+              help={t`En la hora de este dispositivo.`}
+              {...field('startDate')}
+            />
+            <TextField label={t`Fin`} required type="datetime-local" {...field('endDate')} />
+          </div>
+        )}
+        <CheckboxChoice
+          label={<Trans>Activo: se ofrece a los profesionales de los países elegidos</Trans>}
+          checked={form.isActive}
+          onCheckedChange={(checked) => change('isActive', checked)}
+        />
+        {errors.isActive && (
+          <p className="field__error" role="alert">
+            {errors.isActive}
+          </p>
+        )}
+        <DetailedErrorAlert failure={failure} />
+        <div className="dialog__actions">
+          <Dialog.Close className="button button--ghost" type="button" disabled={saving}>
+            <Trans>Cancelar</Trans>
+          </Dialog.Close>
+          <SubmitButton pending={saving}>{t`Guardar`}</SubmitButton>
+        </div>
+      </form>
+    </BusyDialog>
   );
 }

@@ -2,13 +2,11 @@ import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { http, HttpResponse } from 'msw';
 import { afterEach, describe, expect, it } from 'vitest';
-import { ROLE_IDS } from '../../../lib/shared/accounts';
 import { TEST_API } from '../../../testing/api-url';
 import { toLocalInput } from '../../points/admin-items';
 import { buildEvent, buildPointProduct, pointsCountry, pointsFixtures } from '../../../testing/handlers/points';
 import { server } from '../../../testing/msw-server';
-import { renderApp } from '../../../testing/render';
-import { loggedInAs } from '../../../testing/session';
+import { renderAsAdmin } from './test-render';
 
 const DAY_MS = 86_400_000;
 const plain = (text: string | null | undefined) => text?.replace(/\s/g, ' ').trim();
@@ -24,10 +22,7 @@ function recordBodies(method: string, pathStart: string) {
   return bodies;
 }
 
-async function asAdmin(path = '/co/admin/configuracion-puntos') {
-  await loggedInAs('co', { role: { id: ROLE_IDS.admin, name: 'admin' }, email: 'admin@demo.test' });
-  return renderApp(path);
-}
+const asAdmin = (path = '/co/admin/configuracion-puntos') => renderAsAdmin(path);
 
 afterEach(() => server.events.removeAllListeners());
 

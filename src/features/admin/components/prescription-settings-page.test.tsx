@@ -17,11 +17,9 @@ import { prescriptionFixtures } from '../../../testing/handlers/prescriptions';
 import { server } from '../../../testing/msw-server';
 import { renderApp } from '../../../testing/render';
 import { loggedInAs } from '../../../testing/session';
+import { renderAsAdmin } from './test-render';
 
-async function asAdmin(path = '/co/admin/configuracion-prescripcion') {
-  await loggedInAs('co', { role: { id: ROLE_IDS.admin, name: 'admin' }, email: 'admin@demo.test' });
-  return renderApp(path);
-}
+const asAdmin = (path = '/co/admin/configuracion-prescripcion') => renderAsAdmin(path);
 
 beforeEach(() => {
   server.use(...adminPrescriptionSettingsHandlers, ...adminProductHandlers);

@@ -1,6 +1,7 @@
 import { Trans, useLingui } from '@lingui/react/macro';
 import { useQuery } from '@tanstack/react-query';
 import { useState, type FormEvent } from 'react';
+import { CheckboxChoice } from '../../../components/ui/checkbox-choice';
 import { RetryAlert } from '../../../components/ui/retry-alert';
 import { SelectField } from '../../../components/ui/select-field';
 import { TextAreaField } from '../../../components/ui/text-area-field';
@@ -22,7 +23,7 @@ import { adminProductQueries, useSavePrescriptionSettings } from '../api';
 import { schemaMessage, serverFieldErrors } from '../product-form';
 import { AdminPage } from './admin-page';
 import { FirstLoadStatus } from './first-load-status';
-import { CheckboxChoice, SubmitButton } from './form-controls';
+import { SubmitButton } from './form-controls';
 import { ErrorAlert, SuccessNotice } from './outcome-messages';
 
 /** Admin `configuracion-prescripcion`: the options and defaults of the prescription builder. */

@@ -1,7 +1,8 @@
 import { Trans, useLingui } from '@lingui/react/macro';
 import { useQuery } from '@tanstack/react-query';
 import { useRef, useState, type FormEvent } from 'react';
-import { Field } from '../../../components/ui/field';
+import { CheckboxChoice } from '../../../components/ui/checkbox-choice';
+import { FileField } from '../../../components/ui/file-field';
 import { SelectField } from '../../../components/ui/select-field';
 import { TextAreaField } from '../../../components/ui/text-area-field';
 import { TextField } from '../../../components/ui/text-field';
@@ -20,7 +21,7 @@ import {
   type ProductFormValues,
 } from '../product-form';
 import { textFieldBinder } from '../text-field-binder';
-import { CheckboxChoice, SubmitButton } from './form-controls';
+import { SubmitButton } from './form-controls';
 import { ErrorAlert } from './outcome-messages';
 
 /** The fields the server named in its refusal ("slug: …"). */
@@ -339,23 +340,16 @@ export function ProductEditor({ country, product, onSaved, onCancel }: ProductEd
               </li>
             ))}
           </ul>
-          <Field label={t`Subir imagen (JPG, PNG o WEBP, máximo 5 MB)`} error={imageFailure ?? undefined}>
-            {({ id, describedBy, invalid }) => (
-              <input
-                id={id}
-                type="file"
-                accept="image/png,image/jpeg,image/webp"
-                disabled={uploading}
-                aria-invalid={invalid}
-                aria-describedby={describedBy}
-                onChange={(event) => {
-                  const file = event.target.files?.[0];
-                  event.target.value = '';
-                  if (file) void changeImages({ productId: saved.id, file });
-                }}
-              />
-            )}
-          </Field>
+          <FileField
+            label={t`Subir imagen (JPG, PNG o WEBP, máximo 5 MB)`}
+            error={imageFailure ?? undefined}
+            accept="image/png,image/jpeg,image/webp"
+            disabled={uploading}
+            resetAfterChoice
+            onFiles={([file]) => {
+              if (file) void changeImages({ productId: saved.id, file });
+            }}
+          />
         </fieldset>
       )}
 

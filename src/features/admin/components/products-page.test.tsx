@@ -11,11 +11,9 @@ import {
 import { server } from '../../../testing/msw-server';
 import { renderApp } from '../../../testing/render';
 import { loggedInAs } from '../../../testing/session';
+import { renderAsAdmin } from './test-render';
 
-async function asAdmin(path = '/mx/admin/herramientas-funcionales') {
-  await loggedInAs('mx', { role: { id: ROLE_IDS.admin, name: 'admin' }, email: 'admin@demo.test' });
-  return renderApp(path);
-}
+const asAdmin = (path = '/mx/admin/herramientas-funcionales') => renderAsAdmin(path);
 
 async function fillNewProduct(values: { name: string; slug?: string; price: [string, string] }) {
   await userEvent.click(await screen.findByRole('button', { name: 'Nuevo producto' }));

@@ -1,20 +1,15 @@
 import { screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { beforeEach, describe, expect, it } from 'vitest';
-import { ROLE_IDS } from '../../../lib/shared/accounts';
 import {
   adminPromoCodeFixtures,
   adminPromoCodeHandlers,
   resetAdminPromoCodeFixtures,
 } from '../../../testing/handlers/admin-promo-codes';
 import { server } from '../../../testing/msw-server';
-import { renderApp } from '../../../testing/render';
-import { loggedInAs } from '../../../testing/session';
+import { renderAsAdmin } from './test-render';
 
-async function asAdmin(path = '/co/admin/codigos-promocionales') {
-  await loggedInAs('co', { role: { id: ROLE_IDS.admin, name: 'admin' }, email: 'admin@demo.test' });
-  return renderApp(path);
-}
+const asAdmin = (path = '/co/admin/codigos-promocionales') => renderAsAdmin(path);
 
 beforeEach(() => {
   server.use(...adminPromoCodeHandlers);

@@ -1,6 +1,7 @@
 import { Trans, useLingui } from '@lingui/react/macro';
 import { useQuery } from '@tanstack/react-query';
 import { useState, type FormEvent } from 'react';
+import { CheckboxChoice } from '../../../components/ui/checkbox-choice';
 import { SelectField } from '../../../components/ui/select-field';
 import { TextField } from '../../../components/ui/text-field';
 import { ApiError, errorMessage } from '../../../lib/http';
@@ -13,7 +14,7 @@ import { serverFieldErrors } from '../product-form';
 import { textFieldBinder } from '../text-field-binder';
 import { AdminPage } from './admin-page';
 import { FirstLoadStatus } from './first-load-status';
-import { CheckboxChoice, SubmitButton } from './form-controls';
+import { SubmitButton } from './form-controls';
 import { ErrorAlert } from './outcome-messages';
 
 interface CountryWindow {

@@ -2,12 +2,10 @@ import { screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { http, HttpResponse } from 'msw';
 import { describe, expect, it } from 'vitest';
-import { ROLE_IDS } from '../../../lib/shared/accounts';
 import type { SentEmailDto } from '../../../lib/shared/emails';
 import { TEST_API } from '../../../testing/api-url';
 import { server } from '../../../testing/msw-server';
-import { renderApp } from '../../../testing/render';
-import { loggedInAs } from '../../../testing/session';
+import { renderAsAdmin } from './test-render';
 
 const invitation: SentEmailDto = {
   id: 7,
@@ -19,10 +17,6 @@ const invitation: SentEmailDto = {
   error: null,
 };
 
-function asAdmin() {
-  return loggedInAs('co', { role: { id: ROLE_IDS.admin, name: 'admin' }, email: 'admin@demo.test' });
-}
-
 describe('admin: sent e-mails', () => {
   it('lists the latest e-mails with their text, and searches by recipient', async () => {
     const asked: (string | null)[] = [];
@@ -33,8 +27,7 @@ describe('admin: sent e-mails', () => {
         return HttpResponse.json(to === null || to === invitation.to ? [invitation] : []);
       }),
     );
-    await asAdmin();
-    await renderApp('/co/admin/sent-emails');
+    await renderAsAdmin('/co/admin/sent-emails');
     expect(await screen.findByRole('heading', { name: 'Correos enviados', level: 1 })).toBeTruthy();
     const item = within(await screen.findByRole('list', { name: 'Correos' })).getByRole('listitem');
     expect(item.textContent).toContain('Tu invitación al Dispensario Funcional');
@@ -56,8 +49,7 @@ describe('admin: sent e-mails', () => {
         HttpResponse.json([{ ...invitation, text: null, sentAt: '2026-11-20T15:31:00.000Z' }]),
       ),
     );
-    await asAdmin();
-    await renderApp('/co/admin/correos-enviados');
+    await renderAsAdmin('/co/admin/correos-enviados');
     expect(
       await screen.findByText('El texto no se muestra: el correo ya salió por el servidor de correo.'),
     ).toBeTruthy();
@@ -66,8 +58,7 @@ describe('admin: sent e-mails', () => {
   });
   it('highlights its menu entry on the English path too (issue #19)', async () => {
     server.use(http.get(`${TEST_API}/admin/emails`, () => HttpResponse.json([invitation])));
-    await asAdmin();
-    await renderApp('/co/admin/sent-emails');
+    await renderAsAdmin('/co/admin/sent-emails');
     const entry = await screen.findByRole('link', { name: 'Correos enviados' });
     expect(entry.getAttribute('aria-current')).toBe('page');
     expect(entry.className).toContain('active');

@@ -2,6 +2,7 @@ import { Trans, useLingui } from '@lingui/react/macro';
 import { useQuery } from '@tanstack/react-query';
 import { useState, type FormEvent } from 'react';
 import { QueryStatus } from '../../../components/ui/query-status';
+import { TextField } from '../../../components/ui/text-field';
 import { formatCountryDate } from '../../../lib/dates';
 import { useCountry } from '../../../lib/use-country';
 import { sentEmailQueries } from '../api';
@@ -42,18 +43,13 @@ export function SentEmailsPage() {
           aria-label={t`Buscar correos por destinatario`}
           onSubmit={search}
         >
-          <label className="field">
-            <span className="field__label">
-              <Trans>Correo del destinatario</Trans>
-            </span>
-            <input
-              type="email"
-              className="input"
-              value={draft}
-              onChange={(event) => setDraft(event.target.value)}
-              autoComplete="off"
-            />
-          </label>
+          <TextField
+            label={<Trans>Correo del destinatario</Trans>}
+            type="email"
+            value={draft}
+            onValueChange={setDraft}
+            autoComplete="off"
+          />
           <button type="submit" className="button button--secondary">
             <Trans>Buscar</Trans>
           </button>

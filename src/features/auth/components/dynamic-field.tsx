@@ -1,4 +1,5 @@
 import { useLingui } from '@lingui/react/macro';
+import { CheckboxChoice } from '../../../components/ui/checkbox-choice';
 import { Field } from '../../../components/ui/field';
 import { PasswordInput } from '../../../components/ui/password-input';
 import type { FormFieldDto } from '../../../lib/shared/accounts';
@@ -28,21 +29,20 @@ export function DynamicField({ field, value, files, error, locked = false, onCha
     const helpId = field.help ? `${field.name}-help` : undefined;
     return (
       <div className={error ? 'field field--invalid' : 'field'}>
-        <label className="choice">
-          <input
-            type="checkbox"
-            name={field.name}
-            checked={value === true}
-            disabled={locked}
-            onChange={(event) => onChange(event.target.checked)}
-            aria-invalid={Boolean(error)}
-            aria-describedby={helpId}
-          />
-          <span>
-            {field.label}
-            {required && <span className="field__required">{' *'}</span>}
-          </span>
-        </label>
+        <CheckboxChoice
+          name={field.name}
+          checked={value === true}
+          disabled={locked}
+          onCheckedChange={onChange}
+          aria-invalid={Boolean(error)}
+          aria-describedby={helpId}
+          label={
+            <>
+              {field.label}
+              {required && <span className="field__required">{' *'}</span>}
+            </>
+          }
+        />
         {field.help && (
           <p className="field__help consent-text" id={helpId}>
             {field.help}

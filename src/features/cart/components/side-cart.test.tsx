@@ -16,6 +16,17 @@ const isOpen = () => Boolean(document.getElementById('side-cart')?.classList.con
 /** The drawer's code loads on first opening. */
 const opened = () => waitFor(() => expect(isOpen()).toBe(true));
 
+/** The catalogue with the drawer opened once and closed, then fake timers: what the closing-delay tests start from. */
+async function catalogueWithDrawerLoaded() {
+  await renderApp('/co/herramientas');
+  await screen.findAllByRole('article');
+  // Load the drawer's code first, then close it, so the timing that follows is the drawer's and not the import's.
+  await userEvent.click(screen.getByRole('button', { name: /Bolsa de compras/ }));
+  await opened();
+  await userEvent.click(within(drawer()).getByRole('button', { name: 'Cerrar bolsa' }));
+  vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout'] });
+}
+
 beforeEach(() => {
   // The drawer's open flag lives in the app's store, which the tests of this file share.
   appStore.set(sideCartOpenAtom, false);
@@ -47,13 +58,7 @@ describe('side cart drawer (product §2, §4)', () => {
   });
 
   it('closes by itself 3 s after opening, but not while the pointer is over it', async () => {
-    await renderApp('/co/herramientas');
-    await screen.findAllByRole('article');
-    // Load the drawer's code first, then close it, so the timing below is the drawer's and not the import's.
-    await userEvent.click(screen.getByRole('button', { name: /Bolsa de compras/ }));
-    await opened();
-    await userEvent.click(within(drawer()).getByRole('button', { name: 'Cerrar bolsa' }));
-    vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout'] });
+    await catalogueWithDrawerLoaded();
     const [card] = screen.getAllByRole('article');
     act(() => {
       fireEvent.click(within(card!).getByRole('button', { name: /Agregar .* a la bolsa/ }));
@@ -89,12 +94,7 @@ describe('side cart drawer (product §2, §4)', () => {
   });
 
   it('leaves the focus on the product when opened by adding, and stays open while the focus is inside', async () => {
-    await renderApp('/co/herramientas');
-    await screen.findAllByRole('article');
-    await userEvent.click(screen.getByRole('button', { name: /Bolsa de compras/ }));
-    await opened();
-    await userEvent.click(within(drawer()).getByRole('button', { name: 'Cerrar bolsa' }));
-    vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout'] });
+    await catalogueWithDrawerLoaded();
     const [card] = screen.getAllByRole('article');
     const add = within(card!).getByRole('button', { name: /Agregar .* a la bolsa/ });
     act(() => {

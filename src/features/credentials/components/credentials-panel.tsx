@@ -3,7 +3,7 @@ import { useQuery } from '@tanstack/react-query';
 import { useState, type FormEvent } from 'react';
 import { Link } from 'react-router';
 import { ChoiceField } from '../../../components/ui/choice-field';
-import { Field } from '../../../components/ui/field';
+import { FileField } from '../../../components/ui/file-field';
 import { TextField } from '../../../components/ui/text-field';
 import { QueryStatus } from '../../../components/ui/query-status';
 import { errorMessage } from '../../../lib/http';
@@ -123,20 +123,15 @@ export function CredentialsPanel() {
         <QueryStatus query={status} />
       )}
       <form onSubmit={(event) => void submit(event)} noValidate aria-label={t`Subir credenciales`}>
-        <Field label={t`Archivos (PDF o imagen)`} required error={problems.files}>
-          {({ id, describedBy, invalid }) => (
-            <input
-              id={id}
-              type="file"
-              className="input"
-              multiple
-              accept={ACCEPTED.join(',')}
-              aria-invalid={invalid}
-              aria-describedby={describedBy}
-              onChange={(event) => choose(Array.from(event.target.files ?? []))}
-            />
-          )}
-        </Field>
+        <FileField
+          label={t`Archivos (PDF o imagen)`}
+          required
+          error={problems.files}
+          className="input"
+          multiple
+          accept={ACCEPTED.join(',')}
+          onFiles={choose}
+        />
         <ChoiceField
           label={t`Tipo de documento`}
           required

@@ -5,7 +5,7 @@ import { Field } from '../../../components/ui/field';
 import { TextField } from '../../../components/ui/text-field';
 import { focusFirstInvalid } from '../../../lib/focus-first-invalid';
 import { errorMessage } from '../../../lib/http';
-import { COUNTRIES, COUNTRY_CODES } from '../../../lib/shared/countries';
+import { COUNTRIES, COUNTRY_CODES, type CountryCode } from '../../../lib/shared/countries';
 import { validateForm } from '../../../lib/shared/form-validation';
 import {
   MEDICAL_REQUEST_DESCRIPTION_MAX_LENGTH,
@@ -166,51 +166,27 @@ export function MedicalRequestPage() {
           {text('names', t`Nombres`, { autoComplete: 'given-name' })}
           {text('last_names', t`Apellidos`, { autoComplete: 'family-name' })}
           {text('email', t`Correo electrónico`, { type: 'email', autoComplete: 'email' })}
-          <Field label={t`País`} required error={errors.country_id}>
-            {({ id, describedBy, invalid }) => (
-              <select
-                id={id}
-                className="input"
-                value={values.country_id}
-                aria-invalid={invalid}
-                aria-describedby={describedBy}
-                onChange={(event) => {
-                  const chosen = COUNTRY_CODES.find((code) => String(COUNTRIES[code].countryId) === event.target.value);
-                  setValues((previous) => ({
-                    ...previous,
-                    country_id: event.target.value,
-                    country_code: chosen ? COUNTRIES[chosen].dialCode : previous.country_code,
-                  }));
-                }}
-              >
-                <option value="">{t`Selecciona`}</option>
-                {COUNTRY_CODES.map((code) => (
-                  <option key={code} value={COUNTRIES[code].countryId}>
-                    {COUNTRIES[code].name}
-                  </option>
-                ))}
-              </select>
-            )}
-          </Field>
-          <Field label={t`Indicativo`} required error={errors.country_code}>
-            {({ id, describedBy, invalid }) => (
-              <select
-                id={id}
-                className="input"
-                value={values.country_code}
-                aria-invalid={invalid}
-                aria-describedby={describedBy}
-                onChange={(event) => set('country_code')(event.target.value)}
-              >
-                <option value="">{t`Selecciona`}</option>
-                {COUNTRY_CODES.map((code) => (
-                  <option key={code} value={COUNTRIES[code].dialCode}>
-                    {`${COUNTRIES[code].name} (${COUNTRIES[code].dialCode})`}
-                  </option>
-                ))}
-              </select>
-            )}
-          </Field>
+          <CountrySelect
+            label={t`País`}
+            value={values.country_id}
+            error={errors.country_id}
+            choice={(country) => ({ value: String(country.countryId), label: country.name })}
+            onChange={(countryId) => {
+              const chosen = COUNTRY_CODES.find((code) => String(COUNTRIES[code].countryId) === countryId);
+              setValues((previous) => ({
+                ...previous,
+                country_id: countryId,
+                country_code: chosen ? COUNTRIES[chosen].dialCode : previous.country_code,
+              }));
+            }}
+          />
+          <CountrySelect
+            label={t`Indicativo`}
+            value={values.country_code}
+            error={errors.country_code}
+            choice={(country) => ({ value: country.dialCode, label: `${country.name} (${country.dialCode})` })}
+            onChange={set('country_code')}
+          />
           {text('mobile_number', t`Número de celular`, { type: 'tel', autoComplete: 'tel-national', inputMode: 'tel' })}
         </div>
         <Field label={texts.description} required error={errors.description}>
@@ -244,5 +220,43 @@ export function MedicalRequestPage() {
         </div>
       </form>
     </section>
+  );
+}
+
+interface CountrySelectProps {
+  label: string;
+  value: string;
+  error: string | undefined;
+  /** What an option of a country sends and says. */
+  choice: (country: (typeof COUNTRIES)[CountryCode]) => { value: string; label: string };
+  onChange: (value: string) => void;
+}
+
+/** A required select over the store's countries: the country itself, or its dialling code. */
+function CountrySelect({ label, value, error, choice, onChange }: CountrySelectProps) {
+  const { t } = useLingui();
+  return (
+    <Field label={label} required error={error}>
+      {({ id, describedBy, invalid }) => (
+        <select
+          id={id}
+          className="input"
+          value={value}
+          aria-invalid={invalid}
+          aria-describedby={describedBy}
+          onChange={(event) => onChange(event.target.value)}
+        >
+          <option value="">{t`Selecciona`}</option>
+          {COUNTRY_CODES.map((code) => {
+            const option = choice(COUNTRIES[code]);
+            return (
+              <option key={code} value={option.value}>
+                {option.label}
+              </option>
+            );
+          })}
+        </select>
+      )}
+    </Field>
   );
 }

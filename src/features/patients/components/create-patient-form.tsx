@@ -1,6 +1,7 @@
 import { Trans, useLingui } from '@lingui/react/macro';
 import { useRef, useState, type FormEvent, type ReactNode } from 'react';
 import { Link } from 'react-router';
+import { CheckboxChoice } from '../../../components/ui/checkbox-choice';
 import { FailureAlert } from '../../../components/ui/failure-alert';
 import { focusFirstInvalid } from '../../../lib/focus-first-invalid';
 import { errorMessage } from '../../../lib/http';
@@ -87,20 +88,19 @@ export function CreatePatientForm({ country, onCreated, onQueued, onCancel }: Cr
       </p>
       <PatientFormFields values={form.values} errors={form.errors} onChange={form.set} />
       <div className={attestationMissing && !attested ? 'field field--invalid' : 'field'}>
-        <label className="choice">
-          <input
-            type="checkbox"
-            name={PATIENT_ATTESTATION_FIELD}
-            checked={attested}
-            onChange={(event) => setAttested(event.target.checked)}
-            aria-invalid={attestationMissing && !attested}
-            aria-describedby="patient-attestation-help"
-          />
-          <span>
-            {t`Declaro que tengo la autorización del paciente para registrar sus datos de salud en el dispensario`}
-            <span className="field__required">{' *'}</span>
-          </span>
-        </label>
+        <CheckboxChoice
+          name={PATIENT_ATTESTATION_FIELD}
+          checked={attested}
+          onCheckedChange={setAttested}
+          aria-invalid={attestationMissing && !attested}
+          aria-describedby="patient-attestation-help"
+          label={
+            <>
+              {t`Declaro que tengo la autorización del paciente para registrar sus datos de salud en el dispensario`}
+              <span className="field__required">{' *'}</span>
+            </>
+          }
+        />
         <p className="field__help" id="patient-attestation-help">
           <Trans>
             El paciente la confirmará con su propia autorización al registrarse desde la invitación; hasta entonces su

@@ -8,17 +8,10 @@ import { buildPointProduct, pointsFixtures } from '../../../testing/handlers/poi
 import { server } from '../../../testing/msw-server';
 import { renderApp } from '../../../testing/render';
 import { loggedInAs } from '../../../testing/session';
-
-const DOCTOR_ID = 10;
-const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/;
-
-/** Intl puts no-break spaces in amounts; compare with plain ones. */
-const plain = (text: string | null | undefined) => text?.replace(/\s/g, ' ').trim();
+import { DOCTOR_ID, UUID, plain, shownBalance, openMyPoints, expectRedeemed } from './test-points';
 
 async function openBatch(balance: string) {
-  await loggedInAs('co');
-  await renderApp('/co/mi-cuenta/mis-puntos');
-  await waitFor(() => expect(plain(screen.getByTestId('points-balance').textContent)).toBe(balance));
+  await openMyPoints(balance);
   await userEvent.click(await screen.findByRole('tab', { name: 'Productos' }));
   return screen.findByRole('region', { name: 'Canjear varios productos' });
 }
@@ -56,12 +49,7 @@ describe('mis puntos: several point products in one redemption', () => {
     expect(plain(dialog.textContent)).toContain('2 × Termo del Dispensario · 1.000 puntos');
     await userEvent.click(within(dialog).getByRole('button', { name: 'Confirmar canje' }));
 
-    expect(plain((await screen.findByText(/Canje realizado/)).textContent)).toBe(
-      'Canje realizado. Te quedan 400 puntos',
-    );
-    expect(screen.queryByRole('dialog')).toBeNull();
-    expect(plain(screen.getByTestId('points-balance').textContent)).toBe('400 puntos');
-    expect(pointsFixtures.spends).toHaveLength(1);
+    await expectRedeemed('400 puntos');
     expect(pointsFixtures.spends[0]?.path).toBe('redeem/batch');
     expect(pointsFixtures.spends[0]?.body).toEqual({
       products: [
@@ -102,7 +90,7 @@ describe('mis puntos: several point products in one redemption', () => {
     await userEvent.click(within(dialog).getByRole('button', { name: 'Confirmar canje' }));
 
     expect((await within(dialog).findByRole('alert')).textContent).toBe(insufficientPointsMessage(300, 1_200));
-    await waitFor(() => expect(plain(screen.getByTestId('points-balance').textContent)).toBe('300 puntos'));
+    await waitFor(() => expect(shownBalance()).toBe('300 puntos'));
     expect(pointsFixtures.balances.get(DOCTOR_ID)).toBe(300);
     expect(screen.queryByText(/Canje realizado/)).toBeNull();
   });

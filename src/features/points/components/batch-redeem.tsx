@@ -1,6 +1,6 @@
 import { Trans, useLingui } from '@lingui/react/macro';
-import { Dialog } from 'radix-ui';
 import { useState } from 'react';
+import { BusyDialog } from '../../../components/ui/busy-dialog';
 import { formatPoints } from '../../../lib/money';
 import type { CountryCode } from '../../../lib/shared/countries';
 import { POINTS_MAX_LINES, POINTS_MAX_QUANTITY, type PointsProductLineDto } from '../../../lib/shared/points';
@@ -8,6 +8,7 @@ import type { PointsFailure } from '../points-messages';
 import type { PointsItem } from '../points-items';
 import { useRedeemBatch } from '../use-redeem';
 import { PointsAlert } from './points-alert';
+import { QuantityInput } from './quantity-input';
 import { RedeemActions } from './redeem-actions';
 import { TitledSection } from '../../../components/ui/titled-section';
 
@@ -103,18 +104,14 @@ export function BatchRedeem({ country, userId, products, balance, onRedeemed }: 
                 >
                   −
                 </button>
-                <input
+                <QuantityInput
                   id={inputId}
-                  className="input points-batch__quantity"
-                  type="number"
-                  inputMode="numeric"
+                  className="points-batch__quantity"
                   min={0}
-                  max={POINTS_MAX_QUANTITY}
-                  step={1}
                   value={text}
                   aria-label={t`Cantidad de ${product.name}`}
                   aria-invalid={quantity === null}
-                  onChange={(event) => setQuantity(product.id, event.target.value)}
+                  onValueChange={(typed) => setQuantity(product.id, typed)}
                 />
                 <button
                   type="button"
@@ -176,36 +173,22 @@ export function BatchRedeem({ country, userId, products, balance, onRedeemed }: 
         </button>
       </div>
       {confirming && (
-        <Dialog.Root
-          open
-          onOpenChange={(open) => {
-            // The answer of a redemption in flight must be seen: the dialog stays until it arrives.
-            if (!open && !redeeming) setConfirming(false);
-          }}
+        <BusyDialog
+          busy={redeeming}
+          onClose={() => setConfirming(false)}
+          className="dialog points-dialog"
+          title={t`¿Canjear ${units} unidades por ${totalText}?`}
+          description={<Trans>Tu saldo después del canje: {remainingText}</Trans>}
         >
-          <Dialog.Portal>
-            <Dialog.Overlay className="dialog__overlay" />
-            <Dialog.Content className="dialog points-dialog">
-              <Dialog.Title>{t`¿Canjear ${units} unidades por ${totalText}?`}</Dialog.Title>
-              <Dialog.Description>
-                <Trans>Tu saldo después del canje: {remainingText}</Trans>
-              </Dialog.Description>
-              <ul className="points-batch__chosen">
-                {chosen.map(({ product, quantity }) => (
-                  <li key={product.id}>
-                    {quantity} × {product.name} · {formatPoints(product.points * quantity!, country)}
-                  </li>
-                ))}
-              </ul>
-              <RedeemActions
-                failure={failure}
-                redeeming={redeeming}
-                canConfirm={ready}
-                onConfirm={() => void confirm()}
-              />
-            </Dialog.Content>
-          </Dialog.Portal>
-        </Dialog.Root>
+          <ul className="points-batch__chosen">
+            {chosen.map(({ product, quantity }) => (
+              <li key={product.id}>
+                {quantity} × {product.name} · {formatPoints(product.points * quantity!, country)}
+              </li>
+            ))}
+          </ul>
+          <RedeemActions failure={failure} redeeming={redeeming} canConfirm={ready} onConfirm={() => void confirm()} />
+        </BusyDialog>
       )}
     </TitledSection>
   );

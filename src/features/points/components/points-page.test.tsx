@@ -15,12 +15,7 @@ import {
 import { server } from '../../../testing/msw-server';
 import { renderApp } from '../../../testing/render';
 import { loggedInAs } from '../../../testing/session';
-
-const DOCTOR_ID = 10;
-const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/;
-
-/** Intl puts no-break spaces in amounts; compare with plain ones. */
-const plain = (text: string | null | undefined) => text?.replace(/\s/g, ' ').trim();
+import { DOCTOR_ID, UUID, plain, shownBalance, openMyPoints, expectRedeemed } from './test-points';
 
 function gamificationRequests() {
   const seen: string[] = [];
@@ -40,20 +35,14 @@ afterEach(() => server.events.removeAllListeners());
 describe('mis puntos: balance', () => {
   it('shows the balance and its value in Colombian pesos (points × pointValue)', async () => {
     pointsFixtures.balances.set(DOCTOR_ID, 5_000);
-    await loggedInAs('co');
-    await renderApp('/co/mi-cuenta/mis-puntos');
-
-    await waitFor(() => expect(plain(screen.getByTestId('points-balance').textContent)).toBe('5.000 puntos'));
+    await openMyPoints('5.000 puntos');
     // 5 000 points × 10 COP.
     await waitFor(() => expect(plain(screen.getByTestId('points-money').textContent)).toBe('Equivalen a $ 50.000'));
   });
 
   it('values Mexican points in cents of MXN with that country’s pointValue', async () => {
     pointsFixtures.balances.set(DOCTOR_ID, 5_000);
-    await loggedInAs('mx');
-    await renderApp('/mx/mi-cuenta/mis-puntos');
-
-    await waitFor(() => expect(plain(screen.getByTestId('points-balance').textContent)).toBe('5,000 puntos'));
+    await openMyPoints('5,000 puntos', 'mx');
     // 5 000 points × 5 cents = 25 000 cents = 250.00 MXN.
     await waitFor(() => expect(plain(screen.getByTestId('points-money').textContent)).toBe('Equivalen a $250.00'));
   });
@@ -73,7 +62,7 @@ describe('mis puntos: balance', () => {
     const alert = await within(balance).findByRole('alert');
     expect(alert.textContent).toContain('Error cargando saldo de puntos');
     await userEvent.click(within(alert).getByRole('button', { name: 'Reintentar' }));
-    await waitFor(() => expect(plain(screen.getByTestId('points-balance').textContent)).toBe('700 puntos'));
+    await waitFor(() => expect(shownBalance()).toBe('700 puntos'));
   });
 });
 
@@ -209,10 +198,7 @@ describe('mis puntos: redemptions', () => {
     pointsFixtures.balances.set(DOCTOR_ID, 5_000);
     const combo = buildCombo({ id: 31, requiredPoints: 2_000 });
     pointsFixtures.combos = [combo];
-    await loggedInAs('co');
-    await renderApp('/co/mi-cuenta/mis-puntos');
-
-    await waitFor(() => expect(plain(screen.getByTestId('points-balance').textContent)).toBe('5.000 puntos'));
+    await openMyPoints('5.000 puntos');
     await openTab('Combos');
     const card = await screen.findByRole('article', { name: combo.name });
     await userEvent.click(within(card).getByRole('button', { name: 'Canjear combo' }));
@@ -224,12 +210,7 @@ describe('mis puntos: redemptions', () => {
     expect(plain(dialog.textContent)).toContain('Tu saldo después del canje: 3.000 puntos');
     await userEvent.click(within(dialog).getByRole('button', { name: 'Confirmar canje' }));
 
-    expect(plain((await screen.findByText(/Canje realizado/)).textContent)).toBe(
-      'Canje realizado. Te quedan 3.000 puntos',
-    );
-    expect(screen.queryByRole('dialog')).toBeNull();
-    expect(plain(screen.getByTestId('points-balance').textContent)).toBe('3.000 puntos');
-    expect(pointsFixtures.spends).toHaveLength(1);
+    await expectRedeemed('3.000 puntos');
     expect(pointsFixtures.spends[0]?.body).toEqual({ comboId: 31 });
     expect(pointsFixtures.spends[0]?.idempotencyKey).toMatch(UUID);
     // The history is read again and shows the spend.
@@ -254,7 +235,7 @@ describe('mis puntos: redemptions', () => {
     await userEvent.click(within(card).getByRole('button', { name: 'Participar' }));
     await userEvent.click(within(await screen.findByRole('dialog')).getByRole('button', { name: 'Confirmar canje' }));
 
-    await waitFor(() => expect(plain(screen.getByTestId('points-balance').textContent)).toBe('1.234 puntos'));
+    await waitFor(() => expect(shownBalance()).toBe('1.234 puntos'));
     expect(balanceReads).toEqual(['GET']);
   });
 
@@ -273,10 +254,7 @@ describe('mis puntos: redemptions', () => {
         return attempts === 1 ? HttpResponse.error() : HttpResponse.json({ remaining: 3_000 });
       }),
     );
-    await loggedInAs('co');
-    await renderApp('/co/mi-cuenta/mis-puntos');
-
-    await waitFor(() => expect(plain(screen.getByTestId('points-balance').textContent)).toBe('5.000 puntos'));
+    await openMyPoints('5.000 puntos');
     await openTab('Combos');
     await userEvent.click(await screen.findByRole('button', { name: 'Canjear combo' }));
     const dialog = await screen.findByRole('dialog');
@@ -302,26 +280,20 @@ describe('mis puntos: redemptions', () => {
         HttpResponse.json({ message: 'El producto de puntos no está activo.' }, { status: 422 }),
       ),
     );
-    await loggedInAs('co');
-    await renderApp('/co/mi-cuenta/mis-puntos');
-
-    await waitFor(() => expect(plain(screen.getByTestId('points-balance').textContent)).toBe('5.000 puntos'));
+    await openMyPoints('5.000 puntos');
     await openTab('Productos');
     await userEvent.click(await screen.findByRole('button', { name: 'Canjear' }));
     const dialog = await screen.findByRole('dialog');
     await userEvent.click(within(dialog).getByRole('button', { name: 'Confirmar canje' }));
 
     expect((await within(dialog).findByRole('alert')).textContent).toBe('El producto de puntos no está activo.');
-    expect(plain(screen.getByTestId('points-balance').textContent)).toBe('5.000 puntos');
+    expect(shownBalance()).toBe('5.000 puntos');
   });
 
   it('redeems a quantity of a point product and refuses more than the balance covers', async () => {
     pointsFixtures.balances.set(DOCTOR_ID, 2_000);
     pointsFixtures.products = [buildPointProduct({ id: 7, priceInPoints: 500 })];
-    await loggedInAs('co');
-    await renderApp('/co/mi-cuenta/mis-puntos');
-
-    await waitFor(() => expect(plain(screen.getByTestId('points-balance').textContent)).toBe('2.000 puntos'));
+    await openMyPoints('2.000 puntos');
     await openTab('Productos');
     await userEvent.click(await screen.findByRole('button', { name: 'Canjear' }));
     const dialog = await screen.findByRole('dialog');
@@ -350,10 +322,7 @@ describe('mis puntos: redemptions', () => {
   it('disables what the balance does not cover and says how many points are missing', async () => {
     pointsFixtures.balances.set(DOCTOR_ID, 1_000);
     pointsFixtures.combos = [buildCombo({ requiredPoints: 2_000 })];
-    await loggedInAs('co');
-    await renderApp('/co/mi-cuenta/mis-puntos');
-
-    await waitFor(() => expect(plain(screen.getByTestId('points-balance').textContent)).toBe('1.000 puntos'));
+    await openMyPoints('1.000 puntos');
     await openTab('Combos');
     const button = await screen.findByRole('button', { name: 'Canjear combo' });
     expect(button.hasAttribute('disabled')).toBe(true);

@@ -1,6 +1,6 @@
 import { Trans, useLingui } from '@lingui/react/macro';
-import { Dialog } from 'radix-ui';
 import { useState } from 'react';
+import { BusyDialog } from '../../../components/ui/busy-dialog';
 import { Field } from '../../../components/ui/field';
 import { formatPoints } from '../../../lib/money';
 import type { CountryCode } from '../../../lib/shared/countries';
@@ -8,6 +8,7 @@ import { POINTS_MAX_QUANTITY } from '../../../lib/shared/points';
 import type { PointsFailure } from '../points-messages';
 import type { PointsItem } from '../points-items';
 import type { RedeemOutcome } from '../use-redeem';
+import { QuantityInput } from './quantity-input';
 import { RedeemActions } from './redeem-actions';
 
 interface RedeemDialogProps {
@@ -49,59 +50,48 @@ export function RedeemDialog({ item, country, balance, redeeming, onConfirm, onC
   }
 
   return (
-    <Dialog.Root
-      open
-      onOpenChange={(open) => {
-        // The answer of a redemption in flight must be seen: the dialog stays until it arrives.
-        if (!open && !redeeming) onClose();
-      }}
+    <BusyDialog
+      busy={redeeming}
+      onClose={onClose}
+      className="dialog points-dialog"
+      title={t`¿Canjear ${item.name} por ${cost}?`}
+      description={
+        enough && validQuantity ? (
+          <Trans>Tu saldo después del canje: {after}</Trans>
+        ) : (
+          <Trans>Tu saldo actual: {current}</Trans>
+        )
+      }
     >
-      <Dialog.Portal>
-        <Dialog.Overlay className="dialog__overlay" />
-        <Dialog.Content className="dialog points-dialog">
-          <Dialog.Title>{t`¿Canjear ${item.name} por ${cost}?`}</Dialog.Title>
-          <Dialog.Description>
-            {enough && validQuantity ? (
-              <Trans>Tu saldo después del canje: {after}</Trans>
-            ) : (
-              <Trans>Tu saldo actual: {current}</Trans>
-            )}
-          </Dialog.Description>
-          {withQuantity && (
-            <Field label={t`Cantidad`} required error={quantityError}>
-              {({ id, describedBy, invalid }) => (
-                <input
-                  id={id}
-                  className="input points-dialog__quantity"
-                  type="number"
-                  inputMode="numeric"
-                  min={1}
-                  max={POINTS_MAX_QUANTITY}
-                  step={1}
-                  value={quantityText}
-                  aria-invalid={invalid}
-                  aria-describedby={describedBy}
-                  onChange={(event) => {
-                    setQuantityText(event.target.value);
-                    setFailure(null);
-                  }}
-                />
-              )}
-            </Field>
+      {withQuantity && (
+        <Field label={t`Cantidad`} required error={quantityError}>
+          {({ id, describedBy, invalid }) => (
+            <QuantityInput
+              id={id}
+              className="points-dialog__quantity"
+              min={1}
+              value={quantityText}
+              aria-invalid={invalid}
+              aria-describedby={describedBy}
+              onValueChange={(typed) => {
+                setQuantityText(typed);
+                setFailure(null);
+              }}
+            />
           )}
-          {!withQuantity && !enough && (
-            <p className="field__error" role="alert">
-              {quantityError}
-            </p>
-          )}
-          <RedeemActions
-            failure={failure}
-            redeeming={redeeming}
-            canConfirm={validQuantity && enough}
-            onConfirm={() => void confirm()}
-          />
-        </Dialog.Content>
-      </Dialog.Portal>
-    </Dialog.Root>
+        </Field>
+      )}
+      {!withQuantity && !enough && (
+        <p className="field__error" role="alert">
+          {quantityError}
+        </p>
+      )}
+      <RedeemActions
+        failure={failure}
+        redeeming={redeeming}
+        canConfirm={validQuantity && enough}
+        onConfirm={() => void confirm()}
+      />
+    </BusyDialog>
   );
 }

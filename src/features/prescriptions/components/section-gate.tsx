@@ -1,5 +1,6 @@
 import { Trans } from '@lingui/react/macro';
 import type { ReactNode } from 'react';
+import { PageNotice } from '../../../components/ui/page-notice';
 import { SectionUnavailable } from '../../../components/ui/section-unavailable';
 import { accountMenu } from '../../account/menu';
 import { useSession } from '../../auth/use-session';
@@ -19,14 +20,9 @@ export function SectionGate({ section, children }: { section: string; children: 
   const approved = role.name === 'patient' || role.name === 'admin' || personalInfo.approval_status === 'approved';
   if (entry.needsApproval && !approved) {
     return (
-      <section aria-labelledby="section-title">
-        <h1 id="section-title">
-          <Trans>Disponible después de la aprobación</Trans>
-        </h1>
-        <p>
-          <Trans>Podrás usar esta sección cuando aprobemos tus credenciales profesionales.</Trans>
-        </p>
-      </section>
+      <PageNotice id="section-title" title={<Trans>Disponible después de la aprobación</Trans>}>
+        <Trans>Podrás usar esta sección cuando aprobemos tus credenciales profesionales.</Trans>
+      </PageNotice>
     );
   }
   return children;

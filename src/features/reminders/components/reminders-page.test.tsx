@@ -23,6 +23,15 @@ const today = () => localDay(new Date(), 'America/Bogota');
 
 const asPatient = loggedInAsPatient;
 
+/** The text of the alert the page shows. */
+const alertText = async () => (await screen.findByRole('alert')).textContent;
+
+/** The reminders page, signed in as the demo patient. */
+async function openReminders() {
+  await asPatient();
+  return renderApp(PATH);
+}
+
 /** The switch once it can be used (it waits for the browser's subscription to be read), turned. */
 async function flipSwitch(): Promise<HTMLInputElement> {
   const toggle = (await screen.findByRole('switch', { name: SWITCH })) as HTMLInputElement;
@@ -53,8 +62,7 @@ afterEach(() => {
 
 describe('re-purchase reminders page', () => {
   it('is in the patient’s menu', async () => {
-    await asPatient();
-    await renderApp(PATH);
+    await openReminders();
     const management = await screen.findByRole('navigation', { name: 'Gestión y seguimiento' });
     expect(within(management).getByRole('link', { name: 'Recordatorios de recompra' }).getAttribute('href')).toBe(PATH);
     expect(await screen.findByRole('heading', { name: 'Recordatorios de recompra' })).toBeTruthy();
@@ -63,8 +71,7 @@ describe('re-purchase reminders page', () => {
   it('lists each purchase with its products, when it runs out, its notices and a way to buy again', async () => {
     const runsOutOn = addDays(today(), 12);
     reminderFixtures.reminders = [buildReminder({ runsOutOn })];
-    await asPatient();
-    await renderApp(PATH);
+    await openReminders();
     const card = await screen.findByRole('article', { name: /^Se termina el .+ \(en 12 días\)$/ });
     expect(card.textContent).toContain('Prescripción de Carolina Mejía · pedido CO-000012');
     const products = within(card).getByRole('list', { name: 'Productos' });
@@ -80,15 +87,13 @@ describe('re-purchase reminders page', () => {
   });
 
   it('says when there are no reminders yet', async () => {
-    await asPatient();
-    await renderApp(PATH);
+    await openReminders();
     expect(await screen.findByText(/Aún no tienes recordatorios/)).toBeTruthy();
   });
 
   it('explains that this browser cannot receive notifications, and keeps the list', async () => {
     reminderFixtures.reminders = [buildReminder({ runsOutOn: addDays(today(), 3) })];
-    await asPatient();
-    await renderApp(PATH);
+    await openReminders();
     expect(await screen.findByText(/Este navegador no puede recibir notificaciones/)).toBeTruthy();
     expect(screen.queryByRole('switch')).toBeNull();
     expect(await screen.findByRole('article', { name: /en 3 días/ })).toBeTruthy();
@@ -99,15 +104,13 @@ describe('re-purchase reminders page', () => {
       configurable: true,
       value: 'Mozilla/5.0 (iPhone; CPU iPhone OS 17_5 like Mac OS X) AppleWebKit/605.1.15 Safari/604.1',
     });
-    await asPatient();
-    await renderApp(PATH);
+    await openReminders();
     expect(await screen.findByText(/En iPhone y iPad las notificaciones solo llegan a la app instalada/)).toBeTruthy();
   });
 
   it('turns reminders on: permission, a subscription with the server’s key, and the device registered', async () => {
     push = installFakePush();
-    await asPatient();
-    await renderApp(PATH);
+    await openReminders();
     const toggle = await screen.findByRole('switch', { name: SWITCH });
     await waitFor(() => expect((toggle as HTMLInputElement).disabled).toBe(false));
     expect((toggle as HTMLInputElement).checked).toBe(false);
@@ -143,8 +146,7 @@ describe('re-purchase reminders page', () => {
     reminderFixtures.devices = [
       { endpoint, language: 'es', createdAt: '2026-11-01T10:00:00Z', updatedAt: '2026-11-01T10:00:00Z' },
     ];
-    await asPatient();
-    await renderApp(PATH);
+    await openReminders();
     const toggle = await screen.findByRole('switch', { name: SWITCH });
     await waitFor(() => expect((toggle as HTMLInputElement).checked).toBe(true));
 
@@ -157,8 +159,7 @@ describe('re-purchase reminders page', () => {
 
   it('shows the switch off when this browser’s subscription belongs to no device of the account', async () => {
     push = installFakePush({ permission: 'granted', existingEndpoint: 'https://push.example.test/de-otra-cuenta' });
-    await asPatient();
-    await renderApp(PATH);
+    await openReminders();
     const toggle = await screen.findByRole('switch', { name: SWITCH });
     await waitFor(() => expect((toggle as HTMLInputElement).disabled).toBe(false));
     expect((toggle as HTMLInputElement).checked).toBe(false);
@@ -166,8 +167,7 @@ describe('re-purchase reminders page', () => {
 
   it('says how to unblock notifications when the user refuses them', async () => {
     push = installFakePush({ answer: 'denied' });
-    await asPatient();
-    await renderApp(PATH);
+    await openReminders();
     const toggle = await flipSwitch();
     expect((await screen.findByRole('alert')).textContent).toMatch(
       /^Bloqueaste las notificaciones de este sitio\. Para recibir recordatorios, permítelas/,
@@ -181,10 +181,9 @@ describe('re-purchase reminders page', () => {
 
   it('asks again when the permission prompt is closed without an answer', async () => {
     push = installFakePush({ answer: 'default' });
-    await asPatient();
-    await renderApp(PATH);
+    await openReminders();
     const toggle = await flipSwitch();
-    expect((await screen.findByRole('alert')).textContent).toBe(
+    expect(await alertText()).toBe(
       'No diste permiso para mostrar notificaciones. Vuelve a activar esta opción y elige «Permitir».',
     );
     expect((toggle as HTMLInputElement).disabled).toBe(false);
@@ -194,8 +193,7 @@ describe('re-purchase reminders page', () => {
     push = installFakePush({
       subscribeError: new DOMException('Registration failed - push service error', 'AbortError'),
     });
-    await asPatient();
-    await renderApp(PATH);
+    await openReminders();
     const toggle = await flipSwitch();
     expect((await screen.findByRole('alert')).textContent).toMatch(
       /^No pudimos activar los recordatorios en este dispositivo: el servicio de notificaciones del navegador no respondió/,
@@ -210,8 +208,7 @@ describe('re-purchase reminders page', () => {
   it('waits for the person at the permission prompt, then says why when the push service never answers', async () => {
     vi.useFakeTimers({ shouldAdvanceTime: true });
     push = installFakePush({ permissionWaits: true, subscribeHangs: true });
-    await asPatient();
-    await renderApp(PATH);
+    await openReminders();
     const toggle = await flipSwitch();
     const state = () => document.getElementById('push-opt-in-state')?.textContent;
     await waitFor(() => expect(state()).toBe('Responde al aviso del navegador para permitir las notificaciones.'));
@@ -231,20 +228,16 @@ describe('re-purchase reminders page', () => {
   it('shows the server’s message when registering the device fails', async () => {
     push = installFakePush();
     reminderFixtures.failSubscribeWith = 400;
-    await asPatient();
-    await renderApp(PATH);
+    await openReminders();
     const toggle = await flipSwitch();
-    expect((await screen.findByRole('alert')).textContent).toBe(
-      'Ocurrió un error inesperado en el servidor. Intenta nuevamente en unos minutos.',
-    );
+    expect(await alertText()).toBe('Ocurrió un error inesperado en el servidor. Intenta nuevamente en unos minutos.');
     expect((toggle as HTMLInputElement).checked).toBe(false);
   });
 
   it('cannot be changed offline, and says why', async () => {
     push = installFakePush();
     setOnline(false);
-    await asPatient();
-    await renderApp(PATH);
+    await openReminders();
     const toggle = await screen.findByRole('switch', { name: SWITCH });
     expect(
       await screen.findByText('Sin conexión: podrás cambiar esta opción cuando vuelvas a estar en línea.'),
@@ -278,8 +271,7 @@ describe('the language of this device’s reminders', () => {
     appStore.set(languageChoiceAtom, 'en');
     await flushPersistedState();
     push = installFakePush();
-    await asPatient();
-    await renderApp(PATH);
+    await openReminders();
     const toggle = await screen.findByRole('switch', { name: 'Receive re-purchase reminders on this device' });
     await waitFor(() => expect((toggle as HTMLInputElement).disabled).toBe(false));
     await userEvent.click(toggle);
@@ -291,8 +283,7 @@ describe('the language of this device’s reminders', () => {
   it('follows a switch of language on a subscribed device: the subscription is sent again in the new language', async () => {
     push = installFakePush({ permission: 'granted', existingEndpoint: endpoint });
     reminderFixtures.devices = [serverDevice('es')];
-    await asPatient();
-    await renderApp(PATH);
+    await openReminders();
     const toggle = await screen.findByRole('switch', { name: SWITCH });
     await waitFor(() => expect((toggle as HTMLInputElement).checked).toBe(true));
     // Already in the interface's language: nothing is sent.
@@ -325,8 +316,7 @@ describe('the language of this device’s reminders', () => {
     push = installFakePush({ permission: 'granted', existingEndpoint: endpoint });
     reminderFixtures.devices = [serverDevice('es')];
     setOnline(false);
-    await asPatient();
-    await renderApp(PATH);
+    await openReminders();
     await chooseLanguage('en');
     await screen.findByRole('switch', { name: 'Receive re-purchase reminders on this device' });
     expect(reminderFixtures.subscribed).toEqual([]);
