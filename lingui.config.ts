@@ -26,6 +26,8 @@ const MEMBER_FILES = [
   'src/features/cart/components/bag-contents.tsx',
   'src/features/favorites/components/favorites-page.tsx',
   'src/features/privacy/components/data-rights-panel.tsx',
+  // The prescriptions' labels, shared by the register and the prescriptions (issue #20 moved them to src/lib).
+  'src/lib/prescription-labels.ts',
 ];
 /**
  * The public screens a first visit to the home, the catalogue or a product does not show: about, terms, the blog,

@@ -2,7 +2,7 @@ import { I18nProvider } from '@lingui/react';
 import { PersistQueryClientProvider } from '@tanstack/react-query-persist-client';
 import { Provider as JotaiProvider } from 'jotai';
 import { startTransition, useEffect, useState, type ReactNode } from 'react';
-import { expireSession, validateAllSessions, validateCountrySession } from '../features/auth/session';
+import { expireSession, validateAllSessions, validateCountrySession } from '../lib/session/session';
 import { setUnauthorizedHandler } from '../lib/http';
 import { i18n } from '../lib/i18n';
 import { createQueryClient, QUERY_CACHE_BUSTER, QUERY_CACHE_MAX_AGE_MS, queryPersister } from '../lib/query';

@@ -1,4 +1,4 @@
-import { establishSession } from '../features/auth/session';
+import { establishSession } from '../lib/session/session';
 import { ROLE_IDS, type ProfileDto } from '../lib/shared/accounts';
 import type { CountryCode } from '../lib/shared/countries';
 import { flushPersistedState } from '../lib/store';

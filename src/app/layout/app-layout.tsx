@@ -6,7 +6,7 @@ import { FavoritesSync } from '../../features/favorites/components/favorites-syn
 import { InstallOffer } from '../../features/install/components/install-offer';
 import { ConsentGate } from '../../features/privacy/components/consent-gate';
 import { LazyPushLanguageSync } from './lazy-push-language-sync';
-import { useSession } from '../../features/auth/use-session';
+import { useSession } from '../../lib/session/use-session';
 import { ROLE_LABELS } from '../../features/auth/role-labels';
 import type { ReactNode } from 'react';
 import { useLocation } from 'react-router';

@@ -1,5 +1,5 @@
 import { lazy, Suspense, useEffect, useState } from 'react';
-import { useSession } from '../../features/auth/use-session';
+import { useSession } from '../../lib/session/use-session';
 import type { CountryCode } from '../../lib/shared/countries';
 
 const PushLanguageSync = lazy(async () => ({

@@ -1,7 +1,7 @@
 import { useQueryClient } from '@tanstack/react-query';
 import { useAtomValue } from 'jotai';
 import { useEffect } from 'react';
-import { sessionsAtom } from '../../features/auth/atoms';
+import { sessionsAtom } from '../../lib/session/atoms';
 import { onOutboxDelivered, replayOutbox, startOutbox } from '../../lib/outbox';
 import type { OutboxItem } from '../../lib/shared/outbox';
 

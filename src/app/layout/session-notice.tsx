@@ -1,7 +1,7 @@
 import { Trans } from '@lingui/react/macro';
 import { useAtom } from 'jotai';
 import { Link } from 'react-router';
-import { expiredSessionNoticeAtom } from '../../features/auth/atoms';
+import { expiredSessionNoticeAtom } from '../../lib/session/atoms';
 import type { CountryCode } from '../../lib/shared/countries';
 
 /** Product §8: the session expired or the user lacks permission, and must log in again. */

@@ -1,7 +1,7 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
-import { formatDate } from '../../features/prescriptions/format';
+import { formatDate } from '../../lib/prescription-format';
 import { addDays, localDay } from '../../lib/shared/reminders';
 import { adherenceFixtures, buildProductAdherence } from '../../testing/handlers/adherence';
 import { buildPatient, prescriptionFixtures } from '../../testing/handlers/prescriptions';

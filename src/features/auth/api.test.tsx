@@ -5,7 +5,7 @@ import { knownProfiles, resetFixtures, TEST_PASSWORD, TEST_RESET_TOKEN } from '.
 import { invalidatedKeys, renderWithQueryClient, seedQueries } from '../../testing/mutation-hooks';
 import { loggedInAs } from '../../testing/session';
 import { useConfirmPasswordReset, useLogin, useRequestPasswordReset } from './api';
-import { sessionsAtom } from './atoms';
+import { sessionsAtom } from '../../lib/session/atoms';
 
 const SOMEONE_ELSES = [['orders', 'co', 'uid-before', 'list']] as const;
 

@@ -9,7 +9,7 @@ import type {
 import type { CountryCode } from '../../lib/shared/countries';
 import type { FormValues } from '../../lib/shared/form-validation';
 import type { PasswordResetAnswerDto } from '../../lib/shared/passwords';
-import { clearSession, login, type LoginCredentials } from './session';
+import { clearSession, login, type LoginCredentials } from '../../lib/session/session';
 
 export const formQueries = {
   schema: (country: CountryCode, idOrKey: string | number) =>

@@ -6,8 +6,8 @@ import { signedIn } from '../../testing/handlers/auth';
 import { server } from '../../testing/msw-server';
 import { installFakePush } from '../../testing/push';
 import { loggedInAs } from '../../testing/session';
-import { sessionsAtom } from './atoms';
-import { logout } from './session';
+import { sessionsAtom } from '../../lib/session/atoms';
+import { logout } from '../../lib/session/session';
 
 let push: ReturnType<typeof installFakePush> | null = null;
 

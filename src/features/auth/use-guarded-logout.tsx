@@ -4,7 +4,7 @@ import { lazy, Suspense, useState } from 'react';
 import { useUndeliveredCount } from '../../lib/outbox';
 import type { CountryCode } from '../../lib/shared/countries';
 import { useLogout } from './use-logout';
-import { useSession } from './use-session';
+import { useSession } from '../../lib/session/use-session';
 
 // The question is rare and the header is in every page: the dialog (and Radix with it) stays out of the app shell.
 const ConfirmDialog = lazy(() =>

@@ -4,8 +4,8 @@ import { forgetDeliveredOutbox } from '../../lib/outbox';
 import type { CountryCode } from '../../lib/shared/countries';
 import { forgetPersistedQueryCache } from '../../lib/query';
 import { appStore, resetPersistedState } from '../../lib/store';
-import { sessionsAtom } from './atoms';
-import { logout } from './session';
+import { sessionsAtom } from '../../lib/session/atoms';
+import { logout } from '../../lib/session/session';
 
 /**
  * State that belonged to the session and must not outlive it on a shared device: the carts and the checkout with

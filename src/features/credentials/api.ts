@@ -6,7 +6,7 @@ import { ApiError, authClient, requestDetail } from '../../lib/http';
 import type { CredentialsStatusDto } from '../../lib/shared/accounts';
 import type { CountryCode } from '../../lib/shared/countries';
 import { isQueuedAnswer, type OutboxMeta, type QueuedAnswerDto } from '../../lib/shared/outbox';
-import { hasSession } from '../auth/session';
+import { hasSession } from '../../lib/session/session';
 
 export const credentialQueries = {
   all: (country: CountryCode) => ['credentials', country] as const,

@@ -4,7 +4,7 @@ import { useState } from 'react';
 import { errorMessage } from '../../lib/http';
 import type { ProductDto } from '../../lib/shared/api-types';
 import type { CountryCode } from '../../lib/shared/countries';
-import { useSession } from '../auth/use-session';
+import { useSession } from '../../lib/session/use-session';
 import { addFavorite, favoriteQueries, removeFavorite } from './api';
 import { deviceFavoritesAtom } from './atoms';
 

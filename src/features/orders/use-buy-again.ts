@@ -4,7 +4,7 @@ import { ApiError, errorMessage } from '../../lib/http';
 import type { ProductDto } from '../../lib/shared/api-types';
 import type { CountryCode } from '../../lib/shared/countries';
 import type { OrderDto } from '../../lib/shared/orders';
-import { useViewerKey } from '../auth/use-viewer-key';
+import { useViewerKey } from '../../lib/session/use-viewer-key';
 import { productQueries } from '../catalog/api';
 import {
   orderProductIds,

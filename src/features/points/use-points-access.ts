@@ -1,5 +1,5 @@
 import { PROFESSIONAL_ROLES } from '../../lib/shared/accounts';
-import { useSession } from '../auth/use-session';
+import { useSession } from '../../lib/session/use-session';
 
 type PointsAccess =
   | { status: 'anonymous' }

@@ -2,8 +2,8 @@ import { i18n } from '@lingui/core';
 import { plural, t } from '@lingui/core/macro';
 import type { CountryCode } from '../../lib/shared/countries';
 import type { MomentDto, PrescriptionDurationDto } from '../../lib/shared/prescriptions';
-import { formatQuantity } from './format';
-import { MOMENT_LABELS } from './labels';
+import { formatQuantity } from '../../lib/prescription-format';
+import { MOMENT_LABELS } from '../../lib/prescription-labels';
 
 /** 'Con el desayuno: 1 · Antes de dormir: 2', in the order of the day. */
 export function momentsText(moments: readonly Pick<MomentDto, 'id' | 'quantity'>[], country: CountryCode): string {

@@ -10,7 +10,7 @@ import { accountFixtures } from '../../../testing/handlers/account';
 import { server } from '../../../testing/msw-server';
 import { renderApp } from '../../../testing/render';
 import { loggedInAs } from '../../../testing/session';
-import { hasSession } from '../../auth/session';
+import { hasSession } from '../../../lib/session/session';
 
 describe('account area', () => {
   it('sends an anonymous visitor to the login, and back afterwards', async () => {

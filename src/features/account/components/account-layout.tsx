@@ -3,7 +3,7 @@ import { Navigate, NavLink, Outlet, useLocation } from 'react-router';
 import { useCountry } from '../../../lib/use-country';
 import { SectionMenu } from '../../../components/ui/section-menu';
 import { useGuardedLogout } from '../../auth/use-guarded-logout';
-import { useSession } from '../../auth/use-session';
+import { useSession } from '../../../lib/session/use-session';
 import { accountMenu } from '../menu';
 
 /** The account area `/{c}/mi-cuenta/...`: the role's menu beside the section. */

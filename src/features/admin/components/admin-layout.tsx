@@ -3,7 +3,7 @@ import { Link, Navigate, Outlet, useLocation } from 'react-router';
 import { PageNotice } from '../../../components/ui/page-notice';
 import { useCountry } from '../../../lib/use-country';
 import { SectionMenu } from '../../../components/ui/section-menu';
-import { useSession } from '../../auth/use-session';
+import { useSession } from '../../../lib/session/use-session';
 import { ADMIN_GROUPS, adminSection } from '../sections';
 
 /** `/{c}/admin/...`: only admins enter; everyone else gets the Spanish 'no permission' screen. */

@@ -18,7 +18,7 @@ import {
 import { prescriptionSettingsInputSchema } from '../../../lib/shared/prescription-settings-schemas';
 import { useCountry } from '../../../lib/use-country';
 import { prescriptionSettingsQueries } from '../../prescriptions/api';
-import { DURATION_LABELS, MOMENT_GROUP_LABELS, MOMENT_LABELS } from '../../prescriptions/labels';
+import { DURATION_LABELS, MOMENT_GROUP_LABELS, MOMENT_LABELS } from '../../../lib/prescription-labels';
 import { adminProductQueries, useSavePrescriptionSettings } from '../api';
 import { schemaMessage, serverFieldErrors } from '../product-form';
 import { AdminPage } from './admin-page';

@@ -4,8 +4,8 @@ import { Link, Navigate, useNavigate, useSearchParams } from 'react-router';
 import { TextField } from '../../../components/ui/text-field';
 import { useCountry } from '../../../lib/use-country';
 import { useLogin } from '../api';
-import type { LoginCredentials } from '../session';
-import { useSession } from '../use-session';
+import type { LoginCredentials } from '../../../lib/session/session';
+import { useSession } from '../../../lib/session/use-session';
 import { AuthForm } from './auth-form';
 import { AuthNotice } from './auth-notice';
 

@@ -5,7 +5,7 @@ import { appStore } from '../../../lib/store';
 import { resetFixtures, TEST_RESET_TOKEN } from '../../../testing/handlers/auth';
 import { renderApp } from '../../../testing/render';
 import { loggedInAs } from '../../../testing/session';
-import { sessionsAtom } from '../atoms';
+import { sessionsAtom } from '../../../lib/session/atoms';
 
 describe('forgotten password', () => {
   it('the login page links to it', async () => {

@@ -4,7 +4,7 @@ import { describe, expect, it } from 'vitest';
 import { appStore } from '../../../lib/store';
 import { setContactSettings } from '../../../testing/handlers/contact';
 import { renderApp } from '../../../testing/render';
-import { sessionsAtom } from '../atoms';
+import { sessionsAtom } from '../../../lib/session/atoms';
 
 async function fillDoctorStepOne() {
   await userEvent.type(await screen.findByLabelText(/Nombres/), 'Laura');

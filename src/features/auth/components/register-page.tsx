@@ -6,7 +6,7 @@ import { errorMessage } from '../../../lib/http';
 import { REGISTRATION_FORMS, type Role } from '../../../lib/shared/accounts';
 import { useCountry } from '../../../lib/use-country';
 import { invitationQueries } from '../api';
-import { useSession } from '../use-session';
+import { useSession } from '../../../lib/session/use-session';
 import { NoInvitationDialog } from './no-invitation-dialog';
 import { RegistrationForm } from './registration-form';
 

@@ -10,7 +10,7 @@ import { matchesDocumentType } from '../../../lib/shared/personal-data';
 import { flushPersistedState } from '../../../lib/store';
 import { uploadCredentials } from '../../credentials/api';
 import { formQueries, registerWithForm, validateOnServer } from '../api';
-import { establishSession } from '../session';
+import { establishSession } from '../../../lib/session/session';
 import { DynamicField } from './dynamic-field';
 
 interface RegistrationFormProps {

@@ -11,7 +11,7 @@ import { PRODUCTS_PAGE_SIZE } from '../../../lib/shared/catalogue';
 import { useIdleAfterFirstPaint } from '../../../lib/use-idle-after-first-paint';
 import { useOnline } from '../../../lib/use-online';
 import { useCountry } from '../../../lib/use-country';
-import { useViewerKey } from '../../auth/use-viewer-key';
+import { useViewerKey } from '../../../lib/session/use-viewer-key';
 import { productQueries } from '../api';
 import { filterMenuAtom } from '../atoms';
 import { filtersFromParams, SORT_OPTIONS, type SortOption } from '../catalog-params';

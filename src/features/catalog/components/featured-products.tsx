@@ -3,7 +3,7 @@ import { useQuery } from '@tanstack/react-query';
 import { Link } from 'react-router';
 import { errorMessage } from '../../../lib/http';
 import { useCountry } from '../../../lib/use-country';
-import { useViewerKey } from '../../auth/use-viewer-key';
+import { useViewerKey } from '../../../lib/session/use-viewer-key';
 import { productQueries } from '../api';
 import { ProductGrid } from './product-grid';
 

@@ -6,7 +6,7 @@ import { ApiError, errorMessage } from '../../../lib/http';
 import { formatPoints } from '../../../lib/money';
 import { useProductActions } from '../../../lib/product-actions';
 import { useCountry } from '../../../lib/use-country';
-import { useViewerKey } from '../../auth/use-viewer-key';
+import { useViewerKey } from '../../../lib/session/use-viewer-key';
 import { productDetailQuery } from '../api';
 import { responsiveImage } from '../image-sources';
 import { hasStock, presentationText } from '../product-facts';

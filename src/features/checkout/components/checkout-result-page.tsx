@@ -8,7 +8,7 @@ import { formatPrice } from '../../../lib/money';
 import { formatCountryDate } from '../../../lib/dates';
 import type { CountryCode } from '../../../lib/shared/countries';
 import type { OrderDto, OrderStatus } from '../../../lib/shared/orders';
-import { useViewerKey } from '../../auth/use-viewer-key';
+import { useViewerKey } from '../../../lib/session/use-viewer-key';
 import { useRefreshPoints } from '../../points/api';
 import { checkoutQueries } from '../api';
 import { checkoutAtom, INITIAL_CHECKOUT } from '../atoms';

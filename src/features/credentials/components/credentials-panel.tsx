@@ -20,7 +20,7 @@ import {
 } from '../../../lib/credential-labels';
 import { COUNTRIES } from '../../../lib/shared/countries';
 import { useCountry } from '../../../lib/use-country';
-import { useSession } from '../../auth/use-session';
+import { useSession } from '../../../lib/session/use-session';
 import { credentialQueries, useUploadCredentials } from '../api';
 
 const ACCEPTED = ['application/pdf', 'image/jpeg', 'image/png', 'image/webp'];

@@ -2,7 +2,7 @@ import { useQueryClient } from '@tanstack/react-query';
 import { useAtom } from 'jotai';
 import { useEffect } from 'react';
 import type { CountryCode } from '../../../lib/shared/countries';
-import { useSession } from '../../auth/use-session';
+import { useSession } from '../../../lib/session/use-session';
 import { mergeDeviceFavorites } from '../api';
 import { deviceFavoritesAtom } from '../atoms';
 

@@ -11,7 +11,7 @@ import { DOCUMENT_TYPES } from '../../../lib/shared/accounts';
 import type { CountryCode } from '../../../lib/shared/countries';
 import type { OrderAddressDto, OrderDto } from '../../../lib/shared/orders';
 import { useCountry } from '../../../lib/use-country';
-import { useViewerKey } from '../../auth/use-viewer-key';
+import { useViewerKey } from '../../../lib/session/use-viewer-key';
 import { orderQueries, parseOrderId } from '../api';
 import type { BuyAgainCartResult, BuyAgainLine } from '../buy-again';
 import {

@@ -6,7 +6,7 @@ import { EmptyState } from '../../../components/ui/empty-state';
 import { KeptCopyNotices } from '../../../components/ui/kept-copy-notices';
 import { LoadingStatus } from '../../../components/ui/loading-status';
 import { useCountry } from '../../../lib/use-country';
-import { useViewerKey } from '../../auth/use-viewer-key';
+import { useViewerKey } from '../../../lib/session/use-viewer-key';
 import { orderQueries, parsePage } from '../api';
 import { formatOrderAmount, orderCountry } from '../order-format';
 import { formatCountryDate } from '../../../lib/dates';

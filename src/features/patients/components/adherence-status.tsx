@@ -1,7 +1,7 @@
 import { Plural, Trans } from '@lingui/react/macro';
 import type { AdherenceState } from '../../../lib/shared/adherence';
 import type { CountryCode } from '../../../lib/shared/countries';
-import { formatDate } from '../../prescriptions/format';
+import { formatDate } from '../../../lib/prescription-format';
 
 const TONES: Record<AdherenceState['kind'], string> = {
   untracked: 'none',

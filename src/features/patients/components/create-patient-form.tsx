@@ -13,7 +13,7 @@ import { isQueuedAnswer } from '../../../lib/shared/outbox';
 import { PATIENT_ATTESTATION_FIELD } from '../../../lib/shared/privacy';
 import { useCountry } from '../../../lib/use-country';
 import { useOnline } from '../../../lib/use-online';
-import { useSession } from '../../auth/use-session';
+import { useSession } from '../../../lib/session/use-session';
 import { useCreatePatient } from '../api';
 import { pendingPatientOf, type PendingPatient } from '../pending-patients';
 import { emptyPatientForm, isPatientComplete, patientInput } from '../patient-form';

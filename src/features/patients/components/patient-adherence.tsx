@@ -6,7 +6,7 @@ import { errorMessage } from '../../../lib/http';
 import { adherenceState, type ProductAdherenceDto } from '../../../lib/shared/adherence';
 import type { CountryCode } from '../../../lib/shared/countries';
 import { useOnline } from '../../../lib/use-online';
-import { formatDate, formatQuantity } from '../../prescriptions/format';
+import { formatDate, formatQuantity } from '../../../lib/prescription-format';
 import { patientQueries, useRemindPatient } from '../api';
 import { storeToday } from '../adherence-format';
 import { AdherenceStatus } from './adherence-status';

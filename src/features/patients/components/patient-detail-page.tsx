@@ -13,8 +13,8 @@ import { COUNTRY_NAMES_BY_ID, type CountryCode } from '../../../lib/shared/count
 import type { PatientDto } from '../../../lib/shared/prescriptions';
 import { useCountry } from '../../../lib/use-country';
 import { useOnline } from '../../../lib/use-online';
-import { useSession } from '../../auth/use-session';
-import { useViewerKey } from '../../auth/use-viewer-key';
+import { useSession } from '../../../lib/session/use-session';
+import { useViewerKey } from '../../../lib/session/use-viewer-key';
 import { patientQueries, useUpdatePatient } from '../api';
 import { patientChanges, patientFormFrom } from '../patient-form';
 import { usePatientForm } from '../use-patient-form';

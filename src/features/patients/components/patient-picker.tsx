@@ -6,7 +6,7 @@ import { LoadingStatus } from '../../../components/ui/loading-status';
 import { errorMessage } from '../../../lib/http';
 import type { CountryCode } from '../../../lib/shared/countries';
 import type { CreatePatientResponseDto, PatientDto } from '../../../lib/shared/prescriptions';
-import { useSession } from '../../auth/use-session';
+import { useSession } from '../../../lib/session/use-session';
 import { usePendingPatients, type PendingPatient } from '../pending-patients';
 import { usePatientList } from '../use-patient-list';
 import { PatientCreatedNotice, PatientQueuedNotice } from './create-patient-form';

@@ -7,8 +7,8 @@ import { DataTable } from '../../../components/ui/data-table';
 import { QueryStatus } from '../../../components/ui/query-status';
 import type { CountryCode } from '../../../lib/shared/countries';
 import type { StrategyDto } from '../../../lib/shared/prescriptions';
-import { formatDate } from '../../prescriptions/format';
-import { STATUS_LABELS, STATUS_TONES, TYPE_LABELS } from '../../prescriptions/labels';
+import { formatDate } from '../../../lib/prescription-format';
+import { STATUS_LABELS, STATUS_TONES, TYPE_LABELS } from '../../../lib/prescription-labels';
 import { patientQueries, type DateRange } from '../api';
 import { TitledSection } from '../../../components/ui/titled-section';
 

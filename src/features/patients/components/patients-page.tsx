@@ -12,8 +12,8 @@ import { COUNTRY_NAMES_BY_ID, type CountryCode } from '../../../lib/shared/count
 import type { CreatePatientResponseDto, PatientDto } from '../../../lib/shared/prescriptions';
 import { useCountry } from '../../../lib/use-country';
 import { usePageHref } from '../../../lib/use-page-href';
-import { useSession } from '../../auth/use-session';
-import { useViewerKey } from '../../auth/use-viewer-key';
+import { useSession } from '../../../lib/session/use-session';
+import { useViewerKey } from '../../../lib/session/use-viewer-key';
 import { usePendingPatients, type PendingPatient } from '../pending-patients';
 import { usePatientList } from '../use-patient-list';
 import { storeToday } from '../adherence-format';

@@ -9,7 +9,7 @@ import { COUNTRIES, type CountryCode } from '../../../lib/shared/countries';
 import type { OutboxItem } from '../../../lib/shared/outbox';
 import { useCountry } from '../../../lib/use-country';
 import { useOnline } from '../../../lib/use-online';
-import { useSession } from '../../auth/use-session';
+import { useSession } from '../../../lib/session/use-session';
 import { isRecord } from '../../../lib/shared/records';
 import { TitledSection } from '../../../components/ui/titled-section';
 

@@ -21,9 +21,9 @@ import {
   toolErrors,
   toolIsComplete,
 } from '../draft-rules';
-import { formatQuantity } from '../format';
+import { formatQuantity } from '../../../lib/prescription-format';
 import { durationText, unitsText } from '../indications-text';
-import { DURATION_LABELS, MOMENT_GROUP_LABELS, MOMENT_LABELS } from '../labels';
+import { DURATION_LABELS, MOMENT_GROUP_LABELS, MOMENT_LABELS } from '../../../lib/prescription-labels';
 import { ToolImage } from './tool-image';
 
 interface IndicationsStepProps {

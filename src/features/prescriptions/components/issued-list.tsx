@@ -7,7 +7,7 @@ import { errorMessage } from '../../../lib/http';
 import type { CountryCode } from '../../../lib/shared/countries';
 import type { PrescriptionType } from '../../../lib/shared/prescriptions';
 import { prescriptionQueries } from '../api';
-import { formatDate } from '../format';
+import { formatDate } from '../../../lib/prescription-format';
 import { StatusBadge } from './status-badge';
 import { patientName } from '../../../lib/patient-name';
 

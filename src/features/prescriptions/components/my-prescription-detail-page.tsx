@@ -6,7 +6,7 @@ import { Link, useParams } from 'react-router';
 import type { CountryCode } from '../../../lib/shared/countries';
 import type { PrescriptionDetailDto } from '../../../lib/shared/prescriptions';
 import { useCountry } from '../../../lib/use-country';
-import { useViewerKey } from '../../auth/use-viewer-key';
+import { useViewerKey } from '../../../lib/session/use-viewer-key';
 import { parsePositiveId, prescriptionQueries } from '../api';
 import { momentsText, unitsText } from '../indications-text';
 import {

@@ -7,10 +7,10 @@ import { KeptCopyNotices } from '../../../components/ui/kept-copy-notices';
 import { LoadingStatus } from '../../../components/ui/loading-status';
 import { LinkPager } from '../../../components/ui/link-pager';
 import { useCountry } from '../../../lib/use-country';
-import { useViewerKey } from '../../auth/use-viewer-key';
+import { useViewerKey } from '../../../lib/session/use-viewer-key';
 import { parsePositiveId, prescriptionQueries } from '../api';
-import { formatDate } from '../format';
-import { TYPE_LABELS } from '../labels';
+import { formatDate } from '../../../lib/prescription-format';
+import { TYPE_LABELS } from '../../../lib/prescription-labels';
 import { StatusBadge } from './status-badge';
 import { TitledSection } from '../../../components/ui/titled-section';
 

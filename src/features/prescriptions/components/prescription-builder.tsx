@@ -16,8 +16,8 @@ import { discardOutboxItem, outboxAvailable, useOutboxItem } from '../../../lib/
 import { isQueuedAnswer } from '../../../lib/shared/outbox';
 import { useOnline } from '../../../lib/use-online';
 import { useCountry } from '../../../lib/use-country';
-import { useSession } from '../../auth/use-session';
-import { useViewerKey } from '../../auth/use-viewer-key';
+import { useSession } from '../../../lib/session/use-session';
+import { useViewerKey } from '../../../lib/session/use-viewer-key';
 import { patientQueries } from '../../patients/api';
 import { prescriptionSettingsQueries, useCreatePrescription, useRememberPrescription } from '../api';
 import { draftAtomFor } from '../atoms';

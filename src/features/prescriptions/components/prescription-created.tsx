@@ -5,7 +5,7 @@ import { errorMessage } from '../../../lib/http';
 import type { CountryCode } from '../../../lib/shared/countries';
 import { prescriptionQueries } from '../api';
 import type { CreatedPrescription, PrescriptionDraft } from '../draft';
-import { formatDate } from '../format';
+import { formatDate } from '../../../lib/prescription-format';
 import { DownloadPdfButton } from './download-pdf-button';
 import { SaveTemplateForm } from './save-template-form';
 

@@ -8,7 +8,7 @@ import { outboxPagePath } from '../../../lib/outbox';
 import type { CountryCode } from '../../../lib/shared/countries';
 import { isQueuedAnswer } from '../../../lib/shared/outbox';
 import { TEMPLATE_NAME_MAX_LENGTH, type CreateTemplateRequestDto } from '../../../lib/shared/prescriptions';
-import { useSession } from '../../auth/use-session';
+import { useSession } from '../../../lib/session/use-session';
 import { useCreateTemplate } from '../api';
 import { templateNameError } from '../draft-rules';
 

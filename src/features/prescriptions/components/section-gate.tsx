@@ -3,7 +3,7 @@ import type { ReactNode } from 'react';
 import { PageNotice } from '../../../components/ui/page-notice';
 import { SectionUnavailable } from '../../../components/ui/section-unavailable';
 import { accountMenu } from '../../account/menu';
-import { useSession } from '../../auth/use-session';
+import { useSession } from '../../../lib/session/use-session';
 
 /**
  * An account section opened by its address: only the roles whose menu has it (product §2, §6), and professional tools

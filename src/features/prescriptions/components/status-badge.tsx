@@ -1,6 +1,6 @@
 import { useLingui } from '@lingui/react/macro';
 import type { PrescriptionStatus } from '../../../lib/shared/prescriptions';
-import { STATUS_LABELS, STATUS_TONES } from '../labels';
+import { STATUS_LABELS, STATUS_TONES } from '../../../lib/prescription-labels';
 
 /** A prescription's or recommendation's status, in its tone. */
 export function StatusBadge({ status }: { status: PrescriptionStatus }) {

@@ -6,7 +6,7 @@ import { errorMessage } from '../../../lib/http';
 import type { CountryCode } from '../../../lib/shared/countries';
 import type { PrescriptionDetailDto } from '../../../lib/shared/prescriptions';
 import { useCountry } from '../../../lib/use-country';
-import { useViewerKey } from '../../auth/use-viewer-key';
+import { useViewerKey } from '../../../lib/session/use-viewer-key';
 import { parsePositiveId, prescriptionQueries, useCancelPrescription } from '../api';
 import { PrescriptionView } from './prescription-view';
 import { PrescriptionStates } from './query-states';

@@ -7,9 +7,9 @@ import { errorMessage } from '../../../lib/http';
 import type { CountryCode } from '../../../lib/shared/countries';
 import type { TemplateDto } from '../../../lib/shared/prescriptions';
 import { useOnline } from '../../../lib/use-online';
-import { useSession } from '../../auth/use-session';
+import { useSession } from '../../../lib/session/use-session';
 import { templateQueries, TEMPLATES_ON_DEVICE_MAX } from '../api';
-import { formatDate } from '../format';
+import { formatDate } from '../../../lib/prescription-format';
 import { usePendingTemplates } from '../pending-templates';
 
 /** A template's content fetched ahead is asked again after this long (it is asked again anyway when applied). */

@@ -1,7 +1,7 @@
 import { useQuery } from '@tanstack/react-query';
 import { lazy, Suspense } from 'react';
 import type { CountryCode } from '../../../lib/shared/countries';
-import { useSession } from '../../auth/use-session';
+import { useSession } from '../../../lib/session/use-session';
 import { privacyQueries } from '../api';
 
 // Loaded only for the few who must answer it: the dialog stays out of the shell.

@@ -1,7 +1,7 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it, onTestFinished } from 'vitest';
-import { hasSession } from '../../auth/session';
+import { hasSession } from '../../../lib/session/session';
 import { buildOutboxItem, installFakeServiceWorker } from '../../../testing/fake-service-worker';
 import { currentConsent, privacyFixtures } from '../../../testing/handlers/privacy';
 import { renderApp } from '../../../testing/render';

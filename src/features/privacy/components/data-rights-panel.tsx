@@ -11,7 +11,7 @@ import { errorMessage } from '../../../lib/http';
 import { discardOutboxOf, useUndeliveredCount } from '../../../lib/outbox';
 import { DELETION_CONFIRMATION_WORD } from '../../../lib/shared/privacy';
 import { useLogout } from '../../auth/use-logout';
-import { useSession } from '../../auth/use-session';
+import { useSession } from '../../../lib/session/use-session';
 import { exportUrl, privacyQueries } from '../api';
 import { useAcceptConsent, useDeleteAccount, useRevokeConsent } from '../mutations';
 import type { ConsentProps } from './consent-dialog';

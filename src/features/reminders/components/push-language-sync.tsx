@@ -5,7 +5,7 @@ import { languageChoiceAtom } from '../../../lib/language';
 import { notificationPermission } from '../../../lib/push';
 import type { CountryCode } from '../../../lib/shared/countries';
 import { useOnline } from '../../../lib/use-online';
-import { useSession } from '../../auth/use-session';
+import { useSession } from '../../../lib/session/use-session';
 import { matchDeviceLanguage } from '../api';
 
 /**

@@ -8,7 +8,7 @@ import { notificationPermission, pushSupport, PushSetupError } from '../../../li
 import { REMINDER_LEAD_DAYS } from '../../../lib/shared/reminders';
 import { useCountry } from '../../../lib/use-country';
 import { useOnline } from '../../../lib/use-online';
-import { useViewerKey } from '../../auth/use-viewer-key';
+import { useViewerKey } from '../../../lib/session/use-viewer-key';
 import { reminderQueries, useSetDevicePush } from '../api';
 
 /**

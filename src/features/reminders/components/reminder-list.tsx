@@ -7,7 +7,7 @@ import { errorMessage } from '../../../lib/http';
 import type { CountryCode } from '../../../lib/shared/countries';
 import type { ReminderDto } from '../../../lib/shared/reminders';
 import { useCountry } from '../../../lib/use-country';
-import { useViewerKey } from '../../auth/use-viewer-key';
+import { useViewerKey } from '../../../lib/session/use-viewer-key';
 import { reminderQueries } from '../api';
 import { formatDay, leadText, notificationState, runsOutText } from '../reminder-text';
 import { TitledSection } from '../../../components/ui/titled-section';

@@ -10,7 +10,7 @@ import { errorMessage } from '../../../lib/http';
 import type { ProductDto } from '../../../lib/shared/api-types';
 import { TOOL_PLACEHOLDER_IMAGE_URL } from '../../../lib/shared/prescriptions';
 import { useCountry } from '../../../lib/use-country';
-import { useViewerKey } from '../../auth/use-viewer-key';
+import { useViewerKey } from '../../../lib/session/use-viewer-key';
 import { useToolSearch } from '../../catalog/use-tool-search';
 import { responsiveImage } from '../../catalog/image-sources';
 import { hasStock, presentationText } from '../../catalog/product-facts';

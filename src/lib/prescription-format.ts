@@ -1,6 +1,6 @@
-import { formatLocale } from '../../lib/i18n';
-import type { CountryCode } from '../../lib/shared/countries';
-import { formatQuantity as formatQuantityIn, formatStoreDate } from '../../lib/shared/formats';
+import { formatLocale } from './i18n';
+import type { CountryCode } from './shared/countries';
+import { formatQuantity as formatQuantityIn, formatStoreDate } from './shared/formats';
 
 /**
  * A long date ('20 de noviembre de 2026') in the country's Spanish and the store's time zone. Dates only

@@ -1,7 +1,7 @@
 import { atom } from 'jotai';
-import type { ProfileDto, Role } from '../../lib/shared/accounts';
-import { COUNTRY_CODES, type CountryCode } from '../../lib/shared/countries';
-import { persistedAtom } from '../../lib/store';
+import type { ProfileDto, Role } from '../shared/accounts';
+import { COUNTRY_CODES, type CountryCode } from '../shared/countries';
+import { persistedAtom } from '../store';
 
 /** Product §3, the single-sign-on client's session user. */
 interface SessionUser {

@@ -1,6 +1,6 @@
 import { useAtomValue } from 'jotai';
-import type { CountryCode } from '../../lib/shared/countries';
-import { useCountry } from '../../lib/use-country';
+import type { CountryCode } from '../shared/countries';
+import { useCountry } from '../use-country';
 import { sessionsAtom, type CountrySession } from './atoms';
 
 /** The session of the route's country (or the one given), null when anonymous there. */

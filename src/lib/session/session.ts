@@ -1,10 +1,10 @@
 import { t } from '@lingui/core/macro';
 import type { createStore } from 'jotai';
-import { ApiError, authClient, requestDetail } from '../../lib/http';
-import type { LoginResponseDto, ProfileDto, ValidateResponseDto } from '../../lib/shared/accounts';
-import { COUNTRY_CODES, type CountryCode } from '../../lib/shared/countries';
-import { CACHE_NAMES } from '../../lib/shared/sw-contract';
-import { appStore, flushPersistedState } from '../../lib/store';
+import { ApiError, authClient, requestDetail } from '../http';
+import type { LoginResponseDto, ProfileDto, ValidateResponseDto } from '../shared/accounts';
+import { COUNTRY_CODES, type CountryCode } from '../shared/countries';
+import { CACHE_NAMES } from '../shared/sw-contract';
+import { appStore, flushPersistedState } from '../store';
 import { expiredSessionNoticeAtom, sessionsAtom, toSessionUser } from './atoms';
 
 type Store = ReturnType<typeof createStore>;
@@ -120,7 +120,7 @@ export async function logout(country: CountryCode, store: Store = appStore): Pro
   try {
     // While the session still works: this device stops getting the account's re-purchase reminders. The push code
     // loads here, not with the app shell every first visit downloads (the service worker keeps it for offline).
-    if (signedIn) await (await import('../../lib/push')).forgetDevicePush(country);
+    if (signedIn) await (await import('../push')).forgetDevicePush(country);
     // Sent even without a known session: the cookie may outlive what this page remembers.
     await authClient.request('/auth/logout', { method: 'POST', country, body: {} });
   } catch {

@@ -6,7 +6,7 @@ import type {
   MomentId,
   PrescriptionStatus,
   PrescriptionType,
-} from '../../lib/shared/prescriptions';
+} from './shared/prescriptions';
 
 /** Product §3 time-of-day options (the ids of `MOMENT_GROUPS`), translated for the screen and the PDF. */
 export const MOMENT_LABELS: Record<MomentId, MessageDescriptor> = {
