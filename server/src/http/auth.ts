@@ -234,8 +234,8 @@ export class Api {
       middlewares.push(idempotencyMiddleware(this.db, route));
     }
     // Last before the handler: a replayed answer is given without reading the body again.
-    if (options.query) middlewares.push(validatedQuery(options.query) as MiddlewareHandler<AppEnv>);
-    if (options.body) middlewares.push(validatedJson(options.body) as MiddlewareHandler<AppEnv>);
+    if (options.query) middlewares.push(validatedQuery(options.query));
+    if (options.body) middlewares.push(validatedJson(options.body));
     this.app.on(method, [path], ...middlewares, handler as Handler<AppEnv>);
   }
 

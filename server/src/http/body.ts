@@ -33,7 +33,8 @@ export type MultipartBody = Record<string, string | File | (string | File)[]>;
 /** A multipart (or url-encoded) form; any other body reads as an empty form. */
 export async function readMultipart(c: AppContext): Promise<MultipartBody> {
   try {
-    return (await c.req.parseBody({ all: true })) as MultipartBody;
+    const body: MultipartBody = await c.req.parseBody({ all: true });
+    return body;
   } catch {
     throw new HttpError(400, 'El formulario enviado no es válido.');
   }

@@ -38,7 +38,7 @@ export function toErrorResponse(error: unknown, c: Context, logger: Logger): Res
   }
   if (error instanceof HTTPException && error.status < 500) {
     // Hono's own refusals (a malformed multipart body, for instance) keep their status with a Spanish message.
-    const status = error.status as ContentfulStatusCode;
+    const status = error.status;
     const message = status === 413 ? 'La solicitud es demasiado grande.' : 'La solicitud no es válida.';
     return c.json<ApiErrorBody>({ message }, status);
   }

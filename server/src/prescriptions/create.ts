@@ -89,7 +89,7 @@ export async function resolvePatientRef(
   input: UnresolvedPrescriptionInput,
 ): Promise<CreatePrescriptionInput> {
   const { patientRef, ...rest } = input;
-  if (patientRef === null) return { ...rest, patientId: input.patientId as number };
+  if (patientRef === null) return { ...rest, patientId: input.patientId };
   // The patient's row keeps its creation's key (migration 0028): found even when that creation's answer never was.
   const created = await db
     .selectFrom('patients')

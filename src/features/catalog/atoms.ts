@@ -20,7 +20,7 @@ function acceptFilterMenu(current: FilterMenuState, next: Partial<Record<keyof F
   const validId = filterId === null || (typeof filterId === 'number' && Number.isFinite(filterId));
   const validName = filterName === null || typeof filterName === 'string';
   if (!validId || !validName || typeof isCollapsed !== 'boolean') return current;
-  return { isCollapsed, filterId, filterName } as FilterMenuState;
+  return { isCollapsed, filterId, filterName };
 }
 
 const filterMenuBaseAtom = atom<FilterMenuState>(INITIAL_FILTER_MENU);

@@ -83,7 +83,7 @@ export function asOneField<T extends z.ZodType>(schema: T) {
     .preprocess((value) => value, z.unknown())
     .transform((value, ctx) => {
       const parsed = schema.safeParse(value);
-      if (parsed.success) return parsed.data as z.output<T>;
+      if (parsed.success) return parsed.data;
       ctx.issues.push({
         code: 'custom',
         message: parsed.error.issues[0]?.message ?? INVALID_VALUE_MESSAGE,

@@ -61,7 +61,7 @@ function readEvent(rawBody: string): PaymentEvent {
     amount: data.amount as number,
     currency: data.currency,
     brand: data.brand as CardBrand | null,
-    last4: data.last4 as string | null,
+    last4: data.last4,
   };
 }
 

@@ -3,7 +3,7 @@ import { useQuery } from '@tanstack/react-query';
 import { useEffect, useState } from 'react';
 import { Link, useNavigate, useSearchParams } from 'react-router';
 import { errorMessage } from '../../../lib/http';
-import { REGISTRATION_FORMS, type Role } from '../../../lib/shared/accounts';
+import { REGISTRATION_FORMS } from '../../../lib/shared/accounts';
 import { useCountry } from '../../../lib/use-country';
 import { invitationQueries } from '../api';
 import { useSession } from '../../../lib/session/use-session';
@@ -132,7 +132,7 @@ export function RegisterPage() {
           <RegistrationForm
             key={role}
             country={country}
-            role={role as Role}
+            role={role}
             form={REGISTRATION_FORMS[role]}
             invitationToken={invitationToken}
             invitation={invitation.data ?? null}

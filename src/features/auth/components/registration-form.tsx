@@ -5,7 +5,7 @@ import { errorMessage } from '../../../lib/http';
 import { newIdempotencyKey } from '../../../lib/idempotency';
 import type { FormErrorDto, InvitationPreviewDto, Role } from '../../../lib/shared/accounts';
 import { COUNTRIES, type CountryCode } from '../../../lib/shared/countries';
-import { validateForm, type CustomCheck, type FormValue, type FormValues } from '../../../lib/shared/form-validation';
+import { validateForm, type CustomCheck, type FormValues } from '../../../lib/shared/form-validation';
 import { matchesDocumentType } from '../../../lib/shared/personal-data';
 import { flushPersistedState } from '../../../lib/store';
 import { uploadCredentials } from '../../credentials/api';
@@ -85,7 +85,7 @@ export function RegistrationForm({ country, form, invitationToken, invitation, o
   const defaults: FormValues = Object.fromEntries(
     definition.fields
       .filter((field) => field.defaultValue !== undefined)
-      .map((field) => [field.name, field.defaultValue as FormValue]),
+      .map((field) => [field.name, field.defaultValue]),
   );
   if (!values.country_code && definition.fields.some((field) => field.name === 'country_code')) {
     defaults.country_code = COUNTRIES[country].dialCode;
