@@ -534,6 +534,7 @@ const ROUTES: RouteCase[] = [
     allowed: ['admin'],
   },
   { method: 'POST', path: '/medical-requests', body: {}, allowed: 'everyone' },
+  { method: 'POST', path: '/client-errors', body: {}, allowed: 'everyone' },
   { method: 'GET', path: '/contact-settings/:country', url: url('/contact-settings/co'), allowed: 'everyone' },
   { method: 'GET', path: '/admin/contact-settings', allowed: ['admin'] },
   {
