@@ -139,6 +139,14 @@ describe('re-purchase reminders', () => {
 
   const receivedAt = (path: string) => push.received.filter((request) => request.path === path);
 
+  /** A patient prescribed one box of zinc, subscribed on their device, who bought it: its reminders are scheduled. */
+  async function boughtZinc() {
+    const patient = await patientWith([{ slug: ZINC, dailyCapsules: 2, units: 1 }]);
+    await subscribe(patient.headers, patient.browser);
+    await pay(patient.headers, [[ZINC, 1]]);
+    return { ...patient, notifications: await notificationsOf(patient.prescription.id) };
+  }
+
   it('schedules one reminder per prescription purchase when the order is paid, due when the first product runs out', async () => {
     const { headers, prescription } = await patientWith([
       { slug: MAGNESIO, dailyCapsules: 2, units: 2 },
@@ -278,10 +286,8 @@ describe('re-purchase reminders', () => {
   });
 
   it('forgets a subscription the push service answers 410 to', async () => {
-    const { headers, prescription, browser, path } = await patientWith([{ slug: ZINC, dailyCapsules: 2, units: 1 }]);
-    await subscribe(headers, browser);
-    await pay(headers, [[ZINC, 1]]);
-    const [first] = await notificationsOf(prescription.id);
+    const { prescription, browser, path, notifications } = await boughtZinc();
+    const [first] = notifications;
     push.answer(410);
     now = first!.due_at;
     await ctx.app.reminders.scheduler.runDue();
@@ -338,10 +344,8 @@ describe('re-purchase reminders', () => {
   });
 
   it('after a restart, a new scheduler on the same database sends what fell due and never what was sent', async () => {
-    const { headers, prescription, browser, path } = await patientWith([{ slug: ZINC, dailyCapsules: 2, units: 1 }]);
-    await subscribe(headers, browser);
-    await pay(headers, [[ZINC, 1]]);
-    const [sevenDays, twoDays] = await notificationsOf(prescription.id);
+    const { prescription, browser, path, notifications } = await boughtZinc();
+    const [sevenDays, twoDays] = notifications;
     now = sevenDays!.due_at;
     await ctx.app.reminders.scheduler.runDue();
     expect(receivedAt(path)).toHaveLength(1);
@@ -367,10 +371,8 @@ describe('re-purchase reminders', () => {
   });
 
   it('two schedulers running at once send a reminder once', async () => {
-    const { headers, prescription, browser, path } = await patientWith([{ slug: ZINC, dailyCapsules: 2, units: 1 }]);
-    await subscribe(headers, browser);
-    await pay(headers, [[ZINC, 1]]);
-    const [first] = await notificationsOf(prescription.id);
+    const { path, notifications } = await boughtZinc();
+    const [first] = notifications;
     now = first!.due_at;
     const other = ctx.makeApp({ reminders: remindersOptions });
     await Promise.all([ctx.app.reminders.scheduler.runDue(), other.reminders.scheduler.runDue()]);
@@ -378,10 +380,8 @@ describe('re-purchase reminders', () => {
   });
 
   it('two instances, each with its own connection pool on PostgreSQL, running the tick at once send a due reminder once', async () => {
-    const { headers, prescription, browser, path } = await patientWith([{ slug: ZINC, dailyCapsules: 2, units: 1 }]);
-    await subscribe(headers, browser);
-    await pay(headers, [[ZINC, 1]]);
-    const [first] = await notificationsOf(prescription.id);
+    const { prescription, path, notifications } = await boughtZinc();
+    const [first] = notifications;
     now = first!.due_at;
     const [one, two] = await Promise.all([
       ctx.openInstance({ reminders: remindersOptions }),
@@ -394,10 +394,8 @@ describe('re-purchase reminders', () => {
   });
 
   it('a reminder claimed by an instance that died goes out once, when its claim lapses', async () => {
-    const { headers, prescription, browser, path } = await patientWith([{ slug: ZINC, dailyCapsules: 2, units: 1 }]);
-    await subscribe(headers, browser);
-    await pay(headers, [[ZINC, 1]]);
-    const [first] = await notificationsOf(prescription.id);
+    const { prescription, path, notifications } = await boughtZinc();
+    const [first] = notifications;
     now = first!.due_at;
     // What a claim writes, by an instance that then died before sending.
     await db()
@@ -477,10 +475,8 @@ describe('re-purchase reminders', () => {
   });
 
   it('a late first reminder gives way to the shorter lead, and a stale one is dropped', async () => {
-    const { headers, prescription, browser, path } = await patientWith([{ slug: ZINC, dailyCapsules: 2, units: 1 }]);
-    await subscribe(headers, browser);
-    await pay(headers, [[ZINC, 1]]);
-    const [, twoDays] = await notificationsOf(prescription.id);
+    const { prescription, path, notifications } = await boughtZinc();
+    const [, twoDays] = notifications;
     // Down for days: both are due, only the two-day one goes.
     now = twoDays!.due_at;
     await ctx.app.reminders.scheduler.runDue();
