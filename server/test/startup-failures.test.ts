@@ -42,6 +42,14 @@ function listening(server: Server): Promise<number> {
   return new Promise((resolve) => server.listen(0, '127.0.0.1', () => resolve((server.address() as AddressInfo).port)));
 }
 
+/** A local port nothing listens on: one just opened and closed again. */
+async function closedPort(): Promise<number> {
+  const closed = createServer();
+  const port = await listening(closed);
+  await new Promise((resolve) => closed.close(resolve));
+  return port;
+}
+
 /**
  * A PostgreSQL server that knows no database: it answers every startup message with the FATAL error 3D000, as
  * PostgreSQL does for a database name it does not have.
@@ -101,9 +109,7 @@ describe('a failed start prints one Spanish line and exits with 1', () => {
   it(
     'DATABASE_URL points where no PostgreSQL listens (the password never shows)',
     async () => {
-      const closed = createServer();
-      const port = await listening(closed);
-      await new Promise((resolve) => closed.close(resolve));
+      const port = await closedPort();
       const outcome = await startServer({ DATABASE_URL: `postgres://tienda:secreto@127.0.0.1:${port}/tienda` });
       expectOneLine(
         outcome,
@@ -117,9 +123,7 @@ describe('a failed start prints one Spanish line and exits with 1', () => {
   it(
     'REDIS_URL points where no Redis listens (the password never shows)',
     async () => {
-      const closed = createServer();
-      const port = await listening(closed);
-      await new Promise((resolve) => closed.close(resolve));
+      const port = await closedPort();
       const outcome = await startServer({
         DATA_DIR: join(dataDir, 'redis'),
         REDIS_URL: `redis://tienda:secreto@127.0.0.1:${port}/0`,
