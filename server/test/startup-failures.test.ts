@@ -81,6 +81,12 @@ afterAll(async () => {
   await rm(dataDir, { recursive: true, force: true });
 });
 
+/** The port `server` listens on until the file's tests end. */
+function listeningToTheEnd(server: Server): Promise<number> {
+  servers.push(server);
+  return listening(server);
+}
+
 function expectOneLine(outcome: Outcome, pattern: RegExp) {
   expect(outcome.code).toBe(1);
   const lines = outcome.output.trim().split('\n');
@@ -140,9 +146,7 @@ describe('a failed start prints one Spanish line and exits with 1', () => {
   it(
     'the database of DATABASE_URL does not exist',
     async () => {
-      const postgres = postgresWithoutDatabases();
-      servers.push(postgres);
-      const port = await listening(postgres);
+      const port = await listeningToTheEnd(postgresWithoutDatabases());
       const outcome = await startServer({
         DATABASE_URL: `postgres://tienda:secreto@127.0.0.1:${port}/tienda_inexistente`,
       });
@@ -154,9 +158,7 @@ describe('a failed start prints one Spanish line and exits with 1', () => {
   it(
     'the port is taken; with LOG_LEVEL=debug the cause follows the line',
     async () => {
-      const taken = createServer();
-      servers.push(taken);
-      const port = await listening(taken);
+      const port = await listeningToTheEnd(createServer());
       const env = { DATA_DIR: join(dataDir, 'puerto'), PORT: String(port) };
       expectOneLine(await startServer(env), new RegExp(`^El puerto ${port} ya está en uso: .*PORT`));
 
