@@ -27,6 +27,7 @@ import {
   type FakeBrowser,
 } from './reminders-fixtures';
 import { demoCaller, testContextForFile } from './support/file-context';
+import { firstSendHeld } from './support/first-send-held';
 import { D3_DROPS, DHEA, MAGNESIO, MELATONINA, ZINC } from './support/seed-products';
 
 const BOGOTA = 'America/Bogota';
@@ -428,30 +429,21 @@ describe('re-purchase reminders', () => {
       patients.map(async (patient) => (await notificationsOf(patient.prescription.id))[0]!),
     );
     now = new Date(Math.max(...firsts.map((notification) => notification.due_at.getTime())));
-    let sending!: () => void;
-    const firstSend = new Promise<void>((resolve) => (sending = resolve));
-    let proceed!: () => void;
-    const stopped = new Promise<void>((resolve) => (proceed = resolve));
-    let calls = 0;
+    const held = firstSendHeld();
     const stopping = await ctx.openInstance({
       reminders: {
         ...remindersOptions,
         sender: async (...request) => {
-          calls += 1;
-          if (calls === 1) {
-            sending();
-            await stopped;
-          }
+          await held.enter();
           return webPushSender(...request);
         },
       },
     });
-    const run = stopping.reminders.scheduler.runDue();
-    await firstSend;
-    const stop = stopping.reminders.scheduler.stop();
-    proceed();
-    await Promise.all([run, stop]);
-    expect(calls).toBe(1);
+    await held.stopDuring(
+      () => stopping.reminders.scheduler.runDue(),
+      () => stopping.reminders.scheduler.stop(),
+    );
+    expect(held.calls).toBe(1);
     const states = (await Promise.all(patients.map((patient) => notificationsOf(patient.prescription.id)))).map(
       ([state]) => state!,
     );
