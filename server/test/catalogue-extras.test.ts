@@ -55,17 +55,19 @@ async function getJson<T>(path: string, actor = 'anonymous', init: RequestInit =
   return (await response.json()) as T;
 }
 
+/** A facet's entries with how many products each has, those with none left out. */
+function counted<T extends { id: number; name: string; slug: string }>(entries: T[], countOf: (entry: T) => number) {
+  return entries
+    .map((entry) => ({ id: entry.id, name: entry.name, slug: entry.slug, count: countOf(entry) }))
+    .filter((entry) => entry.count > 0);
+}
+
 /** Expected facet counts from the seed data (every seeded product is active and priced in all three countries). */
 function expectedCategoryCounts(professional: boolean): CategoryCountDto[] {
-  return categories
-    .filter((category) => professional || category.patientVisible)
-    .map((category) => ({
-      id: category.id,
-      name: category.name,
-      slug: category.slug,
-      count: seedProducts.filter((product) => product.categoryId === category.id).length,
-    }))
-    .filter((category) => category.count > 0);
+  return counted(
+    categories.filter((category) => professional || category.patientVisible),
+    (category) => seedProducts.filter((product) => product.categoryId === category.id).length,
+  );
 }
 
 function expectedFormCounts(professional: boolean, categoryId?: number): PharmaceuticalFormCountDto[] {
@@ -74,14 +76,10 @@ function expectedFormCounts(professional: boolean, categoryId?: number): Pharmac
       (professional || !hiddenCategoryIds.has(product.categoryId)) &&
       (categoryId === undefined || product.categoryId === categoryId),
   );
-  return pharmaceuticalForms
-    .map((form) => ({
-      id: form.id,
-      name: form.name,
-      slug: form.slug,
-      count: visible.filter((product) => product.pharmaceuticalFormId === form.id).length,
-    }))
-    .filter((form) => form.count > 0);
+  return counted(
+    pharmaceuticalForms,
+    (form) => visible.filter((product) => product.pharmaceuticalFormId === form.id).length,
+  );
 }
 
 async function expectBadQuery(path: string, errors: string[]) {

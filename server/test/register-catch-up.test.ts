@@ -22,6 +22,16 @@ const unique = () => `${Date.now().toString(36)}${(sequence += 1)}`;
 
 const row = (id: number) => db().selectFrom('patients').selectAll().where('id', '=', id).executeTakeFirstOrThrow();
 
+/** The invited patient registers through the invitation's link with `fields`, and is answered 201. */
+async function registerThrough(
+  link: Parameters<typeof invitationTokenOf>[0],
+  fields: Parameters<typeof registerInvitedPatient>[2],
+) {
+  const registered = await registerInvitedPatient(ctx, invitationTokenOf(link), fields);
+  expect(registered.status, await registered.clone().text()).toBe(201);
+  return registered;
+}
+
 describe('registration brings the account into the register at once', () => {
   it('records the accepted invitation and completes the record, with no read of the register in between', async () => {
     const email = `al.registrarse.${unique()}@prueba.test`;
@@ -31,8 +41,7 @@ describe('registration brings the account into the register at once', () => {
       document_type_id: '',
       country_code: undefined,
     });
-    const token = invitationTokenOf(created.invitation.link);
-    const registered = await registerInvitedPatient(ctx, token, {
+    await registerThrough(created.invitation.link, {
       email,
       document_type_id: '2',
       document_number: created.patient.document_number,
@@ -41,7 +50,6 @@ describe('registration brings the account into the register at once', () => {
       phone_number: '3105550101',
       country_code: '+57',
     });
-    expect(registered.status, await registered.clone().text()).toBe(201);
     const account = await userByEmail(ctx, email);
 
     // The row as stored, not as a read would make it.
@@ -65,8 +73,7 @@ describe('registration brings the account into the register at once', () => {
     );
     expect(invited.status).toBe(201);
     const { link } = await json<InvitationDto>(invited);
-    const token = invitationTokenOf(link);
-    const registered = await registerInvitedPatient(ctx, token, {
+    await registerThrough(link, {
       email,
       first_name: 'Tomás',
       last_name: 'Rincón',
@@ -75,7 +82,6 @@ describe('registration brings the account into the register at once', () => {
       birth_date: '1990-01-31',
       phone_number: '3205550000',
     });
-    expect(registered.status, await registered.clone().text()).toBe(201);
     const account = await userByEmail(ctx, email);
     const doctorRow = await userByEmail(ctx, 'medico.co@demo.test');
 
@@ -99,15 +105,13 @@ describe('later changes reach the record when they are made', () => {
   it('fills an empty field from the profile the patient completes, and again when the professional empties it', async () => {
     const email = `perfil.${unique()}@prueba.test`;
     const created = await createPatient(ctx, doctor, { email, gender: null });
-    const token = invitationTokenOf(created.invitation.link);
-    const registered = await registerInvitedPatient(ctx, token, {
+    const registered = await registerThrough(created.invitation.link, {
       email,
       document_type_id: '1',
       document_number: created.patient.document_number,
       birth_date: '1988-06-15',
       phone_number: '3105550101',
     });
-    expect(registered.status, await registered.clone().text()).toBe(201);
     const { token: patientToken } = await json<{ token: string }>(registered);
     expect((await row(created.patient.id)).gender).toBeNull();
 

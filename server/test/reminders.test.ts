@@ -27,6 +27,7 @@ import {
   type FakeBrowser,
 } from './reminders-fixtures';
 import { demoCaller, testContextForFile } from './support/file-context';
+import { firstSendHeld } from './support/first-send-held';
 import { D3_DROPS, DHEA, MAGNESIO, MELATONINA, ZINC } from './support/seed-products';
 
 const BOGOTA = 'America/Bogota';
@@ -138,6 +139,14 @@ describe('re-purchase reminders', () => {
       .execute();
 
   const receivedAt = (path: string) => push.received.filter((request) => request.path === path);
+
+  /** A patient prescribed one box of zinc, subscribed on their device, who bought it: its reminders are scheduled. */
+  async function boughtZinc() {
+    const patient = await patientWith([{ slug: ZINC, dailyCapsules: 2, units: 1 }]);
+    await subscribe(patient.headers, patient.browser);
+    await pay(patient.headers, [[ZINC, 1]]);
+    return { ...patient, notifications: await notificationsOf(patient.prescription.id) };
+  }
 
   it('schedules one reminder per prescription purchase when the order is paid, due when the first product runs out', async () => {
     const { headers, prescription } = await patientWith([
@@ -278,10 +287,8 @@ describe('re-purchase reminders', () => {
   });
 
   it('forgets a subscription the push service answers 410 to', async () => {
-    const { headers, prescription, browser, path } = await patientWith([{ slug: ZINC, dailyCapsules: 2, units: 1 }]);
-    await subscribe(headers, browser);
-    await pay(headers, [[ZINC, 1]]);
-    const [first] = await notificationsOf(prescription.id);
+    const { prescription, browser, path, notifications } = await boughtZinc();
+    const [first] = notifications;
     push.answer(410);
     now = first!.due_at;
     await ctx.app.reminders.scheduler.runDue();
@@ -338,10 +345,8 @@ describe('re-purchase reminders', () => {
   });
 
   it('after a restart, a new scheduler on the same database sends what fell due and never what was sent', async () => {
-    const { headers, prescription, browser, path } = await patientWith([{ slug: ZINC, dailyCapsules: 2, units: 1 }]);
-    await subscribe(headers, browser);
-    await pay(headers, [[ZINC, 1]]);
-    const [sevenDays, twoDays] = await notificationsOf(prescription.id);
+    const { prescription, browser, path, notifications } = await boughtZinc();
+    const [sevenDays, twoDays] = notifications;
     now = sevenDays!.due_at;
     await ctx.app.reminders.scheduler.runDue();
     expect(receivedAt(path)).toHaveLength(1);
@@ -367,10 +372,8 @@ describe('re-purchase reminders', () => {
   });
 
   it('two schedulers running at once send a reminder once', async () => {
-    const { headers, prescription, browser, path } = await patientWith([{ slug: ZINC, dailyCapsules: 2, units: 1 }]);
-    await subscribe(headers, browser);
-    await pay(headers, [[ZINC, 1]]);
-    const [first] = await notificationsOf(prescription.id);
+    const { path, notifications } = await boughtZinc();
+    const [first] = notifications;
     now = first!.due_at;
     const other = ctx.makeApp({ reminders: remindersOptions });
     await Promise.all([ctx.app.reminders.scheduler.runDue(), other.reminders.scheduler.runDue()]);
@@ -378,10 +381,8 @@ describe('re-purchase reminders', () => {
   });
 
   it('two instances, each with its own connection pool on PostgreSQL, running the tick at once send a due reminder once', async () => {
-    const { headers, prescription, browser, path } = await patientWith([{ slug: ZINC, dailyCapsules: 2, units: 1 }]);
-    await subscribe(headers, browser);
-    await pay(headers, [[ZINC, 1]]);
-    const [first] = await notificationsOf(prescription.id);
+    const { prescription, path, notifications } = await boughtZinc();
+    const [first] = notifications;
     now = first!.due_at;
     const [one, two] = await Promise.all([
       ctx.openInstance({ reminders: remindersOptions }),
@@ -394,10 +395,8 @@ describe('re-purchase reminders', () => {
   });
 
   it('a reminder claimed by an instance that died goes out once, when its claim lapses', async () => {
-    const { headers, prescription, browser, path } = await patientWith([{ slug: ZINC, dailyCapsules: 2, units: 1 }]);
-    await subscribe(headers, browser);
-    await pay(headers, [[ZINC, 1]]);
-    const [first] = await notificationsOf(prescription.id);
+    const { prescription, path, notifications } = await boughtZinc();
+    const [first] = notifications;
     now = first!.due_at;
     // What a claim writes, by an instance that then died before sending.
     await db()
@@ -430,30 +429,21 @@ describe('re-purchase reminders', () => {
       patients.map(async (patient) => (await notificationsOf(patient.prescription.id))[0]!),
     );
     now = new Date(Math.max(...firsts.map((notification) => notification.due_at.getTime())));
-    let sending!: () => void;
-    const firstSend = new Promise<void>((resolve) => (sending = resolve));
-    let proceed!: () => void;
-    const stopped = new Promise<void>((resolve) => (proceed = resolve));
-    let calls = 0;
+    const held = firstSendHeld();
     const stopping = await ctx.openInstance({
       reminders: {
         ...remindersOptions,
         sender: async (...request) => {
-          calls += 1;
-          if (calls === 1) {
-            sending();
-            await stopped;
-          }
+          await held.enter();
           return webPushSender(...request);
         },
       },
     });
-    const run = stopping.reminders.scheduler.runDue();
-    await firstSend;
-    const stop = stopping.reminders.scheduler.stop();
-    proceed();
-    await Promise.all([run, stop]);
-    expect(calls).toBe(1);
+    await held.stopDuring(
+      () => stopping.reminders.scheduler.runDue(),
+      () => stopping.reminders.scheduler.stop(),
+    );
+    expect(held.calls).toBe(1);
     const states = (await Promise.all(patients.map((patient) => notificationsOf(patient.prescription.id)))).map(
       ([state]) => state!,
     );
@@ -477,10 +467,8 @@ describe('re-purchase reminders', () => {
   });
 
   it('a late first reminder gives way to the shorter lead, and a stale one is dropped', async () => {
-    const { headers, prescription, browser, path } = await patientWith([{ slug: ZINC, dailyCapsules: 2, units: 1 }]);
-    await subscribe(headers, browser);
-    await pay(headers, [[ZINC, 1]]);
-    const [, twoDays] = await notificationsOf(prescription.id);
+    const { prescription, path, notifications } = await boughtZinc();
+    const [, twoDays] = notifications;
     // Down for days: both are due, only the two-day one goes.
     now = twoDays!.due_at;
     await ctx.app.reminders.scheduler.runDue();

@@ -22,6 +22,7 @@ import { Mailer, MAIL_CLAIM_MS, type OutgoingEmail } from '../src/mail/mailer';
 import { listen } from '../src/startup';
 import { createUser, jsonRequest, silentLogger, throwawayDatabase } from './helpers';
 import { testContextForFile } from './support/file-context';
+import { firstSendHeld } from './support/first-send-held';
 
 /** Instances started at once in the migration test: more than two, fewer than the pool's connections. */
 const INSTANCES = 3;
@@ -182,27 +183,14 @@ describe('the outbox across instances', () => {
   it('an instance stopping mid-batch sends the e-mail under way and hands the rest back at once', async () => {
     const prefix = `parada-${randomBytes(3).toString('hex')}-`;
     await enqueue(prefix, 3);
-    let sending!: () => void;
-    const firstSend = new Promise<void>((resolve) => (sending = resolve));
-    let proceed!: () => void;
-    const stopped = new Promise<void>((resolve) => (proceed = resolve));
+    const held = firstSendHeld();
     const sent: string[] = [];
-    let calls = 0;
-    const stopping = await ctx.openInstance({
-      mailTransport: recordingTransport(prefix, sent, async () => {
-        calls += 1;
-        if (calls === 1) {
-          sending();
-          await stopped;
-        }
-      }),
-    });
-    const delivery = stopping.services.mailer.deliverPending();
-    await firstSend;
-    const stop = stopping.services.mailer.stop();
-    proceed();
-    await Promise.all([delivery, stop]);
-    expect(calls).toBe(1);
+    const stopping = await ctx.openInstance({ mailTransport: recordingTransport(prefix, sent, held.enter) });
+    await held.stopDuring(
+      () => stopping.services.mailer.deliverPending(),
+      () => stopping.services.mailer.stop(),
+    );
+    expect(held.calls).toBe(1);
     const rows = await outboxOf(prefix);
     expect(rows.every((row) => row.claimed_until === null)).toBe(true);
 

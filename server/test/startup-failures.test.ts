@@ -42,6 +42,14 @@ function listening(server: Server): Promise<number> {
   return new Promise((resolve) => server.listen(0, '127.0.0.1', () => resolve((server.address() as AddressInfo).port)));
 }
 
+/** A local port nothing listens on: one just opened and closed again. */
+async function closedPort(): Promise<number> {
+  const closed = createServer();
+  const port = await listening(closed);
+  await new Promise((resolve) => closed.close(resolve));
+  return port;
+}
+
 /**
  * A PostgreSQL server that knows no database: it answers every startup message with the FATAL error 3D000, as
  * PostgreSQL does for a database name it does not have.
@@ -73,6 +81,12 @@ afterAll(async () => {
   await rm(dataDir, { recursive: true, force: true });
 });
 
+/** The port `server` listens on until the file's tests end. */
+function listeningToTheEnd(server: Server): Promise<number> {
+  servers.push(server);
+  return listening(server);
+}
+
 function expectOneLine(outcome: Outcome, pattern: RegExp) {
   expect(outcome.code).toBe(1);
   const lines = outcome.output.trim().split('\n');
@@ -101,9 +115,7 @@ describe('a failed start prints one Spanish line and exits with 1', () => {
   it(
     'DATABASE_URL points where no PostgreSQL listens (the password never shows)',
     async () => {
-      const closed = createServer();
-      const port = await listening(closed);
-      await new Promise((resolve) => closed.close(resolve));
+      const port = await closedPort();
       const outcome = await startServer({ DATABASE_URL: `postgres://tienda:secreto@127.0.0.1:${port}/tienda` });
       expectOneLine(
         outcome,
@@ -117,9 +129,7 @@ describe('a failed start prints one Spanish line and exits with 1', () => {
   it(
     'REDIS_URL points where no Redis listens (the password never shows)',
     async () => {
-      const closed = createServer();
-      const port = await listening(closed);
-      await new Promise((resolve) => closed.close(resolve));
+      const port = await closedPort();
       const outcome = await startServer({
         DATA_DIR: join(dataDir, 'redis'),
         REDIS_URL: `redis://tienda:secreto@127.0.0.1:${port}/0`,
@@ -136,9 +146,7 @@ describe('a failed start prints one Spanish line and exits with 1', () => {
   it(
     'the database of DATABASE_URL does not exist',
     async () => {
-      const postgres = postgresWithoutDatabases();
-      servers.push(postgres);
-      const port = await listening(postgres);
+      const port = await listeningToTheEnd(postgresWithoutDatabases());
       const outcome = await startServer({
         DATABASE_URL: `postgres://tienda:secreto@127.0.0.1:${port}/tienda_inexistente`,
       });
@@ -150,9 +158,7 @@ describe('a failed start prints one Spanish line and exits with 1', () => {
   it(
     'the port is taken; with LOG_LEVEL=debug the cause follows the line',
     async () => {
-      const taken = createServer();
-      servers.push(taken);
-      const port = await listening(taken);
+      const port = await listeningToTheEnd(createServer());
       const env = { DATA_DIR: join(dataDir, 'puerto'), PORT: String(port) };
       expectOneLine(await startServer(env), new RegExp(`^El puerto ${port} ya está en uso: .*PORT`));
 

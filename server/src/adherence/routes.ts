@@ -65,101 +65,95 @@ export function registerAdherenceRoutes(api: Api, services: Services, options: A
   const { db } = services;
   const clock = options.clock ?? (() => new Date());
 
-  api.get(
-    '/patients/:id/adherence',
-    { access: ADHERENCE_ACCESS, ownership: 'prescribing professionals, admins' },
-    async (c) => {
-      const viewer = viewerOf(c);
-      const id = pathId(c, 'id', PATIENT_NOT_FOUND_MESSAGE);
-      const { patient, scope } = await patientInScope(db, viewer, id);
-      const now = clock();
-      const products = (await adherenceOf(db, [patient.id], scope, now)).get(patient.id) ?? [];
-      return c.json<PatientAdherenceDto>({
-        patientId: patient.id,
-        today: localDay(now, COUNTRIES[viewer.country].timeZone),
-        products,
-      });
-    },
-  );
+  const followedPatient = { access: ADHERENCE_ACCESS, ownership: 'prescribing professionals, admins' } as const;
+  // A patient the viewer may follow, with their adherence figures as of now.
+  const adherenceNow = async (viewer: Viewer, patientId: number) => {
+    const { patient, scope } = await patientInScope(db, viewer, patientId);
+    const now = clock();
+    return { patient, now, products: (await adherenceOf(db, [patient.id], scope, now)).get(patient.id) ?? [] };
+  };
 
-  api.post(
-    '/patients/:id/adherence/:productId/remind',
-    { access: ADHERENCE_ACCESS, ownership: 'prescribing professionals, admins' },
-    async (c) => {
-      const viewer = viewerOf(c);
-      const id = pathId(c, 'id', PATIENT_NOT_FOUND_MESSAGE);
-      const productId = pathId(c, 'productId', ADHERENCE_PRODUCT_NOT_FOUND_MESSAGE);
-      const { patient, scope } = await patientInScope(db, viewer, id);
-      const now = clock();
-      const product = ((await adherenceOf(db, [patient.id], scope, now)).get(patient.id) ?? []).find(
-        (candidate) => candidate.productId === productId,
-      );
-      if (!product) throw notFound(ADHERENCE_PRODUCT_NOT_FOUND_MESSAGE);
-      const prescription = await db
-        .selectFrom('prescriptions')
-        .select('country_id')
-        .where('id', '=', product.prescriptionId)
+  api.get('/patients/:id/adherence', followedPatient, async (c) => {
+    const viewer = viewerOf(c);
+    const { patient, now, products } = await adherenceNow(viewer, pathId(c, 'id', PATIENT_NOT_FOUND_MESSAGE));
+    return c.json<PatientAdherenceDto>({
+      patientId: patient.id,
+      today: localDay(now, COUNTRIES[viewer.country].timeZone),
+      products,
+    });
+  });
+
+  api.post('/patients/:id/adherence/:productId/remind', followedPatient, async (c) => {
+    const viewer = viewerOf(c);
+    const id = pathId(c, 'id', PATIENT_NOT_FOUND_MESSAGE);
+    const productId = pathId(c, 'productId', ADHERENCE_PRODUCT_NOT_FOUND_MESSAGE);
+    const { patient, now, products } = await adherenceNow(viewer, id);
+    const product = products.find((candidate) => candidate.productId === productId);
+    if (!product) throw notFound(ADHERENCE_PRODUCT_NOT_FOUND_MESSAGE);
+    const prescription = await db
+      .selectFrom('prescriptions')
+      .select('country_id')
+      .where('id', '=', product.prescriptionId)
+      .executeTakeFirstOrThrow();
+    const country = countryById(prescription.country_id);
+    if (!country) throw notFound(ADHERENCE_PRODUCT_NOT_FOUND_MESSAGE);
+    if (patient.user_id === null && !patient.email) throw new HttpError(409, ADHERENCE_NO_CONTACT_MESSAGE);
+
+    const since = new Date(now.getTime() - ADHERENCE_REMINDER_INTERVAL_DAYS * DAY_MS);
+    // The weekly limit in one statement: a new row, or the old one replaced only when a week has passed. Two taps
+    // at once (two instances too) meet at the row: the second finds it already replaced and gets nothing back.
+    const claimed = await db
+      .insertInto('adherence_reminders')
+      .values({
+        patient_id: patient.id,
+        product_id: productId,
+        sent_at: now,
+        sent_by: viewer.user.id,
+        channel: 'push',
+      })
+      .onConflict((conflict) =>
+        conflict
+          .columns(['patient_id', 'product_id'])
+          .doUpdateSet((eb) => ({
+            sent_at: eb.ref('excluded.sent_at'),
+            sent_by: eb.ref('excluded.sent_by'),
+            channel: eb.ref('excluded.channel'),
+          }))
+          .where('adherence_reminders.sent_at', '<=', since),
+      )
+      .returning('sent_at')
+      .executeTakeFirst();
+    if (!claimed) {
+      const last = await db
+        .selectFrom('adherence_reminders')
+        .select('sent_at')
+        .where('patient_id', '=', patient.id)
+        .where('product_id', '=', productId)
         .executeTakeFirstOrThrow();
-      const country = countryById(prescription.country_id);
-      if (!country) throw notFound(ADHERENCE_PRODUCT_NOT_FOUND_MESSAGE);
-      if (patient.user_id === null && !patient.email) throw new HttpError(409, ADHERENCE_NO_CONTACT_MESSAGE);
-
-      const since = new Date(now.getTime() - ADHERENCE_REMINDER_INTERVAL_DAYS * DAY_MS);
-      // The weekly limit in one statement: a new row, or the old one replaced only when a week has passed. Two taps
-      // at once (two instances too) meet at the row: the second finds it already replaced and gets nothing back.
-      const claimed = await db
-        .insertInto('adherence_reminders')
-        .values({
-          patient_id: patient.id,
-          product_id: productId,
-          sent_at: now,
-          sent_by: viewer.user.id,
-          channel: 'push',
-        })
-        .onConflict((conflict) =>
-          conflict
-            .columns(['patient_id', 'product_id'])
-            .doUpdateSet((eb) => ({
-              sent_at: eb.ref('excluded.sent_at'),
-              sent_by: eb.ref('excluded.sent_by'),
-              channel: eb.ref('excluded.channel'),
-            }))
-            .where('adherence_reminders.sent_at', '<=', since),
-        )
-        .returning('sent_at')
-        .executeTakeFirst();
-      if (!claimed) {
-        const last = await db
-          .selectFrom('adherence_reminders')
-          .select('sent_at')
-          .where('patient_id', '=', patient.id)
-          .where('product_id', '=', productId)
-          .executeTakeFirstOrThrow();
-        const sentOn = localDay(last.sent_at, country.timeZone);
-        const againOn = addDays(sentOn, ADHERENCE_REMINDER_INTERVAL_DAYS);
-        const message = `Ya le recordamos este producto al paciente el ${spokenDate(sentOn)}. Podrás recordárselo de nuevo a partir del ${spokenDate(againOn)}.`;
-        throw new HttpError(409, message, [message], { body: { remindAgainOn: againOn } });
-      }
-      const channel = await sendAdherenceReminder(services, options, {
-        patient,
-        product,
-        country,
-        professionalName: viewer.user.display_name,
-        now,
-      });
-      if (channel === 'email') {
-        await db
-          .updateTable('adherence_reminders')
-          .set({ channel })
-          .where('patient_id', '=', patient.id)
-          .where('product_id', '=', productId)
-          .execute();
-      }
-      return c.json<AdherenceReminderResultDto>({
-        channel,
-        sentAt: now.toISOString(),
-        remindAgainOn: addDays(localDay(now, country.timeZone), ADHERENCE_REMINDER_INTERVAL_DAYS),
-      });
-    },
-  );
+      const sentOn = localDay(last.sent_at, country.timeZone);
+      const againOn = addDays(sentOn, ADHERENCE_REMINDER_INTERVAL_DAYS);
+      const message = `Ya le recordamos este producto al paciente el ${spokenDate(sentOn)}. Podrás recordárselo de nuevo a partir del ${spokenDate(againOn)}.`;
+      throw new HttpError(409, message, [message], { body: { remindAgainOn: againOn } });
+    }
+    const channel = await sendAdherenceReminder(services, options, {
+      patient,
+      product,
+      country,
+      professionalName: viewer.user.display_name,
+      now,
+    });
+    if (channel === 'email') {
+      await db
+        .updateTable('adherence_reminders')
+        .set({ channel })
+        .where('patient_id', '=', patient.id)
+        .where('product_id', '=', productId)
+        .execute();
+    }
+    return c.json<AdherenceReminderResultDto>({
+      channel,
+      sentAt: now.toISOString(),
+      remindAgainOn: addDays(localDay(now, country.timeZone), ADHERENCE_REMINDER_INTERVAL_DAYS),
+    });
+  });
 }

@@ -12,6 +12,7 @@ import type {
 import type {
   DocumentKind,
   DurationUnit,
+  MedicalRequestInputDto,
   MedicalRequestTopic,
   MomentInputDto,
   PrescriptionSettingsDto,
@@ -563,15 +564,9 @@ export interface DocumentsTable {
   updated_at: Generated<Date>;
 }
 
-export interface MedicalRequestsTable {
+/** The request's fields as `POST /medical-requests` takes them; the topic is filled in when missing. */
+export interface MedicalRequestsTable extends Omit<MedicalRequestInputDto, 'topic'> {
   id: Generated<number>;
-  names: string;
-  last_names: string;
-  email: string;
-  country_id: number;
-  country_code: string;
-  mobile_number: string;
-  description: string;
   status: Generated<MedicalRequestStatus>;
   status_updated_at: Date | null;
   topic: Generated<MedicalRequestTopic>;

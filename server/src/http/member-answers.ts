@@ -4,8 +4,20 @@ import { NEVER_WRITTEN, WriteBoundMap } from '../db/write-bound-map';
 import type { AppEnv } from './auth';
 
 /** Answers kept at most, and their bytes (JSON text); the least recently read go first. */
-const MEMBER_ANSWERS_MAX_ENTRIES = 2_000;
-const MEMBER_ANSWERS_MAX_BYTES = 8 * 1024 * 1024;
+interface AnswerLimits {
+  maxEntries: number;
+  maxBytes: number;
+}
+const MEMBER_ANSWERS_LIMITS: AnswerLimits = { maxEntries: 2_000, maxBytes: 8 * 1024 * 1024 };
+
+/** The answers' map: a JSON text weighs its length. */
+function answersMap<T>(writeCount: () => number, limits: AnswerLimits, textOf: (entry: T) => string) {
+  return new WriteBoundMap<T>(
+    writeCount,
+    { maxEntries: limits.maxEntries, maxWeight: limits.maxBytes },
+    (entry) => textOf(entry).length,
+  );
+}
 
 /**
  * Members' list answers (a patient's orders, a professional's register) kept while the embedded database has not
@@ -18,18 +30,8 @@ const MEMBER_ANSWERS_MAX_BYTES = 8 * 1024 * 1024;
 export class MemberAnswers {
   readonly #answers: WriteBoundMap<string>;
 
-  constructor(
-    writeCount: () => number,
-    limits: { maxEntries: number; maxBytes: number } = {
-      maxEntries: MEMBER_ANSWERS_MAX_ENTRIES,
-      maxBytes: MEMBER_ANSWERS_MAX_BYTES,
-    },
-  ) {
-    this.#answers = new WriteBoundMap(
-      writeCount,
-      { maxEntries: limits.maxEntries, maxWeight: limits.maxBytes },
-      (text) => text.length,
-    );
+  constructor(writeCount: () => number, limits = MEMBER_ANSWERS_LIMITS) {
+    this.#answers = answersMap(writeCount, limits, (text) => text);
   }
 
   /** The JSON text of the answer under `key`: kept, or built now (and kept if nothing was written meanwhile). */
@@ -60,17 +62,8 @@ export class MemberAnswers {
 export class VersionedMemberAnswers {
   readonly #answers: WriteBoundMap<{ version: string; text: string }>;
 
-  constructor(
-    limits: { maxEntries: number; maxBytes: number } = {
-      maxEntries: MEMBER_ANSWERS_MAX_ENTRIES,
-      maxBytes: MEMBER_ANSWERS_MAX_BYTES,
-    },
-  ) {
-    this.#answers = new WriteBoundMap(
-      NEVER_WRITTEN,
-      { maxEntries: limits.maxEntries, maxWeight: limits.maxBytes },
-      ({ text }) => text.length,
-    );
+  constructor(limits = MEMBER_ANSWERS_LIMITS) {
+    this.#answers = answersMap(NEVER_WRITTEN, limits, ({ text }) => text);
   }
 
   /** The JSON text under `key` kept under `version`, or built now and kept under it; no version: built, not kept. */

@@ -195,16 +195,20 @@ async function insertOrder(ctx: OrdersContext, user: UserRow, input: CreateOrder
       reserved.delete(productId);
       return units;
     };
+    // What every item row keeps of its quoted line, paid in money or in points.
+    const itemOf = (line: (typeof quote.lines)[number] | (typeof quote.pointLines)[number]) => ({
+      order_id: id,
+      product_id: line.productId,
+      name: line.name,
+      slug: line.slug,
+      image: line.image,
+      category_id: line.categoryId,
+    });
     await trx
       .insertInto('order_items')
       .values([
         ...quote.lines.map((line) => ({
-          order_id: id,
-          product_id: line.productId,
-          name: line.name,
-          slug: line.slug,
-          image: line.image,
-          category_id: line.categoryId,
+          ...itemOf(line),
           type: 'standard' as const,
           quantity: line.quantity,
           unit_price: line.unitPrice,
@@ -214,12 +218,7 @@ async function insertOrder(ctx: OrdersContext, user: UserRow, input: CreateOrder
           stock_reserved: take(line.productId),
         })),
         ...quote.pointLines.map((line) => ({
-          order_id: id,
-          product_id: line.productId,
-          name: line.name,
-          slug: line.slug,
-          image: line.image,
-          category_id: line.categoryId,
+          ...itemOf(line),
           type: 'points' as const,
           quantity: line.quantity,
           unit_price: 0,

@@ -13,8 +13,13 @@ export const PAYMENT_METHOD_LABELS: Record<PaymentMethod, string> = {
 
 const SIGNATURE = ['', 'Gracias por confiar en Dispensario Funcional.'];
 
-function greeting(order: OrderDto): string {
-  return `Hola ${order.customer.firstName || order.buyer.display_name},`;
+/** A mail to the order's customer: the greeting, a blank line, `body`, the signature. */
+function emailAbout(order: OrderDto, subject: string, body: string[]): OutgoingEmail {
+  return {
+    to: order.customer.email || order.buyer.email,
+    subject,
+    text: [`Hola ${order.customer.firstName || order.buyer.display_name},`, '', ...body, ...SIGNATURE].join('\n'),
+  };
 }
 
 function countryOf(countryId: number): CountryCode {
@@ -39,80 +44,52 @@ export function receiptEmail(order: OrderDto): OutgoingEmail {
       ? `- ${item.name} × ${item.quantity}: ${item.points ?? 0} puntos`
       : `- ${item.name} × ${item.quantity}: ${money(item.lineTotal)}`,
   );
-  return {
-    to: order.customer.email || order.buyer.email,
-    subject: `Recibo de tu pedido ${order.number}`,
-    text: [
-      greeting(order),
-      '',
-      `Recibimos el pago de tu pedido ${order.number}.`,
-      '',
-      'Productos:',
-      ...lines,
-      '',
-      `Subtotal: ${money(order.subtotal)}`,
-      ...discount('Descuento médico', order.doctorDiscount),
-      ...discount(`Código promocional ${order.promoCode ?? ''}`.trim(), order.promoDiscount),
-      ...discount('Descuento con puntos', order.pointsDiscount),
-      `Envío: ${order.shippingCost > 0 ? money(order.shippingCost) : 'Gratis'}`,
-      `Total pagado: ${money(order.total)}`,
-      `Medio de pago: ${PAYMENT_METHOD_LABELS[order.payment.method]}`,
-      `Fecha: ${dateOf(order.paidAt ?? order.createdAt, order.countryId)}`,
-      ...(order.requiresPrescription
-        ? [
-            '',
-            'Tu pedido incluye hormonas: lo despacharemos cuando nuestro equipo apruebe la fórmula médica que adjuntaste.',
-            'Si no podemos aprobarla, cancelaremos el pedido y anularemos o te devolveremos el pago.',
-          ]
-        : []),
-      ...SIGNATURE,
-    ].join('\n'),
-  };
+  return emailAbout(order, `Recibo de tu pedido ${order.number}`, [
+    `Recibimos el pago de tu pedido ${order.number}.`,
+    '',
+    'Productos:',
+    ...lines,
+    '',
+    `Subtotal: ${money(order.subtotal)}`,
+    ...discount('Descuento médico', order.doctorDiscount),
+    ...discount(`Código promocional ${order.promoCode ?? ''}`.trim(), order.promoDiscount),
+    ...discount('Descuento con puntos', order.pointsDiscount),
+    `Envío: ${order.shippingCost > 0 ? money(order.shippingCost) : 'Gratis'}`,
+    `Total pagado: ${money(order.total)}`,
+    `Medio de pago: ${PAYMENT_METHOD_LABELS[order.payment.method]}`,
+    `Fecha: ${dateOf(order.paidAt ?? order.createdAt, order.countryId)}`,
+    ...(order.requiresPrescription
+      ? [
+          '',
+          'Tu pedido incluye hormonas: lo despacharemos cuando nuestro equipo apruebe la fórmula médica que adjuntaste.',
+          'Si no podemos aprobarla, cancelaremos el pedido y anularemos o te devolveremos el pago.',
+        ]
+      : []),
+  ]);
 }
 
 export function releasedEmail(order: OrderDto): OutgoingEmail {
-  return {
-    to: order.customer.email || order.buyer.email,
-    subject: `Tu pedido ${order.number} fue liberado para despacho`,
-    text: [
-      greeting(order),
-      '',
-      `Aprobamos la fórmula médica de tu pedido ${order.number}: tu pedido fue liberado para despacho.`,
-      ...SIGNATURE,
-    ].join('\n'),
-  };
+  return emailAbout(order, `Tu pedido ${order.number} fue liberado para despacho`, [
+    `Aprobamos la fórmula médica de tu pedido ${order.number}: tu pedido fue liberado para despacho.`,
+  ]);
 }
 
 export function cancelledEmail(order: OrderDto, reason: string): OutgoingEmail {
   const money = order.payment.status === 'refunded' ? 'Te devolveremos el pago' : 'Anulamos el cobro';
-  return {
-    to: order.customer.email || order.buyer.email,
-    subject: `Tu pedido ${order.number} fue cancelado`,
-    text: [
-      greeting(order),
-      '',
-      `No pudimos aprobar la fórmula médica de tu pedido ${order.number}, así que lo cancelamos.`,
-      `Motivo: ${reason}`,
-      '',
-      `${money} de ${formatMoney(order.total, order.countryId)} por el mismo medio de pago.`,
-      ...SIGNATURE,
-    ].join('\n'),
-  };
+  return emailAbout(order, `Tu pedido ${order.number} fue cancelado`, [
+    `No pudimos aprobar la fórmula médica de tu pedido ${order.number}, así que lo cancelamos.`,
+    `Motivo: ${reason}`,
+    '',
+    `${money} de ${formatMoney(order.total, order.countryId)} por el mismo medio de pago.`,
+  ]);
 }
 
 /** An unpaid order cancelled when its window to pay closed; `explanation` says so (`expiryExplanation`). */
 export function expiredEmail(order: OrderDto, explanation: string): OutgoingEmail {
-  return {
-    to: order.customer.email || order.buyer.email,
-    subject: `Tu pedido ${order.number} fue cancelado`,
-    text: [
-      greeting(order),
-      '',
-      explanation,
-      ...(order.payment.method === 'bank_transfer'
-        ? ['Si ya hiciste la transferencia, escríbenos con el número de pedido y te la devolveremos.']
-        : []),
-      ...SIGNATURE,
-    ].join('\n'),
-  };
+  return emailAbout(order, `Tu pedido ${order.number} fue cancelado`, [
+    explanation,
+    ...(order.payment.method === 'bank_transfer'
+      ? ['Si ya hiciste la transferencia, escríbenos con el número de pedido y te la devolveremos.']
+      : []),
+  ]);
 }

@@ -171,21 +171,22 @@ export async function quoteOrder(
   const needed = new Map<number, number>();
   const need = (id: number, quantity: number) => needed.set(id, (needed.get(id) ?? 0) + quantity);
 
+  // What a line keeps of its product, paid in money or in points.
+  const lineOf = (item: ProductDto, productId: number, quantity: number) => {
+    need(productId, quantity);
+    return { productId, name: item.name, slug: item.slug, image: item.image, quantity };
+  };
+
   const lines: PricedLine[] = input.items.map(({ productId, quantity }) => {
     const item = product(productId);
     if (!item.price) throw new HttpError(422, `${item.name} no se vende en ${input.country.name}.`);
-    need(productId, quantity);
     const { discount: doctorDiscount, total: lineTotal } = priceLine(
       item.price.amount,
       quantity,
       item.discounts?.[0]?.discount_value ?? 0,
     );
     return {
-      productId,
-      name: item.name,
-      slug: item.slug,
-      image: item.image,
-      quantity,
+      ...lineOf(item, productId, quantity),
       unitPrice: item.price.amount,
       doctorDiscount,
       lineTotal,
@@ -196,13 +197,8 @@ export async function quoteOrder(
   const pointLines: PricedPointLine[] = input.pointItems.map(({ productId, quantity }) => {
     const item = product(productId);
     if (item.points_price === null) throw new HttpError(422, `${item.name} no se puede canjear con puntos.`);
-    need(productId, quantity);
     return {
-      productId,
-      name: item.name,
-      slug: item.slug,
-      image: item.image,
-      quantity,
+      ...lineOf(item, productId, quantity),
       unitPoints: item.points_price,
       totalPoints: item.points_price * quantity,
       categoryId: item.category_id,

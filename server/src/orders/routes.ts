@@ -8,6 +8,7 @@ import {
   type QuoteDto,
 } from '../../../src/lib/shared/orders';
 import { createOrderRequestSchema, isUuid, quoteRequestSchema } from '../../../src/lib/shared/order-schemas';
+import { pageTotal } from '../db/page-total';
 import { pathParam, viewerOf, type Api, type AppContext } from '../http/auth';
 import { HttpError } from '../http/errors';
 import { memberListAnswer } from '../http/member-answers';
@@ -86,15 +87,12 @@ export function registerOrderRoutes(api: Api, ctx: OrdersContext): void {
         .limit(limit)
         .offset((page - 1) * limit)
         .execute();
-      const total =
-        rows[0] !== undefined
-          ? Number(rows[0].matches_total)
-          : page === 1
-            ? 0
-            : Number(
-                (await own.select((eb) => eb.fn.countAll<string | number>().as('total')).executeTakeFirstOrThrow())
-                  .total,
-              );
+      const total = await pageTotal(
+        rows,
+        page,
+        async () =>
+          (await own.select((eb) => eb.fn.countAll<string | number>().as('total')).executeTakeFirstOrThrow()).total,
+      );
       return { data: rows.map(toOrderSummaryDto), total, page, limit, totalPages: Math.ceil(total / limit) };
     };
     const key = `orders:${user.id}:${page}:${limit}:${countryId ?? ''}`;

@@ -20,6 +20,7 @@ import {
 import type { Database, PatientsTable } from '../db/schema';
 import { keyOnRow, storeAnswerWith } from '../http/idempotency';
 import { memberListAnswer } from '../http/member-answers';
+import { pageTotal } from '../db/page-total';
 import { wordPatterns } from '../db/search';
 import { DOCUMENT_TAKEN_MESSAGE, EMAIL_TAKEN_MESSAGE } from '../forms/definitions';
 import { pathId } from '../gamification/input';
@@ -176,15 +177,12 @@ export function registerPatientRoutes(api: Api, services: Services, options: Pat
         .offset((page - 1) * limit)
         .execute();
       const rows: PatientRow[] = counted.map(({ matches_total: _total, ...row }) => row);
-      const total =
-        counted[0] !== undefined
-          ? Number(counted[0].matches_total)
-          : page === 1
-            ? 0
-            : Number(
-                (await matches.select((eb) => eb.fn.countAll<string | number>().as('total')).executeTakeFirst())
-                  ?.total ?? 0,
-              );
+      const total = await pageTotal(
+        counted,
+        page,
+        async () =>
+          (await matches.select((eb) => eb.fn.countAll<string | number>().as('total')).executeTakeFirst())?.total,
+      );
       return { data: await withAdherence(rows), total, page, limit };
     };
     // The adherence summary depends on the database alone, the running-out filter on the day too.

@@ -10,7 +10,7 @@ import {
 } from '../../../src/lib/shared/prescriptions';
 import { downloadHeaders } from '../documents/routes';
 import { idempotentRequest, pathId } from '../gamification/input';
-import { viewerOf, type Api } from '../http/auth';
+import { viewerOf, type Api, type Viewer } from '../http/auth';
 import { HttpError } from '../http/errors';
 import type { Services } from '../http/services';
 import { createPrescription, IDEMPOTENCY_KEY_REQUIRED_MESSAGE, prescriptionInputOf, resolvePatientRef } from './create';
@@ -33,6 +33,14 @@ const listQuerySchema = z.object(pagingQuery(PRESCRIPTIONS_PAGE_SIZE, PRESCRIPTI
 
 export function registerPrescriptionRoutes(api: Api, services: Services): void {
   const { db } = services;
+  // A page of what an author wrote or a patient received.
+  const listPage = async (
+    owner: Parameters<typeof listPrescriptions>[1],
+    paging: z.infer<typeof listQuerySchema>,
+  ): Promise<PrescriptionListDto> => ({ ...(await listPrescriptions(db, owner, paging)), ...paging });
+  // A prescription as the viewer sees it, in their storefront's country.
+  const detailFor = (row: Parameters<typeof toDetailDto>[1], viewer: Viewer) =>
+    toDetailDto(db, row, viewer, COUNTRIES[viewer.country].countryId);
 
   const createOptions = {
     access: 'approvedProfessional',
@@ -54,10 +62,7 @@ export function registerPrescriptionRoutes(api: Api, services: Services): void {
     query: listQuerySchema,
   } as const;
   api.get('/prescriptions', authorList, async (c) => {
-    const { user } = viewerOf(c);
-    const paging = c.req.valid('query');
-    const { data, total } = await listPrescriptions(db, { authorId: user.id }, paging);
-    return c.json<PrescriptionListDto>({ data, total, ...paging });
+    return c.json<PrescriptionListDto>(await listPage({ authorId: viewerOf(c).user.id }, c.req.valid('query')));
   });
 
   api.get(
@@ -66,7 +71,7 @@ export function registerPrescriptionRoutes(api: Api, services: Services): void {
     async (c) => {
       const viewer = viewerOf(c);
       const row = await readablePrescription(db, viewer, pathId(c, 'id', PRESCRIPTION_NOT_FOUND_MESSAGE));
-      return c.json<PrescriptionDetailDto>(await toDetailDto(db, row, viewer, COUNTRIES[viewer.country].countryId));
+      return c.json<PrescriptionDetailDto>(await detailFor(row, viewer));
     },
   );
 
@@ -100,15 +105,12 @@ export function registerPrescriptionRoutes(api: Api, services: Services): void {
       if (row.author_id !== viewer.user.id) throw new HttpError(403, ONLY_AUTHOR_CANCELS_MESSAGE);
       await cancelPrescription(db, id);
       const updated = (await findPrescriptionRow(db, id)) ?? row;
-      return c.json<PrescriptionDetailDto>(await toDetailDto(db, updated, viewer, COUNTRIES[viewer.country].countryId));
+      return c.json<PrescriptionDetailDto>(await detailFor(updated, viewer));
     },
   );
 
   api.get('/me/prescriptions', { access: ['patient'], ownership: 'own only', query: listQuerySchema }, async (c) => {
-    const { user } = viewerOf(c);
-    const paging = c.req.valid('query');
-    const { data, total } = await listPrescriptions(db, { patientUserId: user.id }, paging);
-    return c.json<PrescriptionListDto>({ data, total, ...paging });
+    return c.json<PrescriptionListDto>(await listPage({ patientUserId: viewerOf(c).user.id }, c.req.valid('query')));
   });
 
   api.get('/me/prescriptions/:id', { access: ['patient'], ownership: 'own only' }, async (c) => {
@@ -116,6 +118,6 @@ export function registerPrescriptionRoutes(api: Api, services: Services): void {
     const id = pathId(c, 'id', PRESCRIPTION_NOT_FOUND_MESSAGE);
     const row = await findPrescriptionRow(db, id);
     if (!row || row.patient_user_id !== viewer.user.id) throw new HttpError(404, PRESCRIPTION_NOT_FOUND_MESSAGE);
-    return c.json<PrescriptionDetailDto>(await toDetailDto(db, row, viewer, COUNTRIES[viewer.country].countryId));
+    return c.json<PrescriptionDetailDto>(await detailFor(row, viewer));
   });
 }

@@ -286,23 +286,22 @@ export async function findActiveSession(
   return { ...active, versions };
 }
 
-export async function revokeToken(db: Kysely<Database>, token: string): Promise<void> {
-  if (!looksLikeToken(token)) return;
+/** Revokes the session found by its token's hash or its id; revoking twice keeps the first moment. */
+async function revoke(db: Kysely<Database>, by: { token_hash: string } | { id: number }): Promise<void> {
   await db
     .updateTable('sessions')
     .set({ revoked_at: new Date() })
-    .where('token_hash', '=', hashToken(token))
+    .$call((query) => ('id' in by ? query.where('id', '=', by.id) : query.where('token_hash', '=', by.token_hash)))
     .where('revoked_at', 'is', null)
     .execute();
 }
 
+export async function revokeToken(db: Kysely<Database>, token: string): Promise<void> {
+  if (looksLikeToken(token)) await revoke(db, { token_hash: hashToken(token) });
+}
+
 export async function revokeSession(db: Kysely<Database>, sessionId: number): Promise<void> {
-  await db
-    .updateTable('sessions')
-    .set({ revoked_at: new Date() })
-    .where('id', '=', sessionId)
-    .where('revoked_at', 'is', null)
-    .execute();
+  await revoke(db, { id: sessionId });
 }
 
 /**
