@@ -57,7 +57,13 @@ describe('POST /api/client-errors', () => {
     expect(await withIds.json()).toMatchObject({
       fieldErrors: [{ field: 'route', message: CLIENT_ERROR_ROUTE_MESSAGE }],
     });
-    for (const junk of [{}, { name: ['TypeError'], route: '/' }, { name: 'x'.repeat(101), route: '/' }, 'no es json', []]) {
+    for (const junk of [
+      {},
+      { name: ['TypeError'], route: '/' },
+      { name: 'x'.repeat(101), route: '/' },
+      'no es json',
+      [],
+    ]) {
       const answer = await report(junk, '198.51.100.2');
       expect(answer.status).toBe(400);
     }
