@@ -15,3 +15,8 @@ export function formatDate(iso: string | null | undefined, country: CountryCode)
 export function formatQuantity(value: number, country: CountryCode): string {
   return formatQuantityIn(value, formatLocale(country));
 }
+
+/** Where a professional reads one strategy (prescription or recommendation) of a patient. */
+export function strategyPath(country: CountryCode, patientId: number, strategyId: number): string {
+  return `/${country}/mi-cuenta/mis-pacientes/${patientId}/estrategias/${strategyId}`;
+}

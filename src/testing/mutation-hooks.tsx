@@ -25,3 +25,10 @@ export function invalidatedKeys(client: QueryClient): QueryKey[] {
     .filter((query) => query.state.isInvalidated)
     .map((query) => query.queryKey);
 }
+
+/** Renders a mutation hook with an answer under each of `keys`, returned too, to see which ones the write marks stale. */
+export function renderWithSeededQueries<T, Keys extends Record<string, QueryKey>>(hook: () => T, keys: Keys) {
+  const rendered = renderWithQueryClient(hook);
+  seedQueries(rendered.client, Object.values(keys));
+  return { ...rendered, keys };
+}

@@ -2,7 +2,8 @@ import type { APIRequestContext } from '@playwright/test';
 import type { PatientListDto } from '../../src/lib/shared/prescriptions';
 import { AccountPage } from './pages/account-page';
 import { PendingUploadsPage } from './pages/pending-uploads-page';
-import { PrescriptionBuilderPage, type NewPatient } from './pages/prescription-builder-page';
+import type { PatientFormInput } from '../../src/testing/patient-form';
+import { PrescriptionBuilderPage } from './pages/prescription-builder-page';
 import { expect, proxiedTest as test } from './support/fixtures';
 import { outboxItems, sessionToken } from './support/outbox';
 import { OUTBOX_META_HEADER } from '../../src/lib/shared/outbox';
@@ -12,7 +13,7 @@ const unique = () => `${Date.now().toString().slice(-7)}${Math.floor(Math.random
 /** Delivery waits on the service worker's backoff after an injected failure (10 s after the first replay's). */
 const DELIVERY_TIMEOUT_MS = 45_000;
 
-function newPatient(suffix: string, firstName = 'Inés'): NewPatient {
+function newPatient(suffix: string, firstName = 'Inés'): PatientFormInput {
   return {
     firstName,
     lastName: `Offline ${suffix}`,

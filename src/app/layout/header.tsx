@@ -89,21 +89,29 @@ function CartButton({ country }: { country: CountryCode }) {
         setOpen(!open);
       }}
     >
-      <svg viewBox="0 0 24 24" width="22" height="22" aria-hidden="true">
-        <path
-          d="M6 7h12l-1 13H7L6 7zm3 0a3 3 0 0 1 6 0"
-          fill="none"
-          stroke="currentColor"
-          strokeWidth="1.8"
-          strokeLinejoin="round"
-        />
-      </svg>
+      <HeaderIcon d="M6 7h12l-1 13H7L6 7zm3 0a3 3 0 0 1 6 0" />
       {count > 0 && (
         <span className="cart-button__badge" data-testid="cart-count">
           {count}
         </span>
       )}
     </button>
+  );
+}
+
+/** A 22 px line icon of the header's buttons, drawn in the text's colour. */
+function HeaderIcon({ d, roundCaps = false }: { d: string; roundCaps?: boolean }) {
+  return (
+    <svg viewBox="0 0 24 24" width="22" height="22" aria-hidden="true">
+      <path
+        d={d}
+        fill="none"
+        stroke="currentColor"
+        strokeWidth="1.8"
+        strokeLinecap={roundCaps ? 'round' : undefined}
+        strokeLinejoin="round"
+      />
+    </svg>
   );
 }
 
@@ -116,16 +124,7 @@ function PendingUploadsLink({ country, count }: { country: CountryCode; count: n
       aria-label={t`Envíos pendientes: ${count}`}
       data-testid="pending-uploads"
     >
-      <svg viewBox="0 0 24 24" width="22" height="22" aria-hidden="true">
-        <path
-          d="M12 16V4m0 0L7 9m5-5 5 5M5 14v5h14v-5"
-          fill="none"
-          stroke="currentColor"
-          strokeWidth="1.8"
-          strokeLinecap="round"
-          strokeLinejoin="round"
-        />
-      </svg>
+      <HeaderIcon d="M12 16V4m0 0L7 9m5-5 5 5M5 14v5h14v-5" roundCaps />
       <span className="cart-button__badge">{count}</span>
     </Link>
   );

@@ -70,6 +70,19 @@ async function toSummary() {
   expect(await screen.findByRole('heading', { name: 'Resumen' })).toBeTruthy();
 }
 
+/** With an empty outbox, a draft for Mariana brought to the summary; what is then written to `path` is kept. */
+async function summaryForMarianaOffline(path: '/prescriptions' | '/prescription-templates') {
+  items = [];
+  worker = installFakeServiceWorker([]);
+  const writes: { body: unknown; meta: OutboxMeta; key: string }[] = [];
+  keepWrites(path, writes);
+  await loggedInAs('co');
+  await renderApp('/co/mi-cuenta/prescripcion');
+  await userEvent.click(await screen.findByRole('button', { name: /Mariana Gómez Ortiz/ }));
+  await toSummary();
+  return writes;
+}
+
 describe('writes kept on the device without connection', () => {
   it('prescribes offline for a patient created offline, then shows the prescription once the server has both', async () => {
     items = [];
@@ -134,14 +147,7 @@ describe('writes kept on the device without connection', () => {
   });
 
   it('shows why the server refused a prescription sent offline, and reopens the draft to correct it', async () => {
-    items = [];
-    worker = installFakeServiceWorker([]);
-    const prescriptions: { body: unknown; meta: OutboxMeta; key: string }[] = [];
-    keepWrites('/prescriptions', prescriptions);
-    await loggedInAs('co');
-    await renderApp('/co/mi-cuenta/prescripcion');
-    await userEvent.click(await screen.findByRole('button', { name: /Mariana Gómez Ortiz/ }));
-    await toSummary();
+    const prescriptions = await summaryForMarianaOffline('/prescriptions');
     await userEvent.click(screen.getByRole('button', { name: 'Crear prescripción' }));
     expect(await screen.findByRole('heading', { name: 'Prescripción por enviar' })).toBeTruthy();
     const [sent] = prescriptions;
@@ -167,14 +173,7 @@ describe('writes kept on the device without connection', () => {
   });
 
   it('saves a template offline: kept with its key, listed as pending in the picker, then as any other once delivered', async () => {
-    items = [];
-    worker = installFakeServiceWorker([]);
-    const templates: { body: unknown; meta: OutboxMeta; key: string }[] = [];
-    keepWrites('/prescription-templates', templates);
-    await loggedInAs('co');
-    await renderApp('/co/mi-cuenta/prescripcion');
-    await userEvent.click(await screen.findByRole('button', { name: /Mariana Gómez Ortiz/ }));
-    await toSummary();
+    const templates = await summaryForMarianaOffline('/prescription-templates');
     await userEvent.click(screen.getByRole('button', { name: 'Guardar como plantilla' }));
     const form = screen.getByRole('form', { name: 'Guardar plantilla' });
     await userEvent.clear(within(form).getByLabelText(/^Nombre de la plantilla/));

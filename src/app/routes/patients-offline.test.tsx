@@ -42,12 +42,17 @@ function serverUnreachable() {
   );
 }
 
+/** A doctor whose register was saved two days ago opens `path` while the server cannot be reached. */
+async function openOfflineWithSavedRegister(path: string) {
+  const profile = await loggedInAs('co');
+  await registerSavedTwoDaysAgo(profile.uid);
+  serverUnreachable();
+  await renderApp(path);
+}
+
 describe('patients without connection', () => {
   it('lists and searches the register kept on the device, with its age', async () => {
-    const profile = await loggedInAs('co');
-    await registerSavedTwoDaysAgo(profile.uid);
-    serverUnreachable();
-    await renderApp('/co/mi-cuenta/mis-pacientes');
+    await openOfflineWithSavedRegister('/co/mi-cuenta/mis-pacientes');
     const table = await screen.findByRole('table', { name: 'Tus pacientes' });
     expect(textsByRole(table, 'link')).toEqual(['Álvaro Núñez', 'Julián Torres', 'Mariana Gómez Ortiz']);
     // Once the server could not be asked (after the HTTP layer's retries).
@@ -60,20 +65,14 @@ describe('patients without connection', () => {
   });
 
   it('opens a patient never opened on this device from the register', async () => {
-    const profile = await loggedInAs('co');
-    await registerSavedTwoDaysAgo(profile.uid);
-    serverUnreachable();
-    await renderApp('/co/mi-cuenta/mis-pacientes/502');
+    await openOfflineWithSavedRegister('/co/mi-cuenta/mis-pacientes/502');
     expect(await screen.findByRole('heading', { name: 'Julián Torres', level: 1 })).toBeTruthy();
     expect(screen.getByText('julian@correo.test')).toBeTruthy();
     expect(await screen.findByText('Actualizado hace 2 días', {}, REFRESH_FAILED)).toBeTruthy();
   });
 
   it('lets the builder choose any patient of the register', async () => {
-    const profile = await loggedInAs('co');
-    await registerSavedTwoDaysAgo(profile.uid);
-    serverUnreachable();
-    await renderApp('/co/mi-cuenta/prescripcion');
+    await openOfflineWithSavedRegister('/co/mi-cuenta/prescripcion');
     const list = await screen.findByRole('list', { name: 'Tus pacientes' });
     expect(within(list).getAllByRole('button')).toHaveLength(3);
     expect(
@@ -87,10 +86,7 @@ describe('patients without connection', () => {
   });
 
   it('starts a prescription for a patient of the register from the patient’s page link', async () => {
-    const profile = await loggedInAs('co');
-    await registerSavedTwoDaysAgo(profile.uid);
-    serverUnreachable();
-    await renderApp('/co/mi-cuenta/prescripcion?paciente=503');
+    await openOfflineWithSavedRegister('/co/mi-cuenta/prescripcion?paciente=503');
     const next = await screen.findByRole('button', { name: 'Siguiente' });
     await waitFor(() => expect(next.hasAttribute('disabled')).toBe(false), REFRESH_FAILED);
     await userEvent.click(next);

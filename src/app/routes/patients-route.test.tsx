@@ -7,6 +7,7 @@ import {
   buildDeletedAccountPatient,
   buildPatient,
   buildPrescriptionDetail,
+  buildStrategy,
   prescriptionFixtures,
 } from '../../testing/handlers/prescriptions';
 import { TEST_API } from '../../testing/api-url';
@@ -278,35 +279,24 @@ describe('patient info with strategies', () => {
     prescriptionFixtures.prescriptions = [own];
     prescriptionFixtures.strategies[501] = {
       own: [
-        {
-          id: 7001,
-          createdAt: '2026-11-10T15:00:00.000Z',
-          type: 'prescription',
-          categories: [{ id: 1, name: 'Vitaminas y minerales' }],
-          status: 'active',
-          toolCount: 2,
-          author: { id: 10, display_name: 'Carolina Mejía', role: 'doctor' },
-        },
-        {
+        buildStrategy({ id: 7001, createdAt: '2026-11-10T15:00:00.000Z' }),
+        buildStrategy({
           id: 6001,
           createdAt: '2026-09-01T15:00:00.000Z',
-          type: 'prescription',
           categories: [{ id: 4, name: 'Hormonas bioidénticas' }],
           status: 'finished',
           toolCount: 1,
-          author: { id: 10, display_name: 'Carolina Mejía', role: 'doctor' },
-        },
+        }),
       ],
       others: [
-        {
+        buildStrategy({
           id: 7100,
           createdAt: '2026-11-12T15:00:00.000Z',
           type: 'recommendation',
           categories: [{ id: 2, name: 'Probióticos' }],
-          status: 'active',
           toolCount: 1,
           author: { id: 12, display_name: 'Andrés Salazar', role: 'health_professional' },
-        },
+        }),
       ],
     };
     await loggedInAs('co');

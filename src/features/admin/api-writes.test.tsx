@@ -17,7 +17,12 @@ import {
   resetAdminPromoCodeFixtures,
 } from '../../testing/handlers/admin-promo-codes';
 import { prescriptionFixtures } from '../../testing/handlers/prescriptions';
-import { invalidatedKeys, renderWithQueryClient, seedQueries } from '../../testing/mutation-hooks';
+import {
+  invalidatedKeys,
+  renderWithQueryClient,
+  renderWithSeededQueries,
+  seedQueries,
+} from '../../testing/mutation-hooks';
 import { server } from '../../testing/msw-server';
 import {
   adminProductQueries,
@@ -56,9 +61,7 @@ beforeEach(() => {
 describe('useSaveProduct', () => {
   it('creates or replaces the product and refreshes this country’s product lists', async () => {
     await loggedInAsAdmin();
-    const { result, client } = renderWithQueryClient(() => useSaveProduct('co'));
-    const keys = productKeys();
-    seedQueries(client, Object.values(keys));
+    const { result, client, keys } = renderWithSeededQueries(() => useSaveProduct('co'), productKeys());
     const { id: _id, ...input } = buildAdminProduct({ name: 'Omega 3', slug: 'omega-3' });
 
     const created = await act(() => result.current.mutateAsync({ id: null, input }));
@@ -87,9 +90,7 @@ describe('useSaveProduct', () => {
 describe('useSetProductActive', () => {
   it('deactivates the product and refreshes this country’s product lists', async () => {
     await loggedInAsAdmin();
-    const { result, client } = renderWithQueryClient(() => useSetProductActive('co'));
-    const keys = productKeys();
-    seedQueries(client, Object.values(keys));
+    const { result, client, keys } = renderWithSeededQueries(() => useSetProductActive('co'), productKeys());
 
     const updated = await act(() => result.current.mutateAsync({ id: 12, active: false }));
 
@@ -102,9 +103,7 @@ describe('useSetProductActive', () => {
 describe('useChangeProductImages', () => {
   it('uploads an image, removes it, and refreshes the product lists each time', async () => {
     await loggedInAsAdmin();
-    const { result, client } = renderWithQueryClient(() => useChangeProductImages('co'));
-    const keys = productKeys();
-    seedQueries(client, Object.values(keys));
+    const { result, client, keys } = renderWithSeededQueries(() => useChangeProductImages('co'), productKeys());
     const png = new File([new Uint8Array([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a])], 'foto.png', { type: 'image/png' });
 
     const withImage = await act(() => result.current.mutateAsync({ productId: 12, file: png }));

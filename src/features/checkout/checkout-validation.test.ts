@@ -2,25 +2,11 @@ import { describe, expect, it } from 'vitest';
 import { COUNTRIES } from '../../lib/shared/countries';
 import * as orderSchemas from '../../lib/shared/order-schemas';
 import { CHECKOUT_REQUIRED_MESSAGE } from '../../lib/shared/orders';
+import { COLOMBIAN_BUYER } from '../../testing/checkout-data';
 import { INITIAL_CHECKOUT_FORM, type CheckoutForm } from './checkout-form';
 import { checkDataStep, checkoutMessage, whileTyping } from './checkout-validation';
 
-const FILLED: CheckoutForm = {
-  ...INITIAL_CHECKOUT_FORM,
-  customer: {
-    firstName: 'Ana',
-    secondName: '',
-    firstLastName: 'Pérez',
-    secondLastName: '',
-    typeID: 1,
-    numberID: '52.345.671',
-    countryCode: '+57',
-    phoneNumber: '300 123 4567',
-    email: 'ana@correo.co',
-  },
-  bill: { typeContributor: 'persona_natural', typeID: '', numberID: '' },
-  address: { address: 'Calle 1 # 2-3', residenceDetail: '', state: 'Antioquia', city: 'Medellín', postalCode: '' },
-};
+const FILLED: CheckoutForm = { ...INITIAL_CHECKOUT_FORM, ...COLOMBIAN_BUYER };
 
 describe('checkDataStep', () => {
   it('passes a complete Colombian buyer, and judges the phone and the document type by the country', () => {

@@ -7,7 +7,12 @@ import type { CreatePatientInputDto, PatientDto } from '../../lib/shared/prescri
 import { TEST_API } from '../../testing/api-url';
 import { adherenceFixtures, buildProductAdherence } from '../../testing/handlers/adherence';
 import { prescriptionFixtures } from '../../testing/handlers/prescriptions';
-import { invalidatedKeys, renderWithQueryClient, seedQueries } from '../../testing/mutation-hooks';
+import {
+  invalidatedKeys,
+  renderWithQueryClient,
+  renderWithSeededQueries,
+  seedQueries,
+} from '../../testing/mutation-hooks';
 import { server } from '../../testing/msw-server';
 import { loggedInAs } from '../../testing/session';
 import { prescriptionQueries } from '../prescriptions/api';
@@ -48,9 +53,7 @@ afterEach(() => onlineManager.setOnline(true));
 describe('useCreatePatient', () => {
   it('sends the patient with its key and refreshes only this country’s patients', async () => {
     await doctor();
-    const { result, client } = renderWithQueryClient(() => useCreatePatient('co'));
-    const keys = seededKeys();
-    seedQueries(client, Object.values(keys));
+    const { result, client, keys } = renderWithSeededQueries(() => useCreatePatient('co'), seededKeys());
 
     const answer = await act(() =>
       result.current.mutateAsync({ input: INPUT, idempotencyKey: 'key-lucia', author: 'uid-doctor' }),
@@ -71,9 +74,7 @@ describe('useCreatePatient', () => {
         return HttpResponse.json({ queued: true, id: 'key-lucia' }, { status: 202 });
       }),
     );
-    const { result, client } = renderWithQueryClient(() => useCreatePatient('co'));
-    const keys = seededKeys();
-    seedQueries(client, Object.values(keys));
+    const { result, client } = renderWithSeededQueries(() => useCreatePatient('co'), seededKeys());
     onlineManager.setOnline(false);
 
     const answer = await act(() =>
@@ -89,9 +90,7 @@ describe('useCreatePatient', () => {
 
   it('keeps the server’s refusal as the error and refreshes nothing', async () => {
     await doctor();
-    const { result, client } = renderWithQueryClient(() => useCreatePatient('co'));
-    const keys = seededKeys();
-    seedQueries(client, Object.values(keys));
+    const { result, client } = renderWithSeededQueries(() => useCreatePatient('co'), seededKeys());
     const duplicate = { ...INPUT, email: prescriptionFixtures.patients[0]!.email };
 
     await act(() =>
@@ -109,9 +108,7 @@ describe('useUpdatePatient', () => {
   it('sends the changes, shows the answer on the patient’s page and refreshes the lists', async () => {
     await doctor();
     const id = prescriptionFixtures.patients[0]!.id;
-    const { result, client } = renderWithQueryClient(() => useUpdatePatient('co', VIEWER, id));
-    const keys = seededKeys();
-    seedQueries(client, Object.values(keys));
+    const { result, client, keys } = renderWithSeededQueries(() => useUpdatePatient('co', VIEWER, id), seededKeys());
     const detailKey = patientQueries.detail('co', VIEWER, id).queryKey;
 
     await act(() => result.current.mutateAsync({ first_name: 'Mariela' }));

@@ -2,7 +2,7 @@ import { act } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import { ROLE_IDS } from '../../lib/shared/accounts';
 import { buildPointProduct, pointsFixtures } from '../../testing/handlers/points';
-import { invalidatedKeys, renderWithQueryClient, seedQueries } from '../../testing/mutation-hooks';
+import { invalidatedKeys, renderWithSeededQueries } from '../../testing/mutation-hooks';
 import { loggedInAs } from '../../testing/session';
 import { pointsAdminQueries, useSavePointsItem, useUpdatePointsConfig } from './admin-api';
 import { pointsQueries } from './api';
@@ -26,9 +26,7 @@ function seededKeys() {
 describe('useUpdatePointsConfig', () => {
   it('sends the changes for that country and refreshes every country’s config, nothing else', async () => {
     await admin();
-    const { result, client } = renderWithQueryClient(() => useUpdatePointsConfig('co'));
-    const keys = seededKeys();
-    seedQueries(client, Object.values(keys));
+    const { result, client, keys } = renderWithSeededQueries(() => useUpdatePointsConfig('co'), seededKeys());
 
     await act(() => result.current.mutateAsync({ countryId: 2, changes: { pointValue: 7 } }));
 
@@ -40,9 +38,7 @@ describe('useUpdatePointsConfig', () => {
 describe('useSavePointsItem', () => {
   it('creates an item and refreshes every country’s catalogue and the admin’s list', async () => {
     await admin();
-    const { result, client } = renderWithQueryClient(() => useSavePointsItem('co', 'product'));
-    const keys = seededKeys();
-    seedQueries(client, Object.values(keys));
+    const { result, client, keys } = renderWithSeededQueries(() => useSavePointsItem('co', 'product'), seededKeys());
     const input = {
       name: 'Gorra del Dispensario',
       description: 'Gorra bordada.',
@@ -62,9 +58,7 @@ describe('useSavePointsItem', () => {
   it('changes only the fields given of an existing item', async () => {
     await admin();
     pointsFixtures.products = [buildPointProduct({ id: 41, name: 'Termo' })];
-    const { result, client } = renderWithQueryClient(() => useSavePointsItem('co', 'product'));
-    const keys = seededKeys();
-    seedQueries(client, Object.values(keys));
+    const { result, client, keys } = renderWithSeededQueries(() => useSavePointsItem('co', 'product'), seededKeys());
 
     await act(() => result.current.mutateAsync({ id: 41, changes: { isActive: false } }));
 

@@ -102,13 +102,34 @@ function cataloguePath(kind: PointsItemKind, countryId: number): string {
     : `/gamification/${KIND_SEGMENTS[kind]}/country/${countryId}`;
 }
 
+/** The light histories of the ledger, by kind: `/gamification/history/{path}/{userId}`. */
+const LIGHT_HISTORY_PATHS = { event: 'events', combo: 'combos', product: 'products' } as const;
+
+const pointsKey = (country: CountryCode) => ['points', country] as const;
+const ledgerKey = (country: CountryCode, userId: number) => [...pointsKey(country), userId] as const;
+
+/** One light history: a list, kept under the ledger's key. */
+function lightHistory<T>(country: CountryCode, userId: number, kind: keyof typeof LIGHT_HISTORY_PATHS) {
+  return queryOptions({
+    queryKey: [...ledgerKey(country, userId), 'light', kind] as const,
+    queryFn: async ({ signal }) =>
+      listOf<T>(
+        await gatewayClient.request<unknown>(`/gamification/history/${LIGHT_HISTORY_PATHS[kind]}/${userId}`, {
+          country,
+          signal,
+        }),
+      ),
+    staleTime: LEDGER_STALE_MS,
+  });
+}
+
 /**
  * Keys start with 'points' and the country (logout drops a country's answers by `queryKey[1]`); what belongs to a
  * person also carries their user id, so the next person logging in on the device never sees it. After a redemption
  * invalidate `pointsQueries.ledger(country, userId)`; after an admin change, `pointsQueries.catalogues()`.
  */
 export const pointsQueries = {
-  all: (country: CountryCode) => ['points', country] as const,
+  all: pointsKey,
   config: (country: CountryCode) =>
     queryOptions({
       queryKey: [...pointsQueries.all(country), 'config'] as const,
@@ -118,7 +139,7 @@ export const pointsQueries = {
       staleTime: 0,
     }),
   /** Everything of one person: balance, history and light histories. */
-  ledger: (country: CountryCode, userId: number) => [...pointsQueries.all(country), userId] as const,
+  ledger: ledgerKey,
   balance: (country: CountryCode, userId: number) =>
     queryOptions({
       queryKey: [...pointsQueries.ledger(country, userId), 'balance'] as const,
@@ -141,32 +162,11 @@ export const pointsQueries = {
       staleTime: LEDGER_STALE_MS,
     }),
   eventHistory: (country: CountryCode, userId: number) =>
-    queryOptions({
-      queryKey: [...pointsQueries.ledger(country, userId), 'light', 'event'] as const,
-      queryFn: async ({ signal }) =>
-        listOf<PointsRedemptionRecordDto>(
-          await gatewayClient.request<unknown>(`/gamification/history/events/${userId}`, { country, signal }),
-        ),
-      staleTime: LEDGER_STALE_MS,
-    }),
+    lightHistory<PointsRedemptionRecordDto>(country, userId, 'event'),
   comboHistory: (country: CountryCode, userId: number) =>
-    queryOptions({
-      queryKey: [...pointsQueries.ledger(country, userId), 'light', 'combo'] as const,
-      queryFn: async ({ signal }) =>
-        listOf<PointsRedemptionRecordDto>(
-          await gatewayClient.request<unknown>(`/gamification/history/combos/${userId}`, { country, signal }),
-        ),
-      staleTime: LEDGER_STALE_MS,
-    }),
+    lightHistory<PointsRedemptionRecordDto>(country, userId, 'combo'),
   productRedemptions: (country: CountryCode, userId: number) =>
-    queryOptions({
-      queryKey: [...pointsQueries.ledger(country, userId), 'light', 'product'] as const,
-      queryFn: async ({ signal }) =>
-        listOf<PointProductRedemptionDto>(
-          await gatewayClient.request<unknown>(`/gamification/history/products/${userId}`, { country, signal }),
-        ),
-      staleTime: LEDGER_STALE_MS,
-    }),
+    lightHistory<PointProductRedemptionDto>(country, userId, 'product'),
   /** What the country offers now (active, and events within their period). */
   catalogue: <K extends PointsItemKind>(country: CountryCode, kind: K) =>
     queryOptions({
@@ -209,32 +209,27 @@ export type RedemptionRequest =
   | { kind: 'combo'; id: number; idempotencyKey: string }
   | { kind: 'product'; id: number; quantity: number; idempotencyKey: string };
 
-/** Product §4: each redemption answers the balance left. */
-export function redeem(country: CountryCode, request: RedemptionRequest): Promise<RedemptionResponseDto> {
-  const headers = { [IDEMPOTENCY_HEADER]: request.idempotencyKey };
+/** Where each kind of redemption is posted (product §4), and what it sends. */
+function redemptionCall(request: RedemptionRequest): { path: string; body: Record<string, number> } {
   switch (request.kind) {
     case 'event':
-      return gatewayClient.request('/gamification/participate-event', {
-        method: 'POST',
-        country,
-        headers,
-        body: { eventId: request.id },
-      });
+      return { path: '/gamification/participate-event', body: { eventId: request.id } };
     case 'combo':
-      return gatewayClient.request('/gamification/buy-combo', {
-        method: 'POST',
-        country,
-        headers,
-        body: { comboId: request.id },
-      });
+      return { path: '/gamification/buy-combo', body: { comboId: request.id } };
     case 'product':
-      return gatewayClient.request('/gamification/products/redeem', {
-        method: 'POST',
-        country,
-        headers,
-        body: { productId: request.id, quantity: request.quantity },
-      });
+      return { path: '/gamification/products/redeem', body: { productId: request.id, quantity: request.quantity } };
   }
+}
+
+/** Product §4: each redemption answers the balance left. */
+export function redeem(country: CountryCode, request: RedemptionRequest): Promise<RedemptionResponseDto> {
+  const { path, body } = redemptionCall(request);
+  return gatewayClient.request(path, {
+    method: 'POST',
+    country,
+    headers: { [IDEMPOTENCY_HEADER]: request.idempotencyKey },
+    body,
+  });
 }
 
 /** `POST /gamification/redeem/batch`: several point products, all paid or none; answers the balance left. */

@@ -6,7 +6,12 @@ import { ROLE_IDS } from '../../lib/shared/accounts';
 import type { CreatePrescriptionRequestDto, PrescriptionDetailDto } from '../../lib/shared/prescriptions';
 import { TEST_API } from '../../testing/api-url';
 import { buildPrescriptionDetail, prescriptionFixtures } from '../../testing/handlers/prescriptions';
-import { invalidatedKeys, renderWithQueryClient, seedQueries } from '../../testing/mutation-hooks';
+import {
+  invalidatedKeys,
+  renderWithQueryClient,
+  renderWithSeededQueries,
+  seedQueries,
+} from '../../testing/mutation-hooks';
 import { server } from '../../testing/msw-server';
 import { loggedInAs } from '../../testing/session';
 import { patientQueries } from '../patients/api';
@@ -57,9 +62,7 @@ afterEach(() => onlineManager.setOnline(true));
 describe('useCreatePrescription', () => {
   it('sends the draft with its key, keeps the answer for its page and refreshes the lists and the patients', async () => {
     await doctor();
-    const { result, client } = renderWithQueryClient(() => useCreatePrescription('co', VIEWER));
-    const keys = seededKeys();
-    seedQueries(client, Object.values(keys));
+    const { result, client, keys } = renderWithSeededQueries(() => useCreatePrescription('co', VIEWER), seededKeys());
 
     const created = (await act(() =>
       result.current.mutateAsync({ body: BODY, idempotencyKey: 'draft-key', outbox: OUTBOX }),
@@ -149,9 +152,10 @@ describe('useCancelPrescription', () => {
   it('cancels it, shows the answer on its page and refreshes the patients, not the lists', async () => {
     await doctor();
     prescriptionFixtures.prescriptions = [buildPrescriptionDetail({ id: 7001 })];
-    const { result, client } = renderWithQueryClient(() => useCancelPrescription('co', VIEWER, 7001));
-    const keys = seededKeys();
-    seedQueries(client, Object.values(keys));
+    const { result, client, keys } = renderWithSeededQueries(
+      () => useCancelPrescription('co', VIEWER, 7001),
+      seededKeys(),
+    );
 
     await act(() => result.current.mutateAsync());
 

@@ -1,13 +1,16 @@
 import { describe, expect, it } from 'vitest';
+import type { ProductDto } from '../../lib/shared/api-types';
 import { CONTROL_CHARACTERS_MESSAGE, maxLengthMessage, REQUIRED_FIELD_MESSAGE } from '../../lib/shared/field-schemas';
 import * as prescriptionSchemas from '../../lib/shared/prescription-schemas';
 import {
   INDICATIONS_MAX_LENGTH,
   PRESCRIPTION_NOTES_MAX_LENGTH,
   TEMPLATE_NAME_MAX_LENGTH,
+  type PrescriptionToolInputDto,
   type TemplateDto,
 } from '../../lib/shared/prescriptions';
 import { buildProduct } from '../../testing/data';
+import { buildTemplateTool } from '../../testing/handlers/prescriptions';
 import { createDraft, type PrescriptionDraft } from './draft';
 import {
   applyTemplate,
@@ -191,6 +194,26 @@ describe('reachableStep and requestFromDraft', () => {
 });
 
 describe('applyTemplate', () => {
+  /** A tool of the template: at bedtime for six weeks; the server marks the ones no longer sold. */
+  const bedtimeTool = (
+    productId: number,
+    product: ProductDto | null,
+    name: string,
+    quantity = 1,
+    input: Partial<PrescriptionToolInputDto> = {},
+  ) =>
+    buildTemplateTool(
+      {
+        productId,
+        momentsDay: [{ id: 10, quantity }],
+        prescriptionDuration: { time: 'weeks', quantity: 6 },
+        prescriptionIndications: '',
+        units: 1,
+        ...input,
+      },
+      product,
+      name,
+    );
   const template: TemplateDto = {
     id: 12,
     name: 'Sueño reparador',
@@ -200,40 +223,9 @@ describe('applyTemplate', () => {
     notes: 'Revisar en un mes.',
     problems: ['«Melatonina 3 mg» ya no se vende.'],
     tools: [
-      {
-        productId: 1,
-        name: 'Magnesio',
-        product: magnesium,
-        hasStock: true,
-        problem: null,
-        momentsDay: [{ id: 10, quantity: 2 }],
-        prescriptionDuration: { time: 'weeks', quantity: 6 },
-        prescriptionIndications: 'Con agua.',
-        dailyCapsules: null,
-        units: 2,
-      },
-      {
-        productId: 77,
-        name: 'Melatonina 3 mg',
-        product: null,
-        hasStock: false,
-        problem: '«Melatonina 3 mg» ya no se vende.',
-        momentsDay: [{ id: 10, quantity: 1 }],
-        prescriptionDuration: { time: 'weeks', quantity: 6 },
-        prescriptionIndications: '',
-        units: 1,
-      },
-      {
-        productId: 40,
-        name: 'Progesterona 100 mg',
-        product: hormone,
-        hasStock: true,
-        problem: null,
-        momentsDay: [{ id: 10, quantity: 1 }],
-        prescriptionDuration: { time: 'weeks', quantity: 6 },
-        prescriptionIndications: '',
-        units: 1,
-      },
+      bedtimeTool(1, magnesium, 'Magnesio', 2, { prescriptionIndications: 'Con agua.', dailyCapsules: null, units: 2 }),
+      bedtimeTool(77, null, 'Melatonina 3 mg'),
+      bedtimeTool(40, hormone, 'Progesterona 100 mg'),
     ],
   };
 

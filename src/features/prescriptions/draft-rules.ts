@@ -95,9 +95,10 @@ interface ToolDefaults {
 
 const STANDARD_TOOL_DEFAULTS: ToolDefaults = { duration: DEFAULT_DURATION, indications: '' };
 
-/** A catalogue product as a tool of the draft, with the default indications. */
-export function toolFromProduct(product: ProductDto, defaults: ToolDefaults = STANDARD_TOOL_DEFAULTS): DraftTool {
-  const presentation = presentationOf(product);
+/** What a tool copies from its catalogue product, so that the prescription keeps the product as it was when chosen. */
+export function toolProductFields(
+  product: ProductDto,
+): Pick<DraftTool, 'productId' | 'name' | 'slug' | 'description' | 'tag' | 'capsuleInfo' | 'category'> {
   return {
     productId: product.id,
     name: product.name,
@@ -105,9 +106,17 @@ export function toolFromProduct(product: ProductDto, defaults: ToolDefaults = ST
     description: product.description,
     tag: product.tag,
     capsuleInfo: product.capsule_info,
+    category: { id: product.category.id, name: product.category.name, slug: product.category.slug },
+  };
+}
+
+/** A catalogue product as a tool of the draft, with the default indications. */
+export function toolFromProduct(product: ProductDto, defaults: ToolDefaults = STANDARD_TOOL_DEFAULTS): DraftTool {
+  const presentation = presentationOf(product);
+  return {
+    ...toolProductFields(product),
     hasStock: productHasStock(product),
     imageUrl: productImage(product),
-    category: { id: product.category.id, name: product.category.name, slug: product.category.slug },
     presentation: presentation.text,
     containerQuantity: presentation.quantity,
     momentsDay: [],

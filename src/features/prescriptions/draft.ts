@@ -10,6 +10,7 @@ import type {
   MomentDto,
   MomentId,
   PrescriptionDurationDto,
+  PrescriptionToolDto,
   PrescriptionType,
 } from '../../lib/shared/prescriptions';
 import { isRecord } from '../../lib/shared/records';
@@ -36,29 +37,16 @@ export interface DraftPatient {
   documentNumber: string | null;
 }
 
-/** Product §3: a tool of the draft, with what the cards and the summary show and the indications of step 3. */
-export interface DraftTool {
-  productId: number;
-  name: string;
-  slug: string;
-  description: string;
-  tag: string;
-  capsuleInfo: string | null;
+/**
+ * Product §3: a tool of the draft: the tool as the server will store it, plus the stock and the container size the
+ * cards and the summary show (the presentation empty when the product has none); its indications are set in step 3.
+ */
+export interface DraftTool extends Omit<PrescriptionToolDto, 'dailyCapsules'> {
   hasStock: boolean;
-  /** A placeholder image when the product has none. */
-  imageUrl: string;
-  category: { id: number; name: string; slug: string };
-  /** 'Frasco x 60 cápsulas'; empty when the product has no presentation. */
-  presentation: string;
   /** Units in one container (60 capsules), to suggest how many containers a treatment needs. */
   containerQuantity: number | null;
-  momentsDay: MomentDto[];
-  prescriptionDuration: PrescriptionDurationDto;
-  prescriptionIndications: string;
   /** Null: the sum of the moments' quantities. */
   dailyCapsules: number | null;
-  /** Containers to buy. */
-  units: number;
 }
 
 /** A draft sent without connection: the service worker keeps it (under the draft's key) until the server takes it. */

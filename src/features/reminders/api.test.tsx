@@ -1,7 +1,7 @@
 import { act, waitFor } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { reminderFixtures, reminderHandlers } from '../../testing/handlers/reminders';
-import { invalidatedKeys, renderWithQueryClient, seedQueries } from '../../testing/mutation-hooks';
+import { invalidatedKeys, renderWithSeededQueries } from '../../testing/mutation-hooks';
 import { server } from '../../testing/msw-server';
 import { installFakePush } from '../../testing/push';
 import { loggedInAs } from '../../testing/session';
@@ -29,9 +29,7 @@ describe('useSetDevicePush', () => {
   it('subscribes this browser in the interface’s language and reads both sides again', async () => {
     await loggedInAs('co');
     push = installFakePush({ answer: 'granted' });
-    const { result, client } = renderWithQueryClient(() => useSetDevicePush('co', VIEWER));
-    const keys = seededKeys();
-    seedQueries(client, Object.values(keys));
+    const { result, client, keys } = renderWithSeededQueries(() => useSetDevicePush('co', VIEWER), seededKeys());
     const onPermitted = vi.fn();
 
     await act(() => result.current.mutateAsync({ enable: true, language: 'en', onPermitted }));
@@ -47,9 +45,7 @@ describe('useSetDevicePush', () => {
     await loggedInAs('co');
     push = installFakePush({ answer: 'granted' });
     reminderFixtures.failSubscribeWith = 500;
-    const { result, client } = renderWithQueryClient(() => useSetDevicePush('co', VIEWER));
-    const keys = seededKeys();
-    seedQueries(client, Object.values(keys));
+    const { result, client, keys } = renderWithSeededQueries(() => useSetDevicePush('co', VIEWER), seededKeys());
 
     await act(() => result.current.mutateAsync({ enable: true, language: 'es' }).catch(() => null));
 
@@ -64,9 +60,7 @@ describe('useSetDevicePush', () => {
     reminderFixtures.devices = [
       { endpoint, language: 'es', createdAt: '2026-11-01T10:00:00.000Z', updatedAt: '2026-11-01T10:00:00.000Z' },
     ];
-    const { result, client } = renderWithQueryClient(() => useSetDevicePush('co', VIEWER));
-    const keys = seededKeys();
-    seedQueries(client, Object.values(keys));
+    const { result, client, keys } = renderWithSeededQueries(() => useSetDevicePush('co', VIEWER), seededKeys());
 
     await act(() => result.current.mutateAsync({ enable: false }));
 

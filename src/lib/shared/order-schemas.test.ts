@@ -14,6 +14,7 @@ import {
   SOURCE_ID_MESSAGE,
   TOO_MANY_LINES_MESSAGE,
 } from './order-schemas';
+import { COLOMBIAN_BUYER } from '../../testing/checkout-data';
 import { MAX_LINE_QUANTITY } from './order-limits';
 import { CHECKOUT_REQUIRED_MESSAGE, type CreateOrderRequestDto } from './orders';
 
@@ -31,19 +32,9 @@ const ORDER: CreateOrderRequestDto = {
   promoCode: null,
   discountPoints: 0,
   sourceId: SOURCE_ID,
-  customer: {
-    firstName: 'Ana',
-    secondName: '',
-    firstLastName: 'Pérez',
-    secondLastName: '',
-    typeID: 1,
-    numberID: '52.345.671',
-    countryCode: '+57',
-    phoneNumber: '300 123 4567',
-    email: 'Ana@Correo.CO',
-  },
-  bill: { typeContributor: 'persona_natural', typeID: '', numberID: '' },
-  address: { address: 'Calle 1 # 2-3', residenceDetail: '', state: 'Antioquia', city: 'Medellín', postalCode: '' },
+  ...COLOMBIAN_BUYER,
+  // Mixed case on purpose: the schema lowers it.
+  customer: { ...COLOMBIAN_BUYER.customer, email: 'Ana@Correo.CO' },
   saveAddress: true,
   paymentMethod: 'visa',
   prescriptionDocumentId: null,

@@ -220,17 +220,8 @@ export interface OrderPrescriptionDto {
   reviewedAt: string | null;
 }
 
-/** An order as the buyer, the result screen and the admin read it. */
-export interface OrderDto {
-  id: number;
-  /** Human order number shown on screens and receipts, e.g. 'CO-000042'. */
-  number: string;
-  sourceId: string;
-  countryId: number;
-  currency: string;
-  status: OrderStatus;
-  createdAt: string;
-  paidAt: string | null;
+/** An order as the buyer, the result screen and the admin read it: its row of the list, and the detail. */
+export interface OrderDto extends OrderSummaryDto {
   customer: CheckoutCustomerDto;
   bill: BillFormDto;
   shipping: OrderAddressDto;
@@ -238,13 +229,11 @@ export interface OrderDto {
   items: OrderItemDto[];
   /** The same lines under the name the prescription reward reads (product §7). */
   line_items: OrderItemDto[];
-  articleCount: number;
   subtotal: number;
   doctorDiscount: number;
   promoDiscount: number;
   pointsDiscount: number;
   shippingCost: number;
-  total: number;
   productPoints: number;
   promoCode: string | null;
   requiresPrescription: boolean;
@@ -263,6 +252,7 @@ export interface CreateOrderResponseDto {
 /** One row of `GET /orders` (product §3 order list: order number, payment date, quantity, total). */
 export interface OrderSummaryDto {
   id: number;
+  /** Human order number shown on screens and receipts, e.g. 'CO-000042'. */
   number: string;
   sourceId: string;
   countryId: number;

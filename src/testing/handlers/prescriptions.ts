@@ -1,4 +1,5 @@
 import { http, HttpResponse } from 'msw';
+import { toolProductFields } from '../../features/prescriptions/draft-rules';
 import {
   ADHERENCE_FILTER_PARAM,
   ADHERENCE_FILTER_RUNNING_OUT,
@@ -19,6 +20,7 @@ import {
   type PatientDto,
   type PatientInputDto,
   type PatientStrategiesDto,
+  type StrategyDto,
   type PrescriptionDetailDto,
   type PrescriptionListItemDto,
   type PrescriptionToolDto,
@@ -100,14 +102,8 @@ export function buildPrescribedTool(
   overrides: Partial<PrescriptionToolDto> = {},
 ): PrescriptionToolDto {
   return {
-    productId: product.id,
-    name: product.name,
-    slug: product.slug,
-    description: product.description,
-    tag: product.tag,
-    capsuleInfo: product.capsule_info,
+    ...toolProductFields(product),
     imageUrl: product.image ?? '/icons/logo.svg',
-    category: { id: product.category.id, name: product.category.name, slug: product.category.slug },
     presentation: 'Frasco x 60 cápsulas',
     momentsDay: [{ id: 3, quantity: 1, value: 'Con el desayuno' }],
     prescriptionDuration: { time: 'months', quantity: 2 },
@@ -143,6 +139,20 @@ export function buildTemplateTool(
   name = product?.name ?? '',
 ): TemplateToolDto {
   return { ...input, name, product, hasStock: product !== null, problem: product ? null : `«${name}» ya no se vende.` };
+}
+
+/** A row of a patient's strategies: a prescription by the demo doctor; override what the test is about. */
+export function buildStrategy(overrides: Partial<StrategyDto> = {}): StrategyDto {
+  return {
+    id: 7001,
+    createdAt: '2026-11-10T15:00:00.000Z',
+    type: 'prescription',
+    categories: [{ id: 1, name: 'Vitaminas y minerales' }],
+    status: 'active',
+    toolCount: 2,
+    author: { id: 10, display_name: 'Carolina Mejía', role: 'doctor' },
+    ...overrides,
+  };
 }
 
 /** A prescription by the demo doctor for the demo patient, with its products to buy. */

@@ -1,14 +1,7 @@
 import { expect, type Locator } from '@playwright/test';
 import { Shell } from './shell';
-
-export interface NewPatient {
-  firstName: string;
-  lastName: string;
-  birthDate: string;
-  email: string;
-  document: string;
-  phone: string;
-}
+// The same fields the component tests type into the patient form.
+import type { PatientFormInput } from '../../../src/testing/patient-form';
 
 export interface Indications {
   moment: string;
@@ -37,7 +30,7 @@ export class PrescriptionBuilderPage extends Shell {
   }
 
   /** Step 1: creates the patient (the server e-mails the invitation) and returns the invitation token shown. */
-  async createPatient(patient: NewPatient): Promise<string> {
+  async createPatient(patient: PatientFormInput): Promise<string> {
     await this.submitPatient(patient);
     await expect(this.page.getByText(/le enviamos una invitación a/)).toBeVisible();
     const link = (await this.page.getByTestId('invitation-link').textContent()) ?? '';
@@ -45,12 +38,12 @@ export class PrescriptionBuilderPage extends Shell {
   }
 
   /** Step 1 without connection: the patient is kept on the device, and chosen for the prescription. */
-  async createPatientOffline(patient: NewPatient) {
+  async createPatientOffline(patient: PatientFormInput) {
     await this.submitPatient(patient);
     await expect(this.page.getByText(/Guardamos a .* en este dispositivo/)).toBeVisible();
   }
 
-  private async submitPatient(patient: NewPatient) {
+  private async submitPatient(patient: PatientFormInput) {
     await this.page.getByRole('button', { name: 'Crear paciente nuevo' }).click();
     const form = this.page.getByRole('form', { name: 'Crear paciente' });
     await form.getByLabel(/^Nombres/).fill(patient.firstName);

@@ -18,6 +18,7 @@ import { filtersFromParams, SORT_OPTIONS, type SortOption } from '../catalog-par
 import { searchLocally } from '../local-search';
 import { ProductGrid } from './product-grid';
 import { SerialSearch } from './serial-search';
+import { VatNote } from './vat-note';
 
 /**
  * Rows kept for the categories while they load: the categories a patient or visitor sees (three of five), so the
@@ -248,9 +249,7 @@ export function CatalogPage() {
               )}
             </>
           )}
-          <p className="catalog__vat-note">
-            <Trans>Los productos marcados con asterisco (*) incluyen IVA.</Trans>
-          </p>
+          <VatNote />
         </div>
       </div>
     </section>

@@ -6,21 +6,22 @@ import { useCountry } from '../../../lib/use-country';
 import { useViewerKey } from '../../../lib/session/use-viewer-key';
 import { productQueries } from '../api';
 import { ProductGrid } from './product-grid';
+import { HomeSection } from '../../../components/ui/home-section';
 
 export function FeaturedProducts() {
   const country = useCountry();
   const viewer = useViewerKey();
   const query = useQuery(productQueries.featured(country, viewer));
   return (
-    <section className="section" aria-labelledby="featured-title">
-      <div className="section__header">
-        <h2 id="featured-title">
-          <Trans>Productos destacados</Trans>
-        </h2>
+    <HomeSection
+      id="featured-title"
+      title={<Trans>Productos destacados</Trans>}
+      link={
         <Link to={`/${country}/herramientas`} className="link-arrow">
           <Trans>Ver todas las herramientas</Trans>
         </Link>
-      </div>
+      }
+    >
       {query.isPending && (
         <p role="status" className="muted">
           <Trans>Cargando productos…</Trans>
@@ -32,6 +33,6 @@ export function FeaturedProducts() {
         </p>
       )}
       {query.data && <ProductGrid products={query.data.data} country={country} />}
-    </section>
+    </HomeSection>
   );
 }

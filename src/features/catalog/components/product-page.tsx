@@ -11,6 +11,7 @@ import { productDetailQuery } from '../api';
 import { responsiveImage } from '../image-sources';
 import { hasStock, presentationText } from '../product-facts';
 import { ProductPrice } from './product-price';
+import { VatNote } from './vat-note';
 
 export function ProductPage() {
   const renderActions = useProductActions();
@@ -131,11 +132,7 @@ export function ProductPage() {
           )}
           {renderActions?.(product, 'page')}
           <p className="product-page__description">{product.description}</p>
-          {product.price?.vat_included && (
-            <p className="catalog__vat-note">
-              <Trans>Los productos marcados con asterisco (*) incluyen IVA.</Trans>
-            </p>
-          )}
+          {product.price?.vat_included && <VatNote />}
         </div>
       </div>
     </article>

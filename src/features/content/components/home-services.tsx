@@ -3,6 +3,7 @@ import type { ReactNode } from 'react';
 import { Link } from 'react-router';
 import { useChatLink } from '../../../lib/contact';
 import type { CountryCode } from '../../../lib/shared/countries';
+import { HomeSection } from '../../../components/ui/home-section';
 
 /** 24×24 line drawings, one per service; decorative, the title says what it is. */
 /* eslint-disable lingui/no-unlocalized-strings -- SVG path data, not text */
@@ -52,12 +53,7 @@ export function HomeServices({ country }: { country: CountryCode }) {
     t`Hola, quisiera información sobre una fórmula personalizada en el Dispensario Funcional.`,
   );
   return (
-    <section className="section" aria-labelledby="services-title" data-tour="services">
-      <div className="section__header">
-        <h2 id="services-title">
-          <Trans>Todo lo que encuentras en el dispensario</Trans>
-        </h2>
-      </div>
+    <HomeSection id="services-title" title={<Trans>Todo lo que encuentras en el dispensario</Trans>} tour="services">
       <ul className="service-grid">
         <ServiceCard
           icon="dispensary"
@@ -159,6 +155,6 @@ export function HomeServices({ country }: { country: CountryCode }) {
           </Trans>
         </ServiceCard>
       </ul>
-    </section>
+    </HomeSection>
   );
 }

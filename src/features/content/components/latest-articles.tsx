@@ -3,19 +3,20 @@ import { Link } from 'react-router';
 import type { CountryCode } from '../../../lib/shared/countries';
 import { ARTICLES_NEWEST_FIRST } from '../articles';
 import { ArticleCard } from './article-card';
+import { HomeSection } from '../../../components/ui/home-section';
 
 /** Product §2 home: the latest articles, newest first. */
 export function LatestArticles({ country }: { country: CountryCode }) {
   return (
-    <section className="section" aria-labelledby="latest-articles-title">
-      <div className="section__header">
-        <h2 id="latest-articles-title">
-          <Trans>Últimos artículos</Trans>
-        </h2>
+    <HomeSection
+      id="latest-articles-title"
+      title={<Trans>Últimos artículos</Trans>}
+      link={
         <Link to={`/${country}/articulos`} className="link-arrow">
           <Trans>Ver todos los artículos</Trans>
         </Link>
-      </div>
+      }
+    >
       <ul className="article-grid">
         {ARTICLES_NEWEST_FIRST.map((article) => (
           <li key={article.slug}>
@@ -23,6 +24,6 @@ export function LatestArticles({ country }: { country: CountryCode }) {
           </li>
         ))}
       </ul>
-    </section>
+    </HomeSection>
   );
 }

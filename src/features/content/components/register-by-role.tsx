@@ -1,18 +1,14 @@
 import { Select, Trans, useLingui } from '@lingui/react/macro';
 import { Link } from 'react-router';
 import type { CountryCode } from '../../../lib/shared/countries';
+import { HomeSection } from '../../../components/ui/home-section';
 
 /** Product §2 home: register by role. Patients cannot sign up on their own: their card explains the invitation. */
 export function RegisterByRole({ country }: { country: CountryCode }) {
   const { t } = useLingui();
   const register = `/${country}/registro`;
   return (
-    <section className="section" aria-labelledby="register-title" data-tour="register">
-      <div className="section__header">
-        <h2 id="register-title">
-          <Trans>Regístrate según tu rol</Trans>
-        </h2>
-      </div>
+    <HomeSection id="register-title" title={<Trans>Regístrate según tu rol</Trans>} tour="register">
       <ul className="role-grid">
         <li className="role-card">
           <h3>
@@ -64,6 +60,6 @@ export function RegisterByRole({ country }: { country: CountryCode }) {
           </Link>
         </li>
       </ul>
-    </section>
+    </HomeSection>
   );
 }

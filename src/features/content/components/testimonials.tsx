@@ -1,5 +1,6 @@
 import { Trans } from '@lingui/react/macro';
 import type { ReactNode } from 'react';
+import { HomeSection } from '../../../components/ui/home-section';
 
 function Testimonial({
   initials,
@@ -36,12 +37,7 @@ function Testimonial({
 /** Product §2 home: testimonials, one per kind of user. */
 export function Testimonials() {
   return (
-    <section className="section" aria-labelledby="testimonials-title">
-      <div className="section__header">
-        <h2 id="testimonials-title">
-          <Trans>Lo que dicen quienes ya lo usan</Trans>
-        </h2>
-      </div>
+    <HomeSection id="testimonials-title" title={<Trans>Lo que dicen quienes ya lo usan</Trans>}>
       <ul className="testimonial-grid">
         <Testimonial
           initials="CM"
@@ -77,6 +73,6 @@ export function Testimonials() {
           }
         />
       </ul>
-    </section>
+    </HomeSection>
   );
 }

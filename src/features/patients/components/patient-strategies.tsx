@@ -1,14 +1,14 @@
 import { Trans, useLingui } from '@lingui/react/macro';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { useState, type FormEvent, type ReactNode } from 'react';
-import { Link } from 'react-router';
 import { DataAge } from '../../../components/ui/data-age';
 import { DataTable } from '../../../components/ui/data-table';
 import { QueryStatus } from '../../../components/ui/query-status';
 import type { CountryCode } from '../../../lib/shared/countries';
 import type { StrategyDto } from '../../../lib/shared/prescriptions';
-import { formatDate } from '../../../lib/prescription-format';
-import { STATUS_LABELS, STATUS_TONES, TYPE_LABELS } from '../../../lib/prescription-labels';
+import { StrategyDateLink } from '../../../components/ui/strategy-date-link';
+import { TYPE_LABELS } from '../../../lib/prescription-labels';
+import { PrescriptionStatusBadge } from '../../../components/ui/prescription-status-badge';
 import { patientQueries, type DateRange } from '../api';
 import { TitledSection } from '../../../components/ui/titled-section';
 
@@ -19,11 +19,6 @@ interface PatientStrategiesProps {
 }
 
 const NO_RANGE: DateRange = { from: '', to: '' };
-
-/** The professional detail of a strategy, reached from the patient it belongs to. */
-function strategyPath(country: CountryCode, patientId: number, strategyId: number): string {
-  return `/${country}/mi-cuenta/mis-pacientes/${patientId}/estrategias/${strategyId}`;
-}
 
 /**
  * Product §2: the patient's strategies, the professional's own apart from those by other professionals (read-only),
@@ -142,19 +137,13 @@ function StrategyTable({ title, note, empty, rows, country, patientId }: Strateg
               {
                 label: t`Fecha`,
                 rowHeader: true,
-                cell: (row) => (
-                  <Link to={strategyPath(country, patientId, row.id)}>{formatDate(row.createdAt, country)}</Link>
-                ),
+                cell: (row) => <StrategyDateLink country={country} patientId={patientId} strategy={row} />,
               },
               { label: t`Tipo`, cell: (row) => i18n._(TYPE_LABELS[row.type]) },
               { label: t`Categoría`, cell: (row) => row.categories.map((category) => category.name).join(', ') || '—' },
               {
                 label: t`Estado`,
-                cell: (row) => (
-                  <span className={`status status--${STATUS_TONES[row.status]}`}>
-                    {i18n._(STATUS_LABELS[row.status])}
-                  </span>
-                ),
+                cell: (row) => <PrescriptionStatusBadge status={row.status} />,
               },
               { label: t`Profesional`, cell: (row) => row.author.display_name },
             ]}

@@ -1,14 +1,13 @@
 import { Trans, useLingui } from '@lingui/react/macro';
 import { useQuery } from '@tanstack/react-query';
-import { Link } from 'react-router';
 import { DataTable } from '../../../components/ui/data-table';
 import { FailureAlert } from '../../../components/ui/failure-alert';
 import { errorMessage } from '../../../lib/http';
 import type { CountryCode } from '../../../lib/shared/countries';
 import type { PrescriptionType } from '../../../lib/shared/prescriptions';
 import { prescriptionQueries } from '../api';
-import { formatDate } from '../../../lib/prescription-format';
-import { StatusBadge } from './status-badge';
+import { StrategyDateLink } from '../../../components/ui/strategy-date-link';
+import { PrescriptionStatusBadge } from '../../../components/ui/prescription-status-badge';
 import { patientName } from '../../../lib/patient-name';
 
 interface IssuedListProps {
@@ -43,15 +42,11 @@ export function IssuedList({ country, viewer, type }: IssuedListProps) {
               {
                 label: t`Fecha`,
                 rowHeader: true,
-                cell: (row) => (
-                  <Link to={`/${country}/mi-cuenta/mis-pacientes/${row.patient.id}/estrategias/${row.id}`}>
-                    {formatDate(row.createdAt, country)}
-                  </Link>
-                ),
+                cell: (row) => <StrategyDateLink country={country} patientId={row.patient.id} strategy={row} />,
               },
               { label: t`Paciente`, cell: (row) => patientName(row.patient, i18n) },
               { label: t`Herramientas`, cell: (row) => row.toolCount },
-              { label: t`Estado`, cell: (row) => <StatusBadge status={row.status} /> },
+              { label: t`Estado`, cell: (row) => <PrescriptionStatusBadge status={row.status} /> },
             ]}
           />
         </div>

@@ -11,7 +11,7 @@ import { useViewerKey } from '../../../lib/session/use-viewer-key';
 import { parsePositiveId, prescriptionQueries } from '../api';
 import { formatDate } from '../../../lib/prescription-format';
 import { TYPE_LABELS } from '../../../lib/prescription-labels';
-import { StatusBadge } from './status-badge';
+import { PrescriptionStatusBadge } from '../../../components/ui/prescription-status-badge';
 import { TitledSection } from '../../../components/ui/titled-section';
 
 /** `mi-cuenta/mis-prescripciones` (product §2): the patient's prescriptions and recommendations, newest first. */
@@ -60,7 +60,7 @@ export function MyPrescriptionsPage() {
               { label: t`Tipo`, cell: (item) => i18n._(TYPE_LABELS[item.type]) },
               { label: t`Profesional`, cell: (item) => item.author.display_name },
               { label: t`Herramientas`, cell: (item) => item.toolCount },
-              { label: t`Estado`, cell: (item) => <StatusBadge status={item.status} /> },
+              { label: t`Estado`, cell: (item) => <PrescriptionStatusBadge status={item.status} /> },
             ]}
           />
         </div>

@@ -5,7 +5,7 @@ import type { PrescriptionDto } from '../../../lib/shared/prescriptions';
 import { formatDate } from '../../../lib/prescription-format';
 import { TYPE_LABELS } from '../../../lib/prescription-labels';
 import { DownloadPdfButton } from './download-pdf-button';
-import { StatusBadge } from './status-badge';
+import { PrescriptionStatusBadge } from '../../../components/ui/prescription-status-badge';
 import { personalNoticeText } from '../notice';
 import { ToolsSummary } from './tools-summary';
 import { patientName } from '../../../lib/patient-name';
@@ -31,7 +31,7 @@ export function PrescriptionView({ prescription, country, back, children }: Pres
     <article className="stack prescription-view" aria-labelledby="prescription-title">
       <div className="patients__header">
         <h1 id="prescription-title">{t`${typeLabel} del ${date}`}</h1>
-        <StatusBadge status={prescription.status} />
+        <PrescriptionStatusBadge status={prescription.status} />
       </div>
       <p className="notice prescription-view__notice" role="note">
         {personalNoticeText()}
