@@ -1,10 +1,20 @@
 import { getResponse, type RequestHandler } from 'msw';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { TEST_API } from '../../src/testing/api-url';
-import { accountHandlers } from '../../src/testing/handlers/account';
+import { accountHandlers, resetAccountFixtures } from '../../src/testing/handlers/account';
+import { adherenceFixtures, adherenceHandlers, buildProductAdherence } from '../../src/testing/handlers/adherence';
+import {
+  adminMedicalRequestHandlers,
+  buildMedicalRequest,
+  resetMedicalRequestFixtures,
+} from '../../src/testing/handlers/admin-medical-requests';
+import { adminProductHandlers, resetAdminProductFixtures } from '../../src/testing/handlers/admin-products';
+import { adminPromoCodeHandlers, resetAdminPromoCodeFixtures } from '../../src/testing/handlers/admin-promo-codes';
 import { acceptSession, authHandlers, knownProfiles } from '../../src/testing/handlers/auth';
 import { checkoutHandlers } from '../../src/testing/handlers/checkout';
+import { contactHandlers, setContactSettings } from '../../src/testing/handlers/contact';
 import { countryHandlers } from '../../src/testing/handlers/countries';
+import { formHandlers } from '../../src/testing/handlers/forms';
 import { buildOrder, orderFixtures, orderHandlers } from '../../src/testing/handlers/orders';
 import { buildHistoryEntry, pointsFixtures, pointsHandlers } from '../../src/testing/handlers/points';
 import {
@@ -12,11 +22,13 @@ import {
   prescriptionFixtures,
   prescriptionHandlers,
 } from '../../src/testing/handlers/prescriptions';
+import { privacyHandlers } from '../../src/testing/handlers/privacy';
 import { productHandlers } from '../../src/testing/handlers/products';
 import { buildReminder, reminderFixtures, reminderHandlers } from '../../src/testing/handlers/reminders';
 import { authHeaders, createTestContext, jsonRequest, sessionFor, userByEmail, type TestContext } from './helpers';
 import { createdOrder, orderBody } from './orders-fixtures';
 import { prescribe, productIdOf, registerIdOf, tool } from './prescriptions-fixtures';
+import { invitationTokenOf } from './support/registration';
 
 /**
  * Issue #20: the msw handlers of the component tests answer like the real server. Each probe sends the same request
@@ -31,7 +43,8 @@ import { prescribe, productIdOf, registerIdOf, tool } from './prescriptions-fixt
  * - an empty array matches any array (nothing to compare).
  * Mismatches are reported by JSON path, e.g. `.data[].price: mock number, server string`.
  * Where the seed gives the server nothing to list (the points history, reminders, addresses, push devices, the
- * credentials' history), only the envelope around the empty list is compared.
+ * credentials' history), only the envelope around the empty list is compared. The admin's lists of medical requests
+ * and an invitation's preview have a row made in `beforeAll` on the server (the mock has its own fixtures).
  */
 
 interface Shape {
@@ -108,10 +121,23 @@ const HANDLERS: RequestHandler[] = [
   ...pointsHandlers,
   ...prescriptionHandlers,
   ...reminderHandlers,
+  ...adherenceHandlers,
+  ...contactHandlers,
+  ...privacyHandlers,
+  ...formHandlers,
+  ...adminMedicalRequestHandlers,
+  ...adminProductHandlers,
+  ...adminPromoCodeHandlers,
 ];
 
-type Caller = 'doctor' | 'patient' | null;
-const EMAILS = { doctor: 'medico.co@demo.test', patient: 'paciente.co@demo.test' } as const;
+type Caller = 'admin' | 'doctor' | 'patient' | null;
+const EMAILS = {
+  admin: 'admin@demo.test',
+  doctor: 'medico.co@demo.test',
+  patient: 'paciente.co@demo.test',
+} as const;
+/** The invitation token each side knows (the mock's is fixed; the server's is made in `beforeAll`). */
+const invitationTokens = { mock: 'invitacion-valida', server: '' };
 
 let ctx: TestContext;
 const tokens = new Map<Caller, string>();
@@ -119,7 +145,7 @@ const serverIds = new Map<Caller, number>();
 
 beforeAll(async () => {
   ctx = await createTestContext();
-  for (const caller of ['doctor', 'patient'] as const) {
+  for (const caller of ['admin', 'doctor', 'patient'] as const) {
     tokens.set(caller, await sessionFor(ctx, EMAILS[caller]));
     serverIds.set(caller, (await userByEmail(ctx, EMAILS[caller])).id);
   }
@@ -128,6 +154,16 @@ beforeAll(async () => {
   orderFixtures.orders = [buildOrder()];
   pointsFixtures.history = [buildHistoryEntry()];
   reminderFixtures.reminders = [buildReminder()];
+  resetAccountFixtures();
+  resetMedicalRequestFixtures([buildMedicalRequest()]);
+  resetAdminProductFixtures();
+  resetAdminPromoCodeFixtures();
+  // The seed gives every country a channel: one here too, so the types are compared, not only nulls.
+  setContactSettings('co', {
+    phone: '+57 601 555 0100',
+    chatNumber: '573015550100',
+    updatedAt: '2026-11-20T10:00:00.000Z',
+  });
   // The seed has no prescriptions nor orders: one of each, so the detail probes have something to compare.
   const magnesium = await productIdOf(ctx, 'magnesio-bisglicinato-400-mg');
   await prescribe(
@@ -150,6 +186,31 @@ beforeAll(async () => {
     authHeaders(tokens.get('patient')!, 'co'),
     orderBody({ items: [{ productId: magnesium, quantity: 1 }] }),
   );
+  // The adherence of the mock's first patient: the server's follows from the prescription above.
+  adherenceFixtures.products[Number(firstId(await fromMock('/patients?page=1&limit=20', 'doctor')))] = [
+    buildProductAdherence(),
+  ];
+  // The seed has no medical request nor invitation: one of each on the server (the mock has its own fixtures).
+  const medicalRequest = {
+    names: 'Sofía',
+    last_names: 'Cárdenas Mora',
+    email: 'sofia.contrato@prueba.test',
+    country_id: 1,
+    country_code: '+57',
+    mobile_number: '310 555 0101',
+    description: 'Cansancio persistente y problemas de sueño desde hace meses.',
+  };
+  const requested = await ctx.app.request('/api/medical-requests', jsonRequest('POST', medicalRequest));
+  expect(requested.status, await requested.clone().text()).toBe(201);
+  const invitation = {
+    email: 'invitada.contrato@prueba.test',
+    documentNumber: null,
+    firstName: 'Ana',
+    lastName: 'Ruiz',
+  };
+  const invited = await ctx.app.request('/api/invitations', jsonRequest('POST', invitation, callerHeaders('doctor')));
+  expect(invited.status, await invited.clone().text()).toBe(201);
+  invitationTokens.server = invitationTokenOf(((await invited.json()) as { link: string }).link);
 });
 
 afterAll(async () => {
@@ -187,9 +248,10 @@ async function fromMock(path: string, caller: Caller): Promise<unknown> {
 
 /** A path whose `:user` is the caller's id on each side (the demo users' ids differ from the fixtures'). */
 function pathFor(path: string, caller: Caller, side: 'mock' | 'server'): string {
-  if (!caller) return path;
+  const invited = path.replace(':invitation', invitationTokens[side]);
+  if (!caller) return invited;
   const id = side === 'server' ? serverIds.get(caller) : knownProfiles.find((p) => p.email === EMAILS[caller])?.id;
-  return path.replace(':user', String(id));
+  return invited.replace(':user', String(id));
 }
 
 /** The id of the first element of a list body (`data[]` or a bare array), for the detail probes. */
@@ -233,6 +295,17 @@ describe('the msw handlers answer in the shapes of the server', () => {
     ['/addresses', 'patient'],
     ['/reminders', 'patient'],
     ['/push/subscriptions', 'patient'],
+    ['/contact-settings/co', null],
+    ['/forms/registro-medico', null],
+    ['/forms/registro-paciente', null],
+    ['/invitations/:invitation', null],
+    ['/privacy/consent', 'patient'],
+    ['/admin/contact-settings', 'admin'],
+    ['/admin/affiliates', 'admin'],
+    ['/admin/medical-requests?page=1', 'admin'],
+    ['/admin/catalogue-options', 'admin'],
+    ['/admin/products?page=1', 'admin'],
+    ['/admin/promo-codes', 'admin'],
   ])('GET %s (%s)', async (path, caller) => {
     expect(await compare(path, caller)).toEqual([]);
   });
@@ -244,6 +317,7 @@ describe('the msw handlers answer in the shapes of the server', () => {
     ['/me/prescriptions', '/me/prescriptions/:id', 'patient'],
     ['/prescription-templates', '/prescription-templates/:id', 'doctor'],
     ['/orders?page=1&limit=10', '/orders/:id', 'patient'],
+    ['/patients?page=1&limit=20', '/patients/:id/adherence', 'doctor'],
   ])('GET %s then %s (%s)', async (listPath, detailPath, caller) => {
     expect(await compareDetail(listPath, detailPath, caller)).toEqual([]);
   });
