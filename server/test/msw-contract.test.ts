@@ -8,6 +8,7 @@ import {
   buildMedicalRequest,
   resetMedicalRequestFixtures,
 } from '../../src/testing/handlers/admin-medical-requests';
+import { adminPrescriptionSettingsHandlers } from '../../src/testing/handlers/admin-prescription-settings';
 import { adminProductHandlers, resetAdminProductFixtures } from '../../src/testing/handlers/admin-products';
 import { adminPromoCodeHandlers, resetAdminPromoCodeFixtures } from '../../src/testing/handlers/admin-promo-codes';
 import { acceptSession, authHandlers, knownProfiles } from '../../src/testing/handlers/auth';
@@ -128,6 +129,7 @@ const HANDLERS: RequestHandler[] = [
   ...adminMedicalRequestHandlers,
   ...adminProductHandlers,
   ...adminPromoCodeHandlers,
+  ...adminPrescriptionSettingsHandlers,
 ];
 
 type Caller = 'admin' | 'doctor' | 'patient' | null;
@@ -217,9 +219,9 @@ afterAll(async () => {
   await ctx.close();
 });
 
-async function bodyOf(response: Response | undefined, side: string, path: string): Promise<unknown> {
+async function bodyOf(response: Response | undefined, side: string, path: string, status = 200): Promise<unknown> {
   if (!response) throw new Error(`${side}: no answer to ${path}`);
-  expect(response.status, `${side} ${path}: ${await response.clone().text()}`).toBe(200);
+  expect(response.status, `${side} ${path}: ${await response.clone().text()}`).toBe(status);
   return response.json();
 }
 
@@ -233,12 +235,12 @@ async function fromServer(path: string, caller: Caller): Promise<unknown> {
 }
 
 /** A request to the mock with its session convention (src/testing/session.ts): a session cookie per country. */
-function mockRequest(path: string, caller: Caller, body?: unknown): Request {
+function mockRequest(path: string, caller: Caller, body?: unknown, method = 'POST'): Request {
   const profile = knownProfiles.find((candidate) => candidate.email === (caller ? EMAILS[caller] : ''));
   if (profile) acceptSession('co', profile);
   return new Request(`${TEST_API}${path}`, {
     headers: { 'x-country': 'co', 'content-type': 'application/json' },
-    ...(body === undefined ? {} : { method: 'POST', body: JSON.stringify(body) }),
+    ...(body === undefined ? {} : { method, body: JSON.stringify(body) }),
   });
 }
 
@@ -265,6 +267,36 @@ function firstId(body: unknown): string {
 async function compare(path: string, caller: Caller): Promise<string[]> {
   const mock = await fromMock(pathFor(path, caller, 'mock'), caller);
   const server = await fromServer(pathFor(path, caller, 'server'), caller);
+  return differences(shapeOf(mock), shapeOf(server), '');
+}
+
+/**
+ * The same write (method, path, body, caller) to both sides; both must answer `status`, in the same shape. A path's
+ * `:id` is the first id of `listPath` on each side.
+ */
+async function compareWrite(
+  method: string,
+  path: string,
+  body: unknown,
+  caller: Caller,
+  status: number,
+  listPath?: string,
+) {
+  const ids = listPath
+    ? { mock: firstId(await fromMock(listPath, caller)), server: firstId(await fromServer(listPath, caller)) }
+    : { mock: '', server: '' };
+  const mock = await bodyOf(
+    await getResponse(HANDLERS, mockRequest(path.replace(':id', ids.mock), caller, body, method)),
+    'mock',
+    `${method} ${path}`,
+    status,
+  );
+  const server = await bodyOf(
+    await ctx.app.request(`/api${path.replace(':id', ids.server)}`, jsonRequest(method, body, callerHeaders(caller))),
+    'server',
+    `${method} ${path}`,
+    status,
+  );
   return differences(shapeOf(mock), shapeOf(server), '');
 }
 
@@ -320,6 +352,66 @@ describe('the msw handlers answer in the shapes of the server', () => {
     ['/patients?page=1&limit=20', '/patients/:id/adherence', 'doctor'],
   ])('GET %s then %s (%s)', async (listPath, detailPath, caller) => {
     expect(await compareDetail(listPath, detailPath, caller)).toEqual([]);
+  });
+});
+
+describe('the msw handlers answer the same writes in the shapes of the server', () => {
+  it('PUT /admin/prescription-settings (admin), with the settings the server holds', async () => {
+    const settings = await fromServer('/prescription-settings', 'doctor');
+    expect(await compareWrite('PUT', '/admin/prescription-settings', settings, 'admin', 200)).toEqual([]);
+  });
+
+  it('PUT /admin/contact-settings/co (admin)', async () => {
+    const channel = { phone: '+57 601 555 0111', chatNumber: '57 301 555 0111' };
+    expect(await compareWrite('PUT', '/admin/contact-settings/co', channel, 'admin', 200)).toEqual([]);
+  });
+
+  it('POST /admin/promo-codes (admin)', async () => {
+    const code = {
+      code: 'CONTRATO10',
+      discountType: 'percentage',
+      value: 10,
+      active: true,
+      maxUses: 50,
+      maxUsesPerUser: 1,
+      countries: [],
+    };
+    expect(await compareWrite('POST', '/admin/promo-codes', code, 'admin', 201)).toEqual([]);
+  });
+
+  it('POST /forms/registro-medico/validate (public), with an e-mail both sides already have', async () => {
+    const values = { first_name: 'Ana', email: 'medico.co@demo.test' };
+    expect(await compareWrite('POST', '/forms/registro-medico/validate', values, null, 200)).toEqual([]);
+  });
+
+  it('PATCH /admin/medical-requests/:id (admin), the first request of each side', async () => {
+    expect(
+      await compareWrite(
+        'PATCH',
+        '/admin/medical-requests/:id',
+        { status: 'contacted' },
+        'admin',
+        200,
+        '/admin/medical-requests?page=1',
+      ),
+    ).toEqual([]);
+  });
+
+  it('POST /admin/affiliates/:id/reject (admin), the first pending professional of each side', async () => {
+    expect(
+      await compareWrite(
+        'POST',
+        '/admin/affiliates/:id/reject',
+        { reason: 'La tarjeta profesional no es legible.' },
+        'admin',
+        200,
+        '/admin/affiliates?status=pending',
+      ),
+    ).toEqual([]);
+  });
+
+  it('POST /privacy/consent (patient), accepting the current version', async () => {
+    expect(await compareWrite('POST', '/privacy/consent', { version: 1 }, 'patient', 200)).toEqual([]);
   });
 });
 
