@@ -16,9 +16,17 @@ import { checkoutHandlers } from '../../src/testing/handlers/checkout';
 import { contactHandlers, setContactSettings } from '../../src/testing/handlers/contact';
 import { countryHandlers } from '../../src/testing/handlers/countries';
 import { formHandlers } from '../../src/testing/handlers/forms';
-import { buildOrder, orderFixtures, orderHandlers } from '../../src/testing/handlers/orders';
-import { buildHistoryEntry, pointsFixtures, pointsHandlers } from '../../src/testing/handlers/points';
+import { buildHormoneOrder, buildOrder, orderFixtures, orderHandlers } from '../../src/testing/handlers/orders';
 import {
+  buildCombo,
+  buildEvent,
+  buildHistoryEntry,
+  buildPointProduct,
+  pointsFixtures,
+  pointsHandlers,
+} from '../../src/testing/handlers/points';
+import {
+  buildLibraryDocument,
   buildPrescriptionDetail,
   prescriptionFixtures,
   prescriptionHandlers,
@@ -43,8 +51,8 @@ import { invitationTokenOf } from './support/registration';
  *   in `src/lib/shared` say which fields are nullable);
  * - an empty array matches any array (nothing to compare).
  * Mismatches are reported by JSON path, e.g. `.data[].price: mock number, server string`.
- * Where the seed gives the server nothing to list (the points history, reminders, addresses, push devices, the
- * credentials' history), only the envelope around the empty list is compared. The admin's lists of medical requests
+ * Where the seed gives the server nothing to list (the points history and redemptions, reminders, addresses, push
+ * devices, favourites, hormone orders, the credentials' history), only the envelope around the empty list is compared. The admin's lists of medical requests
  * and an invitation's preview have a row made in `beforeAll` on the server (the mock has its own fixtures).
  */
 
@@ -156,6 +164,11 @@ beforeAll(async () => {
   orderFixtures.orders = [buildOrder()];
   pointsFixtures.history = [buildHistoryEntry()];
   reminderFixtures.reminders = [buildReminder()];
+  prescriptionFixtures.documents = [buildLibraryDocument()];
+  orderFixtures.hormoneOrders = [buildHormoneOrder()];
+  pointsFixtures.events = [buildEvent()];
+  pointsFixtures.combos = [buildCombo()];
+  pointsFixtures.products = [buildPointProduct()];
   resetAccountFixtures();
   resetMedicalRequestFixtures([buildMedicalRequest()]);
   resetAdminProductFixtures();
@@ -338,6 +351,22 @@ describe('the msw handlers answer in the shapes of the server', () => {
     ['/admin/catalogue-options', 'admin'],
     ['/admin/products?page=1', 'admin'],
     ['/admin/promo-codes', 'admin'],
+    ['/auth/profile', 'patient'],
+    ['/auth/sso/validate', 'doctor'],
+    ['/favorites', 'patient'],
+    ['/push/public-key', 'patient'],
+    ['/documents', 'doctor'],
+    ['/gamification/config', 'patient'],
+    ['/gamification/events/country/1', 'patient'],
+    ['/gamification/combos/country/1', 'patient'],
+    ['/gamification/products/by-country/1', 'patient'],
+    ['/gamification/history/events/:user', 'patient'],
+    ['/gamification/history/combos/:user', 'patient'],
+    ['/gamification/history/products/:user', 'patient'],
+    ['/gamification/events', 'admin'],
+    ['/gamification/combos', 'admin'],
+    ['/gamification/products', 'admin'],
+    ['/admin/hormone-orders', 'admin'],
   ])('GET %s (%s)', async (path, caller) => {
     expect(await compare(path, caller)).toEqual([]);
   });
@@ -350,6 +379,7 @@ describe('the msw handlers answer in the shapes of the server', () => {
     ['/prescription-templates', '/prescription-templates/:id', 'doctor'],
     ['/orders?page=1&limit=10', '/orders/:id', 'patient'],
     ['/patients?page=1&limit=20', '/patients/:id/adherence', 'doctor'],
+    ['/patients?page=1&limit=20', '/patients/:id/strategies', 'doctor'],
   ])('GET %s then %s (%s)', async (listPath, detailPath, caller) => {
     expect(await compareDetail(listPath, detailPath, caller)).toEqual([]);
   });
