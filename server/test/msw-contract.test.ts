@@ -148,6 +148,8 @@ const EMAILS = {
 } as const;
 /** The invitation token each side knows (the mock's is fixed; the server's is made in `beforeAll`). */
 const invitationTokens = { mock: 'invitacion-valida', server: '' };
+/** The source id of the server's order, sent to both sides (the mock answers any). */
+let orderSourceId = '';
 
 let ctx: TestContext;
 const tokens = new Map<Caller, string>();
@@ -201,6 +203,8 @@ beforeAll(async () => {
     authHeaders(tokens.get('patient')!, 'co'),
     orderBody({ items: [{ productId: magnesium, quantity: 1 }] }),
   );
+  const orders = (await fromServer('/orders?page=1&limit=10', 'patient')) as { data: { sourceId: string }[] };
+  orderSourceId = orders.data[0]!.sourceId;
   // The adherence of the mock's first patient: the server's follows from the prescription above.
   adherenceFixtures.products[Number(firstId(await fromMock('/patients?page=1&limit=20', 'doctor')))] = [
     buildProductAdherence(),
@@ -261,12 +265,15 @@ async function fromMock(path: string, caller: Caller): Promise<unknown> {
   return bodyOf(await getResponse(HANDLERS, mockRequest(path, caller)), 'mock', path);
 }
 
-/** A path whose `:user` is the caller's id on each side (the demo users' ids differ from the fixtures'). */
+/**
+ * A path whose `:user` is the caller's id on each side (the demo users' ids differ from the fixtures'), whose
+ * `:invitation` is each side's invitation token and whose `:source` is the server's order source id.
+ */
 function pathFor(path: string, caller: Caller, side: 'mock' | 'server'): string {
-  const invited = path.replace(':invitation', invitationTokens[side]);
-  if (!caller) return invited;
+  const filled = path.replace(':invitation', invitationTokens[side]).replace(':source', orderSourceId);
+  if (!caller) return filled;
   const id = side === 'server' ? serverIds.get(caller) : knownProfiles.find((p) => p.email === EMAILS[caller])?.id;
-  return invited.replace(':user', String(id));
+  return filled.replace(':user', String(id));
 }
 
 /** The id of the first element of a list body (`data[]` or a bare array), for the detail probes. */
@@ -367,6 +374,8 @@ describe('the msw handlers answer in the shapes of the server', () => {
     ['/gamification/combos', 'admin'],
     ['/gamification/products', 'admin'],
     ['/admin/hormone-orders', 'admin'],
+    ['/orders/source/:source/country/1', 'patient'],
+    ['/orders/by_source/:source', 'patient'],
   ])('GET %s (%s)', async (path, caller) => {
     expect(await compare(path, caller)).toEqual([]);
   });
