@@ -1,5 +1,6 @@
 import { getResponse, type RequestHandler } from 'msw';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { StrategyDto } from '../../src/lib/shared/prescriptions';
 import { TEST_API } from '../../src/testing/api-url';
 import { accountHandlers, resetAccountFixtures } from '../../src/testing/handlers/account';
 import { adherenceFixtures, adherenceHandlers, buildProductAdherence } from '../../src/testing/handlers/adherence';
@@ -205,10 +206,19 @@ beforeAll(async () => {
   );
   const orders = (await fromServer('/orders?page=1&limit=10', 'patient')) as { data: { sourceId: string }[] };
   orderSourceId = orders.data[0]!.sourceId;
-  // The adherence of the mock's first patient: the server's follows from the prescription above.
-  adherenceFixtures.products[Number(firstId(await fromMock('/patients?page=1&limit=20', 'doctor')))] = [
-    buildProductAdherence(),
-  ];
+  // The adherence and strategies of the mock's first patient: the server's follow from the prescription above.
+  const mockPatient = Number(firstId(await fromMock('/patients?page=1&limit=20', 'doctor')));
+  adherenceFixtures.products[mockPatient] = [buildProductAdherence()];
+  const strategy: StrategyDto = {
+    id: 7001,
+    createdAt: '2026-11-10T15:00:00.000Z',
+    type: 'prescription',
+    categories: [{ id: 1, name: 'Vitaminas y minerales' }],
+    status: 'active',
+    toolCount: 1,
+    author: { id: 10, display_name: 'Carolina Mejía', role: 'doctor' },
+  };
+  prescriptionFixtures.strategies[mockPatient] = { own: [strategy], others: [] };
   // The seed has no medical request nor invitation: one of each on the server (the mock has its own fixtures).
   const medicalRequest = {
     names: 'Sofía',
