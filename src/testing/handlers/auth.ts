@@ -54,6 +54,18 @@ export const knownProfiles: ProfileDto[] = [
     role: { id: ROLE_IDS.patient, name: 'patient' },
     doctor_id: 10,
   }),
+  buildProfile({
+    id: 1,
+    uid: 'uid-admin-00000000000000001',
+    email: 'admin@demo.test',
+    display_name: 'Laura Restrepo',
+    first_name: 'Laura',
+    last_name: 'Restrepo',
+    document_number: '1020304050',
+    specialty: null,
+    professional_license_number: null,
+    role: { id: ROLE_IDS.admin, name: 'admin' },
+  }),
 ];
 
 /**
