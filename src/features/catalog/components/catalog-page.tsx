@@ -18,7 +18,6 @@ import { filtersFromParams, SORT_OPTIONS, type SortOption } from '../catalog-par
 import { searchLocally } from '../local-search';
 import { ProductGrid } from './product-grid';
 import { SerialSearch } from './serial-search';
-import { VatNote } from './vat-note';
 
 /**
  * Rows kept for the categories while they load: the categories a patient or visitor sees (three of five), so the
@@ -249,7 +248,9 @@ export function CatalogPage() {
               )}
             </>
           )}
-          <VatNote />
+          <p className="catalog__vat-note">
+            <Trans>Los productos marcados con asterisco (*) incluyen IVA.</Trans>
+          </p>
         </div>
       </div>
     </section>

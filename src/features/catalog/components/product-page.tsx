@@ -11,7 +11,6 @@ import { productDetailQuery } from '../api';
 import { responsiveImage } from '../image-sources';
 import { hasStock, presentationText } from '../product-facts';
 import { ProductPrice } from './product-price';
-import { VatNote } from './vat-note';
 
 export function ProductPage() {
   const renderActions = useProductActions();
@@ -132,7 +131,11 @@ export function ProductPage() {
           )}
           {renderActions?.(product, 'page')}
           <p className="product-page__description">{product.description}</p>
-          {product.price?.vat_included && <VatNote />}
+          {product.price?.vat_included && (
+            <p className="catalog__vat-note">
+              <Trans>Los productos marcados con asterisco (*) incluyen IVA.</Trans>
+            </p>
+          )}
         </div>
       </div>
     </article>
