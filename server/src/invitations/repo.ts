@@ -5,7 +5,7 @@ import {
   type InvitationPreviewDto,
   type Role,
 } from '../../../src/lib/shared/accounts';
-import { COUNTRIES, countryById, DEFAULT_COUNTRY, type CountryCode } from '../../../src/lib/shared/countries';
+import { COUNTRIES, countryCodeById, type CountryCode } from '../../../src/lib/shared/countries';
 import { formatStoreDate } from '../../../src/lib/shared/formats';
 import type { Database, InvitationRow } from '../db/schema';
 import { personalEmail, type Mailer } from '../mail/mailer';
@@ -46,10 +46,6 @@ export async function findUsableInvitation(
   };
 }
 
-function countryCodeOf(countryId: number) {
-  return countryById(countryId)?.subdomain ?? DEFAULT_COUNTRY;
-}
-
 export function toInvitationDto(row: InvitationRow, link?: string): InvitationDto {
   return {
     id: row.id,
@@ -57,7 +53,7 @@ export function toInvitationDto(row: InvitationRow, link?: string): InvitationDt
     documentNumber: row.document_number,
     firstName: row.first_name,
     lastName: row.last_name,
-    country: countryCodeOf(row.country_id),
+    country: countryCodeById(row.country_id),
     createdAt: row.created_at.toISOString(),
     expiresAt: row.expires_at.toISOString(),
     usedAt: row.used_at?.toISOString() ?? null,
@@ -94,7 +90,7 @@ export function toPreviewDto(
     documentNumber: invitation.document_number,
     firstName: invitation.first_name,
     lastName: invitation.last_name,
-    country: countryCodeOf(invitation.country_id),
+    country: countryCodeById(invitation.country_id),
     expiresAt: invitation.expires_at.toISOString(),
     professional: { display_name: professional.display_name, role: professional.role },
     record,

@@ -1,4 +1,4 @@
-import { countryById, DEFAULT_COUNTRY, type CountryCode } from '../../../src/lib/shared/countries';
+import { countryCodeById } from '../../../src/lib/shared/countries';
 import type { OrderDto, PaymentMethod } from '../../../src/lib/shared/orders';
 import type { OutgoingEmail } from '../mail/mailer';
 import { formatStoreDate, formatMoney as formatMoneyOf } from '../../../src/lib/shared/formats';
@@ -22,17 +22,13 @@ function emailAbout(order: OrderDto, subject: string, body: string[]): OutgoingE
   };
 }
 
-function countryOf(countryId: number): CountryCode {
-  return countryById(countryId)?.subdomain ?? DEFAULT_COUNTRY;
-}
-
 function dateOf(iso: string, countryId: number): string {
-  return formatStoreDate(iso, countryOf(countryId), { withTime: true }) ?? iso;
+  return formatStoreDate(iso, countryCodeById(countryId), { withTime: true }) ?? iso;
 }
 
 /** An amount of the order's country as its storefront shows it (product §9). */
 export function formatMoney(amount: number, countryId: number): string {
-  return formatMoneyOf(amount, countryOf(countryId));
+  return formatMoneyOf(amount, countryCodeById(countryId));
 }
 
 /** The receipt of an approved payment (product §8: 'Pago exitoso', with a receipt sent by email). */

@@ -92,3 +92,8 @@ export function resolveCountry(value: unknown): CountryCode {
 export function countryById(countryId: number): CountryInfo | undefined {
   return Object.values(COUNTRIES).find((country) => country.countryId === countryId);
 }
+
+/** The code of a stored country id; the default country for an id the store does not serve. */
+export function countryCodeById(countryId: number): CountryCode {
+  return countryById(countryId)?.subdomain ?? DEFAULT_COUNTRY;
+}

@@ -1,11 +1,11 @@
 import type { Kysely } from 'kysely';
-import { countryById } from '../../../../src/lib/shared/countries';
+import { countryCodeById } from '../../../../src/lib/shared/countries';
 import type { Database } from '../../db/schema';
 import { pathParam, type Api, type AppContext } from '../../http/auth';
 import { multipartText, readMultipart } from '../../http/body';
 import type { OrdersContext } from '../../orders/context';
 import { expireUnpaidOrder, expiryExplanation, isPaymentOverdue } from '../../orders/expiry';
-import { formatMoney } from '../../orders/emails';
+import { formatMoney } from '../../../../src/lib/shared/formats';
 import { isUuid } from '../../../../src/lib/shared/order-schemas';
 import type { PaymentEvent } from '../provider';
 import { receiveWebhook } from '../webhooks';
@@ -43,7 +43,7 @@ function pageView(payment: HostedPayment, typed: Partial<PaymentPageView> = {}):
     paymentId: payment.id,
     orderNumber: payment.number,
     countryId: payment.country_id,
-    total: formatMoney(payment.amount, payment.country_id),
+    total: formatMoney(payment.amount, countryCodeById(payment.country_id)),
     method: payment.method,
     problems: [],
     cardName: '',
@@ -71,7 +71,7 @@ export function registerSandboxPaymentPages(api: Api, ctx: OrdersContext, sandbo
       const page = messagePage('Pago no encontrado', 'El enlace de pago no existe o ya no es válido.');
       return { response: c.html(page, 404, PAGE_HEADERS) };
     }
-    const bag = `/${countryById(payment.country_id)?.subdomain ?? 'co'}/bolsa`;
+    const bag = `/${countryCodeById(payment.country_id)}/bolsa`;
     const overdue =
       payment.status === 'pending' &&
       isPaymentOverdue({ status: payment.order_status, created_at: payment.created_at }, ctx.clock());
