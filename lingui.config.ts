@@ -21,13 +21,15 @@ const MEMBER_FEATURES = [
  */
 const MEMBER_FILES = [
   'src/features/checkout/checkout-validation.ts',
-  'src/features/checkout/payment-labels.ts',
   'src/features/checkout/components',
   'src/features/cart/components/bag-contents.tsx',
   'src/features/favorites/components/favorites-page.tsx',
   'src/features/privacy/components/data-rights-panel.tsx',
-  // The prescriptions' labels, shared by the register and the prescriptions (issue #20 moved them to src/lib).
-  'src/lib/prescription-labels.ts',
+  // The vocabularies only members' screens show, one table each for the storefront and the server (issue #20).
+  'src/lib/shared/prescription-labels.ts',
+  'src/lib/shared/payment-labels.ts',
+  'src/lib/shared/gender-labels.ts',
+  'src/lib/shared/credential-labels.ts',
 ];
 /**
  * The public screens a first visit to the home, the catalogue or a product does not show: about, terms, the blog,

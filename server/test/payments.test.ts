@@ -107,7 +107,7 @@ describe('paying by card', () => {
     expect(receipt?.to_address).toBe('laura.restrepo@prueba.test');
     expect(receipt?.text).toContain('Magnesio Bisglicinato 400 mg × 1');
     expect(receipt?.text).toContain(`Total pagado: ${formatMoney(101_000, 1)}`);
-    expect(receipt?.text).toContain('Medio de pago: Tarjeta Visa');
+    expect(receipt?.text).toContain('Medio de pago: Visa');
   });
 
   it('never charges twice: a second submit goes straight to the result', async () => {

@@ -1,6 +1,6 @@
 import { createHash, randomUUID } from 'node:crypto';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { pdfText } from '../../src/lib/shared/pdf-text';
+import { pdfText } from '../../tests/support/pdf-text';
 import type { FormErrorDto } from '../../src/lib/shared/accounts';
 import type { ApiErrorBody } from '../../src/lib/shared/api-types';
 import type { QuoteDto } from '../../src/lib/shared/orders';

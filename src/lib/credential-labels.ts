@@ -1,16 +1,8 @@
 import type { I18n, MessageDescriptor } from '@lingui/core';
 import { msg } from '@lingui/core/macro';
 import type { CredentialHistoryEntryDto, CredentialStatus } from './shared/accounts';
+import { CREDENTIAL_DOCUMENT_LABELS } from './shared/credential-labels';
 import { HORMONE_PRESCRIPTION_DOCUMENT_TYPE } from './shared/orders';
-
-/** Spanish names of what a credentials entry holds: the professional's documents and a buyer's hormone prescription. */
-const DOCUMENT_LABELS: Record<string, MessageDescriptor> = {
-  'tarjeta-profesional': msg`Tarjeta profesional`,
-  diploma: msg`Diploma`,
-  'documento-identidad': msg`Documento de identidad`,
-  'registro-sanitario': msg`Registro sanitario`,
-  [HORMONE_PRESCRIPTION_DOCUMENT_TYPE]: msg`Fórmula médica de hormonas`,
-};
 
 const CREDENTIAL_STATUS_LABELS: Record<CredentialStatus, MessageDescriptor> = {
   not_uploaded: msg`Sin cargar`,
@@ -37,7 +29,9 @@ export function credentialStatusLabel(i18n: I18n, status: CredentialStatus): str
 }
 
 export function credentialDocumentLabel(i18n: I18n, documentType: string): string {
-  const label = DOCUMENT_LABELS[documentType];
+  const label: MessageDescriptor | undefined = (
+    CREDENTIAL_DOCUMENT_LABELS as Partial<Record<string, MessageDescriptor>>
+  )[documentType];
   return label ? i18n._(label) : documentType;
 }
 

@@ -5,7 +5,7 @@ import {
   type CredentialsStatusDto,
 } from '../../../src/lib/shared/accounts';
 import { HORMONE_PRESCRIPTION_DOCUMENT_TYPE } from '../../../src/lib/shared/orders';
-import { countryById, DEFAULT_COUNTRY } from '../../../src/lib/shared/countries';
+import { countryCodeById } from '../../../src/lib/shared/countries';
 import type { Database, UserRow } from '../db/schema';
 import { orderNumber } from '../orders/repo';
 
@@ -86,7 +86,7 @@ export async function credentialsStatusOf(
       order: order
         ? {
             id: order.id,
-            number: orderNumber(countryById(order.country_id)?.subdomain ?? DEFAULT_COUNTRY, order.id),
+            number: orderNumber(countryCodeById(order.country_id), order.id),
             status: order.status,
           }
         : null,

@@ -1,6 +1,8 @@
 // A small PDF writer for text documents (the library's seeded documents): A4 pages, Helvetica, a title and
 // paragraphs wrapped to the page. Enough for readable Spanish handouts without a PDF dependency.
 
+import { winAnsiBytes } from '../../../src/lib/shared/win-ansi';
+
 const PAGE_WIDTH_PT = 595;
 const PAGE_HEIGHT_PT = 842;
 const MARGIN_PT = 56;
@@ -11,29 +13,9 @@ const LINE_HEIGHT_PT = 15;
 const BODY_CHARS_PER_LINE = 90;
 const LINES_PER_PAGE = Math.floor((PAGE_HEIGHT_PT - 2 * MARGIN_PT - 2 * LINE_HEIGHT_PT) / LINE_HEIGHT_PT);
 
-/** Characters WinAnsi places outside Latin-1, and the code each takes. */
-const WIN_ANSI_EXTRAS: Record<string, number> = {
-  '–': 0x96,
-  '—': 0x97,
-  '‘': 0x91,
-  '’': 0x92,
-  '“': 0x93,
-  '”': 0x94,
-  '•': 0x95,
-  '€': 0x80,
-};
-const UNKNOWN_CHARACTER = 0x3f;
-
-function encodeWinAnsi(text: string): number[] {
-  return [...text].map((char) => {
-    const code = char.codePointAt(0) ?? UNKNOWN_CHARACTER;
-    return WIN_ANSI_EXTRAS[char] ?? (code >= 0x20 && code <= 0xff ? code : UNKNOWN_CHARACTER);
-  });
-}
-
 /** A PDF string literal: parentheses and backslashes escaped, bytes in WinAnsi. */
 function pdfString(text: string): string {
-  return `(${String.fromCharCode(...encodeWinAnsi(text)).replace(/[\\()]/g, (char) => `\\${char}`)})`;
+  return `(${String.fromCharCode(...winAnsiBytes(text)).replace(/[\\()]/g, (char) => `\\${char}`)})`;
 }
 
 function wrap(paragraph: string, width: number): string[] {

@@ -11,6 +11,9 @@ import {
   type Role,
 } from '../../../src/lib/shared/accounts';
 import { COUNTRIES, type CountryCode } from '../../../src/lib/shared/countries';
+import { CREDENTIAL_DOCUMENT_LABELS } from '../../../src/lib/shared/credential-labels';
+import { GENDER_LABELS } from '../../../src/lib/shared/gender-labels';
+import { spanish } from '../../../src/lib/shared/labels';
 import {
   HEALTH_CONSENT_FIELD,
   HEALTH_CONSENT_LABEL,
@@ -48,13 +51,6 @@ export const HEARD_FROM_LABELS: Record<(typeof HEARD_FROM_OPTIONS)[number], stri
   'busqueda-internet': 'Búsqueda en internet',
   evento: 'Un evento',
   otro: 'Otro',
-};
-
-export const GENDER_LABELS: Record<(typeof GENDERS)[number], string> = {
-  femenino: 'Femenino',
-  masculino: 'Masculino',
-  otro: 'Otro',
-  'prefiero-no-decir': 'Prefiero no decir',
 };
 
 export const DOCTOR_SPECIALTIES = [
@@ -177,7 +173,7 @@ function identityFields(country: CountryCode, today: string, forPatient: boolean
       type: 'radio',
       label: 'Género',
       step: 1,
-      options: GENDERS.map((value) => ({ value, label: GENDER_LABELS[value] })),
+      options: GENDERS.map((value) => ({ value, label: spanish(GENDER_LABELS[value]) })),
       rules: [],
     },
     {
@@ -361,7 +357,7 @@ function professionalForm(ref: FormRef, role: Role, country: CountryCode, today:
       {
         name: 'professional_card',
         type: 'file',
-        label: 'Tarjeta profesional',
+        label: spanish(CREDENTIAL_DOCUMENT_LABELS['tarjeta-profesional']),
         help: 'Opcional: podrás subir tus credenciales (PDF, JPG, PNG o WEBP, hasta 10 MB) después del registro.',
         step: 2,
         accept: CREDENTIAL_ACCEPT,

@@ -1,6 +1,6 @@
 import { createHash, randomUUID } from 'node:crypto';
 import { sql } from 'kysely';
-import { countryById, type CountryInfo } from '../../../src/lib/shared/countries';
+import { countryById, countryCodeById, type CountryInfo } from '../../../src/lib/shared/countries';
 import {
   HORMONE_PRESCRIPTION_DOCUMENT_TYPE,
   type CreateOrderResponseDto,
@@ -39,7 +39,7 @@ async function openPayment(ctx: OrdersContext, order: OrderRow): Promise<string>
     .executeTakeFirstOrThrow();
   if (payment.redirect_url !== '' || payment.status !== 'pending') return payment.redirect_url;
   const provider = ctx.payments.of(payment);
-  const country = countryById(order.country_id)?.subdomain ?? 'co';
+  const country = countryCodeById(order.country_id);
   const windowMs = payment.method === 'bank_transfer' ? AWAITING_TRANSFER_TTL_MS : PENDING_PAYMENT_TTL_MS;
   let opened: { redirectUrl: string; reference?: string | null } = { redirectUrl: '' };
   await atProvider(ctx, 'abrir el pago', async () => {

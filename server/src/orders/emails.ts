@@ -1,15 +1,9 @@
 import { countryCodeById } from '../../../src/lib/shared/countries';
-import type { OrderDto, PaymentMethod } from '../../../src/lib/shared/orders';
+import { spanish } from '../../../src/lib/shared/labels';
+import type { OrderDto } from '../../../src/lib/shared/orders';
+import { PAYMENT_METHOD_LABELS } from '../../../src/lib/shared/payment-labels';
 import type { OutgoingEmail } from '../mail/mailer';
 import { formatStoreDate, formatMoney as formatMoneyOf } from '../../../src/lib/shared/formats';
-
-/** How receipts name the payment method: the brand, never any digit of the card. */
-export const PAYMENT_METHOD_LABELS: Record<PaymentMethod, string> = {
-  bank_transfer: 'Transferencia bancaria',
-  visa: 'Tarjeta Visa',
-  mastercard: 'Tarjeta MasterCard',
-  amex: 'Tarjeta American Express',
-};
 
 const SIGNATURE = ['', 'Gracias por confiar en Dispensario Funcional.'];
 
@@ -52,7 +46,7 @@ export function receiptEmail(order: OrderDto): OutgoingEmail {
     ...discount('Descuento con puntos', order.pointsDiscount),
     `Envío: ${order.shippingCost > 0 ? money(order.shippingCost) : 'Gratis'}`,
     `Total pagado: ${money(order.total)}`,
-    `Medio de pago: ${PAYMENT_METHOD_LABELS[order.payment.method]}`,
+    `Medio de pago: ${spanish(PAYMENT_METHOD_LABELS[order.payment.method])}`,
     `Fecha: ${dateOf(order.paidAt ?? order.createdAt, order.countryId)}`,
     ...(order.requiresPrescription
       ? [

@@ -1,10 +1,10 @@
 import { sql, type ExpressionBuilder, type Kysely } from 'kysely';
 import { jsonArrayFrom } from 'kysely/helpers/postgres';
 import { COUNTRIES, type CountryCode } from '../../../src/lib/shared/countries';
+import { momentValue } from '../../../src/lib/shared/prescription-labels';
 import type { PatientConsentState } from '../../../src/lib/shared/privacy';
 import {
   isDeletedAccount,
-  MOMENTS,
   type MomentDto,
   type MomentInputDto,
   type PatientStrategiesDto,
@@ -37,7 +37,7 @@ function statusOf(row: { cancelled_at: Date | null; ends_at: Date }, now = new D
 function momentsWithLabels(moments: readonly MomentInputDto[]): MomentDto[] {
   return moments.map((moment) => ({
     ...moment,
-    value: MOMENTS.find((candidate) => candidate.id === moment.id)?.label ?? '',
+    value: momentValue(moment.id) ?? '',
   }));
 }
 

@@ -1,5 +1,5 @@
 import type { Kysely, Transaction } from 'kysely';
-import { countryById, COUNTRIES, type CountryCode } from '../../../src/lib/shared/countries';
+import { countryCodeById, COUNTRIES, type CountryCode } from '../../../src/lib/shared/countries';
 import {
   CONSENT_REVOKED_MESSAGE,
   HEALTH_CONSENT_TEXTS,
@@ -115,7 +115,7 @@ export async function recordHealthConsent(
 }
 
 export function userCountry(user: Pick<UserRow, 'country_id'>): CountryCode {
-  return countryById(user.country_id)?.subdomain ?? 'co';
+  return countryCodeById(user.country_id);
 }
 
 interface HealthConsentStatus {
@@ -195,7 +195,7 @@ export async function consentHistory(db: Db, userId: number): Promise<ConsentRec
     id: row.id,
     purpose: row.purpose,
     action: row.action,
-    country: countryById(row.country_id)?.subdomain ?? 'co',
+    country: countryCodeById(row.country_id),
     version: row.version,
     recordedAt: row.created_at.toISOString(),
     recordedBy: row.recorded_by === userId ? 'self' : 'professional',

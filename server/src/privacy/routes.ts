@@ -1,4 +1,4 @@
-import { countryById } from '../../../src/lib/shared/countries';
+import { countryCodeById } from '../../../src/lib/shared/countries';
 import { acceptConsentSchema, deleteAccountSchema } from '../../../src/lib/shared/privacy-schemas';
 import {
   exportFileName,
@@ -135,7 +135,7 @@ export function registerPrivacyRoutes(api: Api, services: Services): void {
         id: row.id,
         uid: row.uid,
         role: row.role,
-        country: countryById(row.country_id)?.subdomain ?? 'co',
+        country: countryCodeById(row.country_id),
         deletedAt: row.created_at.toISOString(),
         keptOrders: row.kept_orders,
         keptPrescriptions: row.kept_prescriptions,

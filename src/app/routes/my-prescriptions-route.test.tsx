@@ -11,7 +11,7 @@ import {
   increment,
 } from '../../features/cart/cart-rules';
 import { checkoutStepAtom } from '../../features/checkout/atoms';
-import { pdfText } from '../../lib/shared/pdf-text';
+import { pdfText } from '../../../tests/support/pdf-text';
 import { appStore } from '../../lib/store';
 import { buildProduct } from '../../testing/data';
 import { buildPrescriptionDetail, prescriptionFixtures } from '../../testing/handlers/prescriptions';

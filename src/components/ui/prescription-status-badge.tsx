@@ -1,9 +1,15 @@
 import { useLingui } from '@lingui/react/macro';
 import type { PrescriptionStatus } from '../../lib/shared/prescriptions';
-import { STATUS_LABELS, STATUS_TONES } from '../../lib/prescription-labels';
+import { PRESCRIPTION_STATUS_LABELS } from '../../lib/shared/prescription-labels';
+
+const STATUS_TONES: Record<PrescriptionStatus, 'approved' | 'pending' | 'rejected'> = {
+  active: 'approved',
+  finished: 'pending',
+  cancelled: 'rejected',
+};
 
 /** A prescription's or recommendation's status, in its tone. */
 export function PrescriptionStatusBadge({ status }: { status: PrescriptionStatus }) {
   const { i18n } = useLingui();
-  return <span className={`status status--${STATUS_TONES[status]}`}>{i18n._(STATUS_LABELS[status])}</span>;
+  return <span className={`status status--${STATUS_TONES[status]}`}>{i18n._(PRESCRIPTION_STATUS_LABELS[status])}</span>;
 }

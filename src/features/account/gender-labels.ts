@@ -1,23 +1,17 @@
 import { useLingui } from '@lingui/react/macro';
 import { GENDERS } from '../../lib/shared/accounts';
+import { GENDER_LABELS } from '../../lib/shared/gender-labels';
 
-type Gender = (typeof GENDERS)[number];
+const isGender = (value: string): value is keyof typeof GENDER_LABELS => Object.hasOwn(GENDER_LABELS, value);
 
 /** The genders' words, for the profile and the patients' records (forms and read-only lists alike). */
 export function useGenderLabels() {
-  const { t } = useLingui();
-  const labels: Record<Gender, string> = {
-    femenino: t`Femenino`,
-    masculino: t`Masculino`,
-    otro: t`Otro`,
-    'prefiero-no-decir': t`Prefiero no decirlo`,
-  };
+  const { i18n } = useLingui();
   return {
-    labels,
     /** The genders to choose from, in the order the server lists them. */
-    choices: GENDERS.map((gender) => ({ value: gender, label: labels[gender] })),
+    choices: GENDERS.map((gender) => ({ value: gender, label: i18n._(GENDER_LABELS[gender]) })),
     /** A stored gender's words; an unknown value as it was stored, none as null. */
     textOf: (gender: string | null | undefined): string | null =>
-      gender ? (labels[gender as Gender] ?? gender) : null,
+      gender ? (isGender(gender) ? i18n._(GENDER_LABELS[gender]) : gender) : null,
   };
 }

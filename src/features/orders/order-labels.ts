@@ -1,12 +1,6 @@
 import { msg } from '@lingui/core/macro';
 import type { MessageDescriptor } from '@lingui/core';
-import type {
-  OrderStatus,
-  PaymentMethod,
-  PaymentStatus,
-  PrescriptionReviewStatus,
-  TaxpayerType,
-} from '../../lib/shared/orders';
+import type { OrderStatus, PaymentStatus, PrescriptionReviewStatus, TaxpayerType } from '../../lib/shared/orders';
 
 /** Spanish names of every order status, for the buyer's list and detail and for the admin. */
 export const ORDER_STATUS_LABELS: Record<OrderStatus, MessageDescriptor> = {
@@ -30,13 +24,6 @@ export const ORDER_STATUS_TONES: Record<OrderStatus, StatusTone> = {
   pending_prescription: 'pending',
   released: 'approved',
   cancelled: 'rejected',
-};
-
-export const PAYMENT_METHOD_LABELS: Record<PaymentMethod, MessageDescriptor> = {
-  bank_transfer: msg`Transferencia bancaria`,
-  visa: msg`Visa`,
-  mastercard: msg`MasterCard`,
-  amex: msg`American Express`,
 };
 
 export const PAYMENT_STATUS_LABELS: Record<PaymentStatus, MessageDescriptor> = {

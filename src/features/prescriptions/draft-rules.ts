@@ -26,13 +26,13 @@ import {
   toolSchema,
   UNITS_MAX_MESSAGE,
 } from '../../lib/shared/prescription-schemas';
+import { momentValue } from '../../lib/shared/prescription-labels';
 import {
   DEFAULT_PRESCRIPTION_SETTINGS,
   DURATION_MAX_DAYS,
   DURATION_UNIT_DAYS,
   INDICATIONS_MAX_LENGTH,
   MOMENT_MAX_QUANTITY,
-  MOMENTS,
   PRESCRIPTION_MAX_TOOLS,
   PRESCRIPTION_NOTES_MAX_LENGTH,
   TEMPLATE_NAME_MAX_LENGTH,
@@ -127,15 +127,13 @@ export function toolFromProduct(product: ProductDto, defaults: ToolDefaults = ST
   };
 }
 
-const MOMENT_LABELS = new Map<number, string>(MOMENTS.map((moment) => [moment.id, moment.label]));
-
 /** A template's tool with today's product and the indications the template keeps. */
 function toolFromTemplate(tool: TemplateToolDto & { product: ProductDto }): DraftTool {
   return {
     ...toolFromProduct(tool.product),
     momentsDay: tool.momentsDay
-      .filter((moment) => MOMENT_LABELS.has(moment.id))
-      .map((moment) => ({ id: moment.id, quantity: moment.quantity, value: MOMENT_LABELS.get(moment.id) ?? '' }))
+      .filter((moment) => momentValue(moment.id) !== undefined)
+      .map((moment) => ({ id: moment.id, quantity: moment.quantity, value: momentValue(moment.id) ?? '' }))
       .sort((a, b) => a.id - b.id),
     prescriptionDuration: { ...tool.prescriptionDuration },
     prescriptionIndications: tool.prescriptionIndications,
@@ -206,7 +204,7 @@ export function toggleMoment(tool: DraftTool, id: MomentId): DraftTool {
   if (tool.momentsDay.some((moment) => moment.id === id)) {
     return { ...tool, momentsDay: tool.momentsDay.filter((moment) => moment.id !== id) };
   }
-  const moment = { id, quantity: 1, value: MOMENT_LABELS.get(id) ?? '' };
+  const moment = { id, quantity: 1, value: momentValue(id) ?? '' };
   return { ...tool, momentsDay: [...tool.momentsDay, moment].sort((a, b) => a.id - b.id) };
 }
 

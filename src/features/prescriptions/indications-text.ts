@@ -3,7 +3,7 @@ import { plural, t } from '@lingui/core/macro';
 import type { CountryCode } from '../../lib/shared/countries';
 import type { MomentDto, PrescriptionDurationDto } from '../../lib/shared/prescriptions';
 import { formatQuantity } from '../../lib/prescription-format';
-import { MOMENT_LABELS } from '../../lib/prescription-labels';
+import { MOMENT_LABELS } from '../../lib/shared/prescription-labels';
 
 /** 'Con el desayuno: 1 · Antes de dormir: 2', in the order of the day. */
 export function momentsText(moments: readonly Pick<MomentDto, 'id' | 'quantity'>[], country: CountryCode): string {

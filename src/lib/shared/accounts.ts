@@ -171,6 +171,7 @@ export const HEARD_FROM_OPTIONS = [
 ] as const;
 
 export const GENDERS = ['femenino', 'masculino', 'otro', 'prefiero-no-decir'] as const;
+export type Gender = (typeof GENDERS)[number];
 
 /** Identity documents per country; `document_type_id` refers to these ids. */
 export const DOCUMENT_TYPES = [

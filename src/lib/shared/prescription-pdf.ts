@@ -6,7 +6,10 @@
 import type { PDFFont, PDFPage } from 'pdf-lib';
 import { COUNTRIES, type CountryCode } from './countries';
 import { formatQuantity, formatStoreDate } from './formats';
-import { MOMENTS, PRESCRIPTION_TYPE_LABELS, type PrescriptionDto, type PrescriptionToolDto } from './prescriptions';
+import { spanish } from './labels';
+import { momentValue, PRESCRIPTION_TYPE_LABELS } from './prescription-labels';
+import type { PrescriptionDto, PrescriptionToolDto } from './prescriptions';
+import { toWinAnsi } from './win-ansi';
 
 const PAGE_WIDTH = 595.28;
 const PAGE_HEIGHT = 841.89;
@@ -18,22 +21,6 @@ const BRAND = 'Dispensario Funcional';
 /** Product §2: the notice that the document is personal and not to be shared, on every page. */
 export const PERSONAL_NOTICE =
   'Documento personal e intransferible: es solo para el paciente indicado. No lo compartas.';
-
-/** The characters the standard PDF fonts can draw (WinAnsi): Latin-1 plus a few typographic ones. */
-const WIN_ANSI_EXTRA = '€‚ƒ„…†‡ˆ‰Š‹ŒŽ‘’“”•–—˜™š›œžŸ';
-
-/** Spanish text fits WinAnsi; anything else (emoji, other scripts) would make pdf-lib throw, so it becomes '?'. */
-export function toWinAnsi(text: string): string {
-  let result = '';
-  for (const char of text.normalize('NFC')) {
-    const code = char.codePointAt(0) ?? 0;
-    if (char === '\t') result += ' ';
-    else if ((code >= 0x20 && code <= 0x7e) || (code >= 0xa0 && code <= 0xff) || WIN_ANSI_EXTRA.includes(char)) {
-      result += char;
-    } else result += '?';
-  }
-  return result;
-}
 
 /** Splits a paragraph into lines that fit `width` at `size`, breaking long words if they must. */
 export function wrapText(text: string, font: Pick<PDFFont, 'widthOfTextAtSize'>, size: number, width: number) {
@@ -76,10 +63,7 @@ function toolLines(tool: PrescriptionToolDto, locale: string): string[] {
   const quantity = (value: number) => formatQuantity(value, locale);
   const moments = [...tool.momentsDay]
     .sort((a, b) => a.id - b.id)
-    .map(
-      (moment) =>
-        `${MOMENTS.find((each) => each.id === moment.id)?.label ?? moment.value}: ${quantity(moment.quantity)}`,
-    )
+    .map((moment) => `${momentValue(moment.id) ?? moment.value}: ${quantity(moment.quantity)}`)
     .join(' · ');
   const { time, quantity: length } = tool.prescriptionDuration;
   const duration = `${length} ${DURATION_WORDS[time][length === 1 ? 0 : 1]}`;
@@ -106,7 +90,7 @@ export async function buildPrescriptionPdf(prescription: PrescriptionDto, countr
   const ink = rgb(0.13, 0.16, 0.2);
   const muted = rgb(0.35, 0.38, 0.42);
   const accent = rgb(0.05, 0.4, 0.35);
-  const title = `${PRESCRIPTION_TYPE_LABELS[prescription.type]} N.º ${prescription.id}`;
+  const title = `${spanish(PRESCRIPTION_TYPE_LABELS[prescription.type])} N.º ${prescription.id}`;
   const author = prescription.author;
   const contentWidth = PAGE_WIDTH - MARGIN * 2;
 

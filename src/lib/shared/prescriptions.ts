@@ -185,10 +185,6 @@ export interface CreatePatientResponseDto {
 /** Doctors issue prescriptions; health professionals issue recommendations (product §1). */
 export const PRESCRIPTION_TYPES = ['prescription', 'recommendation'] as const;
 export type PrescriptionType = (typeof PRESCRIPTION_TYPES)[number];
-export const PRESCRIPTION_TYPE_LABELS: Record<PrescriptionType, string> = {
-  prescription: 'Prescripción',
-  recommendation: 'Recomendación',
-};
 export const PRESCRIPTION_TYPE_BY_ROLE: Partial<Record<Role, PrescriptionType>> = {
   doctor: 'prescription',
   health_professional: 'recommendation',
@@ -200,53 +196,34 @@ export const PRESCRIPTION_TYPE_BY_ROLE: Partial<Record<Role, PrescriptionType>> 
  */
 export const PRESCRIPTION_STATUSES = ['active', 'finished', 'cancelled'] as const;
 export type PrescriptionStatus = (typeof PRESCRIPTION_STATUSES)[number];
-export const PRESCRIPTION_STATUS_LABELS: Record<PrescriptionStatus, string> = {
-  active: 'Activa',
-  finished: 'Finalizada',
-  cancelled: 'Anulada',
-};
 
-/** Product §3 time-of-day options in their three groups; `momentsDay[].id` refers to these ids. */
+/**
+ * Product §3 time-of-day options in their three groups; `momentsDay[].id` refers to these ids. Their words are
+ * `MOMENT_LABELS` and `MOMENT_GROUP_LABELS` (./prescription-labels).
+ */
 export const MOMENT_GROUPS = [
   {
     id: 'morning',
-    label: 'Mañana',
-    moments: [
-      { id: 1, label: 'En ayunas' },
-      { id: 2, label: 'Antes del desayuno' },
-      { id: 3, label: 'Con el desayuno' },
-      { id: 4, label: 'Media mañana' },
-    ],
+    moments: [{ id: 1 }, { id: 2 }, { id: 3 }, { id: 4 }],
   },
   {
     id: 'afternoon',
-    label: 'Tarde',
-    moments: [
-      { id: 5, label: 'Antes del almuerzo' },
-      { id: 6, label: 'Con el almuerzo' },
-      { id: 7, label: 'Media tarde' },
-    ],
+    moments: [{ id: 5 }, { id: 6 }, { id: 7 }],
   },
   {
     id: 'evening',
-    label: 'Noche',
-    moments: [
-      { id: 8, label: 'Antes de la cena' },
-      { id: 9, label: 'Con la cena' },
-      { id: 10, label: 'Antes de dormir' },
-    ],
+    moments: [{ id: 8 }, { id: 9 }, { id: 10 }],
   },
 ] as const;
 export type MomentGroupId = (typeof MOMENT_GROUPS)[number]['id'];
 export type MomentId = (typeof MOMENT_GROUPS)[number]['moments'][number]['id'];
-export const MOMENTS: readonly { id: MomentId; label: string; group: MomentGroupId }[] = MOMENT_GROUPS.flatMap(
-  (group) => group.moments.map((moment) => ({ id: moment.id, label: moment.label, group: group.id })),
+export const MOMENTS: readonly { id: MomentId; group: MomentGroupId }[] = MOMENT_GROUPS.flatMap((group) =>
+  group.moments.map((moment) => ({ id: moment.id, group: group.id })),
 );
 
 /** Product §3 `prescriptionDuration.time`. */
 export const DURATION_UNITS = ['days', 'weeks', 'months'] as const;
 export type DurationUnit = (typeof DURATION_UNITS)[number];
-export const DURATION_UNIT_LABELS: Record<DurationUnit, string> = { days: 'Días', weeks: 'Semanas', months: 'Meses' };
 /** Days one unit of duration stands for, to compute the end of a treatment (a month counts as 30 days). */
 export const DURATION_UNIT_DAYS: Record<DurationUnit, number> = { days: 1, weeks: 7, months: 30 };
 
@@ -484,10 +461,6 @@ export interface TemplateDto extends TemplateSummaryDto {
 /** Product §1 medical resources: templates and patient support documents. */
 export const DOCUMENT_KINDS = ['template', 'patient-support'] as const;
 export type DocumentKind = (typeof DOCUMENT_KINDS)[number];
-export const DOCUMENT_KIND_LABELS: Record<DocumentKind, string> = {
-  template: 'Plantillas',
-  'patient-support': 'Documentos de apoyo para pacientes',
-};
 
 /** `GET /documents?kind=`: `url` downloads the file (`GET /documents/{id}/file`, session cookie or bearer). */
 export interface LibraryDocumentDto {

@@ -8,9 +8,9 @@ import {
 } from '../../lib/shared/adherence';
 import type { ProductDto } from '../../lib/shared/api-types';
 import { COUNTRY_NAMES_BY_ID } from '../../lib/shared/countries';
+import { momentValue } from '../../lib/shared/prescription-labels';
 import {
   DEFAULT_PRESCRIPTION_SETTINGS,
-  MOMENTS,
   type CreatePatientResponseDto,
   type CreatePrescriptionRequestDto,
   type CreateTemplateRequestDto,
@@ -93,8 +93,6 @@ export function buildDeletedAccountPatient(id: number): PatientDto {
     account_deleted: true,
   });
 }
-
-const MOMENT_VALUES = new Map<number, string>(MOMENTS.map((moment) => [moment.id, moment.label]));
 
 /** A prescribed tool as the server stores it. */
 export function buildPrescribedTool(
@@ -312,7 +310,7 @@ function detailFrom(body: CreatePrescriptionRequestDto): PrescriptionDetailDto {
   const patient = prescriptionFixtures.patients.find((candidate) => candidate.id === patientId);
   const tools = body.tools.map((tool) =>
     buildPrescribedTool(buildProduct({ id: tool.productId, name: `Producto ${tool.productId}` }), {
-      momentsDay: tool.momentsDay.map((moment) => ({ ...moment, value: MOMENT_VALUES.get(moment.id) ?? '' })),
+      momentsDay: tool.momentsDay.map((moment) => ({ ...moment, value: momentValue(moment.id) ?? '' })),
       prescriptionDuration: tool.prescriptionDuration,
       prescriptionIndications: tool.prescriptionIndications,
       dailyCapsules: tool.dailyCapsules ?? tool.momentsDay.reduce((sum, moment) => sum + moment.quantity, 0),

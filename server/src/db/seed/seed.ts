@@ -3,7 +3,7 @@ import { randomUUID } from 'node:crypto';
 import { hash } from '@node-rs/argon2';
 import { sql, type Insertable, type Kysely, type Transaction } from 'kysely';
 import { HORMONES_CATEGORY_ID } from '../../../../src/lib/shared/catalogue';
-import { COUNTRIES, countryById } from '../../../../src/lib/shared/countries';
+import { COUNTRIES, countryById, countryCodeById } from '../../../../src/lib/shared/countries';
 import { presentationRows, productSearchText } from '../../admin/products-repo';
 import { seedContactSettingsIfEmpty } from '../../contact/routes';
 import { seedPointsIfEmpty } from '../../gamification/seed';
@@ -216,7 +216,7 @@ async function insertDemoUsers(trx: Transaction<Database>, passwordHash: string)
       .executeTakeFirstOrThrow();
     ids.set(user.email, row.id);
     // Demo accounts come with the consent a registration records, so trying the store starts without the dialog.
-    const country = countryById(user.countryId)?.subdomain ?? 'co';
+    const country = countryCodeById(user.countryId);
     await recordHealthConsent(trx, {
       userId: row.id,
       country,

@@ -1,6 +1,7 @@
 import { createHash } from 'node:crypto';
 import type { PaymentMethod } from '../../../../src/lib/shared/orders';
-import { PAYMENT_METHOD_LABELS } from '../../orders/emails';
+import { spanish } from '../../../../src/lib/shared/labels';
+import { PAYMENT_METHOD_LABELS } from '../../../../src/lib/shared/payment-labels';
 import { SANDBOX_TEST_CARDS } from './cards';
 import { sandboxPageUrl } from './provider';
 
@@ -181,7 +182,7 @@ export function paymentPage(view: PaymentPageView): string {
 <dl>
 <dt>Pedido</dt><dd>${escapeHtml(view.orderNumber)}</dd>
 <dt>Total a pagar</dt><dd>${escapeHtml(view.total)}</dd>
-<dt>Medio de pago</dt><dd>${PAYMENT_METHOD_LABELS[view.method]}</dd>
+<dt>Medio de pago</dt><dd>${spanish(PAYMENT_METHOD_LABELS[view.method])}</dd>
 </dl>
 ${problems}
 ${view.method === 'bank_transfer' ? transferInstructions(view) : cardForm(view)}`,

@@ -13,6 +13,7 @@ import {
   type DocumentKind,
   type LibraryDocumentDto,
 } from '../../../lib/shared/prescriptions';
+import { DOCUMENT_KIND_LABELS } from '../../../lib/shared/prescription-labels';
 import { useCountry } from '../../../lib/use-country';
 import { libraryQueries, useRemoveLibraryDocument, useSaveLibraryDocument } from '../api';
 import { textFieldBinder } from '../text-field-binder';
@@ -48,11 +49,6 @@ export function LibraryPage() {
   const failed = save.error ?? removal.error;
   const failure = failed ? errorMessage(failed) : null;
   const [fileInputKey, setFileInputKey] = useState(0);
-
-  const kindLabels: Record<DocumentKind, string> = {
-    template: t`Plantillas`,
-    'patient-support': t`Documentos de apoyo para pacientes`,
-  };
 
   function edit(document: LibraryDocumentDto | null) {
     setEditing(document);
@@ -140,7 +136,7 @@ export function LibraryPage() {
           >
             {DOCUMENT_KINDS.map((kind) => (
               <option key={kind} value={kind}>
-                {kindLabels[kind]}
+                {t(DOCUMENT_KIND_LABELS[kind])}
               </option>
             ))}
           </SelectField>
@@ -184,7 +180,7 @@ export function LibraryPage() {
           {documents.map((document) => (
             <tr key={document.id}>
               <th scope="row">{document.title}</th>
-              <td data-label={t`Categoría`}>{kindLabels[document.kind]}</td>
+              <td data-label={t`Categoría`}>{t(DOCUMENT_KIND_LABELS[document.kind])}</td>
               <td data-label={t`País`}>
                 {document.countryId === null ? t`Todos` : (countryById(document.countryId)?.name ?? '—')}
               </td>

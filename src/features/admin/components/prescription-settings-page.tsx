@@ -18,7 +18,7 @@ import {
 import { prescriptionSettingsInputSchema } from '../../../lib/shared/prescription-settings-schemas';
 import { useCountry } from '../../../lib/use-country';
 import { prescriptionSettingsQueries } from '../../prescriptions/api';
-import { DURATION_LABELS, MOMENT_GROUP_LABELS, MOMENT_LABELS } from '../../../lib/prescription-labels';
+import { DURATION_UNIT_LABELS, MOMENT_GROUP_LABELS, MOMENT_LABELS } from '../../../lib/shared/prescription-labels';
 import { adminProductQueries, useSavePrescriptionSettings } from '../api';
 import { schemaMessage, serverFieldErrors } from '../product-form';
 import { AdminPage } from './admin-page';
@@ -197,7 +197,7 @@ function SettingsForm({ initial }: { initial: PrescriptionSettingsDto }) {
             >
               {DURATION_UNITS.map((unit) => (
                 <option key={unit} value={unit}>
-                  {i18n._(DURATION_LABELS[unit])}
+                  {i18n._(DURATION_UNIT_LABELS[unit])}
                 </option>
               ))}
             </SelectField>

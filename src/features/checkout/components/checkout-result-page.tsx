@@ -13,7 +13,7 @@ import { useRefreshPoints } from '../../points/api';
 import { checkoutQueries } from '../api';
 import { checkoutAtom, INITIAL_CHECKOUT } from '../atoms';
 import { checkoutFormAtom } from '../form-atom';
-import { PAYMENT_METHOD_LABELS } from '../payment-labels';
+import { PAYMENT_METHOD_LABELS } from '../../../lib/shared/payment-labels';
 import { TitledSection } from '../../../components/ui/titled-section';
 
 /** While the provider's answer has not reached the order, look again this often. */

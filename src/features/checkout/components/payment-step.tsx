@@ -2,7 +2,7 @@ import { Trans, useLingui } from '@lingui/react/macro';
 import { useState } from 'react';
 import { PAYMENT_METHODS, type PaymentMethod } from '../../../lib/shared/orders';
 import { isPendingPrescription, type CheckoutForm, type PrescriptionUploadResult } from '../checkout-form';
-import { PAYMENT_METHOD_LABELS } from '../payment-labels';
+import { PAYMENT_METHOD_LABELS } from '../../../lib/shared/payment-labels';
 import { PrescriptionUpload } from './prescription-upload';
 
 interface PaymentStepProps {

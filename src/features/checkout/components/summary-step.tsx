@@ -8,7 +8,7 @@ import type { CountryCode } from '../../../lib/shared/countries';
 import type { QuoteDto, QuoteRequestDto } from '../../../lib/shared/orders';
 import { checkoutQueries } from '../api';
 import type { CheckoutForm } from '../checkout-form';
-import { PAYMENT_METHOD_LABELS } from '../payment-labels';
+import { PAYMENT_METHOD_LABELS } from '../../../lib/shared/payment-labels';
 import { PointsDiscount } from './points-discount';
 import { TitledSection } from '../../../components/ui/titled-section';
 

@@ -10,13 +10,13 @@ import { ApiError } from '../../../lib/http';
 import { DOCUMENT_TYPES } from '../../../lib/shared/accounts';
 import type { CountryCode } from '../../../lib/shared/countries';
 import type { OrderAddressDto, OrderDto } from '../../../lib/shared/orders';
+import { PAYMENT_METHOD_LABELS } from '../../../lib/shared/payment-labels';
 import { useCountry } from '../../../lib/use-country';
 import { useViewerKey } from '../../../lib/session/use-viewer-key';
 import { orderQueries, parseOrderId } from '../api';
 import type { BuyAgainCartResult, BuyAgainLine } from '../buy-again';
 import {
   ORDER_STATUS_LABELS,
-  PAYMENT_METHOD_LABELS,
   PAYMENT_STATUS_LABELS,
   PRESCRIPTION_REVIEW_LABELS,
   PRESCRIPTION_REVIEW_TONES,

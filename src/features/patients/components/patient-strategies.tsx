@@ -7,7 +7,7 @@ import { QueryStatus } from '../../../components/ui/query-status';
 import type { CountryCode } from '../../../lib/shared/countries';
 import type { StrategyDto } from '../../../lib/shared/prescriptions';
 import { StrategyDateLink } from '../../../components/ui/strategy-date-link';
-import { TYPE_LABELS } from '../../../lib/prescription-labels';
+import { PRESCRIPTION_TYPE_LABELS } from '../../../lib/shared/prescription-labels';
 import { PrescriptionStatusBadge } from '../../../components/ui/prescription-status-badge';
 import { patientQueries, type DateRange } from '../api';
 import { TitledSection } from '../../../components/ui/titled-section';
@@ -139,7 +139,7 @@ function StrategyTable({ title, note, empty, rows, country, patientId }: Strateg
                 rowHeader: true,
                 cell: (row) => <StrategyDateLink country={country} patientId={patientId} strategy={row} />,
               },
-              { label: t`Tipo`, cell: (row) => i18n._(TYPE_LABELS[row.type]) },
+              { label: t`Tipo`, cell: (row) => i18n._(PRESCRIPTION_TYPE_LABELS[row.type]) },
               { label: t`Categoría`, cell: (row) => row.categories.map((category) => category.name).join(', ') || '—' },
               {
                 label: t`Estado`,

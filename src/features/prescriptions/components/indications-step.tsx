@@ -23,7 +23,7 @@ import {
 } from '../draft-rules';
 import { formatQuantity } from '../../../lib/prescription-format';
 import { durationText, unitsText } from '../indications-text';
-import { DURATION_LABELS, MOMENT_GROUP_LABELS, MOMENT_LABELS } from '../../../lib/prescription-labels';
+import { DURATION_UNIT_LABELS, MOMENT_GROUP_LABELS, MOMENT_LABELS } from '../../../lib/shared/prescription-labels';
 import { ToolImage } from './tool-image';
 
 interface IndicationsStepProps {
@@ -196,7 +196,7 @@ function ToolIndications({
               >
                 {DURATION_UNITS.map((unit) => (
                   <option key={unit} value={unit}>
-                    {i18n._(DURATION_LABELS[unit])}
+                    {i18n._(DURATION_UNIT_LABELS[unit])}
                   </option>
                 ))}
               </select>

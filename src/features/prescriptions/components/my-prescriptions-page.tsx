@@ -10,7 +10,7 @@ import { useCountry } from '../../../lib/use-country';
 import { useViewerKey } from '../../../lib/session/use-viewer-key';
 import { parsePositiveId, prescriptionQueries } from '../api';
 import { formatDate } from '../../../lib/prescription-format';
-import { TYPE_LABELS } from '../../../lib/prescription-labels';
+import { PRESCRIPTION_TYPE_LABELS } from '../../../lib/shared/prescription-labels';
 import { PrescriptionStatusBadge } from '../../../components/ui/prescription-status-badge';
 import { TitledSection } from '../../../components/ui/titled-section';
 
@@ -57,7 +57,7 @@ export function MyPrescriptionsPage() {
                 rowHeader: true,
                 cell: (item) => <Link to={`${base}/${item.id}`}>{formatDate(item.createdAt, country)}</Link>,
               },
-              { label: t`Tipo`, cell: (item) => i18n._(TYPE_LABELS[item.type]) },
+              { label: t`Tipo`, cell: (item) => i18n._(PRESCRIPTION_TYPE_LABELS[item.type]) },
               { label: t`Profesional`, cell: (item) => item.author.display_name },
               { label: t`Herramientas`, cell: (item) => item.toolCount },
               { label: t`Estado`, cell: (item) => <PrescriptionStatusBadge status={item.status} /> },

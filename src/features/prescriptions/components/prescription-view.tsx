@@ -3,7 +3,7 @@ import type { ReactNode } from 'react';
 import type { CountryCode } from '../../../lib/shared/countries';
 import type { PrescriptionDto } from '../../../lib/shared/prescriptions';
 import { formatDate } from '../../../lib/prescription-format';
-import { TYPE_LABELS } from '../../../lib/prescription-labels';
+import { PRESCRIPTION_TYPE_LABELS } from '../../../lib/shared/prescription-labels';
 import { DownloadPdfButton } from './download-pdf-button';
 import { PrescriptionStatusBadge } from '../../../components/ui/prescription-status-badge';
 import { personalNoticeText } from '../notice';
@@ -25,7 +25,7 @@ interface PrescriptionViewProps {
  */
 export function PrescriptionView({ prescription, country, back, children }: PrescriptionViewProps) {
   const { t, i18n } = useLingui();
-  const typeLabel = i18n._(TYPE_LABELS[prescription.type]);
+  const typeLabel = i18n._(PRESCRIPTION_TYPE_LABELS[prescription.type]);
   const date = formatDate(prescription.createdAt, country);
   return (
     <article className="stack prescription-view" aria-labelledby="prescription-title">

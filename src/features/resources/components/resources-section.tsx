@@ -7,7 +7,8 @@ import { outboxAvailable } from '../../../lib/outbox';
 import { formatLocale } from '../../../lib/i18n';
 import type { CountryCode } from '../../../lib/shared/countries';
 import { formatQuantity } from '../../../lib/shared/formats';
-import { DOCUMENT_KINDS, type DocumentKind, type LibraryDocumentDto } from '../../../lib/shared/prescriptions';
+import { DOCUMENT_KIND_LABELS } from '../../../lib/shared/prescription-labels';
+import { DOCUMENT_KINDS, type LibraryDocumentDto } from '../../../lib/shared/prescriptions';
 import { useOnline } from '../../../lib/use-online';
 import { documentQueries, downloadDocument, saveDocumentOnDevice } from '../api';
 import { useSavedDocuments } from '../saved-documents';
@@ -38,10 +39,6 @@ export function ResourcesSection({ country, viewer }: ResourcesSectionProps) {
   const online = useOnline();
   const list = useQuery(documentQueries.list(country, viewer));
   const { saved, refresh } = useSavedDocuments();
-  const titles: Record<DocumentKind, string> = {
-    template: t`Plantillas`,
-    'patient-support': t`Documentos de apoyo para pacientes`,
-  };
   const documents = list.data?.data ?? [];
 
   return (
@@ -70,7 +67,7 @@ export function ResourcesSection({ country, viewer }: ResourcesSectionProps) {
         if (ofKind.length === 0) return null;
         return (
           <div key={kind} className="stack">
-            <h3>{titles[kind]}</h3>
+            <h3>{t(DOCUMENT_KIND_LABELS[kind])}</h3>
             <ul className="plain-list resources__list">
               {ofKind.map((document) => (
                 <li key={document.id}>

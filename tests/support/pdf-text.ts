@@ -1,5 +1,5 @@
-// For tests only (never imported by the app or the server): reads back the text a PDF made by ./prescription-pdf
-// draws. pdf-lib's own stream decoding, so it runs in Node and in a browser alike.
+// For tests only (the web, server and end-to-end tests; outside the shipped src/lib/shared): reads back the text a PDF
+// made by src/lib/shared/prescription-pdf draws. pdf-lib's own stream decoding, so it runs in Node and in a browser alike.
 
 import { decodePDFRawStream, PDFArray, PDFDocument, PDFName, PDFRawStream } from 'pdf-lib';
 
