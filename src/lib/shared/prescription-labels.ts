@@ -17,6 +17,12 @@ export const PRESCRIPTION_TYPE_LABELS: Record<PrescriptionType, Label> = {
   recommendation: /*i18n*/ { id: 'QZXUNB', message: 'Recomendación' },
 };
 
+/** Product §1 medical resources: the library's two shelves. */
+export const DOCUMENT_KIND_LABELS: Record<DocumentKind, Label> = {
+  template: /*i18n*/ { id: 'Aas9rJ', message: 'Plantillas' },
+  'patient-support': /*i18n*/ { id: 'Sbz0WC', message: 'Documentos de apoyo para pacientes' },
+};
+
 export const PRESCRIPTION_STATUS_LABELS: Record<PrescriptionStatus, Label> = {
   active: /*i18n*/ { id: 'lQ1G5R', message: 'Activa' },
   finished: /*i18n*/ { id: 'rU1NQd', message: 'Finalizada' },
@@ -54,10 +60,4 @@ export const DURATION_UNIT_LABELS: Record<DurationUnit, Label> = {
   days: /*i18n*/ { id: 'DdvY9Z', message: 'Días' },
   weeks: /*i18n*/ { id: 'NmVBdZ', message: 'Semanas' },
   months: /*i18n*/ { id: 'PxFUPI', message: 'Meses' },
-};
-
-/** Product §1 medical resources: the library's two shelves. */
-export const DOCUMENT_KIND_LABELS: Record<DocumentKind, Label> = {
-  template: /*i18n*/ { id: 'Aas9rJ', message: 'Plantillas' },
-  'patient-support': /*i18n*/ { id: 'Sbz0WC', message: 'Documentos de apoyo para pacientes' },
 };

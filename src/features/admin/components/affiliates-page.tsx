@@ -18,6 +18,7 @@ import { FilterDisclosure } from '../../../components/ui/filter-disclosure';
 import { AdminPage } from './admin-page';
 import { ErrorAlert } from './outcome-messages';
 import { RejectReasonForm } from './reject-reason-form';
+import { ROLE_LABELS } from '../../auth/role-labels';
 
 /** Admin `gestion-afiliados`: professionals with their status and credentials; approve, reject, purchase level. */
 export function AffiliatesPage() {
@@ -38,7 +39,6 @@ export function AffiliatesPage() {
     approved: t`Aprobado`,
     rejected: t`Rechazado`,
   };
-  const roleLabels: Record<string, string> = { doctor: t`Médico`, health_professional: t`Profesional de la salud` };
 
   /** Whether the decision went through; a failure is shown from `review.error`. */
   function act(decision: AffiliateReview): Promise<boolean> {
@@ -97,8 +97,8 @@ export function AffiliatesPage() {
             <div>
               <h2 className="affiliate__name">{affiliate.display_name}</h2>
               <p className="muted">
-                {roleLabels[affiliate.role] ?? affiliate.role} · {countryById(affiliate.country_id)?.name} ·{' '}
-                {affiliate.email} · {affiliate.document_number}
+                {i18n._(ROLE_LABELS[affiliate.role])} · {countryById(affiliate.country_id)?.name} · {affiliate.email} ·{' '}
+                {affiliate.document_number}
               </p>
               {affiliate.specialty && (
                 <p className="muted">
