@@ -5,6 +5,7 @@ import { HORMONE_PRESCRIPTION_DOCUMENT_TYPE } from '../../../src/lib/shared/orde
 import type { Database, UserRow, UsersTable } from '../db/schema';
 import { wordPatterns } from '../db/search';
 import type { Mailer, OutgoingEmail } from '../mail/mailer';
+import { findUserById } from '../users/repo';
 
 type AffiliateRole = (typeof AFFILIATE_ROLES)[number];
 
@@ -13,13 +14,9 @@ const ACCENTED = 'áàäâãéèëêíìïîóòöôõúùüûñç';
 const PLAIN = 'aaaaaeeeeiiiiooooouuuunc';
 
 /** A professional's account (doctor or health professional); undefined for any other account or none. */
-export function findAffiliate(db: Kysely<Database>, id: number): Promise<UserRow | undefined> {
-  return db
-    .selectFrom('users')
-    .selectAll()
-    .where('id', '=', id)
-    .where('role', 'in', AFFILIATE_ROLES)
-    .executeTakeFirst();
+export async function findAffiliate(db: Kysely<Database>, id: number): Promise<UserRow | undefined> {
+  const user = await findUserById(db, id);
+  return AFFILIATE_ROLES.some((role) => role === user?.role) ? user : undefined;
 }
 
 /**
