@@ -1,7 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import type { ApiErrorBody } from '../../src/lib/shared/api-types';
 import { CHAT_NUMBER_MESSAGE, CONTACT_PHONE_MESSAGE, type ContactSettingsDto } from '../../src/lib/shared/contact';
-import { CONTACT_COUNTRY_NOT_FOUND_MESSAGE, seedContactSettingsIfEmpty } from '../src/contact/routes';
+import { seedContactSettingsIfEmpty } from '../src/contact/repo';
+import { CONTACT_COUNTRY_NOT_FOUND_MESSAGE } from '../src/contact/routes';
 import { DEMO_CONTACT_SETTINGS } from '../src/db/seed/contact-data';
 import { client, json } from './prescriptions-fixtures';
 import { demoCaller, testContextForFile } from './support/file-context';

@@ -111,6 +111,17 @@ describe('promo code limits', () => {
     expect(edited.status).toBe(200);
     expect(await edited.json()).toMatchObject({ maxUses: 5, active: false });
 
+    // Editing a code that does not exist is a 404 and creates none.
+    const unknown = promoInput({ countries: [{ countryId: 2, validFrom: null, validUntil: null }] });
+    const missing = await world.ctx.app.request(
+      '/api/admin/promo-codes/999999',
+      jsonRequest('PUT', unknown, world.admin),
+    );
+    expect(missing.status).toBe(404);
+    const listed = await world.ctx.app.request('/api/admin/promo-codes', { headers: world.admin });
+    const { data } = (await listed.json()) as { data: AdminPromoCodeDto[] };
+    expect(data.map((row) => row.code)).not.toContain(unknown.code);
+
     const invalid = await world.ctx.app.request(
       '/api/admin/promo-codes',
       jsonRequest('POST', { ...promoInput(), value: 150, maxUses: 1e308 }, world.admin),

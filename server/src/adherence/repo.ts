@@ -239,3 +239,74 @@ export function summarize(products: ProductAdherenceDto[]): AdherenceSummaryDto 
   }
   return { products: products.length, lastPurchaseOn, runsOutOn };
 }
+
+/** The country a prescription was written in (its products' reminder speaks that country's calendar). */
+export async function prescriptionCountryId(db: Kysely<Database>, prescriptionId: number): Promise<number> {
+  const row = await db
+    .selectFrom('prescriptions')
+    .select('country_id')
+    .where('id', '=', prescriptionId)
+    .executeTakeFirstOrThrow();
+  return row.country_id;
+}
+
+/**
+ * Claims the weekly reminder of one product for a patient in one statement: a new row, or the old one replaced only
+ * when it was sent on or before `since`. Two taps at once (two instances too) meet at the row: the second finds it
+ * already replaced and is refused. False when the last reminder is more recent than `since`.
+ */
+export async function claimAdherenceReminder(
+  db: Kysely<Database>,
+  reminder: { patientId: number; productId: number; sentAt: Date; sentBy: number; since: Date },
+): Promise<boolean> {
+  const claimed = await db
+    .insertInto('adherence_reminders')
+    .values({
+      patient_id: reminder.patientId,
+      product_id: reminder.productId,
+      sent_at: reminder.sentAt,
+      sent_by: reminder.sentBy,
+      channel: 'push',
+    })
+    .onConflict((conflict) =>
+      conflict
+        .columns(['patient_id', 'product_id'])
+        .doUpdateSet((eb) => ({
+          sent_at: eb.ref('excluded.sent_at'),
+          sent_by: eb.ref('excluded.sent_by'),
+          channel: eb.ref('excluded.channel'),
+        }))
+        .where('adherence_reminders.sent_at', '<=', reminder.since),
+    )
+    .returning('sent_at')
+    .executeTakeFirst();
+  return claimed !== undefined;
+}
+
+/** When the last reminder of one product went to the patient (the claim was refused: there is one). */
+export async function lastAdherenceReminderAt(
+  db: Kysely<Database>,
+  patientId: number,
+  productId: number,
+): Promise<Date> {
+  const last = await db
+    .selectFrom('adherence_reminders')
+    .select('sent_at')
+    .where('patient_id', '=', patientId)
+    .where('product_id', '=', productId)
+    .executeTakeFirstOrThrow();
+  return last.sent_at;
+}
+
+/** The channel the claimed reminder actually went by (claimed as push). */
+export async function setAdherenceReminderChannel(
+  db: Kysely<Database>,
+  reminder: { patientId: number; productId: number; channel: 'push' | 'email' },
+): Promise<void> {
+  await db
+    .updateTable('adherence_reminders')
+    .set({ channel: reminder.channel })
+    .where('patient_id', '=', reminder.patientId)
+    .where('product_id', '=', reminder.productId)
+    .execute();
+}

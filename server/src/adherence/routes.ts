@@ -13,10 +13,17 @@ import { pathId } from '../gamification/input';
 import { viewerOf, type AccessRule, type Api, type Viewer } from '../http/auth';
 import { HttpError, notFound } from '../http/errors';
 import type { Services } from '../http/services';
-import { findLinkedPatient, PATIENT_NOT_FOUND_MESSAGE, type PatientRow } from '../patients/repo';
+import { findLinkedPatient, findPatient, PATIENT_NOT_FOUND_MESSAGE, type PatientRow } from '../patients/repo';
 import type { PushSender } from '../reminders/push-sender';
 import type { VapidKeys } from '../reminders/vapid';
-import { adherenceOf, type AdherenceScope } from './repo';
+import {
+  adherenceOf,
+  claimAdherenceReminder,
+  lastAdherenceReminderAt,
+  prescriptionCountryId,
+  setAdherenceReminderChannel,
+  type AdherenceScope,
+} from './repo';
 import { sendAdherenceReminder } from './remind';
 
 /** The prescribing professionals and admins; anybody else's call is refused like the patient's other data. */
@@ -39,7 +46,7 @@ async function patientInScope(
   patientId: number,
 ): Promise<{ patient: PatientRow; scope: AdherenceScope }> {
   if (viewer.user.role === 'admin') {
-    const patient = await db.selectFrom('patients').selectAll().where('id', '=', patientId).executeTakeFirst();
+    const patient = await findPatient(db, patientId);
     if (!patient) throw notFound(PATIENT_NOT_FOUND_MESSAGE);
     return { patient, scope: 'all' };
   }
@@ -90,47 +97,21 @@ export function registerAdherenceRoutes(api: Api, services: Services, options: A
     const { patient, now, products } = await adherenceNow(viewer, id);
     const product = products.find((candidate) => candidate.productId === productId);
     if (!product) throw notFound(ADHERENCE_PRODUCT_NOT_FOUND_MESSAGE);
-    const prescription = await db
-      .selectFrom('prescriptions')
-      .select('country_id')
-      .where('id', '=', product.prescriptionId)
-      .executeTakeFirstOrThrow();
-    const country = countryById(prescription.country_id);
+    const country = countryById(await prescriptionCountryId(db, product.prescriptionId));
     if (!country) throw notFound(ADHERENCE_PRODUCT_NOT_FOUND_MESSAGE);
     if (patient.user_id === null && !patient.email) throw new HttpError(409, ADHERENCE_NO_CONTACT_MESSAGE);
 
     const since = new Date(now.getTime() - ADHERENCE_REMINDER_INTERVAL_DAYS * DAY_MS);
-    // The weekly limit in one statement: a new row, or the old one replaced only when a week has passed. Two taps
-    // at once (two instances too) meet at the row: the second finds it already replaced and gets nothing back.
-    const claimed = await db
-      .insertInto('adherence_reminders')
-      .values({
-        patient_id: patient.id,
-        product_id: productId,
-        sent_at: now,
-        sent_by: viewer.user.id,
-        channel: 'push',
-      })
-      .onConflict((conflict) =>
-        conflict
-          .columns(['patient_id', 'product_id'])
-          .doUpdateSet((eb) => ({
-            sent_at: eb.ref('excluded.sent_at'),
-            sent_by: eb.ref('excluded.sent_by'),
-            channel: eb.ref('excluded.channel'),
-          }))
-          .where('adherence_reminders.sent_at', '<=', since),
-      )
-      .returning('sent_at')
-      .executeTakeFirst();
+    // The weekly limit: a second tap within the week (or at the same time) is refused.
+    const claimed = await claimAdherenceReminder(db, {
+      patientId: patient.id,
+      productId,
+      sentAt: now,
+      sentBy: viewer.user.id,
+      since,
+    });
     if (!claimed) {
-      const last = await db
-        .selectFrom('adherence_reminders')
-        .select('sent_at')
-        .where('patient_id', '=', patient.id)
-        .where('product_id', '=', productId)
-        .executeTakeFirstOrThrow();
-      const sentOn = localDay(last.sent_at, country.timeZone);
+      const sentOn = localDay(await lastAdherenceReminderAt(db, patient.id, productId), country.timeZone);
       const againOn = addDays(sentOn, ADHERENCE_REMINDER_INTERVAL_DAYS);
       const message = `Ya le recordamos este producto al paciente el ${spokenDate(sentOn)}. Podrás recordárselo de nuevo a partir del ${spokenDate(againOn)}.`;
       throw new HttpError(409, message, [message], { body: { remindAgainOn: againOn } });
@@ -143,12 +124,7 @@ export function registerAdherenceRoutes(api: Api, services: Services, options: A
       now,
     });
     if (channel === 'email') {
-      await db
-        .updateTable('adherence_reminders')
-        .set({ channel })
-        .where('patient_id', '=', patient.id)
-        .where('product_id', '=', productId)
-        .execute();
+      await setAdherenceReminderChannel(db, { patientId: patient.id, productId, channel });
     }
     return c.json<AdherenceReminderResultDto>({
       channel,

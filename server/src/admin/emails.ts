@@ -1,8 +1,9 @@
 import { sentEmailsQuerySchema } from '../../../src/lib/shared/admin-schemas';
-import { SENT_EMAILS_LATEST, SENT_EMAILS_PER_ADDRESS, type SentEmailDto } from '../../../src/lib/shared/emails';
+import type { SentEmailDto } from '../../../src/lib/shared/emails';
 import type { Api } from '../http/auth';
 import type { Services } from '../http/services';
 import { normalizeEmail } from '../users/repo';
+import { sentEmails } from './emails-repo';
 
 /**
  * The e-mails the shop sent, newest first, or those to one address: support answers "did my invitation (or reset
@@ -12,11 +13,7 @@ import { normalizeEmail } from '../users/repo';
 export function registerAdminEmailRoutes(api: Api, services: Services): void {
   api.get('/admin/emails', { access: ['admin'], query: sentEmailsQuerySchema }, async (c) => {
     const { to } = c.req.valid('query');
-    let query = services.db.selectFrom('outbox_emails').selectAll().orderBy('id', 'desc');
-    query = to
-      ? query.where('to_address', '=', normalizeEmail(to)).limit(SENT_EMAILS_PER_ADDRESS)
-      : query.limit(SENT_EMAILS_LATEST);
-    const rows = await query.execute();
+    const rows = await sentEmails(services.db, to ? normalizeEmail(to) : undefined);
     const showBodies = !services.mailer.delivers;
     return c.json<SentEmailDto[]>(
       rows.map((row) => ({

@@ -1,131 +1,21 @@
-import type { Kysely, Transaction } from 'kysely';
-import { COUNTRIES, COUNTRY_CODES } from '../../../src/lib/shared/countries';
-import {
-  promoCodeInputSchema,
-  type AdminPromoCodeDto,
-  type AdminPromoCodeInput,
-  type PromoCodeCountryDto,
-} from '../../../src/lib/shared/promo-codes';
+import type { Kysely } from 'kysely';
+import { promoCodeInputSchema, type AdminPromoCodeDto } from '../../../src/lib/shared/promo-codes';
 import type { Database } from '../db/schema';
 import { isUniqueViolation } from '../db/unique-violation';
 import { pathId } from '../gamification/input';
 import type { AccessRule, Api } from '../http/auth';
 import { notFound } from '../http/errors';
 import { conflictingField } from '../http/validated';
-import { RELEASED_PROMO_STATUSES } from '../orders/pricing';
+import { listPromoCodes, savePromoCode } from './promo-codes-repo';
 
 const PROMO_CODE_NOT_FOUND_MESSAGE = 'No encontramos este código promocional.';
 const DUPLICATE_PROMO_CODE_MESSAGE = 'Ya existe un código promocional con este texto.';
 
 const ADMIN: AccessRule = ['admin'];
-const ALL_COUNTRY_IDS = COUNTRY_CODES.map((code) => COUNTRIES[code].countryId);
 
-async function listPromoCodes(db: Kysely<Database>, id?: number): Promise<AdminPromoCodeDto[]> {
-  let query = db
-    .selectFrom('promo_codes as p')
-    .selectAll('p')
-    .select((eb) =>
-      eb
-        .selectFrom('orders as o')
-        .select(eb.fn.countAll<string>().as('uses'))
-        .whereRef('o.promo_code_id', '=', 'p.id')
-        .where('o.status', 'not in', RELEASED_PROMO_STATUSES)
-        .as('uses'),
-    )
-    .orderBy('p.code');
-  if (id !== undefined) query = query.where('p.id', '=', id);
-  const codes = await query.execute();
-  const windows =
-    codes.length === 0
-      ? []
-      : await db
-          .selectFrom('promo_code_countries')
-          .selectAll()
-          .where(
-            'promo_code_id',
-            'in',
-            codes.map((code) => code.id),
-          )
-          .orderBy('country_id')
-          .execute();
-  const iso = (date: Date | null) => (date ? date.toISOString() : null);
-  return codes.map((code) => {
-    const rows = windows.filter((row) => row.promo_code_id === code.id);
-    // Codes written before per-country windows keep theirs on the code itself: shown as the same per country.
-    let countries: PromoCodeCountryDto[];
-    if (rows.length > 0) {
-      countries = rows.map((row) => ({
-        countryId: row.country_id,
-        validFrom: iso(row.valid_from),
-        validUntil: iso(row.valid_until),
-      }));
-    } else {
-      const ids =
-        code.country_id !== null ? [code.country_id] : code.valid_from || code.valid_until ? ALL_COUNTRY_IDS : [];
-      countries = ids.map((countryId) => ({
-        countryId,
-        validFrom: iso(code.valid_from),
-        validUntil: iso(code.valid_until),
-      }));
-    }
-    return {
-      id: code.id,
-      code: code.code,
-      discountType: code.discount_type,
-      value: code.value,
-      active: code.active,
-      maxUses: code.max_uses,
-      maxUsesPerUser: code.max_uses_per_user,
-      uses: Number(code.uses ?? 0),
-      countries,
-    };
-  });
-}
-
-/** Writes the code and replaces its per-country windows; the code's own window is no longer used. */
-async function writePromoCode(trx: Transaction<Database>, input: AdminPromoCodeInput, id?: number): Promise<number> {
-  const values = {
-    code: input.code,
-    discount_type: input.discountType,
-    value: input.value,
-    // A fixed amount is in one country's currency (the table's check); percentages are restricted by the rows.
-    country_id: input.discountType === 'fixed' ? (input.countries[0]?.countryId ?? null) : null,
-    valid_from: null,
-    valid_until: null,
-    active: input.active,
-    max_uses: input.maxUses,
-    max_uses_per_user: input.maxUsesPerUser,
-  };
-  const written =
-    id === undefined
-      ? await trx.insertInto('promo_codes').values(values).returning('id').executeTakeFirstOrThrow()
-      : await trx.updateTable('promo_codes').set(values).where('id', '=', id).returning('id').executeTakeFirst();
-  if (!written) throw notFound(PROMO_CODE_NOT_FOUND_MESSAGE);
-  await trx.deleteFrom('promo_code_countries').where('promo_code_id', '=', written.id).execute();
-  if (input.countries.length > 0) {
-    await trx
-      .insertInto('promo_code_countries')
-      .values(
-        input.countries.map((row) => ({
-          promo_code_id: written.id,
-          country_id: row.countryId,
-          valid_from: row.validFrom ? new Date(row.validFrom) : null,
-          valid_until: row.validUntil ? new Date(row.validUntil) : null,
-        })),
-      )
-      .execute();
-  }
-  return written.id;
-}
-
-async function saved(db: Kysely<Database>, write: (trx: Transaction<Database>) => Promise<number>) {
-  try {
-    const id = await db.transaction().execute(write);
-    return (await listPromoCodes(db, id))[0] as AdminPromoCodeDto;
-  } catch (error) {
-    if (isUniqueViolation(error)) throw conflictingField('code', DUPLICATE_PROMO_CODE_MESSAGE);
-    throw error;
-  }
+function rethrowDuplicate(error: unknown): never {
+  if (isUniqueViolation(error)) throw conflictingField('code', DUPLICATE_PROMO_CODE_MESSAGE);
+  throw error;
 }
 
 /** The admin's promo codes: list with their uses, create, and edit (limits, countries and windows, active). */
@@ -134,12 +24,15 @@ export function registerAdminPromoCodeRoutes(api: Api, db: Kysely<Database>): vo
 
   api.post('/admin/promo-codes', { access: ADMIN, body: promoCodeInputSchema }, async (c) => {
     const input = c.req.valid('json');
-    return c.json<AdminPromoCodeDto>(await saved(db, (trx) => writePromoCode(trx, input)), 201);
+    const saved = (await savePromoCode(db, input).catch(rethrowDuplicate)) as AdminPromoCodeDto;
+    return c.json<AdminPromoCodeDto>(saved, 201);
   });
 
   api.put('/admin/promo-codes/:id', { access: ADMIN, body: promoCodeInputSchema }, async (c) => {
     const id = pathId(c, 'id', PROMO_CODE_NOT_FOUND_MESSAGE);
     const input = c.req.valid('json');
-    return c.json<AdminPromoCodeDto>(await saved(db, (trx) => writePromoCode(trx, input, id)));
+    const saved = await savePromoCode(db, input, id).catch(rethrowDuplicate);
+    if (!saved) throw notFound(PROMO_CODE_NOT_FOUND_MESSAGE);
+    return c.json<AdminPromoCodeDto>(saved);
   });
 }

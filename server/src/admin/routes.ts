@@ -1,26 +1,20 @@
-import { sql, type Kysely, type Updateable } from 'kysely';
+import type { Kysely } from 'kysely';
 import { PURCHASE_LEVELS, type AffiliateDto, type CredentialsStatusDto } from '../../../src/lib/shared/accounts';
 import {
-  AFFILIATE_ROLES,
   affiliateListQuerySchema,
   approveAffiliateSchema,
   changePurchaseLevelSchema,
   rejectAffiliateSchema,
 } from '../../../src/lib/shared/affiliate-schemas';
-import { HORMONE_PRESCRIPTION_DOCUMENT_TYPE } from '../../../src/lib/shared/orders';
 import { credentialsStatusOf } from '../credentials/repo';
-import type { Database, UserRow, UsersTable } from '../db/schema';
-import { wordPatterns } from '../db/search';
+import type { Database, UserRow } from '../db/schema';
 import { pathParam, viewerOf, type Api, type AppContext } from '../http/auth';
 import { HttpError } from '../http/errors';
 import type { Services } from '../http/services';
-import { personalEmail, type OutgoingEmail } from '../mail/mailer';
+import { personalEmail } from '../mail/mailer';
+import { findAffiliate, listAffiliates, recordAffiliateDecision, type AffiliateDecision } from './affiliates-repo';
 
 const AFFILIATE_NOT_FOUND_MESSAGE = 'Afiliado no encontrado.';
-
-const MAX_AFFILIATES = 500;
-const ACCENTED = 'áàäâãéèëêíìïîóòöôõúùüûñç';
-const PLAIN = 'aaaaaeeeeiiiiooooouuuunc';
 
 function toAffiliateDto(user: UserRow, credentials: CredentialsStatusDto): AffiliateDto {
   return {
@@ -61,62 +55,16 @@ export function registerAdminRoutes(api: Api, services: Services): void {
   const admin = { access: ['admin'] as const };
 
   async function affiliate(id: number): Promise<UserRow> {
-    const user = await db
-      .selectFrom('users')
-      .selectAll()
-      .where('id', '=', id)
-      .where('role', 'in', AFFILIATE_ROLES)
-      .executeTakeFirst();
+    const user = await findAffiliate(db, id);
     if (!user) throw new HttpError(404, AFFILIATE_NOT_FOUND_MESSAGE);
     return user;
   }
 
   /** Applies a decision and queues the professional's e-mail in the same transaction. */
-  async function decide(
-    c: AppContext,
-    id: number,
-    change: (user: UserRow) => {
-      user: Updateable<UsersTable>;
-      credentials?: 'approved' | 'rejected';
-      email: OutgoingEmail;
-    },
-  ) {
+  async function decide(c: AppContext, id: number, change: (user: UserRow) => AffiliateDecision) {
     const reviewer = viewerOf(c).user;
     const current = await affiliate(id);
-    const { user: updates, credentials, email } = change(current);
-    const now = new Date();
-    await db.transaction().execute(async (trx) => {
-      await trx
-        .updateTable('users')
-        .set({ ...updates, approval_reviewed_at: now })
-        .where('id', '=', id)
-        .execute();
-      if (credentials) {
-        const latest = await trx
-          .selectFrom('credentials')
-          .select('id')
-          .where('user_id', '=', id)
-          .where('status', '=', 'pending')
-          // A hormone prescription of a purchase is reviewed on its order, never with the professional's credentials.
-          .where('document_type', '!=', HORMONE_PRESCRIPTION_DOCUMENT_TYPE)
-          .orderBy('created_at', 'desc')
-          .orderBy('id', 'desc')
-          .executeTakeFirst();
-        if (latest) {
-          await trx
-            .updateTable('credentials')
-            .set({
-              status: credentials,
-              reason: credentials === 'rejected' ? (updates.approval_reason ?? null) : null,
-              reviewed_at: now,
-              reviewed_by: reviewer.id,
-            })
-            .where('id', '=', latest.id)
-            .execute();
-        }
-      }
-      await mailer.enqueue(trx, email);
-    });
+    await recordAffiliateDecision(db, mailer, { ...change(current), affiliateId: id, reviewerId: reviewer.id });
     mailer.flush();
     const [dto] = await affiliatesWithCredentials(db, [await affiliate(id)]);
     return c.json<AffiliateDto>(dto as AffiliateDto);
@@ -124,19 +72,7 @@ export function registerAdminRoutes(api: Api, services: Services): void {
 
   api.get('/admin/affiliates', { ...admin, query: affiliateListQuerySchema }, async (c) => {
     const { status, role, search } = c.req.valid('query');
-    let query = db
-      .selectFrom('users')
-      .selectAll()
-      .where('role', 'in', role ? [role] : AFFILIATE_ROLES);
-    if (status) query = query.where('approval_status', '=', status);
-    for (const pattern of wordPatterns(search)) {
-      query = query.where(
-        sql<string>`translate(lower(display_name || ' ' || email || ' ' || coalesce(document_number, '') || ' ' || coalesce(professional_license_number, '')), ${ACCENTED}, ${PLAIN})`,
-        'like',
-        pattern,
-      );
-    }
-    const users = await query.orderBy('created_at', 'desc').orderBy('id', 'desc').limit(MAX_AFFILIATES).execute();
+    const users = await listAffiliates(db, { status, role, search });
     return c.json<{ data: AffiliateDto[] }>({ data: await affiliatesWithCredentials(db, users) });
   });
 

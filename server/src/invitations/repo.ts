@@ -157,3 +157,20 @@ export async function issueInvitation(
   }
   return { row, link };
 }
+
+/** An invitation of its own (no other write with it): created and its e-mail queued in one transaction. */
+export function issueStandaloneInvitation(db: Kysely<Database>, mailer: Mailer, request: InvitationRequest) {
+  return db.transaction().execute((trx) => issueInvitation(trx, mailer, request));
+}
+
+/** A professional's latest invitations (at most 500), newest first. */
+export function invitationsOf(db: Kysely<Database>, professionalId: number): Promise<InvitationRow[]> {
+  return db
+    .selectFrom('invitations')
+    .selectAll()
+    .where('professional_id', '=', professionalId)
+    .orderBy('created_at', 'desc')
+    .orderBy('id', 'desc')
+    .limit(500)
+    .execute();
+}

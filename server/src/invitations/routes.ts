@@ -5,7 +5,14 @@ import { pathParam, viewerOf, type Api } from '../http/auth';
 import { HttpError } from '../http/errors';
 import type { Services } from '../http/services';
 import { documentTaken, emailTaken } from '../users/repo';
-import { findUsableInvitation, invitedRecord, issueInvitation, toInvitationDto, toPreviewDto } from './repo';
+import {
+  findUsableInvitation,
+  invitationsOf,
+  invitedRecord,
+  issueStandaloneInvitation,
+  toInvitationDto,
+  toPreviewDto,
+} from './repo';
 
 export function registerInvitationRoutes(api: Api, services: Services): void {
   const { db, mailer } = services;
@@ -18,31 +25,22 @@ export function registerInvitationRoutes(api: Api, services: Services): void {
       throw new HttpError(409, DOCUMENT_TAKEN_MESSAGE);
     }
 
-    const { row, link } = await db.transaction().execute((trx) =>
-      issueInvitation(trx, mailer, {
-        professional: user,
-        country,
-        baseUrl: services.publicUrl,
-        email,
-        documentNumber,
-        firstName,
-        lastName,
-      }),
-    );
+    const { row, link } = await issueStandaloneInvitation(db, mailer, {
+      professional: user,
+      country,
+      baseUrl: services.publicUrl,
+      email,
+      documentNumber,
+      firstName,
+      lastName,
+    });
     mailer.flush();
     return c.json<InvitationDto>(toInvitationDto(row, link), 201);
   });
 
   api.get('/invitations', { access: 'approvedProfessional', ownership: 'own invitations only' }, async (c) => {
     const { user } = viewerOf(c);
-    const rows = await db
-      .selectFrom('invitations')
-      .selectAll()
-      .where('professional_id', '=', user.id)
-      .orderBy('created_at', 'desc')
-      .orderBy('id', 'desc')
-      .limit(500)
-      .execute();
+    const rows = await invitationsOf(db, user.id);
     return c.json<{ data: InvitationDto[] }>({ data: rows.map((row) => toInvitationDto(row)) });
   });
 

@@ -1,10 +1,21 @@
-import type { Kysely, Selectable, Transaction } from 'kysely';
+import type { Insertable, Kysely, Selectable, Transaction, Updateable } from 'kysely';
 import { DOCUMENT_TYPES } from '../../../src/lib/shared/accounts';
-import { COUNTRY_NAMES_BY_ID } from '../../../src/lib/shared/countries';
-import { isDeletedAccount, PATIENT_COMPLETE_FIELDS, type PatientDto } from '../../../src/lib/shared/prescriptions';
+import { COUNTRY_NAMES_BY_ID, countryById, type CountryCode } from '../../../src/lib/shared/countries';
+import {
+  isDeletedAccount,
+  PATIENT_COMPLETE_FIELDS,
+  type CreatePatientResponseDto,
+  type PatientDto,
+} from '../../../src/lib/shared/prescriptions';
 import { normalizeSearchText } from '../../../src/lib/shared/text';
+import { pageTotal } from '../db/page-total';
 import type { Database, PatientsTable } from '../db/schema';
+import { wordPatterns } from '../db/search';
 import { notFound } from '../http/errors';
+import { storeAnswerWith, type IdempotencyClaim } from '../http/idempotency';
+import { issueInvitation } from '../invitations/repo';
+import type { Mailer } from '../mail/mailer';
+import { currentConsentText, recordConsent, type ConsentClient } from '../privacy/consent-repo';
 
 export type PatientRow = Selectable<PatientsTable>;
 type Executor = Kysely<Database> | Transaction<Database>;
@@ -233,6 +244,15 @@ export async function syncRegister(db: Executor, professionalId: number): Promis
   await completeFromAccounts(db, { professionalId });
 }
 
+function patientById(db: Executor, id: number) {
+  return db.selectFrom('patients').selectAll().where('id', '=', id);
+}
+
+/** A register row, whoever it is linked to (an admin's view); undefined when there is none. */
+export function findPatient(db: Executor, id: number): Promise<PatientRow | undefined> {
+  return patientById(db, id).executeTakeFirst();
+}
+
 export function linkedPatients(db: Executor, professionalId: number) {
   return db
     .selectFrom('patients as p')
@@ -269,4 +289,231 @@ export async function patientsUsing(
     )
     .$if(exceptId !== undefined, (query) => query.where('p.id', '<>', exceptId ?? 0))
     .execute();
+}
+
+/** The register's rows whose name or e-mail holds every word of `search`, in any order and regardless of accents. */
+function matchingPatients(db: Executor, professionalId: number, search: string | undefined) {
+  let matches = linkedPatients(db, professionalId);
+  for (const pattern of wordPatterns(search)) matches = matches.where('p.search_text', 'like', pattern);
+  return matches;
+}
+
+function orderedMatches(db: Executor, professionalId: number, search: string | undefined) {
+  return matchingPatients(db, professionalId, search).selectAll('p').orderBy('p.search_text').orderBy('p.id');
+}
+
+/** Every row of the professional's register that matches `search`, ordered by name. */
+export function allMatchingPatients(
+  db: Executor,
+  professionalId: number,
+  search: string | undefined,
+): Promise<PatientRow[]> {
+  return orderedMatches(db, professionalId, search).execute();
+}
+
+/** One page of the rows of the professional's register that match `search`, ordered by name, and how many match. */
+export async function matchingPatientsPage(
+  db: Executor,
+  professionalId: number,
+  query: { search: string | undefined; page: number; limit: number },
+): Promise<{ rows: PatientRow[]; total: number }> {
+  const { search, page, limit } = query;
+  // The page and the number of matches in one statement (a window count); a page past the end has no row to carry
+  // the count, and asks it apart.
+  const counted = await orderedMatches(db, professionalId, search)
+    .select((eb) => eb.fn.countAll<string | number>().over().as('matches_total'))
+    .limit(limit)
+    .offset((page - 1) * limit)
+    .execute();
+  const total = await pageTotal(
+    counted,
+    page,
+    async () =>
+      (
+        await matchingPatients(db, professionalId, search)
+          .select((eb) => eb.fn.countAll<string | number>().as('total'))
+          .executeTakeFirst()
+      )?.total,
+  );
+  return { rows: counted.map(({ matches_total: _total, ...row }) => row), total };
+}
+
+/** The patient this professional created with this Idempotency-Key; undefined when there is none. */
+export function findPatientByIdempotencyKey(
+  db: Executor,
+  professionalId: number,
+  key: string,
+): Promise<PatientRow | undefined> {
+  return db
+    .selectFrom('patients')
+    .selectAll()
+    .where('created_by', '=', professionalId)
+    .where('idempotency_key', '=', key)
+    .executeTakeFirst();
+}
+
+/** Who invites the patients of a register, and from where. */
+export interface PatientInviter {
+  mailer: Mailer;
+  /** Origin of the links (PUBLIC_URL or the request's). */
+  baseUrl: string;
+  professional: { id: number; display_name: string };
+  /** The professional's country: the invitation's when the row's country is unknown. */
+  country: CountryCode;
+}
+
+type InvitationAnswer = CreatePatientResponseDto['invitation'];
+
+/** Invites the patient of a register row (creation, or an e-mail corrected before the patient registered). */
+async function invite(trx: Transaction<Database>, inviter: PatientInviter, row: PatientRow): Promise<InvitationAnswer> {
+  const { row: invitation, link } = await issueInvitation(trx, inviter.mailer, {
+    professional: inviter.professional,
+    country: countryById(row.country_id)?.subdomain ?? inviter.country,
+    baseUrl: inviter.baseUrl,
+    email: row.email,
+    documentNumber: row.document_number,
+    firstName: row.first_name,
+    lastName: row.last_name,
+  });
+  await trx.updateTable('patients').set({ invitation_id: invitation.id }).where('id', '=', row.id).execute();
+  return { id: invitation.id, expiresAt: invitation.expires_at.toISOString(), link };
+}
+
+/**
+ * The invitation part of a creation answered again after its patient registered: the link was used and is kept only
+ * as a hash, so there is none to give (an empty `link`); the patient's `account_status` says they are in.
+ */
+async function registeredInvitation(
+  trx: Transaction<Database>,
+  invitationId: number | null,
+): Promise<InvitationAnswer> {
+  const row =
+    invitationId === null
+      ? undefined
+      : await trx
+          .selectFrom('invitations')
+          .select(['id', 'expires_at'])
+          .where('id', '=', invitationId)
+          .executeTakeFirst();
+  return { id: row?.id ?? 0, expiresAt: (row?.expires_at ?? new Date()).toISOString(), link: '' };
+}
+
+/**
+ * The creation of `row` answered again, as the first time: the first answer's single-use link was stored only as a
+ * hash, so an unregistered patient gets a new invitation (a new link, e-mailed again), as when their e-mail is
+ * corrected. The answer is stored with the request's claim in the same transaction; the caller flushes the mailer.
+ */
+export async function answerPatientCreationAgain(
+  db: Kysely<Database>,
+  row: PatientRow,
+  write: { inviter: PatientInviter; claim: IdempotencyClaim | undefined },
+): Promise<CreatePatientResponseDto> {
+  return db.transaction().execute(async (trx) => {
+    const invitation =
+      row.user_id === null ? await invite(trx, write.inviter, row) : await registeredInvitation(trx, row.invitation_id);
+    const patient = await patientById(trx, row.id).executeTakeFirstOrThrow();
+    const body: CreatePatientResponseDto = { patient: toPatientDto(patient), patientCreated: true, invitation };
+    await storeAnswerWith(trx, write.claim, 201, body);
+    return body;
+  });
+}
+
+/** A new register row's columns, as the professional's form gives them. */
+export type NewPatientColumns = Omit<
+  Insertable<PatientsTable>,
+  'search_text' | 'created_by' | 'idempotency_key' | 'request_hash'
+>;
+
+/**
+ * Creates a register row in one transaction: the row, its link to the professional, the professional's attestation
+ * of the patient's consent (recorded with their id until the patient confirms by registering) and the invitation,
+ * and stores the answer with the request's claim. The caller flushes the mailer and turns a unique violation into
+ * its 409.
+ */
+export async function createPatient(
+  db: Kysely<Database>,
+  values: NewPatientColumns,
+  write: { inviter: PatientInviter; claim: IdempotencyClaim | undefined; client: ConsentClient },
+): Promise<CreatePatientResponseDto> {
+  const { inviter, claim } = write;
+  const professionalId = inviter.professional.id;
+  return db.transaction().execute(async (trx) => {
+    const inserted = await trx
+      .insertInto('patients')
+      .values({
+        ...values,
+        search_text: patientSearchText(values),
+        created_by: professionalId,
+        idempotency_key: claim?.key ?? null,
+        request_hash: claim?.hash ?? null,
+      })
+      .returningAll()
+      .executeTakeFirstOrThrow();
+    await trx
+      .insertInto('patient_links')
+      .values({ professional_id: professionalId, patient_id: inserted.id })
+      .execute();
+    const attestation = await currentConsentText(trx, inviter.country, 'patient_attestation');
+    await recordConsent(trx, {
+      userId: null,
+      patientId: inserted.id,
+      country: inviter.country,
+      purpose: 'patient_attestation',
+      action: 'granted',
+      textId: attestation.id,
+      recordedBy: professionalId,
+      client: write.client,
+    });
+    const invitation = await invite(trx, inviter, inserted);
+    const body: CreatePatientResponseDto = {
+      patient: toPatientDto({ ...inserted, invitation_id: invitation.id }),
+      patientCreated: true,
+      invitation,
+    };
+    // The link is in no row but as a hash: its answer must survive a process that dies right after the commit.
+    await storeAnswerWith(trx, claim, 201, body);
+    return body;
+  });
+}
+
+/** The columns a professional's edit changes; a column not given stays as it is. */
+export type PatientColumns = Updateable<PatientsTable>;
+
+/**
+ * Applies a professional's edit of `current` in one transaction and answers the row as it now is. A new e-mail before
+ * the patient registered sends a new invitation (the old one went to the old address, and registration checks the
+ * invited e-mail); an e-mail or document given up may let an account invited outside the register in; a field
+ * emptied on a record with an account takes the account's value again. The caller flushes the mailer and turns a
+ * unique violation into its 409.
+ */
+export async function updatePatient(
+  db: Kysely<Database>,
+  current: PatientRow,
+  columns: PatientColumns,
+  inviter: PatientInviter,
+): Promise<PatientRow> {
+  const id = current.id;
+  const emailChanged = columns.email !== undefined && columns.email !== current.email;
+  return db.transaction().execute(async (trx) => {
+    const next = { ...current, ...columns };
+    const row = await trx
+      .updateTable('patients')
+      .set({ ...columns, search_text: patientSearchText(next), updated_at: new Date() })
+      .where('id', '=', id)
+      .returningAll()
+      .executeTakeFirstOrThrow();
+    if (emailChanged && row.user_id === null) await invite(trx, inviter, row);
+    await adoptInvitedAccounts(trx, {
+      emails: emailChanged ? [current.email] : [],
+      documents:
+        columns.document_number !== undefined &&
+        columns.document_number !== current.document_number &&
+        current.document_number !== null
+          ? [current.document_number]
+          : [],
+    });
+    if (row.user_id === null || !COMPLETED_FROM_ACCOUNT.some((field) => row[field] === null)) return row;
+    await completeFromAccounts(trx, { patientId: id });
+    return patientById(trx, id).executeTakeFirstOrThrow();
+  });
 }

@@ -1,6 +1,5 @@
-import type { Transaction, Updateable } from 'kysely';
 import { ADHERENCE_FILTER_PARAM, ADHERENCE_FILTER_RUNNING_OUT, summaryState } from '../../../src/lib/shared/adherence';
-import { COUNTRIES, countryById } from '../../../src/lib/shared/countries';
+import { COUNTRIES } from '../../../src/lib/shared/countries';
 import {
   ALREADY_YOUR_PATIENT_MESSAGE,
   createPatientSchema,
@@ -17,38 +16,34 @@ import {
   type PatientListDto,
   type PatientStrategiesDto,
 } from '../../../src/lib/shared/prescriptions';
-import type { Database, PatientsTable } from '../db/schema';
-import { keyOnRow, storeAnswerWith } from '../http/idempotency';
+import { keyOnRow } from '../http/idempotency';
 import { memberListAnswer } from '../http/member-answers';
-import { pageTotal } from '../db/page-total';
-import { wordPatterns } from '../db/search';
 import { DOCUMENT_TAKEN_MESSAGE, EMAIL_TAKEN_MESSAGE } from '../forms/definitions';
 import { pathId } from '../gamification/input';
 import { viewerOf, type Api, type Viewer } from '../http/auth';
 import { HttpError } from '../http/errors';
 import type { Services } from '../http/services';
-import { issueInvitation } from '../invitations/repo';
 import { patientStrategies } from '../prescriptions/repo';
 import { isUniqueViolation } from '../db/unique-violation';
 import { findUserByDocument, findUserByEmail } from '../users/repo';
 import { clientAddress } from '../http/client-address';
-import { currentConsentText, recordConsent } from '../privacy/consent-repo';
 import { adherenceOf, summarize } from '../adherence/repo';
 import { localDay } from '../../../src/lib/shared/reminders';
 import {
-  adoptInvitedAccounts,
-  COMPLETED_FROM_ACCOUNT,
-  completeFromAccounts,
+  allMatchingPatients,
+  answerPatientCreationAgain,
+  createPatient,
   findLinkedPatient,
-  linkedPatients,
+  findPatientByIdempotencyKey,
+  matchingPatientsPage,
   PATIENT_NOT_FOUND_MESSAGE,
   patientsUsing,
-  patientSearchText,
   toPatientDto,
+  updatePatient,
+  type PatientColumns,
+  type PatientInviter,
   type PatientRow,
 } from './repo';
-
-type PatientColumns = Updateable<PatientsTable>;
 
 /** The form's columns; a `country_id` not given is left out (creation: the session's; it cannot be emptied). */
 function columnsOf({ country_id, ...columns }: PatientColumnsInput): PatientColumns {
@@ -89,35 +84,9 @@ async function assertIdentityFree(
   if (documentHolder && documentHolder.id !== ownAccount) throw conflict('document_number', DOCUMENT_TAKEN_MESSAGE);
 }
 
-/** Invites the patient of a register row (creation, or an e-mail corrected before the patient registered). */
-async function invite(trx: Transaction<Database>, services: Services, viewer: Viewer, row: PatientRow) {
-  const { row: invitation, link } = await issueInvitation(trx, services.mailer, {
-    professional: viewer.user,
-    country: countryById(row.country_id)?.subdomain ?? viewer.country,
-    baseUrl: services.publicUrl,
-    email: row.email,
-    documentNumber: row.document_number,
-    firstName: row.first_name,
-    lastName: row.last_name,
-  });
-  await trx.updateTable('patients').set({ invitation_id: invitation.id }).where('id', '=', row.id).execute();
-  return { id: invitation.id, expiresAt: invitation.expires_at.toISOString(), link };
-}
-
-/**
- * The invitation part of a creation answered again after its patient registered: the link was used and is kept only
- * as a hash, so there is none to give (an empty `link`); the patient's `account_status` says they are in.
- */
-async function registeredInvitation(trx: Transaction<Database>, invitationId: number | null) {
-  const row =
-    invitationId === null
-      ? undefined
-      : await trx
-          .selectFrom('invitations')
-          .select(['id', 'expires_at'])
-          .where('id', '=', invitationId)
-          .executeTakeFirst();
-  return { id: row?.id ?? 0, expiresAt: (row?.expires_at ?? new Date()).toISOString(), link: '' };
+/** The viewer invites the patients they register or whose e-mail they correct. */
+function inviterOf(services: Services, viewer: Viewer): PatientInviter {
+  return { mailer: services.mailer, baseUrl: services.publicUrl, professional: viewer.user, country: viewer.country };
 }
 
 function translateUniqueViolation(error: unknown): never {
@@ -148,10 +117,6 @@ export function registerPatientRoutes(api: Api, services: Services, options: Pat
     const now = clock();
     const today = localDay(now, COUNTRIES[country].timeZone);
     const list = async (): Promise<PatientListDto> => {
-      let matches = linkedPatients(db, user.id);
-      // Every word must appear in the name or the e-mail, in any order and regardless of accents.
-      for (const pattern of wordPatterns(search)) matches = matches.where('p.search_text', 'like', pattern);
-      const ordered = matches.selectAll('p').orderBy('p.search_text').orderBy('p.id');
       const withAdherence = async (rows: PatientRow[]) => {
         const figures = await adherenceOf(
           db,
@@ -164,25 +129,12 @@ export function registerPatientRoutes(api: Api, services: Services, options: Pat
       if (filter === ADHERENCE_FILTER_RUNNING_OUT) {
         // The state depends on purchases and dates, not on a column: the register is filtered after computing it
         // (a practice's register is small; the device keeps up to 2000 patients and filters the same way offline).
-        const all = await withAdherence(await ordered.execute());
+        const all = await withAdherence(await allMatchingPatients(db, user.id, search));
         const running = all.filter((patient) => summaryState(patient.adherence, today).kind === 'running-out');
         const data = running.slice((page - 1) * limit, page * limit);
         return { data, total: running.length, page, limit };
       }
-      // The page and the number of matches in one statement (a window count); a page past the end has no row to
-      // carry the count, and asks it apart.
-      const counted = await ordered
-        .select((eb) => eb.fn.countAll<string | number>().over().as('matches_total'))
-        .limit(limit)
-        .offset((page - 1) * limit)
-        .execute();
-      const rows: PatientRow[] = counted.map(({ matches_total: _total, ...row }) => row);
-      const total = await pageTotal(
-        counted,
-        page,
-        async () =>
-          (await matches.select((eb) => eb.fn.countAll<string | number>().as('total')).executeTakeFirst())?.total,
-      );
+      const { rows, total } = await matchingPatientsPage(db, user.id, { search, page, limit });
       return { data: await withAdherence(rows), total, page, limit };
     };
     // The adherence summary depends on the database alone, the running-out filter on the day too.
@@ -198,25 +150,10 @@ export function registerPatientRoutes(api: Api, services: Services, options: Pat
    */
   const idempotent = keyOnRow({
     constraint: 'patients_idempotency_unique',
-    find: (c, key) =>
-      db
-        .selectFrom('patients')
-        .selectAll()
-        .where('created_by', '=', viewerOf(c).user.id)
-        .where('idempotency_key', '=', key)
-        .executeTakeFirst(),
+    find: (c, key) => findPatientByIdempotencyKey(db, viewerOf(c).user.id, key),
     answer: async (c, row) => {
-      const viewer = viewerOf(c);
-      const answer = await db.transaction().execute(async (trx) => {
-        const invitation =
-          row.user_id === null
-            ? await invite(trx, services, viewer, row)
-            : await registeredInvitation(trx, row.invitation_id);
-        const patient = await trx.selectFrom('patients').selectAll().where('id', '=', row.id).executeTakeFirstOrThrow();
-        const body: CreatePatientResponseDto = { patient: toPatientDto(patient), patientCreated: true, invitation };
-        await storeAnswerWith(trx, c.get('idempotency'), 201, body);
-        return body;
-      });
+      const inviter = inviterOf(services, viewerOf(c));
+      const answer = await answerPatientCreationAgain(db, row, { inviter, claim: c.get('idempotency') });
       mailer.flush();
       return c.json<CreatePatientResponseDto>(answer, 201);
     },
@@ -234,43 +171,10 @@ export function registerPatientRoutes(api: Api, services: Services, options: Pat
 
     let answer: CreatePatientResponseDto;
     try {
-      answer = await db.transaction().execute(async (trx) => {
-        const inserted = await trx
-          .insertInto('patients')
-          .values({
-            ...values,
-            search_text: patientSearchText(values),
-            created_by: viewer.user.id,
-            idempotency_key: claim?.key ?? null,
-            request_hash: claim?.hash ?? null,
-          })
-          .returningAll()
-          .executeTakeFirstOrThrow();
-        await trx
-          .insertInto('patient_links')
-          .values({ professional_id: viewer.user.id, patient_id: inserted.id })
-          .execute();
-        // The professional's attestation, recorded with their id, until the patient confirms by registering.
-        const attestation = await currentConsentText(trx, viewer.country, 'patient_attestation');
-        await recordConsent(trx, {
-          userId: null,
-          patientId: inserted.id,
-          country: viewer.country,
-          purpose: 'patient_attestation',
-          action: 'granted',
-          textId: attestation.id,
-          recordedBy: viewer.user.id,
-          client: { address: clientAddress(c, services.trustProxy), userAgent: c.req.header('user-agent') ?? null },
-        });
-        const invitation = await invite(trx, services, viewer, inserted);
-        const body: CreatePatientResponseDto = {
-          patient: toPatientDto({ ...inserted, invitation_id: invitation.id }),
-          patientCreated: true,
-          invitation,
-        };
-        // The link is in no row but as a hash: its answer must survive a process that dies right after the commit.
-        await storeAnswerWith(trx, claim, 201, body);
-        return body;
+      answer = await createPatient(db, values, {
+        inviter: inviterOf(services, viewer),
+        claim,
+        client: { address: clientAddress(c, services.trustProxy), userAgent: c.req.header('user-agent') ?? null },
       });
     } catch (error) {
       // A request that took over the claim of one still running, which committed first with the same key.
@@ -299,35 +203,9 @@ export function registerPatientRoutes(api: Api, services: Services, options: Pat
     const current = await findLinkedPatient(db, viewer.user.id, id);
     const columns = columnsOf(c.req.valid('json'));
     await assertIdentityFree(db, viewer.user.id, columns, current);
-    const emailChanged = columns.email !== undefined && columns.email !== current.email;
-    const updated = await db
-      .transaction()
-      .execute(async (trx) => {
-        const next = { ...current, ...columns };
-        const row = await trx
-          .updateTable('patients')
-          .set({ ...columns, search_text: patientSearchText(next), updated_at: new Date() })
-          .where('id', '=', id)
-          .returningAll()
-          .executeTakeFirstOrThrow();
-        // The invitation went to the old address and registration checks the invited e-mail: send a new one.
-        if (emailChanged && row.user_id === null) await invite(trx, services, viewer, row);
-        // An e-mail or document given up may be what kept an account invited outside the register out of it.
-        await adoptInvitedAccounts(trx, {
-          emails: emailChanged ? [current.email] : [],
-          documents:
-            columns.document_number !== undefined &&
-            columns.document_number !== current.document_number &&
-            current.document_number !== null
-              ? [current.document_number]
-              : [],
-        });
-        // A field emptied on a record with an account takes the account's value again, as registration filled it.
-        if (row.user_id === null || !COMPLETED_FROM_ACCOUNT.some((field) => row[field] === null)) return row;
-        await completeFromAccounts(trx, { patientId: id });
-        return trx.selectFrom('patients').selectAll().where('id', '=', id).executeTakeFirstOrThrow();
-      })
-      .catch(translateUniqueViolation);
+    const updated = await updatePatient(db, current, columns, inviterOf(services, viewer)).catch(
+      translateUniqueViolation,
+    );
     mailer.flush();
     return c.json<PatientDto>(toPatientDto(updated));
   });

@@ -16,7 +16,7 @@ import { FORBIDDEN_MESSAGE, type Viewer } from '../http/auth';
 import { HttpError } from '../http/errors';
 import { findStoredAnswer } from '../http/idempotency';
 import { refusedFields } from '../http/validated';
-import { findLinkedPatient } from '../patients/repo';
+import { findLinkedPatient, findPatientByIdempotencyKey } from '../patients/repo';
 import { treatmentDays, type ToolInput } from './input';
 import { findOwnTemplate, findPrescriptionRow, toDetailDto } from './repo';
 import { presentationText, resolveTools, type ResolvedTool } from './tools';
@@ -91,12 +91,7 @@ export async function resolvePatientRef(
   const { patientRef, ...rest } = input;
   if (patientRef === null) return { ...rest, patientId: input.patientId };
   // The patient's row keeps its creation's key (migration 0028): found even when that creation's answer never was.
-  const created = await db
-    .selectFrom('patients')
-    .select('id')
-    .where('created_by', '=', viewer.user.id)
-    .where('idempotency_key', '=', patientRef)
-    .executeTakeFirst();
+  const created = await findPatientByIdempotencyKey(db, viewer.user.id, patientRef);
   if (created) return { ...rest, patientId: created.id };
   const answer = await findStoredAnswer(db, viewer.user.id, patientRef);
   if (answer === 'running') {

@@ -18,13 +18,11 @@ import {
   consentHistory,
   currentConsentText,
   healthConsentStatus,
-  recordHealthConsent,
-  syncPatientConsent,
   userCountry,
   type ConsentClient,
 } from './consent-repo';
-import { claimAcceptedInvitations } from '../patients/repo';
 import { deleteAccount } from './deletion';
+import { changeHealthConsent, recentAccountDeletions } from './repo';
 import { collectUserData, streamExport } from './export';
 
 const CONSENT_VERSION_CHANGED_MESSAGE =
@@ -64,14 +62,8 @@ async function assertPassword(user: UserRow, password: string, services: Service
 export function registerPrivacyRoutes(api: Api, services: Services): void {
   const { db } = services;
 
-  /** The user's own consent changes, and their patient register rows follow (claimed first: none shows an old state). */
   const changeConsent = (c: AppContext, user: UserRow, action: 'granted' | 'revoked', textId: number) =>
-    db.transaction().execute(async (trx) => {
-      const client = clientOf(c, services);
-      await recordHealthConsent(trx, { userId: user.id, country: userCountry(user), action, client, textId });
-      await claimAcceptedInvitations(trx, { userId: user.id });
-      await syncPatientConsent(trx, user.id, action === 'granted' ? 'confirmed' : 'revoked');
-    });
+    changeHealthConsent(db, user, { action, textId, client: clientOf(c, services) });
 
   api.get('/privacy/consent', { access: 'authenticated', ownership: 'own account only' }, async (c) => {
     return c.json<HealthConsentDto>(await consentDto(services, viewerOf(c).user));
@@ -123,13 +115,7 @@ export function registerPrivacyRoutes(api: Api, services: Services): void {
   });
 
   api.get('/admin/account-deletions', { access: ['admin'] }, async (c) => {
-    const rows = await db
-      .selectFrom('account_deletions as d')
-      .innerJoin('users as u', 'u.id', 'd.user_id')
-      .select(['d.id', 'u.uid', 'd.role', 'd.country_id', 'd.created_at', 'd.kept_orders', 'd.kept_prescriptions'])
-      .orderBy('d.id', 'desc')
-      .limit(ADMIN_DELETIONS_LIMIT)
-      .execute();
+    const rows = await recentAccountDeletions(db, ADMIN_DELETIONS_LIMIT);
     return c.json<{ data: AccountDeletionDto[] }>({
       data: rows.map((row) => ({
         id: row.id,

@@ -5,7 +5,7 @@ import { sql, type Insertable, type Kysely, type Transaction } from 'kysely';
 import { HORMONES_CATEGORY_ID } from '../../../../src/lib/shared/catalogue';
 import { COUNTRIES, countryById, countryCodeById } from '../../../../src/lib/shared/countries';
 import { presentationRows, productSearchText } from '../../admin/products-repo';
-import { seedContactSettingsIfEmpty } from '../../contact/routes';
+import { seedContactSettingsIfEmpty } from '../../contact/repo';
 import { seedPointsIfEmpty } from '../../gamification/seed';
 import { seedProfessionalToolsIfEmpty } from '../../prescriptions/seed';
 import type { Database, PromoCodesTable } from '../schema';

@@ -1,6 +1,4 @@
-import type { Kysely } from 'kysely';
 import { countryCodeById } from '../../../../src/lib/shared/countries';
-import type { Database } from '../../db/schema';
 import { pathParam, type Api, type AppContext } from '../../http/auth';
 import { multipartText, readMultipart } from '../../http/body';
 import type { OrdersContext } from '../../orders/context';
@@ -11,32 +9,8 @@ import type { PaymentEvent } from '../provider';
 import { receiveWebhook } from '../webhooks';
 import { checkCard } from './cards';
 import { expiredPaymentPage, messagePage, PAGE_HEADERS, paymentPage, type PaymentPageView } from './page';
-import { SANDBOX_PROVIDER, type SandboxPaymentProvider } from './provider';
-
-function findPayment(db: Kysely<Database>, id: string) {
-  return db
-    .selectFrom('payments as pa')
-    .innerJoin('orders as o', 'o.id', 'pa.order_id')
-    .select([
-      'pa.id',
-      'pa.method',
-      'pa.status',
-      'pa.amount',
-      'pa.currency',
-      'pa.approved_at',
-      'o.id as order_id',
-      'o.status as order_status',
-      'o.created_at',
-      'o.number',
-      'o.country_id',
-      'o.source_id',
-    ])
-    .where('pa.id', '=', id.toLowerCase())
-    .where('pa.provider', '=', SANDBOX_PROVIDER)
-    .executeTakeFirst();
-}
-
-type HostedPayment = NonNullable<Awaited<ReturnType<typeof findPayment>>>;
+import type { SandboxPaymentProvider } from './provider';
+import { findHostedPayment, type HostedPayment } from './repo';
 
 function pageView(payment: HostedPayment, typed: Partial<PaymentPageView> = {}): PaymentPageView {
   return {
@@ -66,7 +40,7 @@ export function registerSandboxPaymentPages(api: Api, ctx: OrdersContext, sandbo
    */
   async function pendingPayment(c: AppContext) {
     const id = pathParam(c, 'paymentId');
-    const payment = isUuid(id) ? await findPayment(ctx.db, id) : undefined;
+    const payment = isUuid(id) ? await findHostedPayment(ctx.db, id) : undefined;
     if (!payment) {
       const page = messagePage('Pago no encontrado', 'El enlace de pago no existe o ya no es válido.');
       return { response: c.html(page, 404, PAGE_HEADERS) };
