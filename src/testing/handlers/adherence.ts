@@ -74,13 +74,8 @@ export const adherenceHandlers = [
       );
     }
     if (product.remindAgainOn && product.remindAgainOn > adherenceFixtures.today) {
-      return HttpResponse.json(
-        {
-          message: `Ya le recordamos este producto al paciente. Podrás recordárselo de nuevo a partir del ${product.remindAgainOn}.`,
-          remindAgainOn: product.remindAgainOn,
-        },
-        { status: 409 },
-      );
+      const message = `Ya le recordamos este producto al paciente. Podrás recordárselo de nuevo a partir del ${product.remindAgainOn}.`;
+      return HttpResponse.json({ message, errors: [message], remindAgainOn: product.remindAgainOn }, { status: 409 });
     }
     const remindAgainOn = addDays(adherenceFixtures.today, ADHERENCE_REMINDER_INTERVAL_DAYS);
     product.lastReminderAt = `${adherenceFixtures.today}T15:00:00.000Z`;

@@ -1,7 +1,8 @@
 import { http, HttpResponse } from 'msw';
 import { DOCUMENT_KINDS, type DocumentKind, type LibraryDocumentDto } from '../../lib/shared/prescriptions';
 import { TEST_API } from '../api-url';
-import { parseMultipart } from './http-shapes';
+import { REQUIRED_FIELD_MESSAGE } from '../../lib/shared/field-schemas';
+import { formRefusal, parseMultipart } from './http-shapes';
 import { prescriptionFixtures } from './prescriptions';
 
 // A fake of the admins' document library (server/src/documents/routes.ts): the same paths, shapes and Spanish
@@ -22,26 +23,26 @@ const EXTENSION_TYPES: Record<string, string> = { pdf: 'application/pdf', png: '
 
 let nextId = 900;
 
+/** The server's refusal of a missing field: its message, and the field in `fieldErrors`. */
+const missing = (field: string) =>
+  formRefusal([{ field, message: REQUIRED_FIELD_MESSAGE }], { message: REQUIRED_FIELD_MESSAGE });
+/** A file of the wrong type is an unsupported media type (415), as the server's upload check answers. */
+const wrongFile = (message: string) => HttpResponse.json({ message }, { status: 415 });
+
 function save(existing: LibraryDocumentDto | null, body: string) {
   const { fields, files } = parseMultipart(body);
   const [file] = files;
   const title = fields.title?.trim() ?? '';
-  if (!title)
-    return HttpResponse.json(
-      { message: 'Revisa los campos.', errors: { title: 'Campo obligatorio' } },
-      { status: 400 },
-    );
+  if (!title) return missing('title');
   let fileFields: Pick<LibraryDocumentDto, 'fileName' | 'mime' | 'size'> | null = null;
   if (file) {
     const mime = sniff(file.content);
     const extension = file.name.split('.').pop()?.toLowerCase() ?? '';
-    if (!mime) return HttpResponse.json({ message: 'Sube un PDF o una imagen JPG, PNG o WEBP.' }, { status: 400 });
-    if (EXTENSION_TYPES[extension] !== mime) {
-      return HttpResponse.json({ message: FILE_MISMATCH_MESSAGE }, { status: 400 });
-    }
+    if (!mime) return wrongFile('Sube un PDF o una imagen JPG, PNG o WEBP.');
+    if (EXTENSION_TYPES[extension] !== mime) return wrongFile(FILE_MISMATCH_MESSAGE);
     fileFields = { fileName: file.name, mime, size: file.content.length };
   } else if (!existing) {
-    return HttpResponse.json({ message: 'Revisa los campos.', errors: { file: 'Campo obligatorio' } }, { status: 400 });
+    return missing('file');
   }
   const kind = (DOCUMENT_KINDS as readonly string[]).includes(fields.kind ?? '')
     ? (fields.kind as DocumentKind)

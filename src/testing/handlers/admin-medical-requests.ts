@@ -7,6 +7,7 @@ import {
   type MedicalRequestStatus,
 } from '../../lib/shared/prescriptions';
 import { TEST_API } from '../api-url';
+import { formRefusal } from './http-shapes';
 
 // A fake of the admins' follow-up of medical attention requests (server/src/medical-requests/routes.ts): the same
 // paths, shapes and Spanish messages. Not in the default handlers: a test opts in with `server.use(...)`.
@@ -60,7 +61,7 @@ export const adminMedicalRequestHandlers = [
   http.patch(`${TEST_API}/admin/medical-requests/:id`, async ({ params, request }) => {
     const body = (await request.json()) as { status?: unknown };
     if (!isStatus(body.status)) {
-      return HttpResponse.json({ message: 'El estado debe ser nueva, contactada o cerrada.' }, { status: 400 });
+      return formRefusal([{ field: 'status', message: 'El estado debe ser nueva, contactada o cerrada.' }]);
     }
     const found = medicalRequestFixtures.requests.find((entry) => entry.id === Number(params.id));
     if (!found) return HttpResponse.json({ message: 'No encontramos esta solicitud.' }, { status: 404 });

@@ -114,13 +114,14 @@ export const adminProductHandlers = [
     const existing = find(params.id);
     if (!existing) return NOT_FOUND();
     const file = uploadedFile(await request.text());
+    // A file of the wrong type is an unsupported media type (415), as the server's upload check answers.
     if (!file || !isPng(file.content)) {
-      return HttpResponse.json({ message: 'Sube una imagen JPG, PNG o WEBP.' }, { status: 400 });
+      return HttpResponse.json({ message: 'Sube una imagen JPG, PNG o WEBP.' }, { status: 415 });
     }
     if (!/\.png$/i.test(file.name)) {
       return HttpResponse.json(
         { message: 'El archivo no es lo que dice su nombre: su contenido no corresponde a su extensión.' },
-        { status: 400 },
+        { status: 415 },
       );
     }
     const id = nextImageId++;

@@ -128,9 +128,13 @@ function orderFor(sourceId: string, countryId: number): OrderDto {
 export const checkoutHandlers = [
   http.post(`${TEST_API}/checkout/quote`, async ({ request }) => {
     const quote = quoteFor((await request.json()) as QuoteRequestDto);
+    // The server names the refused code's field, so the checkout shows the message under it.
     return 'total' in quote
       ? HttpResponse.json(quote)
-      : HttpResponse.json({ message: quote.message }, { status: quote.status });
+      : HttpResponse.json(
+          { message: quote.message, fieldErrors: [{ field: 'promoCode', message: quote.message }] },
+          { status: quote.status },
+        );
   }),
   http.get(`${TEST_API}/addresses`, () => HttpResponse.json({ data: checkoutFixtures.addresses })),
   http.post(`${TEST_API}/orders`, async ({ request }) => {

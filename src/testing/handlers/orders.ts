@@ -1,5 +1,6 @@
 import { http, HttpResponse } from 'msw';
 import { COUNTRIES, countryById } from '../../lib/shared/countries';
+import { REQUIRED_FIELD_MESSAGE } from '../../lib/shared/field-schemas';
 import {
   ORDERS_PAGE_SIZE,
   type OrderDto,
@@ -10,6 +11,7 @@ import {
 } from '../../lib/shared/orders';
 import { TEST_API } from '../api-url';
 import { signedIn } from './auth';
+import { formRefusal } from './http-shapes';
 
 let nextOrderId = 1000;
 
@@ -221,10 +223,7 @@ export const orderHandlers = [
     if (!signedIn(request)) return UNAUTHORIZED();
     const { reason } = (await request.json()) as { reason?: string };
     if (!reason?.trim()) {
-      return HttpResponse.json(
-        { message: 'Indica el motivo del rechazo', fieldErrors: { reason: 'Indica el motivo del rechazo' } },
-        { status: 400 },
-      );
+      return formRefusal([{ field: 'reason', message: REQUIRED_FIELD_MESSAGE }], { message: REQUIRED_FIELD_MESSAGE });
     }
     const order = orderFixtures.hormoneOrders.find((candidate) => candidate.id === Number(params.id));
     if (!order) return HttpResponse.json({ message: 'Pedido no encontrado.' }, { status: 404 });

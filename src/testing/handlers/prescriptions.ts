@@ -16,6 +16,7 @@ import {
   type CreateTemplateRequestDto,
   type LibraryDocumentDto,
   type MomentInputDto,
+  type MedicalRequestDto,
   type MedicalRequestInputDto,
   type PatientDto,
   type PatientInputDto,
@@ -366,12 +367,15 @@ export const prescriptionHandlers = [
     const input = (await request.json()) as PatientInputDto;
     prescriptionFixtures.createdPatients.push(input);
     prescriptionFixtures.patientKeys.push(request.headers.get('idempotency-key'));
-    if (prescriptionFixtures.patients.some((patient) => patient.email === input.email)) {
+    const listed = prescriptionFixtures.patients.find((patient) => patient.email === input.email);
+    if (listed) {
+      // The server names the patient already listed, so the form can open it.
       return HttpResponse.json(
         {
           message: 'Este paciente ya está en tu lista de pacientes.',
           errors: ['Este paciente ya está en tu lista de pacientes.'],
           fieldErrors: [{ field: 'email', message: 'Este paciente ya está en tu lista de pacientes.' }],
+          patientId: listed.id,
         },
         { status: 409 },
       );
@@ -523,12 +527,14 @@ export const prescriptionHandlers = [
   http.post(`${TEST_API}/medical-requests`, async ({ request }) => {
     const body = (await request.json()) as MedicalRequestInputDto;
     prescriptionFixtures.medicalRequests.push(body);
-    return HttpResponse.json(
+    return HttpResponse.json<MedicalRequestDto>(
       {
         ...body,
         topic: body.topic ?? 'attention',
         id: prescriptionFixtures.medicalRequests.length,
         country_name: 'Colombia',
+        status: 'new',
+        statusUpdatedAt: null,
         createdAt: new Date().toISOString(),
       },
       { status: 201 },

@@ -7,6 +7,7 @@ import {
   type HealthConsentDto,
 } from '../../lib/shared/privacy';
 import { TEST_API } from '../api-url';
+import { formRefusal } from './http-shapes';
 
 /** The fake server's consent of the signed-in user and what the data page asked it; reset after each test. */
 export const privacyFixtures = {
@@ -55,7 +56,7 @@ export const privacyHandlers = [
   http.post(`${TEST_API}/privacy/delete-account`, async ({ request }) => {
     const { password } = (await request.json()) as { password: string };
     if (password !== privacyFixtures.password) {
-      return HttpResponse.json<ApiErrorBody>({ message: WRONG_PASSWORD_MESSAGE }, { status: 400 });
+      return formRefusal([{ field: 'password', message: WRONG_PASSWORD_MESSAGE }], { message: WRONG_PASSWORD_MESSAGE });
     }
     privacyFixtures.deleted = true;
     return HttpResponse.json({ keptOrders: 1, keptPrescriptions: 0 });
