@@ -21,6 +21,7 @@ import {
   acceptSession,
   authHandlers,
   knownProfiles,
+  resetAuthFixtures,
   TEST_PASSWORD,
   TEST_RESET_TOKEN,
 } from '../../src/testing/handlers/auth';
@@ -314,9 +315,13 @@ async function fromServer(path: string, caller: Caller): Promise<unknown> {
   return bodyOf(await ctx.app.request(`/api${path}`, { headers: callerHeaders(caller) }), 'server', path);
 }
 
-/** The mock's session convention (src/testing/session.ts): a session cookie per country, for the caller's profile. */
+/**
+ * The mock's session convention (src/testing/session.ts): a session cookie per country, for the caller's profile; a
+ * caller without an account has none.
+ */
 function mockSession(caller: Caller): void {
   if (caller) acceptSession('co', mockProfile(caller));
+  else resetAuthFixtures();
 }
 
 function mockRequest(path: string, caller: Caller, body?: unknown, method = 'POST'): Request {
@@ -591,6 +596,11 @@ const WRITES: WriteProbe[] = [
     body: { reason: 'La tarjeta profesional no es legible.' },
   }),
   // Privacy: the leaving patient revokes, deletes the account and signs out.
+  write('POST', '/admin/affiliates/:id/approve', 'admin', 404, {
+    about: 'a professional that does not exist',
+    params: async () => ({ id: '999999' }),
+    body: {},
+  }),
   write('POST', '/privacy/consent', 'patient', 200, { body: { version: 1 } }),
   write('POST', '/privacy/consent', 'patient', 409, {
     about: 'a version that is not the current one',
@@ -652,6 +662,12 @@ const WRITES: WriteProbe[] = [
     params: firstPatient,
     body: prescription,
   }),
+  write('POST', '/prescriptions', null, 401, {
+    about: 'without a session',
+    idempotent: true,
+    params: firstPatient,
+    body: prescription,
+  }),
   write('POST', '/prescriptions/:id/cancel', 'doctor', 200, {
     params: firstOf('/prescriptions?page=1&limit=20', 'doctor'),
   }),
@@ -691,6 +707,16 @@ const WRITES: WriteProbe[] = [
     about: 'without a title',
     form: true,
     body: { ...DOCUMENT, title: '', file: PDF_FILE },
+  }),
+  write('POST', '/admin/documents', 'admin', 400, {
+    about: 'without a file',
+    form: true,
+    body: DOCUMENT,
+  }),
+  write('POST', '/admin/documents', 'admin', 415, {
+    about: 'a file that is no PDF nor image',
+    form: true,
+    body: { ...DOCUMENT, file: new File(['MZ no soy un pdf'], 'falso.pdf', { type: 'application/pdf' }) },
   }),
   write('POST', '/admin/documents', 'admin', 415, {
     about: 'a file that is not what its name says',
@@ -790,6 +816,16 @@ const WRITES: WriteProbe[] = [
     idempotent: true,
     params: contractPointProduct,
     body: (_side, { id }) => ({ products: [{ productId: Number(id), quantity: 1 }] }),
+  }),
+  write('POST', '/gamification/redeem/batch', 'doctor', 400, {
+    about: 'no product',
+    idempotent: true,
+    body: { products: [] },
+  }),
+  write('PATCH', '/gamification/events/:id', 'admin', 404, {
+    about: 'an event that does not exist',
+    params: async () => ({ id: '999999' }),
+    body: { description: 'Nadie lo verá.' },
   }),
   write('POST', '/gamification/products/redeem', 'doctor', 422, {
     about: 'more than the balance',

@@ -15,7 +15,7 @@ import {
   type PointsHistoryPageDto,
   type PointsRedemptionRecordDto,
 } from '../../lib/shared/points';
-import { pointsItemSchema } from '../../lib/shared/points-schemas';
+import { NO_PRODUCTS_MESSAGE, pointsItemSchema } from '../../lib/shared/points-schemas';
 import { TEST_API } from '../api-url';
 import { formRefusal } from './http-shapes';
 import { signedIn } from './auth';
@@ -411,8 +411,7 @@ export const pointsHandlers = [
   http.post(`${TEST_API}/gamification/redeem/batch`, ({ request }) =>
     spend(request, 'redeem/batch', (body) => {
       const lines = Array.isArray(body.products) ? (body.products as { productId: number; quantity: number }[]) : [];
-      if (lines.length === 0)
-        return HttpResponse.json({ message: 'Debes enviar al menos un producto.' }, { status: 400 });
+      if (lines.length === 0) return formRefusal([{ field: 'products', message: NO_PRODUCTS_MESSAGE }]);
       const priced = lines.map((line) => ({
         line,
         product: pointsFixtures.products.find((candidate) => candidate.id === line.productId),
