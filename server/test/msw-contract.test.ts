@@ -90,8 +90,12 @@ import { DHEA, MAGNESIO } from './support/seed-products';
  * - an empty array matches any array (nothing to compare).
  * Mismatches are reported by JSON path, e.g. `.data[].price: mock number, server string`.
  * Where the seed gives the server nothing to list (the points history and redemptions, reminders, addresses, push
- * devices, favourites, hormone orders, the credentials' history), only the envelope around the empty list is compared. The admin's lists of medical requests
- * and an invitation's preview have a row made in `beforeAll` on the server (the mock has its own fixtures).
+ * devices, favourites, the credentials' history), only the envelope around the empty list is compared. The admin's
+ * lists of medical requests and hormone orders and an invitation's preview have rows made in `beforeAll` on the
+ * server (the mock has its own fixtures).
+ * Writes (`WRITES`): every write a handler fakes is sent to both sides with the same body, and both must answer the
+ * same status; the success is compared, and so is each refusal a handler fakes (its keys and their types: the
+ * messages may differ). Where the two sides hold different ids, a row reads them from each side's own list first.
  */
 
 const HANDLERS: RequestHandler[] = [
@@ -180,14 +184,26 @@ beforeAll(async () => {
     tokens.set(caller, await sessionFor(ctx, EMAILS[caller]));
     serverIds.set(caller, (await userByEmail(ctx, EMAILS[caller])).id);
   }
+  const leaving = await createUser(ctx, { role: 'patient' });
+  tokens.set('leaving', await sessionFor(ctx, leaving.email));
+  serverIds.set('leaving', leaving.id);
   const png = await sharp({ create: { width: 64, height: 64, channels: 3, background: '#2e7d5b' } })
     .png()
     .toBuffer();
   pngFile = new File([new Uint8Array(png)], 'foto.png', { type: 'image/png' });
-  const leaving = await createUser(ctx, { role: 'patient' });
-  tokens.set('leaving', await sessionFor(ctx, leaving.email));
-  serverIds.set('leaving', leaving.id);
-  // The fixtures' lists start empty (each component test fills its own): one element each, as the tests build them.
+  await fillMock();
+  await fillServer();
+  // A template made by the same request on both sides (the mock ignores the product id the server checks).
+  const template = { name: 'Plantilla del contrato', tools: [tool(known.server.product)] };
+  const created = [
+    await getResponse(HANDLERS, mockRequest('/prescription-templates', 'doctor', template)),
+    await ctx.app.request('/api/prescription-templates', jsonRequest('POST', template, callerHeaders('doctor'))),
+  ];
+  for (const response of created) expect(response?.status, await response?.clone().text()).toBe(201);
+});
+
+/** The fake's lists start empty (each component test fills its own): one element each, as the tests build them. */
+async function fillMock(): Promise<void> {
   prescriptionFixtures.prescriptions = [buildPrescriptionDetail()];
   orderFixtures.orders = [buildOrder()];
   pointsFixtures.history = [buildHistoryEntry()];
@@ -200,11 +216,10 @@ beforeAll(async () => {
   resetMedicalRequestFixtures([buildMedicalRequest()]);
   resetAdminProductFixtures();
   resetAdminPromoCodeFixtures();
-  // Two of what the writes review twice (approve one, reject the other), and points to spend, on both sides.
+  // Two of what the writes review twice (approve one, reject the other), and the seed's points to spend.
   orderFixtures.hormoneOrders = [buildHormoneOrder(), buildHormoneOrder()];
   const [pending] = accountFixtures.affiliates;
   accountFixtures.affiliates.push({ ...pending!, id: 31, email: 'pendiente2.co@demo.test' });
-  await createUser(ctx, { role: 'doctor', approval: 'pending' });
   pointsFixtures.balances.set(mockProfile('doctor').id, STARTING_BALANCE_POINTS);
   // The seed gives every country a channel: one here too, so the types are compared, not only nulls.
   setContactSettings('co', {
@@ -212,43 +227,7 @@ beforeAll(async () => {
     chatNumber: '573015550100',
     updatedAt: '2026-11-20T10:00:00.000Z',
   });
-  // The seed has no prescriptions nor orders: one of each, so the detail probes have something to compare.
-  const magnesium = await productIdOf(ctx, MAGNESIO);
-  known.server.product = magnesium;
-  const signing = await createUser(ctx, { role: 'patient' });
-  known.server.email = signing.email;
-  known.server.document = signing.document_number ?? '';
-  known.server.serial = (
-    await ctx.database.db
-      .selectFrom('products')
-      .select('serial_number')
-      .where('id', '=', magnesium)
-      .executeTakeFirstOrThrow()
-  ).serial_number;
-  await prescribe(
-    ctx,
-    { token: tokens.get('doctor')! },
-    {
-      patientId: await registerIdOf(ctx, EMAILS.patient),
-      tools: [tool(magnesium)],
-    },
-  );
-  // A template made by the same request on both sides (the mock ignores the product id the server checks).
-  const template = { name: 'Plantilla del contrato', tools: [tool(magnesium)] };
-  const created = [
-    await getResponse(HANDLERS, mockRequest('/prescription-templates', 'doctor', template)),
-    await ctx.app.request('/api/prescription-templates', jsonRequest('POST', template, callerHeaders('doctor'))),
-  ];
-  for (const response of created) expect(response?.status, await response?.clone().text()).toBe(201);
-  await createdOrder(
-    ctx,
-    authHeaders(tokens.get('patient')!, 'co'),
-    orderBody({ items: [{ productId: magnesium, quantity: 1 }] }),
-  );
-  const orders = (await fromServer('/orders?page=1&limit=10', 'patient')) as { data: { sourceId: string }[] };
-  orderSourceId = orders.data[0]!.sourceId;
-  for (let count = 0; count < 2; count += 1) await pendingHormoneOrder(await productIdOf(ctx, DHEA));
-  // The adherence and strategies of the mock's first patient: the server's follow from the prescription above.
+  // The adherence and strategies of the mock's first patient: the server's follow from its prescription.
   const mockPatient = Number(firstId(await fromMock('/patients?page=1&limit=20', 'doctor')));
   adherenceFixtures.products[mockPatient] = [buildProductAdherence()];
   const strategy: StrategyDto = {
@@ -261,7 +240,38 @@ beforeAll(async () => {
     author: { id: 10, display_name: 'Carolina Mejía', role: 'doctor' },
   };
   prescriptionFixtures.strategies[mockPatient] = { own: [strategy], others: [] };
-  // The seed has no medical request nor invitation: one of each on the server (the mock has its own fixtures).
+}
+
+/** What the seed lacks for the probes, made through the API where it can be, and what the writes need to know. */
+async function fillServer(): Promise<void> {
+  const magnesium = await productIdOf(ctx, MAGNESIO);
+  known.server.product = magnesium;
+  known.server.serial = (
+    await ctx.database.db
+      .selectFrom('products')
+      .select('serial_number')
+      .where('id', '=', magnesium)
+      .executeTakeFirstOrThrow()
+  ).serial_number;
+  const signing = await createUser(ctx, { role: 'patient' });
+  known.server.email = signing.email;
+  known.server.document = signing.document_number ?? '';
+  // A second professional awaiting approval: one is approved, the other rejected.
+  await createUser(ctx, { role: 'doctor', approval: 'pending' });
+  // The seed has no prescriptions nor orders: one of each, so the detail probes have something to compare.
+  await prescribe(
+    ctx,
+    { token: tokens.get('doctor')! },
+    {
+      patientId: await registerIdOf(ctx, EMAILS.patient),
+      tools: [tool(magnesium)],
+    },
+  );
+  await createdOrder(ctx, callerHeaders('patient'), orderBody({ items: [{ productId: magnesium, quantity: 1 }] }));
+  const orders = (await fromServer('/orders?page=1&limit=10', 'patient')) as { data: { sourceId: string }[] };
+  orderSourceId = orders.data[0]!.sourceId;
+  for (let count = 0; count < 2; count += 1) await pendingHormoneOrder(await productIdOf(ctx, DHEA));
+  // No medical request nor invitation either: one of each (the mock has its own fixtures).
   const requested = await ctx.app.request('/api/medical-requests', jsonRequest('POST', medicalRequest('sofia')));
   expect(requested.status, await requested.clone().text()).toBe(201);
   const invitation = {
@@ -282,7 +292,7 @@ beforeAll(async () => {
   expect(asked.status, await asked.clone().text()).toBe(200);
   const email = await lastEmailTo(ctx, forgetful.email);
   known.server.resetToken = /#token=([\w-]+)/.exec(email?.text ?? '')?.[1] ?? '';
-});
+}
 
 afterAll(async () => {
   await ctx.close();
@@ -370,8 +380,7 @@ function firstId(body: unknown): string {
 }
 
 async function compare(path: string, caller: Caller): Promise<string[]> {
-  const mock = await fromMock(pathFor(path, caller, 'mock'), caller);
-  const server = await fromServer(pathFor(path, caller, 'server'), caller);
+  const [mock, server] = [await fromSide('mock', path, caller), await fromSide('server', path, caller)];
   return differences(shapeOf(mock), shapeOf(server), '');
 }
 
@@ -396,8 +405,8 @@ interface WriteProbe {
   path: string;
   caller: Caller;
   status: number;
-  /** What the row shows, for the test's name. */
-  about?: string;
+  /** What the row shows, for the test's name: the case a refusal is about. */
+  about: string;
   /** The path's parameters on each side (the two hold different ids), read just before the write. */
   params?: (side: Side) => Promise<Params>;
   body?: Body | ((side: Side, params: Params) => Body | Promise<Body>);
@@ -522,8 +531,8 @@ const write = (
   path: string,
   caller: Caller,
   status: number,
-  rest: Omit<WriteProbe, 'method' | 'path' | 'caller' | 'status'> = {},
-): WriteProbe => ({ method, path, caller, status, ...rest });
+  rest: Partial<Omit<WriteProbe, 'method' | 'path' | 'caller' | 'status'>> = {},
+): WriteProbe => ({ method, path, caller, status, about: '', ...rest });
 
 const WRONG_PASSWORD = 'NoEsLaClave1';
 const CONTRACT_PRODUCTS = '/admin/products?page=1&search=contrato';
@@ -910,11 +919,7 @@ describe('the msw handlers answer in the shapes of the server', () => {
 });
 
 describe('the msw handlers answer the same writes in the shapes of the server', () => {
-  it.each(
-    WRITES.map(
-      (probe) => [`${probe.method} ${probe.path}`, probe.caller, probe.status, probe.about ?? '', probe] as const,
-    ),
-  )('%s (%s) → %i %s', async (_name, _caller, _status, _about, probe) => {
+  it.each(WRITES)('$method $path ($caller) → $status $about', async (probe) => {
     const mock = await answerOf(probe, 'mock');
     const server = await answerOf(probe, 'server');
     expect(differences(shapeOf(mock), shapeOf(server), '')).toEqual([]);
