@@ -535,6 +535,8 @@ const write = (
 ): WriteProbe => ({ method, path, caller, status, about: '', ...rest });
 
 const WRONG_PASSWORD = 'NoEsLaClave1';
+/** An id neither side has, for the handlers' 404s. */
+const nothingThere = async (): Promise<Params> => ({ id: '999999' });
 const CONTRACT_PRODUCTS = '/admin/products?page=1&search=contrato';
 const contractProduct = firstOf(CONTRACT_PRODUCTS, 'admin');
 const pendingAffiliate = firstOf('/admin/affiliates?status=pending', 'admin');
@@ -607,7 +609,7 @@ const WRITES: WriteProbe[] = [
   // Privacy: the leaving patient revokes, deletes the account and signs out.
   write('POST', '/admin/affiliates/:id/approve', 'admin', 404, {
     about: 'a professional that does not exist',
-    params: async () => ({ id: '999999' }),
+    params: nothingThere,
     body: {},
   }),
   write('POST', '/privacy/consent', 'patient', 200, { body: { version: 1 } }),
@@ -710,6 +712,11 @@ const WRITES: WriteProbe[] = [
   write('PUT', '/admin/promo-codes/:id', 'admin', 200, {
     params: firstOf('/admin/promo-codes', 'admin', (item) => item.code === PROMO_CODE.code),
     body: { ...PROMO_CODE, maxUses: 60 },
+  }),
+  write('PUT', '/admin/promo-codes/:id', 'admin', 404, {
+    about: 'a code that does not exist',
+    params: nothingThere,
+    body: PROMO_CODE,
   }),
   write('POST', '/admin/documents', 'admin', 201, { form: true, body: { ...DOCUMENT, file: PDF_FILE } }),
   write('POST', '/admin/documents', 'admin', 400, {
@@ -833,7 +840,7 @@ const WRITES: WriteProbe[] = [
   }),
   write('PATCH', '/gamification/events/:id', 'admin', 404, {
     about: 'an event that does not exist',
-    params: async () => ({ id: '999999' }),
+    params: nothingThere,
     body: { description: 'Nadie lo verá.' },
   }),
   write('POST', '/gamification/products/redeem', 'doctor', 422, {

@@ -28,6 +28,12 @@ export function resetAdminPromoCodeFixtures(codes: AdminPromoCodeDto[] = [buildP
   adminPromoCodeFixtures.saved = [];
 }
 
+/** The server's own check the browser does not make: a percentage over 100. */
+function refused(input: AdminPromoCodeInput) {
+  if (input.discountType !== 'percentage' || input.value <= 100) return undefined;
+  return formRefusal([{ field: 'value', message: 'Un porcentaje va de 1 a 100.' }]);
+}
+
 function stored(input: AdminPromoCodeInput, id: number): AdminPromoCodeDto {
   return { ...input, id, uses: adminPromoCodeFixtures.codes.find((code) => code.id === id)?.uses ?? 0 };
 }
@@ -37,9 +43,8 @@ export const adminPromoCodeHandlers = [
   http.post(`${TEST_API}/admin/promo-codes`, async ({ request }) => {
     const input = (await request.json()) as AdminPromoCodeInput;
     adminPromoCodeFixtures.saved.push(input);
-    if (input.discountType === 'percentage' && input.value > 100) {
-      return formRefusal([{ field: 'value', message: 'Un porcentaje va de 1 a 100.' }]);
-    }
+    const refusal = refused(input);
+    if (refusal) return refusal;
     const code = stored(input, adminPromoCodeFixtures.codes.length + 1);
     adminPromoCodeFixtures.codes = [...adminPromoCodeFixtures.codes, code];
     return HttpResponse.json(code, { status: 201 });
@@ -47,6 +52,11 @@ export const adminPromoCodeHandlers = [
   http.put(`${TEST_API}/admin/promo-codes/:id`, async ({ request, params }) => {
     const input = (await request.json()) as AdminPromoCodeInput;
     adminPromoCodeFixtures.saved.push(input);
+    const refusal = refused(input);
+    if (refusal) return refusal;
+    if (!adminPromoCodeFixtures.codes.some((code) => code.id === Number(params.id))) {
+      return HttpResponse.json({ message: 'No encontramos este código promocional.' }, { status: 404 });
+    }
     const code = stored(input, Number(params.id));
     adminPromoCodeFixtures.codes = adminPromoCodeFixtures.codes.map((item) => (item.id === code.id ? code : item));
     return HttpResponse.json(code);
