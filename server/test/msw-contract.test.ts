@@ -806,6 +806,11 @@ const WRITES: WriteProbe[] = [
       params: firstOf(`/gamification/${kind}`, 'admin', named(POINTS_ITEMS[kind].name)),
       body: { description: 'Editado por el contrato.' },
     }),
+    write('PATCH', `/gamification/${kind}/:id`, 'admin', 404, {
+      about: 'an item that does not exist',
+      params: nothingThere,
+      body: { description: 'Nadie lo verá.' },
+    }),
   ]),
   write('POST', '/gamification/participate-event', 'doctor', 200, {
     idempotent: true,
@@ -837,11 +842,6 @@ const WRITES: WriteProbe[] = [
     about: 'no product',
     idempotent: true,
     body: { products: [] },
-  }),
-  write('PATCH', '/gamification/events/:id', 'admin', 404, {
-    about: 'an event that does not exist',
-    params: nothingThere,
-    body: { description: 'Nadie lo verá.' },
   }),
   write('POST', '/gamification/products/redeem', 'doctor', 422, {
     about: 'more than the balance',
