@@ -1,10 +1,21 @@
 // The zod schemas of the points programme's admin calls, apart from `points.ts` so the storefront's chunks that only
 // need its types and constants do not carry zod.
 import { COUNTRIES } from './countries';
-import { givenText, integerField, optionalText, requiredText, textValue } from './field-schemas';
+import {
+  givenText,
+  integerField,
+  optionalText,
+  pagingQuery,
+  queryOneOf,
+  requiredText,
+  textValue,
+} from './field-schemas';
 import { INT4_MAX, isIntegerIn, positiveId } from './integers';
 import {
+  POINT_ENTRY_TYPES,
   POINT_VALUE_MAX,
+  POINTS_HISTORY_DEFAULT_LIMIT,
+  POINTS_HISTORY_MAX_LIMIT,
   POINTS_CONFIG_DECIMALS,
   POINTS_MAX_LINES,
   POINTS_MAX_PRICE,
@@ -255,3 +266,41 @@ export function pointsItemSchema(kind: PointsItemKind, creating: boolean) {
       };
     });
 }
+
+/** `GET /gamification/history/unified/{userId}`: one kind of entry or all, a page at a time. */
+export const pointsHistoryQuerySchema = z.object({
+  type: queryOneOf('type', POINT_ENTRY_TYPES),
+  ...pagingQuery(POINTS_HISTORY_DEFAULT_LIMIT, POINTS_HISTORY_MAX_LIMIT),
+});
+
+/** A JSON string or number as trimmed text; anything else is not given (product §5 reads these leniently). */
+const lenientText = z.transform((raw: unknown) => {
+  if (typeof raw !== 'string' && typeof raw !== 'number') return undefined;
+  return String(raw).trim() || undefined;
+});
+
+const PATIENT_DATA_FIELDS = ['name', 'identification', 'email', 'phone', 'address', 'country'] as const;
+
+/**
+ * `POST /gamification/prescription-reward`: who earns (`doctorUid`, `doctorId`), for whom (`patientUid`, `patientId`,
+ * `patientData`), what was sold (`products`) and the sale (`saleId`), each id read as text. Product §5 judges them in
+ * that order, the doctor and the patient against the database, so the route judges the lines (`redeemBatchSchema`)
+ * and the sale after them.
+ */
+export const prescriptionRewardSchema = z.object({
+  doctorUid: lenientText,
+  doctorId: lenientText,
+  patientUid: lenientText,
+  patientId: lenientText,
+  patientData: z.transform((raw: unknown) => {
+    const data = typeof raw === 'object' && raw !== null ? (raw as Record<string, unknown>) : {};
+    return Object.fromEntries(PATIENT_DATA_FIELDS.map((field) => [field, lenientText.parse(data[field])])) as Record<
+      (typeof PATIENT_DATA_FIELDS)[number],
+      string | undefined
+    >;
+  }),
+  products: z.transform((raw: unknown) => raw),
+  saleId: lenientText,
+});
+
+export type PrescriptionRewardInput = z.output<typeof prescriptionRewardSchema>;
