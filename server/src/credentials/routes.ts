@@ -1,8 +1,4 @@
-import {
-  CREDENTIAL_MAX_FILES,
-  UPLOAD_MAX_BYTES,
-  type CredentialsStatusDto,
-} from '../../../src/lib/shared/accounts';
+import { CREDENTIAL_MAX_FILES, UPLOAD_MAX_BYTES, type CredentialsStatusDto } from '../../../src/lib/shared/accounts';
 import { countryById } from '../../../src/lib/shared/countries';
 import {
   HORMONE_PRESCRIPTION_DOCUMENT_TYPE,
@@ -12,7 +8,9 @@ import {
 import { credentialUploadSchema } from '../../../src/lib/shared/upload-schemas';
 import { downloadHeaders } from '../documents/routes';
 import { FORBIDDEN_MESSAGE, pathParam, viewerOf, type Api } from '../http/auth';
+import { readForm } from '../http/body';
 import { HttpError } from '../http/errors';
+import { parsedForm } from '../http/validated';
 import type { Services } from '../http/services';
 import { isProfessional } from '../users/repo';
 import { keyOnRow } from '../http/idempotency';
@@ -63,19 +61,22 @@ export function registerCredentialRoutes(api: Api, services: Services): void {
       tooLargeMessage: FILE_TOO_LARGE_MESSAGE,
       // Uploads from a clinic with poor connection are retried: the same key and files store them once.
       idempotent,
-      form: credentialUploadSchema,
     },
     async (c) => {
       const { user, session } = viewerOf(c);
       const claim = c.get('idempotency');
-      const upload = c.req.valid('form');
-      const { userId, files, documentType } = upload;
-      if (userId !== String(user.id) && userId !== user.uid) throw new HttpError(403, OTHER_USER_UPLOAD_MESSAGE);
-      const prescription = documentType === HORMONE_PRESCRIPTION_DOCUMENT_TYPE;
-      if (!prescription && !isProfessional(user)) throw new HttpError(403, FORBIDDEN_MESSAGE);
+      const form = await readForm(c);
+      // Who may upload what is said before the fields are judged: another user's id, a professional's documents.
+      const sent = (name: string) => (typeof form[name] === 'string' ? form[name].trim() : '');
+      const userId = sent('userId');
+      if (userId && userId !== String(user.id) && userId !== user.uid)
+        throw new HttpError(403, OTHER_USER_UPLOAD_MESSAGE);
+      const prescription = sent('documentType') === HORMONE_PRESCRIPTION_DOCUMENT_TYPE;
+      if (sent('documentType') && !prescription && !isProfessional(user)) throw new HttpError(403, FORBIDDEN_MESSAGE);
+      const upload = await parsedForm(credentialUploadSchema, form);
+      const { files, documentType } = upload;
       const contactNumber = upload.contactNumber ?? null;
-      const countryCode =
-        upload.countryCode ?? user.country_code ?? countryById(session.country_id)?.dialCode ?? null;
+      const countryCode = upload.countryCode ?? user.country_code ?? countryById(session.country_id)?.dialCode ?? null;
 
       const maxBytes = prescription ? HORMONE_PRESCRIPTION_MAX_BYTES : UPLOAD_MAX_BYTES;
       if (files.some((file) => file.size > maxBytes)) throw new HttpError(413, FILE_TOO_LARGE_MESSAGE);

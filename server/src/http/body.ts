@@ -32,11 +32,13 @@ const LIST_SUFFIX = '[]';
  * A form's fields by name, as a shared schema reads them: `name[]` is `name`; a field sent once is its value, one
  * sent more than once the list of its values (files included).
  */
-export function formFields(body: MultipartBody): Record<string, string | File | (string | File)[]> {
+export async function readForm(c: AppContext): Promise<Record<string, string | File | (string | File)[]>> {
   const fields = new Map<string, (string | File)[]>();
-  for (const [key, value] of Object.entries(body)) {
+  for (const [key, value] of Object.entries(await readMultipart(c))) {
     const name = key.endsWith(LIST_SUFFIX) ? key.slice(0, -LIST_SUFFIX.length) : key;
     fields.set(name, [...(fields.get(name) ?? []), ...(Array.isArray(value) ? value : [value])]);
   }
-  return Object.fromEntries([...fields].map(([name, values]) => [name, values.length === 1 ? (values[0] as string | File) : values]));
+  return Object.fromEntries(
+    [...fields].map(([name, values]) => [name, values.length === 1 ? (values[0] as string | File) : values]),
+  );
 }

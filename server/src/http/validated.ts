@@ -8,7 +8,7 @@ import {
 } from '../../../src/lib/shared/field-schemas';
 import { z } from '../../../src/lib/shared/zod';
 import type { AppContext, AppEnv } from './auth';
-import { formFields, readMultipart } from './body';
+import { readForm } from './body';
 import { HttpError } from './errors';
 
 // zod's own messages in Spanish, for any check a shared schema left without one of its own: nothing in English
@@ -124,18 +124,23 @@ export function validatedQuery<T extends z.ZodType>(
   ) as unknown as MiddlewareHandler<AppEnv, string, { in: { query: z.input<T> }; out: { query: z.output<T> } }>;
 }
 
+/** A form's fields (`readForm`) judged by a shared schema, refused like a JSON body. */
+export async function parsedForm<T extends z.ZodType>(schema: T, form: unknown): Promise<z.output<T>> {
+  const result = await schema.safeParseAsync(form, { reportInput: true });
+  if (!result.success) throw invalidRequest(result.error.issues);
+  return result.data;
+}
+
 /**
- * The multipart (or url-encoded) form of a route that declares `form: schema`: its fields by name (`files[]` is
- * `files`; a repeated field is a list, files included), refused like a JSON body. The handler reads the parsed value
- * with `c.req.valid('form')`; what a file holds (its type by its first bytes) is the route's to check.
+ * The multipart (or url-encoded) form of a route that declares `form: schema`, read by `readForm` and refused like a
+ * JSON body. The handler reads the parsed value with `c.req.valid('form')`; what a file holds (its type by its first
+ * bytes) is the route's to check.
  */
 export function validatedForm<T extends z.ZodType>(
   schema: T,
 ): MiddlewareHandler<AppEnv, string, { in: { form: z.input<T> }; out: { form: z.output<T> } }> {
   return async (c, next) => {
-    const result = await schema.safeParseAsync(formFields(await readMultipart(c)), { reportInput: true });
-    if (!result.success) throw invalidRequest(result.error.issues);
-    c.req.addValidatedData('form', result.data as Record<string, unknown>);
+    c.req.addValidatedData('form', (await parsedForm(schema, await readForm(c))) as Record<string, unknown>);
     await next();
   };
 }

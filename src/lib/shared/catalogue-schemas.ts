@@ -51,8 +51,8 @@ const productLimit = (all: boolean) => queryInteger('limit', { min: 1, max: all 
 export const productListQuerySchema = z
   .object({
     all: queryBoolean('all').transform((all) => all ?? false),
-    // Read against `all` below: its bound depends on it.
-    limit: z.unknown(),
+    // Read against `all` below: its bound depends on it. (A plain transform: a bare `z.unknown()` key is required.)
+    limit: z.transform((raw: unknown) => raw),
     offset: queryInteger('offset', { min: 0 }).transform((offset) => offset ?? 0),
     orderBy: queryOneOf('orderBy', PRODUCT_SORT_FIELDS).transform((field) => field ?? 'name'),
     order: queryOneOf('order', ['asc', 'desc'] as const, { caseInsensitive: true }).transform(

@@ -3,14 +3,7 @@
 // options); what a file holds (its type by its first bytes, its size) the route checks as it stores it.
 import { CREDENTIAL_DOCUMENT_TYPES, CREDENTIAL_MAX_FILES } from './accounts';
 import { countryById } from './countries';
-import {
-  givenText,
-  optionalText,
-  orRequired,
-  queryOneOf,
-  REQUIRED_FIELD_MESSAGE,
-  requiredText,
-} from './field-schemas';
+import { givenText, optionalText, orRequired, queryOneOf, REQUIRED_FIELD_MESSAGE, requiredText } from './field-schemas';
 import { HORMONE_PRESCRIPTION_DOCUMENT_TYPE } from './orders';
 import {
   DOCUMENT_KINDS,
@@ -97,7 +90,10 @@ export const credentialUploadSchema = z.preprocess(
   z
     .object({
       userId: requiredText(USER_ID_MAX_LENGTH),
-      files: z.array(z.instanceof(File)),
+      files: z
+        .array(z.instanceof(File))
+        .min(1, { error: REQUIRED_FIELD_MESSAGE })
+        .max(CREDENTIAL_MAX_FILES, { error: TOO_MANY_FILES_MESSAGE }),
       documentType: requiredText(DOCUMENT_TYPE_MAX_LENGTH).refine(
         (type) => isPrescription(type) || (CREDENTIAL_DOCUMENT_TYPES as readonly string[]).includes(type),
         { error: CREDENTIAL_DOCUMENT_TYPE_MESSAGE },
@@ -116,17 +112,10 @@ export const credentialUploadSchema = z.preprocess(
     .superRefine(
       (upload, ctx) => {
         const prescription = isPrescription(upload.documentType);
-        const files = Array.isArray(upload.files) ? upload.files.length : 0;
-        const filesProblem =
-          files === 0
-            ? REQUIRED_FIELD_MESSAGE
-            : prescription && files > 1
-              ? // An order's prescription is one file: the admin's review shows that file, and only it.
-                PRESCRIPTION_SINGLE_FILE_MESSAGE
-              : files > CREDENTIAL_MAX_FILES
-                ? TOO_MANY_FILES_MESSAGE
-                : undefined;
-        if (filesProblem) ctx.addIssue({ code: 'custom', path: ['files'], message: filesProblem });
+        // An order's prescription is one file: the admin's review shows that file, and only it.
+        if (prescription && Array.isArray(upload.files) && upload.files.length > 1) {
+          ctx.addIssue({ code: 'custom', path: ['files'], message: PRESCRIPTION_SINGLE_FILE_MESSAGE });
+        }
         if (!prescription && upload.contactNumber === undefined) {
           ctx.addIssue({ code: 'custom', path: ['contactNumber'], message: REQUIRED_FIELD_MESSAGE });
         }
