@@ -1,5 +1,6 @@
 import type { Kysely } from 'kysely';
-import { addressInputSchema, addressListQuerySchema } from '../../../src/lib/shared/order-schemas';
+import { addressListQuerySchema } from '../../../src/lib/shared/list-query-schemas';
+import { addressInputSchema } from '../../../src/lib/shared/order-schemas';
 import type { AddressDto } from '../../../src/lib/shared/orders';
 import type { Database } from '../db/schema';
 import { pathParam, viewerOf, type Api } from '../http/auth';

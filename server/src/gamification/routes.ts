@@ -4,7 +4,6 @@ import { COUNTRIES } from '../../../src/lib/shared/countries';
 import {
   buyComboSchema,
   participateEventSchema,
-  pointsHistoryQuerySchema,
   prescriptionRewardSchema,
   pointsItemSchema,
   redeemBatchSchema,
@@ -21,6 +20,7 @@ import {
   type PrescriptionRewardResponseDto,
   type RedemptionResponseDto,
 } from '../../../src/lib/shared/points';
+import { pointsHistoryQuerySchema } from '../../../src/lib/shared/list-query-schemas';
 import type { Database, PointsItemKind, UserRow } from '../db/schema';
 import { pathParam, viewerOf, type Api, type AppContext } from '../http/auth';
 import { notFound } from '../http/errors';

@@ -1,4 +1,4 @@
-import { hormoneQueueQuerySchema, prescriptionRejectionSchema } from '../../../src/lib/shared/order-schemas';
+import { hormoneQueueQuerySchema, prescriptionRejectionSchema } from '../../../src/lib/shared/admin-schemas';
 import type { OrderDto } from '../../../src/lib/shared/orders';
 import { viewerOf, type Api } from '../http/auth';
 import { HttpError } from '../http/errors';

@@ -6,12 +6,8 @@ import {
   type PagedDto,
   type QuoteDto,
 } from '../../../src/lib/shared/orders';
-import {
-  createOrderRequestSchema,
-  isUuid,
-  orderListQuerySchema,
-  quoteRequestSchema,
-} from '../../../src/lib/shared/order-schemas';
+import { orderListQuerySchema } from '../../../src/lib/shared/list-query-schemas';
+import { createOrderRequestSchema, isUuid, quoteRequestSchema } from '../../../src/lib/shared/order-schemas';
 import { pageTotal } from '../db/page-total';
 import { pathParam, viewerOf, type Api, type AppContext } from '../http/auth';
 import { HttpError } from '../http/errors';

@@ -5,21 +5,9 @@
 import { DOCUMENT_TYPES } from './accounts';
 import { countryById, type CountryInfo } from './countries';
 import { EMAIL_MAX_LENGTH, EMAIL_PATTERN } from './email';
-import {
-  countryIdQuery,
-  flag,
-  givenText,
-  integerField,
-  INVALID_VALUE_MESSAGE,
-  optionalText,
-  pagingQuery,
-  queryOneOf,
-  requiredText,
-  textValue,
-} from './field-schemas';
+import { flag, givenText, integerField, INVALID_VALUE_MESSAGE, optionalText, textValue } from './field-schemas';
 import {
   CHECKOUT_REQUIRED_MESSAGE,
-  ORDERS_PAGE_SIZE,
   PAYMENT_METHODS,
   TAXPAYER_TYPES,
   type AddressInputDto,
@@ -297,28 +285,3 @@ export const createOrderRequestSchema = z
     { when: whenValid('countryId') },
   );
 export type CreateOrderRequest = z.output<typeof createOrderRequestSchema>;
-
-const ORDERS_MAX_PAGE_SIZE = 50;
-
-/** `GET /orders`: the buyer's orders, a page at a time, of one country or all. */
-export const orderListQuerySchema = z.object({
-  ...pagingQuery(ORDERS_PAGE_SIZE, ORDERS_MAX_PAGE_SIZE),
-  country_id: countryIdQuery,
-});
-
-/** `GET /addresses`: the address book of one country (the session's when absent). */
-export const addressListQuerySchema = z.object({ country_id: countryIdQuery });
-
-/** The statuses of the hormone authorisation queue (admin section autorizacion-hormonas). */
-export const HORMONE_QUEUE_STATUSES = ['pending_prescription', 'released', 'cancelled'] as const;
-
-/** `GET /admin/hormone-orders`: one status of the queue (pending unless asked), of one country or all. */
-export const hormoneQueueQuerySchema = z.object({
-  status: queryOneOf('status', HORMONE_QUEUE_STATUSES).transform((status) => status ?? 'pending_prescription'),
-  country_id: countryIdQuery,
-});
-
-export const REJECTION_REASON_MAX_LENGTH = 500;
-
-/** `POST /admin/hormone-orders/{id}/reject`: why the prescription was refused (the buyer reads it). */
-export const prescriptionRejectionSchema = z.object({ reason: requiredText(REJECTION_REASON_MAX_LENGTH) });

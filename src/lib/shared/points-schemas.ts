@@ -1,21 +1,10 @@
 // The zod schemas of the points programme's admin calls, apart from `points.ts` so the storefront's chunks that only
 // need its types and constants do not carry zod.
 import { COUNTRIES } from './countries';
-import {
-  givenText,
-  integerField,
-  optionalText,
-  pagingQuery,
-  queryOneOf,
-  requiredText,
-  textValue,
-} from './field-schemas';
+import { givenText, integerField, optionalText, requiredText, textValue } from './field-schemas';
 import { INT4_MAX, isIntegerIn, positiveId } from './integers';
 import {
-  POINT_ENTRY_TYPES,
   POINT_VALUE_MAX,
-  POINTS_HISTORY_DEFAULT_LIMIT,
-  POINTS_HISTORY_MAX_LIMIT,
   POINTS_CONFIG_DECIMALS,
   POINTS_MAX_LINES,
   POINTS_MAX_PRICE,
@@ -266,12 +255,6 @@ export function pointsItemSchema(kind: PointsItemKind, creating: boolean) {
       };
     });
 }
-
-/** `GET /gamification/history/unified/{userId}`: one kind of entry or all, a page at a time. */
-export const pointsHistoryQuerySchema = z.object({
-  type: queryOneOf('type', POINT_ENTRY_TYPES),
-  ...pagingQuery(POINTS_HISTORY_DEFAULT_LIMIT, POINTS_HISTORY_MAX_LIMIT),
-});
 
 /** A JSON string or number as trimmed text; anything else is not given (product §5 reads these leniently). */
 const lenientText = z.transform((raw: unknown) => {

@@ -12,14 +12,6 @@ import {
 } from './prescriptions';
 import { z } from './zod';
 
-export const DOCUMENT_KIND_MESSAGE = 'Selecciona una categoría válida.';
-export const DOCUMENT_COUNTRY_MESSAGE = 'Selecciona un país válido o «Todos los países».';
-export const CREDENTIAL_DOCUMENT_TYPE_MESSAGE = 'Selecciona un tipo de documento válido.';
-export const PRESCRIPTION_SINGLE_FILE_MESSAGE = 'Adjunta un solo archivo con la fórmula firmada.';
-export const TOO_MANY_FILES_MESSAGE = `Puedes subir como máximo ${CREDENTIAL_MAX_FILES} archivos.`;
-export const CONTACT_NUMBER_MESSAGE = 'El número debe tener entre 7 y 15 dígitos.';
-export const DIAL_CODE_MESSAGE = 'El indicativo del país no es válido.';
-
 const USER_ID_MAX_LENGTH = 64;
 const DOCUMENT_TYPE_MAX_LENGTH = 60;
 const CONTACT_NUMBER_MAX_LENGTH = 30;
@@ -27,6 +19,14 @@ const DIAL_CODE_MAX_LENGTH = 5;
 const PHONE_SEPARATORS = /[\s\-().]/g;
 const CONTACT_NUMBER_PATTERN = /^[0-9]{7,15}$/;
 const DIAL_CODE_PATTERN = /^\+[0-9]{1,4}$/;
+
+export const DOCUMENT_KIND_MESSAGE = 'Selecciona una categoría válida.';
+export const DOCUMENT_COUNTRY_MESSAGE = 'Selecciona un país válido o «Todos los países».';
+export const CREDENTIAL_DOCUMENT_TYPE_MESSAGE = 'Selecciona un tipo de documento válido.';
+export const PRESCRIPTION_SINGLE_FILE_MESSAGE = 'Adjunta un solo archivo con la fórmula firmada.';
+export const TOO_MANY_FILES_MESSAGE = `Puedes subir como máximo ${CREDENTIAL_MAX_FILES} archivos.`;
+export const CONTACT_NUMBER_MESSAGE = 'El número debe tener entre 7 y 15 dígitos.';
+export const DIAL_CODE_MESSAGE = 'El indicativo del país no es válido.';
 
 /** A file that was sent and is not empty (a form's empty file input sends an empty one). */
 const isFile = (value: unknown): value is File => value instanceof File && value.size > 0;
