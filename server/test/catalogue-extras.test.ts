@@ -85,7 +85,9 @@ function expectedFormCounts(professional: boolean, categoryId?: number): Pharmac
 async function expectBadQuery(path: string, errors: string[]) {
   const response = await ctx.app.request(`/api${path}`);
   expect(response.status, path).toBe(400);
-  expect(await response.json()).toEqual({ message: 'Los parámetros de la consulta no son válidos.', errors });
+  const body = (await response.json()) as ApiErrorBody;
+  expect(body).toMatchObject({ message: 'Los parámetros de la consulta no son válidos.', errors });
+  expect(body.fieldErrors?.map((problem) => problem.message)).toEqual(errors);
 }
 
 describe('GET /api/products/categories', () => {
@@ -428,8 +430,9 @@ describe('POST /api/products/search-by-serial', () => {
       const response = await search(body);
       expect(response.status, JSON.stringify(body)).toBe(400);
       const error = (await response.json()) as ApiErrorBody;
-      expect(error.message).toBe('Campo obligatorio');
-      expect(error.errors).toEqual(['Número de serie: Campo obligatorio']);
+      expect(error.message).toBe('Revisa los datos del formulario.');
+      expect(error.errors).toEqual(['Campo obligatorio']);
+      expect(error.fieldErrors).toEqual([{ field: 'number_serial', message: 'Campo obligatorio' }]);
     }
   });
 

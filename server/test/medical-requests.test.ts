@@ -49,7 +49,7 @@ describe('POST /api/medical-requests', () => {
     const response = await send({});
     expect(response.status).toBe(400);
     const problem = await json<Problem>(response);
-    expect(problem.message).toBe('Campo obligatorio');
+    expect(problem.message).toBe('Revisa los datos del formulario.');
     expect(problem.fieldErrors).toEqual(
       MEDICAL_REQUEST_FORM_FIELDS.map((field) => ({ field: field.name, message: 'Campo obligatorio' })),
     );
@@ -143,9 +143,9 @@ describe('what a request is about (issue #19)', () => {
 
     const wrong = await send(request({ topic: 'queja' }));
     expect(wrong.status).toBe(400);
-    expect((await json<ApiErrorBody>(wrong)).message).toBe(
-      'El motivo debe ser atención médica, producto personalizado o asesor.',
-    );
+    expect((await json<ApiErrorBody>(wrong)).fieldErrors).toEqual([
+      { field: 'topic', message: 'El motivo debe ser atención médica, producto personalizado o asesor.' },
+    ]);
 
     const admin = client(ctx, { token: await sessionFor(ctx, 'admin@demo.test') });
     const customs = await json<MedicalRequestListDto>(await admin.get('/admin/medical-requests?topic=custom_product'));

@@ -154,7 +154,12 @@ describe('GET /api/media/products/{name}.svg?w=&q=', () => {
     const before = await cacheFiles();
     const response = await image(`?${query}`);
     expect(response.status).toBe(400);
-    expect(await response.json()).toEqual({ message: 'Los parámetros de la consulta no son válidos.', errors });
+    const fieldErrors = errors.map((message) => ({ field: message.includes('"w"') ? 'w' : 'q', message }));
+    expect(await response.json()).toEqual({
+      message: 'Los parámetros de la consulta no son válidos.',
+      errors,
+      fieldErrors,
+    });
     expect(await cacheFiles()).toEqual(before);
   });
 

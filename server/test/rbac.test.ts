@@ -4,7 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { CredentialsStatusDto } from '../../src/lib/shared/accounts';
 import type { ApiErrorBody, ProductDto } from '../../src/lib/shared/api-types';
 import { categories, products as seedProducts } from '../src/db/seed/catalogue-data';
-import { DOCUMENT_QUERY_ALIASES } from '../src/users/routes';
+import { DOCUMENT_QUERY_ALIASES } from '../../src/lib/shared/account-schemas';
 import { authHeaders, createTestContext, jsonRequest, sessionFor, userByEmail, type TestContext } from './helpers';
 import { createdOrder, orderBody, prescriptionOf, type Buyer } from './orders-fixtures';
 

@@ -360,7 +360,7 @@ describe('POST /api/auth/dynamic/register/{key}: professionals', () => {
     expect((await body<DynamicAuthResponseDto>(response)).user.role).toEqual({ id: 2, name: 'health_professional' });
   });
 
-  it('answers 400 with the message, readable errors and fieldErrors', async () => {
+  it("answers 400 with the message, the fields' messages and fieldErrors", async () => {
     const before = await countUsers();
     const response = await post(
       '/auth/dynamic/register/1',
@@ -370,8 +370,8 @@ describe('POST /api/auth/dynamic/register/{key}: professionals', () => {
     const error = await body<FormError>(response);
     expect(error.message).toBe('Revisa los datos del formulario.');
     expect(error.errors).toEqual([
-      'Contraseña: La contraseña debe tener al menos 8 caracteres e incluir letras y números.',
-      'Acepto los términos y condiciones y la política de privacidad: Debes aceptar los términos y la política de privacidad',
+      'La contraseña debe tener al menos 8 caracteres e incluir letras y números.',
+      'Debes aceptar los términos y la política de privacidad',
     ]);
     expect(error.fieldErrors.map((item) => item.field)).toEqual(['password', 'terms']);
     expect(await countUsers()).toBe(before);

@@ -188,13 +188,10 @@ describe('POST /api/credentials', () => {
     const response = await upload(form);
     expect(response.status).toBe(400);
     const error = await body<ApiErrorBody>(response);
-    expect(error.message).toBe('Campo obligatorio');
-    expect(error.errors).toEqual([
-      'Usuario: Campo obligatorio',
-      'Archivos: Campo obligatorio',
-      'Tipo de documento: Campo obligatorio',
-      'Número de contacto: Campo obligatorio',
-    ]);
+    expect(error.message).toBe('Revisa los datos del formulario.');
+    expect(error.fieldErrors).toEqual(
+      ['userId', 'files', 'documentType', 'contactNumber'].map((field) => ({ field, message: 'Campo obligatorio' })),
+    );
     const wrong = await upload(
       credentialsForm([{ bytes: pdf, name: 'a.pdf' }], {
         documentType: 'carta',
@@ -203,16 +200,18 @@ describe('POST /api/credentials', () => {
       }),
     );
     expect(wrong.status).toBe(400);
-    expect((await body<ApiErrorBody>(wrong)).errors).toEqual([
-      'Tipo de documento: Selecciona un tipo de documento válido.',
-      'Número de contacto: El número debe tener entre 7 y 15 dígitos.',
-      'Indicativo del país: El indicativo del país no es válido.',
+    expect((await body<ApiErrorBody>(wrong)).fieldErrors).toEqual([
+      { field: 'documentType', message: 'Selecciona un tipo de documento válido.' },
+      { field: 'contactNumber', message: 'El número debe tener entre 7 y 15 dígitos.' },
+      { field: 'countryCode', message: 'El indicativo del país no es válido.' },
     ]);
     const tooMany = await upload(
       credentialsForm(Array.from({ length: 6 }, (_, index) => ({ bytes: pdf, name: `${index}.pdf` }))),
     );
     expect(tooMany.status).toBe(400);
-    expect((await body<ApiErrorBody>(tooMany)).errors).toEqual(['Archivos: Puedes subir como máximo 5 archivos.']);
+    expect((await body<ApiErrorBody>(tooMany)).fieldErrors).toEqual([
+      { field: 'files', message: 'Puedes subir como máximo 5 archivos.' },
+    ]);
     const json = await ctx.app.request('/api/credentials', {
       method: 'POST',
       body: '{"files":[]}',

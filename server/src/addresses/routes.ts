@@ -1,10 +1,10 @@
 import type { Kysely } from 'kysely';
+import { addressListQuerySchema } from '../../../src/lib/shared/list-query-schemas';
 import { addressInputSchema } from '../../../src/lib/shared/order-schemas';
 import type { AddressDto } from '../../../src/lib/shared/orders';
 import type { Database } from '../db/schema';
 import { pathParam, viewerOf, type Api } from '../http/auth';
 import { HttpError } from '../http/errors';
-import { QueryReader } from '../http/query-params';
 import { listAddresses, MAX_ADDRESSES_PER_COUNTRY, saveAddressIfNew, toAddressDto } from './repo';
 
 const ADDRESS_NOT_FOUND_MESSAGE = 'Dirección no encontrada.';
@@ -12,17 +12,15 @@ export const ADDRESS_BOOK_FULL_MESSAGE = `Ya tienes ${MAX_ADDRESSES_PER_COUNTRY}
 
 /** The address book of signed-in buyers, per country (an addition: docs/api.md). */
 export function registerAddressRoutes(api: Api, db: Kysely<Database>): void {
-  api.get('/addresses', { access: 'authenticated', ownership: 'own addresses only' }, async (c) => {
+  const ownAddresses = { access: 'authenticated', ownership: 'own addresses only' } as const;
+  api.get('/addresses', { ...ownAddresses, query: addressListQuerySchema }, async (c) => {
     const { user, session } = viewerOf(c);
-    const reader = new QueryReader(c.req.query());
-    const countryId = reader.integer('country_id', { min: 1 }) ?? session.country_id;
-    reader.assertValid();
+    const countryId = c.req.valid('query').country_id ?? session.country_id;
     const rows = await listAddresses(db, user.id, countryId);
     return c.json<{ data: AddressDto[] }>({ data: rows.map(toAddressDto) });
   });
 
-  const saving = { access: 'authenticated', ownership: 'own addresses only', body: addressInputSchema } as const;
-  api.post('/addresses', saving, async (c) => {
+  api.post('/addresses', { ...ownAddresses, body: addressInputSchema }, async (c) => {
     const { user, session } = viewerOf(c);
     // The body's country (one of the store's), else the session's.
     const { countryId = session.country_id, ...address } = c.req.valid('json');

@@ -5,7 +5,7 @@ import { buildForm, DOCUMENT_TAKEN_MESSAGE, EMAIL_TAKEN_MESSAGE } from '../forms
 import { validateForm } from '../forms/engine';
 import { formErrorsResponse, formOrNotFound } from '../forms/routes';
 import { INVALID_SESSION_MESSAGE, optionalViewer, pathParam, viewerOf, type Api, type AppContext } from '../http/auth';
-import { readJsonObject } from '../http/body';
+import { formValuesSchema, logoutBodySchema } from '../../../src/lib/shared/form-schemas';
 import { clientAddress } from '../http/client-address';
 import { requestCountry } from '../http/country';
 import { HttpError } from '../http/errors';
@@ -76,7 +76,8 @@ export function registerAuthRoutes(api: Api, services: Services): void {
   // country's cookie is cleared; the session it names is revoked when the request came from the storefront itself
   // (the auth middleware then found it as the viewer).
   api.post('/auth/logout', { access: 'public' }, async (c) => {
-    const body = await readJsonObject(c).catch((): Record<string, unknown> => ({}));
+    // Never refused: a body that is not JSON, or whose token is not text, has no token to revoke.
+    const body = logoutBodySchema.parse(await c.req.json().catch(() => undefined));
     const bearer = /^Bearer\s+(\S+)\s*$/i.exec(c.req.header('authorization') ?? '')?.[1];
     for (const token of new Set([bearer, body.token].filter(looksLikeToken))) await revokeToken(db, token);
     const viewer = optionalViewer(c);
@@ -85,10 +86,11 @@ export function registerAuthRoutes(api: Api, services: Services): void {
     return c.body(null, 204);
   });
 
-  api.post('/auth/dynamic/login/:key', { access: 'public' }, async (c) => {
+  const dynamicForm = { access: 'public', body: formValuesSchema } as const;
+  api.post('/auth/dynamic/login/:key', dynamicForm, async (c) => {
     const ref = formOrNotFound(pathParam(c, 'key'), (candidate) => candidate.kind === 'login');
     const schema = buildForm(ref, requestCountry(c));
-    const { errors, values } = await validateForm(schema, await readJsonObject(c), databaseChecks(db));
+    const { errors, values } = await validateForm(schema, c.req.valid('json'), databaseChecks(db));
     if (errors.length > 0) throw formErrorsResponse(schema, errors);
     const identifier = String(values.identifier ?? '');
     const result = await passwordLogin(services, c, {
@@ -100,13 +102,13 @@ export function registerAuthRoutes(api: Api, services: Services): void {
     return c.json<DynamicAuthResponseDto>(toDynamicResponse(result));
   });
 
-  api.post('/auth/dynamic/register/:key', { access: 'public' }, async (c) => {
+  api.post('/auth/dynamic/register/:key', dynamicForm, async (c) => {
     const ref = formOrNotFound(pathParam(c, 'key'), (candidate) => candidate.kind !== 'login');
     // A 409 tells that an e-mail or document has an account: limited like check-existence.
     await services.limits.assertExistenceLookup(clientAddress(c, services.trustProxy));
     const country = requestCountry(c);
     const schema = buildForm(ref, country);
-    const { errors, values } = await validateForm(schema, await readJsonObject(c), databaseChecks(db));
+    const { errors, values } = await validateForm(schema, c.req.valid('json'), databaseChecks(db));
     if (errors.length > 0) {
       const duplicates = errors.filter(
         (error) => error.message === EMAIL_TAKEN_MESSAGE || error.message === DOCUMENT_TAKEN_MESSAGE,

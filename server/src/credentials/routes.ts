@@ -1,19 +1,16 @@
-import {
-  CREDENTIAL_DOCUMENT_TYPES,
-  CREDENTIAL_MAX_FILES,
-  UPLOAD_MAX_BYTES,
-  type CredentialsStatusDto,
-} from '../../../src/lib/shared/accounts';
+import { CREDENTIAL_MAX_FILES, UPLOAD_MAX_BYTES, type CredentialsStatusDto } from '../../../src/lib/shared/accounts';
 import { countryById } from '../../../src/lib/shared/countries';
 import {
   HORMONE_PRESCRIPTION_DOCUMENT_TYPE,
   HORMONE_PRESCRIPTION_MAX_BYTES,
   HORMONE_PRESCRIPTION_MIME_TYPES,
 } from '../../../src/lib/shared/orders';
+import { credentialUploadSchema } from '../../../src/lib/shared/upload-schemas';
 import { downloadHeaders } from '../documents/routes';
 import { FORBIDDEN_MESSAGE, pathParam, viewerOf, type Api } from '../http/auth';
-import { FieldProblems, multipartText, multipartValues, readMultipart, REQUIRED_FIELD_MESSAGE } from '../http/body';
+import { readForm } from '../http/body';
 import { HttpError } from '../http/errors';
+import { parsedForm } from '../http/validated';
 import type { Services } from '../http/services';
 import { isProfessional } from '../users/repo';
 import { keyOnRow } from '../http/idempotency';
@@ -23,18 +20,9 @@ import { credentialsStatus } from './repo';
 const FILE_TOO_LARGE_MESSAGE = 'El archivo supera el tamaño máximo de 10 MB.';
 const FILE_TYPE_MESSAGE = 'Tipo de archivo no permitido. Sube un PDF o una imagen JPG, PNG o WEBP.';
 export const PRESCRIPTION_FILE_TYPE_MESSAGE = 'Tipo de archivo no permitido. Sube un PDF o una imagen JPG o PNG.';
-export const PRESCRIPTION_SINGLE_FILE_MESSAGE = 'Adjunta un solo archivo con la fórmula firmada.';
 const OTHER_USER_UPLOAD_MESSAGE = 'No puedes subir credenciales a nombre de otro usuario.';
 const FILE_NOT_FOUND_MESSAGE = 'Archivo no encontrado.';
 const MULTIPART_OVERHEAD_BYTES = 1024 * 1024;
-
-const LABELS: Record<string, string> = {
-  files: 'Archivos',
-  userId: 'Usuario',
-  documentType: 'Tipo de documento',
-  contactNumber: 'Número de contacto',
-  countryCode: 'Indicativo del país',
-};
 
 interface CheckedFile {
   originalName: string;
@@ -77,48 +65,18 @@ export function registerCredentialRoutes(api: Api, services: Services): void {
     async (c) => {
       const { user, session } = viewerOf(c);
       const claim = c.get('idempotency');
-      const body = await readMultipart(c);
-      const problems = new FieldProblems(LABELS);
-      const userId = multipartText(body, 'userId')?.trim();
-      if (userId && userId !== String(user.id) && userId !== user.uid) {
+      const form = await readForm(c);
+      // Who may upload what is said before the fields are judged: another user's id, a professional's documents.
+      const sent = (name: string) => (typeof form[name] === 'string' ? form[name].trim() : '');
+      const userId = sent('userId');
+      if (userId && userId !== String(user.id) && userId !== user.uid)
         throw new HttpError(403, OTHER_USER_UPLOAD_MESSAGE);
-      }
-      if (!userId) problems.add('userId', REQUIRED_FIELD_MESSAGE);
-      const files = [...multipartValues(body, 'files'), ...multipartValues(body, 'file')].filter(
-        (value): value is File => value instanceof File,
-      );
-      if (files.length === 0) problems.add('files', REQUIRED_FIELD_MESSAGE);
-      const fields = {
-        documentType: multipartText(body, 'documentType'),
-        contactNumber: multipartText(body, 'contactNumber'),
-        countryCode: multipartText(body, 'countryCode'),
-      };
-      const documentType = problems.text(fields, 'documentType', { required: true, maxLength: 60 });
-      const prescription = documentType === HORMONE_PRESCRIPTION_DOCUMENT_TYPE;
-      // An order's prescription is one file: the admin's review shows that file, and only it.
-      if (prescription && files.length > 1) problems.add('files', PRESCRIPTION_SINGLE_FILE_MESSAGE);
-      if (files.length > CREDENTIAL_MAX_FILES) {
-        problems.add('files', `Puedes subir como máximo ${CREDENTIAL_MAX_FILES} archivos.`);
-      }
-      if (documentType && !prescription && !(CREDENTIAL_DOCUMENT_TYPES as readonly string[]).includes(documentType)) {
-        problems.add('documentType', 'Selecciona un tipo de documento válido.');
-      }
-      if (documentType && !prescription && !isProfessional(user)) throw new HttpError(403, FORBIDDEN_MESSAGE);
-      const contactNumber = problems
-        .text(fields, 'contactNumber', { required: !prescription, maxLength: 30 })
-        ?.replace(/[\s\-().]/g, '');
-      if (contactNumber !== undefined && !/^[0-9]{7,15}$/.test(contactNumber)) {
-        problems.add('contactNumber', 'El número debe tener entre 7 y 15 dígitos.');
-      }
-      const countryCode =
-        problems.text(fields, 'countryCode', { maxLength: 5 }) ??
-        user.country_code ??
-        countryById(session.country_id)?.dialCode ??
-        null;
-      if (countryCode !== null && !/^\+[0-9]{1,4}$/.test(countryCode)) {
-        problems.add('countryCode', 'El indicativo del país no es válido.');
-      }
-      problems.assertNone();
+      const prescription = sent('documentType') === HORMONE_PRESCRIPTION_DOCUMENT_TYPE;
+      if (sent('documentType') && !prescription && !isProfessional(user)) throw new HttpError(403, FORBIDDEN_MESSAGE);
+      const upload = await parsedForm(credentialUploadSchema, form);
+      const { files, documentType } = upload;
+      const contactNumber = upload.contactNumber ?? null;
+      const countryCode = upload.countryCode ?? user.country_code ?? countryById(session.country_id)?.dialCode ?? null;
 
       const maxBytes = prescription ? HORMONE_PRESCRIPTION_MAX_BYTES : UPLOAD_MAX_BYTES;
       if (files.some((file) => file.size > maxBytes)) throw new HttpError(413, FILE_TOO_LARGE_MESSAGE);
@@ -146,8 +104,8 @@ export function registerCredentialRoutes(api: Api, services: Services): void {
             .insertInto('credentials')
             .values({
               user_id: user.id,
-              document_type: documentType ?? '',
-              contact_number: contactNumber ?? null,
+              document_type: documentType,
+              contact_number: contactNumber,
               country_code: countryCode,
               idempotency_key: claim?.key ?? null,
               request_hash: claim?.hash ?? null,

@@ -1,27 +1,20 @@
 import type { Selectable } from 'kysely';
-import { countryById } from '../../../src/lib/shared/countries';
+import { LIBRARY_DOCUMENT_MAX_BYTES, type LibraryDocumentDto } from '../../../src/lib/shared/prescriptions';
 import {
-  DOCUMENT_KINDS,
-  LIBRARY_DOCUMENT_DESCRIPTION_MAX_LENGTH,
-  LIBRARY_DOCUMENT_MAX_BYTES,
-  LIBRARY_DOCUMENT_TITLE_MAX_LENGTH,
-  type DocumentKind,
-  type LibraryDocumentDto,
-} from '../../../src/lib/shared/prescriptions';
+  libraryDocumentChangesSchema,
+  libraryQuerySchema,
+  newLibraryDocumentSchema,
+} from '../../../src/lib/shared/upload-schemas';
 import type { DocumentsTable } from '../db/schema';
 import { pathId } from '../gamification/input';
 import { viewerOf, type AccessRule, type Api, type Viewer } from '../http/auth';
-import { FieldProblems, multipartText, readMultipart, REQUIRED_FIELD_MESSAGE, type MultipartBody } from '../http/body';
-import { HttpError, notFound } from '../http/errors';
-import { QueryReader } from '../http/query-params';
+import { notFound } from '../http/errors';
 import type { Services } from '../http/services';
 import { checkedUpload } from '../uploads/checked-upload';
 import { contentDisposition } from '../uploads/files';
 
 const DOCUMENT_NOT_FOUND_MESSAGE = 'No encontramos este documento.';
 const DOCUMENT_TOO_LARGE_MESSAGE = `El documento supera el tamaño máximo de ${LIBRARY_DOCUMENT_MAX_BYTES / 1024 / 1024} MB.`;
-const DOCUMENT_COUNTRY_MESSAGE = 'Selecciona un país válido o «Todos los países».';
-const DOCUMENT_KIND_MESSAGE = 'Selecciona una categoría válida.';
 
 /** Medical resources are for approved professionals; admins manage the library. */
 const LIBRARY_ACCESS: AccessRule = { roles: ['doctor', 'health_professional', 'admin'], approved: true };
@@ -73,41 +66,8 @@ export function downloadHeaders(mime: string, fileName: string): Record<string, 
   };
 }
 
-interface DocumentFields {
-  kind: DocumentKind;
-  title: string;
-  description: string;
-  countryId: number | null;
-}
-
-/** The form's fields; every problem is reported at once, and nothing is written before all are fine. */
-function readDocumentFields(body: MultipartBody, problems: FieldProblems): DocumentFields | undefined {
-  const fields = {
-    kind: multipartText(body, 'kind'),
-    title: multipartText(body, 'title'),
-    description: multipartText(body, 'description'),
-    countryId: multipartText(body, 'countryId'),
-  };
-  const kind = problems.text(fields, 'kind', { required: true });
-  if (kind !== undefined && !(DOCUMENT_KINDS as readonly string[]).includes(kind)) {
-    problems.add('kind', DOCUMENT_KIND_MESSAGE);
-  }
-  const title = problems.text(fields, 'title', { required: true, maxLength: LIBRARY_DOCUMENT_TITLE_MAX_LENGTH });
-  const description =
-    problems.text(fields, 'description', { maxLength: LIBRARY_DOCUMENT_DESCRIPTION_MAX_LENGTH }) ?? '';
-  const rawCountry = problems.text(fields, 'countryId');
-  const countryId = rawCountry === undefined ? null : Number(rawCountry);
-  if (countryId !== null && !countryById(countryId)) problems.add('countryId', DOCUMENT_COUNTRY_MESSAGE);
-  if (problems.has() || kind === undefined || title === undefined) return undefined;
-  return { kind: kind as DocumentKind, title, description, countryId };
-}
-
-async function readDocumentFile(body: MultipartBody, problems: FieldProblems, required: boolean) {
-  const file = body.file;
-  if (!(file instanceof File) || file.size === 0) {
-    if (required) problems.add('file', REQUIRED_FIELD_MESSAGE);
-    return undefined;
-  }
+/** The file of a document form, checked by its first bytes and its size. */
+function checkedDocument(file: File) {
   return checkedUpload(file, { maxBytes: LIBRARY_DOCUMENT_MAX_BYTES, tooLargeMessage: DOCUMENT_TOO_LARGE_MESSAGE });
 }
 
@@ -126,10 +86,8 @@ export function registerDocumentRoutes(api: Api, services: Services): void {
     tooLargeMessage: DOCUMENT_TOO_LARGE_MESSAGE,
   };
 
-  api.get('/documents', { access: LIBRARY_ACCESS }, async (c) => {
-    const query = new QueryReader(c.req.query());
-    const kind: DocumentKind | undefined = query.oneOf('kind', DOCUMENT_KINDS);
-    query.assertValid();
+  api.get('/documents', { access: LIBRARY_ACCESS, query: libraryQuerySchema }, async (c) => {
+    const { kind } = c.req.valid('query');
     const rows = await visibleDocuments(viewerOf(c))
       .select(DOCUMENT_COLUMNS)
       .$if(kind !== undefined, (rows) => rows.where('kind', '=', kind ?? 'template'))
@@ -150,13 +108,9 @@ export function registerDocumentRoutes(api: Api, services: Services): void {
     return c.body(new Uint8Array(row.content), 200, downloadHeaders(row.mime, row.file_name));
   });
 
-  api.post('/admin/documents', { access: ADMIN, ...uploadLimits }, async (c) => {
-    const body = await readMultipart(c);
-    const problems = new FieldProblems();
-    const fields = readDocumentFields(body, problems);
-    const file = await readDocumentFile(body, problems, true);
-    problems.assertNone();
-    if (!fields || !file) throw new HttpError(400, REQUIRED_FIELD_MESSAGE);
+  api.post('/admin/documents', { access: ADMIN, ...uploadLimits, form: newLibraryDocumentSchema }, async (c) => {
+    const fields = c.req.valid('form');
+    const file = await checkedDocument(fields.file);
     const row = await db
       .insertInto('documents')
       .values({
@@ -175,14 +129,10 @@ export function registerDocumentRoutes(api: Api, services: Services): void {
   });
 
   // Replacing keeps the id, so links professionals saved keep working; the file is optional on an edit.
-  api.put('/admin/documents/:id', { access: ADMIN, ...uploadLimits }, async (c) => {
+  api.put('/admin/documents/:id', { access: ADMIN, ...uploadLimits, form: libraryDocumentChangesSchema }, async (c) => {
     const id = pathId(c, 'id', DOCUMENT_NOT_FOUND_MESSAGE);
-    const body = await readMultipart(c);
-    const problems = new FieldProblems();
-    const fields = readDocumentFields(body, problems);
-    const file = await readDocumentFile(body, problems, false);
-    problems.assertNone();
-    if (!fields) throw new HttpError(400, REQUIRED_FIELD_MESSAGE);
+    const fields = c.req.valid('form');
+    const file = fields.file && (await checkedDocument(fields.file));
     const row = await db
       .updateTable('documents')
       .set({

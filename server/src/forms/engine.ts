@@ -1,7 +1,7 @@
 import type { FormErrorDto, FormFieldDto, FormSchemaDto } from '../../../src/lib/shared/accounts';
 import { isCalendarDate } from '../../../src/lib/shared/calendar-date';
 import { EMAIL_PATTERN } from '../../../src/lib/shared/email';
-import { hasControlCharacters } from '../http/query-params';
+import { hasControlCharacters } from '../../../src/lib/shared/field-schemas';
 import { normalizeDocument, normalizeEmail } from '../users/repo';
 import { CUSTOM_CHECKS, type CustomCheckName } from './definitions';
 

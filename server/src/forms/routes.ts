@@ -1,9 +1,11 @@
 import type { FormErrorDto, FormSchemaDto } from '../../../src/lib/shared/accounts';
 import { pathParam, type Api } from '../http/auth';
-import { INVALID_FORM_MESSAGE, readJsonObject, REQUIRED_FIELD_MESSAGE } from '../http/body';
+import { INVALID_FORM_MESSAGE, REQUIRED_FIELD_MESSAGE } from '../../../src/lib/shared/field-schemas';
+import { formCheckSchema } from '../../../src/lib/shared/form-schemas';
 import { clientAddress } from '../http/client-address';
 import { requestCountry } from '../http/country';
 import { HttpError } from '../http/errors';
+import { refusedFields } from '../http/validated';
 import type { Services } from '../http/services';
 import { databaseChecks } from './checks';
 import { buildForm, findFormRef, type FormRef } from './definitions';
@@ -17,17 +19,19 @@ export function formOrNotFound(idOrKey: string, accept: (ref: FormRef) => boolea
   return ref;
 }
 
-/** The 400 of a form: a readable line per field (`Nombres: Campo obligatorio`) and the `fieldErrors` themselves. */
+/**
+ * The refusal of a form, in the one shape (`refusedFields`): a conflict says its first problem, a login with only
+ * empty fields "Campo obligatorio".
+ */
 export function formErrorsResponse(schema: FormSchemaDto, errors: FormErrorDto[], status: 400 | 409 = 400) {
-  const labels = new Map(schema.fields.map((field) => [field.name, field.label]));
   const allRequired = errors.every((error) => error.message === REQUIRED_FIELD_MESSAGE);
-  const message = status === 409 ? (errors[0]?.message ?? INVALID_FORM_MESSAGE) : INVALID_FORM_MESSAGE;
-  return new HttpError(
-    status,
-    schema.type === 'login' && allRequired ? REQUIRED_FIELD_MESSAGE : message,
-    errors.map((error) => `${labels.get(error.field) ?? error.field}: ${error.message}`),
-    { body: { fieldErrors: errors } },
-  );
+  const message =
+    status === 409
+      ? (errors[0]?.message ?? INVALID_FORM_MESSAGE)
+      : schema.type === 'login' && allRequired
+        ? REQUIRED_FIELD_MESSAGE
+        : INVALID_FORM_MESSAGE;
+  return refusedFields(errors, { status, message });
 }
 
 export function registerFormRoutes(api: Api, services: Services): void {
@@ -37,14 +41,10 @@ export function registerFormRoutes(api: Api, services: Services): void {
     return c.json<FormSchemaDto>(buildForm(ref, requestCountry(c)));
   });
 
-  api.post('/forms/:idOrKey/validate', { access: 'public' }, async (c) => {
+  api.post('/forms/:idOrKey/validate', { access: 'public', body: formCheckSchema }, async (c) => {
     const ref = formOrNotFound(pathParam(c, 'idOrKey'));
-    const body = await readJsonObject(c);
     // The storefront may send the values as they are or wrapped in `values`.
-    const values = (typeof body.values === 'object' && body.values !== null ? body.values : body) as Record<
-      string,
-      unknown
-    >;
+    const values = c.req.valid('json');
     // Availability checks tell whether an e-mail or document has an account: limited like check-existence.
     if (ref.kind !== 'login' && (values.email || values.document_number)) {
       await services.limits.assertExistenceLookup(clientAddress(c, services.trustProxy));

@@ -9,14 +9,14 @@ import {
   type PointsProductLineDto,
   type PrescriptionRewardResponseDto,
 } from '../../../src/lib/shared/points';
-import { redeemBatchSchema } from '../../../src/lib/shared/points-schemas';
+import { redeemBatchSchema, type PrescriptionRewardInput } from '../../../src/lib/shared/points-schemas';
 import { normalizeSearchText } from '../../../src/lib/shared/text';
 import type { Database, UserRow } from '../db/schema';
 import type { FormErrorDto } from '../../../src/lib/shared/accounts';
 import { isUniqueViolation } from '../db/unique-violation';
 import { HttpError } from '../http/errors';
 import { fieldErrorsOf, refusedFields } from '../http/validated';
-import { hasControlCharacters } from '../http/query-params';
+import { hasControlCharacters } from '../../../src/lib/shared/field-schemas';
 import { digitsOnly, findUserById, findUsersByDocumentDigits, isProfessional } from '../users/repo';
 import { historyProduct, pricedLines } from './catalogue-products';
 import { configOf } from './config';
@@ -115,16 +115,9 @@ export async function awardPrescription(
   }
 }
 
-/** A trimmed string of a JSON string or number, else undefined. */
-function textOf(value: unknown): string | undefined {
-  if (typeof value !== 'string' && typeof value !== 'number') return undefined;
-  const text = String(value).trim();
-  return text === '' ? undefined : text;
-}
-
-/** A patient field for the history: trimmed, at most 200 characters, never control characters. */
-function safeField(value: unknown): string {
-  const text = textOf(value)?.slice(0, MAX_FIELD_LENGTH) ?? '';
+/** A patient field for the history: at most 200 characters, never control characters. */
+function safeField(value: string | undefined): string {
+  const text = value?.slice(0, MAX_FIELD_LENGTH) ?? '';
   return hasControlCharacters(text) ? '' : text;
 }
 
@@ -146,9 +139,10 @@ async function findProfessionalByDocument(db: Kysely<Database>, digits: string):
  * Product §5: `doctorUid`, else `doctorId` by the heuristic: 20+ letters and digits is a uid, 6+ digits a document; a
  * shorter number is taken as the user id the store gives the doctor. Only doctors and health professionals earn.
  */
-async function resolveDoctor(db: Kysely<Database>, doctorUid: unknown, doctorId: unknown): Promise<UserRow> {
-  const uid = textOf(doctorUid);
-  const id = textOf(doctorId);
+async function resolveDoctor(
+  db: Kysely<Database>,
+  { doctorUid: uid, doctorId: id }: PrescriptionRewardInput,
+): Promise<UserRow> {
   const candidates: (() => Promise<UserRow | undefined>)[] = [];
   if (uid !== undefined) candidates.push(() => findUserByUid(db, uid));
   if (id !== undefined) {
@@ -164,8 +158,7 @@ async function resolveDoctor(db: Kysely<Database>, doctorUid: unknown, doctorId:
 }
 
 /** A country id from an id, a code (co), an ISO code (COL) or a name (México, mexico). */
-function countryIdOf(value: unknown): number | undefined {
-  const text = textOf(value);
+function countryIdOf(text: string | undefined): number | undefined {
   if (text === undefined) return undefined;
   if (/^\d+$/.test(text)) return countryById(Number(text))?.countryId;
   const lower = text.toLowerCase();
@@ -182,15 +175,12 @@ function countryIdOf(value: unknown): number | undefined {
  */
 async function resolvePatient(
   db: Kysely<Database>,
-  body: Record<string, unknown>,
+  body: PrescriptionRewardInput,
   fallbackCountryId: number,
 ): Promise<PatientRecord> {
-  const data =
-    typeof body.patientData === 'object' && body.patientData !== null
-      ? (body.patientData as Record<string, unknown>)
-      : {};
-  const uid = textOf(body.patientUid);
-  const document = textOf(body.patientId) ?? textOf(data.identification);
+  const data = body.patientData;
+  const uid = body.patientUid;
+  const document = body.patientId ?? data.identification;
   if (uid === undefined && document === undefined) {
     throw new HttpError(400, PRESCRIPTION_REWARD_MESSAGES.patientMissing);
   }
@@ -213,13 +203,13 @@ async function resolvePatient(
 /** `POST /gamification/prescription-reward`: every rule of product §5, in its order, then the award. */
 export async function prescriptionReward(
   db: Kysely<Database>,
-  body: Record<string, unknown>,
+  body: PrescriptionRewardInput,
 ): Promise<PrescriptionRewardResponseDto> {
-  const doctor = await resolveDoctor(db, body.doctorUid, body.doctorId);
+  const doctor = await resolveDoctor(db, body);
   const patient = await resolvePatient(db, body, doctor.country_id);
   // Products and sale last, after the doctor and the patient (product §5's order): not the route's schema.
   const products = redeemBatchSchema.safeParse({ products: body.products }, { reportInput: true });
-  const saleId = textOf(body.saleId) ?? '';
+  const saleId = body.saleId ?? '';
   const problems: FormErrorDto[] = products.success ? [] : fieldErrorsOf(products.error.issues);
   if (!SALE_ID_PATTERN.test(saleId)) problems.push({ field: 'saleId', message: SALE_ID_MESSAGE });
   // The first problem is the message, as this call always answered.

@@ -4,6 +4,7 @@ import { COUNTRIES } from '../../../src/lib/shared/countries';
 import {
   buyComboSchema,
   participateEventSchema,
+  prescriptionRewardSchema,
   pointsItemSchema,
   redeemBatchSchema,
   redeemProductSchema,
@@ -11,10 +12,6 @@ import {
   updatePointsConfigSchema,
 } from '../../../src/lib/shared/points-schemas';
 import {
-  POINT_ENTRY_TYPES,
-  POINTS_HISTORY_DEFAULT_LIMIT,
-  POINTS_HISTORY_DEFAULT_PAGE,
-  POINTS_HISTORY_MAX_LIMIT,
   type PointProductRedemptionDto,
   type PointsBalanceDto,
   type PointsConfigDto,
@@ -23,11 +20,10 @@ import {
   type PrescriptionRewardResponseDto,
   type RedemptionResponseDto,
 } from '../../../src/lib/shared/points';
+import { pointsHistoryQuerySchema } from '../../../src/lib/shared/list-query-schemas';
 import type { Database, PointsItemKind, UserRow } from '../db/schema';
 import { pathParam, viewerOf, type Api, type AppContext } from '../http/auth';
-import { readJsonObject } from '../http/body';
 import { notFound } from '../http/errors';
-import { QueryReader } from '../http/query-params';
 import { USER_NOT_FOUND_MESSAGE } from '../users/routes';
 import { findUserById } from '../users/repo';
 import { completeItemFields, itemChanges } from './admin-input';
@@ -100,12 +96,8 @@ function registerAccountRoutes(api: Api, db: Kysely<Database>): void {
     return c.json<PointsBalanceDto>({ points: await balanceOf(db, user.id) });
   });
 
-  api.get('/gamification/history/unified/:userId', ownerOrAdmin, async (c) => {
-    const reader = new QueryReader(c.req.query());
-    const type = reader.oneOf('type', POINT_ENTRY_TYPES);
-    const page = reader.integer('page', { min: 1 }) ?? POINTS_HISTORY_DEFAULT_PAGE;
-    const limit = reader.integer('limit', { min: 1, max: POINTS_HISTORY_MAX_LIMIT }) ?? POINTS_HISTORY_DEFAULT_LIMIT;
-    reader.assertValid();
+  api.get('/gamification/history/unified/:userId', { ...ownerOrAdmin, query: pointsHistoryQuerySchema }, async (c) => {
+    const { type, page, limit } = c.req.valid('query');
     const user = await ownedUser(c, db);
     const { entries, total } = await historyPage(db, user.id, { type, page, limit });
     return c.json<PointsHistoryPageDto>({
@@ -211,8 +203,8 @@ function registerRedemptionRoutes(api: Api, db: Kysely<Database>): void {
 
   // Admins only: the server rewards paid orders itself (OrderPointsHook.rewardPaidOrder); this call is for sales
   // recorded outside the store's checkout and for support.
-  api.post('/gamification/prescription-reward', admin, async (c) =>
-    c.json<PrescriptionRewardResponseDto>(await prescriptionReward(db, await readJsonObject(c))),
+  api.post('/gamification/prescription-reward', { ...admin, body: prescriptionRewardSchema }, async (c) =>
+    c.json<PrescriptionRewardResponseDto>(await prescriptionReward(db, c.req.valid('json'))),
   );
 }
 

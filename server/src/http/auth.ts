@@ -11,7 +11,7 @@ import { findActiveSession, type ActiveSession, type SessionCache, type Versione
 import type { z } from '../../../src/lib/shared/zod';
 import { idempotencyMiddleware, type IdempotencyClaim, type IdempotentRoute } from './idempotency';
 import { HttpError } from './errors';
-import { validatedJson, validatedQuery } from './validated';
+import { validatedForm, validatedJson, validatedQuery } from './validated';
 
 /** Who is calling: the session's user, its session row and the session's country. */
 export type Viewer = ActiveSession;
@@ -54,7 +54,11 @@ interface SessionPolicy {
 
 const DEFAULT_MAX_BODY_BYTES = 64 * 1024;
 
-interface RouteOptions<B extends z.ZodType | undefined = undefined, Q extends z.ZodType | undefined = undefined> {
+interface RouteOptions<
+  B extends z.ZodType | undefined = undefined,
+  Q extends z.ZodType | undefined = undefined,
+  F extends z.ZodType | undefined = undefined,
+> {
   access: AccessRule;
   /** Extra checks the handler makes on top of the rule (for instance "owner, admin"); documents the RBAC table. */
   ownership?: string;
@@ -75,15 +79,18 @@ interface RouteOptions<B extends z.ZodType | undefined = undefined, Q extends z.
   body?: B;
   /** The shared schema of the query string, the same way: `c.req.valid('query')`. */
   query?: Q;
+  /** The shared schema of a multipart form's fields (files included), the same way: `c.req.valid('form')`. */
+  form?: F;
 }
 
 /** What `body` and `query` give the handler's `c.req.valid`. */
-type ValidatedInput<B, Q> = (B extends z.ZodType
+type ValidatedInput<B, Q, F> = (B extends z.ZodType
   ? { in: { json: z.input<B> }; out: { json: z.output<B> } }
   : BlankInput) &
-  (Q extends z.ZodType ? { in: { query: z.input<Q> }; out: { query: z.output<Q> } } : BlankInput);
+  (Q extends z.ZodType ? { in: { query: z.input<Q> }; out: { query: z.output<Q> } } : BlankInput) &
+  (F extends z.ZodType ? { out: { form: z.output<F> } } : BlankInput);
 
-type RouteHandler<B, Q> = Handler<AppEnv, string, ValidatedInput<B, Q> & Input>;
+type RouteHandler<B, Q, F> = Handler<AppEnv, string, ValidatedInput<B, Q, F> & Input>;
 
 type Method = 'GET' | 'POST' | 'PATCH' | 'PUT' | 'DELETE';
 
@@ -210,12 +217,11 @@ export class Api {
     private readonly policy: SessionPolicy,
   ) {}
 
-  on<B extends z.ZodType | undefined = undefined, Q extends z.ZodType | undefined = undefined>(
-    method: Method,
-    path: string,
-    options: RouteOptions<B, Q>,
-    handler: RouteHandler<B, Q>,
-  ): void {
+  on<
+    B extends z.ZodType | undefined = undefined,
+    Q extends z.ZodType | undefined = undefined,
+    F extends z.ZodType | undefined = undefined,
+  >(method: Method, path: string, options: RouteOptions<B, Q, F>, handler: RouteHandler<B, Q, F>): void {
     this.routes.push({ method, path, access: options.access, ownership: options.ownership });
     const middlewares: MiddlewareHandler<AppEnv>[] = [accessMiddleware(this.db, this.policy, options)];
     if (method !== 'GET') {
@@ -236,15 +242,20 @@ export class Api {
     // Last before the handler: a replayed answer is given without reading the body again.
     if (options.query) middlewares.push(validatedQuery(options.query));
     if (options.body) middlewares.push(validatedJson(options.body));
+    if (options.form) middlewares.push(validatedForm(options.form));
     this.app.on(method, [path], ...middlewares, handler as Handler<AppEnv>);
   }
 
   /** `on` for one method; the methods below are the ones routes are declared with. */
   private method(method: Method) {
-    return <B extends z.ZodType | undefined = undefined, Q extends z.ZodType | undefined = undefined>(
+    return <
+      B extends z.ZodType | undefined = undefined,
+      Q extends z.ZodType | undefined = undefined,
+      F extends z.ZodType | undefined = undefined,
+    >(
       path: string,
-      options: RouteOptions<B, Q>,
-      handler: RouteHandler<B, Q>,
+      options: RouteOptions<B, Q, F>,
+      handler: RouteHandler<B, Q, F>,
     ): void => this.on(method, path, options, handler);
   }
 
@@ -252,7 +263,7 @@ export class Api {
   readonly get: <Q extends z.ZodType | undefined = undefined>(
     path: string,
     options: RouteOptions<undefined, Q>,
-    handler: RouteHandler<undefined, Q>,
+    handler: RouteHandler<undefined, Q, undefined>,
   ) => void = this.method('GET');
   readonly post = this.method('POST');
   readonly patch = this.method('PATCH');

@@ -1,32 +1,5 @@
-import type { FormErrorDto } from '../../../src/lib/shared/accounts';
 import type { AppContext } from './auth';
 import { HttpError } from './errors';
-import {
-  CONTROL_CHARACTERS_MESSAGE,
-  hasControlCharacters,
-  INVALID_FORM_MESSAGE,
-  INVALID_VALUE_MESSAGE,
-  maxLengthMessage,
-  REQUIRED_FIELD_MESSAGE,
-} from '../../../src/lib/shared/field-schemas';
-
-export { INVALID_FORM_MESSAGE, REQUIRED_FIELD_MESSAGE };
-
-/** The JSON object of a request body; an empty body is `{}`. */
-export async function readJsonObject(c: AppContext): Promise<Record<string, unknown>> {
-  const text = await c.req.text();
-  if (text.trim() === '') return {};
-  let parsed: unknown;
-  try {
-    parsed = JSON.parse(text);
-  } catch {
-    throw new HttpError(400, 'El cuerpo de la solicitud no es un JSON válido.');
-  }
-  if (typeof parsed !== 'object' || parsed === null || Array.isArray(parsed)) {
-    throw new HttpError(400, 'El cuerpo de la solicitud debe ser un objeto JSON.');
-  }
-  return parsed as Record<string, unknown>;
-}
 
 export type MultipartBody = Record<string, string | File | (string | File)[]>;
 
@@ -53,66 +26,19 @@ export function multipartText(body: MultipartBody, name: string): string | undef
   return typeof value === 'string' ? value : undefined;
 }
 
+const LIST_SUFFIX = '[]';
+
 /**
- * The hand-written reading of routes not yet on a shared schema (`body:` of their options, issue #20), with the same
- * messages.
- *
- * Collects field problems and answers them in one 400: `message`, `errors` (readable lines) and `fieldErrors`
- * (`{ field, message }` for forms).
+ * A form's fields by name, as a shared schema reads them: `name[]` is `name`; a field sent once is its value, one
+ * sent more than once the list of its values (files included).
  */
-export class FieldProblems {
-  readonly fieldErrors: FormErrorDto[] = [];
-
-  constructor(private readonly labels: Record<string, string> = {}) {}
-
-  add(field: string, message: string): void {
-    if (!this.fieldErrors.some((error) => error.field === field)) this.fieldErrors.push({ field, message });
+export async function readForm(c: AppContext): Promise<Record<string, string | File | (string | File)[]>> {
+  const fields = new Map<string, (string | File)[]>();
+  for (const [key, value] of Object.entries(await readMultipart(c))) {
+    const name = key.endsWith(LIST_SUFFIX) ? key.slice(0, -LIST_SUFFIX.length) : key;
+    fields.set(name, [...(fields.get(name) ?? []), ...(Array.isArray(value) ? value : [value])]);
   }
-
-  has(field?: string): boolean {
-    return field === undefined ? this.fieldErrors.length > 0 : this.fieldErrors.some((error) => error.field === field);
-  }
-
-  /** A trimmed string, or undefined after recording why not (missing, too long, control characters). */
-  text(
-    body: Record<string, unknown>,
-    field: string,
-    options: { required?: boolean; maxLength?: number; trim?: boolean } = {},
-  ): string | undefined {
-    const raw = body[field];
-    if (raw === undefined || raw === null || raw === '') {
-      if (options.required) this.add(field, REQUIRED_FIELD_MESSAGE);
-      return undefined;
-    }
-    if (typeof raw !== 'string' && typeof raw !== 'number') {
-      this.add(field, INVALID_VALUE_MESSAGE);
-      return undefined;
-    }
-    const value = options.trim === false ? String(raw) : String(raw).trim();
-    if (value === '') {
-      if (options.required) this.add(field, REQUIRED_FIELD_MESSAGE);
-      return undefined;
-    }
-    if (options.maxLength !== undefined && value.length > options.maxLength) {
-      this.add(field, maxLengthMessage(options.maxLength));
-      return undefined;
-    }
-    if (hasControlCharacters(value)) {
-      this.add(field, CONTROL_CHARACTERS_MESSAGE);
-      return undefined;
-    }
-    return value;
-  }
-
-  /** Throws the 400 when anything was recorded; `message` defaults to the first problem's. */
-  assertNone(message?: string): void {
-    if (this.fieldErrors.length === 0) return;
-    const allRequired = this.fieldErrors.every((error) => error.message === REQUIRED_FIELD_MESSAGE);
-    throw new HttpError(
-      400,
-      message ?? (allRequired ? REQUIRED_FIELD_MESSAGE : INVALID_FORM_MESSAGE),
-      this.fieldErrors.map((error) => `${this.labels[error.field] ?? error.field}: ${error.message}`),
-      { body: { fieldErrors: this.fieldErrors } },
-    );
-  }
+  return Object.fromEntries(
+    [...fields].map(([name, values]) => [name, values.length === 1 ? (values[0] as string | File) : values]),
+  );
 }

@@ -7,8 +7,8 @@ import {
   REQUIRED_FIELD_MESSAGE,
 } from '../../../src/lib/shared/field-schemas';
 import { z } from '../../../src/lib/shared/zod';
-import type { AppEnv } from './auth';
-import { readJsonObject } from './body';
+import type { AppContext, AppEnv } from './auth';
+import { readForm } from './body';
 import { HttpError } from './errors';
 
 // zod's own messages in Spanish, for any check a shared schema left without one of its own: nothing in English
@@ -63,6 +63,22 @@ const reportingInput = {
   validationFunction: (schema: z.ZodType, value: unknown) => schema.safeParseAsync(value, { reportInput: true }),
 } as never;
 
+/** The JSON object of a request body; an empty body is `{}`. */
+async function readJsonObject(c: AppContext): Promise<Record<string, unknown>> {
+  const text = await c.req.text();
+  if (text.trim() === '') return {};
+  let parsed: unknown;
+  try {
+    parsed = JSON.parse(text);
+  } catch {
+    throw new HttpError(400, 'El cuerpo de la solicitud no es un JSON válido.');
+  }
+  if (typeof parsed !== 'object' || parsed === null || Array.isArray(parsed)) {
+    throw new HttpError(400, 'El cuerpo de la solicitud debe ser un objeto JSON.');
+  }
+  return parsed as Record<string, unknown>;
+}
+
 /**
  * The body of a route that declares `body: schema`: a JSON object (an empty body is `{}`), refused in Spanish when it
  * is not JSON, not an object or not what the schema says. The handler reads the parsed value with
@@ -106,4 +122,25 @@ export function validatedQuery<T extends z.ZodType>(
     },
     reportingInput,
   ) as unknown as MiddlewareHandler<AppEnv, string, { in: { query: z.input<T> }; out: { query: z.output<T> } }>;
+}
+
+/** A form's fields (`readForm`) judged by a shared schema, refused like a JSON body. */
+export async function parsedForm<T extends z.ZodType>(schema: T, form: unknown): Promise<z.output<T>> {
+  const result = await schema.safeParseAsync(form, { reportInput: true });
+  if (!result.success) throw invalidRequest(result.error.issues);
+  return result.data;
+}
+
+/**
+ * The multipart (or url-encoded) form of a route that declares `form: schema`, read by `readForm` and refused like a
+ * JSON body. The handler reads the parsed value with `c.req.valid('form')`; what a file holds (its type by its first
+ * bytes) is the route's to check.
+ */
+export function validatedForm<T extends z.ZodType>(
+  schema: T,
+): MiddlewareHandler<AppEnv, string, { in: { form: z.input<T> }; out: { form: z.output<T> } }> {
+  return async (c, next) => {
+    c.req.addValidatedData('form', (await parsedForm(schema, await readForm(c))) as Record<string, unknown>);
+    await next();
+  };
 }

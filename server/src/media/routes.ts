@@ -2,13 +2,13 @@ import { randomBytes } from 'node:crypto';
 import { mkdir, readFile, rename, rm, stat, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import sharp from 'sharp';
-import { IMAGE_DEFAULT_QUALITY, IMAGE_WIDTHS } from '../../../src/lib/shared/catalogue';
+import { IMAGE_WIDTHS } from '../../../src/lib/shared/catalogue';
+import { imageSizeQuerySchema } from '../../../src/lib/shared/catalogue-schemas';
 import type { Kysely } from 'kysely';
 import type { Database } from '../db/schema';
 import { pathId } from '../gamification/input';
 import { pathParam, type Api, type AppContext } from '../http/auth';
 import { notFound } from '../http/errors';
-import { QueryReader } from '../http/query-params';
 import { resolveFile, sendFile } from '../http/static-files';
 
 const UPLOAD_NOT_FOUND_MESSAGE = 'Imagen no encontrada.';
@@ -98,19 +98,6 @@ class ImageCache {
   }
 }
 
-/** Catalogue drawings shipped in the repository, as SVG or rasterised to a width of product §9. */
-function readSize(c: AppContext): { width: number | undefined; quality: number } {
-  const widths: readonly number[] = IMAGE_WIDTHS;
-  const reader = new QueryReader(c.req.query());
-  const width = reader.integer('w', { min: 1 });
-  if (width !== undefined && !widths.includes(width)) {
-    reader.errors.push(`El parámetro "w" debe ser uno de: ${widths.join(', ')}.`);
-  }
-  const quality = reader.integer('q', { min: 1, max: 100 }) ?? IMAGE_DEFAULT_QUALITY;
-  reader.assertValid();
-  return { width, quality };
-}
-
 function rasterResponse(c: AppContext, image: Buffer, format: RasterFormat): Response {
   return c.body(new Uint8Array(image), 200, {
     'content-type': CONTENT_TYPES[format],
@@ -123,10 +110,11 @@ function rasterResponse(c: AppContext, image: Buffer, format: RasterFormat): Res
 
 export function registerMediaRoutes(api: Api, db: Kysely<Database>, assetsDir: string, imageCacheDir: string): void {
   const cache = new ImageCache(imageCacheDir);
+  const sized = { access: 'public', query: imageSizeQuerySchema } as const;
 
   // Images uploaded by admins, from the database; always re-encoded by sharp, never served as uploaded.
-  api.get('/media/uploads/:id', { access: 'public' }, async (c) => {
-    const { width, quality } = readSize(c);
+  api.get('/media/uploads/:id', sized, async (c) => {
+    const { w: width, q: quality } = c.req.valid('query');
     const id = pathId(c, 'id', UPLOAD_NOT_FOUND_MESSAGE);
     const format: RasterFormat = acceptsWebp(c.req.header('accept')) ? 'webp' : 'png';
     const key = `upload-${id}.w${width ?? 'full'}.q${quality}.${format}`;
@@ -142,9 +130,9 @@ export function registerMediaRoutes(api: Api, db: Kysely<Database>, assetsDir: s
     return rasterResponse(c, image, format);
   });
 
-  api.get('/media/products/:file', { access: 'public' }, async (c) => {
-    const { width, quality } = readSize(c);
-
+  // Catalogue drawings shipped in the repository, as SVG or rasterised to a width of product §9.
+  api.get('/media/products/:file', sized, async (c) => {
+    const { w: width, q: quality } = c.req.valid('query');
     const name = pathParam(c, 'file');
     const file = PRODUCT_IMAGE_NAME.test(name) ? await resolveFile(join(assetsDir, 'products'), `/${name}`) : undefined;
     if (!file) throw notFound('Imagen no encontrada.');

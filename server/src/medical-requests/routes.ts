@@ -1,38 +1,22 @@
 import type { Selectable } from 'kysely';
-import { medicalRequestStatusSchema } from '../../../src/lib/shared/admin-schemas';
+import { medicalRequestListQuerySchema, medicalRequestStatusSchema } from '../../../src/lib/shared/admin-schemas';
 import { COUNTRY_NAMES_BY_ID } from '../../../src/lib/shared/countries';
-import { phoneDigits } from '../../../src/lib/shared/phone';
-import {
-  MEDICAL_REQUEST_FORM_FIELDS,
-  MEDICAL_REQUEST_REQUIRED_MESSAGE,
-  MEDICAL_REQUEST_STATUSES,
-  MEDICAL_REQUEST_TOPIC_MESSAGE,
-  MEDICAL_REQUEST_TOPICS,
-  type MedicalRequestDto,
-  type MedicalRequestListDto,
-  type MedicalRequestTopic,
-} from '../../../src/lib/shared/prescriptions';
+import { medicalRequestSchema } from '../../../src/lib/shared/form-schemas';
+import type { MedicalRequestDto, MedicalRequestListDto } from '../../../src/lib/shared/prescriptions';
 import type { MedicalRequestsTable } from '../db/schema';
 import type { Api } from '../http/auth';
-import { readJsonObject } from '../http/body';
 import { clientAddress } from '../http/client-address';
 import { HttpError, notFound } from '../http/errors';
 import { pathId } from '../gamification/input';
-import { QueryReader } from '../http/query-params';
 import { WindowLimiter, type RateLimitRule } from '../http/rate-limit';
 import type { Services } from '../http/services';
-import { readFormValues } from '../patients/form-input';
-import { readPaging } from '../prescriptions/paging';
-import { normalizeEmail } from '../users/repo';
 
 const TOO_MANY_REQUESTS_MESSAGE =
   'Ya recibimos varias solicitudes desde tu conexión. Espera un momento e inténtalo de nuevo.';
 const ONE_HOUR_MS = 60 * 60 * 1000;
 /** A person asks once or twice; more from one address in an hour is a script filling the form. */
 export const MEDICAL_REQUEST_LIMIT: RateLimitRule = { limit: 5, windowMs: ONE_HOUR_MS };
-const REQUESTS_PAGE_SIZE = 20;
 const MEDICAL_REQUEST_NOT_FOUND_MESSAGE = 'No encontramos esta solicitud.';
-const REQUESTS_MAX_PAGE_SIZE = 100;
 
 function toMedicalRequestDto(row: Selectable<MedicalRequestsTable>): MedicalRequestDto {
   return {
@@ -57,25 +41,17 @@ export function registerMedicalRequestRoutes(api: Api, services: Services): void
   // In the store the login limits use: shared by every instance on PostgreSQL.
   const limiter = new WindowLimiter(MEDICAL_REQUEST_LIMIT, services.limiterStore, 'medical-requests');
 
-  api.post('/medical-requests', { access: 'public' }, async (c) => {
+  api.post('/medical-requests', { access: 'public', body: medicalRequestSchema }, async (c) => {
     const address = clientAddress(c, services.trustProxy);
     const wait = await limiter.retryAfterSeconds(address);
     if (wait !== undefined) {
       throw new HttpError(429, TOO_MANY_REQUESTS_MESSAGE, undefined, { headers: { 'retry-after': String(wait) } });
     }
-    const body = await readJsonObject(c);
-    const topic = body.topic ?? 'attention';
-    if (!(MEDICAL_REQUEST_TOPICS as readonly unknown[]).includes(topic)) {
-      throw new HttpError(400, MEDICAL_REQUEST_TOPIC_MESSAGE, [`topic: ${MEDICAL_REQUEST_TOPIC_MESSAGE}`]);
-    }
-    const values = await readFormValues(body, MEDICAL_REQUEST_FORM_FIELDS, {
-      requiredMessage: MEDICAL_REQUEST_REQUIRED_MESSAGE,
-      normalize: { email: normalizeEmail, mobile_number: phoneDigits },
-    });
+    const { topic, ...values } = c.req.valid('json');
     // Only stored requests count: a form sent back for a missing field is not spam.
     await limiter.record(address);
-    // Every field is required: readFormValues refused the request otherwise.
-    const text = (field: string) => values[field] as string;
+    // Every field is required: the form's rules refused the request otherwise.
+    const text = (field: string) => values[field] ?? '';
     const row = await db
       .insertInto('medical_requests')
       .values({
@@ -86,20 +62,15 @@ export function registerMedicalRequestRoutes(api: Api, services: Services): void
         country_code: text('country_code'),
         mobile_number: text('mobile_number'),
         description: text('description'),
-        topic: topic as MedicalRequestTopic,
+        topic,
       })
       .returningAll()
       .executeTakeFirstOrThrow();
     return c.json<MedicalRequestDto>(toMedicalRequestDto(row), 201);
   });
 
-  api.get('/admin/medical-requests', { access: ['admin'] }, async (c) => {
-    const query = new QueryReader(c.req.query());
-    const paging = readPaging(query, REQUESTS_PAGE_SIZE, REQUESTS_MAX_PAGE_SIZE);
-    const countryId = query.integer('country_id', { min: 1 });
-    const status = query.oneOf('status', MEDICAL_REQUEST_STATUSES);
-    const topic = query.oneOf('topic', MEDICAL_REQUEST_TOPICS);
-    query.assertValid();
+  api.get('/admin/medical-requests', { access: ['admin'], query: medicalRequestListQuerySchema }, async (c) => {
+    const { country_id: countryId, status, topic, ...paging } = c.req.valid('query');
     const base = db
       .selectFrom('medical_requests')
       .$if(countryId !== undefined, (rows) => rows.where('country_id', '=', countryId ?? 0))

@@ -1,18 +1,14 @@
+import { hormoneQueueQuerySchema, prescriptionRejectionSchema } from '../../../src/lib/shared/admin-schemas';
 import type { OrderDto } from '../../../src/lib/shared/orders';
 import { viewerOf, type Api } from '../http/auth';
-import { FieldProblems, readJsonObject } from '../http/body';
 import { HttpError } from '../http/errors';
-import { QueryReader } from '../http/query-params';
 import { contentDisposition } from '../uploads/files';
 import type { OrdersContext } from './context';
 import { approvePrescription, rejectPrescription } from './lifecycle';
 import { toOrderDtos } from './repo';
 import { orderIdParam } from './routes';
 
-/** The statuses of the hormone authorisation queue (admin section autorizacion-hormonas). */
-const HORMONE_QUEUE_STATUSES = ['pending_prescription', 'released', 'cancelled'] as const;
 const PRESCRIPTION_FILE_NOT_FOUND_MESSAGE = 'La fórmula médica de este pedido no está disponible.';
-const MAX_REASON_LENGTH = 500;
 const MAX_QUEUE_ORDERS = 200;
 
 /** Admin: the hormone orders and their prescriptions (an addition: docs/api.md). */
@@ -20,11 +16,8 @@ export function registerHormoneOrderRoutes(api: Api, ctx: OrdersContext): void {
   const { db, uploads } = ctx;
   const admin = { access: ['admin'] as const };
 
-  api.get('/admin/hormone-orders', admin, async (c) => {
-    const reader = new QueryReader(c.req.query());
-    const status = reader.oneOf('status', HORMONE_QUEUE_STATUSES) ?? 'pending_prescription';
-    const countryId = reader.integer('country_id', { min: 1 });
-    reader.assertValid();
+  api.get('/admin/hormone-orders', { ...admin, query: hormoneQueueQuerySchema }, async (c) => {
+    const { status, country_id: countryId } = c.req.valid('query');
     const orders = await db
       .selectFrom('orders')
       .selectAll()
@@ -65,12 +58,9 @@ export function registerHormoneOrderRoutes(api: Api, ctx: OrdersContext): void {
     return c.json<{ data: OrderDto }>({ data: order });
   });
 
-  api.post('/admin/hormone-orders/:id/reject', admin, async (c) => {
+  api.post('/admin/hormone-orders/:id/reject', { ...admin, body: prescriptionRejectionSchema }, async (c) => {
     const id = orderIdParam(c);
-    const problems = new FieldProblems({ reason: 'Motivo' });
-    const reason = problems.text(await readJsonObject(c), 'reason', { required: true, maxLength: MAX_REASON_LENGTH });
-    problems.assertNone();
-    const order = await rejectPrescription(ctx, id, viewerOf(c).user, reason ?? '');
+    const order = await rejectPrescription(ctx, id, viewerOf(c).user, c.req.valid('json').reason);
     return c.json<{ data: OrderDto }>({ data: order });
   });
 }

@@ -1,18 +1,17 @@
 import { assertHealthConsentNotRevoked } from '../privacy/consent-repo';
 import {
   IDEMPOTENCY_HEADER,
-  ORDERS_PAGE_SIZE,
   type OrderDto,
   type OrderSummaryDto,
   type PagedDto,
   type QuoteDto,
 } from '../../../src/lib/shared/orders';
+import { orderListQuerySchema } from '../../../src/lib/shared/list-query-schemas';
 import { createOrderRequestSchema, isUuid, quoteRequestSchema } from '../../../src/lib/shared/order-schemas';
 import { pageTotal } from '../db/page-total';
 import { pathParam, viewerOf, type Api, type AppContext } from '../http/auth';
 import { HttpError } from '../http/errors';
 import { memberListAnswer } from '../http/member-answers';
-import { QueryReader } from '../http/query-params';
 import type { OrdersContext } from './context';
 import { createOrder } from './create';
 import { releaseOverdueHolds } from './expiry';
@@ -28,7 +27,6 @@ import {
 } from './repo';
 import { forSessionCountry, orderInputFor } from './request';
 
-const ORDERS_MAX_PAGE_SIZE = 50;
 const IDEMPOTENCY_KEY_MISSING_MESSAGE = `Falta el encabezado ${IDEMPOTENCY_HEADER} con el identificador del pedido.`;
 const IDEMPOTENCY_KEY_MISMATCH_MESSAGE = `El encabezado ${IDEMPOTENCY_HEADER} debe ser igual a sourceId.`;
 
@@ -65,13 +63,10 @@ export function registerOrderRoutes(api: Api, ctx: OrdersContext): void {
     return c.json(body, status);
   });
 
-  api.get('/orders', { access: 'authenticated', ownership: 'own orders only' }, async (c) => {
+  const ownOrders = { access: 'authenticated', ownership: 'own orders only', query: orderListQuerySchema } as const;
+  api.get('/orders', ownOrders, async (c) => {
     const { user } = viewerOf(c);
-    const reader = new QueryReader(c.req.query());
-    const page = reader.integer('page', { min: 1 }) ?? 1;
-    const limit = reader.integer('limit', { min: 1, max: ORDERS_MAX_PAGE_SIZE }) ?? ORDERS_PAGE_SIZE;
-    const countryId = reader.integer('country_id', { min: 1 });
-    reader.assertValid();
+    const { page, limit, country_id: countryId } = c.req.valid('query');
     const list = async (): Promise<PagedDto<OrderSummaryDto>> => {
       const own = db
         .selectFrom('orders')

@@ -1,6 +1,6 @@
 import { buildPrescriptionPdf, prescriptionPdfFileName } from '../../../src/lib/shared/prescription-pdf';
 import { COUNTRIES } from '../../../src/lib/shared/countries';
-import { pagingQuery } from '../../../src/lib/shared/patient-schemas';
+import { pagingQuery } from '../../../src/lib/shared/field-schemas';
 import { createPrescriptionSchema } from '../../../src/lib/shared/prescription-schemas';
 import { z } from '../../../src/lib/shared/zod';
 import {

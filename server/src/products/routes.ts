@@ -6,13 +6,16 @@ import type {
   PharmaceuticalFormCountDto,
   ProductDto,
 } from '../../../src/lib/shared/api-types';
-import { PRODUCT_SORT_FIELDS, PRODUCTS_MAX_PAGE_SIZE, PRODUCTS_PAGE_SIZE } from '../../../src/lib/shared/catalogue';
-import { MAX_INT4, type Database } from '../db/schema';
+import {
+  catalogueQuerySchema,
+  pharmaceuticalFormsQuerySchema,
+  productListQuerySchema,
+  serialSearchSchema,
+} from '../../../src/lib/shared/catalogue-schemas';
+import type { Database } from '../db/schema';
 import { optionalViewer, pathParam, type Api, type AppContext } from '../http/auth';
-import { FieldProblems, readJsonObject } from '../http/body';
 import { requestCountryId } from '../http/country';
 import { notFound } from '../http/errors';
-import { QueryReader } from '../http/query-params';
 import { discountListsFor } from './discounts';
 import type { CatalogueCache } from './response-cache';
 import {
@@ -25,16 +28,15 @@ import {
   type CatalogueScope,
 } from './repo';
 
-const MAX_SEARCH_LENGTH = 100;
-const MAX_SERIAL_LENGTH = 100;
-
 export const PRODUCT_NOT_FOUND_MESSAGE = 'Producto no encontrado.';
 const SERIAL_NOT_FOUND_MESSAGE = 'No encontramos un producto con ese número de serie.';
 
-/** The country of the request (query, `x-country`, Colombia) and the session's audience and discounts. */
-export async function requestScope(c: AppContext, reader: QueryReader, db: Kysely<Database>): Promise<CatalogueScope> {
-  const countryId = await requestCountryId(c, reader, db);
-  return catalogueScope(optionalViewer(c)?.user, countryId);
+/**
+ * The country of the request (`country_id` of its query, `x-country`, Colombia) and the session's audience and
+ * discounts.
+ */
+export function requestScope(c: AppContext, countryId: number | undefined): CatalogueScope {
+  return catalogueScope(optionalViewer(c)?.user, requestCountryId(c, countryId));
 }
 
 /** Who asks, from where, and for what: an answer of the cache is shared only by requests with the same key. */
@@ -44,54 +46,36 @@ function cacheKey(c: AppContext, scope: CatalogueScope): string {
 }
 
 export function registerProductRoutes(api: Api, db: Kysely<Database>, cache: CatalogueCache): void {
-  api.get('/products', { access: 'public' }, async (c) => {
-    const reader = new QueryReader(c.req.query());
-    const all = reader.boolean('all') ?? false;
-    const limit = reader.integer('limit', { min: 1, max: all ? MAX_INT4 : PRODUCTS_MAX_PAGE_SIZE });
-    const offset = reader.integer('offset', { min: 0 }) ?? 0;
-    const orderBy = reader.oneOf('orderBy', PRODUCT_SORT_FIELDS) ?? 'name';
-    const order = reader.oneOf('order', ['asc', 'desc'] as const, { caseInsensitive: true }) ?? 'asc';
-    // The role context of product §7 is validated but not trusted: the session decides the audience.
-    reader.integer('role_id', { min: 0 });
-    reader.integer('purchase_level_id', { min: 0 });
-    const categoryId = reader.integer('category_id', { min: 1 });
-    const pharmaceuticalFormId = reader.integer('pharmaceutical_form_id', { min: 1 });
-    const featured = reader.boolean('featured');
-    const search = reader.text('search', MAX_SEARCH_LENGTH);
-    const scope = await requestScope(c, reader, db);
-    reader.assertValid();
-
-    const effectiveLimit = limit ?? (all ? undefined : PRODUCTS_PAGE_SIZE);
+  api.get('/products', { access: 'public', query: productListQuerySchema }, async (c) => {
+    const query = c.req.valid('query');
+    const { limit, offset } = query;
+    const scope = requestScope(c, query.country_id);
     return cache.answer(c.req, cacheKey(c, scope), async () => {
       const page = await listProducts(db, scope, {
-        limit: effectiveLimit,
+        limit,
         offset,
-        orderBy,
-        order,
-        categoryId,
-        pharmaceuticalFormId,
-        featured,
-        search,
+        orderBy: query.orderBy,
+        order: query.order,
+        categoryId: query.category_id,
+        pharmaceuticalFormId: query.pharmaceutical_form_id,
+        featured: query.featured,
+        search: query.search,
       });
-      return { data: page.data, total: page.total, limit: effectiveLimit ?? null, offset };
+      return { data: page.data, total: page.total, limit: limit ?? null, offset };
     });
   });
 
   // Fixed paths before `/products/:id`, which would take them for slugs.
-  api.get('/products/categories', { access: 'public' }, async (c) => {
-    const reader = new QueryReader(c.req.query());
-    const scope = await requestScope(c, reader, db);
-    reader.assertValid();
+  api.get('/products/categories', { access: 'public', query: catalogueQuerySchema }, async (c) => {
+    const scope = requestScope(c, c.req.valid('query').country_id);
     return cache.answer(c.req, cacheKey(c, scope), async (): Promise<DataResponse<CategoryCountDto[]>> => ({
       data: await categoryCounts(db, scope),
     }));
   });
 
-  api.get('/products/pharmaceutical-forms', { access: 'public' }, async (c) => {
-    const reader = new QueryReader(c.req.query());
-    const categoryId = reader.integer('category_id', { min: 1 });
-    const scope = await requestScope(c, reader, db);
-    reader.assertValid();
+  api.get('/products/pharmaceutical-forms', { access: 'public', query: pharmaceuticalFormsQuerySchema }, async (c) => {
+    const { category_id: categoryId, country_id: countryId } = c.req.valid('query');
+    const scope = requestScope(c, countryId);
     return cache.answer(c.req, cacheKey(c, scope), async (): Promise<DataResponse<PharmaceuticalFormCountDto[]>> => ({
       data: await pharmaceuticalFormCounts(db, scope, categoryId),
     }));
@@ -103,23 +87,16 @@ export function registerProductRoutes(api: Api, db: Kysely<Database>, cache: Cat
     return c.json<DataResponse<DiscountListDto[]>>({ data: lists });
   });
 
-  api.post('/products/search-by-serial', { access: 'public' }, async (c) => {
-    const reader = new QueryReader(c.req.query());
-    const scope = await requestScope(c, reader, db);
-    reader.assertValid();
-    const body = await readJsonObject(c);
-    const problems = new FieldProblems({ number_serial: 'Número de serie' });
-    const serial = problems.text(body, 'number_serial', { required: true, maxLength: MAX_SERIAL_LENGTH });
-    problems.assertNone();
-    const product = serial === undefined ? undefined : await findProductBySerial(db, serial, scope);
+  const bySerial = { access: 'public', query: catalogueQuerySchema, body: serialSearchSchema } as const;
+  api.post('/products/search-by-serial', bySerial, async (c) => {
+    const scope = requestScope(c, c.req.valid('query').country_id);
+    const product = await findProductBySerial(db, c.req.valid('json').number_serial, scope);
     if (!product) throw notFound(SERIAL_NOT_FOUND_MESSAGE);
     return c.json<DataResponse<ProductDto>>({ data: product });
   });
 
-  api.get('/products/:id', { access: 'public' }, async (c) => {
-    const reader = new QueryReader(c.req.query());
-    const scope = await requestScope(c, reader, db);
-    reader.assertValid();
+  api.get('/products/:id', { access: 'public', query: catalogueQuerySchema }, async (c) => {
+    const scope = requestScope(c, c.req.valid('query').country_id);
     // Products of categories the viewer may not see answer like missing ones (a 404 is not kept).
     return cache.answer(c.req, cacheKey(c, scope), async (): Promise<ProductDto> => {
       const product = await findProduct(db, pathParam(c, 'id'), scope);

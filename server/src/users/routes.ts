@@ -1,38 +1,27 @@
+import {
+  DOCUMENT_QUERY_ALIASES,
+  existenceQuerySchema,
+  userSearchQuerySchema,
+} from '../../../src/lib/shared/account-schemas';
 import type { RoleDto } from '../../../src/lib/shared/accounts';
 import { viewerOf, pathParam, type Api } from '../http/auth';
 import { clientAddress } from '../http/client-address';
 import { HttpError } from '../http/errors';
-import { QueryReader } from '../http/query-params';
+import { refusedFields } from '../http/validated';
 import type { Services } from '../http/services';
 import { digitsOnly, emailTaken, documentTaken, findUsersByDocumentDigits, roleDto } from './repo';
 
-/** Product §7: the storefront looks users up by any of these query names. */
-export const DOCUMENT_QUERY_ALIASES = [
-  'documentNumber',
-  'document',
-  'dni',
-  'identification',
-  'document_number',
-  'identificationNumber',
-  'cedula',
-  'doc',
-  'num_documento',
-  'q',
-  'search',
-] as const;
-
 export const USER_NOT_FOUND_MESSAGE = 'Usuario no encontrado.';
+const NO_DOCUMENT_MESSAGE = 'Indica el número de documento a buscar.';
+const NO_DOCUMENT_PROBLEM = `Usa uno de los parámetros: ${DOCUMENT_QUERY_ALIASES.join(', ')}.`;
 const MIN_DOCUMENT_DIGITS = 5;
 
 export function registerUserRoutes(api: Api, services: Services): void {
   const { db } = services;
 
-  api.get('/users/check-existence', { access: 'public' }, async (c) => {
+  api.get('/users/check-existence', { access: 'public', query: existenceQuerySchema }, async (c) => {
     await services.limits.assertExistenceLookup(clientAddress(c, services.trustProxy));
-    const reader = new QueryReader(c.req.query());
-    const email = reader.text('email', 254);
-    const documentNumber = reader.text('documentNumber', 40);
-    reader.assertValid();
+    const { email, documentNumber } = c.req.valid('query');
     return c.json<{ email: boolean; documentNumber: boolean }>({
       email: email ? await emailTaken(db, email) : false,
       documentNumber: documentNumber ? await documentTaken(db, documentNumber) : false,
@@ -59,19 +48,19 @@ export function registerUserRoutes(api: Api, services: Services): void {
     });
   });
 
-  api.get('/users', { access: { roles: ['doctor', 'health_professional', 'admin'], approved: true } }, async (c) => {
-    const reader = new QueryReader(c.req.query());
-    const values = DOCUMENT_QUERY_ALIASES.map((alias) => reader.text(alias, 40)).filter(
-      (value): value is string => value !== undefined,
-    );
-    reader.assertValid();
-    if (values.length === 0) {
-      throw new HttpError(400, 'Indica el número de documento a buscar.', [
-        `Usa uno de los parámetros: ${DOCUMENT_QUERY_ALIASES.join(', ')}.`,
-      ]);
+  const searching = {
+    access: { roles: ['doctor', 'health_professional', 'admin'], approved: true },
+    query: userSearchQuerySchema,
+  } as const;
+  api.get('/users', searching, async (c) => {
+    const query = c.req.valid('query');
+    const document = DOCUMENT_QUERY_ALIASES.map((alias) => query[alias]).find((value) => value !== undefined);
+    if (document === undefined) {
+      const problem = { field: 'documentNumber', message: NO_DOCUMENT_PROBLEM };
+      throw refusedFields([problem], { message: NO_DOCUMENT_MESSAGE });
     }
     // Documents are compared digits only (product §5); too few digits would match half the register.
-    const digits = digitsOnly(values[0] ?? '');
+    const digits = digitsOnly(document);
     const data = digits.length >= MIN_DOCUMENT_DIGITS ? await findUsersByDocumentDigits(db, digits) : [];
     return c.json<{ data: { id: number; uid: string }[] }>({ data });
   });

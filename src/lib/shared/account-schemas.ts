@@ -2,7 +2,8 @@
 // the storefront's forms can check with the same ones. Apart from `accounts.ts`, which the app shell imports.
 import { DOCUMENT_TYPES, GENDERS } from './accounts';
 import { isCalendarDate } from './calendar-date';
-import { givenText, requiredText, textValue } from './field-schemas';
+import { EMAIL_MAX_LENGTH } from './email';
+import { givenText, queryText, requiredText, textValue } from './field-schemas';
 import { emailSchema, passwordProblem, PASSWORD_RULE_MESSAGE } from './passwords';
 import { PERSON_NAME_MAX_LENGTH } from './personal-data';
 import { z } from './zod';
@@ -98,3 +99,33 @@ export const accessChangeSchema = z.object({
     error: (issue) => passwordProblem(String(issue.input)) ?? PASSWORD_RULE_MESSAGE,
   }),
 });
+
+const QUERY_DOCUMENT_MAX_LENGTH = 40;
+
+/** `GET /users/check-existence`: whether an e-mail or a document already has an account. */
+export const existenceQuerySchema = z.object({
+  email: queryText('email', EMAIL_MAX_LENGTH),
+  documentNumber: queryText('documentNumber', QUERY_DOCUMENT_MAX_LENGTH),
+});
+
+/** Product §7: the storefront looks users up by any of these query names. */
+export const DOCUMENT_QUERY_ALIASES = [
+  'documentNumber',
+  'document',
+  'dni',
+  'identification',
+  'document_number',
+  'identificationNumber',
+  'cedula',
+  'doc',
+  'num_documento',
+  'q',
+  'search',
+] as const;
+
+/** `GET /users?<alias>=`: a document under any of its names; the route reads the first one given. */
+export const userSearchQuerySchema = z.object(
+  Object.fromEntries(DOCUMENT_QUERY_ALIASES.map((alias) => [alias, queryText(alias, QUERY_DOCUMENT_MAX_LENGTH)])) as {
+    [Alias in (typeof DOCUMENT_QUERY_ALIASES)[number]]: ReturnType<typeof queryText>;
+  },
+);

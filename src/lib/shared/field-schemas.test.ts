@@ -4,6 +4,7 @@ import {
   flag,
   integerField,
   optionalText,
+  queryBoolean,
   queryInteger,
   queryOneOf,
   queryText,
@@ -82,6 +83,19 @@ describe('query parameters', () => {
       search: 'ab',
     });
     expect(schema.parse({ page: '', search: '   ' })).toEqual({});
+  });
+
+  it('reads a flag as true/1 or false/0, and a value case-insensitively when told', () => {
+    const flags = z.object({
+      featured: queryBoolean('featured'),
+      order: queryOneOf('order', ['asc', 'desc'] as const, { caseInsensitive: true }),
+    });
+    expect(flags.parse({ featured: '1', order: 'DESC' })).toEqual({ featured: true, order: 'desc' });
+    expect(flags.parse({ featured: 'false' })).toEqual({ featured: false });
+    expect(messages(flags.safeParse({ featured: 'constructor', order: 'up' }))).toEqual([
+      ['featured', 'El parámetro "featured" debe ser true o false.'],
+      ['order', 'El parámetro "order" debe ser uno de: asc, desc.'],
+    ]);
   });
 
   it('names the parameter in its Spanish message, as the query reader always did', () => {

@@ -129,10 +129,37 @@ export function queryInteger(name: string, { min = -INT4_MAX, max = INT4_MAX }: 
   });
 }
 
-/** `?status=pending`: one of the listed values. */
-export function queryOneOf<const T extends string>(name: string, allowed: readonly T[]) {
-  return queryParam(queryOneOfMessage(name, allowed), (raw) => allowed.find((value) => value === raw));
+/** `?status=pending`: one of the listed values (`ASC` for `asc` when told so). */
+export function queryOneOf<const T extends string>(
+  name: string,
+  allowed: readonly T[],
+  { caseInsensitive = false }: { caseInsensitive?: boolean } = {},
+) {
+  return queryParam(queryOneOfMessage(name, allowed), (raw) => {
+    const candidate = caseInsensitive ? raw.toLowerCase() : raw;
+    return allowed.find((value) => value === candidate);
+  });
 }
+
+export const queryBooleanMessage = (name: string) => `El parámetro "${name}" debe ser true o false.`;
+const QUERY_BOOLEANS: ReadonlyMap<string, boolean> = new Map([
+  ['true', true],
+  ['1', true],
+  ['false', false],
+  ['0', false],
+]);
+
+/** `?featured=true`: true or 1, false or 0. */
+export const queryBoolean = (name: string) => queryParam(queryBooleanMessage(name), (raw) => QUERY_BOOLEANS.get(raw));
+
+/** `?page=&limit=` of a list: page 1 and `defaultLimit` unless asked, `limit` at most `maxLimit`. */
+export const pagingQuery = (defaultLimit: number, maxLimit: number) => ({
+  page: queryInteger('page', { min: 1 }).transform((page) => page ?? 1),
+  limit: queryInteger('limit', { min: 1, max: maxLimit }).transform((limit) => limit ?? defaultLimit),
+});
+
+/** `?country_id=`: a country's id; whether the store has it is the route's to say (it needs the database). */
+export const countryIdQuery = queryInteger('country_id', { min: 1 });
 
 /** `?search=…`: trimmed text of at most `maxLength` characters, without control characters; blank is not given. */
 export function queryText(name: string, maxLength: number) {

@@ -6,7 +6,7 @@ import { DOCUMENT_TYPES, GENDERS } from './accounts';
 import { ADHERENCE_FILTER_PARAM, ADHERENCE_FILTER_RUNNING_OUT } from './adherence';
 import { isCalendarDate } from './calendar-date';
 import { COUNTRIES } from './countries';
-import { givenText, maxLengthMessage, queryInteger, queryOneOf, queryText, textValue } from './field-schemas';
+import { givenText, maxLengthMessage, pagingQuery, queryOneOf, queryText, textValue } from './field-schemas';
 import { EMAIL_MAX_LENGTH, EMAIL_PATTERN } from './email';
 import { normalizeDocument, normalizeEmail } from './identifiers';
 import { phoneDigits } from './phone';
@@ -143,12 +143,6 @@ export const createPatientSchema = patientFormSchema.extend({
 });
 
 export type PatientColumnsInput = z.output<typeof patientChangesSchema>;
-
-/** `?page=&limit=` of a list: page 1 and `defaultLimit` unless asked, `limit` at most `maxLimit`. */
-export const pagingQuery = (defaultLimit: number, maxLimit: number) => ({
-  page: queryInteger('page', { min: 1 }).transform((page) => page ?? 1),
-  limit: queryInteger('limit', { min: 1, max: maxLimit }).transform((limit) => limit ?? defaultLimit),
-});
 
 /** `GET /patients`: words of a name or e-mail, the running-out filter and the page. */
 export const patientListQuerySchema = z.object({

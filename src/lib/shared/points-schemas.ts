@@ -255,3 +255,35 @@ export function pointsItemSchema(kind: PointsItemKind, creating: boolean) {
       };
     });
 }
+
+/** A JSON string or number as trimmed text; anything else is not given (product §5 reads these leniently). */
+const lenientText = z.transform((raw: unknown) => {
+  if (typeof raw !== 'string' && typeof raw !== 'number') return undefined;
+  return String(raw).trim() || undefined;
+});
+
+const PATIENT_DATA_FIELDS = ['name', 'identification', 'email', 'phone', 'address', 'country'] as const;
+
+/**
+ * `POST /gamification/prescription-reward`: who earns (`doctorUid`, `doctorId`), for whom (`patientUid`, `patientId`,
+ * `patientData`), what was sold (`products`) and the sale (`saleId`), each id read as text. Product §5 judges them in
+ * that order, the doctor and the patient against the database, so the route judges the lines (`redeemBatchSchema`)
+ * and the sale after them.
+ */
+export const prescriptionRewardSchema = z.object({
+  doctorUid: lenientText,
+  doctorId: lenientText,
+  patientUid: lenientText,
+  patientId: lenientText,
+  patientData: z.transform((raw: unknown) => {
+    const data = typeof raw === 'object' && raw !== null ? (raw as Record<string, unknown>) : {};
+    return Object.fromEntries(PATIENT_DATA_FIELDS.map((field) => [field, lenientText.parse(data[field])])) as Record<
+      (typeof PATIENT_DATA_FIELDS)[number],
+      string | undefined
+    >;
+  }),
+  products: z.transform((raw: unknown) => raw),
+  saleId: lenientText,
+});
+
+export type PrescriptionRewardInput = z.output<typeof prescriptionRewardSchema>;

@@ -156,15 +156,13 @@ function spenderCountryId(request: Request): number {
   return code === 'mx' || code === 'pe' || code === 'co' ? COUNTRIES[code].countryId : 1;
 }
 
-/** A `FieldProblems` 400 of the server: message, `Label: message` lines and `fieldErrors`. */
-function fieldProblems(problems: { field: string; label: string; message: string }[]) {
+/** The server's one refusal of a body (`refusedFields`): the form's message, the fields' messages, `fieldErrors`. */
+function fieldProblems(problems: { field: string; message: string }[]) {
   return HttpResponse.json(
     {
-      message: problems.every((problem) => problem.message === 'Campo obligatorio')
-        ? 'Campo obligatorio'
-        : 'Revisa los datos del formulario.',
-      errors: problems.map((problem) => `${problem.label}: ${problem.message}`),
-      fieldErrors: problems.map(({ field, message }) => ({ field, message })),
+      message: 'Revisa los datos del formulario.',
+      errors: problems.map((problem) => problem.message),
+      fieldErrors: problems,
     },
     { status: 400 },
   );
@@ -252,12 +250,11 @@ export const pointsHandlers = [
   http.patch(`${TEST_API}/gamification/config/:countryId`, async ({ params, request }) => {
     if (!signedIn(request)) return UNAUTHORIZED();
     const body = (await request.json()) as Record<string, number>;
-    const problems: { field: string; label: string; message: string }[] = [];
+    const problems: { field: string; message: string }[] = [];
     const pointValue = body.pointValue;
     if (pointValue !== undefined && !(pointValue > 0 && pointValue <= 10_000)) {
       problems.push({
         field: 'pointValue',
-        label: 'Valor del punto',
         message: 'Debe ser un número mayor que 0 hasta 10000, con máximo 2 decimales.',
       });
     }
