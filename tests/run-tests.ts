@@ -204,10 +204,11 @@ async function main() {
   const outcomes: Outcome[] = [];
 
   // Three lanes from the start, so no core waits for the slowest step of a phase: the type check (12 s) then Prettier
-  // then the server tests; ESLint then the web tests; the build. The web tests are the last step to end, alone for
-  // their last minute, so they run in two workers (vitest.config.ts): in one, that minute left a core idle. Everything
-  // but the build keeps its output until it ends, so the log reads one step at a time. The end-to-end tests run alone
-  // after all of them: they keep both cores busy by themselves (the server tests beside them slowed both).
+  // then the server tests; ESLint then the web tests; the build. Everything but the build keeps its output until it
+  // ends, so the log reads one step at a time. The end-to-end tests run alone after all of them: they keep both
+  // cores busy by themselves (the server tests beside them slowed both). The web tests stay in one worker (Vitest's
+  // default on two cores) although they end alone: two workers failed 1 to 9 timing-bound tests a run on a loaded
+  // machine, one worker none (session 17).
   const typecheckLane = (async () => {
     const typed = await runChain(
       TYPECHECK_PROJECTS.map((project) => ({
