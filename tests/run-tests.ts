@@ -269,7 +269,11 @@ async function main() {
     layer: 'build',
     ok: built.ok,
     ms: built.ms,
-    detail: `${built.shared?.built === false ? 'dist/ was current: reused' : 'the PWA the end-to-end tests run against'}; seeded database ${seconds(templateMs)}`,
+    detail: [
+      built.shared?.built === false ? 'dist/ was current: reused' : 'the PWA the end-to-end tests run against',
+      // Made after the build in its lane; its time is the build line's too, not the end-to-end run's.
+      ...(template ? [`the seeded database ${seconds(templateMs)}`] : []),
+    ].join('; '),
   });
   const unitCounts = await vitestCounts(vitestReport(reports, 'web'));
   outcomes.push({ layer: 'unit', ...tested, counts: unitCounts, detail: describe(unitCounts) });
