@@ -271,7 +271,7 @@ async function main() {
     ms: built.ms,
     detail: [
       built.shared?.built === false ? 'dist/ was current: reused' : 'the PWA the end-to-end tests run against',
-      // Made after the build in its lane; its time is the build line's too, not the end-to-end run's.
+      // Made after the build in the same lane: neither the build's seconds nor the end-to-end run's include it.
       ...(template ? [`the seeded database ${seconds(templateMs)}`] : []),
     ].join('; '),
   });
