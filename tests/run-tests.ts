@@ -206,7 +206,9 @@ async function main() {
   // Three lanes from the start, so no core waits for the slowest step of a phase: the type check (12 s) then Prettier
   // then the server tests; ESLint then the web tests; the build. Everything but the build keeps its output until it
   // ends, so the log reads one step at a time. The end-to-end tests run alone after all of them: they keep both
-  // cores busy by themselves (the server tests beside them slowed both).
+  // cores busy by themselves (the server tests beside them slowed both). The web tests stay in one worker (Vitest's
+  // default on two cores) although they end alone: two workers failed 1 to 9 timing-bound tests a run on a loaded
+  // machine, one worker none (session 17).
   const typecheckLane = (async () => {
     const typed = await runChain(
       TYPECHECK_PROJECTS.map((project) => ({
@@ -245,11 +247,12 @@ async function main() {
   // the run's global setup makes it and reports why.
   const buildLane = (async () => {
     const built = await timed(ensureSharedBuild);
+    const templateStarted = performance.now();
     const template = built.ok ? await prepareTemplate().catch(() => undefined) : undefined;
-    return { built, template };
+    return { built, template, templateMs: performance.now() - templateStarted };
   })();
 
-  const [{ typed, prettier, served }, { eslint, tested }, { built, template }] = await Promise.all([
+  const [{ typed, prettier, served }, { eslint, tested }, { built, template, templateMs }] = await Promise.all([
     typecheckLane,
     lintLane,
     buildLane,
@@ -259,13 +262,18 @@ async function main() {
     layer: 'lint',
     ok: eslint.ok && prettier.ok,
     ms: eslint.ms + prettier.ms,
-    detail: 'eslint and prettier',
+    // Each on its own: they run in different lanes, and ESLint's type-aware run is the one that grows.
+    detail: `eslint ${seconds(eslint.ms)}, prettier ${seconds(prettier.ms)}`,
   });
   outcomes.push({
     layer: 'build',
     ok: built.ok,
     ms: built.ms,
-    detail: built.shared?.built === false ? 'dist/ was current: reused' : 'the PWA the end-to-end tests run against',
+    detail: [
+      built.shared?.built === false ? 'dist/ was current: reused' : 'the PWA the end-to-end tests run against',
+      // Made after the build in the same lane: neither the build's seconds nor the end-to-end run's include it.
+      ...(template ? [`the seeded database ${seconds(templateMs)}`] : []),
+    ].join('; '),
   });
   const unitCounts = await vitestCounts(vitestReport(reports, 'web'));
   outcomes.push({ layer: 'unit', ...tested, counts: unitCounts, detail: describe(unitCounts) });
