@@ -206,32 +206,29 @@ async function openProfile(profileDir: string, offline: boolean): Promise<{ cont
   return { context, page: context.pages()[0] ?? (await context.newPage()) };
 }
 
+/** The cold starts measured: each page, the profile it is opened on and the element that says it is ready. */
+export const COLD_PAGES = [
+  { label: 'catalogue', profile: 'visitor', path: CATALOGUE_PATH, ready: lastCardOf },
+  { label: "'Mis pacientes'", profile: 'doctor', path: PATIENTS_PATH, ready: listed },
+  { label: 'builder', profile: 'doctor', path: BUILDER_PATH, ready: choosable },
+] as const;
+
+export interface ColdProfiles {
+  visitor: string;
+  doctor: string;
+  remove: () => Promise<void>;
+}
+
 /**
- * Issue #17, as its user lives it: the catalogue (a visitor) and a doctor's 'Mis pacientes' and builder were used
- * online; the browser is closed, and each run opens it again offline with the CPU throttled 4× and goes to the
- * page. The browser's own launch is not counted: the clock starts at the navigation, as it does above.
+ * The profiles of issue #17's cold starts, as their users left them: the catalogue used online twice by a visitor,
+ * 'Mis pacientes' and the builder twice by the demo doctor, then the browser closed.
  */
-async function offlineColdStarts(
-  origin: string,
-): Promise<{ catalogueMs: number[]; patientsMs: number[]; builderMs: number[] }> {
+export async function prepareColdProfiles(origin: string): Promise<ColdProfiles> {
   const visitorDir = await mkdtemp(join(tmpdir(), 'dispensario-bench-visitor-'));
   const doctorDir = await mkdtemp(join(tmpdir(), 'dispensario-bench-doctor-'));
-  const coldRuns = async (profileDir: string, path: string, ready: (page: Page) => Locator) => {
-    const times: number[] = [];
-    for (let run = 0; run < OFFLINE_RUNS; run += 1) {
-      const { context, page } = await openProfile(profileDir, true);
-      try {
-        const cdp = await context.newCDPSession(page);
-        await cdp.send('Emulation.setCPUThrottlingRate', { rate: CPU_THROTTLING_RATE });
-        const started = performance.now();
-        await page.goto(`${origin}${path}`);
-        await ready(page).waitFor();
-        times.push(performance.now() - started);
-      } finally {
-        await context.close();
-      }
-    }
-    return times;
+  const remove = async () => {
+    await rm(visitorDir, { recursive: true, force: true });
+    await rm(doctorDir, { recursive: true, force: true });
   };
   try {
     const visitor = await openProfile(visitorDir, false);
@@ -255,15 +252,61 @@ async function offlineColdStarts(
     }
     await doctor.page.waitForTimeout(PERSIST_SETTLE_MS);
     await doctor.context.close();
+    return { visitor: visitorDir, doctor: doctorDir, remove };
+  } catch (error) {
+    await remove();
+    throw error;
+  }
+}
 
-    return {
-      catalogueMs: await coldRuns(visitorDir, CATALOGUE_PATH, lastCardOf),
-      patientsMs: await coldRuns(doctorDir, PATIENTS_PATH, listed),
-      builderMs: await coldRuns(doctorDir, BUILDER_PATH, choosable),
-    };
+export interface ColdStart {
+  ms: number;
+  /** The page's own `performance.mark`s, in ms of its navigation (none unless a build adds some to look into). */
+  marks: string[];
+}
+
+/**
+ * One cold start: the browser opened again on `profileDir`, offline, CPU throttled 4×; the time from `goto` to the
+ * ready element. The browser's own launch is not counted: the clock starts at the navigation, as it does above.
+ */
+export async function coldStart(profileDir: string, url: string, ready: (page: Page) => Locator): Promise<ColdStart> {
+  const { context, page } = await openProfile(profileDir, true);
+  try {
+    const cdp = await context.newCDPSession(page);
+    await cdp.send('Emulation.setCPUThrottlingRate', { rate: CPU_THROTTLING_RATE });
+    const started = performance.now();
+    await page.goto(url);
+    await ready(page).waitFor();
+    const ms = performance.now() - started;
+    const marks = await page.evaluate(() =>
+      performance.getEntriesByType('mark').map((mark) => `${mark.name} ${mark.startTime.toFixed(0)}`),
+    );
+    return { ms, marks };
   } finally {
-    await rm(visitorDir, { recursive: true, force: true });
-    await rm(doctorDir, { recursive: true, force: true });
+    await context.close();
+  }
+}
+
+/**
+ * Issue #17, as its user lives it: the catalogue (a visitor) and a doctor's 'Mis pacientes' and builder were used
+ * online; the browser is closed, and each run opens it again offline with the CPU throttled 4× and goes to the page.
+ */
+async function offlineColdStarts(
+  origin: string,
+): Promise<{ catalogueMs: number[]; patientsMs: number[]; builderMs: number[] }> {
+  const profiles = await prepareColdProfiles(origin);
+  try {
+    const runs = async ({ profile, path, ready }: (typeof COLD_PAGES)[number]) => {
+      const times: number[] = [];
+      for (let run = 0; run < OFFLINE_RUNS; run += 1) {
+        times.push((await coldStart(profiles[profile], `${origin}${path}`, ready)).ms);
+      }
+      return times;
+    };
+    const [catalogue, patients, builder] = COLD_PAGES;
+    return { catalogueMs: await runs(catalogue), patientsMs: await runs(patients), builderMs: await runs(builder) };
+  } finally {
+    await profiles.remove();
   }
 }
 
