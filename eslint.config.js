@@ -55,6 +55,8 @@ const mockContractZone = {
   message: 'El contrato de los mocks solo importa los handlers de msw y lo compartido.',
 };
 const MOCK_CONTRACT_TEST = 'server/test/msw-contract.test.ts';
+/** The server's route modules: the only ones that register routes, and the ones that never query the database. */
+const ROUTE_MODULES = ['server/src/**/routes.ts', 'server/src/**/*-routes.ts', 'server/src/admin/*.ts'];
 
 export default tseslint.config(
   {
@@ -205,9 +207,23 @@ export default tseslint.config(
     languageOptions: { globals: { ...globals.serviceworker } },
   },
   {
+    // A module that registers routes is named as one, so that the rule below reaches every route there is.
+    files: ['server/src/**/*.ts'],
+    ignores: [...ROUTE_MODULES, '**/*.test.ts'],
+    rules: {
+      'no-restricted-syntax': [
+        'error',
+        {
+          selector: ':matches(FunctionDeclaration, VariableDeclarator)[id.name=/^register\\w*(Routes|Pages)$/]',
+          message: 'Un módulo que registra rutas se llama routes.ts o *-routes.ts (o está en admin/).',
+        },
+      ],
+    },
+  },
+  {
     // Routes call repositories (docs/decisions.md): a route module reads input, checks access, calls the domain or the
     // service's repository (`repo.ts`, `*-repo.ts`) and answers; it never builds a query or opens a transaction.
-    files: ['server/src/**/routes.ts', 'server/src/**/*-routes.ts', 'server/src/admin/*.ts'],
+    files: ROUTE_MODULES,
     ignores: [
       'server/src/admin/*-repo.ts',
       // Issue #20: route modules whose queries have not moved to their repository yet. Empty this list as they do.

@@ -3,7 +3,7 @@ import { fileURLToPath } from 'node:url';
 import { z } from 'zod';
 import { DEFAULT_SHUTDOWN_TIMEOUT_MS } from './lifecycle/shutdown';
 import { LOG_LEVELS, type LogLevel } from './logger';
-import type { MercadoPagoOptions } from './orders/checkout';
+import type { MercadoPagoOptions } from './orders/checkout-routes';
 import { DEFAULT_REMINDERS_INTERVAL_MS } from './reminders/scheduler';
 import { DEFAULT_SESSION_IDLE_TIMEOUT_MS } from './sessions/repo';
 import { DEFAULT_VAPID_SUBJECT, vapidKeyProblem, type VapidSettings } from './reminders/vapid';

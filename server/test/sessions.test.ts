@@ -3,7 +3,7 @@ import type { LoginResponseDto, ValidateResponseDto } from '../../src/lib/shared
 import type { ApiErrorBody } from '../../src/lib/shared/api-types';
 import { RESET_LINK_INVALID_MESSAGE } from '../../src/lib/shared/passwords';
 import { DEFAULT_ACCOUNT_LIMITS } from '../src/auth/limits';
-import { PASSWORD_RESET_DONE_MESSAGE, RESET_REQUESTED_MESSAGE } from '../src/auth/password-reset';
+import { PASSWORD_RESET_DONE_MESSAGE, RESET_REQUESTED_MESSAGE } from '../src/auth/password-reset-routes';
 import { loadConfig } from '../src/config';
 import { DEMO_PASSWORD } from '../src/db/seed/demo-users';
 import { CROSS_SITE_MESSAGE } from '../src/http/auth';

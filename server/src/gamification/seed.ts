@@ -1,5 +1,6 @@
 import type { Kysely } from 'kysely';
 import { COUNTRIES } from '../../../src/lib/shared/countries';
+import { storedCountryIds } from '../countries/repo';
 import type { Database } from '../db/schema';
 import { DEMO_USERS } from '../db/seed/demo-users';
 import {
@@ -20,7 +21,7 @@ const DAY_MS = 24 * 60 * 60 * 1000;
  */
 export async function seedPointsIfEmpty(db: Kysely<Database>, { demoUsers = true } = {}): Promise<void> {
   await db.transaction().execute(async (tx) => {
-    const countryIds = new Set((await tx.selectFrom('countries').select('id').execute()).map((row) => row.id));
+    const countryIds = await storedCountryIds(tx);
     const configs = Object.values(COUNTRIES)
       .filter((country) => countryIds.has(country.countryId))
       .map((country) => {

@@ -18,7 +18,8 @@ import { findStoredAnswer } from '../http/idempotency';
 import { refusedFields } from '../http/validated';
 import { findLinkedPatient, findPatientByIdempotencyKey } from '../patients/repo';
 import { treatmentDays, type ToolInput } from './input';
-import { findOwnTemplate, findPrescriptionRow, toDetailDto } from './repo';
+import { findPrescriptionRow, toDetailDto } from './repo';
+import { findOwnTemplate } from './template-repo';
 import { presentationText, resolveTools, type ResolvedTool } from './tools';
 
 export const IDEMPOTENCY_KEY_REQUIRED_MESSAGE =

@@ -189,16 +189,6 @@ function detailRows(db: Kysely<Database>) {
 
 type PrescriptionDetailRow = Awaited<ReturnType<ReturnType<typeof detailRows>['execute']>>[number];
 
-/** One of the author's own prescription templates; undefined for another author's or a missing one. */
-export function findOwnTemplate(db: Kysely<Database>, authorId: number, id: number) {
-  return db
-    .selectFrom('prescription_templates')
-    .selectAll()
-    .where('id', '=', id)
-    .where('author_id', '=', authorId)
-    .executeTakeFirst();
-}
-
 /** Marks the prescription cancelled; cancelling twice keeps the first moment. */
 export async function cancelPrescription(db: Kysely<Database>, id: number): Promise<void> {
   await db

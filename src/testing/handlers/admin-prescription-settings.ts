@@ -4,7 +4,7 @@ import { TEST_API } from '../api-url';
 import { formRefusal } from './http-shapes';
 import { prescriptionFixtures } from './prescriptions';
 
-// A fake of `PUT /admin/prescription-settings` (server/src/prescriptions/settings.ts). It writes
+// A fake of `PUT /admin/prescription-settings` (server/src/prescriptions/settings-routes.ts). It writes
 // `prescriptionFixtures.settings`, which the default `GET /prescription-settings` reads. Not in the default
 // handlers: a test opts in with `server.use(...adminPrescriptionSettingsHandlers)`.
 

@@ -6,7 +6,7 @@ import { expireUnpaidOrder, expiryExplanation, isPaymentOverdue } from '../../or
 import { formatMoney } from '../../../../src/lib/shared/formats';
 import { isUuid } from '../../../../src/lib/shared/order-schemas';
 import type { PaymentEvent } from '../provider';
-import { receiveWebhook } from '../webhooks';
+import { receiveWebhook } from '../webhook-routes';
 import { checkCard } from './cards';
 import { expiredPaymentPage, messagePage, PAGE_HEADERS, paymentPage, type PaymentPageView } from './page';
 import type { SandboxPaymentProvider } from './provider';

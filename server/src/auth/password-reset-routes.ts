@@ -1,6 +1,5 @@
 import { randomBytes } from 'node:crypto';
 import {
-  PASSWORD_RESET_LIFETIME_MS,
   passwordResetConfirmSchema,
   passwordResetRequestSchema,
   RESET_LINK_INVALID_MESSAGE,
@@ -12,8 +11,9 @@ import { requestCountry } from '../http/country';
 import { HttpError } from '../http/errors';
 import type { Services } from '../http/services';
 import { NOT_YOU_LINE, personalEmail } from '../mail/mailer';
-import { hashToken, revokeUserSessions } from '../sessions/repo';
+import { hashToken } from '../sessions/repo';
 import { findUserByEmail } from '../users/repo';
+import { issuePasswordReset, resetPassword } from './password-reset-repo';
 import { hashPassword } from './passwords';
 
 /** The same answer whether or not the e-mail has an account: the page must not tell which e-mails exist. */
@@ -35,32 +35,16 @@ export function registerPasswordResetRoutes(api: Api, services: Services): void 
       const token = randomBytes(RESET_TOKEN_BYTES).toString('base64url');
       const country = requestCountry(c);
       const link = `${services.publicUrl}/${country}/restablecer-contrasena#token=${token}`;
-      await db.transaction().execute(async (trx) => {
-        // Only the newest link works: asking again makes the earlier ones useless.
-        await trx
-          .updateTable('password_resets')
-          .set({ used_at: new Date() })
-          .where('user_id', '=', user.id)
-          .where('used_at', 'is', null)
-          .execute();
-        await trx
-          .insertInto('password_resets')
-          .values({
-            user_id: user.id,
-            token_hash: hashToken(token),
-            expires_at: new Date(Date.now() + PASSWORD_RESET_LIFETIME_MS),
-          })
-          .execute();
-        await mailer.enqueue(
-          trx,
-          personalEmail(user.email, 'Restablece tu contraseña del Dispensario Funcional', user.display_name, [
-            'Recibimos una solicitud para crear una nueva contraseña en tu cuenta del Dispensario Funcional.',
-            'Abre este enlace en los próximos 30 minutos (sirve una sola vez):',
-            link,
-            '',
-            'Si no lo pediste, ignora este correo: tu contraseña no cambia.',
-          ]),
-        );
+      await issuePasswordReset(db, mailer, {
+        userId: user.id,
+        tokenHash: hashToken(token),
+        email: personalEmail(user.email, 'Restablece tu contraseña del Dispensario Funcional', user.display_name, [
+          'Recibimos una solicitud para crear una nueva contraseña en tu cuenta del Dispensario Funcional.',
+          'Abre este enlace en los próximos 30 minutos (sirve una sola vez):',
+          link,
+          '',
+          'Si no lo pediste, ignora este correo: tu contraseña no cambia.',
+        ]),
       });
       mailer.flush();
     }
@@ -71,35 +55,14 @@ export function registerPasswordResetRoutes(api: Api, services: Services): void 
     const { token, password } = c.req.valid('json');
     // Guessing links (and making the server hash passwords for nothing) is limited like asking for them.
     await services.limits.assertResetConfirm(clientAddress(c, services.trustProxy));
-    const passwordHash = await hashPassword(password);
-    const done = await db.transaction().execute(async (trx) => {
-      const now = new Date();
-      // Claimed by a conditional update: two submissions of one link cannot both succeed.
-      const reset = await trx
-        .updateTable('password_resets')
-        .set({ used_at: now })
-        .where('token_hash', '=', hashToken(token))
-        .where('used_at', 'is', null)
-        .where('expires_at', '>', now)
-        .returning('user_id')
-        .executeTakeFirst();
-      if (!reset) return false;
-      const user = await trx
-        .updateTable('users')
-        .set({ password_hash: passwordHash, required_change_password: false })
-        .where('id', '=', reset.user_id)
-        .returning(['email', 'display_name'])
-        .executeTakeFirstOrThrow();
-      // Whoever knew the old password, or holds a session opened with it, is out.
-      await revokeUserSessions(trx, reset.user_id);
-      await mailer.enqueue(
-        trx,
-        personalEmail(user.email, 'Tu contraseña del Dispensario Funcional cambió', user.display_name, [
+    const done = await resetPassword(db, mailer, {
+      tokenHash: hashToken(token),
+      passwordHash: await hashPassword(password),
+      email: (account) =>
+        personalEmail(account.email, 'Tu contraseña del Dispensario Funcional cambió', account.display_name, [
           'Se creó una nueva contraseña para tu cuenta del Dispensario Funcional y se cerraron todas sus sesiones.',
           NOT_YOU_LINE,
         ]),
-      );
-      return true;
     });
     if (!done) throw new HttpError(400, RESET_LINK_INVALID_MESSAGE, [RESET_LINK_INVALID_MESSAGE]);
     mailer.flush();

@@ -1,4 +1,4 @@
-import type { Kysely, Selectable } from 'kysely';
+import type { Kysely } from 'kysely';
 import { COUNTRIES } from '../../../src/lib/shared/countries';
 import { createTemplateSchema } from '../../../src/lib/shared/prescription-schemas';
 import {
@@ -6,7 +6,7 @@ import {
   type TemplateDto,
   type TemplateSummaryDto,
 } from '../../../src/lib/shared/prescriptions';
-import type { Database, PrescriptionTemplatesTable } from '../db/schema';
+import type { Database } from '../db/schema';
 import { pathId } from '../gamification/input';
 import { viewerOf, type Api, type Viewer } from '../http/auth';
 import { notFound } from '../http/errors';
@@ -14,14 +14,18 @@ import { keyOnRow } from '../http/idempotency';
 import type { Services } from '../http/services';
 import { catalogueScope } from '../products/repo';
 import { assertToolsUsable, typeOfAuthor } from './create';
-import { findOwnTemplate, findPrescriptionRow, PRESCRIPTION_NOT_FOUND_MESSAGE, toolInputOf } from './repo';
+import { findPrescriptionRow, PRESCRIPTION_NOT_FOUND_MESSAGE, toolInputOf } from './repo';
+import {
+  deleteTemplate,
+  findOwnTemplate,
+  findTemplateByIdempotencyKey,
+  insertTemplate,
+  listOwnTemplates,
+  type TemplateRow,
+} from './template-repo';
 import { resolveTools } from './tools';
 
 const TEMPLATE_NOT_FOUND_MESSAGE = 'No encontramos esta plantilla entre tus plantillas.';
-/** A professional's templates fit on one screen. */
-const TEMPLATES_MAX_ROWS = 200;
-
-type TemplateRow = Selectable<PrescriptionTemplatesTable>;
 
 function toSummaryDto(row: TemplateRow): TemplateSummaryDto {
   return {
@@ -80,13 +84,7 @@ export function registerTemplateRoutes(api: Api, services: Services): void {
   /** The template this professional already saved with this key, answered as the first time. */
   const idempotent = keyOnRow({
     constraint: 'prescription_templates_idempotency_unique',
-    find: (c, key) =>
-      db
-        .selectFrom('prescription_templates')
-        .selectAll()
-        .where('author_id', '=', viewerOf(c).user.id)
-        .where('idempotency_key', '=', key)
-        .executeTakeFirst(),
+    find: (c, key) => findTemplateByIdempotencyKey(db, viewerOf(c).user.id, key),
     answer: async (c, row) => c.json<TemplateDto>(await toTemplateDto(db, row, viewerOf(c)), 201),
   });
 
@@ -113,19 +111,14 @@ export function registerTemplateRoutes(api: Api, services: Services): void {
     }
     let row: TemplateRow;
     try {
-      row = await db
-        .insertInto('prescription_templates')
-        .values({
-          author_id: viewer.user.id,
-          name,
-          type: typeOfAuthor(viewer),
-          notes: givenNotes ?? source.notes,
-          tools: JSON.stringify(source.tools),
-          idempotency_key: claim?.key ?? null,
-          request_hash: claim?.hash ?? null,
-        })
-        .returningAll()
-        .executeTakeFirstOrThrow();
+      row = await insertTemplate(db, {
+        authorId: viewer.user.id,
+        name,
+        type: typeOfAuthor(viewer),
+        notes: givenNotes ?? source.notes,
+        tools: source.tools,
+        claim,
+      });
     } catch (error) {
       // A request that took over the claim of one still running, which committed first with the same key.
       const winner = await idempotent.winner(c, error);
@@ -137,14 +130,7 @@ export function registerTemplateRoutes(api: Api, services: Services): void {
 
   api.get('/prescription-templates', { access: 'approvedProfessional', ownership: 'own only' }, async (c) => {
     const { user } = viewerOf(c);
-    const rows = await db
-      .selectFrom('prescription_templates')
-      .selectAll()
-      .where('author_id', '=', user.id)
-      .orderBy('created_at', 'desc')
-      .orderBy('id', 'desc')
-      .limit(TEMPLATES_MAX_ROWS)
-      .execute();
+    const rows = await listOwnTemplates(db, user.id);
     return c.json<{ data: TemplateSummaryDto[] }>({ data: rows.map(toSummaryDto) });
   });
 
@@ -158,7 +144,7 @@ export function registerTemplateRoutes(api: Api, services: Services): void {
     const { user } = viewerOf(c);
     const row = await ownTemplate(db, user.id, pathId(c, 'id', TEMPLATE_NOT_FOUND_MESSAGE));
     // Prescriptions made from it keep their tools; only their `templateId` becomes null.
-    await db.deleteFrom('prescription_templates').where('id', '=', row.id).execute();
+    await deleteTemplate(db, row.id);
     return c.body(null, 204);
   });
 }
