@@ -8,7 +8,8 @@ import {
 } from '../../src/lib/shared/adherence';
 import type { ApiErrorBody } from '../../src/lib/shared/api-types';
 import type { PatientListDto } from '../../src/lib/shared/prescriptions';
-import { addDays, localDay } from '../../src/lib/shared/reminders';
+import { localDay } from '../../src/lib/shared/reminders';
+import { addDays } from '../../src/lib/shared/calendar-date';
 import { authHeaders, createUser, jsonRequest, lastEmailTo, sessionFor } from './helpers';
 import { paidOrder } from './orders-fixtures';
 import { prescribe, productIdOf, registerIdOf } from './prescriptions-fixtures';

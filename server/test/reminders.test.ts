@@ -2,7 +2,6 @@ import { strFromU8, unzipSync } from 'fflate';
 import { beforeEach, describe, expect, it } from 'vitest';
 import type { ApiErrorBody } from '../../src/lib/shared/api-types';
 import {
-  addDays,
   buildReminderPayload,
   localDay,
   type PushDeviceDto,
@@ -10,6 +9,7 @@ import {
   type PushPublicKeyDto,
   type ReminderListDto,
 } from '../../src/lib/shared/reminders';
+import { addDays } from '../../src/lib/shared/calendar-date';
 import { loadConfig } from '../src/config';
 import type { App } from '../src/http/app';
 import { webPushSender } from '../src/reminders/push-sender';

@@ -1,6 +1,7 @@
 import type { APIRequestContext } from '@playwright/test';
 import type { PatientListDto, PrescriptionListDto } from '../../src/lib/shared/prescriptions';
-import { buildReminderPayload, localDay, addDays } from '../../src/lib/shared/reminders';
+import { buildReminderPayload, localDay } from '../../src/lib/shared/reminders';
+import { addDays } from '../../src/lib/shared/calendar-date';
 import { CheckoutPage, PaymentGatewayPage } from './pages/checkout-page';
 import { RemindersPage, ServiceWorkerPush } from './pages/reminders-page';
 import { apiLogin, apiLogout, dailyTool } from './support/api';

@@ -5,7 +5,8 @@ import {
   type ProductAdherenceDto,
 } from '../../../src/lib/shared/adherence';
 import { countryById } from '../../../src/lib/shared/countries';
-import { addDays, localDay } from '../../../src/lib/shared/reminders';
+import { localDay } from '../../../src/lib/shared/reminders';
+import { addDays } from '../../../src/lib/shared/calendar-date';
 import type { Database } from '../db/schema';
 import { REMINDED_ORDER_STATUSES } from '../reminders/schedule';
 import { daysOfSupply } from '../reminders/supply';

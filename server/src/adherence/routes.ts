@@ -7,10 +7,12 @@ import {
   type PatientAdherenceDto,
 } from '../../../src/lib/shared/adherence';
 import { COUNTRIES, countryById } from '../../../src/lib/shared/countries';
-import { addDays, localDay } from '../../../src/lib/shared/reminders';
+import { localDay } from '../../../src/lib/shared/reminders';
+import { addDays } from '../../../src/lib/shared/calendar-date';
 import type { Database } from '../db/schema';
 import { pathId } from '../gamification/input';
-import { viewerOf, type AccessRule, type Api, type Viewer } from '../http/auth';
+import { viewerOf, type AccessRule, type Api } from '../http/auth';
+import type { Viewer } from '../http/app-env';
 import { HttpError, notFound } from '../http/errors';
 import type { Services } from '../http/services';
 import { findLinkedPatient, findPatient, PATIENT_NOT_FOUND_MESSAGE, type PatientRow } from '../patients/repo';

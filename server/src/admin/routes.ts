@@ -8,7 +8,8 @@ import {
 } from '../../../src/lib/shared/affiliate-schemas';
 import { credentialsStatusOf } from '../credentials/repo';
 import type { Database, UserRow } from '../db/schema';
-import { pathParam, viewerOf, type Api, type AppContext } from '../http/auth';
+import { pathParam, viewerOf, type Api } from '../http/auth';
+import type { AppContext } from '../http/app-env';
 import { HttpError } from '../http/errors';
 import type { Services } from '../http/services';
 import { personalEmail } from '../mail/mailer';

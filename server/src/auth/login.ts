@@ -1,7 +1,7 @@
 import type { DynamicAuthResponseDto, LoginResponseDto, ValidateResponseDto } from '../../../src/lib/shared/accounts';
 import { COUNTRIES, type CountryCode } from '../../../src/lib/shared/countries';
 import type { SessionRow, UserRow } from '../db/schema';
-import type { AppContext } from '../http/auth';
+import type { AppContext } from '../http/app-env';
 import { clientAddress } from '../http/client-address';
 import { requestCountry } from '../http/country';
 import { HttpError } from '../http/errors';

@@ -1,7 +1,8 @@
 import type { ContactSettingsDto } from '../../../src/lib/shared/contact';
 import { contactSettingsInputSchema } from '../../../src/lib/shared/contact-schemas';
 import { COUNTRY_CODES, isCountryCode, type CountryCode } from '../../../src/lib/shared/countries';
-import { viewerOf, type Api, type AppContext } from '../http/auth';
+import { viewerOf, type Api } from '../http/auth';
+import type { AppContext } from '../http/app-env';
 import { notFound } from '../http/errors';
 import type { Services } from '../http/services';
 import { contactSettings, saveContactSettings } from './repo';

@@ -7,7 +7,8 @@ import {
 } from '../../../src/lib/shared/upload-schemas';
 import type { DocumentsTable } from '../db/schema';
 import { pathId } from '../gamification/input';
-import { viewerOf, type AccessRule, type Api, type Viewer } from '../http/auth';
+import { viewerOf, type AccessRule, type Api } from '../http/auth';
+import type { Viewer } from '../http/app-env';
 import { notFound } from '../http/errors';
 import type { Services } from '../http/services';
 import { checkedUpload } from '../uploads/checked-upload';

@@ -3,7 +3,8 @@ import type { DataResponse, ProductDto } from '../../../src/lib/shared/api-types
 import { catalogueQuerySchema } from '../../../src/lib/shared/catalogue-schemas';
 import { favoritesMergeSchema } from '../../../src/lib/shared/favorite-schemas';
 import type { Database } from '../db/schema';
-import { pathParam, viewerOf, type Api, type AppContext } from '../http/auth';
+import { pathParam, viewerOf, type Api } from '../http/auth';
+import type { AppContext } from '../http/app-env';
 import { notFound } from '../http/errors';
 import { parseProductId } from '../products/repo';
 import { PRODUCT_NOT_FOUND_MESSAGE, requestScope } from '../products/routes';

@@ -1,6 +1,7 @@
 import { createHash } from 'node:crypto';
 import { positiveId } from '../../../src/lib/shared/integers';
-import { pathParam, type AppContext } from '../http/auth';
+import { pathParam } from '../http/auth';
+import type { AppContext } from '../http/app-env';
 import { HttpError, notFound } from '../http/errors';
 
 export const IDEMPOTENCY_KEY_MESSAGE =

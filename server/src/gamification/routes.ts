@@ -22,7 +22,8 @@ import {
 } from '../../../src/lib/shared/points';
 import { pointsHistoryQuerySchema } from '../../../src/lib/shared/list-query-schemas';
 import type { Database, PointsItemKind, UserRow } from '../db/schema';
-import { pathParam, viewerOf, type Api, type AppContext } from '../http/auth';
+import { pathParam, viewerOf, type Api } from '../http/auth';
+import type { AppContext } from '../http/app-env';
 import { notFound } from '../http/errors';
 import { USER_NOT_FOUND_MESSAGE } from '../users/routes';
 import { findUserById } from '../users/repo';

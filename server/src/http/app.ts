@@ -41,7 +41,8 @@ import { registerReminderRoutes, type RemindersOptions } from '../reminders/rout
 import { registerProfileRoutes } from '../users/profile-routes';
 import { DEFAULT_SESSION_IDLE_TIMEOUT_MS } from '../sessions/repo';
 import { registerUserRoutes } from '../users/routes';
-import { Api, SAFE_METHODS, type AppEnv } from './auth';
+import { Api, SAFE_METHODS } from './auth';
+import type { AppEnv } from './app-env';
 import { ROUTE_NOT_FOUND_MESSAGE, toErrorResponse } from './errors';
 import { limiterStoreFor, type LimiterStore } from './rate-limit';
 import { memberCachesFor, type MemberCacheMode } from './member-caches';
@@ -52,7 +53,7 @@ import type { Services } from './services';
 import { distHandler } from './static-files';
 import { redactingLogger, type Logger } from '../logger';
 import { UploadStorageUnavailableError, type S3Settings } from '../uploads/s3-storage';
-import { uploadStorageFor } from '../uploads/storage';
+import { uploadStorageFor } from '../uploads/storage-for';
 
 const API_PREFIX = '/api';
 export const SHUTTING_DOWN_MESSAGE = 'El servidor se está cerrando.';

@@ -7,21 +7,12 @@ import { isCountryCode } from '../../../src/lib/shared/countries';
 import { EXPECTED_USER_HEADER } from '../../../src/lib/shared/outbox';
 import type { Database } from '../db/schema';
 import { sessionCookieTokens } from '../sessions/cookie';
-import { findActiveSession, type ActiveSession, type SessionCache, type VersionedSessionCache } from '../sessions/repo';
+import { findActiveSession, type SessionCache, type VersionedSessionCache } from '../sessions/repo';
 import type { z } from '../../../src/lib/shared/zod';
-import { idempotencyMiddleware, type IdempotencyClaim, type IdempotentRoute } from './idempotency';
+import { idempotencyMiddleware, type IdempotentRoute } from './idempotency';
+import type { AppContext, AppEnv, Viewer } from './app-env';
 import { HttpError } from './errors';
 import { validatedForm, validatedJson, validatedQuery } from './validated';
-
-/** Who is calling: the session's user, its session row and the session's country. */
-export type Viewer = ActiveSession;
-
-export interface AppEnv {
-  /** `idempotency`: the Idempotency-Key claimed for this request, when it sent one to an idempotent route. */
-  Variables: { viewer: Viewer | null; idempotency: IdempotencyClaim | undefined };
-}
-
-export type AppContext = Context<AppEnv>;
 
 /**
  * Who may call a route. `approvedProfessional` is a doctor or health professional whose approval is `approved`;

@@ -1,10 +1,10 @@
-import type { AppContext } from './auth';
+import type { Context } from 'hono';
 import { HttpError } from './errors';
 
 export type MultipartBody = Record<string, string | File | (string | File)[]>;
 
 /** A multipart (or url-encoded) form; any other body reads as an empty form. */
-export async function readMultipart(c: AppContext): Promise<MultipartBody> {
+export async function readMultipart(c: Context): Promise<MultipartBody> {
   try {
     const body: MultipartBody = await c.req.parseBody({ all: true });
     return body;
@@ -32,7 +32,7 @@ const LIST_SUFFIX = '[]';
  * A form's fields by name, as a shared schema reads them: `name[]` is `name`; a field sent once is its value, one
  * sent more than once the list of its values (files included).
  */
-export async function readForm(c: AppContext): Promise<Record<string, string | File | (string | File)[]>> {
+export async function readForm(c: Context): Promise<Record<string, string | File | (string | File)[]>> {
   const fields = new Map<string, (string | File)[]>();
   for (const [key, value] of Object.entries(await readMultipart(c))) {
     const name = key.endsWith(LIST_SUFFIX) ? key.slice(0, -LIST_SUFFIX.length) : key;

@@ -3,7 +3,7 @@ import type { Context, MiddlewareHandler } from 'hono';
 import type { Kysely, Transaction } from 'kysely';
 import type { Database } from '../db/schema';
 import { isUniqueViolation } from '../db/unique-violation';
-import type { AppEnv } from './auth';
+import type { AppEnv, IdempotencyClaim } from './app-env';
 import { HttpError } from './errors';
 
 const IDEMPOTENCY_KEY_HEADER = 'idempotency-key';
@@ -50,15 +50,6 @@ async function requestHash(c: Parameters<MiddlewareHandler<AppEnv>>[0]): Promise
 /** The hash of a request whose body is compared byte for byte (JSON). */
 export function rawRequestHash(method: string, path: string, body: Uint8Array): string {
   return createHash('sha256').update(`${method} ${path}\n`).update(body).digest('hex');
-}
-
-/** The key of the request being handled, for a route that stores it on the row it writes (`c.get('idempotency')`). */
-export interface IdempotencyClaim {
-  key: string;
-  /** The request's content hash: the row keeps it, so the same key with other content is refused later too. */
-  hash: string;
-  /** The claim's row in `idempotent_requests`, which `storeAnswerWith` completes inside the write's transaction. */
-  claimId: number;
 }
 
 /**

@@ -1,7 +1,7 @@
 import type { Context } from 'hono';
 import type { MemberVersions } from '../db/member-versions';
 import { NEVER_WRITTEN, WriteBoundMap } from '../db/write-bound-map';
-import type { AppEnv } from './auth';
+import type { AppEnv } from './app-env';
 
 /** Answers kept at most, and their bytes (JSON text); the least recently read go first. */
 interface AnswerLimits {

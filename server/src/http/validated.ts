@@ -7,7 +7,7 @@ import {
   REQUIRED_FIELD_MESSAGE,
 } from '../../../src/lib/shared/field-schemas';
 import { z } from '../../../src/lib/shared/zod';
-import type { AppContext, AppEnv } from './auth';
+import type { AppContext, AppEnv } from './app-env';
 import { readForm } from './body';
 import { HttpError } from './errors';
 

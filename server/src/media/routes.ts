@@ -7,7 +7,8 @@ import { imageSizeQuerySchema } from '../../../src/lib/shared/catalogue-schemas'
 import type { Kysely } from 'kysely';
 import type { Database } from '../db/schema';
 import { pathId } from '../gamification/input';
-import { pathParam, type Api, type AppContext } from '../http/auth';
+import { pathParam, type Api } from '../http/auth';
+import type { AppContext } from '../http/app-env';
 import { notFound } from '../http/errors';
 import { resolveFile, sendFile } from '../http/static-files';
 

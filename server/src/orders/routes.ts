@@ -9,7 +9,8 @@ import {
 import { orderListQuerySchema } from '../../../src/lib/shared/list-query-schemas';
 import { createOrderRequestSchema, isUuid, quoteRequestSchema } from '../../../src/lib/shared/order-schemas';
 import { pageTotal } from '../db/page-total';
-import { pathParam, viewerOf, type Api, type AppContext } from '../http/auth';
+import { pathParam, viewerOf, type Api } from '../http/auth';
+import type { AppContext } from '../http/app-env';
 import { HttpError } from '../http/errors';
 import { memberListAnswer } from '../http/member-answers';
 import type { OrdersContext } from './context';

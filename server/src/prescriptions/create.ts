@@ -12,7 +12,8 @@ import {
 import type { Database } from '../db/schema';
 import { isUniqueViolation } from '../db/unique-violation';
 import { positiveId, type IdempotentRequest } from '../gamification/input';
-import { FORBIDDEN_MESSAGE, type Viewer } from '../http/auth';
+import { FORBIDDEN_MESSAGE } from '../http/auth';
+import type { Viewer } from '../http/app-env';
 import { HttpError } from '../http/errors';
 import { findStoredAnswer } from '../http/idempotency';
 import { refusedFields } from '../http/validated';

@@ -19,7 +19,7 @@ import {
 } from '../../../src/lib/shared/prescriptions';
 import type { Database } from '../db/schema';
 import { notFound } from '../http/errors';
-import type { Viewer } from '../http/auth';
+import type { Viewer } from '../http/app-env';
 import { patientDisplayName } from '../patients/repo';
 import { catalogueScope } from '../products/repo';
 import type { DateRange } from '../../../src/lib/shared/patient-schemas';

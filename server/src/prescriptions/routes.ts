@@ -10,7 +10,8 @@ import {
 } from '../../../src/lib/shared/prescriptions';
 import { downloadHeaders } from '../documents/routes';
 import { idempotentRequest, pathId } from '../gamification/input';
-import { viewerOf, type Api, type Viewer } from '../http/auth';
+import { viewerOf, type Api } from '../http/auth';
+import type { Viewer } from '../http/app-env';
 import { HttpError } from '../http/errors';
 import type { Services } from '../http/services';
 import { createPrescription, IDEMPOTENCY_KEY_REQUIRED_MESSAGE, prescriptionInputOf, resolvePatientRef } from './create';

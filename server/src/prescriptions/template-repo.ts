@@ -1,7 +1,7 @@
 import type { Kysely, Selectable } from 'kysely';
 import type { PrescriptionToolInputDto, PrescriptionType } from '../../../src/lib/shared/prescriptions';
 import type { Database, PrescriptionTemplatesTable } from '../db/schema';
-import type { IdempotencyClaim } from '../http/idempotency';
+import type { IdempotencyClaim } from '../http/app-env';
 
 export type TemplateRow = Selectable<PrescriptionTemplatesTable>;
 

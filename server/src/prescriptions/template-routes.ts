@@ -8,7 +8,8 @@ import {
 } from '../../../src/lib/shared/prescriptions';
 import type { Database } from '../db/schema';
 import { pathId } from '../gamification/input';
-import { viewerOf, type Api, type Viewer } from '../http/auth';
+import { viewerOf, type Api } from '../http/auth';
+import type { Viewer } from '../http/app-env';
 import { notFound } from '../http/errors';
 import { keyOnRow } from '../http/idempotency';
 import type { Services } from '../http/services';

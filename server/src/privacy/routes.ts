@@ -10,7 +10,8 @@ import {
 } from '../../../src/lib/shared/privacy';
 import { verifyPassword } from '../auth/passwords';
 import type { UserRow } from '../db/schema';
-import { viewerOf, type Api, type AppContext } from '../http/auth';
+import { viewerOf, type Api } from '../http/auth';
+import type { AppContext } from '../http/app-env';
 import { clientAddress } from '../http/client-address';
 import { HttpError } from '../http/errors';
 import type { Services } from '../http/services';

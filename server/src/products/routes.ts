@@ -13,7 +13,8 @@ import {
   serialSearchSchema,
 } from '../../../src/lib/shared/catalogue-schemas';
 import type { Database } from '../db/schema';
-import { optionalViewer, pathParam, type Api, type AppContext } from '../http/auth';
+import { optionalViewer, pathParam, type Api } from '../http/auth';
+import type { AppContext } from '../http/app-env';
 import { requestCountryId } from '../http/country';
 import { notFound } from '../http/errors';
 import { discountListsFor } from './discounts';

@@ -1,6 +1,7 @@
 import type { Kysely } from 'kysely';
 import { countryById } from '../../../src/lib/shared/countries';
-import { addDays, localDay, repurchaseUrl, type ReminderDto } from '../../../src/lib/shared/reminders';
+import { localDay, repurchaseUrl, type ReminderDto } from '../../../src/lib/shared/reminders';
+import { addDays } from '../../../src/lib/shared/calendar-date';
 import type { Database } from '../db/schema';
 
 /** The in-app list keeps a reminder this many days after its supply ran out. */

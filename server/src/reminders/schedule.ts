@@ -1,7 +1,8 @@
 import { sql, type Kysely, type Transaction } from 'kysely';
 import { countryById } from '../../../src/lib/shared/countries';
 import type { OrderStatus } from '../../../src/lib/shared/orders';
-import { addDays, localDay, reminderTimes, type ReminderProductDto } from '../../../src/lib/shared/reminders';
+import { localDay, reminderTimes, type ReminderProductDto } from '../../../src/lib/shared/reminders';
+import { addDays } from '../../../src/lib/shared/calendar-date';
 import type { Database } from '../db/schema';
 import { daysOfSupply } from './supply';
 

@@ -1,6 +1,7 @@
 import { sql, type Kysely, type Selectable } from 'kysely';
 import { countryById } from '../../../src/lib/shared/countries';
-import { buildReminderPayload, daysBetween, localDay, type ReminderOutcome } from '../../../src/lib/shared/reminders';
+import { buildReminderPayload, localDay, type ReminderOutcome } from '../../../src/lib/shared/reminders';
+import { daysBetween } from '../../../src/lib/shared/calendar-date';
 import { unclaimedBatch } from '../db/claims';
 import type { Database, ReminderNotificationsTable } from '../db/schema';
 import type { Logger } from '../logger';

@@ -4,10 +4,8 @@ import { join } from 'node:path';
 import { Readable } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
 import type { Kysely } from 'kysely';
-import type { DatabaseHandle } from '../db/database';
 import type { Database } from '../db/schema';
 import { assertStoredName, STORED_NAME_PATTERN, type UploadArea } from './files';
-import { S3UploadStorage, type S3Settings } from './s3-storage';
 
 /** Largest piece of a file kept in one database row, and so the most of it read into memory at once. */
 export const UPLOAD_CHUNK_BYTES = 256 * 1024;
@@ -234,17 +232,4 @@ export class DatabaseUploadStorage implements UploadStorage {
       .execute();
     return rows.map((row) => row.name);
   }
-}
-
-/**
- * The storage of a server's uploads: the bucket when one is configured (the operator asked for it explicitly), else
- * the database it shares with other instances on PostgreSQL, else the disk.
- */
-export function uploadStorageFor(
-  database: DatabaseHandle,
-  uploadsDir: string,
-  s3: S3Settings | undefined = undefined,
-): UploadStorage {
-  if (s3) return new S3UploadStorage(s3);
-  return database.kind === 'postgres' ? new DatabaseUploadStorage(database.db) : new DiskUploadStorage(uploadsDir);
 }

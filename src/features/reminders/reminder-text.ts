@@ -1,7 +1,8 @@
 import { plural, t } from '@lingui/core/macro';
 import { formatCountryDate } from '../../lib/dates';
 import { COUNTRIES, type CountryCode } from '../../lib/shared/countries';
-import { daysBetween, localDay, type ReminderNotificationDto } from '../../lib/shared/reminders';
+import { localDay, type ReminderNotificationDto } from '../../lib/shared/reminders';
+import { daysBetween } from '../../lib/shared/calendar-date';
 
 /** Noon UTC falls on the same calendar day in every store's time zone. */
 const NOON_UTC_SUFFIX = 'T12:00:00Z';

@@ -3,7 +3,7 @@
 // them and derives the state from the dates, so a copy kept on the device still counts the days right when it is
 // read offline days later. Endpoints in docs/api.md ("Adherence").
 
-import { daysBetween } from './reminders';
+import { daysBetween } from './calendar-date';
 import { z } from './zod';
 
 /** The list's filter and the 'Se le acaba en N días' state: a supply that runs out within this many days. */

@@ -1,9 +1,7 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import {
-  addDays,
   atLocalHour,
-  daysBetween,
   buildReminderPayload,
   localDay,
   parseReminderPayload,
@@ -11,6 +9,7 @@ import {
   REMINDER_SEND_HOUR,
   type ReminderPayloadInput,
 } from './reminders';
+import { addDays, daysBetween } from './calendar-date';
 
 const BOGOTA = 'America/Bogota';
 

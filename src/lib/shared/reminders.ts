@@ -3,6 +3,7 @@
 // it back with `parseReminderPayload`, and the end-to-end test sends what the server would. Endpoints are listed in
 // docs/api.md ("Re-purchase reminders").
 
+import { dayParts, addDays, daysBetween } from './calendar-date';
 import { COUNTRIES, isCountryCode, type CountryCode } from './countries';
 import type { PrescriptionType } from './prescriptions';
 
@@ -117,7 +118,6 @@ export interface ReminderPushPayload {
   tag: string;
 }
 
-const DAY_MS = 86_400_000;
 const NAME_MAX_LENGTH = 60;
 
 export function repurchaseUrl(country: CountryCode, prescriptionId: number): string {
@@ -126,10 +126,10 @@ export function repurchaseUrl(country: CountryCode, prescriptionId: number): str
 
 const REPURCHASE_URL_PATTERN = new RegExp(`^/(co|mx|pe)/bolsa\\?${REPURCHASE_PARAM}=\\d+$`);
 
-/** The store's calendar day of an instant in a time zone (`YYYY-MM-DD`). */
 /** One formatter per time zone: making one costs more than formatting (issue #18's register pages). */
 const dayFormats = new Map<string, Intl.DateTimeFormat>();
 
+/** The store's calendar day of an instant in a time zone (`YYYY-MM-DD`). */
 export function localDay(instant: Date, timeZone: string): string {
   let format = dayFormats.get(timeZone);
   if (!format) {
@@ -138,23 +138,6 @@ export function localDay(instant: Date, timeZone: string): string {
     dayFormats.set(timeZone, format);
   }
   return format.format(instant);
-}
-
-function dayParts(day: string): [number, number, number] {
-  const [year, month, date] = day.split('-').map(Number);
-  return [year ?? 1970, month ?? 1, date ?? 1];
-}
-
-export function addDays(day: string, days: number): string {
-  const [year, month, date] = dayParts(day);
-  return new Date(Date.UTC(year, month - 1, date + days)).toISOString().slice(0, 10);
-}
-
-/** Whole days from `from` to `to` (negative when `to` is earlier). */
-export function daysBetween(from: string, to: string): number {
-  const [fy, fm, fd] = dayParts(from);
-  const [ty, tm, td] = dayParts(to);
-  return Math.round((Date.UTC(ty, tm - 1, td) - Date.UTC(fy, fm - 1, fd)) / DAY_MS);
 }
 
 /** How far a time zone is ahead of UTC at an instant, in milliseconds. */

@@ -5,7 +5,7 @@ import {
   type PatientAdherenceDto,
   type ProductAdherenceDto,
 } from '../../lib/shared/adherence';
-import { addDays } from '../../lib/shared/reminders';
+import { addDays } from '../../lib/shared/calendar-date';
 import { TEST_API } from '../api-url';
 import { signedIn } from './auth';
 

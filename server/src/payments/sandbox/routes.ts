@@ -1,5 +1,6 @@
 import { countryCodeById } from '../../../../src/lib/shared/countries';
-import { pathParam, type Api, type AppContext } from '../../http/auth';
+import { pathParam, type Api } from '../../http/auth';
+import type { AppContext } from '../../http/app-env';
 import { multipartText, readMultipart } from '../../http/body';
 import type { OrdersContext } from '../../orders/context';
 import { expireUnpaidOrder, expiryExplanation, isPaymentOverdue } from '../../orders/expiry';

@@ -4,7 +4,8 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { activateLocale } from '../../../lib/i18n';
 import { languageChoiceAtom } from '../../../lib/language';
 import { PUSH_SERVICE_TIMEOUT_MS } from '../../../lib/push';
-import { addDays, localDay, type PushDeviceDto } from '../../../lib/shared/reminders';
+import { localDay, type PushDeviceDto } from '../../../lib/shared/reminders';
+import { addDays } from '../../../lib/shared/calendar-date';
 import { appStore, flushPersistedState } from '../../../lib/store';
 import { server } from '../../../testing/msw-server';
 import {
