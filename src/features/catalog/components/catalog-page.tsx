@@ -2,7 +2,7 @@ import { plural } from '@lingui/core/macro';
 import { Trans, useLingui } from '@lingui/react/macro';
 import { useInfiniteQuery, useQuery } from '@tanstack/react-query';
 import { useSetAtom } from 'jotai';
-import { useEffect, useState } from 'react';
+import { useDeferredValue, useEffect, useMemo, useState } from 'react';
 import { useSearchParams } from 'react-router';
 import { FilterDisclosure } from '../../../components/ui/filter-disclosure';
 import { RetryAlert } from '../../../components/ui/retry-alert';
@@ -27,6 +27,9 @@ const PLACEHOLDER_CATEGORY_ROWS = 3;
 
 /** Typing pauses this long before the search reaches the server. */
 const SEARCH_DEBOUNCE_MS = 300;
+
+/** The cards a phone shows on its first screen (two columns): rendered at once, the rest in a render that yields. */
+const FIRST_SCREEN_CARDS = 4;
 
 export function CatalogPage() {
   const { t } = useLingui();
@@ -57,8 +60,21 @@ export function CatalogPage() {
     enabled: offline ? !keptPageAnswers : idle,
   });
   const [localVisible, setLocalVisible] = useState(PRODUCTS_PAGE_SIZE);
-  const local = offline && !keptPageAnswers && everything.data ? searchLocally(everything.data.data, filters) : null;
-  const products = local ? local.slice(0, localVisible) : (query.data?.pages.flatMap((page) => page.data) ?? []);
+  const copy = offline && !keptPageAnswers ? everything.data : undefined;
+  // The same list object from render to render while its data stays: the grid below renders again only when it changes.
+  const local = useMemo(() => (copy ? searchLocally(copy.data, filtersFromParams(params)) : null), [copy, params]);
+  const products = useMemo(
+    () => (local ? local.slice(0, localVisible) : (query.data?.pages.flatMap((page) => page.data) ?? [])),
+    [local, localVisible, query.data],
+  );
+  // The query's answer renders synchronously (useSyncExternalStore), so a whole page of cards was one long task on a
+  // phone: the first screen's cards render with it, and the whole grid in a render that yields to the browser.
+  const deferred = useDeferredValue(products);
+  const gridProducts = useMemo(
+    () => (deferred.length > 0 ? deferred : products.slice(0, FIRST_SCREEN_CARDS)),
+    [deferred, products],
+  );
+  const grid = useMemo(() => <ProductGrid products={gridProducts} country={country} />, [gridProducts, country]);
   const shown = products.length;
   const total = local ? local.length : (query.data?.pages[0]?.total ?? 0);
   const hasMore = local ? localVisible < local.length : query.hasNextPage;
@@ -224,7 +240,7 @@ export function CatalogPage() {
                   other: `Mostrando ${shown} de # productos`,
                 })}
               </p>
-              <ProductGrid products={products} country={country} />
+              {grid}
               {hasMore && (
                 <div className="catalog__more">
                   <button
