@@ -636,7 +636,7 @@ function meetsHomeTargets(figure: LighthouseFigures): boolean {
 function auditRow(figure: LighthouseFigures): string[] {
   const retried = figure.retried.length > 0 ? `retried after ${figure.retried.join(', ')}; ` : '';
   const scores = figure.error
-    ? [figure.error, '-', '-', '-', '-', '-', '-']
+    ? [figure.error, '-', '-', '-', '-', '-', '-', '-']
     : [
         String(figure.performance),
         String(figure.accessibility),
@@ -644,6 +644,7 @@ function auditRow(figure: LighthouseFigures): string[] {
         ms(figure.fcpMs),
         ms(figure.lcpMs),
         ms(figure.tbtMs),
+        ms(figure.cpuTbtMs),
         figure.cls.toFixed(3),
       ];
   return [
@@ -675,13 +676,15 @@ async function lighthouseSection(distDir: string) {
         `${LIGHTHOUSE_TARGETS.bestPractices}, CLS <= ${LIGHTHOUSE_TARGETS.cls}, in each run.\n` +
         `  A warm-up audit of home (run 0: the browser's own start-up lands in the first trace), counted nowhere, then\n` +
         `  ${LIGHTHOUSE_RUNS} run(s) over the pages; load = the machine's 1-minute load average after each audit. An\n` +
-        `  audit whose trace lost the page's start (NO_NAVSTART…) is made again, at most twice.`,
+        `  audit whose trace lost the page's start (NO_NAVSTART…) is made again, at most twice.\n` +
+        `  TBT CPU = TBT's rule (each task × 4, less 50 ms, after FCP) on the tasks' thread CPU time instead of their\n` +
+        `  wall-clock length, which on a loaded machine includes waiting for a core: compare builds on it.`,
     );
     console.info(
       table(
-        ['run', 'page', 'perf', 'a11y', 'best pr.', 'FCP', 'LCP', 'TBT', 'CLS', 'load', 'audits below 100'],
+        ['run', 'page', 'perf', 'a11y', 'best pr.', 'FCP', 'LCP', 'TBT', 'TBT CPU', 'CLS', 'load', 'audits below 100'],
         audits.map(auditRow),
-        'rlrrrrrrrrl',
+        'rlrrrrrrrrrl',
       ),
     );
     const figures = audits.filter((figure) => figure.run > 0 && !figure.error);
@@ -695,7 +698,7 @@ async function lighthouseSection(distDir: string) {
     console.info(`\n  Median (min–max) of each page's runs:`);
     console.info(
       table(
-        ['page', 'runs', 'perf', 'a11y', 'best pr.', 'FCP', 'LCP', 'TBT', 'CLS'],
+        ['page', 'runs', 'perf', 'a11y', 'best pr.', 'FCP', 'LCP', 'TBT', 'TBT CPU', 'CLS'],
         pages
           .filter(({ runs }) => runs.length > 0)
           .map(({ runs }) => [
@@ -707,13 +710,14 @@ async function lighthouseSection(distDir: string) {
             of(runs, (figure) => figure.fcpMs, ms),
             of(runs, (figure) => figure.lcpMs, ms),
             of(runs, (figure) => figure.tbtMs, ms),
+            of(runs, (figure) => figure.cpuTbtMs, ms),
             of(
               runs,
               (figure) => figure.cls,
               (value) => value.toFixed(3),
             ),
           ]),
-        'lrrrrrrrr',
+        'lrrrrrrrrr',
       ),
     );
     for (const { path, runs } of pages) {
@@ -724,6 +728,7 @@ async function lighthouseSection(distDir: string) {
       }
       const performance = median(runs.map((figure) => figure.performance));
       const tbtMs = median(runs.map((figure) => figure.tbtMs));
+      const cpuTbtMs = median(runs.map((figure) => figure.cpuTbtMs));
       const met =
         performance >= LIGHTHOUSE_PAGE_TARGETS.performance && tbtMs <= LIGHTHOUSE_PAGE_TARGETS.tbtMs ? 'met' : 'MISSED';
       const homeMet = runs.filter(meetsHomeTargets).length;
@@ -732,7 +737,7 @@ async function lighthouseSection(distDir: string) {
         value: `${performance} / ${ms(tbtMs)}`,
         note:
           `median perf / TBT of ${runs.length}; targets >= ${LIGHTHOUSE_PAGE_TARGETS.performance} / ` +
-          `<= ${LIGHTHOUSE_PAGE_TARGETS.tbtMs} ms: ${met}` +
+          `<= ${LIGHTHOUSE_PAGE_TARGETS.tbtMs} ms: ${met}; TBT on CPU time ${ms(cpuTbtMs)}` +
           (first.label === 'home'
             ? `; a11y, best practices and CLS met in ${homeMet}/${runs.length} run(s)${homeMet === runs.length ? '' : ': MISSED'}`
             : ''),
