@@ -197,6 +197,9 @@ export async function benchLighthouse(options: {
         onlyCategories: [...CATEGORIES],
         // Lighthouse's storage reset would sign the user out; `signIn` emptied the caches itself.
         disableStorageReset: page.signedInAs !== undefined,
+        // Lighthouse's reset leaves by default the cookies, IndexedDB and local storage: the query cache an earlier
+        // audit persisted, or the signed-in doctor's cookie (whose prices the next round's pages then showed).
+        clearStorageTypes: ['all'],
       });
       if (!result) throw new Error(`Lighthouse no devolvió resultado para ${page.path}`);
       return result;
