@@ -583,7 +583,7 @@ async function browserSection(distDir: string) {
   }
 }
 
-const LIGHTHOUSE_TARGETS = { performance: 95, accessibility: 100, bestPractices: 100, cls: 0.1 };
+const LIGHTHOUSE_TARGETS = { accessibility: 100, bestPractices: 100, cls: 0.1 };
 /** Issue #18: every audited page, on the median of its runs. */
 const LIGHTHOUSE_PAGE_TARGETS = { performance: 95, tbtMs: 150 };
 
@@ -623,9 +623,9 @@ function spread(values: number[], format: (value: number) => string): string {
   return `${format(median(values))} (${format(Math.min(...values))}–${format(Math.max(...values))})`;
 }
 
+/** Home's targets besides the performance every page is held to (on its median): met in this run? */
 function meetsHomeTargets(figure: LighthouseFigures): boolean {
   return (
-    figure.performance >= LIGHTHOUSE_TARGETS.performance &&
     figure.accessibility >= LIGHTHOUSE_TARGETS.accessibility &&
     figure.bestPractices >= LIGHTHOUSE_TARGETS.bestPractices &&
     figure.cls <= LIGHTHOUSE_TARGETS.cls
