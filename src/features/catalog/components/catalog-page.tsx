@@ -28,7 +28,7 @@ const PLACEHOLDER_CATEGORY_ROWS = 3;
 /** Typing pauses this long before the search reaches the server. */
 const SEARCH_DEBOUNCE_MS = 300;
 
-/** The cards a phone shows on its first screen (two columns): rendered at once, the rest in a render that yields. */
+/** The cards a phone shows on its first screen (two columns): their pictures load first (the largest paint). */
 const FIRST_SCREEN_CARDS = 4;
 
 export function CatalogPage() {
@@ -68,13 +68,12 @@ export function CatalogPage() {
     [local, localVisible, query.data],
   );
   // The query's answer renders synchronously (useSyncExternalStore), so a whole page of cards was one long task on a
-  // phone: the first screen's cards render with it, and the whole grid in a render that yields to the browser.
-  const deferred = useDeferredValue(products);
-  const gridProducts = useMemo(
-    () => (deferred.length > 0 ? deferred : products.slice(0, FIRST_SCREEN_CARDS)),
-    [deferred, products],
+  // phone: the grid renders from a deferred copy of the list, in a render that yields to the browser.
+  const gridProducts = useDeferredValue(products);
+  const grid = useMemo(
+    () => <ProductGrid products={gridProducts} country={country} firstScreenCards={FIRST_SCREEN_CARDS} />,
+    [gridProducts, country],
   );
-  const grid = useMemo(() => <ProductGrid products={gridProducts} country={country} />, [gridProducts, country]);
   const shown = products.length;
   const total = local ? local.length : (query.data?.pages[0]?.total ?? 0);
   const hasMore = local ? localVisible < local.length : query.hasNextPage;
@@ -208,7 +207,7 @@ export function CatalogPage() {
               <Trans>Sin conexión: resultados del catálogo guardado en este dispositivo.</Trans>
             </p>
           )}
-          {!local && query.isPending && (
+          {((!local && query.isPending) || (products.length > 0 && gridProducts.length === 0)) && (
             <p role="status" className="muted">
               <Trans>Cargando productos…</Trans>
             </p>
@@ -232,7 +231,7 @@ export function CatalogPage() {
               <Trans>No se encontraron productos.</Trans>
             </p>
           )}
-          {products.length > 0 && (
+          {gridProducts.length > 0 && products.length > 0 && (
             <>
               <p className="muted" aria-live="polite">
                 {plural(total, {
