@@ -28,9 +28,6 @@ const PLACEHOLDER_CATEGORY_ROWS = 3;
 /** Typing pauses this long before the search reaches the server. */
 const SEARCH_DEBOUNCE_MS = 300;
 
-/** The cards a phone shows on its first screen (two columns): their pictures load first (the largest paint). */
-const FIRST_SCREEN_CARDS = 4;
-
 export function CatalogPage() {
   const { t } = useLingui();
   const country = useCountry();
@@ -70,10 +67,7 @@ export function CatalogPage() {
   // The query's answer renders synchronously (useSyncExternalStore), so a whole page of cards was one long task on a
   // phone: the grid renders from a deferred copy of the list, in a render that yields to the browser.
   const gridProducts = useDeferredValue(products);
-  const grid = useMemo(
-    () => <ProductGrid products={gridProducts} country={country} firstScreenCards={FIRST_SCREEN_CARDS} />,
-    [gridProducts, country],
-  );
+  const grid = useMemo(() => <ProductGrid products={gridProducts} country={country} />, [gridProducts, country]);
   const shown = products.length;
   const total = local ? local.length : (query.data?.pages[0]?.total ?? 0);
   const hasMore = local ? localVisible < local.length : query.hasNextPage;

@@ -12,11 +12,9 @@ interface ProductCardProps {
   country: CountryCode;
   /** Controls placed by the app: favourite heart, add to cart. */
   actions?: ReactNode;
-  /** On the first screen: its picture loads at once and first (the catalogue's largest paint), not lazily. */
-  firstScreen?: boolean;
 }
 
-export function ProductCard({ product, country, actions, firstScreen = false }: ProductCardProps) {
+export function ProductCard({ product, country, actions }: ProductCardProps) {
   const presentation = presentationText(product);
   const available = hasStock(product);
   const image = responsiveImage(product.image, '(min-width: 700px) 240px, 50vw');
@@ -24,15 +22,7 @@ export function ProductCard({ product, country, actions, firstScreen = false }: 
     <article className="product-card" aria-label={product.name}>
       <div className="product-card__media">
         {image ? (
-          <img
-            {...image}
-            alt=""
-            width={320}
-            height={320}
-            loading={firstScreen ? 'eager' : 'lazy'}
-            fetchPriority={firstScreen ? 'high' : 'auto'}
-            decoding="async"
-          />
+          <img {...image} alt="" width={320} height={320} loading="lazy" decoding="async" />
         ) : (
           <div className="product-card__placeholder" aria-hidden="true" />
         )}

@@ -3,25 +3,13 @@ import type { ProductDto } from '../../../lib/shared/api-types';
 import type { CountryCode } from '../../../lib/shared/countries';
 import { ProductCard } from './product-card';
 
-interface ProductGridProps {
-  products: ProductDto[];
-  country: CountryCode;
-  /** How many cards open the page on a phone's first screen, their pictures loaded first (0: none). */
-  firstScreenCards?: number;
-}
-
-export function ProductGrid({ products, country, firstScreenCards = 0 }: ProductGridProps) {
+export function ProductGrid({ products, country }: { products: ProductDto[]; country: CountryCode }) {
   const renderActions = useProductActions();
   return (
     <ul className="product-grid" role="list">
-      {products.map((product, index) => (
+      {products.map((product) => (
         <li key={product.id}>
-          <ProductCard
-            product={product}
-            country={country}
-            actions={renderActions?.(product, 'card')}
-            firstScreen={index < firstScreenCards}
-          />
+          <ProductCard product={product} country={country} actions={renderActions?.(product, 'card')} />
         </li>
       ))}
     </ul>
