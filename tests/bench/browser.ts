@@ -6,8 +6,8 @@ import { chromium, type Browser, type BrowserContext, type Locator, type Page } 
 import { rolldown } from 'rolldown';
 import { openDatabase } from '../../server/src/db/database';
 import { CHROMIUM_LAUNCH_OPTIONS } from '../chromium';
-import { DEMO_PASSWORD } from '../e2e/pages/login-page';
 import { benchApp, listen, seedBench } from './api-load';
+import { signInThroughForm } from './sign-in';
 
 const projectRoot = fileURLToPath(new URL('../../', import.meta.url));
 /** Typed one letter at a time, as a person searching for magnesium would. */
@@ -185,11 +185,7 @@ async function offlineRepeatVisits(browser: Browser, origin: string): Promise<nu
 }
 
 async function logInDoctor(page: Page, origin: string): Promise<void> {
-  await page.goto(`${origin}/co/iniciar-sesion`);
-  await page.getByLabel(/Correo electrónico/).fill('medico.co@demo.test');
-  await page.getByLabel(/^Contraseña/).fill(DEMO_PASSWORD);
-  await page.getByRole('button', { name: 'Ingresar' }).click();
-  await page.waitForURL(/\/co\/mi-cuenta\//);
+  await signInThroughForm(page, origin, 'co', 'medico.co@demo.test');
   await page.evaluate(async () => {
     await navigator.serviceWorker.ready;
   });

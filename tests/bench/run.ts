@@ -82,8 +82,11 @@ const ONLY_API = process.env.BENCH_ONLY === 'api';
  * of the catalogue, 'Mis pacientes' and the builder (issues #8 and #17), in about a minute.
  */
 const ONLY_BROWSER = process.env.BENCH_ONLY === 'browser';
-/** `BENCH_LIGHTHOUSE_RUNS`: how many times each page is audited; several runs report the median and the spread. */
-const LIGHTHOUSE_RUNS = positiveInteger(process.env.BENCH_LIGHTHOUSE_RUNS, 1);
+/**
+ * `BENCH_LIGHTHOUSE_RUNS`: how many times each page is audited (issue #18's targets are the median of 3); the report
+ * gives the median and the spread. `BENCH_LIGHTHOUSE_RUNS=1` is the quick look.
+ */
+const LIGHTHOUSE_RUNS = positiveInteger(process.env.BENCH_LIGHTHOUSE_RUNS, 3);
 let crashed = false;
 
 function positiveInteger(value: string | undefined, fallback: number): number {
@@ -580,9 +583,14 @@ async function browserSection(distDir: string) {
   }
 }
 
-const LIGHTHOUSE_TARGETS = { performance: 95, accessibility: 100, bestPractices: 100, cls: 0.1 };
+const LIGHTHOUSE_TARGETS = { accessibility: 100, bestPractices: 100, cls: 0.1 };
+/** Issue #18: every audited page, on the median of its runs. */
+const LIGHTHOUSE_PAGE_TARGETS = { performance: 95, tbtMs: 150 };
 
-/** Home, catalogue, a product (the first of the list) and the blog: the pages a first visit lands on. */
+/**
+ * Issue #18's pages: home, catalogue, a product (the first of the list), the blog and an article, the bag (empty, as
+ * a first visit finds it) — first visits — and a professional's page signed in, the prescription builder.
+ */
 async function lighthousePages(origin: string): Promise<LighthousePage[]> {
   const answer = await fetch(`${origin}/api/products?limit=1&country_id=1`);
   const { data } = (await answer.json()) as { data: { slug: string }[] };
@@ -593,6 +601,12 @@ async function lighthousePages(origin: string): Promise<LighthousePage[]> {
     ...(product ? [{ label: 'product', path: `/co/herramientas/${product}` }] : []),
     { label: 'articles', path: '/co/articulos' },
     { label: 'article', path: '/co/articulos/eje-intestino-cerebro' },
+    { label: 'bag', path: '/co/bolsa' },
+    {
+      label: 'prescription',
+      path: '/co/mi-cuenta/prescripcion',
+      signedInAs: { country: 'co', email: 'medico.co@demo.test' },
+    },
   ];
 }
 
@@ -609,13 +623,37 @@ function spread(values: number[], format: (value: number) => string): string {
   return `${format(median(values))} (${format(Math.min(...values))}–${format(Math.max(...values))})`;
 }
 
+/** Home's targets besides the performance every page is held to (on its median): met in this run? */
 function meetsHomeTargets(figure: LighthouseFigures): boolean {
   return (
-    figure.performance >= LIGHTHOUSE_TARGETS.performance &&
     figure.accessibility >= LIGHTHOUSE_TARGETS.accessibility &&
     figure.bestPractices >= LIGHTHOUSE_TARGETS.bestPractices &&
     figure.cls <= LIGHTHOUSE_TARGETS.cls
   );
+}
+
+/** The audit's figures, or the error Lighthouse gave instead of them. */
+function auditRow(figure: LighthouseFigures): string[] {
+  const retried = figure.retried.length > 0 ? `retried after ${figure.retried.join(', ')}; ` : '';
+  const scores = figure.error
+    ? [figure.error, '-', '-', '-', '-', '-', '-', '-']
+    : [
+        String(figure.performance),
+        String(figure.accessibility),
+        String(figure.bestPractices),
+        ms(figure.fcpMs),
+        ms(figure.lcpMs),
+        ms(figure.tbtMs),
+        ms(figure.cpuTbtMs),
+        figure.cls.toFixed(3),
+      ];
+  return [
+    figure.run === 0 ? 'warm-up' : String(figure.run),
+    `${figure.path} (${figure.label})`,
+    ...scores,
+    figure.load1.toFixed(2),
+    retried + (figure.failed.join(' ') || '-'),
+  ];
 }
 
 async function lighthouseSection(distDir: string) {
@@ -630,79 +668,79 @@ async function lighthouseSection(distDir: string) {
     });
     console.info(
       '  Lighthouse default mobile config (simulated slow 4G, 4x CPU slowdown), Debian Chromium headless, first visit\n' +
-        '  (storage reset), seeded PGlite, served as the app serves them (brotli files, gzip JSON).\n' +
-        `  Targets for home: performance >= ${LIGHTHOUSE_TARGETS.performance}, accessibility ` +
-        `${LIGHTHOUSE_TARGETS.accessibility}, best practices ${LIGHTHOUSE_TARGETS.bestPractices}, CLS <= ${LIGHTHOUSE_TARGETS.cls}.\n` +
+        '  (storage reset; the builder signed in, its caches emptied), seeded PGlite, served as the app serves them\n' +
+        '  (brotli files, gzip JSON).\n' +
+        `  Targets (issue #18), every page, median of the runs: performance >= ${LIGHTHOUSE_PAGE_TARGETS.performance}, ` +
+        `TBT <= ${LIGHTHOUSE_PAGE_TARGETS.tbtMs} ms.\n` +
+        `  Home also: accessibility ${LIGHTHOUSE_TARGETS.accessibility}, best practices ` +
+        `${LIGHTHOUSE_TARGETS.bestPractices}, CLS <= ${LIGHTHOUSE_TARGETS.cls}, in each run.\n` +
         `  A warm-up audit of home (run 0: the browser's own start-up lands in the first trace), counted nowhere, then\n` +
-        `  ${LIGHTHOUSE_RUNS} run(s) over the pages; load = the machine's 1-minute load average after each audit.`,
+        `  ${LIGHTHOUSE_RUNS} run(s) over the pages; load = the machine's 1-minute load average after each audit. An\n` +
+        `  audit whose trace lost the page's start (NO_NAVSTART…) is made again, at most twice.\n` +
+        `  TBT CPU = TBT's rule (each task × 4, less 50 ms, after FCP) on the tasks' thread CPU time instead of their\n` +
+        `  wall-clock length, which on a loaded machine includes waiting for a core: compare builds on it.`,
     );
-    const figures = audits.filter((figure) => figure.run > 0);
     console.info(
       table(
-        ['run', 'page', 'perf', 'a11y', 'best pr.', 'FCP', 'LCP', 'TBT', 'CLS', 'load', 'audits below 100'],
-        audits.map((figure) => [
-          figure.run === 0 ? 'warm-up' : String(figure.run),
-          `${figure.path} (${figure.label})`,
-          String(figure.performance),
-          String(figure.accessibility),
-          String(figure.bestPractices),
-          ms(figure.fcpMs),
-          ms(figure.lcpMs),
-          ms(figure.tbtMs),
-          figure.cls.toFixed(3),
-          figure.load1.toFixed(2),
-          figure.failed.join(' ') || '-',
-        ]),
-        'rlrrrrrrrrl',
+        ['run', 'page', 'perf', 'a11y', 'best pr.', 'FCP', 'LCP', 'TBT', 'TBT CPU', 'CLS', 'load', 'audits below 100'],
+        audits.map(auditRow),
+        'rlrrrrrrrrrl',
       ),
     );
-    const pages = [...new Set(figures.map((figure) => figure.path))].map((path) =>
-      figures.filter((figure) => figure.path === path),
-    );
-    if (LIGHTHOUSE_RUNS > 1) {
-      const of = (
-        runs: LighthouseFigures[],
-        value: (figure: LighthouseFigures) => number,
-        format: (n: number) => string,
-      ) => spread(runs.map(value), format);
-      console.info(`\n  Median (min–max) of ${LIGHTHOUSE_RUNS} runs:`);
-      console.info(
-        table(
-          ['page', 'perf', 'a11y', 'best pr.', 'FCP', 'LCP', 'TBT', 'CLS'],
-          pages.map((runs) => [
+    const figures = audits.filter((figure) => figure.run > 0 && !figure.error);
+    const paths = [...new Set(audits.filter((figure) => figure.run > 0).map((figure) => figure.path))];
+    const pages = paths.map((path) => ({ path, runs: figures.filter((figure) => figure.path === path) }));
+    const of = (
+      runs: LighthouseFigures[],
+      value: (figure: LighthouseFigures) => number,
+      format: (n: number) => string,
+    ) => spread(runs.map(value), format);
+    console.info(`\n  Median (min–max) of each page's runs:`);
+    console.info(
+      table(
+        ['page', 'runs', 'perf', 'a11y', 'best pr.', 'FCP', 'LCP', 'TBT', 'TBT CPU', 'CLS'],
+        pages
+          .filter(({ runs }) => runs.length > 0)
+          .map(({ runs }) => [
             `${runs[0]?.path} (${runs[0]?.label})`,
+            String(runs.length),
             of(runs, (figure) => figure.performance, String),
             of(runs, (figure) => figure.accessibility, String),
             of(runs, (figure) => figure.bestPractices, String),
             of(runs, (figure) => figure.fcpMs, ms),
             of(runs, (figure) => figure.lcpMs, ms),
             of(runs, (figure) => figure.tbtMs, ms),
+            of(runs, (figure) => figure.cpuTbtMs, ms),
             of(
               runs,
               (figure) => figure.cls,
               (value) => value.toFixed(3),
             ),
           ]),
-          'lrrrrrrr',
-        ),
-      );
-    }
-    for (const runs of pages) {
+        'lrrrrrrrrr',
+      ),
+    );
+    for (const { path, runs } of pages) {
       const [first] = runs;
-      if (!first) continue;
-      const home = first.label === 'home';
-      const met = runs.filter(meetsHomeTargets).length;
-      const scores = (figure: LighthouseFigures) =>
-        `${figure.performance}/${figure.accessibility}/${figure.bestPractices}`;
+      if (!first) {
+        summary.push({ figure: `Lighthouse ${path}`, value: 'no audit', note: 'every run failed: see above' });
+        continue;
+      }
+      const performance = median(runs.map((figure) => figure.performance));
+      const tbtMs = median(runs.map((figure) => figure.tbtMs));
+      const cpuTbtMs = median(runs.map((figure) => figure.cpuTbtMs));
+      const met =
+        performance >= LIGHTHOUSE_PAGE_TARGETS.performance && tbtMs <= LIGHTHOUSE_PAGE_TARGETS.tbtMs ? 'met' : 'MISSED';
+      const homeMet = runs.filter(meetsHomeTargets).length;
       summary.push({
-        figure: `Lighthouse ${first.path}`,
-        value: runs.map(scores).join(' '),
+        figure: `Lighthouse ${path}`,
+        value: `${performance} / ${ms(tbtMs)}`,
         note:
-          `perf/a11y/bp, CLS ${spread(
-            runs.map((figure) => figure.cls),
-            (value) => value.toFixed(3),
-          )}` +
-          (home ? `; home targets met in ${met}/${runs.length} run(s)${met === runs.length ? '' : ': MISSED'}` : ''),
+          `median perf / TBT of ${runs.length}; targets >= ${LIGHTHOUSE_PAGE_TARGETS.performance} / ` +
+          `<= ${LIGHTHOUSE_PAGE_TARGETS.tbtMs} ms: ${met}; TBT on CPU time ${ms(cpuTbtMs)}` +
+          (first.label === 'home'
+            ? `; a11y, best practices and CLS met in ${homeMet}/${runs.length} run(s)${homeMet === runs.length ? '' : ': MISSED'}`
+            : ''),
       });
     }
   } catch (error) {

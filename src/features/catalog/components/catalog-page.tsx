@@ -2,7 +2,7 @@ import { plural } from '@lingui/core/macro';
 import { Trans, useLingui } from '@lingui/react/macro';
 import { useInfiniteQuery, useQuery } from '@tanstack/react-query';
 import { useSetAtom } from 'jotai';
-import { useEffect, useState } from 'react';
+import { useDeferredValue, useEffect, useMemo, useState } from 'react';
 import { useSearchParams } from 'react-router';
 import { FilterDisclosure } from '../../../components/ui/filter-disclosure';
 import { RetryAlert } from '../../../components/ui/retry-alert';
@@ -57,8 +57,17 @@ export function CatalogPage() {
     enabled: offline ? !keptPageAnswers : idle,
   });
   const [localVisible, setLocalVisible] = useState(PRODUCTS_PAGE_SIZE);
-  const local = offline && !keptPageAnswers && everything.data ? searchLocally(everything.data.data, filters) : null;
-  const products = local ? local.slice(0, localVisible) : (query.data?.pages.flatMap((page) => page.data) ?? []);
+  const copy = offline && !keptPageAnswers ? everything.data : undefined;
+  // The same list object from render to render while its data stays: the grid below renders again only when it changes.
+  const local = useMemo(() => (copy ? searchLocally(copy.data, filtersFromParams(params)) : null), [copy, params]);
+  const products = useMemo(
+    () => (local ? local.slice(0, localVisible) : (query.data?.pages.flatMap((page) => page.data) ?? [])),
+    [local, localVisible, query.data],
+  );
+  // The query's answer renders synchronously (useSyncExternalStore), so a whole page of cards was one long task on a
+  // phone: the grid renders from a deferred copy of the list, in a render that yields to the browser.
+  const gridProducts = useDeferredValue(products);
+  const grid = useMemo(() => <ProductGrid products={gridProducts} country={country} />, [gridProducts, country]);
   const shown = products.length;
   const total = local ? local.length : (query.data?.pages[0]?.total ?? 0);
   const hasMore = local ? localVisible < local.length : query.hasNextPage;
@@ -192,7 +201,7 @@ export function CatalogPage() {
               <Trans>Sin conexión: resultados del catálogo guardado en este dispositivo.</Trans>
             </p>
           )}
-          {!local && query.isPending && (
+          {((!local && query.isPending) || (products.length > 0 && gridProducts.length === 0)) && (
             <p role="status" className="muted">
               <Trans>Cargando productos…</Trans>
             </p>
@@ -216,7 +225,7 @@ export function CatalogPage() {
               <Trans>No se encontraron productos.</Trans>
             </p>
           )}
-          {products.length > 0 && (
+          {gridProducts.length > 0 && products.length > 0 && (
             <>
               <p className="muted" aria-live="polite">
                 {plural(total, {
@@ -224,7 +233,7 @@ export function CatalogPage() {
                   other: `Mostrando ${shown} de # productos`,
                 })}
               </p>
-              <ProductGrid products={products} country={country} />
+              {grid}
               {hasMore && (
                 <div className="catalog__more">
                   <button
