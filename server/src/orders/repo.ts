@@ -1,5 +1,6 @@
 import type { Kysely, Selectable } from 'kysely';
 import type { AddressInputDto, OrderAddressDto, OrderDto, OrderSummaryDto } from '../../../src/lib/shared/orders';
+import { pageTotal } from '../db/page-total';
 import type { Database, OrdersTable, UserRow } from '../db/schema';
 import { HttpError } from '../http/errors';
 
@@ -144,6 +145,69 @@ export function toOrderSummaryDto(order: Pick<OrderRow, (typeof ORDER_SUMMARY_CO
     articleCount: order.article_count,
     total: order.total,
   };
+}
+
+export function findOrderById(db: Kysely<Database>, id: number): Promise<OrderRow | undefined> {
+  return db.selectFrom('orders').selectAll().where('id', '=', id).executeTakeFirst();
+}
+
+/** A buyer's own orders, newest first, one page of their summaries and how many there are (optionally in a country). */
+export async function ownOrdersPage(
+  db: Kysely<Database>,
+  userId: number,
+  query: { page: number; limit: number; countryId: number | undefined },
+): Promise<{ rows: OrderSummaryDto[]; total: number }> {
+  const { page, limit, countryId } = query;
+  const own = db
+    .selectFrom('orders')
+    .where('user_id', '=', userId)
+    .$if(countryId !== undefined, (orders) => orders.where('country_id', '=', countryId ?? 0));
+  // Only what a summary shows (not the customer, bill and address documents), and the count in the same statement
+  // as a window; a page past the end has no row to carry it and asks it apart (issue #18).
+  const rows = await own
+    .select(ORDER_SUMMARY_COLUMNS)
+    .select((eb) => eb.fn.countAll<string | number>().over().as('matches_total'))
+    .orderBy('created_at', 'desc')
+    .orderBy('id', 'desc')
+    .limit(limit)
+    .offset((page - 1) * limit)
+    .execute();
+  const total = await pageTotal(
+    rows,
+    page,
+    async () =>
+      (await own.select((eb) => eb.fn.countAll<string | number>().as('total')).executeTakeFirstOrThrow()).total,
+  );
+  return { rows: rows.map(toOrderSummaryDto), total };
+}
+
+/** Admin: the oldest hormone orders in a status (the queue is worked in the order buyers paid). */
+export function hormoneOrderQueue(
+  db: Kysely<Database>,
+  query: { status: OrderRow['status']; countryId: number | undefined; limit: number },
+): Promise<OrderRow[]> {
+  const { status, countryId, limit } = query;
+  return db
+    .selectFrom('orders')
+    .selectAll()
+    .where('requires_prescription', '=', true)
+    .where('status', '=', status)
+    .$if(countryId !== undefined, (orders) => orders.where('country_id', '=', countryId ?? 0))
+    .orderBy('created_at')
+    .orderBy('id')
+    .limit(limit)
+    .execute();
+}
+
+/** The first file of an order's prescription; undefined when the order or its prescription is missing. */
+export function findOrderPrescriptionFile(db: Kysely<Database>, orderId: number) {
+  return db
+    .selectFrom('orders as o')
+    .innerJoin('credential_files as f', 'f.credential_id', 'o.prescription_document_id')
+    .select(['f.original_name', 'f.stored_name', 'f.mime'])
+    .where('o.id', '=', orderId)
+    .orderBy('f.id')
+    .executeTakeFirst();
 }
 
 /** The order of a storefront source id (stored in lower case), optionally only within a country. */
