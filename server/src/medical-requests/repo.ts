@@ -1,7 +1,7 @@
 import type { Insertable, Kysely, Selectable } from 'kysely';
 import type { Database, MedicalRequestsTable } from '../db/schema';
 
-export type MedicalRequestRow = Selectable<MedicalRequestsTable>;
+type MedicalRequestRow = Selectable<MedicalRequestsTable>;
 
 export function insertMedicalRequest(
   db: Kysely<Database>,

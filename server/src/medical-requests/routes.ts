@@ -1,14 +1,16 @@
+import type { Selectable } from 'kysely';
 import { medicalRequestListQuerySchema, medicalRequestStatusSchema } from '../../../src/lib/shared/admin-schemas';
 import { COUNTRY_NAMES_BY_ID } from '../../../src/lib/shared/countries';
 import { medicalRequestSchema } from '../../../src/lib/shared/form-schemas';
 import type { MedicalRequestDto, MedicalRequestListDto } from '../../../src/lib/shared/prescriptions';
+import type { MedicalRequestsTable } from '../db/schema';
 import type { Api } from '../http/auth';
 import { clientAddress } from '../http/client-address';
 import { HttpError, notFound } from '../http/errors';
 import { pathId } from '../gamification/input';
 import { WindowLimiter, type RateLimitRule } from '../http/rate-limit';
 import type { Services } from '../http/services';
-import { insertMedicalRequest, medicalRequestsPage, updateMedicalRequestStatus, type MedicalRequestRow } from './repo';
+import { insertMedicalRequest, medicalRequestsPage, updateMedicalRequestStatus } from './repo';
 
 const TOO_MANY_REQUESTS_MESSAGE =
   'Ya recibimos varias solicitudes desde tu conexión. Espera un momento e inténtalo de nuevo.';
@@ -17,7 +19,7 @@ const ONE_HOUR_MS = 60 * 60 * 1000;
 export const MEDICAL_REQUEST_LIMIT: RateLimitRule = { limit: 5, windowMs: ONE_HOUR_MS };
 const MEDICAL_REQUEST_NOT_FOUND_MESSAGE = 'No encontramos esta solicitud.';
 
-function toMedicalRequestDto(row: MedicalRequestRow): MedicalRequestDto {
+function toMedicalRequestDto(row: Selectable<MedicalRequestsTable>): MedicalRequestDto {
   return {
     id: row.id,
     names: row.names,

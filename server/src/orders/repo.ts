@@ -1,6 +1,6 @@
 import type { Kysely, Selectable } from 'kysely';
 import type { AddressInputDto, OrderAddressDto, OrderDto, OrderSummaryDto } from '../../../src/lib/shared/orders';
-import { pageTotal } from '../db/page-total';
+import { countedPage } from '../db/page-total';
 import type { Database, OrdersTable, UserRow } from '../db/schema';
 import { HttpError } from '../http/errors';
 
@@ -157,27 +157,14 @@ export async function ownOrdersPage(
   userId: number,
   query: { page: number; limit: number; countryId: number | undefined },
 ): Promise<{ rows: OrderSummaryDto[]; total: number }> {
-  const { page, limit, countryId } = query;
+  const { countryId, ...paging } = query;
   const own = db
     .selectFrom('orders')
     .where('user_id', '=', userId)
     .$if(countryId !== undefined, (orders) => orders.where('country_id', '=', countryId ?? 0));
-  // Only what a summary shows (not the customer, bill and address documents), and the count in the same statement
-  // as a window; a page past the end has no row to carry it and asks it apart (issue #18).
-  const rows = await own
-    .select(ORDER_SUMMARY_COLUMNS)
-    .select((eb) => eb.fn.countAll<string | number>().over().as('matches_total'))
-    .orderBy('created_at', 'desc')
-    .orderBy('id', 'desc')
-    .limit(limit)
-    .offset((page - 1) * limit)
-    .execute();
-  const total = await pageTotal(
-    rows,
-    page,
-    async () =>
-      (await own.select((eb) => eb.fn.countAll<string | number>().as('total')).executeTakeFirstOrThrow()).total,
-  );
+  // Only what a summary shows (not the customer, bill and address documents); the count comes with the page (issue #18).
+  const ordered = own.select(ORDER_SUMMARY_COLUMNS).orderBy('created_at', 'desc').orderBy('id', 'desc');
+  const { rows, total } = await countedPage(ordered, own, paging);
   return { rows: rows.map(toOrderSummaryDto), total };
 }
 
