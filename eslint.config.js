@@ -224,20 +224,7 @@ export default tseslint.config(
     // Routes call repositories (docs/decisions.md): a route module reads input, checks access, calls the domain or the
     // service's repository (`repo.ts`, `*-repo.ts`) and answers; it never builds a query or opens a transaction.
     files: ROUTE_MODULES,
-    ignores: [
-      'server/src/admin/*-repo.ts',
-      // Issue #20: route modules whose queries have not moved to their repository yet. Empty this list as they do.
-      'server/src/addresses/routes.ts',
-      'server/src/credentials/routes.ts',
-      'server/src/documents/routes.ts',
-      'server/src/gamification/routes.ts',
-      'server/src/media/routes.ts',
-      'server/src/medical-requests/routes.ts',
-      'server/src/orders/admin-routes.ts',
-      'server/src/orders/routes.ts',
-      'server/src/users/profile-routes.ts',
-      'server/src/users/routes.ts',
-    ],
+    ignores: ['server/src/admin/*-repo.ts'],
     rules: {
       'no-restricted-syntax': [
         'error',

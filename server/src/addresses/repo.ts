@@ -59,3 +59,18 @@ export async function saveAddressIfNew(
     .returningAll()
     .executeTakeFirstOrThrow();
 }
+
+/** `saveAddressIfNew` in a transaction of its own (the address book's own save, outside an order). */
+export function saveAddress(db: Kysely<Database>, userId: number, countryId: number, address: AddressInputDto) {
+  return db.transaction().execute((trx) => saveAddressIfNew(trx, userId, countryId, address));
+}
+
+/** Deletes one of the user's addresses; false when the user holds none under that id. */
+export async function deleteOwnAddress(db: Kysely<Database>, userId: number, id: number): Promise<boolean> {
+  const deleted = await db
+    .deleteFrom('addresses')
+    .where('id', '=', id)
+    .where('user_id', '=', userId)
+    .executeTakeFirst();
+  return deleted.numDeletedRows > 0n;
+}

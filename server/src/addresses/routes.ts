@@ -5,7 +5,7 @@ import type { AddressDto } from '../../../src/lib/shared/orders';
 import type { Database } from '../db/schema';
 import { pathParam, viewerOf, type Api } from '../http/auth';
 import { HttpError } from '../http/errors';
-import { listAddresses, MAX_ADDRESSES_PER_COUNTRY, saveAddressIfNew, toAddressDto } from './repo';
+import { deleteOwnAddress, listAddresses, MAX_ADDRESSES_PER_COUNTRY, saveAddress, toAddressDto } from './repo';
 
 const ADDRESS_NOT_FOUND_MESSAGE = 'Dirección no encontrada.';
 export const ADDRESS_BOOK_FULL_MESSAGE = `Ya tienes ${MAX_ADDRESSES_PER_COUNTRY} direcciones guardadas en este país: elimina una para guardar otra.`;
@@ -24,7 +24,7 @@ export function registerAddressRoutes(api: Api, db: Kysely<Database>): void {
     const { user, session } = viewerOf(c);
     // The body's country (one of the store's), else the session's.
     const { countryId = session.country_id, ...address } = c.req.valid('json');
-    const saved = await db.transaction().execute((trx) => saveAddressIfNew(trx, user.id, countryId, address));
+    const saved = await saveAddress(db, user.id, countryId, address);
     if (saved === 'full') throw new HttpError(409, ADDRESS_BOOK_FULL_MESSAGE);
     return c.json<AddressDto>(toAddressDto(saved), 201);
   });
@@ -32,11 +32,9 @@ export function registerAddressRoutes(api: Api, db: Kysely<Database>): void {
   api.delete('/addresses/:id', { access: 'authenticated', ownership: 'owner' }, async (c) => {
     const { user } = viewerOf(c);
     const raw = pathParam(c, 'id');
-    const deleted = /^\d{1,9}$/.test(raw)
-      ? await db.deleteFrom('addresses').where('id', '=', Number(raw)).where('user_id', '=', user.id).executeTakeFirst()
-      : undefined;
+    const deleted = /^\d{1,9}$/.test(raw) && (await deleteOwnAddress(db, user.id, Number(raw)));
     // Another user's address answers like a missing one.
-    if (!deleted || deleted.numDeletedRows === 0n) throw new HttpError(404, ADDRESS_NOT_FOUND_MESSAGE);
+    if (!deleted) throw new HttpError(404, ADDRESS_NOT_FOUND_MESSAGE);
     return c.body(null, 204);
   });
 }

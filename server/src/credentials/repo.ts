@@ -126,3 +126,75 @@ export async function credentialsStatus(
   const statuses = await credentialsStatusOf(db, [user]);
   return statuses.get(user.id) ?? { status: 'not_uploaded', required: false, history: [] };
 }
+
+/** The request hash of the upload this user committed with this Idempotency-Key; undefined when there is none. */
+export function findCredentialByIdempotencyKey(db: Kysely<Database>, userId: number, key: string) {
+  return db
+    .selectFrom('credentials')
+    .select('request_hash')
+    .where('user_id', '=', userId)
+    .where('idempotency_key', '=', key)
+    .executeTakeFirst();
+}
+
+/** An upload's rows, its files already stored under `storedName`. */
+export interface NewCredential {
+  userId: number;
+  documentType: string;
+  contactNumber: string | null;
+  countryCode: string | null;
+  claim: { key: string; hash: string } | undefined;
+  files: { originalName: string; storedName: string; mime: string; size: number }[];
+  /** A purchase's hormone prescription, not a professional's credentials. */
+  prescription: boolean;
+}
+
+/** Stores a credential and its files in one transaction. */
+export async function insertCredential(db: Kysely<Database>, upload: NewCredential): Promise<void> {
+  await db.transaction().execute(async (trx) => {
+    const credential = await trx
+      .insertInto('credentials')
+      .values({
+        user_id: upload.userId,
+        document_type: upload.documentType,
+        contact_number: upload.contactNumber,
+        country_code: upload.countryCode,
+        idempotency_key: upload.claim?.key ?? null,
+        request_hash: upload.claim?.hash ?? null,
+      })
+      .returning('id')
+      .executeTakeFirstOrThrow();
+    await trx
+      .insertInto('credential_files')
+      .values(
+        upload.files.map((file) => ({
+          credential_id: credential.id,
+          original_name: file.originalName,
+          stored_name: file.storedName,
+          mime: file.mime,
+          size: file.size,
+        })),
+      )
+      .execute();
+    // New credentials after a rejection put the professional back in the review queue; a purchase's prescription
+    // does not.
+    if (!upload.prescription) {
+      await trx
+        .updateTable('users')
+        .set({ approval_status: 'pending' })
+        .where('id', '=', upload.userId)
+        .where('approval_status', '=', 'rejected')
+        .execute();
+    }
+  });
+}
+
+/** A credential file with its owner; undefined when there is none under that id. */
+export function findCredentialFile(db: Kysely<Database>, id: number) {
+  return db
+    .selectFrom('credential_files as f')
+    .innerJoin('credentials as cr', 'cr.id', 'f.credential_id')
+    .select(['f.original_name', 'f.stored_name', 'f.mime', 'cr.user_id'])
+    .where('f.id', '=', id)
+    .executeTakeFirst();
+}

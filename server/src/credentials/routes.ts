@@ -15,7 +15,7 @@ import type { Services } from '../http/services';
 import { isProfessional } from '../users/repo';
 import { keyOnRow } from '../http/idempotency';
 import { cleanOriginalName, detectFileType, randomStoredName, type DetectedType } from '../uploads/files';
-import { credentialsStatus } from './repo';
+import { credentialsStatus, findCredentialByIdempotencyKey, findCredentialFile, insertCredential } from './repo';
 
 const FILE_TOO_LARGE_MESSAGE = 'El archivo supera el tamaño máximo de 10 MB.';
 const FILE_TYPE_MESSAGE = 'Tipo de archivo no permitido. Sube un PDF o una imagen JPG, PNG o WEBP.';
@@ -36,13 +36,7 @@ export function registerCredentialRoutes(api: Api, services: Services): void {
   /** The upload this user already committed with this key: its answer is the user's credentials, as the first time. */
   const idempotent = keyOnRow({
     constraint: 'credentials_idempotency_unique',
-    find: (c, key) =>
-      db
-        .selectFrom('credentials')
-        .select('request_hash')
-        .where('user_id', '=', viewerOf(c).user.id)
-        .where('idempotency_key', '=', key)
-        .executeTakeFirst(),
+    find: (c, key) => findCredentialByIdempotencyKey(db, viewerOf(c).user.id, key),
     answer: async (c) => c.json<CredentialsStatusDto>(await credentialsStatus(db, viewerOf(c).user), 201),
   });
 
@@ -99,41 +93,19 @@ export function registerCredentialRoutes(api: Api, services: Services): void {
           await uploads.put('credentials', name, file.bytes);
           stored.push(name);
         }
-        await db.transaction().execute(async (trx) => {
-          const credential = await trx
-            .insertInto('credentials')
-            .values({
-              user_id: user.id,
-              document_type: documentType,
-              contact_number: contactNumber,
-              country_code: countryCode,
-              idempotency_key: claim?.key ?? null,
-              request_hash: claim?.hash ?? null,
-            })
-            .returning('id')
-            .executeTakeFirstOrThrow();
-          await trx
-            .insertInto('credential_files')
-            .values(
-              checked.map((file, index) => ({
-                credential_id: credential.id,
-                original_name: file.originalName,
-                stored_name: stored[index] ?? '',
-                mime: file.type.mime,
-                size: file.bytes.byteLength,
-              })),
-            )
-            .execute();
-          // New credentials after a rejection put the professional back in the review queue; a purchase's
-          // prescription does not.
-          if (!prescription) {
-            await trx
-              .updateTable('users')
-              .set({ approval_status: 'pending' })
-              .where('id', '=', user.id)
-              .where('approval_status', '=', 'rejected')
-              .execute();
-          }
+        await insertCredential(db, {
+          userId: user.id,
+          documentType,
+          contactNumber,
+          countryCode,
+          claim,
+          files: checked.map((file, index) => ({
+            originalName: file.originalName,
+            storedName: stored[index] ?? '',
+            mime: file.type.mime,
+            size: file.bytes.byteLength,
+          })),
+          prescription,
         });
       } catch (error) {
         await Promise.all(stored.map((name) => uploads.delete('credentials', name)));
@@ -150,15 +122,7 @@ export function registerCredentialRoutes(api: Api, services: Services): void {
     const viewer = viewerOf(c).user;
     const raw = pathParam(c, 'id');
     const id = /^\d{1,9}$/.test(raw) ? Number(raw) : undefined;
-    const file =
-      id === undefined
-        ? undefined
-        : await db
-            .selectFrom('credential_files as f')
-            .innerJoin('credentials as cr', 'cr.id', 'f.credential_id')
-            .select(['f.original_name', 'f.stored_name', 'f.mime', 'cr.user_id'])
-            .where('f.id', '=', id)
-            .executeTakeFirst();
+    const file = id === undefined ? undefined : await findCredentialFile(db, id);
     const allowed = file && (file.user_id === viewer.id || viewer.role === 'admin');
     const content = allowed ? await uploads.get('credentials', file.stored_name) : undefined;
     // Another user's file answers exactly like a missing one.

@@ -22,6 +22,7 @@ import {
 } from '../../../src/lib/shared/points';
 import { pointsHistoryQuerySchema } from '../../../src/lib/shared/list-query-schemas';
 import type { Database, PointsItemKind, UserRow } from '../db/schema';
+import { storedCountryIds } from '../countries/repo';
 import { pathParam, viewerOf, type Api } from '../http/auth';
 import type { AppContext } from '../http/app-env';
 import { notFound } from '../http/errors';
@@ -57,13 +58,9 @@ async function ownedUser(c: AppContext, db: Kysely<Database>): Promise<UserRow> 
   return user;
 }
 
-async function knownCountryIds(db: Kysely<Database>): Promise<Set<number>> {
-  return new Set((await db.selectFrom('countries').select('id').execute()).map((row) => row.id));
-}
-
 async function countryParam(c: AppContext, db: Kysely<Database>): Promise<number> {
   const countryId = pathId(c, 'countryId', COUNTRY_NOT_FOUND_MESSAGE);
-  if (!(await knownCountryIds(db)).has(countryId)) throw notFound(COUNTRY_NOT_FOUND_MESSAGE);
+  if (!(await storedCountryIds(db)).has(countryId)) throw notFound(COUNTRY_NOT_FOUND_MESSAGE);
   return countryId;
 }
 

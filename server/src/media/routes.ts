@@ -11,6 +11,7 @@ import { pathParam, type Api } from '../http/auth';
 import type { AppContext } from '../http/app-env';
 import { notFound } from '../http/errors';
 import { resolveFile, sendFile } from '../http/static-files';
+import { uploadedImageContent } from './repo';
 
 const UPLOAD_NOT_FOUND_MESSAGE = 'Imagen no encontrada.';
 const LARGEST_WIDTH = Math.max(...IMAGE_WIDTHS);
@@ -119,14 +120,8 @@ export function registerMediaRoutes(api: Api, db: Kysely<Database>, assetsDir: s
     const id = pathId(c, 'id', UPLOAD_NOT_FOUND_MESSAGE);
     const format: RasterFormat = acceptsWebp(c.req.header('accept')) ? 'webp' : 'png';
     const key = `upload-${id}.w${width ?? 'full'}.q${quality}.${format}`;
-    const row = await db
-      .selectFrom('product_images')
-      .select('content')
-      .where('id', '=', id)
-      .where('content', 'is not', null)
-      .executeTakeFirst();
-    if (!row?.content) throw notFound(UPLOAD_NOT_FOUND_MESSAGE);
-    const content = row.content;
+    const content = await uploadedImageContent(db, id);
+    if (!content) throw notFound(UPLOAD_NOT_FOUND_MESSAGE);
     const image = await cache.get(null, key, () => resizeRaster(content, width ?? LARGEST_WIDTH, quality, format));
     return rasterResponse(c, image, format);
   });

@@ -10,6 +10,7 @@ import { HttpError, notFound } from '../http/errors';
 import { pathId } from '../gamification/input';
 import { WindowLimiter, type RateLimitRule } from '../http/rate-limit';
 import type { Services } from '../http/services';
+import { insertMedicalRequest, medicalRequestsPage, updateMedicalRequestStatus } from './repo';
 
 const TOO_MANY_REQUESTS_MESSAGE =
   'Ya recibimos varias solicitudes desde tu conexión. Espera un momento e inténtalo de nuevo.';
@@ -52,43 +53,25 @@ export function registerMedicalRequestRoutes(api: Api, services: Services): void
     await limiter.record(address);
     // Every field is required: the form's rules refused the request otherwise.
     const text = (field: string) => values[field] ?? '';
-    const row = await db
-      .insertInto('medical_requests')
-      .values({
-        names: text('names'),
-        last_names: text('last_names'),
-        email: text('email'),
-        country_id: Number(text('country_id')),
-        country_code: text('country_code'),
-        mobile_number: text('mobile_number'),
-        description: text('description'),
-        topic,
-      })
-      .returningAll()
-      .executeTakeFirstOrThrow();
+    const row = await insertMedicalRequest(db, {
+      names: text('names'),
+      last_names: text('last_names'),
+      email: text('email'),
+      country_id: Number(text('country_id')),
+      country_code: text('country_code'),
+      mobile_number: text('mobile_number'),
+      description: text('description'),
+      topic,
+    });
     return c.json<MedicalRequestDto>(toMedicalRequestDto(row), 201);
   });
 
   api.get('/admin/medical-requests', { access: ['admin'], query: medicalRequestListQuerySchema }, async (c) => {
     const { country_id: countryId, status, topic, ...paging } = c.req.valid('query');
-    const base = db
-      .selectFrom('medical_requests')
-      .$if(countryId !== undefined, (rows) => rows.where('country_id', '=', countryId ?? 0))
-      .$if(status !== undefined, (rows) => rows.where('status', '=', status ?? 'new'))
-      .$if(topic !== undefined, (rows) => rows.where('topic', '=', topic ?? 'attention'));
-    const [rows, counted] = await Promise.all([
-      base
-        .selectAll()
-        .orderBy('created_at', 'desc')
-        .orderBy('id', 'desc')
-        .limit(paging.limit)
-        .offset((paging.page - 1) * paging.limit)
-        .execute(),
-      base.select((eb) => eb.fn.countAll<string | number>().as('total')).executeTakeFirst(),
-    ]);
+    const { rows, total } = await medicalRequestsPage(db, { country_id: countryId, status, topic }, paging);
     return c.json<MedicalRequestListDto>({
       data: rows.map(toMedicalRequestDto),
-      total: Number(counted?.total ?? 0),
+      total,
       ...paging,
     });
   });
@@ -96,12 +79,7 @@ export function registerMedicalRequestRoutes(api: Api, services: Services): void
   api.patch('/admin/medical-requests/:id', { access: ['admin'], body: medicalRequestStatusSchema }, async (c) => {
     const id = pathId(c, 'id', MEDICAL_REQUEST_NOT_FOUND_MESSAGE);
     const { status } = c.req.valid('json');
-    const row = await db
-      .updateTable('medical_requests')
-      .set({ status, status_updated_at: new Date() })
-      .where('id', '=', id)
-      .returningAll()
-      .executeTakeFirst();
+    const row = await updateMedicalRequestStatus(db, id, status);
     if (!row) throw notFound(MEDICAL_REQUEST_NOT_FOUND_MESSAGE);
     return c.json<MedicalRequestDto>(toMedicalRequestDto(row));
   });

@@ -5,7 +5,7 @@ import { HttpError } from '../http/errors';
 import { contentDisposition } from '../uploads/files';
 import type { OrdersContext } from './context';
 import { approvePrescription, rejectPrescription } from './lifecycle';
-import { toOrderDtos } from './repo';
+import { findOrderPrescriptionFile, hormoneOrderQueue, toOrderDtos } from './repo';
 import { orderIdParam } from './routes';
 
 const PRESCRIPTION_FILE_NOT_FOUND_MESSAGE = 'La fórmula médica de este pedido no está disponible.';
@@ -18,28 +18,12 @@ export function registerHormoneOrderRoutes(api: Api, ctx: OrdersContext): void {
 
   api.get('/admin/hormone-orders', { ...admin, query: hormoneQueueQuerySchema }, async (c) => {
     const { status, country_id: countryId } = c.req.valid('query');
-    const orders = await db
-      .selectFrom('orders')
-      .selectAll()
-      .where('requires_prescription', '=', true)
-      .where('status', '=', status)
-      .$if(countryId !== undefined, (query) => query.where('country_id', '=', countryId ?? 0))
-      // Oldest first: the queue is worked in the order buyers paid.
-      .orderBy('created_at')
-      .orderBy('id')
-      .limit(MAX_QUEUE_ORDERS)
-      .execute();
+    const orders = await hormoneOrderQueue(db, { status, countryId, limit: MAX_QUEUE_ORDERS });
     return c.json<{ data: OrderDto[] }>({ data: await toOrderDtos(db, orders) });
   });
 
   api.get('/admin/hormone-orders/:id/prescription', { ...admin }, async (c) => {
-    const file = await db
-      .selectFrom('orders as o')
-      .innerJoin('credential_files as f', 'f.credential_id', 'o.prescription_document_id')
-      .select(['f.original_name', 'f.stored_name', 'f.mime'])
-      .where('o.id', '=', orderIdParam(c))
-      .orderBy('f.id')
-      .executeTakeFirst();
+    const file = await findOrderPrescriptionFile(db, orderIdParam(c));
     const content = file ? await uploads.get('credentials', file.stored_name) : undefined;
     if (!file || !content) throw new HttpError(404, PRESCRIPTION_FILE_NOT_FOUND_MESSAGE);
     // Inline so the review screen can show it in an <iframe> or <img>; its type was checked by its first bytes.

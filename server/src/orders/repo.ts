@@ -1,5 +1,6 @@
 import type { Kysely, Selectable } from 'kysely';
 import type { AddressInputDto, OrderAddressDto, OrderDto, OrderSummaryDto } from '../../../src/lib/shared/orders';
+import { countedPage } from '../db/page-total';
 import type { Database, OrdersTable, UserRow } from '../db/schema';
 import { HttpError } from '../http/errors';
 
@@ -144,6 +145,56 @@ export function toOrderSummaryDto(order: Pick<OrderRow, (typeof ORDER_SUMMARY_CO
     articleCount: order.article_count,
     total: order.total,
   };
+}
+
+export function findOrderById(db: Kysely<Database>, id: number): Promise<OrderRow | undefined> {
+  return db.selectFrom('orders').selectAll().where('id', '=', id).executeTakeFirst();
+}
+
+/** A buyer's own orders, newest first, one page of their summaries and how many there are (optionally in a country). */
+export async function ownOrdersPage(
+  db: Kysely<Database>,
+  userId: number,
+  query: { page: number; limit: number; countryId: number | undefined },
+): Promise<{ rows: OrderSummaryDto[]; total: number }> {
+  const { countryId, ...paging } = query;
+  const own = db
+    .selectFrom('orders')
+    .where('user_id', '=', userId)
+    .$if(countryId !== undefined, (orders) => orders.where('country_id', '=', countryId ?? 0));
+  // Only what a summary shows (not the customer, bill and address documents); the count comes with the page (issue #18).
+  const ordered = own.select(ORDER_SUMMARY_COLUMNS).orderBy('created_at', 'desc').orderBy('id', 'desc');
+  const { rows, total } = await countedPage(ordered, own, paging);
+  return { rows: rows.map(toOrderSummaryDto), total };
+}
+
+/** Admin: the oldest hormone orders in a status (the queue is worked in the order buyers paid). */
+export function hormoneOrderQueue(
+  db: Kysely<Database>,
+  query: { status: OrderRow['status']; countryId: number | undefined; limit: number },
+): Promise<OrderRow[]> {
+  const { status, countryId, limit } = query;
+  return db
+    .selectFrom('orders')
+    .selectAll()
+    .where('requires_prescription', '=', true)
+    .where('status', '=', status)
+    .$if(countryId !== undefined, (orders) => orders.where('country_id', '=', countryId ?? 0))
+    .orderBy('created_at')
+    .orderBy('id')
+    .limit(limit)
+    .execute();
+}
+
+/** The first file of an order's prescription; undefined when the order or its prescription is missing. */
+export function findOrderPrescriptionFile(db: Kysely<Database>, orderId: number) {
+  return db
+    .selectFrom('orders as o')
+    .innerJoin('credential_files as f', 'f.credential_id', 'o.prescription_document_id')
+    .select(['f.original_name', 'f.stored_name', 'f.mime'])
+    .where('o.id', '=', orderId)
+    .orderBy('f.id')
+    .executeTakeFirst();
 }
 
 /** The order of a storefront source id (stored in lower case), optionally only within a country. */

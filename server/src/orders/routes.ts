@@ -8,7 +8,6 @@ import {
 } from '../../../src/lib/shared/orders';
 import { orderListQuerySchema } from '../../../src/lib/shared/list-query-schemas';
 import { createOrderRequestSchema, isUuid, quoteRequestSchema } from '../../../src/lib/shared/order-schemas';
-import { pageTotal } from '../db/page-total';
 import { pathParam, viewerOf, type Api } from '../http/auth';
 import type { AppContext } from '../http/app-env';
 import { HttpError } from '../http/errors';
@@ -18,11 +17,11 @@ import { createOrder } from './create';
 import { releaseOverdueHolds } from './expiry';
 import { quoteOrder } from './pricing';
 import {
+  findOrderById,
   findOrderBySource,
   ORDER_NOT_FOUND_MESSAGE,
-  ORDER_SUMMARY_COLUMNS,
+  ownOrdersPage,
   toOrderDto,
-  toOrderSummaryDto,
   visibleOrder,
   type OrderRow,
 } from './repo';
@@ -69,27 +68,8 @@ export function registerOrderRoutes(api: Api, ctx: OrdersContext): void {
     const { user } = viewerOf(c);
     const { page, limit, country_id: countryId } = c.req.valid('query');
     const list = async (): Promise<PagedDto<OrderSummaryDto>> => {
-      const own = db
-        .selectFrom('orders')
-        .where('user_id', '=', user.id)
-        .$if(countryId !== undefined, (query) => query.where('country_id', '=', countryId ?? 0));
-      // Only what a summary shows (not the customer, bill and address documents), and the count in the same
-      // statement as a window; a page past the end has no row to carry it and asks it apart (issue #18).
-      const rows = await own
-        .select(ORDER_SUMMARY_COLUMNS)
-        .select((eb) => eb.fn.countAll<string | number>().over().as('matches_total'))
-        .orderBy('created_at', 'desc')
-        .orderBy('id', 'desc')
-        .limit(limit)
-        .offset((page - 1) * limit)
-        .execute();
-      const total = await pageTotal(
-        rows,
-        page,
-        async () =>
-          (await own.select((eb) => eb.fn.countAll<string | number>().as('total')).executeTakeFirstOrThrow()).total,
-      );
-      return { data: rows.map(toOrderSummaryDto), total, page, limit, totalPages: Math.ceil(total / limit) };
+      const { rows, total } = await ownOrdersPage(db, user.id, { page, limit, countryId });
+      return { data: rows, total, page, limit, totalPages: Math.ceil(total / limit) };
     };
     const key = `orders:${user.id}:${page}:${limit}:${countryId ?? ''}`;
     return memberListAnswer<PagedDto<OrderSummaryDto>>(c, ctx.memberAnswers, key, list, 'data');
@@ -101,7 +81,7 @@ export function registerOrderRoutes(api: Api, ctx: OrdersContext): void {
 
   api.get('/orders/:id', ownerOrAdmin, async (c) => {
     const id = orderIdParam(c);
-    return answer(c, await db.selectFrom('orders').selectAll().where('id', '=', id).executeTakeFirst());
+    return answer(c, await findOrderById(db, id));
   });
 
   /** Product §7: the result screen looks the order up by its source id within the country, then by source id alone. */

@@ -8,7 +8,7 @@ import {
   type PatientDto,
 } from '../../../src/lib/shared/prescriptions';
 import { normalizeSearchText } from '../../../src/lib/shared/text';
-import { pageTotal } from '../db/page-total';
+import { countedPage } from '../db/page-total';
 import type { Database, PatientsTable } from '../db/schema';
 import { wordPatterns } from '../db/search';
 import { notFound } from '../http/errors';
@@ -318,25 +318,8 @@ export async function matchingPatientsPage(
   professionalId: number,
   query: { search: string | undefined; page: number; limit: number },
 ): Promise<{ rows: PatientRow[]; total: number }> {
-  const { search, page, limit } = query;
-  // The page and the number of matches in one statement (a window count); a page past the end has no row to carry
-  // the count, and asks it apart.
-  const counted = await orderedMatches(db, professionalId, search)
-    .select((eb) => eb.fn.countAll<string | number>().over().as('matches_total'))
-    .limit(limit)
-    .offset((page - 1) * limit)
-    .execute();
-  const total = await pageTotal(
-    counted,
-    page,
-    async () =>
-      (
-        await matchingPatients(db, professionalId, search)
-          .select((eb) => eb.fn.countAll<string | number>().as('total'))
-          .executeTakeFirst()
-      )?.total,
-  );
-  return { rows: counted.map(({ matches_total: _total, ...row }) => row), total };
+  const { search, ...paging } = query;
+  return countedPage(orderedMatches(db, professionalId, search), matchingPatients(db, professionalId, search), paging);
 }
 
 /** The patient this professional created with this Idempotency-Key; undefined when there is none. */

@@ -20,9 +20,8 @@ import { HttpError } from '../http/errors';
 import { refusedFields } from '../http/validated';
 import type { Services } from '../http/services';
 import { NOT_YOU_LINE, personalEmail } from '../mail/mailer';
-import { COMPLETED_FROM_ACCOUNT, completeFromAccounts } from '../patients/repo';
-import { revokeUserSessions } from '../sessions/repo';
 import { contentDisposition, detectFileType, randomStoredName, STORED_NAME_PATTERN } from '../uploads/files';
+import { changeAccess, findProfilePhotoOwner, setProfilePhoto, updateProfile } from './profile-repo';
 import { displayNameOf, emailTaken, findUserById, toProfileDto } from './repo';
 
 export const PROFILE_PHOTO_PREFIX = '/api/media/profile/';
@@ -62,23 +61,7 @@ export function registerProfileRoutes(api: Api, services: Services): void {
         String(updates.last_name ?? user.last_name),
       );
     }
-    const updated =
-      Object.keys(updates).length === 0
-        ? user
-        : await db.transaction().execute(async (trx) => {
-            const row = await trx
-              .updateTable('users')
-              .set(updates)
-              .where('id', '=', user.id)
-              .returningAll()
-              .executeTakeFirstOrThrow();
-            // What the patient fills in completes the empty fields of their record in the register, now rather than
-            // at the professional's next read (issue #18).
-            if (COMPLETED_FROM_ACCOUNT.some((field) => updates[field] !== undefined && updates[field] !== null)) {
-              await completeFromAccounts(trx, { userId: user.id });
-            }
-            return row;
-          });
+    const updated = Object.keys(updates).length === 0 ? user : await updateProfile(db, user.id, updates);
     return c.json<ProfileDto>(toProfileDto(updated));
   });
 
@@ -116,7 +99,7 @@ export function registerProfileRoutes(api: Api, services: Services): void {
       await uploads.put('profile', name, webp);
       const url = `${PROFILE_PHOTO_PREFIX}${name}`;
       try {
-        await db.updateTable('users').set({ profile_image_url: url }).where('id', '=', user.id).execute();
+        await setProfilePhoto(db, user.id, url);
       } catch (error) {
         await uploads.delete('profile', name);
         throw error;
@@ -136,11 +119,7 @@ export function registerProfileRoutes(api: Api, services: Services): void {
       const viewer = viewerOf(c).user;
       const name = pathParam(c, 'name');
       if (!STORED_NAME_PATTERN.test(name)) throw new HttpError(404, IMAGE_NOT_FOUND_MESSAGE);
-      const owner = await db
-        .selectFrom('users')
-        .select(['id', 'doctor_id'])
-        .where('profile_image_url', '=', `${PROFILE_PHOTO_PREFIX}${name}`)
-        .executeTakeFirst();
+      const owner = await findProfilePhotoOwner(db, `${PROFILE_PHOTO_PREFIX}${name}`);
       const allowed = owner && (owner.id === viewer.id || viewer.role === 'admin' || owner.doctor_id === viewer.id);
       const content = allowed ? await uploads.get('profile', name) : undefined;
       // Someone else's photo answers exactly like a missing one.
@@ -177,21 +156,20 @@ export function registerProfileRoutes(api: Api, services: Services): void {
       updates.password_hash = await hashPassword(newPassword);
       updates.required_change_password = false;
     }
+    const what = [changesEmail ? 'tu correo electrónico' : '', newPassword ? 'tu contraseña' : '']
+      .filter(Boolean)
+      .join(' y ');
     try {
-      await db.transaction().execute(async (trx) => {
-        await trx.updateTable('users').set(updates).where('id', '=', user.id).execute();
-        if (newPassword !== undefined) await revokeUserSessions(trx, user.id, session.id);
-        const what = [changesEmail ? 'tu correo electrónico' : '', newPassword ? 'tu contraseña' : '']
-          .filter(Boolean)
-          .join(' y ');
+      await changeAccess(db, mailer, {
+        userId: user.id,
+        sessionId: session.id,
+        updates,
+        revokeOtherSessions: newPassword !== undefined,
         // The previous address hears about the change: if it was not the owner, they can react.
-        await mailer.enqueue(
-          trx,
-          personalEmail(user.email, 'Cambios en tu cuenta del Dispensario Funcional', user.display_name, [
-            `Se actualizó ${what} en tu cuenta del Dispensario Funcional.`,
-            NOT_YOU_LINE,
-          ]),
-        );
+        notice: personalEmail(user.email, 'Cambios en tu cuenta del Dispensario Funcional', user.display_name, [
+          `Se actualizó ${what} en tu cuenta del Dispensario Funcional.`,
+          NOT_YOU_LINE,
+        ]),
       });
     } catch (error) {
       if (isUniqueViolation(error, 'users_email_key')) throw new HttpError(409, EMAIL_TAKEN_MESSAGE);

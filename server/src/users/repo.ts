@@ -66,6 +66,15 @@ export function findUserById(db: Kysely<Database>, id: number): Promise<UserRow 
   return db.selectFrom('users').selectAll().where('id', '=', id).executeTakeFirst();
 }
 
+/** The few fields another user may see of an account, with its doctor to tell who may see it. */
+export function findUserCardByUid(db: Kysely<Database>, uid: string) {
+  return db
+    .selectFrom('users')
+    .select(['id', 'uid', 'display_name', 'role', 'doctor_id'])
+    .where('uid', '=', uid)
+    .executeTakeFirst();
+}
+
 export function findUserByEmail(db: Kysely<Database>, email: string): Promise<UserRow | undefined> {
   return db.selectFrom('users').selectAll().where('email', '=', normalizeEmail(email)).executeTakeFirst();
 }

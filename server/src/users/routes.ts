@@ -9,7 +9,7 @@ import { clientAddress } from '../http/client-address';
 import { HttpError } from '../http/errors';
 import { refusedFields } from '../http/validated';
 import type { Services } from '../http/services';
-import { digitsOnly, emailTaken, documentTaken, findUsersByDocumentDigits, roleDto } from './repo';
+import { digitsOnly, emailTaken, documentTaken, findUserCardByUid, findUsersByDocumentDigits, roleDto } from './repo';
 
 export const USER_NOT_FOUND_MESSAGE = 'Usuario no encontrado.';
 const NO_DOCUMENT_MESSAGE = 'Indica el número de documento a buscar.';
@@ -31,13 +31,7 @@ export function registerUserRoutes(api: Api, services: Services): void {
   api.get('/users/uid/:uid', { access: 'authenticated', ownership: 'self, admin, the patient’s doctor' }, async (c) => {
     const viewer = viewerOf(c).user;
     const uid = pathParam(c, 'uid');
-    const user = /^[A-Za-z0-9_-]{1,64}$/.test(uid)
-      ? await db
-          .selectFrom('users')
-          .select(['id', 'uid', 'display_name', 'role', 'doctor_id'])
-          .where('uid', '=', uid)
-          .executeTakeFirst()
-      : undefined;
+    const user = /^[A-Za-z0-9_-]{1,64}$/.test(uid) ? await findUserCardByUid(db, uid) : undefined;
     const allowed = user && (user.id === viewer.id || viewer.role === 'admin' || user.doctor_id === viewer.id);
     if (!user || !allowed) throw new HttpError(404, USER_NOT_FOUND_MESSAGE);
     return c.json<{ id: number; uid: string; display_name: string; role: RoleDto }>({
