@@ -68,6 +68,19 @@ describe('admin: document library', () => {
     expect(prescriptionFixtures.documents).toEqual([GUIDE]);
   });
 
+  it('refuses what the server’s schema refuses, at its field, before uploading', async () => {
+    await asAdmin();
+    const form = await screen.findByRole('form', { name: 'Subir documento' });
+    await userEvent.click(within(form).getByLabelText(/Título/));
+    await userEvent.paste('T'.repeat(121));
+    await userEvent.click(within(form).getByRole('button', { name: 'Subir documento' }));
+    const title = within(form).getByLabelText(/Título/);
+    expect(title.getAttribute('aria-invalid')).toBe('true');
+    expect(within(form).getByText('Máximo 120 caracteres.')).toBeTruthy();
+    expect(within(form).getByText('Campo obligatorio')).toBeTruthy();
+    expect(prescriptionFixtures.documents).toEqual([GUIDE]);
+  });
+
   it('refuses a document over 15 MB before uploading it', async () => {
     await asAdmin();
     const form = await screen.findByRole('form', { name: 'Subir documento' });

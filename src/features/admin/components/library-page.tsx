@@ -14,8 +14,10 @@ import {
   type LibraryDocumentDto,
 } from '../../../lib/shared/prescriptions';
 import { DOCUMENT_KIND_LABELS } from '../../../lib/shared/prescription-labels';
+import { libraryDocumentChangesSchema, newLibraryDocumentSchema } from '../../../lib/shared/upload-schemas';
 import { useCountry } from '../../../lib/use-country';
 import { libraryQueries, useRemoveLibraryDocument, useSaveLibraryDocument } from '../api';
+import { libraryFormMessage } from '../library-messages';
 import { textFieldBinder } from '../text-field-binder';
 import { AdminPage } from './admin-page';
 import { DataTable, EditRowButton, RowActions } from './data-table';
@@ -74,21 +76,19 @@ export function LibraryPage() {
     save.reset();
     removal.reset();
     setNotice(null);
+    // The server's schema of the form, so the page refuses what the server would; the file's size is the route's.
+    const schema = editing ? libraryDocumentChangesSchema : newLibraryDocumentSchema;
+    const parsed = schema.safeParse({ ...form, file: form.file ?? undefined });
     const found: typeof errors = {};
-    if (!form.title.trim()) found.title = t`Campo obligatorio`;
-    if (!editing && !form.file) found.file = t`Campo obligatorio`;
+    for (const issue of parsed.error?.issues ?? []) {
+      found[issue.path[0] as keyof DocumentForm] ??= t(libraryFormMessage(issue.message));
+    }
     if (form.file && form.file.size > LIBRARY_DOCUMENT_MAX_BYTES) {
-      found.file = t`El documento supera el tamaño máximo de ${MAX_MB} MB.`;
+      found.file ??= t`El documento supera el tamaño máximo de ${MAX_MB} MB.`;
     }
     setErrors(found);
-    if (Object.keys(found).length > 0) return;
-    const input = {
-      kind: form.kind,
-      title: form.title.trim(),
-      description: form.description.trim(),
-      countryId: form.countryId ? Number(form.countryId) : null,
-      file: form.file,
-    };
+    if (!parsed.success || Object.keys(found).length > 0) return;
+    const input = { ...parsed.data, file: form.file };
     // A failure is shown from `save.error`; the form keeps what was typed.
     const saved = await save.mutateAsync({ id: editing?.id ?? null, input }).catch(() => null);
     if (!saved) return;
