@@ -48,4 +48,14 @@ describe('focusFirstInvalid', () => {
     await nextFrame();
     expect(document.activeElement).toBe(name);
   });
+
+  it('still moves a focus that was lost to the page before the frame (the button disabled or re-rendered)', async () => {
+    const { form, email, send } = renderForm();
+    send.focus();
+    focusFirstInvalid(form);
+    send.blur();
+    expect(document.activeElement).toBe(document.body);
+    await nextFrame();
+    expect(document.activeElement).toBe(email);
+  });
 });
