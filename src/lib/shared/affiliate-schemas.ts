@@ -6,7 +6,7 @@ import { z } from './zod';
 
 export const PURCHASE_LEVEL_MESSAGE = 'El nivel de compra no es válido.';
 export const REJECTION_REASON_MESSAGE = 'Indica el motivo del rechazo';
-const REJECTION_REASON_MAX_LENGTH = 1000;
+export const AFFILIATE_REJECTION_REASON_MAX_LENGTH = 1000;
 /** The roles an admin reviews. */
 export const AFFILIATE_ROLES = ['doctor', 'health_professional'] as const;
 
@@ -33,7 +33,7 @@ export const approveAffiliateSchema = z.object({
 
 /** `POST /admin/affiliates/{id}/reject`: why, as the professional's e-mail will say. */
 export const rejectAffiliateSchema = z
-  .object({ reason: optionalText(REJECTION_REASON_MAX_LENGTH) })
+  .object({ reason: optionalText(AFFILIATE_REJECTION_REASON_MAX_LENGTH) })
   // On the object: zod does not run an optional field's own checks when the field is missing.
   .refine((body) => body?.reason !== undefined, {
     error: REJECTION_REASON_MESSAGE,

@@ -17,6 +17,7 @@ import {
 import { FilterDisclosure } from '../../../components/ui/filter-disclosure';
 import { AdminPage } from './admin-page';
 import { ErrorAlert } from './outcome-messages';
+import { rejectAffiliateSchema } from '../../../lib/shared/affiliate-schemas';
 import { RejectReasonForm } from './reject-reason-form';
 import { ROLE_LABELS } from '../../auth/role-labels';
 
@@ -195,6 +196,7 @@ export function AffiliatesPage() {
           </div>
           {rejecting === affiliate.id && (
             <RejectReasonForm
+              schema={rejectAffiliateSchema}
               busy={busy === affiliate.id}
               onCancel={() => setRejecting(null)}
               onConfirm={(reason) => void confirmReject(affiliate, reason)}

@@ -7,6 +7,7 @@ import { formatOrderAmount, orderCountry } from '../../orders/order-format';
 import { formatCountryDate } from '../../../lib/dates';
 import { HormonePrescriptionViewer } from './hormone-prescription-viewer';
 import { ErrorAlert } from './outcome-messages';
+import { prescriptionRejectionSchema } from '../../../lib/shared/admin-schemas';
 import { RejectReasonForm } from './reject-reason-form';
 
 interface HormoneOrderCardProps {
@@ -99,6 +100,7 @@ export function HormoneOrderCard({ order, busy, failure, onApprove, onReject }: 
       )}
       {pending && rejecting && (
         <RejectReasonForm
+          schema={prescriptionRejectionSchema}
           busy={busy}
           onCancel={() => setRejecting(false)}
           onConfirm={(reason) => void confirmReject(reason)}

@@ -97,6 +97,15 @@ describe('autorización de hormonas', () => {
     expect(rejections).toEqual([]);
     expect(orderFixtures.hormoneOrders[0]?.status).toBe('pending_prescription');
 
+    // Longer than the server's schema takes: refused in its words, still on the spot.
+    const reasonBox = within(card).getByRole('textbox', { name: /Motivo del rechazo/ });
+    await userEvent.click(reasonBox);
+    await userEvent.paste('x'.repeat(501));
+    await userEvent.click(within(card).getByRole('button', { name: 'Confirmar rechazo' }));
+    expect(within(card).getByText('Máximo 500 caracteres.')).toBeTruthy();
+    expect(rejections).toEqual([]);
+    await userEvent.clear(reasonBox);
+
     await userEvent.type(
       within(card).getByRole('textbox', { name: /Motivo del rechazo/ }),
       'La fórmula no tiene la firma del médico.',

@@ -17,7 +17,7 @@ import { DOCUMENT_KIND_LABELS } from '../../../lib/shared/prescription-labels';
 import { libraryDocumentChangesSchema, newLibraryDocumentSchema } from '../../../lib/shared/upload-schemas';
 import { useCountry } from '../../../lib/use-country';
 import { libraryQueries, useRemoveLibraryDocument, useSaveLibraryDocument } from '../api';
-import { libraryFormMessage } from '../library-messages';
+import { adminSchemaMessage } from '../schema-messages';
 import { textFieldBinder } from '../text-field-binder';
 import { AdminPage } from './admin-page';
 import { DataTable, EditRowButton, RowActions } from './data-table';
@@ -81,7 +81,7 @@ export function LibraryPage() {
     const parsed = schema.safeParse({ ...form, file: form.file ?? undefined });
     const found: typeof errors = {};
     for (const issue of parsed.error?.issues ?? []) {
-      found[issue.path[0] as keyof DocumentForm] ??= t(libraryFormMessage(issue.message));
+      found[issue.path[0] as keyof DocumentForm] ??= t(adminSchemaMessage(issue.message));
     }
     if (form.file && form.file.size > LIBRARY_DOCUMENT_MAX_BYTES) {
       found.file ??= t`El documento supera el tamaño máximo de ${MAX_MB} MB.`;

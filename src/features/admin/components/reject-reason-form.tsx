@@ -1,8 +1,15 @@
 import { Trans, useLingui } from '@lingui/react/macro';
 import { useId, useState } from 'react';
+import { adminSchemaMessage } from '../schema-messages';
 import { RequiredMark } from './form-controls';
 
+/** The server's schema of the rejection's body, so the form refuses what the server would. */
+interface ReasonSchema {
+  safeParse: (body: { reason: string }) => { error?: { issues: readonly { message: string }[] } };
+}
+
 interface RejectReasonFormProps {
+  schema: ReasonSchema;
   /** While a decision on the same record runs: both buttons are inert. */
   busy: boolean;
   onCancel: () => void;
@@ -14,7 +21,7 @@ interface RejectReasonFormProps {
  * The reason a rejection needs before it is sent (an affiliate's credentials, a hormone order's prescription). Shown
  * only while rejecting: each opening starts empty.
  */
-export function RejectReasonForm({ busy, onCancel, onConfirm }: RejectReasonFormProps) {
+export function RejectReasonForm({ schema, busy, onCancel, onConfirm }: RejectReasonFormProps) {
   const { t } = useLingui();
   const [reason, setReason] = useState('');
   const [reasonError, setReasonError] = useState<string | null>(null);
@@ -24,6 +31,11 @@ export function RejectReasonForm({ busy, onCancel, onConfirm }: RejectReasonForm
     const trimmed = reason.trim();
     if (!trimmed) {
       setReasonError(t`Indica el motivo del rechazo`);
+      return;
+    }
+    const problem = schema.safeParse({ reason: trimmed }).error?.issues[0];
+    if (problem) {
+      setReasonError(t(adminSchemaMessage(problem.message)));
       return;
     }
     setReasonError(null);
