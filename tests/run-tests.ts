@@ -203,11 +203,12 @@ async function main() {
   await mkdir(join(CACHE_DIR, 'tsc'), { recursive: true });
   const outcomes: Outcome[] = [];
 
-  // Three lanes from the start, so no core waits for the slowest step of a phase: the type check (12 s) then Prettier
-  // then the server tests; ESLint then the web tests; the build. Everything but the build keeps its output until it
-  // ends, so the log reads one step at a time. The end-to-end tests run alone after all of them: they keep both
-  // cores busy by themselves (the server tests beside them slowed both). The web tests stay in one worker (Vitest's
-  // default on two cores) although they end alone: two workers failed 1 to 9 timing-bound tests a run on a loaded
+  // Three lanes from the start, so no core waits for the slowest step of a phase: the type check then Prettier then
+  // the server tests; the web tests; the build, the seeded database, then ESLint (ESLint before the web tests in one
+  // lane left the web tests running alone, one core idle, for their last minute: session 17). Everything but the
+  // build keeps its output until it ends, so the log reads one step at a time. The end-to-end tests run alone after
+  // all of them: they keep both cores busy by themselves (the server tests beside them slowed both). The web tests stay
+  // in one worker (Vitest's default on two cores): two workers failed 1 to 9 timing-bound tests a run on a loaded
   // machine, one worker none (session 17).
   const typecheckLane = (async () => {
     const typed = await runChain(
@@ -230,7 +231,15 @@ async function main() {
     const served = await run(vitestStep('server', reports), true);
     return { typed, prettier, served };
   })();
-  const lintLane = (async () => {
+  const webLane = (async () => ({ tested: await run(vitestStep('web', reports), true) }))();
+  // The build streams its output. The end-to-end tests' migrated and seeded database follows it in the same lane, beside
+  // the other lanes, instead of at the start of the end-to-end run while both cores wait for it; should that fail,
+  // the run's global setup makes it and reports why.
+  const buildLane = (async () => {
+    const built = await timed(ensureSharedBuild);
+    const templateStarted = performance.now();
+    const template = built.ok ? await prepareTemplate().catch(() => undefined) : undefined;
+    const templateMs = performance.now() - templateStarted;
     const eslint = await run(
       {
         label: 'eslint',
@@ -239,22 +248,12 @@ async function main() {
       },
       true,
     );
-    const tested = await run(vitestStep('web', reports), true);
-    return { eslint, tested };
-  })();
-  // The build streams its output. The end-to-end tests' migrated and seeded database follows it in the same lane, beside
-  // the other lanes, instead of at the start of the end-to-end run while both cores wait for it; should that fail,
-  // the run's global setup makes it and reports why.
-  const buildLane = (async () => {
-    const built = await timed(ensureSharedBuild);
-    const templateStarted = performance.now();
-    const template = built.ok ? await prepareTemplate().catch(() => undefined) : undefined;
-    return { built, template, templateMs: performance.now() - templateStarted };
+    return { built, template, templateMs, eslint };
   })();
 
-  const [{ typed, prettier, served }, { eslint, tested }, { built, template, templateMs }] = await Promise.all([
+  const [{ typed, prettier, served }, { tested }, { built, template, templateMs, eslint }] = await Promise.all([
     typecheckLane,
-    lintLane,
+    webLane,
     buildLane,
   ]);
   outcomes.push({ layer: 'typecheck', ...typed, detail: `${TYPECHECK_PROJECTS.length} projects` });
