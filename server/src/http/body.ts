@@ -1,7 +1,7 @@
 import type { Context } from 'hono';
 import { HttpError } from './errors';
 
-export type MultipartBody = Record<string, string | File | (string | File)[]>;
+type MultipartBody = Record<string, string | File | (string | File)[]>;
 
 /** A multipart (or url-encoded) form; any other body reads as an empty form. */
 export async function readMultipart(c: Context): Promise<MultipartBody> {

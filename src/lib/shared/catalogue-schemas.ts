@@ -23,7 +23,7 @@ import { z } from './zod';
 const SEARCH_MAX_LENGTH = 100;
 const SERIAL_MAX_LENGTH = 100;
 
-export const unknownCountryMessage = (countryId: number) => `El país ${countryId} no está disponible en la tienda.`;
+const unknownCountryMessage = (countryId: number) => `El país ${countryId} no está disponible en la tienda.`;
 
 /**
  * `?country_id=` of the catalogue: one of the store's countries (seeded from `COUNTRIES`, never removed), so an id it

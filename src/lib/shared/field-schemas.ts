@@ -141,7 +141,7 @@ export function queryOneOf<const T extends string>(
   });
 }
 
-export const queryBooleanMessage = (name: string) => `El parámetro "${name}" debe ser true o false.`;
+const queryBooleanMessage = (name: string) => `El parámetro "${name}" debe ser true o false.`;
 const QUERY_BOOLEANS: ReadonlyMap<string, boolean> = new Map([
   ['true', true],
   ['1', true],
