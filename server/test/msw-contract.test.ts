@@ -4,7 +4,6 @@ import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { ProfileDto } from '../../src/lib/shared/accounts';
 import type { PatientAdherenceDto } from '../../src/lib/shared/adherence';
-import type { StrategyDto } from '../../src/lib/shared/prescriptions';
 import { TEST_API } from '../../src/testing/api-url';
 import { accountFixtures, accountHandlers, resetAccountFixtures } from '../../src/testing/handlers/account';
 import { adherenceFixtures, adherenceHandlers, buildProductAdherence } from '../../src/testing/handlers/adherence';
@@ -42,6 +41,7 @@ import {
 import {
   buildLibraryDocument,
   buildPrescriptionDetail,
+  buildStrategy,
   prescriptionFixtures,
   prescriptionHandlers,
 } from '../../src/testing/handlers/prescriptions';
@@ -230,16 +230,7 @@ async function fillMock(): Promise<void> {
   // The adherence and strategies of the mock's first patient: the server's follow from its prescription.
   const mockPatient = Number(firstId(await fromMock('/patients?page=1&limit=20', 'doctor')));
   adherenceFixtures.products[mockPatient] = [buildProductAdherence()];
-  const strategy: StrategyDto = {
-    id: 7001,
-    createdAt: '2026-11-10T15:00:00.000Z',
-    type: 'prescription',
-    categories: [{ id: 1, name: 'Vitaminas y minerales' }],
-    status: 'active',
-    toolCount: 1,
-    author: { id: 10, display_name: 'Carolina Mejía', role: 'doctor' },
-  };
-  prescriptionFixtures.strategies[mockPatient] = { own: [strategy], others: [] };
+  prescriptionFixtures.strategies[mockPatient] = { own: [buildStrategy({ toolCount: 1 })], others: [] };
 }
 
 /** What the seed lacks for the probes, made through the API where it can be, and what the writes need to know. */
