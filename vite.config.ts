@@ -31,11 +31,24 @@ const MEMBER_ROOTS = [
   /\/src\/lib\/push\.ts$/,
 ];
 
+/**
+ * Screens that are not a visitor's landing page and have no first-visit budget: the sign-in screens, the bag's
+ * checkout and the favourites, on top of the members' screens. What only these share becomes one chunk (see
+ * `shellChunk`). The public pages, the medical request and the controls the public pages load on demand (the bag,
+ * add to bag, the favourite heart) are not here, so a visitor's pages never download it.
+ */
+const SCREEN_ROOTS = [
+  ...MEMBER_ROOTS,
+  /\/src\/app\/routes\/(checkout|favorites|medical-request)-route\.tsx$/,
+  /\/src\/features\/auth\/components\/(login|register|forgot-password|reset-password)-page\.tsx$/,
+];
+
 /** The module sets of the chunks `shellChunk` shapes, known once the module graph is built. */
 let shellModules = new Set<string>();
 let entryModules = new Set<string>();
 let homeModules = new Set<string>();
 let memberModules = new Set<string>();
+let screenModules = new Set<string>();
 
 /**
  * Shapes four chunks. `index`: the HTML entry, what runs before the first paint (install offer, paint wait).
@@ -83,15 +96,35 @@ function shellChunk(): Plugin {
       // Shared only by screens a signed-in person opens: one chunk, not one per combination of screens (rolldown
       // made 40 files of under 2 KB each; a service worker's install pays per file, on a phone as in the tests).
       // Libraries keep their own chunks: they change with an upgrade, not with each release.
-      const memberRoot = (root: string) => MEMBER_ROOTS.some((pattern) => pattern.test(root));
-      memberModules = new Set(
-        [...reachedFrom]
-          .filter(
-            ([id, from]) =>
-              from.length >= 2 && from.every(memberRoot) && !roots.has(id) && !id.includes('/node_modules/'),
-          )
-          .map(([id]) => id),
-      );
+      const sharedOnlyBy = (patterns: RegExp[]) =>
+        new Set(
+          [...reachedFrom]
+            .filter(
+              ([id, from]) =>
+                from.length >= 2 &&
+                from.every((root) => patterns.some((pattern) => pattern.test(root))) &&
+                !roots.has(id) &&
+                !id.includes('/node_modules/'),
+            )
+            .map(([id]) => id),
+        );
+      memberModules = sharedOnlyBy(MEMBER_ROOTS);
+      // The same for what the sign-in screens and the checkout share with each other or with the members' screens:
+      // rolldown made a chunk for each combination, 30 files of under 2 KB (a form field, an e-mail rule, a date).
+      // Only modules that import nothing beyond the app and each other: one that brought its own imports (a form's
+      // schemas, a phone-number library) would make every screen that loads the chunk download those too.
+      screenModules = new Set([...sharedOnlyBy(SCREEN_ROOTS)].filter((id) => !memberModules.has(id)));
+      for (let dropped = true; dropped;) {
+        dropped = false;
+        for (const id of screenModules) {
+          const imports = this.getModuleInfo(id)?.importedIds ?? [];
+          if (imports.every((imported) => screenModules.has(imported) || app.has(imported) || entry.has(imported))) {
+            continue;
+          }
+          screenModules.delete(id);
+          dropped = true;
+        }
+      }
     },
   };
 }
@@ -274,6 +307,11 @@ export default defineConfig({
             {
               name: 'members-shared',
               test: (id: string) => memberModules.has(id),
+              includeDependenciesRecursively: false,
+            },
+            {
+              name: 'screens-shared',
+              test: (id: string) => screenModules.has(id),
               includeDependenciesRecursively: false,
             },
           ],
