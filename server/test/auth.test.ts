@@ -105,6 +105,18 @@ describe('POST /api/auth/email-login', () => {
     ]);
   });
 
+  it('refuses a malformed e-mail at its field, in the one refusal shape', async () => {
+    for (const email of ['medico.co@demo', 'medico.co@demo.t', 'medico co@demo.test']) {
+      const response = await post('/auth/email-login', { email, password: DEMO_PASSWORD });
+      expect(response.status, email).toBe(400);
+      expect(await body<ApiErrorBody & { fieldErrors: unknown }>(response)).toEqual({
+        message: 'Revisa los datos del formulario.',
+        errors: ['Escribe un correo electrónico válido.'],
+        fieldErrors: [{ field: 'email', message: 'Escribe un correo electrónico válido.' }],
+      });
+    }
+  });
+
   it.each([
     ['a wrong password', { email: 'medico.co@demo.test', password: 'Otra1234' }],
     ['an unknown e-mail', { email: 'nadie@demo.test', password: DEMO_PASSWORD }],

@@ -1,4 +1,4 @@
-import { documentLoginSchema, emailLoginSchema, oidcLoginSchema } from '../../../src/lib/shared/account-schemas';
+import { documentLoginSchema, emailLoginSchema, oidcLoginSchema } from '../../../src/lib/shared/login-schemas';
 import type { DynamicAuthResponseDto, LoginResponseDto, ValidateResponseDto } from '../../../src/lib/shared/accounts';
 import { databaseChecks } from '../forms/checks';
 import { buildForm, DOCUMENT_TAKEN_MESSAGE, EMAIL_TAKEN_MESSAGE } from '../forms/definitions';

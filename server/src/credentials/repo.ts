@@ -6,6 +6,7 @@ import {
 } from '../../../src/lib/shared/accounts';
 import { HORMONE_PRESCRIPTION_DOCUMENT_TYPE } from '../../../src/lib/shared/orders';
 import { countryCodeById } from '../../../src/lib/shared/countries';
+import { findRowByIdempotencyKey } from '../db/keyed-rows';
 import type { Database, UserRow } from '../db/schema';
 import { orderNumber } from '../orders/repo';
 
@@ -127,14 +128,9 @@ export async function credentialsStatus(
   return statuses.get(user.id) ?? { status: 'not_uploaded', required: false, history: [] };
 }
 
-/** The request hash of the upload this user committed with this Idempotency-Key; undefined when there is none. */
+/** The upload this user committed with this Idempotency-Key; undefined when there is none. */
 export function findCredentialByIdempotencyKey(db: Kysely<Database>, userId: number, key: string) {
-  return db
-    .selectFrom('credentials')
-    .select('request_hash')
-    .where('user_id', '=', userId)
-    .where('idempotency_key', '=', key)
-    .executeTakeFirst();
+  return findRowByIdempotencyKey(db, 'credentials', { column: 'user_id', id: userId }, key);
 }
 
 /** An upload's rows, its files already stored under `storedName`. */

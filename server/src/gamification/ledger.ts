@@ -6,6 +6,7 @@ import {
   type PointsHistoryMetadataDto,
   type PointsHistoryProductDto,
 } from '../../../src/lib/shared/points';
+import { findRowByIdempotencyKey } from '../db/keyed-rows';
 import type { Database, PointsLedgerTable } from '../db/schema';
 import { HttpError } from '../http/errors';
 
@@ -82,26 +83,19 @@ export async function appendEntry(tx: Kysely<Database>, balance: number, entry: 
   return row;
 }
 
-/** The entry whose columns hold every value of `match` (each lookup below names a unique pair). */
-function entryMatching(
-  tx: Kysely<Database>,
-  match: { user_id: number; idempotency_key: string } | { order_id: number; type: PointEntryType },
-) {
-  return tx
-    .selectFrom('points_ledger')
-    .selectAll()
-    .where((eb) => eb.and(match))
-    .executeTakeFirst();
-}
-
 /** The entry a client's Idempotency-Key already produced for this user. */
 export function entryByIdempotencyKey(tx: Kysely<Database>, userId: number, key: string) {
-  return entryMatching(tx, { user_id: userId, idempotency_key: key });
+  return findRowByIdempotencyKey(tx, 'points_ledger', { column: 'user_id', id: userId }, key);
 }
 
 /** The entry of one kind an order already produced (each kind at most once per order). */
 export function orderEntry(tx: Kysely<Database>, orderId: number, type: PointEntryType) {
-  return entryMatching(tx, { order_id: orderId, type });
+  return tx
+    .selectFrom('points_ledger')
+    .selectAll()
+    .where('order_id', '=', orderId)
+    .where('type', '=', type)
+    .executeTakeFirst();
 }
 
 function toHistoryEntryDto(row: LedgerRow): PointsHistoryEntryDto {

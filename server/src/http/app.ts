@@ -16,7 +16,7 @@ import { registerCredentialRoutes } from '../credentials/routes';
 import { registerDocumentRoutes } from '../documents/routes';
 import { registerFavoriteRoutes } from '../favorites/routes';
 import type { DatabaseHandle } from '../db/database';
-import { purgeStoredAnswers } from './idempotency';
+import { purgeStoredAnswers } from '../db/idempotent-requests';
 import { migrationsApplied } from '../db/prepare';
 import { registerFormRoutes } from '../forms/routes';
 import { createOrderPointsHook } from '../gamification/order-hook';

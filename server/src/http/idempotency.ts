@@ -1,9 +1,10 @@
 import { createHash } from 'node:crypto';
 import type { Context, MiddlewareHandler } from 'hono';
-import type { Kysely, Transaction } from 'kysely';
+import type { Kysely } from 'kysely';
+import { claimKey, findClaim, releaseClaim, releaseUnansweredClaim, storeAnswer } from '../db/idempotent-requests';
 import type { Database } from '../db/schema';
 import { isUniqueViolation } from '../db/unique-violation';
-import type { AppEnv, IdempotencyClaim } from './app-env';
+import type { AppEnv } from './app-env';
 import { HttpError } from './errors';
 
 const IDEMPOTENCY_KEY_HEADER = 'idempotency-key';
@@ -119,29 +120,20 @@ export function idempotencyMiddleware(db: Kysely<Database>, route?: IdempotentRo
     const userId = viewer.user.id;
     const hash = await requestHash(c);
 
-    const claim = () =>
-      db
-        .insertInto('idempotent_requests')
-        .values({ user_id: userId, key, request_hash: hash })
-        .returning('id')
-        .executeTakeFirst()
-        .catch((error: unknown) => {
-          if (isUniqueViolation(error)) return undefined;
-          throw error;
-        });
-    const store = (claimId: number, answer: Response) => storeAnswer(db, claimId, answer);
+    const claim = () => claimKey(db, { userId, key, hash });
+    const store = async (claimId: number, answer: Response) =>
+      storeAnswer(db, claimId, {
+        status: answer.status,
+        contentType: answer.headers.get('content-type'),
+        body: await answer.clone().text(),
+      });
     const replayed = (answer: Response) => {
       answer.headers.set(REPLAYED_HEADER, 'true');
       return answer;
     };
     let claimed = await claim();
     if (!claimed) {
-      const existing = await db
-        .selectFrom('idempotent_requests')
-        .selectAll()
-        .where('user_id', '=', userId)
-        .where('key', '=', key)
-        .executeTakeFirst();
+      const existing = await findClaim(db, userId, key);
       if (existing && existing.request_hash !== hash) throw new HttpError(409, IDEMPOTENCY_KEY_REUSED_MESSAGE);
       if (existing?.status !== null && existing?.status !== undefined) {
         return c.body(existing.response_body ?? '', existing.status as 200, {
@@ -157,8 +149,7 @@ export function idempotencyMiddleware(db: Kysely<Database>, route?: IdempotentRo
       }
       const abandoned = existing && Date.now() - existing.created_at.getTime() > ABANDONED_CLAIM_MS;
       if (abandoned) {
-        // Only the still-unanswered claim is removed: a request that answered meanwhile keeps its answer.
-        await db.deleteFrom('idempotent_requests').where('id', '=', existing.id).where('status', 'is', null).execute();
+        await releaseUnansweredClaim(db, existing.id);
         claimed = await claim();
       }
       // Retry-After tells a replaying client (the service worker's outbox) to keep the write and try again soon.
@@ -171,7 +162,7 @@ export function idempotencyMiddleware(db: Kysely<Database>, route?: IdempotentRo
     const claimId = claimed.id;
     c.set('idempotency', { key, hash, claimId });
 
-    const release = () => db.deleteFrom('idempotent_requests').where('id', '=', claimId).execute();
+    const release = () => releaseClaim(db, claimId);
     let fromRow: Response | undefined;
     try {
       // A claim freed after its write committed (its answer failed after the commit) finds the row here.
@@ -192,75 +183,4 @@ export function idempotencyMiddleware(db: Kysely<Database>, route?: IdempotentRo
     }
     await store(claimId, c.res);
   };
-}
-
-async function storeAnswer(db: Kysely<Database>, claimId: number, answer: Response): Promise<void> {
-  await db
-    .updateTable('idempotent_requests')
-    .set({
-      status: answer.status,
-      content_type: answer.headers.get('content-type'),
-      response_body: await answer.clone().text(),
-    })
-    .where('id', '=', claimId)
-    .execute();
-}
-
-/**
- * Stores the answer of the request holding `claim` inside the write's own transaction: a process that dies after the
- * commit leaves the answer stored, for an answer that cannot be rebuilt from the rows (a single-use link kept only as
- * a hash). The middleware stores the same answer again after the handler.
- */
-export async function storeAnswerWith(
-  trx: Transaction<Database>,
-  claim: IdempotencyClaim | undefined,
-  status: number,
-  body: unknown,
-): Promise<void> {
-  if (!claim) return;
-  await trx
-    .updateTable('idempotent_requests')
-    .set({ status, content_type: 'application/json', response_body: JSON.stringify(body) })
-    .where('id', '=', claim.claimId)
-    .execute();
-}
-
-/**
- * How long an answer to a retried write is kept (30 days). Stored answers repeat personal data (a created patient's
- * name and e-mail, the invitation's link), so they must not stay forever. A replay after this long still gets its
- * first answer on the outbox's routes, which keep their key on the row they wrote (patients, prescriptions,
- * credentials, templates); the browser's own retries of online writes come within seconds.
- */
-export const STORED_ANSWER_RETENTION_MS = 30 * 24 * 60 * 60 * 1000;
-
-/** Deletes the stored answers (and any claim) older than their retention; answers how many went. */
-export async function purgeStoredAnswers(db: Kysely<Database>, now: Date = new Date()): Promise<number> {
-  const deleted = await db
-    .deleteFrom('idempotent_requests')
-    .where('created_at', '<', new Date(now.getTime() - STORED_ANSWER_RETENTION_MS))
-    .executeTakeFirst();
-  return Number(deleted.numDeletedRows);
-}
-
-type StoredAnswer = { status: number; body: unknown } | 'running' | null;
-
-/**
- * The answer kept for a user's key: what a later request that refers to an earlier one (a prescription for a patient
- * created offline, by that creation's key) reads. 'running' while the first request has not answered; null when the
- * key was never used or its request failed.
- */
-export async function findStoredAnswer(db: Kysely<Database>, userId: number, key: string): Promise<StoredAnswer> {
-  const row = await db
-    .selectFrom('idempotent_requests')
-    .select(['status', 'response_body'])
-    .where('user_id', '=', userId)
-    .where('key', '=', key)
-    .executeTakeFirst();
-  if (!row) return null;
-  if (row.status === null) return 'running';
-  try {
-    return { status: row.status, body: JSON.parse(row.response_body ?? 'null') as unknown };
-  } catch {
-    return { status: row.status, body: null };
-  }
 }

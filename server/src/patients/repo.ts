@@ -11,9 +11,9 @@ import { normalizeSearchText } from '../../../src/lib/shared/text';
 import { countedPage } from '../db/page-total';
 import type { Database, PatientsTable } from '../db/schema';
 import { wordPatterns } from '../db/search';
+import { storeAnswerWith, type IdempotencyClaim } from '../db/idempotent-requests';
+import { findRowByIdempotencyKey } from '../db/keyed-rows';
 import { notFound } from '../http/errors';
-import { storeAnswerWith } from '../http/idempotency';
-import type { IdempotencyClaim } from '../http/app-env';
 import { issueInvitation } from '../invitations/repo';
 import type { Mailer } from '../mail/mailer';
 import { currentConsentText, recordConsent, type ConsentClient } from '../privacy/consent-repo';
@@ -328,12 +328,7 @@ export function findPatientByIdempotencyKey(
   professionalId: number,
   key: string,
 ): Promise<PatientRow | undefined> {
-  return db
-    .selectFrom('patients')
-    .selectAll()
-    .where('created_by', '=', professionalId)
-    .where('idempotency_key', '=', key)
-    .executeTakeFirst();
+  return findRowByIdempotencyKey(db, 'patients', { column: 'created_by', id: professionalId }, key);
 }
 
 /** Who invites the patients of a register, and from where. */

@@ -9,13 +9,14 @@ import {
   type PrescriptionDetailDto,
   type PrescriptionType,
 } from '../../../src/lib/shared/prescriptions';
+import { findStoredAnswer } from '../db/idempotent-requests';
+import { findRowByIdempotencyKey } from '../db/keyed-rows';
 import type { Database } from '../db/schema';
 import { isUniqueViolation } from '../db/unique-violation';
 import { positiveId, type IdempotentRequest } from '../gamification/input';
 import { FORBIDDEN_MESSAGE } from '../http/auth';
 import type { Viewer } from '../http/app-env';
 import { HttpError } from '../http/errors';
-import { findStoredAnswer } from '../http/idempotency';
 import { refusedFields } from '../http/validated';
 import { findLinkedPatient, findPatientByIdempotencyKey } from '../patients/repo';
 import { treatmentDays, type ToolInput } from './input';
@@ -206,12 +207,7 @@ async function replay(
 }
 
 function findByKey(db: Kysely<Database>, authorId: number, key: string) {
-  return db
-    .selectFrom('prescriptions')
-    .select(['id', 'request_hash'])
-    .where('author_id', '=', authorId)
-    .where('idempotency_key', '=', key)
-    .executeTakeFirst();
+  return findRowByIdempotencyKey(db, 'prescriptions', { column: 'author_id', id: authorId }, key);
 }
 
 /**

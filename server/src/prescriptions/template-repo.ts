@@ -1,7 +1,8 @@
 import type { Kysely, Selectable } from 'kysely';
 import type { PrescriptionToolInputDto, PrescriptionType } from '../../../src/lib/shared/prescriptions';
 import type { Database, PrescriptionTemplatesTable } from '../db/schema';
-import type { IdempotencyClaim } from '../http/app-env';
+import type { IdempotencyClaim } from '../db/idempotent-requests';
+import { findRowByIdempotencyKey } from '../db/keyed-rows';
 
 export type TemplateRow = Selectable<PrescriptionTemplatesTable>;
 
@@ -23,7 +24,7 @@ export function findTemplateByIdempotencyKey(
   authorId: number,
   key: string,
 ): Promise<TemplateRow | undefined> {
-  return ownTemplates(db, authorId).where('idempotency_key', '=', key).executeTakeFirst();
+  return findRowByIdempotencyKey(db, 'prescription_templates', { column: 'author_id', id: authorId }, key);
 }
 
 /** The author's templates, newest first. */

@@ -1,5 +1,6 @@
 import type { Kysely } from 'kysely';
 import type { AddressInputDto, BillFormDto, CheckoutCustomerDto } from '../../../src/lib/shared/orders';
+import { deleteStoredAnswers } from '../db/idempotent-requests';
 import type { Database, UserRow } from '../db/schema';
 import { adoptInvitedAccounts, claimAcceptedInvitations } from '../patients/repo';
 import { revokeUserSessions } from '../sessions/repo';
@@ -114,11 +115,7 @@ export async function deleteAccount(
     // replay of that creation is answered from the anonymous row).
     for (const row of registerRows) {
       if (row.idempotency_key === null || row.created_by === null) continue;
-      await trx
-        .deleteFrom('idempotent_requests')
-        .where('user_id', '=', row.created_by)
-        .where('key', '=', row.idempotency_key)
-        .execute();
+      await deleteStoredAnswers(trx, row.created_by, row.idempotency_key);
     }
 
     // A professional's patients stay with their own accounts and records: only this professional's links go.
@@ -153,7 +150,7 @@ export async function deleteAccount(
     await trx.deleteFrom('push_subscriptions').where('user_id', '=', user.id).execute();
     await trx.deleteFrom('reminder_schedules').where('user_id', '=', user.id).execute();
     // Stored answers of retried writes may repeat personal data; e-mails sent to the person too.
-    await trx.deleteFrom('idempotent_requests').where('user_id', '=', user.id).execute();
+    await deleteStoredAnswers(trx, user.id);
     await trx.deleteFrom('outbox_emails').where('to_address', '=', user.email).execute();
     await trx.deleteFrom('medical_requests').where('email', '=', user.email).execute();
     await revokeUserSessions(trx, user.id);

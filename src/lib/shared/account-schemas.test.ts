@@ -4,7 +4,6 @@ import {
   BIRTH_DATE_MESSAGE,
   DOCUMENT_TYPE_COUNTRY_MESSAGE,
   documentTypeFits,
-  emailLoginSchema,
   profileUpdateSchema,
 } from './account-schemas';
 import { EMAIL_PATTERN } from './email';
@@ -24,19 +23,6 @@ describe('the one e-mail rule', () => {
     expect(passwordResetRequestSchema.parse({ email: ' Ana@Correo.CO ' })).toEqual({ email: 'ana@correo.co' });
     expect(schemaProblems(passwordResetRequestSchema, { email: 'ana@correo.c' })).toEqual([
       ['email', EMAIL_FORMAT_MESSAGE],
-    ]);
-  });
-});
-
-describe('sign-in', () => {
-  it('keeps the password as typed, spaces included', () => {
-    expect(emailLoginSchema.parse({ email: ' ana@correo.co ', password: ' clave 1 ' })).toEqual({
-      email: 'ana@correo.co',
-      password: ' clave 1 ',
-    });
-    expect(schemaProblems(emailLoginSchema, { email: '', password: '' })).toEqual([
-      ['email', 'Campo obligatorio'],
-      ['password', 'Campo obligatorio'],
     ]);
   });
 });

@@ -1,17 +1,14 @@
-// The zod schemas of the sign-in calls and of the account's own changes (issue #20): the server validates with them,
-// the storefront's forms can check with the same ones. Apart from `accounts.ts`, which the app shell imports.
+// The zod schemas of the account's own changes (issue #20): the server validates with them, the storefront's forms
+// check with the same ones. Apart from `accounts.ts`, which the app shell imports, and from the sign-in calls'
+// (`login-schemas.ts`), which the login screen carries without the account's.
 import { DOCUMENT_TYPES, GENDERS } from './accounts';
 import { isCalendarDate } from './calendar-date';
 import { EMAIL_MAX_LENGTH } from './email';
 import { givenText, queryText, requiredText, textValue } from './field-schemas';
-import { emailSchema, passwordProblem, PASSWORD_RULE_MESSAGE } from './passwords';
+import { emailSchema, optionalPasswordText, passwordProblem, passwordText, PASSWORD_RULE_MESSAGE } from './passwords';
 import { PERSON_NAME_MAX_LENGTH } from './personal-data';
 import { z } from './zod';
 
-/** What a password field may carry before its rules judge it: long inputs only cost hashing time. */
-const MAX_PASSWORD_INPUT = 1024;
-const MAX_DOCUMENT_LENGTH = 40;
-const MAX_ID_TOKEN_LENGTH = 16 * 1024;
 const MAX_SPECIALTY_LENGTH = 120;
 const MAX_LICENSE_LENGTH = 40;
 export const MIN_BIRTH_DATE = '1900-01-01';
@@ -26,21 +23,6 @@ export const PHONE_DIGITS_MESSAGE = 'El número debe tener entre 7 y 15 dígitos
 export const DIAL_CODE_MESSAGE = 'El indicativo del país no es válido.';
 export const DOCUMENT_TYPE_COUNTRY_MESSAGE = 'El tipo de documento no es válido para tu país.';
 export const NOTHING_TO_CHANGE_MESSAGE = 'Indica el nuevo correo o la nueva contraseña.';
-
-/** A password as typed: never trimmed (spaces are part of it); blank is not given. */
-const typedPassword = (raw: unknown) =>
-  raw === '' || raw === null ? undefined : typeof raw === 'number' ? String(raw) : raw;
-const passwordText = z.preprocess(typedPassword, textValue(MAX_PASSWORD_INPUT));
-const optionalPasswordText = z.preprocess(typedPassword, textValue(MAX_PASSWORD_INPUT).optional());
-
-/** `POST /auth/email-login`: the e-mail is looked up as typed (in lower case), not judged by the pattern. */
-export const emailLoginSchema = z.object({ email: requiredText(254), password: passwordText });
-
-/** `POST /auth/document-login`. */
-export const documentLoginSchema = z.object({ document: requiredText(MAX_DOCUMENT_LENGTH), password: passwordText });
-
-/** `POST /auth/login`: the identity provider's token. */
-export const oidcLoginSchema = z.object({ idToken: requiredText(MAX_ID_TOKEN_LENGTH) });
 
 /**
  * A profile field the person may empty: blank or null is null (emptied), a key not sent is left as it is (undefined),

@@ -22,6 +22,16 @@ export function passwordProblem(value: string): string | undefined {
   return isStrongPassword(value) ? undefined : PASSWORD_RULE_MESSAGE;
 }
 
+/** What a password field may carry before its rules judge it: long inputs only cost hashing time. */
+export const MAX_PASSWORD_INPUT = 1024;
+
+/** A password as typed: never trimmed (spaces are part of it); blank is not given. */
+const typedPassword = (raw: unknown) =>
+  raw === '' || raw === null ? undefined : typeof raw === 'number' ? String(raw) : raw;
+/** A password field as sent, judged only by its presence and bounds (the sign-ins, the current password). */
+export const passwordText = z.preprocess(typedPassword, textValue(MAX_PASSWORD_INPUT));
+export const optionalPasswordText = z.preprocess(typedPassword, textValue(MAX_PASSWORD_INPUT).optional());
+
 /** A reset link works this long after it was asked for, once. */
 export const PASSWORD_RESET_LIFETIME_MS = 30 * 60 * 1000;
 export const EMAIL_FORMAT_MESSAGE = 'Escribe un correo electrónico válido.';

@@ -1,4 +1,5 @@
 import { useState, type FormEvent, type ReactNode } from 'react';
+import { focusFirstInvalid } from '../../../lib/focus-first-invalid';
 import { errorMessage } from '../../../lib/http';
 
 interface AuthFormProps {
@@ -37,12 +38,13 @@ export function AuthForm({
   const pending = action.isPending;
   const failure = action.error ? errorMessage(action.error) : null;
 
-  function submit(event: FormEvent) {
+  function submit(event: FormEvent<HTMLFormElement>) {
     event.preventDefault();
     setSubmitted(true);
     action.reset();
     // A failure is shown from `action.error`, in the catalogue's words.
     if (valid) void onSubmit().catch(() => undefined);
+    else focusFirstInvalid(event.currentTarget);
   }
 
   return (

@@ -1,7 +1,17 @@
+import { msg } from '@lingui/core/macro';
 import { Trans, useLingui } from '@lingui/react/macro';
 import { useState } from 'react';
 import { Link, Navigate, useNavigate, useSearchParams } from 'react-router';
 import { TextField } from '../../../components/ui/text-field';
+import { messagesByText } from '../../../lib/messages-by-text';
+import { EMAIL_MAX_LENGTH } from '../../../lib/shared/email';
+import {
+  CONTROL_CHARACTERS_MESSAGE,
+  maxLengthMessage,
+  REQUIRED_FIELD_MESSAGE,
+} from '../../../lib/shared/field-schemas';
+import { documentLoginSchema, emailLoginSchema, MAX_DOCUMENT_LENGTH } from '../../../lib/shared/login-schemas';
+import { EMAIL_FORMAT_MESSAGE, MAX_PASSWORD_INPUT } from '../../../lib/shared/passwords';
 import { useCountry } from '../../../lib/use-country';
 import { useLogin } from '../api';
 import type { LoginCredentials } from '../../../lib/session/session';
@@ -11,6 +21,35 @@ import { AuthNotice } from './auth-notice';
 
 type Method = 'email' | 'document';
 
+const maxLength = (count: number) => msg`Máximo ${count} caracteres.`;
+
+/** The login schemas' Spanish messages in this screen's catalogue, so the form says what the server would. */
+const loginMessage = messagesByText({
+  [REQUIRED_FIELD_MESSAGE]: msg`Campo obligatorio`,
+  [EMAIL_FORMAT_MESSAGE]: msg`Escribe un correo electrónico válido.`,
+  [CONTROL_CHARACTERS_MESSAGE]: msg`Contiene caracteres no válidos.`,
+  ...Object.fromEntries(
+    [EMAIL_MAX_LENGTH, MAX_DOCUMENT_LENGTH, MAX_PASSWORD_INPUT].map((count) => [
+      maxLengthMessage(count),
+      maxLength(count),
+    ]),
+  ),
+});
+
+/** Field (`identifier`, `password`) → the first problem the login's schema finds, as the server would say it. */
+function loginProblems(method: Method, identifier: string, password: string) {
+  const parsed =
+    method === 'email'
+      ? emailLoginSchema.safeParse({ email: identifier, password })
+      : documentLoginSchema.safeParse({ document: identifier, password });
+  const problems: { identifier?: string; password?: string } = {};
+  for (const issue of parsed.error?.issues ?? []) {
+    const field = issue.path[0] === 'password' ? 'password' : 'identifier';
+    problems[field] ??= issue.message;
+  }
+  return problems;
+}
+
 /** Only paths inside the same country may be returned to after logging in. */
 function safeRedirect(country: string, target: string | null): string {
   return target && target.startsWith(`/${country}/`) && !target.startsWith('//')
@@ -19,7 +58,7 @@ function safeRedirect(country: string, target: string | null): string {
 }
 
 export function LoginPage() {
-  const { t } = useLingui();
+  const { t, i18n } = useLingui();
   const country = useCountry();
   const navigate = useNavigate();
   const [params] = useSearchParams();
@@ -29,7 +68,11 @@ export function LoginPage() {
   const [identifier, setIdentifier] = useState('');
   const [password, setPassword] = useState('');
 
-  const required = t`Campo obligatorio`;
+  const problems = loginProblems(method, identifier, password);
+  const problem = (field: keyof typeof problems, submitted: boolean) => {
+    const message = problems[field];
+    return submitted && message !== undefined ? i18n._(loginMessage(message)) : undefined;
+  };
 
   async function submit() {
     const credentials: LoginCredentials =
@@ -57,7 +100,7 @@ export function LoginPage() {
     <AuthForm
       titleId="login-title"
       title={<Trans>Iniciar sesión</Trans>}
-      valid={identifier.trim() !== '' && password !== ''}
+      valid={Object.keys(problems).length === 0}
       action={login}
       onSubmit={submit}
       submitLabel={t`Ingresar`}
@@ -95,7 +138,7 @@ export function LoginPage() {
             value={identifier}
             onValueChange={setIdentifier}
             required
-            error={submitted && !identifier.trim() ? required : undefined}
+            error={problem('identifier', submitted)}
           />
           <TextField
             type="password"
@@ -104,7 +147,7 @@ export function LoginPage() {
             value={password}
             onValueChange={setPassword}
             required
-            error={submitted && !password ? required : undefined}
+            error={problem('password', submitted)}
           />
           <p className="auth-card__aside">
             <Link to={`/${country}/olvide-contrasena`}>
