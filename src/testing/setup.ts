@@ -1,5 +1,5 @@
 import 'fake-indexeddb/auto';
-import { cleanup, configure } from '@testing-library/react';
+import { cleanup, configure, getConfig, prettyDOM } from '@testing-library/react';
 import { afterAll, afterEach, beforeAll } from 'vitest';
 import { i18n } from '../lib/i18n';
 import { forgetPersistedQueryCache } from '../lib/query';
@@ -23,6 +23,26 @@ import { server } from './msw-server';
 
 // Lazy routes compile on first use: on a loaded 2-core CI machine that can exceed the 1 s default of findBy*.
 configure({ asyncUtilTimeout: 5_000 });
+
+// A `getBy*` that finds nothing prints the whole document into its error. `findBy*` and `waitFor` retry on every DOM
+// change and keep only the last error, so printing each one took a tenth of the patients tests' processor time. The
+// message is now written when something reads it (a test's failure, or the wait's timeout), in the library's words.
+function elementError(message: string | null, container: Element): Error {
+  const error = new Error(message ?? '');
+  // The stack starts at the query, as the library's own error's does, so a failure points at the test's line.
+  Error.captureStackTrace(error, elementError);
+  error.name = 'TestingLibraryElementError';
+  let printed: string | undefined;
+  Object.defineProperty(error, 'message', {
+    configurable: true,
+    get: () =>
+      (printed ??= [message, `Ignored nodes: comments, ${getConfig().defaultIgnore}\n${prettyDOM(container)}`]
+        .filter(Boolean)
+        .join('\n\n')),
+  });
+  return error;
+}
+configure({ getElementError: elementError });
 
 // jsdom does not scroll; the checkout scrolls to the top of each step.
 window.scrollTo = () => undefined;
