@@ -17,6 +17,7 @@ import { formRefusal } from '../../testing/handlers/http-shapes';
 import { renderApp } from '../../testing/render';
 import { typePatient } from '../../testing/patient-form';
 import { loggedInAs } from '../../testing/session';
+import { fill } from '../../testing/fill';
 
 describe('my patients', () => {
   it('lists the patients with name, e-mail, country, phone and type ID, and searches by name or e-mail', async () => {
@@ -189,19 +190,19 @@ describe('my patients', () => {
     ).toBeTruthy();
     expect(prescriptionFixtures.createdPatients).toHaveLength(0);
 
-    await userEvent.type(within(form).getByLabelText(/^Nombres/), 'Julián');
-    await userEvent.type(within(form).getByLabelText(/^Apellidos/), 'Torres');
-    await userEvent.type(within(form).getByLabelText(/^Fecha de nacimiento/), '2099-02-28');
-    await userEvent.type(within(form).getByLabelText(/^Correo electrónico/), 'julian@correo');
-    await userEvent.type(within(form).getByLabelText(/^Número de documento/), '1020304050');
-    await userEvent.type(within(form).getByLabelText(/^Número de teléfono/), '3105550000');
+    await fill(within(form).getByLabelText(/^Nombres/), 'Julián');
+    await fill(within(form).getByLabelText(/^Apellidos/), 'Torres');
+    await fill(within(form).getByLabelText(/^Fecha de nacimiento/), '2099-02-28');
+    await fill(within(form).getByLabelText(/^Correo electrónico/), 'julian@correo');
+    await fill(within(form).getByLabelText(/^Número de documento/), '1020304050');
+    await fill(within(form).getByLabelText(/^Número de teléfono/), '3105550000');
     await userEvent.click(within(form).getByRole('button', { name: 'Crear paciente y enviar invitación' }));
     // The server's own rules, checked as the professional types.
     expect(await within(form).findByText('La fecha de nacimiento no puede ser futura.')).toBeTruthy();
     expect(within(form).getByText('Escribe un correo electrónico válido.')).toBeTruthy();
     await userEvent.clear(within(form).getByLabelText(/^Fecha de nacimiento/));
-    await userEvent.type(within(form).getByLabelText(/^Fecha de nacimiento/), '1988-02-28');
-    await userEvent.type(within(form).getByLabelText(/^Correo electrónico/), '.test');
+    await fill(within(form).getByLabelText(/^Fecha de nacimiento/), '1988-02-28');
+    await fill(within(form).getByLabelText(/^Correo electrónico/), '.test');
     await userEvent.click(attestation);
     await userEvent.click(within(form).getByRole('button', { name: 'Crear paciente y enviar invitación' }));
 
@@ -244,7 +245,7 @@ describe('patient info with strategies', () => {
     await userEvent.click(screen.getByRole('button', { name: 'Editar' }));
     const again = screen.getByRole('form', { name: 'Editar paciente' });
     await userEvent.clear(within(again).getByLabelText(/^Número de teléfono/));
-    await userEvent.type(within(again).getByLabelText(/^Número de teléfono/), '3119998888');
+    await fill(within(again).getByLabelText(/^Número de teléfono/), '3119998888');
     await userEvent.click(within(again).getByRole('button', { name: 'Guardar' }));
     expect(await screen.findByText('Guardamos los cambios del paciente.')).toBeTruthy();
     expect(screen.getByText('+57 3119998888')).toBeTruthy();
@@ -265,7 +266,7 @@ describe('patient info with strategies', () => {
     const documentNumber = within(form).getByLabelText(/^Número de documento/);
     const saved = (documentNumber as HTMLInputElement).value;
     await userEvent.clear(documentNumber);
-    await userEvent.type(documentNumber, '99887766');
+    await fill(documentNumber, '99887766');
     await userEvent.click(within(form).getByRole('button', { name: 'Guardar' }));
 
     await waitFor(() => expect(documentNumber.getAttribute('aria-invalid')).toBe('true'));
@@ -309,8 +310,8 @@ describe('patient info with strategies', () => {
     expect(others.textContent).toContain('Andrés Salazar');
     expect(screen.getByText(/Solo lectura/)).toBeTruthy();
 
-    await userEvent.type(screen.getByLabelText('Desde'), '2026-11-01');
-    await userEvent.type(screen.getByLabelText('Hasta'), '2026-11-30');
+    await fill(screen.getByLabelText('Desde'), '2026-11-01');
+    await fill(screen.getByLabelText('Hasta'), '2026-11-30');
     await userEvent.click(screen.getByRole('button', { name: 'Buscar por fecha' }));
     await waitFor(() =>
       expect(within(screen.getByRole('table', { name: 'Mis estrategias' })).getAllByRole('row')).toHaveLength(2),

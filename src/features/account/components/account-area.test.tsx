@@ -11,6 +11,7 @@ import { server } from '../../../testing/msw-server';
 import { renderApp } from '../../../testing/render';
 import { loggedInAs } from '../../../testing/session';
 import { hasSession } from '../../../lib/session/session';
+import { fill } from '../../../testing/fill';
 
 describe('account area', () => {
   it('sends an anonymous visitor to the login, and back afterwards', async () => {
@@ -94,7 +95,7 @@ describe('account area', () => {
     await userEvent.clear(names);
     await userEvent.click(screen.getByRole('button', { name: 'Guardar' }));
     expect(screen.getByText('Campo obligatorio')).toBeTruthy();
-    await userEvent.type(names, 'Carolina Andrea');
+    await fill(names, 'Carolina Andrea');
     await userEvent.click(screen.getByRole('button', { name: 'Guardar' }));
     expect(await screen.findByText('Tus datos se guardaron.')).toBeTruthy();
     expect(screen.getByText('Carolina Andrea')).toBeTruthy();
@@ -297,7 +298,7 @@ describe('admin area', () => {
     await userEvent.click(within(card).getByRole('button', { name: 'Rechazar' }));
     await userEvent.click(within(card).getByRole('button', { name: 'Confirmar rechazo' }));
     expect(within(card).getByText('Indica el motivo del rechazo')).toBeTruthy();
-    await userEvent.type(within(card).getByRole('textbox'), 'La tarjeta profesional no es legible.');
+    await fill(within(card).getByRole('textbox'), 'La tarjeta profesional no es legible.');
     await userEvent.click(within(card).getByRole('button', { name: 'Confirmar rechazo' }));
     await waitFor(() => expect(screen.queryByRole('article', { name: 'Jorge Paredes' })).toBeNull());
   });

@@ -5,11 +5,12 @@ import { appStore } from '../../../lib/store';
 import { setContactSettings } from '../../../testing/handlers/contact';
 import { renderApp } from '../../../testing/render';
 import { sessionsAtom } from '../../../lib/session/atoms';
+import { fill } from '../../../testing/fill';
 
 async function fillDoctorStepOne() {
-  await userEvent.type(await screen.findByLabelText(/Nombres/), 'Laura');
-  await userEvent.type(screen.getByLabelText(/Apellidos/), 'Vélez');
-  await userEvent.type(screen.getByLabelText(/Número de documento/), '80123456');
+  await fill(await screen.findByLabelText(/Nombres/), 'Laura');
+  await fill(screen.getByLabelText(/Apellidos/), 'Vélez');
+  await fill(screen.getByLabelText(/Número de documento/), '80123456');
   await userEvent.click(screen.getByRole('button', { name: 'Siguiente' }));
 }
 
@@ -53,8 +54,8 @@ describe('registration', () => {
 
     await fillDoctorStepOne();
     expect(await screen.findByLabelText(/Correo electrónico/)).toBeTruthy();
-    await userEvent.type(screen.getByLabelText(/Correo electrónico/), 'medico.co@demo.test');
-    await userEvent.type(screen.getByLabelText(/^Contraseña/), 'Segura123');
+    await fill(screen.getByLabelText(/Correo electrónico/), 'medico.co@demo.test');
+    await fill(screen.getByLabelText(/^Contraseña/), 'Segura123');
     await userEvent.click(screen.getByRole('checkbox', { name: /Acepto los términos/ }));
     await userEvent.click(screen.getByRole('checkbox', { name: /Autorizo el tratamiento de mis datos de salud/ }));
     await userEvent.click(screen.getByRole('button', { name: 'Crear cuenta' }));
@@ -66,8 +67,8 @@ describe('registration', () => {
     await renderApp('/co/registro');
     await userEvent.click(await screen.findByRole('button', { name: /Soy médico/ }));
     await fillDoctorStepOne();
-    await userEvent.type(await screen.findByLabelText(/Correo electrónico/), 'sin.autorizacion@correo.test');
-    await userEvent.type(screen.getByLabelText(/^Contraseña/), 'Segura123');
+    await fill(await screen.findByLabelText(/Correo electrónico/), 'sin.autorizacion@correo.test');
+    await fill(screen.getByLabelText(/^Contraseña/), 'Segura123');
     await userEvent.click(screen.getByRole('checkbox', { name: /Acepto los términos/ }));
     const consent = screen.getByRole('checkbox', { name: /Autorizo el tratamiento de mis datos de salud/ });
     expect((consent as HTMLInputElement).checked).toBe(false);
@@ -84,8 +85,8 @@ describe('registration', () => {
     const { router } = await renderApp('/co/registro');
     await userEvent.click(await screen.findByRole('button', { name: /Soy médico/ }));
     await fillDoctorStepOne();
-    await userEvent.type(await screen.findByLabelText(/Correo electrónico/), 'laura.velez@correo.test');
-    await userEvent.type(screen.getByLabelText(/^Contraseña/), 'Segura123');
+    await fill(await screen.findByLabelText(/Correo electrónico/), 'laura.velez@correo.test');
+    await fill(screen.getByLabelText(/^Contraseña/), 'Segura123');
     await userEvent.click(screen.getByRole('checkbox', { name: /Acepto los términos/ }));
     await userEvent.click(screen.getByRole('checkbox', { name: /Autorizo el tratamiento de mis datos de salud/ }));
     await userEvent.click(screen.getByRole('button', { name: 'Crear cuenta' }));
@@ -113,7 +114,7 @@ describe('registration', () => {
     const phone = screen.getByLabelText(/Número de celular/) as HTMLInputElement;
     expect(phone.value).toBe('3104445566');
     await userEvent.clear(phone);
-    await userEvent.type(phone, '3001234567');
+    await fill(phone, '3001234567');
     expect(phone.value).toBe('3001234567');
   });
 
