@@ -17,7 +17,7 @@ import { buildOutboxItem, installFakeServiceWorker } from '../../testing/fake-se
 import { checkoutFixtures } from '../../testing/handlers/checkout';
 import { server } from '../../testing/msw-server';
 import { pointsFixtures } from '../../testing/handlers/points';
-import { renderApp } from '../../testing/render';
+import { arrivesAt, renderApp } from '../../testing/render';
 import { loggedInAs } from '../../testing/session';
 import { fill } from '../../testing/fill';
 
@@ -290,7 +290,7 @@ describe('payment result', () => {
     const { router } = await renderApp('/co/bolsa/resultado/source-2');
     const section = (await screen.findByRole('heading', { name: 'Pago rechazado' })).closest('section');
     await userEvent.click(within(section as HTMLElement).getByRole('button', { name: 'Verificar datos' }));
-    await waitFor(() => expect(router.state.location.pathname).toBe('/co/bolsa'));
+    await arrivesAt(router, '/co/bolsa');
     expect(await screen.findByRole('group', { name: 'Datos personales' })).toBeTruthy();
     expect(appStore.get(cartForCountryAtom('co')).cartItems).toHaveLength(1);
     expect(appStore.get(checkoutFormAtom).pendingSourceId).toBeNull();

@@ -14,7 +14,7 @@ import { TEST_API } from '../../testing/api-url';
 import { server } from '../../testing/msw-server';
 import { textsByRole } from '../../testing/queries';
 import { formRefusal } from '../../testing/handlers/http-shapes';
-import { renderApp } from '../../testing/render';
+import { arrivesAt, renderApp } from '../../testing/render';
 import { typePatient } from '../../testing/patient-form';
 import { loggedInAs } from '../../testing/session';
 import { fill } from '../../testing/fill';
@@ -61,11 +61,12 @@ describe('my patients', () => {
   it('names a deleted account’s record in the interface’s words, in the list and in its page', async () => {
     prescriptionFixtures.patients = [buildDeletedAccountPatient(503)];
     await loggedInAs('co');
-    await renderApp('/co/mi-cuenta/mis-pacientes');
+    const { router } = await renderApp('/co/mi-cuenta/mis-pacientes');
     const table = await screen.findByRole('table', { name: 'Tus pacientes' });
     const link = within(table).getByRole('link', { name: 'Paciente con la cuenta eliminada' });
     expect(within(table).queryByText('Paciente eliminada')).toBeNull();
     await userEvent.click(link);
+    await arrivesAt(router, '/co/mi-cuenta/mis-pacientes/503');
     expect(await screen.findByRole('heading', { level: 1, name: 'Paciente con la cuenta eliminada' })).toBeTruthy();
   });
 
@@ -301,7 +302,7 @@ describe('patient info with strategies', () => {
       ],
     };
     await loggedInAs('co');
-    await renderApp('/co/mi-cuenta/mis-pacientes/501');
+    const { router } = await renderApp('/co/mi-cuenta/mis-pacientes/501');
     const mine = await screen.findByRole('table', { name: 'Mis estrategias' });
     expect(textsByRole(mine, 'columnheader')).toEqual(['Fecha', 'Tipo', 'Categoría', 'Estado', 'Profesional']);
     expect(within(mine).getAllByRole('row')).toHaveLength(3);
@@ -319,6 +320,7 @@ describe('patient info with strategies', () => {
     expect(prescriptionFixtures.strategySearches).toContain('2026-11-01..2026-11-30');
 
     await userEvent.click(screen.getByRole('link', { name: '10 de noviembre de 2026' }));
+    await arrivesAt(router, '/co/mi-cuenta/mis-pacientes/501/estrategias/7001');
     expect(await screen.findByRole('heading', { name: 'Prescripción del 10 de noviembre de 2026' })).toBeTruthy();
     expect(screen.getByRole('button', { name: 'Guardar como plantilla' })).toBeTruthy();
   });
@@ -333,8 +335,9 @@ describe('patient info with strategies', () => {
     await loggedInAs('co');
     const { router } = await renderApp('/co/mi-cuenta/mis-pacientes/501');
     await userEvent.click(await screen.findByRole('link', { name: 'Nueva prescripción' }));
+    // The builder takes the patient from the link's query, then drops it from the address.
+    await arrivesAt(router, '/co/mi-cuenta/prescripcion', '');
     expect(await screen.findByRole('heading', { name: 'Nueva prescripción' })).toBeTruthy();
-    await waitFor(() => expect(router.state.location.search).toBe(''));
     expect((await screen.findByRole('button', { name: /Mariana Gómez Ortiz/ })).getAttribute('aria-pressed')).toBe(
       'true',
     );

@@ -3,7 +3,7 @@ import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
 import { appStore } from '../../../lib/store';
 import { setContactSettings } from '../../../testing/handlers/contact';
-import { renderApp } from '../../../testing/render';
+import { arrivesAt, renderApp } from '../../../testing/render';
 import { sessionsAtom } from '../../../lib/session/atoms';
 import { fill } from '../../../testing/fill';
 
@@ -40,6 +40,7 @@ describe('registration', () => {
     await userEvent.click(await screen.findByRole('button', { name: /Soy paciente/ }));
     const dialog = await screen.findByRole('dialog', { name: 'El registro de pacientes es por invitación' });
     await userEvent.click(within(dialog).getByRole('link', { name: 'Hablar con un asesor' }));
+    await arrivesAt(router, '/co/solicitar-atencion');
 
     expect(await screen.findByRole('heading', { name: 'Hablar con un asesor', level: 1 })).toBeTruthy();
     expect(router.state.location.pathname + router.state.location.search).toBe('/co/solicitar-atencion?motivo=asesor');
@@ -92,9 +93,7 @@ describe('registration', () => {
     await userEvent.click(screen.getByRole('button', { name: 'Crear cuenta' }));
     expect(await screen.findByText('¡Tu cuenta está lista!')).toBeTruthy();
     expect(appStore.get(sessionsAtom).co?.user.email).toBe('laura.velez@correo.test');
-    await waitFor(() => expect(router.state.location.pathname).toBe('/co/mi-cuenta/datos-personales'), {
-      timeout: 3000,
-    });
+    await arrivesAt(router, '/co/mi-cuenta/datos-personales');
   });
 
   it('prefills and locks what an invitation fixes', async () => {

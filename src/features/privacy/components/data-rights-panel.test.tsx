@@ -4,7 +4,7 @@ import { describe, expect, it, onTestFinished } from 'vitest';
 import { hasSession } from '../../../lib/session/session';
 import { buildOutboxItem, installFakeServiceWorker } from '../../../testing/fake-service-worker';
 import { currentConsent, privacyFixtures } from '../../../testing/handlers/privacy';
-import { renderApp } from '../../../testing/render';
+import { arrivesAt, renderApp } from '../../../testing/render';
 import { loggedInAs } from '../../../testing/session';
 import { fill } from '../../../testing/fill';
 
@@ -58,7 +58,7 @@ describe('data rights on Mis datos', () => {
     await userEvent.clear(within(dialog).getByLabelText(/Tu contraseña/));
     await fill(within(dialog).getByLabelText(/Tu contraseña/), privacyFixtures.password);
     await userEvent.click(confirm);
-    await waitFor(() => expect(router.state.location.pathname).toBe('/co'));
+    await arrivesAt(router, '/co');
     expect(privacyFixtures.deleted).toBe(true);
     expect(hasSession('co')).toBe(false);
     expect(worker.items().map((item) => item.id)).toEqual(['de-otra-cuenta']);
