@@ -1,5 +1,6 @@
 import { within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
+import { fill } from './fill';
 
 export interface PatientFormInput {
   firstName: string;
@@ -20,16 +21,16 @@ export const JULIAN: PatientFormInput = {
 };
 
 /**
- * Types the required fields of the patient form (product §5 marks) and ticks the attestation of the patient's consent,
- * as a professional does.
+ * Fills the required fields of the patient form (product §5 marks) and ticks the attestation of the patient's consent,
+ * as a professional does. The form reads each field's value, not its keys: pasted, not typed.
  */
 export async function typePatient(form: HTMLElement, patient: PatientFormInput = JULIAN): Promise<void> {
   const field = within(form);
-  await userEvent.type(field.getByLabelText(/^Nombres/), patient.firstName);
-  await userEvent.type(field.getByLabelText(/^Apellidos/), patient.lastName);
-  await userEvent.type(field.getByLabelText(/^Fecha de nacimiento/), patient.birthDate);
-  await userEvent.type(field.getByLabelText(/^Correo electrónico/), patient.email);
-  await userEvent.type(field.getByLabelText(/^Número de documento/), patient.document);
-  await userEvent.type(field.getByLabelText(/^Número de teléfono/), patient.phone);
+  await fill(field.getByLabelText(/^Nombres/), patient.firstName);
+  await fill(field.getByLabelText(/^Apellidos/), patient.lastName);
+  await fill(field.getByLabelText(/^Fecha de nacimiento/), patient.birthDate);
+  await fill(field.getByLabelText(/^Correo electrónico/), patient.email);
+  await fill(field.getByLabelText(/^Número de documento/), patient.document);
+  await fill(field.getByLabelText(/^Número de teléfono/), patient.phone);
   await userEvent.click(field.getByRole('checkbox', { name: /Declaro que tengo la autorización del paciente/ }));
 }

@@ -1,4 +1,4 @@
-import { act, render } from '@testing-library/react';
+import { act, getConfig, render } from '@testing-library/react';
 import { createMemoryRouter, RouterProvider } from 'react-router';
 import { routes } from '../app/router';
 import { Providers } from '../app/providers';
@@ -35,4 +35,23 @@ export async function renderApp(path: string) {
   await act(() => routerReaches(router, (state) => state.initialized));
   await act(() => routerReaches(router, (state) => state.navigation.state === 'idle'));
   return { ...view, router };
+}
+
+/**
+ * Resolves once the app is at `pathname` (and `search`, when given) with no navigation under way: the page's code
+ * loaded. A first visit to a route compiles its code, which on a loaded machine outlasts a `findBy*` wait, and some
+ * places are reached after the app's own work (a logout's clean-up, a timer): the test waits for the router, not for
+ * a time, and a place never reached fails the test at its time limit. Like `waitFor`, it waits outside `act`, so the
+ * renders that lead there (a redirect, an effect) happen as they come.
+ */
+export function arrivesAt(router: Router, pathname: string, search?: string): Promise<void> {
+  return getConfig().asyncWrapper(() =>
+    routerReaches(
+      router,
+      (state) =>
+        state.navigation.state === 'idle' &&
+        state.location.pathname === pathname &&
+        (search === undefined || state.location.search === search),
+    ),
+  ) as Promise<void>;
 }

@@ -5,7 +5,7 @@ import { describe, expect, it } from 'vitest';
 import { TEST_API } from '../../testing/api-url';
 import { server } from '../../testing/msw-server';
 import { textsByRole } from '../../testing/queries';
-import { renderApp } from '../../testing/render';
+import { arrivesAt, renderApp } from '../../testing/render';
 
 const plain = (text: string | null) => (text ?? '').replace(/\s/g, ' ');
 
@@ -21,13 +21,13 @@ describe('storefront shell', () => {
 
   it('falls back to co and keeps the rest of the path', async () => {
     const { router } = await renderApp('/xx/herramientas');
-    await waitFor(() => expect(router.state.location.pathname).toBe('/co/herramientas'));
+    await arrivesAt(router, '/co/herramientas');
     expect(await screen.findByRole('heading', { name: 'Herramientas funcionales' })).toBeTruthy();
   });
 
   it('sends / to the default country', async () => {
     const { router } = await renderApp('/');
-    await waitFor(() => expect(router.state.location.pathname).toBe('/co'));
+    await arrivesAt(router, '/co');
   });
 
   it('shows Mexican prices in MXN with cents', async () => {
@@ -85,7 +85,7 @@ describe('storefront shell', () => {
     const { router } = await renderApp('/co/herramientas');
     await userEvent.click(await screen.findByRole('button', { name: /Cambiar país/ }));
     await userEvent.click(await screen.findByRole('menuitemradio', { name: /México/ }));
-    await waitFor(() => expect(router.state.location.pathname).toBe('/mx/herramientas'));
+    await arrivesAt(router, '/mx/herramientas');
     expect(sessionStorage.getItem('activeCountry')).toBe('mx');
   });
 });

@@ -17,8 +17,9 @@ import { buildOutboxItem, installFakeServiceWorker } from '../../testing/fake-se
 import { checkoutFixtures } from '../../testing/handlers/checkout';
 import { server } from '../../testing/msw-server';
 import { pointsFixtures } from '../../testing/handlers/points';
-import { renderApp } from '../../testing/render';
+import { arrivesAt, renderApp } from '../../testing/render';
 import { loggedInAs } from '../../testing/session';
+import { fill } from '../../testing/fill';
 
 vi.mock('../../lib/navigation', () => ({ leaveTo: vi.fn() }));
 
@@ -33,9 +34,9 @@ async function goToPayment() {
   await userEvent.click(await screen.findByRole('button', { name: 'Continuar' }));
   await screen.findByRole('group', { name: 'Datos personales' });
   await userEvent.selectOptions(screen.getByLabelText(/Tipo de contribuyente/), 'persona_natural');
-  await userEvent.type(screen.getByLabelText(/^Dirección/), 'Calle 1 # 2-3');
-  await userEvent.type(screen.getByLabelText(/Departamento o estado/), 'Cundinamarca');
-  await userEvent.type(screen.getByLabelText(/^Ciudad/), 'Bogotá');
+  await fill(screen.getByLabelText(/^Dirección/), 'Calle 1 # 2-3');
+  await fill(screen.getByLabelText(/Departamento o estado/), 'Cundinamarca');
+  await fill(screen.getByLabelText(/^Ciudad/), 'Bogotá');
   await userEvent.click(screen.getByRole('button', { name: 'Continuar al pago' }));
   await screen.findByRole('group', { name: 'Medio de pago' });
 }
@@ -92,11 +93,11 @@ describe('checkout', () => {
 
     expect((await screen.findByTestId('summary-articles')).textContent).toBe('3');
     expect(screen.getByTestId('summary-subtotal').textContent).toMatch(/30\.000/);
-    await userEvent.type(screen.getByLabelText('Código promocional'), 'expirado');
+    await fill(screen.getByLabelText('Código promocional'), 'expirado');
     await userEvent.click(screen.getByRole('button', { name: 'Aplicar' }));
     expect(await screen.findByText('El código promocional expiró')).toBeTruthy();
     await userEvent.clear(screen.getByLabelText('Código promocional'));
-    await userEvent.type(screen.getByLabelText('Código promocional'), 'bienvenida10');
+    await fill(screen.getByLabelText('Código promocional'), 'bienvenida10');
     await userEvent.click(screen.getByRole('button', { name: 'Aplicar' }));
     expect((await screen.findByTestId('summary-promo')).textContent).toMatch(/3\.000/);
     await waitFor(() => expect(appStore.get(checkoutAtom).infoCoupon?.code).toBe('BIENVENIDA10'));
@@ -289,7 +290,7 @@ describe('payment result', () => {
     const { router } = await renderApp('/co/bolsa/resultado/source-2');
     const section = (await screen.findByRole('heading', { name: 'Pago rechazado' })).closest('section');
     await userEvent.click(within(section as HTMLElement).getByRole('button', { name: 'Verificar datos' }));
-    await waitFor(() => expect(router.state.location.pathname).toBe('/co/bolsa'));
+    await arrivesAt(router, '/co/bolsa');
     expect(await screen.findByRole('group', { name: 'Datos personales' })).toBeTruthy();
     expect(appStore.get(cartForCountryAtom('co')).cartItems).toHaveLength(1);
     expect(appStore.get(checkoutFormAtom).pendingSourceId).toBeNull();

@@ -3,6 +3,7 @@ import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
 import { prescriptionFixtures } from '../../testing/handlers/prescriptions';
 import { renderApp } from '../../testing/render';
+import { fill } from '../../testing/fill';
 
 describe('medical attention request', () => {
   it('requires every field with "Campo obligatorio", then sends and confirms', async () => {
@@ -13,11 +14,11 @@ describe('medical attention request', () => {
     expect(await within(form).findAllByText('Campo obligatorio')).toHaveLength(5);
     expect(prescriptionFixtures.medicalRequests).toHaveLength(0);
 
-    await userEvent.type(within(form).getByLabelText(/^Nombres/), 'Lucía');
-    await userEvent.type(within(form).getByLabelText(/^Apellidos/), 'Quispe');
-    await userEvent.type(within(form).getByLabelText(/^Correo electrónico/), 'lucia@correo.test');
-    await userEvent.type(within(form).getByLabelText(/^Número de celular/), '5512345678');
-    await userEvent.type(within(form).getByLabelText(/^Descripción de los problemas/), 'Cansancio y mal sueño.');
+    await fill(within(form).getByLabelText(/^Nombres/), 'Lucía');
+    await fill(within(form).getByLabelText(/^Apellidos/), 'Quispe');
+    await fill(within(form).getByLabelText(/^Correo electrónico/), 'lucia@correo.test');
+    await fill(within(form).getByLabelText(/^Número de celular/), '5512345678');
+    await fill(within(form).getByLabelText(/^Descripción de los problemas/), 'Cansancio y mal sueño.');
     await userEvent.click(within(form).getByRole('button', { name: 'Enviar solicitud' }));
 
     expect(await screen.findByText(/Recibimos tu solicitud/)).toBeTruthy();
@@ -40,11 +41,11 @@ describe('medical attention request', () => {
     await renderApp('/co/solicitar-atencion?motivo=producto-personalizado');
     expect(await screen.findByRole('heading', { name: 'Solicitar un producto personalizado', level: 1 })).toBeTruthy();
     const form = screen.getByRole('form', { name: 'Solicitud de producto personalizado' });
-    await userEvent.type(within(form).getByLabelText(/^Nombres/), 'Andrés');
-    await userEvent.type(within(form).getByLabelText(/^Apellidos/), 'Mejía');
-    await userEvent.type(within(form).getByLabelText(/^Correo electrónico/), 'andres@correo.test');
-    await userEvent.type(within(form).getByLabelText(/^Número de celular/), '3001234567');
-    await userEvent.type(
+    await fill(within(form).getByLabelText(/^Nombres/), 'Andrés');
+    await fill(within(form).getByLabelText(/^Apellidos/), 'Mejía');
+    await fill(within(form).getByLabelText(/^Correo electrónico/), 'andres@correo.test');
+    await fill(within(form).getByLabelText(/^Número de celular/), '3001234567');
+    await fill(
       within(form).getByLabelText(/^Describe el producto que necesitas/),
       'Crema de progesterona al 3 %, 60 g.',
     );

@@ -20,6 +20,7 @@ import { server } from '../../testing/msw-server';
 import { typePatient } from '../../testing/patient-form';
 import { renderApp } from '../../testing/render';
 import { loggedInAs } from '../../testing/session';
+import { fill } from '../../testing/fill';
 
 const DOCTOR_UID = 'uid-doctor-0000000000000001';
 const draftOf = () => appStore.get(draftAtomFor(draftKey(DOCTOR_UID, 'co')));
@@ -181,7 +182,7 @@ describe('writes kept on the device without connection', () => {
     await userEvent.click(within(form).getByRole('button', { name: 'Guardar plantilla' }));
     expect(within(form).getByText('Campo obligatorio')).toBeTruthy();
     expect(templates).toHaveLength(0);
-    await userEvent.type(within(form).getByLabelText(/^Nombre de la plantilla/), 'Fatiga sin conexión');
+    await fill(within(form).getByLabelText(/^Nombre de la plantilla/), 'Fatiga sin conexión');
     await userEvent.click(within(form).getByRole('button', { name: 'Guardar plantilla' }));
     expect(
       await screen.findByText(/la plantilla «Fatiga sin conexión» quedó guardada en este dispositivo/),

@@ -14,9 +14,10 @@ import { TEST_API } from '../../testing/api-url';
 import { server } from '../../testing/msw-server';
 import { textsByRole } from '../../testing/queries';
 import { formRefusal } from '../../testing/handlers/http-shapes';
-import { renderApp } from '../../testing/render';
+import { arrivesAt, renderApp } from '../../testing/render';
 import { typePatient } from '../../testing/patient-form';
 import { loggedInAs } from '../../testing/session';
+import { fill } from '../../testing/fill';
 
 describe('my patients', () => {
   it('lists the patients with name, e-mail, country, phone and type ID, and searches by name or e-mail', async () => {
@@ -60,11 +61,12 @@ describe('my patients', () => {
   it('names a deleted account’s record in the interface’s words, in the list and in its page', async () => {
     prescriptionFixtures.patients = [buildDeletedAccountPatient(503)];
     await loggedInAs('co');
-    await renderApp('/co/mi-cuenta/mis-pacientes');
+    const { router } = await renderApp('/co/mi-cuenta/mis-pacientes');
     const table = await screen.findByRole('table', { name: 'Tus pacientes' });
     const link = within(table).getByRole('link', { name: 'Paciente con la cuenta eliminada' });
     expect(within(table).queryByText('Paciente eliminada')).toBeNull();
     await userEvent.click(link);
+    await arrivesAt(router, '/co/mi-cuenta/mis-pacientes/503');
     expect(await screen.findByRole('heading', { level: 1, name: 'Paciente con la cuenta eliminada' })).toBeTruthy();
   });
 
@@ -189,19 +191,19 @@ describe('my patients', () => {
     ).toBeTruthy();
     expect(prescriptionFixtures.createdPatients).toHaveLength(0);
 
-    await userEvent.type(within(form).getByLabelText(/^Nombres/), 'Julián');
-    await userEvent.type(within(form).getByLabelText(/^Apellidos/), 'Torres');
-    await userEvent.type(within(form).getByLabelText(/^Fecha de nacimiento/), '2099-02-28');
-    await userEvent.type(within(form).getByLabelText(/^Correo electrónico/), 'julian@correo');
-    await userEvent.type(within(form).getByLabelText(/^Número de documento/), '1020304050');
-    await userEvent.type(within(form).getByLabelText(/^Número de teléfono/), '3105550000');
+    await fill(within(form).getByLabelText(/^Nombres/), 'Julián');
+    await fill(within(form).getByLabelText(/^Apellidos/), 'Torres');
+    await fill(within(form).getByLabelText(/^Fecha de nacimiento/), '2099-02-28');
+    await fill(within(form).getByLabelText(/^Correo electrónico/), 'julian@correo');
+    await fill(within(form).getByLabelText(/^Número de documento/), '1020304050');
+    await fill(within(form).getByLabelText(/^Número de teléfono/), '3105550000');
     await userEvent.click(within(form).getByRole('button', { name: 'Crear paciente y enviar invitación' }));
     // The server's own rules, checked as the professional types.
     expect(await within(form).findByText('La fecha de nacimiento no puede ser futura.')).toBeTruthy();
     expect(within(form).getByText('Escribe un correo electrónico válido.')).toBeTruthy();
     await userEvent.clear(within(form).getByLabelText(/^Fecha de nacimiento/));
-    await userEvent.type(within(form).getByLabelText(/^Fecha de nacimiento/), '1988-02-28');
-    await userEvent.type(within(form).getByLabelText(/^Correo electrónico/), '.test');
+    await fill(within(form).getByLabelText(/^Fecha de nacimiento/), '1988-02-28');
+    await fill(within(form).getByLabelText(/^Correo electrónico/), '.test');
     await userEvent.click(attestation);
     await userEvent.click(within(form).getByRole('button', { name: 'Crear paciente y enviar invitación' }));
 
@@ -244,7 +246,7 @@ describe('patient info with strategies', () => {
     await userEvent.click(screen.getByRole('button', { name: 'Editar' }));
     const again = screen.getByRole('form', { name: 'Editar paciente' });
     await userEvent.clear(within(again).getByLabelText(/^Número de teléfono/));
-    await userEvent.type(within(again).getByLabelText(/^Número de teléfono/), '3119998888');
+    await fill(within(again).getByLabelText(/^Número de teléfono/), '3119998888');
     await userEvent.click(within(again).getByRole('button', { name: 'Guardar' }));
     expect(await screen.findByText('Guardamos los cambios del paciente.')).toBeTruthy();
     expect(screen.getByText('+57 3119998888')).toBeTruthy();
@@ -265,7 +267,7 @@ describe('patient info with strategies', () => {
     const documentNumber = within(form).getByLabelText(/^Número de documento/);
     const saved = (documentNumber as HTMLInputElement).value;
     await userEvent.clear(documentNumber);
-    await userEvent.type(documentNumber, '99887766');
+    await fill(documentNumber, '99887766');
     await userEvent.click(within(form).getByRole('button', { name: 'Guardar' }));
 
     await waitFor(() => expect(documentNumber.getAttribute('aria-invalid')).toBe('true'));
@@ -300,7 +302,7 @@ describe('patient info with strategies', () => {
       ],
     };
     await loggedInAs('co');
-    await renderApp('/co/mi-cuenta/mis-pacientes/501');
+    const { router } = await renderApp('/co/mi-cuenta/mis-pacientes/501');
     const mine = await screen.findByRole('table', { name: 'Mis estrategias' });
     expect(textsByRole(mine, 'columnheader')).toEqual(['Fecha', 'Tipo', 'Categoría', 'Estado', 'Profesional']);
     expect(within(mine).getAllByRole('row')).toHaveLength(3);
@@ -309,8 +311,8 @@ describe('patient info with strategies', () => {
     expect(others.textContent).toContain('Andrés Salazar');
     expect(screen.getByText(/Solo lectura/)).toBeTruthy();
 
-    await userEvent.type(screen.getByLabelText('Desde'), '2026-11-01');
-    await userEvent.type(screen.getByLabelText('Hasta'), '2026-11-30');
+    await fill(screen.getByLabelText('Desde'), '2026-11-01');
+    await fill(screen.getByLabelText('Hasta'), '2026-11-30');
     await userEvent.click(screen.getByRole('button', { name: 'Buscar por fecha' }));
     await waitFor(() =>
       expect(within(screen.getByRole('table', { name: 'Mis estrategias' })).getAllByRole('row')).toHaveLength(2),
@@ -318,6 +320,7 @@ describe('patient info with strategies', () => {
     expect(prescriptionFixtures.strategySearches).toContain('2026-11-01..2026-11-30');
 
     await userEvent.click(screen.getByRole('link', { name: '10 de noviembre de 2026' }));
+    await arrivesAt(router, '/co/mi-cuenta/mis-pacientes/501/estrategias/7001');
     expect(await screen.findByRole('heading', { name: 'Prescripción del 10 de noviembre de 2026' })).toBeTruthy();
     expect(screen.getByRole('button', { name: 'Guardar como plantilla' })).toBeTruthy();
   });
@@ -332,8 +335,9 @@ describe('patient info with strategies', () => {
     await loggedInAs('co');
     const { router } = await renderApp('/co/mi-cuenta/mis-pacientes/501');
     await userEvent.click(await screen.findByRole('link', { name: 'Nueva prescripción' }));
+    // The builder takes the patient from the link's query, then drops it from the address.
+    await arrivesAt(router, '/co/mi-cuenta/prescripcion', '');
     expect(await screen.findByRole('heading', { name: 'Nueva prescripción' })).toBeTruthy();
-    await waitFor(() => expect(router.state.location.search).toBe(''));
     expect((await screen.findByRole('button', { name: /Mariana Gómez Ortiz/ })).getAttribute('aria-pressed')).toBe(
       'true',
     );

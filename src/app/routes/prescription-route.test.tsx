@@ -22,6 +22,7 @@ import {
 import { server } from '../../testing/msw-server';
 import { renderApp } from '../../testing/render';
 import { loggedInAs } from '../../testing/session';
+import { fill } from '../../testing/fill';
 
 const DOCTOR_UID = 'uid-doctor-0000000000000001';
 const draftOf = (uid = DOCTOR_UID) => appStore.get(draftAtomFor(draftKey(uid, 'co')));
@@ -72,7 +73,7 @@ describe('prescription builder (doctor)', () => {
     expect(await screen.findByRole('heading', { name: 'Resumen' })).toBeTruthy();
     expect(screen.getByText('Antes de dormir: 2')).toBeTruthy();
     expect(screen.getByText('3 unidades')).toBeTruthy();
-    await userEvent.type(screen.getByRole('textbox', { name: 'Observaciones generales' }), 'Control en un mes');
+    await fill(screen.getByRole('textbox', { name: 'Observaciones generales' }), 'Control en un mes');
 
     const key = draftOf()?.idempotencyKey;
     await userEvent.click(screen.getByRole('button', { name: 'Crear prescripción' }));

@@ -6,7 +6,7 @@ import { checkoutStepAtom } from '../../features/checkout/atoms';
 import { appStore } from '../../lib/store';
 import { buildProduct } from '../../testing/data';
 import { buildPrescriptionDetail, prescriptionFixtures } from '../../testing/handlers/prescriptions';
-import { renderApp } from '../../testing/render';
+import { arrivesAt, renderApp } from '../../testing/render';
 import { loggedInAs, loggedInAsPatient } from '../../testing/session';
 
 const asPatient = loggedInAsPatient;
@@ -61,7 +61,7 @@ describe('the bag opened from a re-purchase reminder (/co/bolsa?recompra=…)', 
 
   it('sends a visitor without a session to the login, and back to the same link afterwards', async () => {
     const { router } = await renderApp('/co/bolsa?recompra=7001');
-    await waitFor(() => expect(router.state.location.pathname).toBe('/co/iniciar-sesion'));
+    await arrivesAt(router, '/co/iniciar-sesion');
     expect(router.state.location.search).toBe(`?volver=${encodeURIComponent('/co/bolsa?recompra=7001')}`);
     expect(cart().cartItems).toEqual([]);
   });

@@ -6,7 +6,7 @@ import { QUERY_CACHE_STORAGE_KEY } from '../../lib/query';
 import { OUTBOX_MESSAGES } from '../../lib/shared/outbox';
 import { buildOutboxItem, installFakeServiceWorker } from '../../testing/fake-service-worker';
 import { buildPatient, prescriptionFixtures } from '../../testing/handlers/prescriptions';
-import { renderApp } from '../../testing/render';
+import { arrivesAt, renderApp } from '../../testing/render';
 import { loggedInAs } from '../../testing/session';
 
 const PATIENT = 'Ana Gómez Paciente';
@@ -32,7 +32,7 @@ it('logout leaves no patient data in IndexedDB and makes the outbox forget what 
   await userEvent.click(await screen.findByRole('button', { name: 'Cerrar sesión' }));
   // The pending write is the doctor's own: the logout asks first (use-guarded-logout.test.tsx).
   await userEvent.click(await screen.findByRole('button', { name: 'Cerrar sesión de todos modos' }));
-  await waitFor(() => expect(router.state.location.pathname).toBe('/co'));
+  await arrivesAt(router, '/co');
   await waitFor(async () => {
     const rows = await (await getDatabase()).kv.toArray();
     expect(JSON.stringify(rows)).not.toContain(PATIENT);
@@ -58,7 +58,7 @@ it('logout forgets the patient register kept on the device for offline use, also
   await waitFor(async () => expect(await saved()).toContain('\\"register\\"'), { timeout: SAVED_TIMEOUT_MS });
 
   await userEvent.click(screen.getByRole('button', { name: 'Cerrar sesión' }));
-  await waitFor(() => expect(router.state.location.pathname).toBe('/co'));
+  await arrivesAt(router, '/co');
   // The provider saves the emptied cache again a moment later: that copy holds no patient either.
   await waitFor(async () => expect(await saved()).toContain('clientState'), { timeout: SAVED_TIMEOUT_MS });
   const rows = JSON.stringify(await (await getDatabase()).kv.toArray());

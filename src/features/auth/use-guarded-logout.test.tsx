@@ -2,7 +2,7 @@ import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, expect, it } from 'vitest';
 import { buildOutboxItem, installFakeServiceWorker } from '../../testing/fake-service-worker';
-import { renderApp } from '../../testing/render';
+import { arrivesAt, renderApp } from '../../testing/render';
 import { loggedInAs } from '../../testing/session';
 
 let worker: ReturnType<typeof installFakeServiceWorker> | null = null;
@@ -36,7 +36,7 @@ it('logging out with writes the server has not taken asks first, and says they w
   await user.click(
     within(await screen.findByRole('dialog')).getByRole('button', { name: 'Cerrar sesión de todos modos' }),
   );
-  await waitFor(() => expect(router.state.location.pathname).toBe('/co'));
+  await arrivesAt(router, '/co');
   expect(worker.items().map((item) => item.id)).toEqual(['pendiente-0001', 'pendiente-0002', 'de-otra-cuenta']);
 });
 
@@ -47,6 +47,6 @@ it('logging out with nothing waiting asks nothing', async () => {
   ]);
   const { router } = await renderApp('/co/mi-cuenta/datos-personales');
   await userEvent.click(await screen.findByRole('button', { name: 'Cerrar sesión' }));
-  await waitFor(() => expect(router.state.location.pathname).toBe('/co'));
+  await arrivesAt(router, '/co');
   expect(screen.queryByRole('dialog')).toBeNull();
 });

@@ -8,14 +8,15 @@ import { TEST_API } from '../../../testing/api-url';
 import { buildOutboxItem, installFakeServiceWorker } from '../../../testing/fake-service-worker';
 import { accountFixtures } from '../../../testing/handlers/account';
 import { server } from '../../../testing/msw-server';
-import { renderApp } from '../../../testing/render';
+import { arrivesAt, renderApp } from '../../../testing/render';
 import { loggedInAs } from '../../../testing/session';
 import { hasSession } from '../../../lib/session/session';
+import { fill } from '../../../testing/fill';
 
 describe('account area', () => {
   it('sends an anonymous visitor to the login, and back afterwards', async () => {
     const { router } = await renderApp('/co/mi-cuenta/mis-pedidos');
-    await waitFor(() => expect(router.state.location.pathname).toBe('/co/iniciar-sesion'));
+    await arrivesAt(router, '/co/iniciar-sesion');
     expect(router.state.location.search).toBe(`?volver=${encodeURIComponent('/co/mi-cuenta/mis-pedidos')}`);
   });
 
@@ -94,7 +95,7 @@ describe('account area', () => {
     await userEvent.clear(names);
     await userEvent.click(screen.getByRole('button', { name: 'Guardar' }));
     expect(screen.getByText('Campo obligatorio')).toBeTruthy();
-    await userEvent.type(names, 'Carolina Andrea');
+    await fill(names, 'Carolina Andrea');
     await userEvent.click(screen.getByRole('button', { name: 'Guardar' }));
     expect(await screen.findByText('Tus datos se guardaron.')).toBeTruthy();
     expect(screen.getByText('Carolina Andrea')).toBeTruthy();
@@ -263,7 +264,7 @@ describe('account area', () => {
     await loggedInAs('mx', { email: 'otro@demo.test', uid: 'uid-otro-0000000000000000001' });
     const { router } = await renderApp('/co/mi-cuenta/datos-personales');
     await userEvent.click(await screen.findByRole('button', { name: 'Cerrar sesión' }));
-    await waitFor(() => expect(router.state.location.pathname).toBe('/co'));
+    await arrivesAt(router, '/co');
     expect(await screen.findByRole('link', { name: 'Iniciar sesión' })).toBeTruthy();
     expect(hasSession('mx')).toBe(true);
     expect(hasSession('co')).toBe(false);
@@ -297,7 +298,7 @@ describe('admin area', () => {
     await userEvent.click(within(card).getByRole('button', { name: 'Rechazar' }));
     await userEvent.click(within(card).getByRole('button', { name: 'Confirmar rechazo' }));
     expect(within(card).getByText('Indica el motivo del rechazo')).toBeTruthy();
-    await userEvent.type(within(card).getByRole('textbox'), 'La tarjeta profesional no es legible.');
+    await fill(within(card).getByRole('textbox'), 'La tarjeta profesional no es legible.');
     await userEvent.click(within(card).getByRole('button', { name: 'Confirmar rechazo' }));
     await waitFor(() => expect(screen.queryByRole('article', { name: 'Jorge Paredes' })).toBeNull());
   });

@@ -4,6 +4,7 @@ import { describe, expect, it } from 'vitest';
 import { CHAT_NUMBER_MESSAGE, CONTACT_PHONE_MESSAGE } from '../../../lib/shared/contact';
 import { contactFixtures, setContactSettings } from '../../../testing/handlers/contact';
 import { renderAsAdmin } from './test-render';
+import { fill } from '../../../testing/fill';
 
 const asAdmin = (path = '/co/admin/contacto') => renderAsAdmin(path);
 
@@ -18,7 +19,7 @@ describe('admin: contact channels', () => {
     expect(chatLink()).toBeNull();
 
     const chat = within(colombia).getByLabelText(/^Número del chat/);
-    await userEvent.type(chat, '+57 301 555 0199');
+    await fill(chat, '+57 301 555 0199');
     await userEvent.click(within(colombia).getByRole('button', { name: 'Guardar' }));
 
     expect(await within(colombia).findByText('Canales de contacto de Colombia guardados.')).toBeTruthy();
@@ -33,8 +34,8 @@ describe('admin: contact channels', () => {
   it('refuses invalid numbers with the shared schema’s Spanish messages and sends nothing', async () => {
     await asAdmin();
     const mexico = await screen.findByRole('form', { name: 'Canales de contacto de México' });
-    await userEvent.type(within(mexico).getByLabelText(/^Línea de atención/), 'llámanos');
-    await userEvent.type(within(mexico).getByLabelText(/^Número del chat/), '52 55');
+    await fill(within(mexico).getByLabelText(/^Línea de atención/), 'llámanos');
+    await fill(within(mexico).getByLabelText(/^Número del chat/), '52 55');
     await userEvent.click(within(mexico).getByRole('button', { name: 'Guardar' }));
 
     expect(await within(mexico).findByText(CONTACT_PHONE_MESSAGE)).toBeTruthy();

@@ -6,6 +6,7 @@ import { TEST_API } from '../../../testing/api-url';
 import { buildHormoneOrder, orderFixtures } from '../../../testing/handlers/orders';
 import { server } from '../../../testing/msw-server';
 import { renderAsAdmin } from './test-render';
+import { fill } from '../../../testing/fill';
 
 const plain = (text: string | null | undefined) => text?.replace(/\s/g, ' ').trim();
 
@@ -106,7 +107,7 @@ describe('autorización de hormonas', () => {
     expect(rejections).toEqual([]);
     await userEvent.clear(reasonBox);
 
-    await userEvent.type(
+    await fill(
       within(card).getByRole('textbox', { name: /Motivo del rechazo/ }),
       'La fórmula no tiene la firma del médico.',
     );

@@ -6,6 +6,7 @@ import { prescriptionFixtures } from '../../../testing/handlers/prescriptions';
 import { server } from '../../../testing/msw-server';
 import { LIBRARY_GUIDE as GUIDE } from '../test-data';
 import { renderAsAdmin } from './test-render';
+import { fill } from '../../../testing/fill';
 
 const asAdmin = (path = '/pe/admin/libreria') => renderAsAdmin(path);
 
@@ -33,7 +34,7 @@ describe('admin: document library', () => {
     await userEvent.click(within(form).getByRole('button', { name: 'Subir documento' }));
     expect(within(form).getAllByText('Campo obligatorio')).toHaveLength(2);
 
-    await userEvent.type(within(form).getByLabelText(/Título/), 'Consentimiento informado');
+    await fill(within(form).getByLabelText(/Título/), 'Consentimiento informado');
     await userEvent.selectOptions(within(form).getByLabelText(/País/), 'Perú');
     const pdf = new File(['%PDF-1.7 consentimiento'], 'consentimiento.pdf', { type: 'application/pdf' });
     await userEvent.upload(within(form).getByLabelText(/Archivo/), pdf);
@@ -53,7 +54,7 @@ describe('admin: document library', () => {
   it('shows the server’s message for a file that is not what its name says, and keeps nothing', async () => {
     await asAdmin();
     const form = await screen.findByRole('form', { name: 'Subir documento' });
-    await userEvent.type(within(form).getByLabelText(/Título/), 'Falso PDF');
+    await fill(within(form).getByLabelText(/Título/), 'Falso PDF');
     const fake = new File(['MZ no soy un pdf'], 'falso.pdf', { type: 'application/pdf' });
     await userEvent.upload(within(form).getByLabelText(/Archivo/), fake);
     await userEvent.click(within(form).getByRole('button', { name: 'Subir documento' }));
@@ -84,7 +85,7 @@ describe('admin: document library', () => {
   it('refuses a document over 15 MB before uploading it', async () => {
     await asAdmin();
     const form = await screen.findByRole('form', { name: 'Subir documento' });
-    await userEvent.type(within(form).getByLabelText(/Título/), 'Manual enorme');
+    await fill(within(form).getByLabelText(/Título/), 'Manual enorme');
     const huge = new File(['%PDF-1.7'], 'manual.pdf', { type: 'application/pdf' });
     Object.defineProperty(huge, 'size', { value: 16 * 1024 * 1024 });
     await userEvent.upload(within(form).getByLabelText(/Archivo/), huge);
@@ -103,7 +104,7 @@ describe('admin: document library', () => {
     await userEvent.selectOptions(within(form).getByLabelText(/Categoría/), 'Plantillas');
     const title = within(form).getByLabelText(/Título/);
     await userEvent.clear(title);
-    await userEvent.type(title, 'Guía de ayuno intermitente');
+    await fill(title, 'Guía de ayuno intermitente');
     await userEvent.click(within(form).getByRole('button', { name: 'Guardar cambios' }));
 
     expect((await screen.findByRole('status')).textContent).toBe('Actualizamos «Guía de ayuno intermitente».');

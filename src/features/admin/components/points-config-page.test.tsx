@@ -7,6 +7,7 @@ import { toLocalInput } from '../../points/admin-items';
 import { buildEvent, buildPointProduct, pointsCountry, pointsFixtures } from '../../../testing/handlers/points';
 import { server } from '../../../testing/msw-server';
 import { renderAsAdmin } from './test-render';
+import { fill } from '../../../testing/fill';
 
 const DAY_MS = 86_400_000;
 const plain = (text: string | null | undefined) => text?.replace(/\s/g, ' ').trim();
@@ -135,15 +136,15 @@ describe('admin: events, combos and point products', () => {
     expect(within(dialog).getAllByText('Campo obligatorio')).toHaveLength(4);
     expect(bodies).toEqual([]);
 
-    await userEvent.type(within(dialog).getByLabelText(/Nombre/), 'Taller de microbiota');
-    await userEvent.type(within(dialog).getByLabelText(/Descripción/), 'Medio día de casos clínicos.');
+    await fill(within(dialog).getByLabelText(/Nombre/), 'Taller de microbiota');
+    await fill(within(dialog).getByLabelText(/Descripción/), 'Medio día de casos clínicos.');
     await userEvent.type(within(dialog).getByLabelText(/Puntos requeridos/), '1500');
     await userEvent.click(within(dialog).getByRole('checkbox', { name: 'México' }));
     // A period around today, so the event is on offer now.
     const start = toLocalInput(new Date(Date.now() - DAY_MS).toISOString());
     const end = toLocalInput(new Date(Date.now() + 30 * DAY_MS).toISOString());
-    await userEvent.type(within(dialog).getByLabelText(/Inicio/), start);
-    await userEvent.type(within(dialog).getByLabelText(/Fin/), end);
+    await fill(within(dialog).getByLabelText(/Inicio/), start);
+    await fill(within(dialog).getByLabelText(/Fin/), end);
     await userEvent.click(within(dialog).getByRole('button', { name: 'Guardar' }));
 
     expect(await screen.findByText('«Taller de microbiota» creado.')).toBeTruthy();
@@ -181,9 +182,9 @@ describe('admin: events, combos and point products', () => {
     await userEvent.click(await screen.findByRole('tab', { name: 'Combos' }));
     await userEvent.click(await screen.findByRole('button', { name: 'Nuevo combo' }));
     const dialog = await screen.findByRole('dialog', { name: 'Nuevo combo' });
-    await userEvent.type(within(dialog).getByLabelText(/Nombre/), 'Combo omega');
+    await fill(within(dialog).getByLabelText(/Nombre/), 'Combo omega');
     await userEvent.type(within(dialog).getByLabelText(/Puntos requeridos/), '800');
-    await userEvent.type(within(dialog).getByLabelText(/URL de la imagen/), 'https://cdn.example.com/x.png');
+    await fill(within(dialog).getByLabelText(/URL de la imagen/), 'https://cdn.example.com/x.png');
     await userEvent.click(within(dialog).getByRole('button', { name: 'Guardar' }));
 
     const image = within(dialog).getByLabelText(/URL de la imagen/);

@@ -18,6 +18,7 @@ import { server } from '../../../testing/msw-server';
 import { renderApp } from '../../../testing/render';
 import { loggedInAs } from '../../../testing/session';
 import { renderAsAdmin } from './test-render';
+import { fill } from '../../../testing/fill';
 
 const asAdmin = (path = '/co/admin/configuracion-prescripcion') => renderAsAdmin(path);
 
@@ -41,13 +42,13 @@ describe('admin: prescription settings', () => {
   it('renames and hides moments and sets the defaults every new tool starts with', async () => {
     await asAdmin('/co/admin/prescription-settings');
     const form = await screen.findByRole('form', { name: 'Configuración de prescripción' });
-    await userEvent.type(within(form).getByLabelText('Nombre de «Media tarde»'), '  A media tarde ');
+    await fill(within(form).getByLabelText('Nombre de «Media tarde»'), '  A media tarde ');
     await userEvent.click(within(form).getByRole('checkbox', { name: 'Ofrecer «Antes de dormir»' }));
     const duration = within(form).getByLabelText('Duración predeterminada');
     await userEvent.clear(duration);
     await userEvent.type(duration, '2');
     await userEvent.selectOptions(within(form).getByLabelText('Unidad de la duración'), 'weeks');
-    await userEvent.type(within(form).getByLabelText('Notas e indicaciones predeterminadas'), 'Tomar con agua.');
+    await fill(within(form).getByLabelText('Notas e indicaciones predeterminadas'), 'Tomar con agua.');
     await userEvent.click(within(form).getByRole('button', { name: 'Guardar configuración' }));
 
     expect((await screen.findByRole('status')).textContent).toBe('Guardamos la configuración de prescripción.');

@@ -1,6 +1,7 @@
 import { Trans, useLingui } from '@lingui/react/macro';
 import { useQuery } from '@tanstack/react-query';
 import { useRef, useState, type FormEvent } from 'react';
+import { flushSync } from 'react-dom';
 import { CheckboxChoice } from '../../../components/ui/checkbox-choice';
 import { FileField } from '../../../components/ui/file-field';
 import { SelectField } from '../../../components/ui/select-field';
@@ -81,7 +82,7 @@ export function ProductEditor({ country, product, onSaved, onCancel }: ProductEd
       return;
     }
     const result = await save.mutateAsync({ id: saved?.id ?? null, input: checked.input }).catch((error: unknown) => {
-      setServerErrors(fieldsOf(error));
+      flushSync(() => setServerErrors(fieldsOf(error)));
       focusFirstInvalid(element.current);
       return null;
     });

@@ -12,19 +12,20 @@ import { server } from '../../../testing/msw-server';
 import { renderApp } from '../../../testing/render';
 import { loggedInAs } from '../../../testing/session';
 import { renderAsAdmin } from './test-render';
+import { fill } from '../../../testing/fill';
 
 const asAdmin = (path = '/mx/admin/herramientas-funcionales') => renderAsAdmin(path);
 
 async function fillNewProduct(values: { name: string; slug?: string; price: [string, string] }) {
   await userEvent.click(await screen.findByRole('button', { name: 'Nuevo producto' }));
   const editor = screen.getByRole('form', { name: 'Nuevo producto' });
-  await userEvent.type(within(editor).getByLabelText(/^Nombre/), values.name);
+  await fill(within(editor).getByLabelText(/^Nombre/), values.name);
   if (values.slug) {
     const slug = within(editor).getByLabelText(/^Slug/);
     await userEvent.clear(slug);
-    await userEvent.type(slug, values.slug);
+    await fill(slug, values.slug);
   }
-  await userEvent.type(within(editor).getByLabelText(/^Número de serie/), 'CUR-001');
+  await fill(within(editor).getByLabelText(/^Número de serie/), 'CUR-001');
   // The options load on their own: wait for them before choosing.
   await within(editor).findByRole('option', { name: 'Adaptógenos y fitoterapia' });
   await userEvent.selectOptions(within(editor).getByLabelText(/^Categoría/), 'Adaptógenos y fitoterapia');

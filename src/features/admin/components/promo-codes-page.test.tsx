@@ -8,6 +8,7 @@ import {
 } from '../../../testing/handlers/admin-promo-codes';
 import { server } from '../../../testing/msw-server';
 import { renderAsAdmin } from './test-render';
+import { fill } from '../../../testing/fill';
 
 const asAdmin = (path = '/co/admin/codigos-promocionales') => renderAsAdmin(path);
 
@@ -30,13 +31,13 @@ describe('admin: promo codes', () => {
   it('creates a code with usage limits, valid in one country within its dates', async () => {
     await asAdmin();
     const form = await screen.findByRole('form', { name: 'Nuevo código' });
-    await userEvent.type(within(form).getByLabelText(/^Código/), 'VERANO20');
+    await fill(within(form).getByLabelText(/^Código/), 'VERANO20');
     await userEvent.type(within(form).getByLabelText(/^Valor/), '20');
     await userEvent.type(within(form).getByLabelText(/^Usos en total/), '50');
     await userEvent.type(within(form).getByLabelText(/^Usos por comprador/), '2');
     await userEvent.click(within(form).getByRole('checkbox', { name: 'Válido en México' }));
-    await userEvent.type(within(form).getByLabelText('Desde (México)'), '2026-12-01');
-    await userEvent.type(within(form).getByLabelText('Hasta (México)'), '2026-12-31');
+    await fill(within(form).getByLabelText('Desde (México)'), '2026-12-01');
+    await fill(within(form).getByLabelText('Hasta (México)'), '2026-12-31');
     await userEvent.click(within(form).getByRole('button', { name: 'Guardar código' }));
 
     expect((await screen.findByRole('status')).textContent).toBe('Guardamos el código VERANO20.');
@@ -56,7 +57,7 @@ describe('admin: promo codes', () => {
   it('shows the server’s reason next to the field', async () => {
     await asAdmin();
     const form = await screen.findByRole('form', { name: 'Nuevo código' });
-    await userEvent.type(within(form).getByLabelText(/^Código/), 'MUCHO');
+    await fill(within(form).getByLabelText(/^Código/), 'MUCHO');
     await userEvent.type(within(form).getByLabelText(/^Valor/), '150');
     await userEvent.click(within(form).getByRole('button', { name: 'Guardar código' }));
     // Under the field and in the form's summary.

@@ -6,6 +6,7 @@ import type { SentEmailDto } from '../../../lib/shared/emails';
 import { TEST_API } from '../../../testing/api-url';
 import { server } from '../../../testing/msw-server';
 import { renderAsAdmin } from './test-render';
+import { fill } from '../../../testing/fill';
 
 const invitation: SentEmailDto = {
   id: 7,
@@ -37,7 +38,7 @@ describe('admin: sent e-mails', () => {
     expect(within(item).getByText(/registro\?invitacion=abc/)).toBeTruthy();
 
     const search = screen.getByRole('search', { name: 'Buscar correos por destinatario' });
-    await userEvent.type(within(search).getByLabelText('Correo del destinatario'), 'otra@correo.test');
+    await fill(within(search).getByLabelText('Correo del destinatario'), 'otra@correo.test');
     await userEvent.click(within(search).getByRole('button', { name: 'Buscar' }));
     expect(await screen.findByText('No hay correos enviados a otra@correo.test.')).toBeTruthy();
     expect(asked).toEqual([null, 'otra@correo.test']);

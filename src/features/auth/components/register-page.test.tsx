@@ -3,13 +3,14 @@ import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
 import { appStore } from '../../../lib/store';
 import { setContactSettings } from '../../../testing/handlers/contact';
-import { renderApp } from '../../../testing/render';
+import { arrivesAt, renderApp } from '../../../testing/render';
 import { sessionsAtom } from '../../../lib/session/atoms';
+import { fill } from '../../../testing/fill';
 
 async function fillDoctorStepOne() {
-  await userEvent.type(await screen.findByLabelText(/Nombres/), 'Laura');
-  await userEvent.type(screen.getByLabelText(/Apellidos/), 'Vélez');
-  await userEvent.type(screen.getByLabelText(/Número de documento/), '80123456');
+  await fill(await screen.findByLabelText(/Nombres/), 'Laura');
+  await fill(screen.getByLabelText(/Apellidos/), 'Vélez');
+  await fill(screen.getByLabelText(/Número de documento/), '80123456');
   await userEvent.click(screen.getByRole('button', { name: 'Siguiente' }));
 }
 
@@ -39,6 +40,7 @@ describe('registration', () => {
     await userEvent.click(await screen.findByRole('button', { name: /Soy paciente/ }));
     const dialog = await screen.findByRole('dialog', { name: 'El registro de pacientes es por invitación' });
     await userEvent.click(within(dialog).getByRole('link', { name: 'Hablar con un asesor' }));
+    await arrivesAt(router, '/co/solicitar-atencion');
 
     expect(await screen.findByRole('heading', { name: 'Hablar con un asesor', level: 1 })).toBeTruthy();
     expect(router.state.location.pathname + router.state.location.search).toBe('/co/solicitar-atencion?motivo=asesor');
@@ -53,8 +55,8 @@ describe('registration', () => {
 
     await fillDoctorStepOne();
     expect(await screen.findByLabelText(/Correo electrónico/)).toBeTruthy();
-    await userEvent.type(screen.getByLabelText(/Correo electrónico/), 'medico.co@demo.test');
-    await userEvent.type(screen.getByLabelText(/^Contraseña/), 'Segura123');
+    await fill(screen.getByLabelText(/Correo electrónico/), 'medico.co@demo.test');
+    await fill(screen.getByLabelText(/^Contraseña/), 'Segura123');
     await userEvent.click(screen.getByRole('checkbox', { name: /Acepto los términos/ }));
     await userEvent.click(screen.getByRole('checkbox', { name: /Autorizo el tratamiento de mis datos de salud/ }));
     await userEvent.click(screen.getByRole('button', { name: 'Crear cuenta' }));
@@ -66,8 +68,8 @@ describe('registration', () => {
     await renderApp('/co/registro');
     await userEvent.click(await screen.findByRole('button', { name: /Soy médico/ }));
     await fillDoctorStepOne();
-    await userEvent.type(await screen.findByLabelText(/Correo electrónico/), 'sin.autorizacion@correo.test');
-    await userEvent.type(screen.getByLabelText(/^Contraseña/), 'Segura123');
+    await fill(await screen.findByLabelText(/Correo electrónico/), 'sin.autorizacion@correo.test');
+    await fill(screen.getByLabelText(/^Contraseña/), 'Segura123');
     await userEvent.click(screen.getByRole('checkbox', { name: /Acepto los términos/ }));
     const consent = screen.getByRole('checkbox', { name: /Autorizo el tratamiento de mis datos de salud/ });
     expect((consent as HTMLInputElement).checked).toBe(false);
@@ -84,16 +86,14 @@ describe('registration', () => {
     const { router } = await renderApp('/co/registro');
     await userEvent.click(await screen.findByRole('button', { name: /Soy médico/ }));
     await fillDoctorStepOne();
-    await userEvent.type(await screen.findByLabelText(/Correo electrónico/), 'laura.velez@correo.test');
-    await userEvent.type(screen.getByLabelText(/^Contraseña/), 'Segura123');
+    await fill(await screen.findByLabelText(/Correo electrónico/), 'laura.velez@correo.test');
+    await fill(screen.getByLabelText(/^Contraseña/), 'Segura123');
     await userEvent.click(screen.getByRole('checkbox', { name: /Acepto los términos/ }));
     await userEvent.click(screen.getByRole('checkbox', { name: /Autorizo el tratamiento de mis datos de salud/ }));
     await userEvent.click(screen.getByRole('button', { name: 'Crear cuenta' }));
     expect(await screen.findByText('¡Tu cuenta está lista!')).toBeTruthy();
     expect(appStore.get(sessionsAtom).co?.user.email).toBe('laura.velez@correo.test');
-    await waitFor(() => expect(router.state.location.pathname).toBe('/co/mi-cuenta/datos-personales'), {
-      timeout: 3000,
-    });
+    await arrivesAt(router, '/co/mi-cuenta/datos-personales');
   });
 
   it('prefills and locks what an invitation fixes', async () => {
@@ -113,7 +113,7 @@ describe('registration', () => {
     const phone = screen.getByLabelText(/Número de celular/) as HTMLInputElement;
     expect(phone.value).toBe('3104445566');
     await userEvent.clear(phone);
-    await userEvent.type(phone, '3001234567');
+    await fill(phone, '3001234567');
     expect(phone.value).toBe('3001234567');
   });
 

@@ -2,7 +2,7 @@ import { act, fireEvent, screen, waitFor, within } from '@testing-library/react'
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { appStore } from '../../../lib/store';
-import { renderApp } from '../../../testing/render';
+import { arrivesAt, renderApp } from '../../../testing/render';
 import { sideCartOpenAtom } from '../atoms';
 
 async function addFirstProduct() {
@@ -126,7 +126,7 @@ describe('side cart drawer (product §2, §4)', () => {
     await addFirstProduct();
     await opened();
     await userEvent.click(within(drawer()).getByRole('link', { name: 'Ver bolsa' }));
-    await waitFor(() => expect(router.state.location.pathname).toBe('/co/bolsa'));
+    await arrivesAt(router, '/co/bolsa');
     expect(await screen.findByRole('heading', { name: 'Bolsa de compras', level: 1 })).toBeTruthy();
     const line = screen.getByRole('listitem', { name: 'Producto 1' });
     expect(within(line).getByRole('button', { name: /Quitar una unidad/ })).toHaveProperty('disabled', true);
@@ -143,10 +143,11 @@ describe('side cart on the bag page', () => {
   });
 
   it('does not close by itself there', async () => {
-    await renderApp('/co/herramientas');
+    const { router } = await renderApp('/co/herramientas');
     await addFirstProduct();
     await opened();
     await userEvent.click(within(drawer()).getByRole('link', { name: 'Ver bolsa' }));
+    await arrivesAt(router, '/co/bolsa');
     await screen.findByRole('heading', { name: 'Bolsa de compras', level: 1 });
     await userEvent.click(screen.getByRole('button', { name: /Bolsa de compras, 1 producto$/ }));
     await opened();

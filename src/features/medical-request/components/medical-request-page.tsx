@@ -1,5 +1,6 @@
 import { Trans, useLingui } from '@lingui/react/macro';
 import { useEffect, useRef, useState, type FormEvent, type InputHTMLAttributes } from 'react';
+import { flushSync } from 'react-dom';
 import { useSearchParams } from 'react-router';
 import { Field } from '../../../components/ui/field';
 import { TextField } from '../../../components/ui/text-field';
@@ -117,7 +118,7 @@ export function MedicalRequestPage() {
     setSubmitted(true);
     sending.reset();
     const found = await validateForm({ fields: MEDICAL_REQUEST_FORM_FIELDS }, values);
-    setErrors(Object.fromEntries(found.map((error) => [error.field, error.message])));
+    flushSync(() => setErrors(Object.fromEntries(found.map((error) => [error.field, error.message]))));
     if (found.length > 0) {
       focusFirstInvalid(form.current);
       return;

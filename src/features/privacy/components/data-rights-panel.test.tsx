@@ -4,8 +4,9 @@ import { describe, expect, it, onTestFinished } from 'vitest';
 import { hasSession } from '../../../lib/session/session';
 import { buildOutboxItem, installFakeServiceWorker } from '../../../testing/fake-service-worker';
 import { currentConsent, privacyFixtures } from '../../../testing/handlers/privacy';
-import { renderApp } from '../../../testing/render';
+import { arrivesAt, renderApp } from '../../../testing/render';
 import { loggedInAs } from '../../../testing/session';
+import { fill } from '../../../testing/fill';
 
 describe('data rights on Mis datos', () => {
   it('offers the ZIP of everything as a plain download link', async () => {
@@ -48,16 +49,16 @@ describe('data rights on Mis datos', () => {
     const dialog = await screen.findByRole('dialog', { name: '¿Eliminar tu cuenta definitivamente?' });
     expect(dialog.textContent).toContain('El envío que aún no llega al servidor se descarta de este dispositivo.');
     const confirm = within(dialog).getByRole('button', { name: 'Eliminar definitivamente' });
-    await userEvent.type(within(dialog).getByLabelText(/Tu contraseña/), 'equivocada');
-    await userEvent.type(within(dialog).getByLabelText(/Escribe ELIMINAR para confirmar/), 'ELIMINAR');
+    await fill(within(dialog).getByLabelText(/Tu contraseña/), 'equivocada');
+    await fill(within(dialog).getByLabelText(/Escribe ELIMINAR para confirmar/), 'ELIMINAR');
     await userEvent.click(confirm);
     expect(await within(dialog).findByText('La contraseña no es correcta.')).toBeTruthy();
     expect(privacyFixtures.deleted).toBe(false);
 
     await userEvent.clear(within(dialog).getByLabelText(/Tu contraseña/));
-    await userEvent.type(within(dialog).getByLabelText(/Tu contraseña/), privacyFixtures.password);
+    await fill(within(dialog).getByLabelText(/Tu contraseña/), privacyFixtures.password);
     await userEvent.click(confirm);
-    await waitFor(() => expect(router.state.location.pathname).toBe('/co'));
+    await arrivesAt(router, '/co');
     expect(privacyFixtures.deleted).toBe(true);
     expect(hasSession('co')).toBe(false);
     expect(worker.items().map((item) => item.id)).toEqual(['de-otra-cuenta']);
