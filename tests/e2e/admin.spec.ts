@@ -34,8 +34,7 @@ test.describe('the admin area against the real server', () => {
     const suffix = unique();
     const name = `Cúrcuma liposomal ${suffix}`;
     const products = new AdminProductsPage(page);
-    await login.login('mx', 'admin@demo.test');
-    await products.open('mx');
+    await login.loginTo('/mx/admin/herramientas-funcionales', 'admin@demo.test');
     await products.create({
       name,
       serial: `CUR-${suffix}`,
@@ -45,7 +44,9 @@ test.describe('the admin area against the real server', () => {
     });
     await expect(products.notice).toContainText(`Creamos ${name}`);
 
-    await catalog.open(`/mx/herramientas?buscar=${encodeURIComponent(name)}`);
+    // The store as a shopper reaches it: its catalogue from the header, then a search.
+    await catalog.followLink('/mx/herramientas');
+    await catalog.search.fill(name);
     const card = catalog.card(name);
     await expect(card).toBeVisible();
     await expect(card.getByTestId('product-price')).toContainText('389.50');
@@ -60,8 +61,7 @@ test.describe('the admin area against the real server', () => {
     request,
   }) => {
     const products = new AdminProductsPage(page);
-    await login.login('co', 'admin@demo.test');
-    await products.open('co', true);
+    await login.loginTo('/co/admin/functional-tools', 'admin@demo.test');
     await products.create({
       name: 'Otro magnesio',
       slug: 'magnesio-bisglicinato-400-mg',
@@ -83,8 +83,7 @@ test.describe('the admin area against the real server', () => {
     login,
     page,
   }) => {
-    await login.login('co', 'admin@demo.test');
-    await page.goto('/co/admin/conciliacion-pagos');
+    await login.loginTo('/co/admin/conciliacion-pagos', 'admin@demo.test');
     await expect(page.getByRole('heading', { name: 'Conciliación de pagos', level: 1 })).toBeVisible();
     await expect(
       page.getByText('No hay diferencias abiertas entre los pedidos y el proveedor de pagos.'),
@@ -108,8 +107,7 @@ test.describe('the admin area against the real server', () => {
   }) => {
     const title = `Guía de sueño reparador ${unique()}`;
     const library = new AdminLibraryPage(page);
-    await login.login('co', 'admin@demo.test');
-    await library.open('co');
+    await login.loginTo('/co/admin/libreria', 'admin@demo.test');
     await library.upload({
       title,
       category: 'Documentos de apoyo para pacientes',
@@ -121,8 +119,7 @@ test.describe('the admin area against the real server', () => {
 
     const doctorContext = await browser.newContext({ baseURL });
     const doctorPage = await doctorContext.newPage();
-    await new LoginPage(doctorPage).login('pe', 'medico.pe@demo.test');
-    await doctorPage.goto('/pe/mi-cuenta/herramientas-funcionales');
+    await new LoginPage(doctorPage).loginTo('/pe/mi-cuenta/herramientas-funcionales', 'medico.pe@demo.test');
     const resource = doctorPage.getByRole('article', { name: title });
     await expect(resource).toBeVisible();
     const downloading = doctorPage.waitForEvent('download');
@@ -141,8 +138,7 @@ test.describe('the admin area against the real server', () => {
   }) => {
     const label = `A media tarde ${unique()}`;
     const settings = new AdminPrescriptionSettingsPage(page);
-    await login.login('co', 'admin@demo.test');
-    await settings.open('co', true);
+    await login.loginTo('/co/admin/prescription-settings', 'admin@demo.test');
     await settings.rename('Media tarde', label);
     await settings.save.click();
     await expect(settings.notice).toHaveText('Guardamos la configuración de prescripción.');
@@ -153,9 +149,9 @@ test.describe('the admin area against the real server', () => {
     const doctorContext = await browser.newContext({ baseURL });
     const doctorPage = await doctorContext.newPage();
     try {
-      await new LoginPage(doctorPage).login('co', 'medico.co@demo.test');
+      await new LoginPage(doctorPage).loginTo('/co/mi-cuenta/prescripcion', 'medico.co@demo.test');
       const builder = new PrescriptionBuilderPage(doctorPage);
-      await builder.startFor('co', 'prescripcion', 'Mariana');
+      await builder.startWith('Mariana');
       await builder.withTool('Magnesio Bisglicinato 400 mg');
       await expect(builder.stepTitle).toHaveText('Indicaciones');
       await expect(doctorPage.getByRole('checkbox', { name: label })).toBeVisible();

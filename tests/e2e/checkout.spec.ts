@@ -1,4 +1,4 @@
-import type { Browser, Page } from '@playwright/test';
+import type { Browser } from '@playwright/test';
 import type { ProductDto } from '../../src/lib/shared/api-types';
 import { CatalogPage } from './pages/catalog-page';
 import type { CheckoutPage, PaymentGatewayPage } from './pages/checkout-page';
@@ -29,14 +29,19 @@ const APPROVING_MASTERCARD = '5555555555554444';
 const HORMONE_SLUG = 'progesterona-micronizada-100-mg';
 const PRESCRIPTION_FILE = 'tests/e2e/files/tarjeta-profesional.pdf';
 
-function addFirstProduct(page: Page, country: Country): Promise<string> {
-  return new CatalogPage(page).addFirstToBag(country);
+/**
+ * Logs `email` in on the way to the catalogue and puts its first product in the bag. Logging in where the test goes
+ * next starts the app once; a login, then the page's address, started it twice.
+ */
+async function loginAndAddFirstProduct(login: LoginPage, country: Country, email: string): Promise<string> {
+  await login.loginTo(`/${country}/herramientas`, email);
+  return new CatalogPage(login.page).addFirstCardToBag();
 }
 
-async function addFromProductPage(page: Page, country: Country, slug: string) {
-  const product = new ProductPage(page);
-  await product.open(country, slug);
-  await product.addShownToBag();
+/** Logs `email` in on the way to the product `slug`'s page and puts it in the bag. */
+async function loginAndAddFromProductPage(login: LoginPage, country: Country, email: string, slug: string) {
+  await login.loginTo(`/${country}/herramientas/${slug}`, email);
+  await new ProductPage(login.page).addShownToBag();
 }
 
 /**
@@ -69,16 +74,14 @@ async function payHormoneOrder(
 async function asAdmin(browser: Browser, baseURL: string, country: Country) {
   const context = await browser.newContext({ baseURL });
   const page = await context.newPage();
-  await new LoginPage(page).login(country, 'admin@demo.test');
-  await page.goto(`/${country}/admin/autorizacion-hormonas`);
+  await new LoginPage(page).loginTo(`/${country}/admin/autorizacion-hormonas`, 'admin@demo.test');
   return { page, close: () => closeLoggedOut(context) };
 }
 
 test.describe('checkout against the real server and the sandbox payment provider', () => {
   for (const country of ['co', 'mx', 'pe'] as const) {
     test(`a patient buys in ${country} with an approving card`, async ({ login, page, checkout, gateway, bag }) => {
-      await login.login(country, `paciente.${country}@demo.test`);
-      await addFirstProduct(page, country);
+      await loginAndAddFirstProduct(login, country, `paciente.${country}@demo.test`);
       await expect(bag.badge).toHaveText('1');
       await checkout.start(country);
       await expect(page.getByLabel(/Primer nombre/)).not.toHaveValue('');
@@ -104,7 +107,9 @@ test.describe('checkout against the real server and the sandbox payment provider
       await expect(page.getByText('Te enviamos el comprobante de pago por correo electrónico.')).toBeVisible();
       await expect(bag.badge).toHaveCount(0);
 
-      await page.goto(`/${country}/mi-cuenta/mis-pedidos`);
+      // To the orders as the buyer goes: the account from the header, then its menu.
+      await checkout.followLink(`/${country}/mi-cuenta/datos-personales`);
+      await checkout.followLink(`/${country}/mi-cuenta/mis-pedidos`);
       await expect(page.getByText(number)).toBeVisible();
     });
   }
@@ -116,8 +121,7 @@ test.describe('checkout against the real server and the sandbox payment provider
     gateway,
     bag,
   }) => {
-    await login.login('co', 'paciente.co@demo.test');
-    await addFirstProduct(page, 'co');
+    await loginAndAddFirstProduct(login, 'co', 'paciente.co@demo.test');
     await checkout.start('co');
     await checkout.fillData(ADDRESSES.co);
     await checkout.choosePayment('Visa');
@@ -140,8 +144,7 @@ test.describe('checkout against the real server and the sandbox payment provider
     checkout,
   }) => {
     await page.setViewportSize({ width: 1366, height: 768 });
-    await login.login('co', 'paciente.co@demo.test');
-    await addFirstProduct(page, 'co');
+    await loginAndAddFirstProduct(login, 'co', 'paciente.co@demo.test');
     await checkout.start('co');
     await page
       .getByLabel(/^Correo electrónico/)
@@ -178,9 +181,8 @@ test.describe('checkout against the real server and the sandbox payment provider
       .toEqual([]);
   });
 
-  test('a promo code lowers the total; an unknown one says why', async ({ login, page, checkout }) => {
-    await login.login('mx', 'paciente.mx@demo.test');
-    await addFirstProduct(page, 'mx');
+  test('a promo code lowers the total; an unknown one says why', async ({ login, checkout }) => {
+    await loginAndAddFirstProduct(login, 'mx', 'paciente.mx@demo.test');
     await checkout.start('mx');
     await checkout.fillData(ADDRESSES.mx);
     await checkout.choosePayment('American Express');
@@ -198,7 +200,7 @@ test.describe('checkout against the real server and the sandbox payment provider
     await expect(checkout.summaryValue('summary-total')).not.toHaveText(before!);
   });
 
-  test('a doctor sees the doctor discount', async ({ login, page, checkout, request }) => {
+  test('a doctor sees the doctor discount', async ({ login, checkout, request }) => {
     const products = await withApiSession(request, 'co', 'medico.co@demo.test', async (token) => {
       const answer = await request.get('/api/products?all=true&limit=100&country_id=1&role_id=1', {
         headers: { authorization: `Bearer ${token}`, 'x-country': 'co' },
@@ -208,8 +210,7 @@ test.describe('checkout against the real server and the sandbox payment provider
     const discounted = products.find((product) => (product.discounts?.[0]?.discount_value ?? 0) > 0 && product.price);
     expect(discounted, 'the demo data gives the Colombian doctor a discounted product').toBeTruthy();
 
-    await login.login('co', 'medico.co@demo.test');
-    await addFromProductPage(page, 'co', discounted!.slug);
+    await loginAndAddFromProductPage(login, 'co', 'medico.co@demo.test', discounted!.slug);
     await checkout.start('co');
     await checkout.fillData(ADDRESSES.co);
     await checkout.choosePayment('Transferencia bancaria');
@@ -225,8 +226,7 @@ test.describe('checkout against the real server and the sandbox payment provider
     browser,
     baseURL,
   }) => {
-    await login.login('co', 'medico.co@demo.test');
-    await addFromProductPage(page, 'co', HORMONE_SLUG);
+    await loginAndAddFromProductPage(login, 'co', 'medico.co@demo.test', HORMONE_SLUG);
     const number = await payHormoneOrder(checkout, gateway, 'MasterCard', APPROVING_MASTERCARD);
 
     const admin = await asAdmin(browser, baseURL!, 'co');
@@ -247,9 +247,9 @@ test.describe('checkout against the real server and the sandbox payment provider
     gateway,
     bag,
   }) => {
-    await login.login('co', 'paciente.co@demo.test');
     // The general catalogue hides hormones from patients; the seeded prescription of the demo doctor authorises DHEA.
-    await new MyPrescriptionsPage(page).addSeededPrescriptionToBag('co');
+    await login.loginTo('/co/mi-cuenta/mis-prescripciones', 'paciente.co@demo.test');
+    await new MyPrescriptionsPage(page).addOldestPrescriptionToBag();
     // Two units of magnesium and one of DHEA, as prescribed.
     await expect(bag.badge).toHaveText('3');
 
@@ -257,8 +257,7 @@ test.describe('checkout against the real server and the sandbox payment provider
   });
 
   test('a rejected prescription cancels the order', async ({ login, page, checkout, gateway, browser, baseURL }) => {
-    await login.login('co', 'profesional.co@demo.test');
-    await addFromProductPage(page, 'co', HORMONE_SLUG);
+    await loginAndAddFromProductPage(login, 'co', 'profesional.co@demo.test', HORMONE_SLUG);
     const number = await payHormoneOrder(checkout, gateway, 'Visa', APPROVING_VISA);
 
     const admin = await asAdmin(browser, baseURL!, 'co');
@@ -288,8 +287,7 @@ test.describe('points products in the cart', () => {
     const bought = products.find((product) => product.type === 'standard' && product.price);
     expect(redeemable && bought, 'the demo catalogue has products redeemable with points').toBeTruthy();
 
-    await login.login('co', 'medico.co@demo.test');
-    await addFromProductPage(page, 'co', bought!.slug);
+    await loginAndAddFromProductPage(login, 'co', 'medico.co@demo.test', bought!.slug);
     await page.goto(`/co/herramientas/${redeemable!.slug}`);
     await page.getByRole('button', { name: 'Canjear con puntos' }).click();
     await expect(bag.drawer.getByRole('listitem', { name: redeemable!.name })).toContainText('puntos');

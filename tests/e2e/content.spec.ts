@@ -10,16 +10,20 @@ const WITH_BEST_PRACTICES = { tags: [...WCAG_22_AA, 'best-practice'] };
 
 test.describe('content pages', () => {
   // One page per country walks its five content pages: a test per page paid a new browser context, a first start
-  // of the app and its service worker's install fifteen times. Every page is judged to the end (soft assertions), so
-  // one run names every page that fails.
+  // of the app and its service worker's install fifteen times. The first page is loaded by its address and the others
+  // reached by their links, as a visitor does: a full load per page started the app again and loaded axe again, for
+  // twice the processor time (the pages' own addresses load in english.spec.ts, offline-reading.spec.ts and the phone
+  // layout audit). Every page is judged to the end (soft assertions), so one run names every page that fails.
   for (const country of CONTENT_COUNTRIES) {
     test(`/${country}: every content page renders translated, with no accessibility violation`, async ({ content }) => {
       // Five pages, each judged by axe: more than the default minute on a busy two-core machine.
       test.setTimeout(150_000);
       const soft = expect.configure({ soft: true });
-      for (const { path, heading } of CONTENT_PATHS) {
+      const linkIn = { header: undefined, main: content.page.locator('#main'), footer: content.footer };
+      for (const [index, { path, heading, linkIn: where }] of CONTENT_PATHS.entries()) {
         const page = `/${country}${path}`;
-        await content.open(country, path);
+        if (index === 0) await content.open(country, path);
+        else await content.followLink(page, linkIn[where]);
         await soft(content.page.getByRole('heading', { level: 1, name: heading }), page).toBeVisible();
         await soft(content.footer, page).toContainText('Lunes a viernes: 8:00 a 18:00');
         // Documents and lazy sections have arrived before the page is judged.

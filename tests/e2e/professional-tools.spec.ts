@@ -23,8 +23,7 @@ test.describe('professional tools against the real server', () => {
   }) => {
     const suffix = unique();
     const builder = new PrescriptionBuilderPage(page);
-    await login.login('co', 'medico.co@demo.test');
-    await builder.open('co', 'prescripcion');
+    await login.loginTo('/co/mi-cuenta/prescripcion', 'medico.co@demo.test');
 
     const invitation = await builder.createPatient({
       firstName: 'Valeria',
@@ -58,7 +57,7 @@ test.describe('professional tools against the real server', () => {
     await expect(patientPage).toHaveURL(/\/co\/mi-cuenta\/datos-personales$/);
 
     const mine = new MyPrescriptionsPage(patientPage);
-    await mine.open('co');
+    await mine.open('co', { byLink: true });
     await expect(mine.table).toContainText('Carolina Mejía');
     await mine.openNewest();
     await expect(patientPage.getByText(/Documento personal e intransferible/)).toBeVisible();
@@ -72,7 +71,7 @@ test.describe('professional tools against the real server', () => {
     await expect(line.getByRole('button', { name: `Agregar una unidad de ${MAGNESIUM}` })).toBeDisabled();
     await expect(line.getByRole('button', { name: `Quitar una unidad de ${MAGNESIUM}` })).toBeDisabled();
 
-    await mine.open('co');
+    await mine.open('co', { byLink: true });
     await mine.openNewest();
     const download = await mine.downloadPdf();
     expect(download.suggestedFilename()).toMatch(/^prescripcion-\d+\.pdf$/);
@@ -90,8 +89,8 @@ test.describe('professional tools against the real server', () => {
 
   test('a health professional makes a recommendation and cannot add a hormone', async ({ login, page }) => {
     const builder = new PrescriptionBuilderPage(page);
-    await login.login('co', 'profesional.co@demo.test');
-    await builder.startFor('co', 'recomendaciones', 'Mariana Gómez Ortiz');
+    await login.loginTo('/co/mi-cuenta/recomendaciones', 'profesional.co@demo.test');
+    await builder.startWith('Mariana Gómez Ortiz');
 
     await expect(page.getByText(/requieren prescripción médica y no aparecen aquí/)).toBeVisible();
     await builder.searchTools('DHEA');
@@ -109,8 +108,8 @@ test.describe('professional tools against the real server', () => {
 
   test('a draft survives a reload mid-way', async ({ login, page }) => {
     const builder = new PrescriptionBuilderPage(page);
-    await login.login('mx', 'medico.mx@demo.test');
-    await builder.startFor('mx', 'prescripcion', 'Fernanda Castañeda Ruiz');
+    await login.loginTo('/mx/mi-cuenta/prescripcion', 'medico.mx@demo.test');
+    await builder.startWith('Fernanda Castañeda Ruiz');
     await builder.withTool(MAGNESIUM);
     await builder.fillIndications({ moment: 'En ayunas', quantity: '1', units: '3' });
     // The draft is written as it is typed; a reload in the same few milliseconds would abort the last write (a clean
@@ -123,9 +122,9 @@ test.describe('professional tools against the real server', () => {
     await expect(page.getByRole('checkbox', { name: 'En ayunas' })).toBeChecked();
     await expect(page.getByRole('spinbutton', { name: /Unidades del producto/ })).toHaveValue('3');
 
-    // Closed and opened again: still there.
+    // Closed, opened again elsewhere and back to the builder: still there.
     await page.goto('/mx/mi-cuenta/datos-personales');
-    await builder.open('mx', 'prescripcion');
+    await builder.open('mx', 'prescripcion', { byLink: true });
     await expect(builder.stepTitle).toHaveText('Indicaciones');
     await page.getByRole('button', { name: 'Descartar borrador' }).click();
     await expect(builder.stepTitle).toHaveText('Paciente');
@@ -138,15 +137,15 @@ test.describe('professional tools against the real server', () => {
     await expect(page.getByText('Campo obligatorio').first()).toBeVisible();
     expect(await axeViolations(page, SECTION_AUDIT)).toEqual([]);
 
-    await login.login('co', 'medico.co@demo.test');
-    await page.goto('/co/mi-cuenta/mis-pacientes');
+    await login.loginTo('/co/mi-cuenta/mis-pacientes', 'medico.co@demo.test');
     await expect(page.getByRole('table', { name: 'Tus pacientes' })).toBeVisible();
     expect(await axeViolations(page, SECTION_AUDIT)).toEqual([]);
     await page.getByRole('link', { name: 'Mariana Gómez Ortiz' }).click();
     await expect(page.getByRole('table', { name: 'Mis estrategias' })).toBeVisible();
     expect(await axeViolations(page, SECTION_AUDIT)).toEqual([]);
 
-    await builder.startFor('co', 'prescripcion', 'Mariana Gómez Ortiz');
+    await builder.open('co', 'prescripcion', { byLink: true });
+    await builder.startWith('Mariana Gómez Ortiz');
     await builder.searchTools(MAGNESIUM);
     await expect(builder.toolCard(MAGNESIUM)).toBeVisible();
     expect(await axeViolations(page, SECTION_AUDIT)).toEqual([]);
@@ -155,7 +154,7 @@ test.describe('professional tools against the real server', () => {
     await expect(page.getByText('Elige al menos un momento del día.')).toBeVisible();
     expect(await axeViolations(page, SECTION_AUDIT)).toEqual([]);
 
-    await page.goto('/co/mi-cuenta/herramientas-funcionales');
+    await builder.followLink('/co/mi-cuenta/herramientas-funcionales');
     await expect(page.getByRole('heading', { name: 'Plantillas' })).toBeVisible();
     expect(await axeViolations(page, SECTION_AUDIT)).toEqual([]);
   });
@@ -171,7 +170,7 @@ test.describe('professional tools against the real server', () => {
     await expect(page.getByRole('heading', { name: 'Paciente no encontrado' })).toBeVisible();
     await expect(page.getByText(`Rosa Llanos ${suffix}`)).toHaveCount(0);
 
-    await page.goto('/pe/mi-cuenta/mis-pacientes');
+    await login.followLink('/pe/mi-cuenta/mis-pacientes');
     await page.getByRole('searchbox', { name: 'Buscar por nombre o correo' }).fill(`Llanos ${suffix}`);
     await expect(page.getByText(/No encontramos pacientes que coincidan/)).toBeVisible();
   });

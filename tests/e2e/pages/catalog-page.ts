@@ -3,6 +3,7 @@ import { Shell } from './shell';
 
 export class CatalogPage extends Shell {
   readonly heading = this.page.getByRole('heading', { name: 'Herramientas funcionales' });
+  readonly search = this.page.getByLabel('Buscar', { exact: true });
   readonly productCards = this.page.locator('article.product-card');
   readonly prices = this.page.getByTestId('product-price');
   readonly loadMore = this.page.getByRole('button', { name: 'Cargar más' });
@@ -18,6 +19,11 @@ export class CatalogPage extends Shell {
    */
   async addFirstToBag(country: string): Promise<string> {
     await this.open(`/${country}/herramientas`);
+    return this.addFirstCardToBag();
+  }
+
+  /** `addFirstToBag` on the catalogue on screen. */
+  async addFirstCardToBag(): Promise<string> {
     const card = this.productCards.first();
     const name = (await card.getAttribute('aria-label')) ?? '';
     await card.getByRole('button', { name: /a la bolsa/ }).click();

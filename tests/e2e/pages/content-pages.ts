@@ -5,13 +5,20 @@ import { Shell } from './shell';
 export const CONTENT_COUNTRIES = ['co', 'mx', 'pe'] as const;
 export type ContentCountry = (typeof CONTENT_COUNTRIES)[number];
 
-/** Every content page of the Content issue, under the country prefix. */
+/**
+ * Every content page of the Content issue, under the country prefix, in the order a visitor can walk them, and where
+ * the previous page links to each: the header's navigation, the page itself or the footer.
+ */
 export const CONTENT_PATHS = [
-  { path: '', heading: /Tu estrategia terapéutica/ },
-  { path: '/nosotros', heading: /Hacemos que la estrategia/ },
-  { path: '/articulos', heading: 'Artículos de medicina funcional' },
-  { path: '/articulos/eje-intestino-cerebro', heading: /Eje intestino-cerebro/ },
-  { path: '/terminos-y-condiciones/home', heading: 'Términos y condiciones y política de privacidad' },
+  { path: '', heading: /Tu estrategia terapéutica/, linkIn: 'header' },
+  { path: '/nosotros', heading: /Hacemos que la estrategia/, linkIn: 'header' },
+  { path: '/articulos', heading: 'Artículos de medicina funcional', linkIn: 'header' },
+  { path: '/articulos/eje-intestino-cerebro', heading: /Eje intestino-cerebro/, linkIn: 'main' },
+  {
+    path: '/terminos-y-condiciones/home',
+    heading: 'Términos y condiciones y política de privacidad',
+    linkIn: 'footer',
+  },
 ] as const;
 
 /**

@@ -1,5 +1,5 @@
 import { expect, type Locator } from '@playwright/test';
-import { Shell } from './shell';
+import { Shell, type Reach } from './shell';
 
 /** A professional's register: `mi-cuenta/mis-pacientes` and one patient's page with their strategies. */
 /** The patient the seed gives medico.co@demo.test: invited, with that doctor's strategies. */
@@ -35,8 +35,8 @@ export class PatientsPage extends Shell {
       .locator('dd');
   }
 
-  async open(country: string) {
-    await this.page.goto(`/${country}/mi-cuenta/mis-pacientes`);
+  async open(country: string, how?: Reach) {
+    await this.reach(`/${country}/mi-cuenta/mis-pacientes`, how);
     await expect(this.heading).toBeVisible();
   }
 

@@ -103,11 +103,33 @@ export class PhoneAudit extends Shell {
   /** The title of each route visited, and the route. */
   private readonly titles = new Map<string, string>();
 
-  /** Opens `path` and waits for its main heading (and `ready`, what the route loads after it). */
+  /**
+   * Loads `path` as a typed address or a link from outside the app does, and waits for its main heading (and
+   * `ready`, what the route loads after it).
+   */
   async visit(path: string, ready?: Locator) {
     await this.page.goto(path);
     // The first visit of a context starts the app (and its service worker) from nothing.
     await expect(this.firstHeading).toBeVisible({ timeout: APP_START_MS });
+    await this.arrived(path, ready);
+  }
+
+  /**
+   * Goes to `path` by its link, as a person on a phone does (`followLink`), unless the page is there already, and
+   * waits as `visit` does. The document stays, so axe, loaded once, judges every route of the walk.
+   */
+  async follow(path: string, { ready, within }: { ready?: Locator; within?: Locator } = {}) {
+    if (this.page.url() !== new URL(path, this.page.url()).href) {
+      const before = await this.page.title();
+      await this.followLink(path, within);
+      // The address changes before the screen does; the title follows the new route's heading once it is drawn.
+      await expect(this.page, `${path}: la pantalla de la ruta`).not.toHaveTitle(before);
+    }
+    await expect(this.firstHeading).toBeVisible();
+    await this.arrived(path, ready);
+  }
+
+  private async arrived(path: string, ready: Locator | undefined) {
     if (ready) await expect(ready.first()).toBeVisible();
     await this.expectOwnTitle(path);
   }

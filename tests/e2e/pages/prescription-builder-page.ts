@@ -1,5 +1,5 @@
 import { expect, type Locator } from '@playwright/test';
-import { Shell } from './shell';
+import { Shell, type Reach } from './shell';
 // The same fields the component tests type into the patient form.
 import type { PatientFormInput } from '../../../src/testing/patient-form';
 
@@ -24,8 +24,8 @@ export class PrescriptionBuilderPage extends Shell {
     await expect(this.issuedTable).toBeVisible();
   }
 
-  async open(country: string, kind: 'prescripcion' | 'recomendaciones') {
-    await this.page.goto(`/${country}/mi-cuenta/${kind}`);
+  async open(country: string, kind: 'prescripcion' | 'recomendaciones', how?: Reach) {
+    await this.reach(`/${country}/mi-cuenta/${kind}`, how);
     await expect(this.page.getByRole('heading', { name: /^Nueva (prescripción|recomendación)$/ })).toBeVisible();
   }
 
@@ -62,6 +62,11 @@ export class PrescriptionBuilderPage extends Shell {
   /** Opens the builder, chooses `patient` and goes on to the tools (step 2). */
   async startFor(country: string, kind: 'prescripcion' | 'recomendaciones', patient: string) {
     await this.open(country, kind);
+    await this.startWith(patient);
+  }
+
+  /** On the builder's first step: chooses `patient` and goes on to the tools (step 2). */
+  async startWith(patient: string) {
     await this.choosePatient(patient);
     await this.next.click();
   }

@@ -1,6 +1,6 @@
 import { expect, type Download } from '@playwright/test';
 import { MAGNESIUM } from '../support/demo-catalogue';
-import { Shell } from './shell';
+import { Shell, type Reach } from './shell';
 
 /** The patient's side: `mi-cuenta/mis-prescripciones` and a prescription's detail. */
 export class MyPrescriptionsPage extends Shell {
@@ -8,8 +8,8 @@ export class MyPrescriptionsPage extends Shell {
   readonly addAll = this.page.getByRole('button', { name: 'Agregar todo a la bolsa' });
   readonly download = this.page.getByRole('button', { name: 'Descargar PDF' });
 
-  async open(country: string) {
-    await this.page.goto(`/${country}/mi-cuenta/mis-prescripciones`);
+  async open(country: string, how?: Reach) {
+    await this.reach(`/${country}/mi-cuenta/mis-prescripciones`, how);
     await expect(this.page.getByRole('heading', { name: 'Mis prescripciones' })).toBeVisible();
   }
 
@@ -42,6 +42,11 @@ export class MyPrescriptionsPage extends Shell {
    */
   async addSeededPrescriptionToBag(country: string) {
     await this.open(country);
+    await this.addOldestPrescriptionToBag();
+  }
+
+  /** `addSeededPrescriptionToBag` from the list on screen. */
+  async addOldestPrescriptionToBag() {
     await this.openOldestPrescription();
     await this.addAllToBag(MAGNESIUM, /Agregamos 2 productos a tu bolsa/);
   }
