@@ -69,7 +69,9 @@ export default mergeConfig(
             // PGlite takes 1–2 s to open: one database per file, and files in parallel on both cores.
             maxWorkers: 2,
             testTimeout: 30_000,
-            hookTimeout: 60_000,
+            // A budget against hangs, not a speed check: opening a file's database copy took over 60 s twice in a run
+            // with three other sessions' test runs beside it (load 14, session 18).
+            hookTimeout: 120_000,
           },
         },
       ],
