@@ -21,6 +21,7 @@ interface Outcome {
   ms: number;
   /** Tests counted by the layer's runner; the static checks have none. */
   counts?: Counts;
+  failures?: Failure[];
   detail: string;
 }
 
@@ -34,6 +35,9 @@ interface Step {
 /** Incremental caches of tsc, ESLint and Prettier: a second run on the same checkout only re-checks what changed. */
 const CACHE_DIR = 'node_modules/.cache';
 const TYPECHECK_PROJECTS = ['tsconfig.app.json', 'sw/tsconfig.json', 'server/tsconfig.json', 'tsconfig.node.json'];
+
+/** Failed tests named after the summary's lines; the rest are in the log above. */
+const MAX_FAILURES_LISTED = 15;
 
 const bin = (name: string) => join('node_modules', '.bin', name);
 /**
@@ -102,25 +106,82 @@ async function readJson(path: string): Promise<unknown> {
   }
 }
 
-/** Vitest's JSON report (`--reporter=json`). */
-async function vitestCounts(path: string): Promise<Counts | undefined> {
-  const report = (await readJson(path)) as
-    { numPassedTests: number; numFailedTests: number; numPendingTests: number; numTodoTests: number } | undefined;
+/** A failed test, named so that the tail of the output says which one and why (CI shows only the tail). */
+interface Failure {
+  name: string;
+  reason: string;
+}
+
+interface VitestReport {
+  numPassedTests: number;
+  numFailedTests: number;
+  numPendingTests: number;
+  numTodoTests: number;
+  testResults: {
+    name: string;
+    status: string;
+    message?: string;
+    assertionResults: { fullName: string; status: string; failureMessages: string[] }[];
+  }[];
+}
+
+const firstLine = (text: string | undefined) => (text ?? '').trim().split('\n')[0]?.slice(0, 300) ?? '';
+
+/** Vitest's JSON report (`--reporter=json`): the counts, and each failed test or file (a hook's failure fails a file). */
+async function vitestResults(path: string): Promise<{ counts: Counts; failures: Failure[] } | undefined> {
+  const report = (await readJson(path)) as VitestReport | undefined;
   if (!report) return undefined;
+  const failures = report.testResults.flatMap((file) => {
+    const where = relative(process.cwd(), file.name);
+    const failed = file.assertionResults.filter((test) => test.status === 'failed');
+    if (failed.length === 0 && file.status === 'failed') return [{ name: where, reason: firstLine(file.message) }];
+    return failed.map((test) => ({ name: `${where} › ${test.fullName}`, reason: firstLine(test.failureMessages[0]) }));
+  });
   return {
-    passed: report.numPassedTests,
-    failed: report.numFailedTests,
-    skipped: report.numPendingTests + report.numTodoTests,
+    counts: {
+      passed: report.numPassedTests,
+      failed: report.numFailedTests,
+      skipped: report.numPendingTests + report.numTodoTests,
+    },
+    failures,
   };
 }
 
+interface PlaywrightSuite {
+  title: string;
+  file?: string;
+  suites?: PlaywrightSuite[];
+  specs?: {
+    title: string;
+    file: string;
+    line: number;
+    tests: { projectName: string; status: string; results: { status: string; error?: { message?: string } }[] }[];
+  }[];
+}
+
 /** Playwright's JSON report: with retries at 0, a flaky test cannot exist, so `unexpected` counts every failure. */
-async function playwrightCounts(path: string): Promise<Counts | undefined> {
+async function playwrightResults(path: string): Promise<{ counts: Counts; failures: Failure[] } | undefined> {
   const report = (await readJson(path)) as
-    { stats: { expected: number; unexpected: number; flaky: number; skipped: number } } | undefined;
+    | { stats: { expected: number; unexpected: number; flaky: number; skipped: number }; suites: PlaywrightSuite[] }
+    | undefined;
   if (!report) return undefined;
+  const failures: Failure[] = [];
+  const walk = (suite: PlaywrightSuite, titles: string[]) => {
+    for (const spec of suite.specs ?? []) {
+      for (const test of spec.tests) {
+        if (test.status !== 'unexpected' && test.status !== 'flaky') continue;
+        const error = test.results.find((result) => result.error)?.error;
+        failures.push({
+          name: `[${test.projectName}] ${spec.file}:${spec.line} › ${[...titles, spec.title].join(' › ')}`,
+          reason: firstLine(error?.message),
+        });
+      }
+    }
+    for (const child of suite.suites ?? []) walk(child, [...titles, child.title]);
+  };
+  for (const suite of report.suites) walk(suite, []);
   const { expected, unexpected, flaky, skipped } = report.stats;
-  return { passed: expected, failed: unexpected + flaky, skipped };
+  return { counts: { passed: expected, failed: unexpected + flaky, skipped }, failures };
 }
 
 type VitestRun = keyof typeof COVERED_BY;
@@ -274,10 +335,10 @@ async function main() {
       ...(template ? [`the seeded database ${seconds(templateMs)}`] : []),
     ].join('; '),
   });
-  const unitCounts = await vitestCounts(vitestReport(reports, 'web'));
-  outcomes.push({ layer: 'unit', ...tested, counts: unitCounts, detail: describe(unitCounts) });
-  const serverCounts = await vitestCounts(vitestReport(reports, 'server'));
-  outcomes.push({ layer: 'server', ...served, counts: serverCounts, detail: describe(serverCounts) });
+  const unit = await vitestResults(vitestReport(reports, 'web'));
+  outcomes.push({ layer: 'unit', ...tested, ...unit, detail: describe(unit?.counts) });
+  const server = await vitestResults(vitestReport(reports, 'server'));
+  outcomes.push({ layer: 'server', ...served, ...server, detail: describe(server?.counts) });
   outcomes.push(
     ...(await coverageOutcomes('web', coverageReport(reports, 'web'))),
     ...(await coverageOutcomes('server', coverageReport(reports, 'server'))),
@@ -294,8 +355,8 @@ async function main() {
       },
       false,
     );
-    const e2eCounts = await playwrightCounts(e2eReport);
-    outcomes.push({ layer: 'e2e', ...e2e, counts: e2eCounts, detail: describe(e2eCounts) });
+    const e2eResults = await playwrightResults(e2eReport);
+    outcomes.push({ layer: 'e2e', ...e2e, ...e2eResults, detail: describe(e2eResults?.counts) });
   } else {
     outcomes.push({ layer: 'e2e', ok: false, ms: 0, detail: 'not run: the build failed' });
   }
@@ -311,6 +372,16 @@ async function main() {
     { passed: 0, failed: 0, skipped: 0 },
   );
   const ok = outcomes.every((outcome) => outcome.ok);
+  const failures = outcomes.flatMap((outcome) => (outcome.failures ?? []).map((failure) => ({ ...failure, outcome })));
+  if (failures.length > 0) {
+    process.stdout.write('\n::: failed tests\n');
+    for (const { outcome, name, reason } of failures.slice(0, MAX_FAILURES_LISTED)) {
+      process.stdout.write(`${outcome.layer}: ${name}\n    ${reason}\n`);
+    }
+    if (failures.length > MAX_FAILURES_LISTED) {
+      process.stdout.write(`… and ${failures.length - MAX_FAILURES_LISTED} more (above in the log)\n`);
+    }
+  }
   process.stdout.write('\n::: summary\n');
   for (const outcome of outcomes) {
     process.stdout.write(
