@@ -5,7 +5,7 @@ import { insufficientPointsMessage, type PrescriptionRewardResponseDto } from '.
 import { balanceOf, appendEntry, lockBalance } from '../src/gamification/ledger';
 import { createOrderPointsHook, ORDER_REFUND_REASON, ORDER_SPEND_REASON } from '../src/gamification/order-hook';
 import { findOrderForPoints, ORDER_FETCH_RETRY_DELAY_MS } from '../src/gamification/paid-orders';
-import { HttpError } from '../src/http/errors';
+import { Refusal } from '../src/refusal';
 import type { OrderPointsInput } from '../src/orders/points-hook';
 import { authHeaders, createUser, jsonRequest, sessionFor, userByEmail } from './helpers';
 import { testContextForFile } from './support/file-context';
@@ -208,7 +208,7 @@ describe('spend and refund', () => {
         await tx.insertInto('favorites').values({ user_id: user.id, product_id: 1 }).execute();
         await hook.spend(tx, input(user.id, 3, 80, 40));
       });
-    await expect(attempt).rejects.toBeInstanceOf(HttpError);
+    await expect(attempt).rejects.toBeInstanceOf(Refusal);
     await expect(attempt).rejects.toMatchObject({ status: 422, message: insufficientPointsMessage(100, 120) });
     expect(await db().selectFrom('favorites').selectAll().where('user_id', '=', user.id).execute()).toEqual([]);
     expect(await balanceOf(db(), user.id)).toBe(100);

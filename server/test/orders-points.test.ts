@@ -1,7 +1,7 @@
 import { beforeEach, describe, expect, it } from 'vitest';
 import type { ApiErrorBody } from '../../src/lib/shared/api-types';
 import type { QuoteDto } from '../../src/lib/shared/orders';
-import { HttpError } from '../src/http/errors';
+import { Refusal } from '../src/refusal';
 import type { OrderPointsHook, OrderPointsInput } from '../src/orders/points-hook';
 import { jsonRequest } from './helpers';
 import {
@@ -30,7 +30,7 @@ const hook: OrderPointsHook = {
     return discountPoints * POINT_VALUE_COP;
   },
   async spend(tx, input) {
-    if (input.productPoints + input.discountPoints > BALANCE) throw new HttpError(422, 'No tienes puntos suficientes.');
+    if (input.productPoints + input.discountPoints > BALANCE) throw new Refusal(422, 'No tienes puntos suficientes.');
     // Inside the order's transaction: the order it spends for is already there.
     const order = await tx.selectFrom('orders').select('id').where('id', '=', input.orderId).executeTakeFirst();
     calls.push({ call: 'spend', input, orderVisible: order !== undefined });

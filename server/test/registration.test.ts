@@ -15,7 +15,7 @@ import {
 import type { ApiErrorBody } from '../../src/lib/shared/api-types';
 import { registerUser } from '../src/auth/registration';
 import { findFormRef } from '../src/forms/definitions';
-import { HttpError } from '../src/http/errors';
+import { Refusal } from '../src/refusal';
 import { authHeaders, jsonRequest, sessionFor, userByEmail } from './helpers';
 import { testContextForFile } from './support/file-context';
 import { invitationTokenOf } from './support/registration';
@@ -507,7 +507,7 @@ describe('POST /api/auth/dynamic/register/{key}: patients by invitation', () => 
         country: 'co',
         client: { address: null, userAgent: null },
       }),
-    ).rejects.toThrow(HttpError);
+    ).rejects.toThrow(Refusal);
     expect(await countUsers()).toBe(before);
     const leftover = await ctx.database.db.selectFrom('users').select('id').where('email', '=', values.email).execute();
     expect(leftover).toEqual([]);

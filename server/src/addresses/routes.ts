@@ -4,7 +4,7 @@ import { addressInputSchema } from '../../../src/lib/shared/order-schemas';
 import type { AddressDto } from '../../../src/lib/shared/orders';
 import type { Database } from '../db/schema';
 import { pathParam, viewerOf, type Api } from '../http/auth';
-import { HttpError } from '../http/errors';
+import { Refusal } from '../refusal';
 import { deleteOwnAddress, listAddresses, MAX_ADDRESSES_PER_COUNTRY, saveAddress, toAddressDto } from './repo';
 
 const ADDRESS_NOT_FOUND_MESSAGE = 'Dirección no encontrada.';
@@ -25,7 +25,7 @@ export function registerAddressRoutes(api: Api, db: Kysely<Database>): void {
     // The body's country (one of the store's), else the session's.
     const { countryId = session.country_id, ...address } = c.req.valid('json');
     const saved = await saveAddress(db, user.id, countryId, address);
-    if (saved === 'full') throw new HttpError(409, ADDRESS_BOOK_FULL_MESSAGE);
+    if (saved === 'full') throw new Refusal(409, ADDRESS_BOOK_FULL_MESSAGE);
     return c.json<AddressDto>(toAddressDto(saved), 201);
   });
 
@@ -34,7 +34,7 @@ export function registerAddressRoutes(api: Api, db: Kysely<Database>): void {
     const raw = pathParam(c, 'id');
     const deleted = /^\d{1,9}$/.test(raw) && (await deleteOwnAddress(db, user.id, Number(raw)));
     // Another user's address answers like a missing one.
-    if (!deleted) throw new HttpError(404, ADDRESS_NOT_FOUND_MESSAGE);
+    if (!deleted) throw new Refusal(404, ADDRESS_NOT_FOUND_MESSAGE);
     return c.body(null, 204);
   });
 }

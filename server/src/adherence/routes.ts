@@ -13,7 +13,7 @@ import type { Database } from '../db/schema';
 import { pathId } from '../gamification/input';
 import { viewerOf, type AccessRule, type Api } from '../http/auth';
 import type { Viewer } from '../http/app-env';
-import { HttpError, notFound } from '../http/errors';
+import { Refusal, notFound } from '../refusal';
 import type { Services } from '../http/services';
 import { findLinkedPatient, findPatient, PATIENT_NOT_FOUND_MESSAGE, type PatientRow } from '../patients/repo';
 import type { PushSender } from '../reminders/push-sender';
@@ -101,7 +101,7 @@ export function registerAdherenceRoutes(api: Api, services: Services, options: A
     if (!product) throw notFound(ADHERENCE_PRODUCT_NOT_FOUND_MESSAGE);
     const country = countryById(await prescriptionCountryId(db, product.prescriptionId));
     if (!country) throw notFound(ADHERENCE_PRODUCT_NOT_FOUND_MESSAGE);
-    if (patient.user_id === null && !patient.email) throw new HttpError(409, ADHERENCE_NO_CONTACT_MESSAGE);
+    if (patient.user_id === null && !patient.email) throw new Refusal(409, ADHERENCE_NO_CONTACT_MESSAGE);
 
     const since = new Date(now.getTime() - ADHERENCE_REMINDER_INTERVAL_DAYS * DAY_MS);
     // The weekly limit: a second tap within the week (or at the same time) is refused.
@@ -116,7 +116,7 @@ export function registerAdherenceRoutes(api: Api, services: Services, options: A
       const sentOn = localDay(await lastAdherenceReminderAt(db, patient.id, productId), country.timeZone);
       const againOn = addDays(sentOn, ADHERENCE_REMINDER_INTERVAL_DAYS);
       const message = `Ya le recordamos este producto al paciente el ${spokenDate(sentOn)}. Podrás recordárselo de nuevo a partir del ${spokenDate(againOn)}.`;
-      throw new HttpError(409, message, [message], { body: { remindAgainOn: againOn } });
+      throw new Refusal(409, message, [message], { body: { remindAgainOn: againOn } });
     }
     const channel = await sendAdherenceReminder(services, options, {
       patient,

@@ -21,7 +21,7 @@ import { isUniqueViolation } from '../db/unique-violation';
 import { pathId } from '../gamification/input';
 import type { AccessRule, Api } from '../http/auth';
 import { readMultipart } from '../http/body';
-import { notFound } from '../http/errors';
+import { notFound } from '../refusal';
 import type { Services } from '../http/services';
 import { conflictingField, refusedFields } from '../http/validated';
 import { checkedUpload } from '../uploads/checked-upload';

@@ -4,7 +4,7 @@ import type { Database } from '../db/schema';
 import { isUniqueViolation } from '../db/unique-violation';
 import { pathId } from '../gamification/input';
 import type { AccessRule, Api } from '../http/auth';
-import { notFound } from '../http/errors';
+import { notFound } from '../refusal';
 import { conflictingField } from '../http/validated';
 import { listPromoCodes, savePromoCode } from './promo-codes-repo';
 

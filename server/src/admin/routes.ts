@@ -10,7 +10,7 @@ import { credentialsStatusOf } from '../credentials/repo';
 import type { Database, UserRow } from '../db/schema';
 import { pathParam, viewerOf, type Api } from '../http/auth';
 import type { AppContext } from '../http/app-env';
-import { HttpError } from '../http/errors';
+import { Refusal } from '../refusal';
 import type { Services } from '../http/services';
 import { personalEmail } from '../mail/mailer';
 import { findAffiliate, listAffiliates, recordAffiliateDecision, type AffiliateDecision } from './affiliates-repo';
@@ -45,7 +45,7 @@ async function affiliatesWithCredentials(db: Kysely<Database>, users: UserRow[])
 
 function affiliateId(c: AppContext): number {
   const raw = pathParam(c, 'id');
-  if (!/^\d{1,9}$/.test(raw)) throw new HttpError(404, AFFILIATE_NOT_FOUND_MESSAGE);
+  if (!/^\d{1,9}$/.test(raw)) throw new Refusal(404, AFFILIATE_NOT_FOUND_MESSAGE);
   return Number(raw);
 }
 
@@ -57,7 +57,7 @@ export function registerAdminRoutes(api: Api, services: Services): void {
 
   async function affiliate(id: number): Promise<UserRow> {
     const user = await findAffiliate(db, id);
-    if (!user) throw new HttpError(404, AFFILIATE_NOT_FOUND_MESSAGE);
+    if (!user) throw new Refusal(404, AFFILIATE_NOT_FOUND_MESSAGE);
     return user;
   }
 

@@ -1,4 +1,4 @@
-import { HttpError } from '../http/errors';
+import { Refusal } from '../refusal';
 import {
   BackoffLimiter,
   memoryLimiterStore,
@@ -42,8 +42,8 @@ export const TOO_MANY_LOOKUPS_MESSAGE = 'Demasiadas consultas seguidas. Espera u
 const TOO_MANY_RESETS_MESSAGE =
   'Ya pediste varios enlaces para restablecer la contraseña. Espera unos minutos e inténtalo de nuevo.';
 
-function tooMany(message: string, seconds: number): HttpError {
-  return new HttpError(429, message, undefined, { headers: { 'retry-after': String(seconds) } });
+function tooMany(message: string, seconds: number): Refusal {
+  return new Refusal(429, message, undefined, { headers: { 'retry-after': String(seconds) } });
 }
 
 function pairKey(accountKey: string, address: string): string {

@@ -4,7 +4,7 @@ import type { SessionRow, UserRow } from '../db/schema';
 import type { AppContext } from '../http/app-env';
 import { clientAddress } from '../http/client-address';
 import { requestCountry } from '../http/country';
-import { HttpError } from '../http/errors';
+import { Refusal } from '../refusal';
 import type { Services } from '../http/services';
 import { setSessionCookie } from '../sessions/cookie';
 import { openSession } from '../sessions/repo';
@@ -71,7 +71,7 @@ export async function passwordLogin(services: Services, c: AppContext, login: Pa
   const valid = await verifyPassword(user?.password_hash, login.password);
   if (!user || !valid) {
     await limits.loginFailed(accountKey, address);
-    throw new HttpError(401, login.failureMessage);
+    throw new Refusal(401, login.failureMessage);
   }
   await limits.loginSucceeded(accountKey, address);
   return startSession(services, c, user);

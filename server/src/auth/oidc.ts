@@ -1,5 +1,5 @@
 import { createRemoteJWKSet, errors, jwtVerify, type JWTVerifyGetKey } from 'jose';
-import { HttpError } from '../http/errors';
+import { Refusal } from '../refusal';
 
 export interface OidcSettings {
   /** The issuer exactly as its tokens name it; discovery is read from `${issuer}/.well-known/openid-configuration`. */
@@ -54,7 +54,7 @@ export class OidcVerifier {
     try {
       keys = await this.#keySet();
     } catch {
-      throw new HttpError(502, OIDC_UNREACHABLE_MESSAGE);
+      throw new Refusal(502, OIDC_UNREACHABLE_MESSAGE);
     }
     let payload: Record<string, unknown>;
     try {
@@ -70,10 +70,10 @@ export class OidcVerifier {
         !(error instanceof errors.JOSEError) ||
         error instanceof errors.JWKSTimeout ||
         error.code === 'ERR_JOSE_GENERIC';
-      throw new HttpError(unreachable ? 502 : 401, unreachable ? OIDC_UNREACHABLE_MESSAGE : OIDC_INVALID_TOKEN_MESSAGE);
+      throw new Refusal(unreachable ? 502 : 401, unreachable ? OIDC_UNREACHABLE_MESSAGE : OIDC_INVALID_TOKEN_MESSAGE);
     }
     if (typeof payload.email !== 'string' || payload.email_verified !== true) {
-      throw new HttpError(401, OIDC_UNVERIFIED_EMAIL_MESSAGE);
+      throw new Refusal(401, OIDC_UNVERIFIED_EMAIL_MESSAGE);
     }
     return payload.email;
   }

@@ -8,7 +8,7 @@ import {
 import type { Api } from '../http/auth';
 import { clientAddress } from '../http/client-address';
 import { requestCountry } from '../http/country';
-import { HttpError } from '../http/errors';
+import { Refusal } from '../refusal';
 import type { Services } from '../http/services';
 import { NOT_YOU_LINE, personalEmail } from '../mail/mailer';
 import { hashToken } from '../sessions/repo';
@@ -64,7 +64,7 @@ export function registerPasswordResetRoutes(api: Api, services: Services): void 
           NOT_YOU_LINE,
         ]),
     });
-    if (!done) throw new HttpError(400, RESET_LINK_INVALID_MESSAGE, [RESET_LINK_INVALID_MESSAGE]);
+    if (!done) throw new Refusal(400, RESET_LINK_INVALID_MESSAGE, [RESET_LINK_INVALID_MESSAGE]);
     mailer.flush();
     return c.json<PasswordResetAnswerDto>({ message: PASSWORD_RESET_DONE_MESSAGE });
   });

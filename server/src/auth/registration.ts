@@ -5,7 +5,7 @@ import { isUniqueViolation } from '../db/unique-violation';
 import type { FormRef } from '../forms/definitions';
 import { DOCUMENT_TAKEN_MESSAGE, EMAIL_TAKEN_MESSAGE, INVITATION_INVALID_MESSAGE } from '../forms/definitions';
 import type { CleanValues } from '../forms/engine';
-import { HttpError } from '../http/errors';
+import { Refusal } from '../refusal';
 import { findUsableInvitation } from '../invitations/repo';
 import { catchUpAccount } from '../patients/repo';
 import { recordHealthConsent, type ConsentClient } from '../privacy/consent-repo';
@@ -44,8 +44,8 @@ function detailsOf(values: CleanValues): string | null {
   return Object.keys(details).length > 0 ? JSON.stringify(details) : null;
 }
 
-function invitationRefused(): HttpError {
-  return new HttpError(400, INVITATION_INVALID_MESSAGE, [INVITATION_INVALID_MESSAGE], {
+function invitationRefused(): Refusal {
+  return new Refusal(400, INVITATION_INVALID_MESSAGE, [INVITATION_INVALID_MESSAGE], {
     body: { fieldErrors: [{ field: 'invitation_token', message: INVITATION_INVALID_MESSAGE }] },
   });
 }
@@ -120,8 +120,8 @@ export async function registerUser(db: Kysely<Database>, registration: Registrat
     });
   } catch (error) {
     // Two registrations racing for one e-mail or document: the database's unique index decides.
-    if (isUniqueViolation(error, 'users_email_key')) throw new HttpError(409, EMAIL_TAKEN_MESSAGE);
-    if (isUniqueViolation(error, 'users_document_unique')) throw new HttpError(409, DOCUMENT_TAKEN_MESSAGE);
+    if (isUniqueViolation(error, 'users_email_key')) throw new Refusal(409, EMAIL_TAKEN_MESSAGE);
+    if (isUniqueViolation(error, 'users_document_unique')) throw new Refusal(409, DOCUMENT_TAKEN_MESSAGE);
     throw error;
   }
 }

@@ -9,7 +9,7 @@ import type { AppContext } from '../http/app-env';
 import { formValuesSchema, logoutBodySchema } from '../../../src/lib/shared/form-schemas';
 import { clientAddress } from '../http/client-address';
 import { requestCountry } from '../http/country';
-import { HttpError } from '../http/errors';
+import { Refusal } from '../refusal';
 import type { Services } from '../http/services';
 import { clearSessionCookie, setSessionCookie } from '../sessions/cookie';
 import { looksLikeToken, revokeSession, revokeToken } from '../sessions/repo';
@@ -56,11 +56,11 @@ export function registerAuthRoutes(api: Api, services: Services): void {
   });
 
   api.post('/auth/login', { access: 'public', body: oidcLoginSchema }, async (c) => {
-    if (!services.oidc) throw new HttpError(501, OIDC_NOT_CONFIGURED_MESSAGE);
+    if (!services.oidc) throw new Refusal(501, OIDC_NOT_CONFIGURED_MESSAGE);
     const { idToken } = c.req.valid('json');
     const email = await services.oidc.verifiedEmail(idToken);
     const user = await findUserByEmail(db, email);
-    if (!user) throw new HttpError(404, NO_ACCOUNT_FOR_EMAIL_MESSAGE);
+    if (!user) throw new Refusal(404, NO_ACCOUNT_FOR_EMAIL_MESSAGE);
     return c.json<LoginResponseDto>(toLoginResponse(await startSession(services, c, user)));
   });
 

@@ -3,7 +3,7 @@ import { contactSettingsInputSchema } from '../../../src/lib/shared/contact-sche
 import { COUNTRY_CODES, isCountryCode, type CountryCode } from '../../../src/lib/shared/countries';
 import { viewerOf, type Api } from '../http/auth';
 import type { AppContext } from '../http/app-env';
-import { notFound } from '../http/errors';
+import { notFound } from '../refusal';
 import type { Services } from '../http/services';
 import { contactSettings, saveContactSettings } from './repo';
 

@@ -9,7 +9,7 @@ import { credentialUploadSchema } from '../../../src/lib/shared/upload-schemas';
 import { downloadHeaders } from '../documents/routes';
 import { FORBIDDEN_MESSAGE, pathParam, viewerOf, type Api } from '../http/auth';
 import { readForm } from '../http/body';
-import { HttpError } from '../http/errors';
+import { Refusal } from '../refusal';
 import { parsedForm } from '../http/validated';
 import type { Services } from '../http/services';
 import { isProfessional } from '../users/repo';
@@ -64,24 +64,24 @@ export function registerCredentialRoutes(api: Api, services: Services): void {
       const sent = (name: string) => (typeof form[name] === 'string' ? form[name].trim() : '');
       const userId = sent('userId');
       if (userId && userId !== String(user.id) && userId !== user.uid)
-        throw new HttpError(403, OTHER_USER_UPLOAD_MESSAGE);
+        throw new Refusal(403, OTHER_USER_UPLOAD_MESSAGE);
       const prescription = sent('documentType') === HORMONE_PRESCRIPTION_DOCUMENT_TYPE;
-      if (sent('documentType') && !prescription && !isProfessional(user)) throw new HttpError(403, FORBIDDEN_MESSAGE);
+      if (sent('documentType') && !prescription && !isProfessional(user)) throw new Refusal(403, FORBIDDEN_MESSAGE);
       const upload = await parsedForm(credentialUploadSchema, form);
       const { files, documentType } = upload;
       const contactNumber = upload.contactNumber ?? null;
       const countryCode = upload.countryCode ?? user.country_code ?? countryById(session.country_id)?.dialCode ?? null;
 
       const maxBytes = prescription ? HORMONE_PRESCRIPTION_MAX_BYTES : UPLOAD_MAX_BYTES;
-      if (files.some((file) => file.size > maxBytes)) throw new HttpError(413, FILE_TOO_LARGE_MESSAGE);
+      if (files.some((file) => file.size > maxBytes)) throw new Refusal(413, FILE_TOO_LARGE_MESSAGE);
       const checked: CheckedFile[] = [];
       for (const file of files) {
         const bytes = new Uint8Array(await file.arrayBuffer());
         const type = detectFileType(bytes);
         if (prescription && !(HORMONE_PRESCRIPTION_MIME_TYPES as readonly string[]).includes(type?.mime ?? '')) {
-          throw new HttpError(415, PRESCRIPTION_FILE_TYPE_MESSAGE);
+          throw new Refusal(415, PRESCRIPTION_FILE_TYPE_MESSAGE);
         }
-        if (!type) throw new HttpError(415, FILE_TYPE_MESSAGE);
+        if (!type) throw new Refusal(415, FILE_TYPE_MESSAGE);
         checked.push({ originalName: cleanOriginalName(file.name), bytes, type });
       }
 
@@ -126,7 +126,7 @@ export function registerCredentialRoutes(api: Api, services: Services): void {
     const allowed = file && (file.user_id === viewer.id || viewer.role === 'admin');
     const content = allowed ? await uploads.get('credentials', file.stored_name) : undefined;
     // Another user's file answers exactly like a missing one.
-    if (!file || !content) throw new HttpError(404, FILE_NOT_FOUND_MESSAGE);
+    if (!file || !content) throw new Refusal(404, FILE_NOT_FOUND_MESSAGE);
     return c.body(content.stream, 200, {
       ...downloadHeaders(file.mime, file.original_name),
       'content-length': String(content.size),

@@ -7,7 +7,7 @@ import {
 import { pathId } from '../gamification/input';
 import { viewerOf, type AccessRule, type Api } from '../http/auth';
 import type { Viewer } from '../http/app-env';
-import { notFound } from '../http/errors';
+import { notFound } from '../refusal';
 import type { Services } from '../http/services';
 import { checkedUpload } from '../uploads/checked-upload';
 import { contentDisposition } from '../uploads/files';

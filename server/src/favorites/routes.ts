@@ -5,7 +5,7 @@ import { favoritesMergeSchema } from '../../../src/lib/shared/favorite-schemas';
 import type { Database } from '../db/schema';
 import { pathParam, viewerOf, type Api } from '../http/auth';
 import type { AppContext } from '../http/app-env';
-import { notFound } from '../http/errors';
+import { notFound } from '../refusal';
 import { parseProductId } from '../products/repo';
 import { PRODUCT_NOT_FOUND_MESSAGE, requestScope } from '../products/routes';
 import { addFavorite, addFavorites, listFavorites, removeFavorite } from './repo';

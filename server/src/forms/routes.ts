@@ -4,7 +4,7 @@ import { INVALID_FORM_MESSAGE, REQUIRED_FIELD_MESSAGE } from '../../../src/lib/s
 import { formCheckSchema } from '../../../src/lib/shared/form-schemas';
 import { clientAddress } from '../http/client-address';
 import { requestCountry } from '../http/country';
-import { HttpError } from '../http/errors';
+import { Refusal } from '../refusal';
 import { refusedFields } from '../http/validated';
 import type { Services } from '../http/services';
 import { databaseChecks } from './checks';
@@ -15,7 +15,7 @@ const FORM_NOT_FOUND_MESSAGE = 'Formulario no encontrado.';
 
 export function formOrNotFound(idOrKey: string, accept: (ref: FormRef) => boolean = () => true): FormRef {
   const ref = findFormRef(idOrKey);
-  if (!ref || !accept(ref)) throw new HttpError(404, FORM_NOT_FOUND_MESSAGE);
+  if (!ref || !accept(ref)) throw new Refusal(404, FORM_NOT_FOUND_MESSAGE);
   return ref;
 }
 

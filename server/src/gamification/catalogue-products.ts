@@ -1,7 +1,7 @@
 import type { Kysely } from 'kysely';
 import type { PointsHistoryProductDto, PointsProductLineDto } from '../../../src/lib/shared/points';
 import type { Database } from '../db/schema';
-import { HttpError } from '../http/errors';
+import { Refusal } from '../refusal';
 import { countryName } from './config';
 
 /** A line of catalogue products (the store's products, not point products) as priced in one country. */
@@ -51,9 +51,9 @@ export async function pricedLines(
   const byId = new Map(rows.map((row) => [row.id, row]));
   return lines.map((line) => {
     const row = byId.get(line.productId);
-    if (!row) throw new HttpError(404, `No existe el producto ${line.productId}.`);
+    if (!row) throw new Refusal(404, `No existe el producto ${line.productId}.`);
     if (row.amount === null) {
-      throw new HttpError(422, `El producto ${row.name} no está disponible en ${countryName(countryId)}.`);
+      throw new Refusal(422, `El producto ${row.name} no está disponible en ${countryName(countryId)}.`);
     }
     return {
       productId: row.id,

@@ -2,7 +2,7 @@ import { sql, type ExpressionBuilder, type Kysely, type Updateable } from 'kysel
 import { jsonArrayFrom } from 'kysely/helpers/postgres';
 import type { ComboDto, EventDto, PointProductDto, PointsCountryDto } from '../../../src/lib/shared/points';
 import type { Database, PointsItemKind, PointsItemsTable } from '../db/schema';
-import { HttpError } from '../http/errors';
+import { Refusal } from '../refusal';
 import { countryName } from './config';
 
 /** Per kind of item: what the storefront calls it in messages. */
@@ -139,14 +139,14 @@ export async function redeemableItem(
 ): Promise<ItemRow> {
   const row = await findItem(db, kind, id);
   const messages = ITEM_MESSAGES[kind];
-  if (!row || row.deleted_at) throw new HttpError(404, messages.notFound);
+  if (!row || row.deleted_at) throw new Refusal(404, messages.notFound);
   if (!row.countries.some((country) => country.id === countryId)) {
-    throw new HttpError(422, messages.otherCountry(countryId));
+    throw new Refusal(422, messages.otherCountry(countryId));
   }
-  if (!row.is_active) throw new HttpError(422, messages.inactive);
+  if (!row.is_active) throw new Refusal(422, messages.inactive);
   const now = Date.now();
-  if (row.start_date && row.start_date.getTime() > now) throw new HttpError(422, EVENT_NOT_STARTED_MESSAGE);
-  if (row.end_date && row.end_date.getTime() < now) throw new HttpError(422, EVENT_ENDED_MESSAGE);
+  if (row.start_date && row.start_date.getTime() > now) throw new Refusal(422, EVENT_NOT_STARTED_MESSAGE);
+  if (row.end_date && row.end_date.getTime() < now) throw new Refusal(422, EVENT_ENDED_MESSAGE);
   return row;
 }
 

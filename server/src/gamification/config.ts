@@ -2,7 +2,7 @@ import { sql, type Kysely } from 'kysely';
 import { COUNTRY_NAMES_BY_ID } from '../../../src/lib/shared/countries';
 import type { PointsConfigDto, UpdatePointsConfigRequestDto } from '../../../src/lib/shared/points';
 import type { Database } from '../db/schema';
-import { HttpError } from '../http/errors';
+import { Refusal } from '../refusal';
 
 export const countryName = (countryId: number) => COUNTRY_NAMES_BY_ID[countryId] ?? `el país ${countryId}`;
 
@@ -46,7 +46,7 @@ export async function listConfigs(db: Kysely<Database>): Promise<PointsConfigDto
 /** The country's config; a country without one has no points programme (422). */
 export async function configOf(db: Kysely<Database>, countryId: number): Promise<PointsConfigDto> {
   const row = await configRows(db).where('pc.country_id', '=', countryId).executeTakeFirst();
-  if (!row) throw new HttpError(422, programmeUnavailableMessage(countryId));
+  if (!row) throw new Refusal(422, programmeUnavailableMessage(countryId));
   return toConfigDto(row);
 }
 
@@ -83,7 +83,7 @@ export async function saveConfig(
     .where('country_id', '=', countryId)
     .executeTakeFirst();
   if (updated.numUpdatedRows === 0n) {
-    throw new HttpError(
+    throw new Refusal(
       400,
       `${countryName(countryId)} aún no tiene programa de puntos: indica pointValue, purchaseRewardPercent y prescriptionRewardPercent.`,
     );

@@ -2,7 +2,7 @@ import { createHash } from 'node:crypto';
 import { positiveId } from '../../../src/lib/shared/integers';
 import { pathParam } from '../http/auth';
 import type { AppContext } from '../http/app-env';
-import { HttpError, notFound } from '../http/errors';
+import { Refusal, notFound } from '../refusal';
 
 export const IDEMPOTENCY_KEY_MESSAGE =
   'La cabecera Idempotency-Key no es válida: usa de 1 a 200 caracteres visibles, por ejemplo un UUID.';
@@ -24,7 +24,7 @@ export { positiveId };
  */
 export function idempotentRequest(c: AppContext, operation: string, payload: unknown): IdempotentRequest {
   const key = c.req.header('idempotency-key')?.trim();
-  if (key !== undefined && !IDEMPOTENCY_KEY_PATTERN.test(key)) throw new HttpError(400, IDEMPOTENCY_KEY_MESSAGE);
+  if (key !== undefined && !IDEMPOTENCY_KEY_PATTERN.test(key)) throw new Refusal(400, IDEMPOTENCY_KEY_MESSAGE);
   return {
     key,
     hash: createHash('sha256')

@@ -8,7 +8,7 @@ import {
 } from '../../../src/lib/shared/points';
 import { findRowByIdempotencyKey } from '../db/keyed-rows';
 import type { Database, PointsLedgerTable } from '../db/schema';
-import { HttpError } from '../http/errors';
+import { Refusal } from '../refusal';
 
 type LedgerRow = Selectable<PointsLedgerTable>;
 
@@ -57,7 +57,7 @@ interface NewLedgerEntry {
  */
 export async function appendEntry(tx: Kysely<Database>, balance: number, entry: NewLedgerEntry): Promise<LedgerRow> {
   const balanceAfter = balance + entry.delta;
-  if (balanceAfter < 0) throw new HttpError(422, insufficientPointsMessage(balance, -entry.delta));
+  if (balanceAfter < 0) throw new Refusal(422, insufficientPointsMessage(balance, -entry.delta));
   const row = await tx
     .insertInto('points_ledger')
     .values({

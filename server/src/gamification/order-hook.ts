@@ -2,7 +2,7 @@ import type { Kysely } from 'kysely';
 import { moneyToRewardPoints, pointsToMoney } from '../../../src/lib/shared/points';
 import type { Database, UserRow } from '../db/schema';
 import { isUniqueViolation } from '../db/unique-violation';
-import { HttpError } from '../http/errors';
+import { Refusal } from '../refusal';
 import type { OrderPointsHook, OrderPointsInput } from '../orders/points-hook';
 import { digitsOnly, findUserById, isProfessional } from '../users/repo';
 import { configOf } from './config';
@@ -80,8 +80,7 @@ function patientOfOrder(order: OrderForPoints): PatientRecord {
 export function createOrderPointsHook(options: OrderPointsHookOptions = {}): OrderPointsHook {
   return {
     async quoteDiscount(db, countryId, discountPoints) {
-      if (!Number.isSafeInteger(discountPoints) || discountPoints < 0)
-        throw new HttpError(400, DISCOUNT_POINTS_MESSAGE);
+      if (!Number.isSafeInteger(discountPoints) || discountPoints < 0) throw new Refusal(400, DISCOUNT_POINTS_MESSAGE);
       if (discountPoints === 0) return 0;
       const config = await configOf(db, countryId);
       return pointsToMoney(discountPoints, config.pointValue);

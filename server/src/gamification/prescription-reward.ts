@@ -14,7 +14,7 @@ import { normalizeSearchText } from '../../../src/lib/shared/text';
 import type { Database, UserRow } from '../db/schema';
 import type { FormErrorDto } from '../../../src/lib/shared/accounts';
 import { isUniqueViolation } from '../db/unique-violation';
-import { HttpError } from '../http/errors';
+import { Refusal } from '../refusal';
 import { fieldErrorsOf, refusedFields } from '../http/validated';
 import { hasControlCharacters } from '../../../src/lib/shared/field-schemas';
 import { digitsOnly, findUserById, findUsersByDocumentDigits, isProfessional } from '../users/repo';
@@ -154,7 +154,7 @@ async function resolveDoctor(
     const user = await candidate();
     if (user && isProfessional(user)) return user;
   }
-  throw new HttpError(400, PRESCRIPTION_REWARD_MESSAGES.doctorUnresolved);
+  throw new Refusal(400, PRESCRIPTION_REWARD_MESSAGES.doctorUnresolved);
 }
 
 /** A country id from an id, a code (co), an ISO code (COL) or a name (México, mexico). */
@@ -182,14 +182,14 @@ async function resolvePatient(
   const uid = body.patientUid;
   const document = body.patientId ?? data.identification;
   if (uid === undefined && document === undefined) {
-    throw new HttpError(400, PRESCRIPTION_REWARD_MESSAGES.patientMissing);
+    throw new Refusal(400, PRESCRIPTION_REWARD_MESSAGES.patientMissing);
   }
   const documentDigits = digitsOnly(document ?? '');
   let account = uid === undefined ? undefined : await findUserByUid(db, uid);
   if (account && document !== undefined && digitsOnly(account.document_number ?? '') !== documentDigits) {
     account = undefined;
   }
-  if (!account && documentDigits === '') throw new HttpError(400, PRESCRIPTION_REWARD_MESSAGES.patientUnsafe);
+  if (!account && documentDigits === '') throw new Refusal(400, PRESCRIPTION_REWARD_MESSAGES.patientUnsafe);
   return {
     name: safeField(data.name) || (account?.display_name ?? ''),
     identification: documentDigits || digitsOnly(account?.document_number ?? ''),

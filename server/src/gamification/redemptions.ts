@@ -8,7 +8,7 @@ import type {
 } from '../../../src/lib/shared/points';
 import type { Database, PointsItemKind } from '../db/schema';
 import { isUniqueViolation } from '../db/unique-violation';
-import { HttpError } from '../http/errors';
+import { Refusal } from '../refusal';
 import { redeemableItem, type ItemRow } from './catalogue';
 import { historyProduct, pricedLines } from './catalogue-products';
 import type { IdempotentRequest } from './input';
@@ -50,7 +50,7 @@ async function spend(
       if (request.key !== undefined) {
         const previous = await entryByIdempotencyKey(tx, spender.userId, request.key);
         if (previous) {
-          if (previous.request_hash !== request.hash) throw new HttpError(409, IDEMPOTENCY_KEY_REUSED_MESSAGE);
+          if (previous.request_hash !== request.hash) throw new Refusal(409, IDEMPOTENCY_KEY_REUSED_MESSAGE);
           return { remaining: previous.balance_after };
         }
       }
@@ -84,7 +84,7 @@ async function spend(
     });
   } catch (error) {
     // The unique index backs the check made inside the lock.
-    if (isUniqueViolation(error, 'points_redemptions_event_unique')) throw new HttpError(409, ALREADY_IN_EVENT_MESSAGE);
+    if (isUniqueViolation(error, 'points_redemptions_event_unique')) throw new Refusal(409, ALREADY_IN_EVENT_MESSAGE);
     throw error;
   }
 }
@@ -109,7 +109,7 @@ async function singleItemPlan(
       .where('item_id', '=', item.id)
       .where('kind', '=', 'event')
       .executeTakeFirst();
-    if (joined) throw new HttpError(409, ALREADY_IN_EVENT_MESSAGE);
+    if (joined) throw new Refusal(409, ALREADY_IN_EVENT_MESSAGE);
   }
   return {
     type: kind,
@@ -175,7 +175,7 @@ export function subtractPoints(
     let cost = subtract.points;
     for (const line of lines) {
       if (line.unitPoints === null) {
-        throw new HttpError(422, `El producto ${line.name} no se puede pagar con puntos.`);
+        throw new Refusal(422, `El producto ${line.name} no se puede pagar con puntos.`);
       }
       cost += line.unitPoints * line.quantity;
     }

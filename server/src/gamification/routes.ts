@@ -25,7 +25,7 @@ import type { Database, PointsItemKind, UserRow } from '../db/schema';
 import { storedCountryIds } from '../countries/repo';
 import { pathParam, viewerOf, type Api } from '../http/auth';
 import type { AppContext } from '../http/app-env';
-import { notFound } from '../http/errors';
+import { notFound } from '../refusal';
 import { USER_NOT_FOUND_MESSAGE } from '../users/routes';
 import { findUserById } from '../users/repo';
 import { completeItemFields, itemChanges } from './admin-input';

@@ -11,7 +11,7 @@ import { findActiveSession, type SessionCache, type VersionedSessionCache } from
 import type { z } from '../../../src/lib/shared/zod';
 import { idempotencyMiddleware, type IdempotentRoute } from './idempotency';
 import type { AppContext, AppEnv, Viewer } from './app-env';
-import { HttpError } from './errors';
+import { Refusal } from '../refusal';
 import { validatedForm, validatedJson, validatedQuery } from './validated';
 
 /**
@@ -164,7 +164,7 @@ function accessMiddleware(
     // because a session ended.
     c.set('viewer', viewer);
     if (options.access === 'public') return next();
-    if (problem === 'cross-site') throw new HttpError(403, CROSS_SITE_MESSAGE);
+    if (problem === 'cross-site') throw new Refusal(403, CROSS_SITE_MESSAGE);
     if (!viewer) {
       const message =
         problem === 'missing'
@@ -172,14 +172,14 @@ function accessMiddleware(
           : problem === 'country'
             ? INVALID_SESSION_MESSAGE
             : (options.messages?.invalid ?? EXPIRED_SESSION_MESSAGE);
-      throw new HttpError(401, message);
+      throw new Refusal(401, message);
     }
     // A replay of a write made by another account waits for that account's session instead of going out as this one.
     const expected = c.req.header(EXPECTED_USER_HEADER);
-    if (expected !== undefined && expected !== viewer.user.uid) throw new HttpError(401, OTHER_ACCOUNT_MESSAGE);
+    if (expected !== undefined && expected !== viewer.user.uid) throw new Refusal(401, OTHER_ACCOUNT_MESSAGE);
     const decision = accessDecision(options.access, viewer);
-    if (decision === 'forbidden') throw new HttpError(403, FORBIDDEN_MESSAGE);
-    if (decision === 'not-approved') throw new HttpError(403, NOT_APPROVED_MESSAGE);
+    if (decision === 'forbidden') throw new Refusal(403, FORBIDDEN_MESSAGE);
+    if (decision === 'not-approved') throw new Refusal(403, NOT_APPROVED_MESSAGE);
     return next();
   };
 }
@@ -187,7 +187,7 @@ function accessMiddleware(
 /** The caller of a route that is not public. */
 export function viewerOf(c: AppContext): Viewer {
   const viewer = c.get('viewer');
-  if (!viewer) throw new HttpError(401, EXPIRED_SESSION_MESSAGE);
+  if (!viewer) throw new Refusal(401, EXPIRED_SESSION_MESSAGE);
   return viewer;
 }
 
@@ -221,7 +221,7 @@ export class Api {
         bodyLimit({
           maxSize: options.maxBodyBytes ?? DEFAULT_MAX_BODY_BYTES,
           onError: () => {
-            throw new HttpError(413, tooLarge);
+            throw new Refusal(413, tooLarge);
           },
         }),
       );

@@ -1,5 +1,5 @@
 import type { Context } from 'hono';
-import { HttpError } from './errors';
+import { Refusal } from '../refusal';
 
 type MultipartBody = Record<string, string | File | (string | File)[]>;
 
@@ -9,7 +9,7 @@ export async function readMultipart(c: Context): Promise<MultipartBody> {
     const body: MultipartBody = await c.req.parseBody({ all: true });
     return body;
   } catch {
-    throw new HttpError(400, 'El formulario enviado no es válido.');
+    throw new Refusal(400, 'El formulario enviado no es válido.');
   }
 }
 

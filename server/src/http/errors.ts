@@ -1,26 +1,9 @@
 import type { Context } from 'hono';
 import { HTTPException } from 'hono/http-exception';
-import type { ContentfulStatusCode } from 'hono/utils/http-status';
 import type { ApiErrorBody } from '../../../src/lib/shared/api-types';
 import type { Logger } from '../logger';
+import { Refusal } from '../refusal';
 import { UploadStorageUnavailableError } from '../uploads/s3-storage';
-
-/** An error whose Spanish message is safe to show to the user as it is. */
-export class HttpError extends Error {
-  constructor(
-    readonly status: ContentfulStatusCode,
-    message: string,
-    readonly errors?: string[],
-    /** More JSON fields (for instance `fieldErrors`) and response headers (for instance `Retry-After`). */
-    readonly extra: { body?: Record<string, unknown>; headers?: Record<string, string> } = {},
-  ) {
-    super(message);
-    this.name = 'HttpError';
-  }
-}
-
-export const badRequest = (message: string, errors?: string[]) => new HttpError(400, message, errors);
-export const notFound = (message: string) => new HttpError(404, message);
 
 export const UNEXPECTED_ERROR_MESSAGE =
   'Ocurrió un error inesperado en el servidor. Intenta nuevamente en unos minutos.';
@@ -28,7 +11,7 @@ export const ROUTE_NOT_FOUND_MESSAGE = 'El recurso solicitado no existe.';
 
 /** Turns any thrown value into JSON `{ message, errors? }`; internals go to the log, never to the client. */
 export function toErrorResponse(error: unknown, c: Context, logger: Logger): Response {
-  if (error instanceof HttpError) {
+  if (error instanceof Refusal) {
     const body: ApiErrorBody = {
       message: error.message,
       ...(error.errors ? { errors: error.errors } : {}),

@@ -5,7 +5,7 @@ import { claimKey, findClaim, releaseClaim, releaseUnansweredClaim, storeAnswer 
 import type { Database } from '../db/schema';
 import { isUniqueViolation } from '../db/unique-violation';
 import type { AppEnv } from './app-env';
-import { HttpError } from './errors';
+import { Refusal } from '../refusal';
 
 const IDEMPOTENCY_KEY_HEADER = 'idempotency-key';
 const REPLAYED_HEADER = 'idempotent-replayed';
@@ -86,7 +86,7 @@ export function keyOnRow<Row extends { request_hash: string | null }>(route: {
   const committed: IdempotentRoute['committed'] = async (c, key, hash) => {
     const row = await route.find(c, key);
     if (!row) return undefined;
-    if (row.request_hash !== hash) throw new HttpError(409, IDEMPOTENCY_KEY_REUSED_MESSAGE);
+    if (row.request_hash !== hash) throw new Refusal(409, IDEMPOTENCY_KEY_REUSED_MESSAGE);
     return route.answer(c, row);
   };
   return {
@@ -116,7 +116,7 @@ export function idempotencyMiddleware(db: Kysely<Database>, route?: IdempotentRo
     const key = c.req.header(IDEMPOTENCY_KEY_HEADER);
     const viewer = c.get('viewer');
     if (key === undefined || !viewer) return next();
-    if (!KEY_PATTERN.test(key)) throw new HttpError(400, IDEMPOTENCY_KEY_FORMAT_MESSAGE);
+    if (!KEY_PATTERN.test(key)) throw new Refusal(400, IDEMPOTENCY_KEY_FORMAT_MESSAGE);
     const userId = viewer.user.id;
     const hash = await requestHash(c);
 
@@ -134,7 +134,7 @@ export function idempotencyMiddleware(db: Kysely<Database>, route?: IdempotentRo
     let claimed = await claim();
     if (!claimed) {
       const existing = await findClaim(db, userId, key);
-      if (existing && existing.request_hash !== hash) throw new HttpError(409, IDEMPOTENCY_KEY_REUSED_MESSAGE);
+      if (existing && existing.request_hash !== hash) throw new Refusal(409, IDEMPOTENCY_KEY_REUSED_MESSAGE);
       if (existing?.status !== null && existing?.status !== undefined) {
         return c.body(existing.response_body ?? '', existing.status as 200, {
           'content-type': existing.content_type ?? 'application/json',
@@ -154,7 +154,7 @@ export function idempotencyMiddleware(db: Kysely<Database>, route?: IdempotentRo
       }
       // Retry-After tells a replaying client (the service worker's outbox) to keep the write and try again soon.
       if (!claimed) {
-        throw new HttpError(409, IDEMPOTENCY_IN_PROGRESS_MESSAGE, undefined, {
+        throw new Refusal(409, IDEMPOTENCY_IN_PROGRESS_MESSAGE, undefined, {
           headers: { 'retry-after': String(IN_PROGRESS_RETRY_AFTER_S) },
         });
       }
@@ -176,7 +176,7 @@ export function idempotencyMiddleware(db: Kysely<Database>, route?: IdempotentRo
       await store(claimId, fromRow);
       return replayed(fromRow);
     }
-    // Hono turns a thrown HttpError into c.error and an error response; either way it is not a success to keep.
+    // Hono turns a thrown Refusal into c.error and an error response; either way it is not a success to keep.
     if (c.error || c.res.status >= 300) {
       await release();
       return;

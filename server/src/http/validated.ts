@@ -9,7 +9,7 @@ import {
 import { z } from '../../../src/lib/shared/zod';
 import type { AppContext, AppEnv } from './app-env';
 import { readForm } from './body';
-import { HttpError } from './errors';
+import { Refusal } from '../refusal';
 
 // zod's own messages in Spanish, for any check a shared schema left without one of its own: nothing in English
 // reaches a client. Only the server sets it: the storefront's forms show their own (translated) texts.
@@ -40,8 +40,8 @@ export function fieldErrorsOf(issues: readonly z.core.$ZodIssue[]): FormErrorDto
 export function refusedFields(
   fieldErrors: FormErrorDto[],
   { status = 400, message = INVALID_FORM_MESSAGE }: { status?: 400 | 409; message?: string } = {},
-): HttpError {
-  return new HttpError(
+): Refusal {
+  return new Refusal(
     status,
     message,
     fieldErrors.map((error) => error.message),
@@ -54,7 +54,7 @@ export const conflictingField = (field: string, message: string) =>
   refusedFields([{ field, message }], { status: 409, message });
 
 /** The one answer to a refused body or query: 400 with every field's first problem. */
-const invalidRequest = (issues: readonly z.core.$ZodIssue[], message = INVALID_FORM_MESSAGE): HttpError =>
+const invalidRequest = (issues: readonly z.core.$ZodIssue[], message = INVALID_FORM_MESSAGE): Refusal =>
   refusedFields(fieldErrorsOf(issues), { message });
 
 // The issues keep the value they refused, so a missing value can be told from a wrong one. (The validator's option
@@ -71,10 +71,10 @@ async function readJsonObject(c: AppContext): Promise<Record<string, unknown>> {
   try {
     parsed = JSON.parse(text);
   } catch {
-    throw new HttpError(400, 'El cuerpo de la solicitud no es un JSON válido.');
+    throw new Refusal(400, 'El cuerpo de la solicitud no es un JSON válido.');
   }
   if (typeof parsed !== 'object' || parsed === null || Array.isArray(parsed)) {
-    throw new HttpError(400, 'El cuerpo de la solicitud debe ser un objeto JSON.');
+    throw new Refusal(400, 'El cuerpo de la solicitud debe ser un objeto JSON.');
   }
   return parsed as Record<string, unknown>;
 }
@@ -100,7 +100,7 @@ export function validatedJson<T extends z.ZodType>(
     const mediaType = (c.req.header('content-type') ?? '').split(';')[0]?.trim() ?? '';
     if (!JSON_MEDIA_TYPE.test(mediaType)) {
       // Hono's validator reads JSON only when the request says it is: a body sent as anything else would be dropped.
-      if (Object.keys(body).length > 0) throw new HttpError(415, JSON_CONTENT_TYPE_MESSAGE);
+      if (Object.keys(body).length > 0) throw new Refusal(415, JSON_CONTENT_TYPE_MESSAGE);
     } else if (Object.keys(body).length === 0) {
       // An empty body is the empty object, as it always was (the validator would call it malformed JSON).
       // Hono's cache holds the body's promises, though its type names the values.

@@ -2,7 +2,7 @@ import type { InvitationDto, InvitationPreviewDto } from '../../../src/lib/share
 import { invitationInputSchema } from '../../../src/lib/shared/invitation-schemas';
 import { EMAIL_TAKEN_MESSAGE, DOCUMENT_TAKEN_MESSAGE, INVITATION_INVALID_MESSAGE } from '../forms/definitions';
 import { pathParam, viewerOf, type Api } from '../http/auth';
-import { HttpError } from '../http/errors';
+import { Refusal } from '../refusal';
 import type { Services } from '../http/services';
 import { documentTaken, emailTaken } from '../users/repo';
 import {
@@ -20,9 +20,9 @@ export function registerInvitationRoutes(api: Api, services: Services): void {
   api.post('/invitations', { access: 'approvedProfessional', body: invitationInputSchema }, async (c) => {
     const { user, country } = viewerOf(c);
     const { email, documentNumber, firstName, lastName } = c.req.valid('json');
-    if (email !== null && (await emailTaken(db, email))) throw new HttpError(409, EMAIL_TAKEN_MESSAGE);
+    if (email !== null && (await emailTaken(db, email))) throw new Refusal(409, EMAIL_TAKEN_MESSAGE);
     if (documentNumber !== null && (await documentTaken(db, documentNumber))) {
-      throw new HttpError(409, DOCUMENT_TAKEN_MESSAGE);
+      throw new Refusal(409, DOCUMENT_TAKEN_MESSAGE);
     }
 
     const { row, link } = await issueStandaloneInvitation(db, mailer, {
@@ -46,7 +46,7 @@ export function registerInvitationRoutes(api: Api, services: Services): void {
 
   api.get('/invitations/:token', { access: 'public' }, async (c) => {
     const usable = await findUsableInvitation(db, pathParam(c, 'token'));
-    if (!usable) throw new HttpError(404, INVITATION_INVALID_MESSAGE);
+    if (!usable) throw new Refusal(404, INVITATION_INVALID_MESSAGE);
     return c.json<InvitationPreviewDto>(toPreviewDto(usable, await invitedRecord(db, usable.invitation.id)));
   });
 }

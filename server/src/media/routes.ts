@@ -9,7 +9,7 @@ import type { Database } from '../db/schema';
 import { pathId } from '../gamification/input';
 import { pathParam, type Api } from '../http/auth';
 import type { AppContext } from '../http/app-env';
-import { notFound } from '../http/errors';
+import { notFound } from '../refusal';
 import { resolveFile, sendFile } from '../http/static-files';
 import { uploadedImageContent } from './repo';
 

@@ -6,7 +6,7 @@ import type { MedicalRequestDto, MedicalRequestListDto } from '../../../src/lib/
 import type { MedicalRequestsTable } from '../db/schema';
 import type { Api } from '../http/auth';
 import { clientAddress } from '../http/client-address';
-import { HttpError, notFound } from '../http/errors';
+import { Refusal, notFound } from '../refusal';
 import { pathId } from '../gamification/input';
 import { WindowLimiter, type RateLimitRule } from '../http/rate-limit';
 import type { Services } from '../http/services';
@@ -46,7 +46,7 @@ export function registerMedicalRequestRoutes(api: Api, services: Services): void
     const address = clientAddress(c, services.trustProxy);
     const wait = await limiter.retryAfterSeconds(address);
     if (wait !== undefined) {
-      throw new HttpError(429, TOO_MANY_REQUESTS_MESSAGE, undefined, { headers: { 'retry-after': String(wait) } });
+      throw new Refusal(429, TOO_MANY_REQUESTS_MESSAGE, undefined, { headers: { 'retry-after': String(wait) } });
     }
     const { topic, ...values } = c.req.valid('json');
     // Only stored requests count: a form sent back for a missing field is not spam.

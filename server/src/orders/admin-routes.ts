@@ -1,7 +1,7 @@
 import { hormoneQueueQuerySchema, prescriptionRejectionSchema } from '../../../src/lib/shared/admin-schemas';
 import type { OrderDto } from '../../../src/lib/shared/orders';
 import { viewerOf, type Api } from '../http/auth';
-import { HttpError } from '../http/errors';
+import { Refusal } from '../refusal';
 import { contentDisposition } from '../uploads/files';
 import type { OrdersContext } from './context';
 import { approvePrescription, rejectPrescription } from './lifecycle';
@@ -25,7 +25,7 @@ export function registerHormoneOrderRoutes(api: Api, ctx: OrdersContext): void {
   api.get('/admin/hormone-orders/:id/prescription', { ...admin }, async (c) => {
     const file = await findOrderPrescriptionFile(db, orderIdParam(c));
     const content = file ? await uploads.get('credentials', file.stored_name) : undefined;
-    if (!file || !content) throw new HttpError(404, PRESCRIPTION_FILE_NOT_FOUND_MESSAGE);
+    if (!file || !content) throw new Refusal(404, PRESCRIPTION_FILE_NOT_FOUND_MESSAGE);
     // Inline so the review screen can show it in an <iframe> or <img>; its type was checked by its first bytes.
     return c.body(content.stream, 200, {
       'content-type': file.mime,

@@ -8,7 +8,7 @@ import {
 } from '../../../src/lib/shared/orders';
 import { saveAddressIfNew } from '../addresses/repo';
 import type { UserRow } from '../db/schema';
-import { HttpError } from '../http/errors';
+import { Refusal } from '../refusal';
 import type { OrdersContext } from './context';
 import { AWAITING_TRANSFER_TTL_MS, PENDING_PAYMENT_TTL_MS, releaseOverdueHolds } from './expiry';
 import { atProvider, pointsOf, recordStatus } from './lifecycle';
@@ -74,7 +74,7 @@ async function responseOf(ctx: OrdersContext, order: OrderRow): Promise<CreateOr
 
 /** A retry of an order already made: the same answer for the same buyer and body, a 409 for anything else. */
 async function replay(ctx: OrdersContext, order: OrderRow, user: UserRow, hash: string) {
-  if (order.user_id !== user.id || order.request_hash !== hash) throw new HttpError(409, IDEMPOTENCY_CONFLICT_MESSAGE);
+  if (order.user_id !== user.id || order.request_hash !== hash) throw new Refusal(409, IDEMPOTENCY_CONFLICT_MESSAGE);
   return { status: 200 as const, body: await responseOf(ctx, order) };
 }
 
@@ -91,7 +91,7 @@ async function assertPrescription(ctx: OrdersContext, user: UserRow, documentId:
           .where('document_type', '=', HORMONE_PRESCRIPTION_DOCUMENT_TYPE)
           .executeTakeFirst();
   if (!document) {
-    throw new HttpError(422, PRESCRIPTION_REQUIRED_MESSAGE, undefined, {
+    throw new Refusal(422, PRESCRIPTION_REQUIRED_MESSAGE, undefined, {
       body: { fieldErrors: [{ field: 'prescriptionDocumentId', message: PRESCRIPTION_REQUIRED_MESSAGE }] },
     });
   }

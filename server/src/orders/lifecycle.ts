@@ -1,7 +1,7 @@
 import type { Selectable, Transaction, Updateable } from 'kysely';
 import type { OrderDto, OrderStatus } from '../../../src/lib/shared/orders';
 import type { Database, OrdersTable, PaymentsTable, UserRow } from '../db/schema';
-import { HttpError } from '../http/errors';
+import { Refusal } from '../refusal';
 import type { PaymentEvent, PaymentProvider, ProviderPayment } from '../payments/provider';
 import type { OrdersContext } from './context';
 import { cancelledEmail, receiptEmail, releasedEmail } from './emails';
@@ -61,7 +61,7 @@ export async function atProvider(ctx: OrdersContext, action: string, call: () =>
     await call();
   } catch (error) {
     ctx.logger.error(`El proveedor de pagos falló al ${action}:`, error);
-    throw new HttpError(502, PROVIDER_FAILED_MESSAGE);
+    throw new Refusal(502, PROVIDER_FAILED_MESSAGE);
   }
 }
 
@@ -118,7 +118,7 @@ export async function settlePayment(
       .where('provider', '=', provider.name)
       .forUpdate()
       .executeTakeFirst();
-    if (!payment) throw new HttpError(404, PAYMENT_NOT_FOUND_MESSAGE);
+    if (!payment) throw new Refusal(404, PAYMENT_NOT_FOUND_MESSAGE);
     const recorded = await trx
       .insertInto('payment_webhook_events')
       .values({ provider: provider.name, event_id: event.id, payment_id: payment.id, outcome: event.outcome })
@@ -137,7 +137,7 @@ export async function settlePayment(
     // The buyer started paying (a transfer on its way, a card under review): the order keeps waiting.
     if (event.outcome === 'pending') return { result: 'applied' as const, rewardOrderId: null };
     if (event.amount !== payment.amount || event.currency !== payment.currency) {
-      throw new HttpError(400, WEBHOOK_AMOUNT_MESSAGE);
+      throw new Refusal(400, WEBHOOK_AMOUNT_MESSAGE);
     }
     const order = await trx
       .selectFrom('orders')
@@ -226,7 +226,7 @@ async function claimReview(
     .executeTakeFirst();
   if (!order) {
     const exists = await trx.selectFrom('orders').select('id').where('id', '=', orderId).executeTakeFirst();
-    throw new HttpError(exists ? 409 : 404, exists ? REVIEW_CONFLICT_MESSAGE : ORDER_NOT_FOUND_MESSAGE);
+    throw new Refusal(exists ? 409 : 404, exists ? REVIEW_CONFLICT_MESSAGE : ORDER_NOT_FOUND_MESSAGE);
   }
   const payment = await trx
     .selectFrom('payments')

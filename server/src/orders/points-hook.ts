@@ -14,7 +14,7 @@ export interface OrderPointsInput {
 
 /**
  * What the Checkout needs from the Points programme. The order calls `quoteDiscount` to price `discountPoints`,
- * `spend` inside the order's transaction (it must lock the balance and throw a Spanish 4xx `HttpError` when it is
+ * `spend` inside the order's transaction (it must lock the balance and throw a Spanish 4xx `Refusal` when it is
  * short, so the order is rolled back whole), `refund` when an order that spent points is cancelled or its payment
  * rejected, and `rewardPaidOrder` after an order is paid (the prescription reward of product §7).
  */

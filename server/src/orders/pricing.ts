@@ -5,7 +5,7 @@ import type { CountryInfo } from '../../../src/lib/shared/countries';
 import type { CouponDto, OrderStatus, QuoteDto, QuoteLineDto, QuotePointLineDto } from '../../../src/lib/shared/orders';
 import { percentOf, priceLine } from '../../../src/lib/shared/pricing';
 import { MAX_INT4, type Database, type UserRow } from '../db/schema';
-import { HttpError } from '../http/errors';
+import { Refusal } from '../refusal';
 import { prescribedProductIds } from '../prescriptions/repo';
 import { catalogueScope, productRows, toProductDto } from '../products/repo';
 import type { OrderPointsHook } from './points-hook';
@@ -91,8 +91,8 @@ function isHormone(product: ProductDto): boolean {
   );
 }
 
-function promoProblem(message: string): HttpError {
-  return new HttpError(422, message, undefined, { body: { fieldErrors: [{ field: 'promoCode', message }] } });
+function promoProblem(message: string): Refusal {
+  return new Refusal(422, message, undefined, { body: { fieldErrors: [{ field: 'promoCode', message }] } });
 }
 
 /**
@@ -150,7 +150,7 @@ async function productsFor(
     }
   }
   const missing = ids.find((id) => !products.has(id));
-  if (missing !== undefined) throw new HttpError(422, unknownProductMessage(missing));
+  if (missing !== undefined) throw new Refusal(422, unknownProductMessage(missing));
   return products;
 }
 
@@ -179,7 +179,7 @@ export async function quoteOrder(
 
   const lines: PricedLine[] = input.items.map(({ productId, quantity }) => {
     const item = product(productId);
-    if (!item.price) throw new HttpError(422, `${item.name} no se vende en ${input.country.name}.`);
+    if (!item.price) throw new Refusal(422, `${item.name} no se vende en ${input.country.name}.`);
     const { discount: doctorDiscount, total: lineTotal } = priceLine(
       item.price.amount,
       quantity,
@@ -196,7 +196,7 @@ export async function quoteOrder(
   });
   const pointLines: PricedPointLine[] = input.pointItems.map(({ productId, quantity }) => {
     const item = product(productId);
-    if (item.points_price === null) throw new HttpError(422, `${item.name} no se puede canjear con puntos.`);
+    if (item.points_price === null) throw new Refusal(422, `${item.name} no se puede canjear con puntos.`);
     return {
       ...lineOf(item, productId, quantity),
       unitPoints: item.points_price,
@@ -208,11 +208,11 @@ export async function quoteOrder(
   for (const [id, quantity] of needed) {
     const { stock, name } = product(id);
     if (stock.tracked && (stock.quantity ?? 0) < quantity)
-      throw new HttpError(409, stockMessage(name, stock.quantity ?? 0));
+      throw new Refusal(409, stockMessage(name, stock.quantity ?? 0));
   }
 
   const subtotal = lines.reduce((sum, line) => sum + line.unitPrice * line.quantity, 0);
-  if (subtotal > MAX_INT4) throw new HttpError(422, ORDER_TOO_LARGE_MESSAGE);
+  if (subtotal > MAX_INT4) throw new Refusal(422, ORDER_TOO_LARGE_MESSAGE);
   const doctorDiscount = lines.reduce((sum, line) => sum + line.doctorDiscount, 0);
   const afterDoctor = subtotal - doctorDiscount;
   const promo = input.promoCode ? await validPromoCode(db, input.promoCode, input.countryId, user.id, now) : undefined;

@@ -2,7 +2,7 @@ import type { Kysely, Selectable } from 'kysely';
 import type { AddressInputDto, OrderAddressDto, OrderDto, OrderSummaryDto } from '../../../src/lib/shared/orders';
 import { countedPage } from '../db/page-total';
 import type { Database, OrdersTable, UserRow } from '../db/schema';
-import { HttpError } from '../http/errors';
+import { Refusal } from '../refusal';
 
 export type OrderRow = Selectable<OrdersTable>;
 
@@ -213,7 +213,7 @@ export function findOrderBySource(db: Kysely<Database>, sourceId: string, countr
  */
 export function visibleOrder(order: OrderRow | undefined, viewer: Pick<UserRow, 'id' | 'role'>): OrderRow {
   if (!order || (order.user_id !== viewer.id && viewer.role !== 'admin')) {
-    throw new HttpError(404, ORDER_NOT_FOUND_MESSAGE);
+    throw new Refusal(404, ORDER_NOT_FOUND_MESSAGE);
   }
   return order;
 }

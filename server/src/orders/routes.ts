@@ -10,7 +10,7 @@ import { orderListQuerySchema } from '../../../src/lib/shared/list-query-schemas
 import { createOrderRequestSchema, isUuid, quoteRequestSchema } from '../../../src/lib/shared/order-schemas';
 import { pathParam, viewerOf, type Api } from '../http/auth';
 import type { AppContext } from '../http/app-env';
-import { HttpError } from '../http/errors';
+import { Refusal } from '../refusal';
 import { memberListAnswer } from '../http/member-answers';
 import type { OrdersContext } from './context';
 import { createOrder } from './create';
@@ -33,7 +33,7 @@ const IDEMPOTENCY_KEY_MISMATCH_MESSAGE = `El encabezado ${IDEMPOTENCY_HEADER} de
 /** A numeric path id, or the 404 of a missing order. */
 export function orderIdParam(c: AppContext): number {
   const raw = pathParam(c, 'id');
-  if (!/^\d{1,9}$/.test(raw)) throw new HttpError(404, ORDER_NOT_FOUND_MESSAGE);
+  if (!/^\d{1,9}$/.test(raw)) throw new Refusal(404, ORDER_NOT_FOUND_MESSAGE);
   return Number(raw);
 }
 
@@ -54,9 +54,9 @@ export function registerOrderRoutes(api: Api, ctx: OrdersContext): void {
   api.post('/orders', { access: 'authenticated', body: createOrderRequestSchema }, async (c) => {
     const { user, session } = viewerOf(c);
     const key = c.req.header(IDEMPOTENCY_HEADER)?.trim();
-    if (!key) throw new HttpError(400, IDEMPOTENCY_KEY_MISSING_MESSAGE);
+    if (!key) throw new Refusal(400, IDEMPOTENCY_KEY_MISSING_MESSAGE);
     const input = orderInputFor(c.req.valid('json'), session.country_id);
-    if (key.toLowerCase() !== input.sourceId) throw new HttpError(400, IDEMPOTENCY_KEY_MISMATCH_MESSAGE);
+    if (key.toLowerCase() !== input.sourceId) throw new Refusal(400, IDEMPOTENCY_KEY_MISMATCH_MESSAGE);
     // An order is health data (what the person takes): none after a revocation until the user consents again.
     await assertHealthConsentNotRevoked(db, user.id);
     const { status, body } = await createOrder(ctx, user, input);

@@ -1,6 +1,6 @@
 import { sql, type Transaction } from 'kysely';
 import type { Database } from '../db/schema';
-import { HttpError } from '../http/errors';
+import { Refusal } from '../refusal';
 import { stockMessage } from './pricing';
 
 /**
@@ -27,7 +27,7 @@ export async function reserveStock(
       .executeTakeFirst();
     if (!taken) {
       const current = await trx.selectFrom('products').select('stock_quantity').where('id', '=', id).executeTakeFirst();
-      throw new HttpError(409, stockMessage(name, current?.stock_quantity ?? 0));
+      throw new Refusal(409, stockMessage(name, current?.stock_quantity ?? 0));
     }
     reserved.set(id, taken.stock_tracked ? quantity : 0);
   }

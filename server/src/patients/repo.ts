@@ -13,7 +13,7 @@ import type { Database, PatientsTable } from '../db/schema';
 import { wordPatterns } from '../db/search';
 import { storeAnswerWith, type IdempotencyClaim } from '../db/idempotent-requests';
 import { findRowByIdempotencyKey } from '../db/keyed-rows';
-import { notFound } from '../http/errors';
+import { notFound } from '../refusal';
 import { issueInvitation } from '../invitations/repo';
 import type { Mailer } from '../mail/mailer';
 import { currentConsentText, recordConsent, type ConsentClient } from '../privacy/consent-repo';

@@ -22,7 +22,7 @@ import { DOCUMENT_TAKEN_MESSAGE, EMAIL_TAKEN_MESSAGE } from '../forms/definition
 import { pathId } from '../gamification/input';
 import { viewerOf, type Api } from '../http/auth';
 import type { Viewer } from '../http/app-env';
-import { HttpError } from '../http/errors';
+import { Refusal } from '../refusal';
 import type { Services } from '../http/services';
 import { patientStrategies } from '../prescriptions/repo';
 import { isUniqueViolation } from '../db/unique-violation';
@@ -51,8 +51,8 @@ function columnsOf({ country_id, ...columns }: PatientColumnsInput): PatientColu
   return country_id === undefined ? columns : { ...columns, country_id };
 }
 
-function conflict(field: string, message: string, extra: Record<string, unknown> = {}): HttpError {
-  return new HttpError(409, message, [message], { body: { fieldErrors: [{ field, message }], ...extra } });
+function conflict(field: string, message: string, extra: Record<string, unknown> = {}): Refusal {
+  return new Refusal(409, message, [message], { body: { fieldErrors: [{ field, message }], ...extra } });
 }
 
 /**

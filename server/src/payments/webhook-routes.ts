@@ -1,5 +1,5 @@
 import { pathParam, type Api } from '../http/auth';
-import { HttpError } from '../http/errors';
+import { Refusal } from '../refusal';
 import type { OrdersContext } from '../orders/context';
 import { settlePayment, type SettleResult } from '../orders/lifecycle';
 import { ProviderHttpError } from './mercadopago/client';
@@ -22,7 +22,7 @@ export async function receiveWebhook(
   url: URL = new URL('http://localhost/'),
 ): Promise<SettleResult> {
   const provider = ctx.payments.find(providerName);
-  if (!provider) throw new HttpError(404, UNKNOWN_PROVIDER_MESSAGE);
+  if (!provider) throw new Refusal(404, UNKNOWN_PROVIDER_MESSAGE);
   const event = await verified(ctx, provider, rawBody, headers, url);
   if (!event) return 'ignored';
   return settlePayment(ctx, provider, event);
@@ -38,11 +38,11 @@ async function verified(
   try {
     return await provider.verifyWebhook(rawBody, headers, url);
   } catch (error) {
-    if (error instanceof WebhookRejectedError) throw new HttpError(400, error.message);
+    if (error instanceof WebhookRejectedError) throw new Refusal(400, error.message);
     if (error instanceof ProviderHttpError) {
       // A 5xx makes the provider send the notification again later, when its API may answer.
       ctx.logger.error(`Webhook de ${provider.name}: ${error.message}`);
-      throw new HttpError(502, WEBHOOK_PROVIDER_UNAVAILABLE_MESSAGE);
+      throw new Refusal(502, WEBHOOK_PROVIDER_UNAVAILABLE_MESSAGE);
     }
     throw error;
   }

@@ -16,7 +16,7 @@ import { isUniqueViolation } from '../db/unique-violation';
 import { positiveId, type IdempotentRequest } from '../gamification/input';
 import { FORBIDDEN_MESSAGE } from '../http/auth';
 import type { Viewer } from '../http/app-env';
-import { HttpError } from '../http/errors';
+import { Refusal } from '../refusal';
 import { refusedFields } from '../http/validated';
 import { findLinkedPatient, findPatientByIdempotencyKey } from '../patients/repo';
 import { treatmentDays, type ToolInput } from './input';
@@ -58,7 +58,7 @@ const WRONG_TYPE_MESSAGES: Record<PrescriptionType, string> = {
 /** What the author issues; the routes that create are for approved professionals, who all issue one type. */
 export function typeOfAuthor(viewer: Viewer): PrescriptionType {
   const type = PRESCRIPTION_TYPE_BY_ROLE[viewer.user.role];
-  if (!type) throw new HttpError(403, FORBIDDEN_MESSAGE);
+  if (!type) throw new Refusal(403, FORBIDDEN_MESSAGE);
   return type;
 }
 
@@ -98,7 +98,7 @@ export async function resolvePatientRef(
   if (created) return { ...rest, patientId: created.id };
   const answer = await findStoredAnswer(db, viewer.user.id, patientRef);
   if (answer === 'running') {
-    throw new HttpError(409, PATIENT_REF_RUNNING_MESSAGE, undefined, {
+    throw new Refusal(409, PATIENT_REF_RUNNING_MESSAGE, undefined, {
       headers: { 'retry-after': String(PATIENT_REF_RETRY_AFTER_S) },
     });
   }
@@ -106,7 +106,7 @@ export async function resolvePatientRef(
     answer !== null && answer.status === 201
       ? positiveId((answer.body as CreatedPatientAnswer | null)?.patient?.id)
       : undefined;
-  if (patientId === undefined) throw new HttpError(422, PATIENT_REF_UNKNOWN_MESSAGE);
+  if (patientId === undefined) throw new Refusal(422, PATIENT_REF_UNKNOWN_MESSAGE);
   return { ...rest, patientId };
 }
 
@@ -121,7 +121,7 @@ export function assertToolsUsable(resolved: readonly ResolvedTool<unknown>[]): v
   );
   const [first] = problems;
   if (!first) return;
-  throw new HttpError(
+  throw new Refusal(
     422,
     first.message,
     problems.map((problem) => problem.message),
@@ -200,9 +200,9 @@ async function replay(
   existing: { id: number; request_hash: string },
   hash: string,
 ): Promise<{ status: 200; body: PrescriptionDetailDto }> {
-  if (existing.request_hash !== hash) throw new HttpError(409, IDEMPOTENCY_KEY_REUSED_MESSAGE);
+  if (existing.request_hash !== hash) throw new Refusal(409, IDEMPOTENCY_KEY_REUSED_MESSAGE);
   const row = await findPrescriptionRow(db, existing.id);
-  if (!row) throw new HttpError(409, IDEMPOTENCY_KEY_REUSED_MESSAGE);
+  if (!row) throw new Refusal(409, IDEMPOTENCY_KEY_REUSED_MESSAGE);
   return { status: 200, body: await toDetailDto(db, row, viewer, countryId) };
 }
 
@@ -228,9 +228,9 @@ export async function createPrescription(
 
   const patient = await findLinkedPatient(db, user.id, input.patientId);
   // A patient who revoked their consent (or deleted their account) gets no new health data until they consent again.
-  if (patient.consent_status === 'revoked') throw new HttpError(409, PATIENT_CONSENT_REVOKED_MESSAGE);
+  if (patient.consent_status === 'revoked') throw new Refusal(409, PATIENT_CONSENT_REVOKED_MESSAGE);
   if (input.templateId !== null && !(await findOwnTemplate(db, user.id, input.templateId))) {
-    throw new HttpError(422, 'La plantilla indicada no existe entre tus plantillas.');
+    throw new Refusal(422, 'La plantilla indicada no existe entre tus plantillas.');
   }
   const resolved = await resolveTools(db, input.tools, {
     countryId,

@@ -18,8 +18,8 @@ import {
   type StrategyDto,
 } from '../../../src/lib/shared/prescriptions';
 import type { Database } from '../db/schema';
-import { notFound } from '../http/errors';
-import type { Viewer } from '../http/app-env';
+import { notFound } from '../refusal';
+import type { ActiveSession as Viewer } from '../sessions/repo';
 import { patientDisplayName } from '../patients/repo';
 import { catalogueScope } from '../products/repo';
 import type { DateRange } from '../../../src/lib/shared/patient-schemas';

@@ -12,7 +12,7 @@ import { downloadHeaders } from '../documents/routes';
 import { idempotentRequest, pathId } from '../gamification/input';
 import { viewerOf, type Api } from '../http/auth';
 import type { Viewer } from '../http/app-env';
-import { HttpError } from '../http/errors';
+import { Refusal } from '../refusal';
 import type { Services } from '../http/services';
 import { createPrescription, IDEMPOTENCY_KEY_REQUIRED_MESSAGE, prescriptionInputOf, resolvePatientRef } from './create';
 import {
@@ -52,7 +52,7 @@ export function registerPrescriptionRoutes(api: Api, services: Services): void {
     const viewer = viewerOf(c);
     const input = await resolvePatientRef(db, viewer, prescriptionInputOf(c.req.valid('json'), viewer));
     const request = idempotentRequest(c, 'create-prescription', input);
-    if (request.key === undefined) throw new HttpError(400, IDEMPOTENCY_KEY_REQUIRED_MESSAGE);
+    if (request.key === undefined) throw new Refusal(400, IDEMPOTENCY_KEY_REQUIRED_MESSAGE);
     const { status, body } = await createPrescription(db, viewer, input, { ...request, key: request.key });
     return c.json<PrescriptionDetailDto>(body, status);
   });
@@ -103,7 +103,7 @@ export function registerPrescriptionRoutes(api: Api, services: Services): void {
       const viewer = viewerOf(c);
       const id = pathId(c, 'id', PRESCRIPTION_NOT_FOUND_MESSAGE);
       const row = await readablePrescription(db, viewer, id);
-      if (row.author_id !== viewer.user.id) throw new HttpError(403, ONLY_AUTHOR_CANCELS_MESSAGE);
+      if (row.author_id !== viewer.user.id) throw new Refusal(403, ONLY_AUTHOR_CANCELS_MESSAGE);
       await cancelPrescription(db, id);
       const updated = (await findPrescriptionRow(db, id)) ?? row;
       return c.json<PrescriptionDetailDto>(await detailFor(updated, viewer));
@@ -118,7 +118,7 @@ export function registerPrescriptionRoutes(api: Api, services: Services): void {
     const viewer = viewerOf(c);
     const id = pathId(c, 'id', PRESCRIPTION_NOT_FOUND_MESSAGE);
     const row = await findPrescriptionRow(db, id);
-    if (!row || row.patient_user_id !== viewer.user.id) throw new HttpError(404, PRESCRIPTION_NOT_FOUND_MESSAGE);
+    if (!row || row.patient_user_id !== viewer.user.id) throw new Refusal(404, PRESCRIPTION_NOT_FOUND_MESSAGE);
     return c.json<PrescriptionDetailDto>(await detailFor(row, viewer));
   });
 }

@@ -10,7 +10,7 @@ import type { Database } from '../db/schema';
 import { pathId } from '../gamification/input';
 import { viewerOf, type Api } from '../http/auth';
 import type { Viewer } from '../http/app-env';
-import { notFound } from '../http/errors';
+import { notFound } from '../refusal';
 import { keyOnRow } from '../http/idempotency';
 import type { Services } from '../http/services';
 import { catalogueScope } from '../products/repo';

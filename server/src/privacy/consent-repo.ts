@@ -10,7 +10,7 @@ import {
 } from '../../../src/lib/shared/privacy';
 import type { ConsentTextsTable, Database, UserRow } from '../db/schema';
 import { isUniqueViolation } from '../db/unique-violation';
-import { HttpError } from '../http/errors';
+import { Refusal } from '../refusal';
 
 type Db = Kysely<Database> | Transaction<Database>;
 
@@ -163,7 +163,7 @@ export async function assertHealthConsentNotRevoked(db: Db, userId: number, mess
     .orderBy('id', 'desc')
     .limit(1)
     .executeTakeFirst();
-  if (last?.action === 'revoked') throw new HttpError(409, message);
+  if (last?.action === 'revoked') throw new Refusal(409, message);
 }
 
 /** The patient register rows of a user follow their consent, so the professionals see it. */

@@ -13,7 +13,7 @@ import type { UserRow } from '../db/schema';
 import { viewerOf, type Api } from '../http/auth';
 import type { AppContext } from '../http/app-env';
 import { clientAddress } from '../http/client-address';
-import { HttpError } from '../http/errors';
+import { Refusal } from '../refusal';
 import type { Services } from '../http/services';
 import {
   consentHistory,
@@ -53,7 +53,7 @@ async function assertPassword(user: UserRow, password: string, services: Service
   await services.limits.assertAttemptAllowed(key);
   if (!(await verifyPassword(user.password_hash, password))) {
     await services.limits.attemptFailed(key);
-    throw new HttpError(400, WRONG_PASSWORD_MESSAGE, [WRONG_PASSWORD_MESSAGE], {
+    throw new Refusal(400, WRONG_PASSWORD_MESSAGE, [WRONG_PASSWORD_MESSAGE], {
       body: { fieldErrors: [{ field: 'password', message: WRONG_PASSWORD_MESSAGE }] },
     });
   }
@@ -77,7 +77,7 @@ export function registerPrivacyRoutes(api: Api, services: Services): void {
     const country = userCountry(user);
     const current = await currentConsentText(db, country, 'health_data');
     // The user accepts what they read: a newer text in between must be read first.
-    if (version !== current.version) throw new HttpError(409, CONSENT_VERSION_CHANGED_MESSAGE);
+    if (version !== current.version) throw new Refusal(409, CONSENT_VERSION_CHANGED_MESSAGE);
     await changeConsent(c, user, 'granted', current.id);
     return c.json<HealthConsentDto>(await consentDto(services, user));
   });

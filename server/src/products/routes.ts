@@ -16,7 +16,7 @@ import type { Database } from '../db/schema';
 import { optionalViewer, pathParam, type Api } from '../http/auth';
 import type { AppContext } from '../http/app-env';
 import { requestCountryId } from '../http/country';
-import { notFound } from '../http/errors';
+import { notFound } from '../refusal';
 import { discountListsFor } from './discounts';
 import type { CatalogueCache } from './response-cache';
 import {

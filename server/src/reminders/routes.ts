@@ -3,7 +3,7 @@ import { COUNTRIES } from '../../../src/lib/shared/countries';
 import { pushEndpointSchema, pushSubscriptionSchema } from '../../../src/lib/shared/reminder-schemas';
 import type { PushDeviceDto, PushPublicKeyDto, ReminderListDto } from '../../../src/lib/shared/reminders';
 import { viewerOf, type Api } from '../http/auth';
-import { notFound } from '../http/errors';
+import { notFound } from '../refusal';
 import type { Services } from '../http/services';
 import type { PushSender } from './push-sender';
 import { listReminders } from './repo';

@@ -4,7 +4,7 @@ import { countryById, type CountryCode } from '../../../src/lib/shared/countries
 import type { MemberVersions, MemberVersionsReader } from '../db/member-versions';
 import type { Database, SessionRow, UserRow } from '../db/schema';
 import { NEVER_WRITTEN, WriteBoundMap } from '../db/write-bound-map';
-import { HttpError } from '../http/errors';
+import { Refusal } from '../refusal';
 
 /** Product §9: the session cookie lasts one day; the server's session ends at the same time. */
 const SESSION_LIFETIME_MS = 24 * 60 * 60 * 1000;
@@ -68,7 +68,7 @@ export async function openSessionIn(
     .where('expires_at', '>', now)
     .where('last_seen_at', '>', new Date(now.getTime() - idleTimeoutMs))
     .executeTakeFirst();
-  if (elsewhere) throw new HttpError(409, ALREADY_LOGGED_IN_ELSEWHERE);
+  if (elsewhere) throw new Refusal(409, ALREADY_LOGGED_IN_ELSEWHERE);
   await trx
     .updateTable('sessions')
     .set({ revoked_at: now })

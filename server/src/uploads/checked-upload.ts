@@ -1,4 +1,4 @@
-import { HttpError } from '../http/errors';
+import { Refusal } from '../refusal';
 import { cleanOriginalName, detectFileType, type DetectedType } from './files';
 
 const UPLOAD_TYPE_MESSAGE = 'Tipo de archivo no permitido. Sube un PDF o una imagen JPG, PNG o WEBP.';
@@ -31,15 +31,15 @@ export async function checkedUpload(
     typeMessage?: string;
   },
 ): Promise<CheckedUpload> {
-  if (file.size > options.maxBytes) throw new HttpError(413, options.tooLargeMessage);
+  if (file.size > options.maxBytes) throw new Refusal(413, options.tooLargeMessage);
   const bytes = new Uint8Array(await file.arrayBuffer());
   const type = detectFileType(bytes);
   const typeMessage = options.typeMessage ?? UPLOAD_TYPE_MESSAGE;
-  if (!type || (options.allowed && !options.allowed.includes(type.mime))) throw new HttpError(415, typeMessage);
+  if (!type || (options.allowed && !options.allowed.includes(type.mime))) throw new Refusal(415, typeMessage);
   const name = cleanOriginalName(file.name);
   const extension = /\.([a-z0-9]+)$/i.exec(name)?.[1]?.toLowerCase();
   if (extension !== undefined && !EXTENSIONS[type.extension].includes(extension)) {
-    throw new HttpError(415, UPLOAD_NAME_MISMATCH_MESSAGE);
+    throw new Refusal(415, UPLOAD_NAME_MISMATCH_MESSAGE);
   }
   return { name: extension === undefined ? `${name}.${type.extension}` : name, type, bytes };
 }

@@ -1,5 +1,5 @@
 import sharp from 'sharp';
-import { HttpError } from '../http/errors';
+import { Refusal } from '../refusal';
 
 /**
  * Largest image accepted, in pixels (40 megapixels: 8000 × 5000, above any camera a product photo comes from). The
@@ -22,10 +22,10 @@ export async function assertDecodableImage(bytes: Uint8Array): Promise<void> {
   try {
     ({ width, height } = await sharp(bytes, { limitInputPixels: false }).metadata());
   } catch {
-    throw new HttpError(422, IMAGE_UNREADABLE_MESSAGE);
+    throw new Refusal(422, IMAGE_UNREADABLE_MESSAGE);
   }
-  if (!width || !height) throw new HttpError(422, IMAGE_UNREADABLE_MESSAGE);
-  if (width * height > MAX_IMAGE_PIXELS) throw new HttpError(413, IMAGE_TOO_MANY_PIXELS_MESSAGE);
+  if (!width || !height) throw new Refusal(422, IMAGE_UNREADABLE_MESSAGE);
+  if (width * height > MAX_IMAGE_PIXELS) throw new Refusal(413, IMAGE_TOO_MANY_PIXELS_MESSAGE);
   try {
     // `failOn: 'truncated'`: a file cut short is refused, where the default would decode what is there.
     // Decoded to a thumbnail: every pixel is read, but no full-size copy is kept in memory.
@@ -34,6 +34,6 @@ export async function assertDecodableImage(bytes: Uint8Array): Promise<void> {
       .webp()
       .toBuffer();
   } catch {
-    throw new HttpError(422, IMAGE_UNREADABLE_MESSAGE);
+    throw new Refusal(422, IMAGE_UNREADABLE_MESSAGE);
   }
 }

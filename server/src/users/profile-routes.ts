@@ -16,7 +16,7 @@ import { EMAIL_TAKEN_MESSAGE } from '../forms/definitions';
 import { pathParam, viewerOf, type Api } from '../http/auth';
 import { REQUIRED_FIELD_MESSAGE } from '../../../src/lib/shared/field-schemas';
 import { multipartValues, readMultipart } from '../http/body';
-import { HttpError } from '../http/errors';
+import { Refusal } from '../refusal';
 import { refusedFields } from '../http/validated';
 import type { Services } from '../http/services';
 import { NOT_YOU_LINE, personalEmail } from '../mail/mailer';
@@ -77,14 +77,14 @@ export function registerProfileRoutes(api: Api, services: Services): void {
       const { user } = viewerOf(c);
       const file = multipartValues(await readMultipart(c), 'file').find((value) => value instanceof File);
       if (!(file instanceof File)) {
-        throw new HttpError(400, REQUIRED_FIELD_MESSAGE, [`Foto: ${REQUIRED_FIELD_MESSAGE}`], {
+        throw new Refusal(400, REQUIRED_FIELD_MESSAGE, [`Foto: ${REQUIRED_FIELD_MESSAGE}`], {
           body: { fieldErrors: [{ field: 'file', message: REQUIRED_FIELD_MESSAGE }] },
         });
       }
-      if (file.size > PROFILE_PHOTO_MAX_BYTES) throw new HttpError(413, PHOTO_TOO_LARGE_MESSAGE);
+      if (file.size > PROFILE_PHOTO_MAX_BYTES) throw new Refusal(413, PHOTO_TOO_LARGE_MESSAGE);
       const bytes = new Uint8Array(await file.arrayBuffer());
       const type = detectFileType(bytes);
-      if (!type || type.mime === 'application/pdf') throw new HttpError(415, PHOTO_TYPE_MESSAGE);
+      if (!type || type.mime === 'application/pdf') throw new Refusal(415, PHOTO_TYPE_MESSAGE);
       let webp: Buffer;
       try {
         webp = await sharp(bytes, { limitInputPixels: PHOTO_MAX_PIXELS, failOn: 'error' })
@@ -93,7 +93,7 @@ export function registerProfileRoutes(api: Api, services: Services): void {
           .webp({ quality: 82 })
           .toBuffer();
       } catch {
-        throw new HttpError(400, PHOTO_UNREADABLE_MESSAGE);
+        throw new Refusal(400, PHOTO_UNREADABLE_MESSAGE);
       }
       const name = randomStoredName('webp');
       await uploads.put('profile', name, webp);
@@ -118,12 +118,12 @@ export function registerProfileRoutes(api: Api, services: Services): void {
     async (c) => {
       const viewer = viewerOf(c).user;
       const name = pathParam(c, 'name');
-      if (!STORED_NAME_PATTERN.test(name)) throw new HttpError(404, IMAGE_NOT_FOUND_MESSAGE);
+      if (!STORED_NAME_PATTERN.test(name)) throw new Refusal(404, IMAGE_NOT_FOUND_MESSAGE);
       const owner = await findProfilePhotoOwner(db, `${PROFILE_PHOTO_PREFIX}${name}`);
       const allowed = owner && (owner.id === viewer.id || viewer.role === 'admin' || owner.doctor_id === viewer.id);
       const content = allowed ? await uploads.get('profile', name) : undefined;
       // Someone else's photo answers exactly like a missing one.
-      if (!content) throw new HttpError(404, IMAGE_NOT_FOUND_MESSAGE);
+      if (!content) throw new Refusal(404, IMAGE_NOT_FOUND_MESSAGE);
       return c.body(content.stream, 200, {
         'content-type': 'image/webp',
         'content-length': String(content.size),
@@ -140,16 +140,16 @@ export function registerProfileRoutes(api: Api, services: Services): void {
     const { user, session } = viewerOf(c);
     const { currentPassword, email, newPassword } = c.req.valid('json');
     const changesEmail = email !== undefined && email !== user.email;
-    if (!changesEmail && newPassword === undefined) throw new HttpError(400, NOTHING_TO_CHANGE_MESSAGE);
+    if (!changesEmail && newPassword === undefined) throw new Refusal(400, NOTHING_TO_CHANGE_MESSAGE);
     // The current password is what stands between a stolen session and the account: limited like a login.
     const accountKey = `access:${user.id}`;
     await services.limits.assertAttemptAllowed(accountKey);
     if (!(await verifyPassword(user.password_hash, currentPassword))) {
       await services.limits.attemptFailed(accountKey);
-      throw new HttpError(401, WRONG_CURRENT_PASSWORD_MESSAGE);
+      throw new Refusal(401, WRONG_CURRENT_PASSWORD_MESSAGE);
     }
     await services.limits.attemptSucceeded(accountKey);
-    if (changesEmail && (await emailTaken(db, email, user.id))) throw new HttpError(409, EMAIL_TAKEN_MESSAGE);
+    if (changesEmail && (await emailTaken(db, email, user.id))) throw new Refusal(409, EMAIL_TAKEN_MESSAGE);
     const updates: Updateable<UsersTable> = {};
     if (changesEmail) updates.email = email;
     if (newPassword !== undefined) {
@@ -172,12 +172,12 @@ export function registerProfileRoutes(api: Api, services: Services): void {
         ]),
       });
     } catch (error) {
-      if (isUniqueViolation(error, 'users_email_key')) throw new HttpError(409, EMAIL_TAKEN_MESSAGE);
+      if (isUniqueViolation(error, 'users_email_key')) throw new Refusal(409, EMAIL_TAKEN_MESSAGE);
       throw error;
     }
     mailer.flush();
     const updated = await findUserById(db, user.id);
-    if (!updated) throw new HttpError(404, 'Usuario no encontrado.');
+    if (!updated) throw new Refusal(404, 'Usuario no encontrado.');
     return c.json<ProfileDto>(toProfileDto(updated));
   });
 }

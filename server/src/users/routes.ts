@@ -6,7 +6,7 @@ import {
 import type { RoleDto } from '../../../src/lib/shared/accounts';
 import { viewerOf, pathParam, type Api } from '../http/auth';
 import { clientAddress } from '../http/client-address';
-import { HttpError } from '../http/errors';
+import { Refusal } from '../refusal';
 import { refusedFields } from '../http/validated';
 import type { Services } from '../http/services';
 import { digitsOnly, emailTaken, documentTaken, findUserCardByUid, findUsersByDocumentDigits, roleDto } from './repo';
@@ -33,7 +33,7 @@ export function registerUserRoutes(api: Api, services: Services): void {
     const uid = pathParam(c, 'uid');
     const user = /^[A-Za-z0-9_-]{1,64}$/.test(uid) ? await findUserCardByUid(db, uid) : undefined;
     const allowed = user && (user.id === viewer.id || viewer.role === 'admin' || user.doctor_id === viewer.id);
-    if (!user || !allowed) throw new HttpError(404, USER_NOT_FOUND_MESSAGE);
+    if (!user || !allowed) throw new Refusal(404, USER_NOT_FOUND_MESSAGE);
     return c.json<{ id: number; uid: string; display_name: string; role: RoleDto }>({
       id: user.id,
       uid: user.uid,
