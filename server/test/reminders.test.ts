@@ -356,7 +356,9 @@ describe('re-purchase reminders', () => {
     now = new Date(twoDays!.due_at.getTime() + DAY_MS / 2);
     const restarted = ctx.makeApp({ reminders: remindersOptions });
     restarted.reminders.scheduler.start(50);
-    await expect.poll(() => receivedAt(path).length, { timeout: 5000 }).toBe(2);
+    // A budget against hangs (the scheduler looks every 50 ms): on two busy cores one round of PGlite, the push's
+    // encryption and its delivery has taken seconds.
+    await expect.poll(() => receivedAt(path).length, { timeout: 20_000 }).toBe(2);
     await restarted.reminders.scheduler.stop();
 
     const second = JSON.parse(decryptPush(browser, receivedAt(path)[1]!.body)) as { body: string };
