@@ -1,4 +1,5 @@
 import { spawn, type ChildProcess } from 'node:child_process';
+import { readFileSync } from 'node:fs';
 import { cp, mkdtemp, rm } from 'node:fs/promises';
 import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
@@ -13,6 +14,21 @@ const HEALTH_POLL_MS = 100;
 export const TEMPLATE_ENV = 'E2E_TEMPLATE_DIR';
 /** The server as production runs it: compiled by the shared build (`tests/shared-build.ts`), run by plain Node. */
 const SERVER_BUNDLE = join(projectRoot, 'server/dist/main.js');
+
+/**
+ * Node's flags of `npm run serve` (its heap's bounds): the tests and the bench run the server with the same ones,
+ * read from package.json so there is one list.
+ */
+export function serveNodeFlags(): string[] {
+  const { scripts } = JSON.parse(readFileSync(join(projectRoot, 'package.json'), 'utf8')) as {
+    scripts: Record<string, string>;
+  };
+  const [command, ...words] = (scripts.serve ?? '').split(/\s+/);
+  if (command !== 'node' || words.at(-1) !== 'server/dist/main.js') {
+    throw new Error('"serve" en package.json debe ser "node [opciones] server/dist/main.js"');
+  }
+  return words.slice(0, -1);
+}
 
 export interface RunningServer {
   url: string;
@@ -61,7 +77,7 @@ export async function startServer(dataDir: string, extraEnv?: ExtraEnv): Promise
   const port = await freePort();
   const url = `http://localhost:${port}`;
   const { DATABASE_URL: _ignored, ...env } = process.env;
-  const server = spawn(process.execPath, [SERVER_BUNDLE], {
+  const server = spawn(process.execPath, [...serveNodeFlags(), SERVER_BUNDLE], {
     cwd: projectRoot,
     env: {
       ...env,
