@@ -44,8 +44,13 @@ export const pharmaceuticalFormsQuerySchema = z.object({
   country_id: storeCountryId,
 });
 
-/** `limit` is at most a page's size, or anything with `all=true` (the admin's and the offline copy's whole list). */
-const productLimit = (all: boolean) => queryInteger('limit', { min: 1, max: all ? INT4_MAX : PRODUCTS_MAX_PAGE_SIZE });
+/**
+ * `limit` is at most a page's size, or anything with `all=true` (the admin's and the offline copy's whole list). Both
+ * schemas are made once: making a zod schema costs more than parsing with it, and the list is the busiest request.
+ */
+const PAGE_LIMIT = queryInteger('limit', { min: 1, max: PRODUCTS_MAX_PAGE_SIZE });
+const ALL_LIMIT = queryInteger('limit', { min: 1, max: INT4_MAX });
+const productLimit = (all: boolean) => (all ? ALL_LIMIT : PAGE_LIMIT);
 
 /** `GET /products`: the list's page, order and filters. */
 export const productListQuerySchema = z
