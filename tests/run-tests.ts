@@ -36,7 +36,7 @@ interface Step {
 const CACHE_DIR = 'node_modules/.cache';
 const TYPECHECK_PROJECTS = ['tsconfig.app.json', 'sw/tsconfig.json', 'server/tsconfig.json', 'tsconfig.node.json'];
 
-/** Failed tests named after the summary's lines; the rest are in the log above. */
+/** Failed tests named just above the summary; any more are in the log further up. */
 const MAX_FAILURES_LISTED = 15;
 
 const bin = (name: string) => join('node_modules', '.bin', name);
