@@ -356,8 +356,8 @@ describe('re-purchase reminders', () => {
     now = new Date(twoDays!.due_at.getTime() + DAY_MS / 2);
     const restarted = ctx.makeApp({ reminders: remindersOptions });
     restarted.reminders.scheduler.start(50);
-    // A budget against hangs, not a speed check (the scheduler looks every 50 ms): 5 s was the shortest wait of the
-    // server tests, and the suite runs beside the others on two busy cores.
+    // A budget against hangs, not a speed check (the scheduler looks every 50 ms): the suite runs beside the others
+    // on two busy cores.
     await expect.poll(() => receivedAt(path).length, { timeout: 20_000 }).toBe(2);
     await restarted.reminders.scheduler.stop();
 
