@@ -1,4 +1,5 @@
 import { useState } from 'react';
+import { flushSync } from 'react-dom';
 import { DOCUMENT_TYPES } from '../../lib/shared/accounts';
 import { PATIENT_COMPLETE_FIELDS } from '../../lib/shared/prescriptions';
 import { serverFieldErrors } from '../../lib/server-field-errors';
@@ -49,10 +50,13 @@ export function usePatientForm(initial: () => PatientFormValues) {
     return Object.keys(checkPatientForm(values)).length === 0;
   }
 
-  /** The server refused the form: its field problems replace the earlier ones; tells whether any field has one. */
+  /**
+   * The server refused the form: its field problems replace the earlier ones, rendered at once so that the caller can
+   * move the focus to the first (`focusFirstInvalid`); tells whether any field has one.
+   */
   function refuse(error: unknown): boolean {
     const found = serverFieldErrors(error, SERVER_FIELDS);
-    setRefused(found);
+    flushSync(() => setRefused(found));
     return Object.keys(found).length > 0;
   }
 

@@ -1,6 +1,5 @@
 import { Trans, useLingui } from '@lingui/react/macro';
 import { useRef, useState, type FormEvent, type ReactNode } from 'react';
-import { flushSync } from 'react-dom';
 import { Link } from 'react-router';
 import { CheckboxChoice } from '../../../components/ui/checkbox-choice';
 import { FailureAlert } from '../../../components/ui/failure-alert';
@@ -62,7 +61,7 @@ export function CreatePatientForm({ country, onCreated, onQueued, onCancel }: Cr
     const idempotencyKey = submission.current(input);
     // A failure is shown from `creation.error`, its field problems at their fields; the form keeps what was typed.
     const answer = await creation.mutateAsync({ input, idempotencyKey, author }).catch((error: unknown) => {
-      if (flushSync(() => form.refuse(error))) focusFirstInvalid(element.current);
+      if (form.refuse(error)) focusFirstInvalid(element.current);
       return null;
     });
     if (answer === null) return;

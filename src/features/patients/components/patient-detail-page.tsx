@@ -1,7 +1,6 @@
 import { Trans, useLingui } from '@lingui/react/macro';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useRef, useState, type FormEvent } from 'react';
-import { flushSync } from 'react-dom';
 import { Link, useParams } from 'react-router';
 import { DataAge } from '../../../components/ui/data-age';
 import { DataList, type DataRow } from '../../../components/ui/data-list';
@@ -123,7 +122,7 @@ function PatientData({ country, viewer, patient }: { country: CountryCode; viewe
     }
     // A failure is shown from `saving.error`, its field problems at their fields; the form stays open with the changes.
     const updated = await saving.mutateAsync(changes).catch((error: unknown) => {
-      if (flushSync(() => form.refuse(error))) focusFirstInvalid(element.current);
+      if (form.refuse(error)) focusFirstInvalid(element.current);
       return null;
     });
     if (updated === null) return;
