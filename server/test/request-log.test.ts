@@ -2,7 +2,7 @@ import type { Kysely } from 'kysely';
 import { describe, expect, it } from 'vitest';
 import type { Database } from '../src/db/schema';
 import { UNEXPECTED_ERROR_MESSAGE } from '../src/http/errors';
-import { REQUEST_ID_HEADER } from '../src/http/request-log';
+import { REQUEST_ID_HEADER } from '../src/http/answer-headers';
 import { createLogger, type LogLevel } from '../src/logger';
 import { type TestContext } from './helpers';
 import { testContextForFile } from './support/file-context';

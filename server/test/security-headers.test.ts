@@ -6,6 +6,7 @@ import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { CSP_SOURCES_FILE } from '../../src/lib/shared/csp-sources';
 import type { App } from '../src/http/app';
+import { isCompleteAnswer } from '../src/http/answer-headers';
 import { HEADERS_TOO_LARGE_MESSAGE, MAX_URL_BYTES, URL_TOO_LONG_MESSAGE } from '../src/http/request-limits';
 import { listen } from '../src/startup';
 import { jsonRequest, loginAs } from './helpers';
@@ -29,6 +30,7 @@ async function writeDist(dir: string, sources: unknown) {
   await writeFile(join(dir, 'index.html'), INDEX_HTML);
   await writeFile(join(dir, 'assets', 'app-abc.js'), 'console.log(1);');
   await writeFile(join(dir, 'sw.js'), 'self.addEventListener("fetch", () => {});');
+  await writeFile(join(dir, 'logo.svg'), '<svg xmlns="http://www.w3.org/2000/svg"/>');
   await writeFile(join(dir, CSP_SOURCES_FILE), JSON.stringify(sources));
 }
 
@@ -63,7 +65,7 @@ function expectCommonHeaders(response: Response) {
 }
 
 describe('the storefront’s answers', () => {
-  it.each(['/co', '/', '/assets/app-abc.js', '/sw.js', '/no-such-file.js'])(
+  it.each(['/co', '/', '/sw.js', '/logo.svg'])(
     '%s carries the app policy: hashed inline scripts only, no frames, no plugins',
     async (path) => {
       const response = await spa.request(path);
@@ -79,6 +81,19 @@ describe('the storefront’s answers', () => {
       expect(policy.get('base-uri')).toEqual(["'none'"]);
       // Plain http: no HSTS (it would lock browsers out of an install without TLS).
       expect(response.headers.get('strict-transport-security')).toBeNull();
+    },
+  );
+
+  it.each(['/assets/app-abc.js', '/no-such-file.js'])(
+    '%s, a file no browser runs as a page, carries nosniff and its resource policy, not the page rules',
+    async (path) => {
+      const response = await spa.request(path);
+      expect(response.headers.get('x-content-type-options')).toBe('nosniff');
+      expect(response.headers.get('cross-origin-resource-policy')).toBe('same-origin');
+      expect(response.headers.get('x-request-id')).toBeTruthy();
+      for (const pageRule of ['content-security-policy', 'x-frame-options', 'permissions-policy', 'referrer-policy']) {
+        expect(response.headers.get(pageRule)).toBeNull();
+      }
     },
   );
 
@@ -113,6 +128,24 @@ describe('the API’s answers', () => {
       expect(response.headers.get('content-security-policy')).toBe("default-src 'none'; frame-ancestors 'none'");
       expect(response.headers.get('referrer-policy')).toBe('strict-origin-when-cross-origin');
     }
+  });
+
+  it('a kept catalogue answer is made with every header in place, its own cache rule winning', async () => {
+    const first = await spa.request('/api/products?limit=2', { headers: { 'x-request-id': 'catalogo-1' } });
+    const repeat = await spa.request('/api/products?limit=2', {
+      headers: { 'if-none-match': first.headers.get('etag') ?? '' },
+    });
+    expect([first.status, repeat.status]).toEqual([200, 304]);
+    for (const response of [first, repeat]) {
+      // No middleware touched it afterwards: Node writes the record it was made with.
+      expect(isCompleteAnswer(response)).toBe(true);
+      expectCommonHeaders(response);
+      expect(response.headers.get('content-security-policy')).toBe("default-src 'none'; frame-ancestors 'none'");
+      expect(response.headers.get('cross-origin-resource-policy')).toBe('same-site');
+      expect(response.headers.get('cache-control')).toBe('private, no-cache');
+    }
+    expect(first.headers.get('x-request-id')).toBe('catalogo-1');
+    expect(repeat.headers.get('x-request-id')).toBeTruthy();
   });
 
   it('an upload keeps its own sandboxed policy and still gets the other headers', async () => {

@@ -1,8 +1,12 @@
+import { gunzipSync } from 'node:zlib';
+import { Hono } from 'hono';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { ProfileDto } from '../../src/lib/shared/accounts';
 import type { OrderSummaryDto, PagedDto } from '../../src/lib/shared/orders';
 import type { MemberVersions } from '../src/db/member-versions';
-import { MemberAnswers, VersionedMemberAnswers } from '../src/http/member-answers';
+import { apiAnswerHeaders, isCompleteAnswer } from '../src/http/answer-headers';
+import type { AppEnv } from '../src/http/app-env';
+import { MemberAnswers, memberListAnswer, VersionedMemberAnswers } from '../src/http/member-answers';
 import { SessionCache, VersionedSessionCache, type ActiveSession } from '../src/sessions/repo';
 import { authHeaders, createTestContext, sessionFor, userByEmail, type TestContext } from './helpers';
 
@@ -66,17 +70,17 @@ describe('MemberAnswers', () => {
     const answers = new MemberAnswers(() => writes, { maxEntries: 2, maxBytes: 40 });
     const build = (value: string) => () => Promise.resolve({ value, built: (built += 1) });
 
-    expect(await answers.json('a', build('uno'))).toBe('{"value":"uno","built":1}');
-    expect(await answers.json('a', build('uno'))).toBe('{"value":"uno","built":1}');
+    expect((await answers.json('a', build('uno'))).text).toBe('{"value":"uno","built":1}');
+    expect((await answers.json('a', build('uno'))).text).toBe('{"value":"uno","built":1}');
     writes += 1;
-    expect(await answers.json('a', build('uno'))).toBe('{"value":"uno","built":2}');
+    expect((await answers.json('a', build('uno'))).text).toBe('{"value":"uno","built":2}');
 
     // Built while a write happened: given, not kept.
     const during = answers.json('b', async () => {
       writes += 1;
       return { value: 'dos' };
     });
-    expect(await during).toBe('{"value":"dos"}');
+    expect((await during).text).toBe('{"value":"dos"}');
     expect(answers.size.entries).toBe(0);
 
     await answers.json('c', build('tres'));
@@ -85,6 +89,28 @@ describe('MemberAnswers', () => {
     expect(answers.size.bytes).toBeLessThanOrEqual(40);
     await answers.json('e', build('x'.repeat(100)));
     expect(answers.size.bytes).toBeLessThanOrEqual(40);
+  });
+});
+
+describe('a member list answered from its kept copy', () => {
+  const app = new Hono<AppEnv>();
+  app.use(apiAnswerHeaders({ 'x-content-type-options': 'nosniff' }));
+  const rows = Array.from({ length: 60 }, (_, index) => ({ index, name: `Paciente ${index}` }));
+  app.get('/list', (c) => memberListAnswer(c, new MemberAnswers(() => 0), 'k', async () => ({ rows }), 'data'));
+
+  it('is made with every header in place, gzip from the copy made once when the client takes it', async () => {
+    const zipped = await app.request('/list', { headers: { 'accept-encoding': 'gzip, br' } });
+    const plain = await app.request('/list');
+    for (const response of [zipped, plain]) {
+      expect(isCompleteAnswer(response)).toBe(true);
+      expect(response.headers.get('x-content-type-options')).toBe('nosniff');
+      expect(response.headers.get('cache-control')).toBe('no-store');
+      expect(response.headers.get('vary')).toBe('Accept-Encoding');
+    }
+    expect(zipped.headers.get('content-encoding')).toBe('gzip');
+    expect(JSON.parse(gunzipSync(new Uint8Array(await zipped.arrayBuffer())).toString())).toEqual({ rows });
+    expect(plain.headers.get('content-encoding')).toBeNull();
+    expect(await plain.json()).toEqual({ rows });
   });
 });
 
@@ -140,14 +166,14 @@ describe('VersionedMemberAnswers', () => {
     const answers = new VersionedMemberAnswers({ maxEntries: 2, maxBytes: 40 });
     const build = (value: string) => () => Promise.resolve({ value, built: (built += 1) });
 
-    expect(await answers.json('a', '5', build('uno'))).toBe('{"value":"uno","built":1}');
-    expect(await answers.json('a', '5', build('uno'))).toBe('{"value":"uno","built":1}');
-    expect(await answers.json('a', '6', build('uno'))).toBe('{"value":"uno","built":2}');
+    expect((await answers.json('a', '5', build('uno'))).text).toBe('{"value":"uno","built":1}');
+    expect((await answers.json('a', '5', build('uno'))).text).toBe('{"value":"uno","built":1}');
+    expect((await answers.json('a', '6', build('uno'))).text).toBe('{"value":"uno","built":2}');
     // Back to an older version (an instance that read it before a write): built again, never the newer one given.
-    expect(await answers.json('a', '5', build('uno'))).toBe('{"value":"uno","built":3}');
+    expect((await answers.json('a', '5', build('uno'))).text).toBe('{"value":"uno","built":3}');
     // No version (a user without a version row): built, not kept.
-    expect(await answers.json('b', undefined, build('dos'))).toBe('{"value":"dos","built":4}');
-    expect(await answers.json('b', undefined, build('dos'))).toBe('{"value":"dos","built":5}');
+    expect((await answers.json('b', undefined, build('dos'))).text).toBe('{"value":"dos","built":4}');
+    expect((await answers.json('b', undefined, build('dos'))).text).toBe('{"value":"dos","built":5}');
 
     await answers.json('c', '1', build('tres'));
     await answers.json('d', '1', build('cuatro'));

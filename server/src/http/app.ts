@@ -47,8 +47,9 @@ import { ROUTE_NOT_FOUND_MESSAGE, toErrorResponse } from './errors';
 import { limiterStoreFor, type LimiterStore } from './rate-limit';
 import { memberCachesFor, type MemberCacheMode } from './member-caches';
 import { limitUrlLength } from './request-limits';
+import { apiAnswerHeaders, isCompleteAnswer, storefrontAnswerHeaders } from './answer-headers';
 import { requestLog } from './request-log';
-import { securityHeaders } from './security-headers';
+import { securityHeaderSets } from './security-headers';
 import type { Services } from './services';
 import { distHandler } from './static-files';
 import { redactingLogger, type Logger } from '../logger';
@@ -236,14 +237,15 @@ export function createApp(options: AppOptions) {
   registerPrivacyRoutes(api, services);
   hono.all('*', (c) => c.json({ message: ROUTE_NOT_FOUND_MESSAGE }, 404));
 
-  const app = new Hono();
+  const app = new Hono<AppEnv>();
   app.onError((error, c) => toErrorResponse(error, c, logger));
   // Before anything else, so every line logged for a request (refusals and the error handler's too) names it.
   app.use('*', requestLog(logger, { pollPaths: new Set([`${API_PREFIX}/health`, `${API_PREFIX}/ready`]) }));
   // Next, so every answer (errors and refusals too) carries them.
-  const headers = securityHeaders({ distDir, publicUrl: options.publicUrl });
-  app.use(`${API_PREFIX}/*`, headers.api);
-  app.use('*', async (c, next) => (c.req.path.startsWith(`${API_PREFIX}/`) ? next() : headers.app(c, next)));
+  const headerSets = securityHeaderSets({ distDir, publicUrl: options.publicUrl });
+  const storefrontHeaders = storefrontAnswerHeaders(headerSets);
+  app.use(`${API_PREFIX}/*`, apiAnswerHeaders(headerSets.api));
+  app.use('*', async (c, next) => (c.req.path.startsWith(`${API_PREFIX}/`) ? next() : storefrontHeaders(c, next)));
   app.use('*', limitUrlLength());
   // While draining, every answer asks its client to close the connection: a kept-alive connection would otherwise
   // carry new requests to an instance that is going away.
@@ -252,12 +254,14 @@ export function createApp(options: AppOptions) {
     if (draining) c.res.headers.set('connection', 'close');
   });
   // JSON answers (the whole catalogue for offline search is hundreds of KB) travel compressed; files of the PWA are
-  // compressed once in static-files.
-  app.use(`${API_PREFIX}/*`, compress());
+  // compressed once in static-files; kept catalogue answers carry their own compressed copy.
+  const compressor = compress();
   app.use(`${API_PREFIX}/*`, async (c, next) => {
     await next();
-    // API answers depend on the bearer token and country: no shared caches.
-    if (!c.res.headers.has('cache-control')) c.res.headers.set('cache-control', 'no-store');
+    if (!isCompleteAnswer(c.res)) await compressor(c, async () => undefined);
+  });
+  app.use(`${API_PREFIX}/*`, async (c, next) => {
+    await next();
     // A write that went through may have changed the catalogue: its next answer checks the version at once.
     if (!SAFE_METHODS.has(c.req.method) && c.res.status < 400) catalogue.markStale();
   });

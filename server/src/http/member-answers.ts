@@ -1,6 +1,8 @@
+import { gzipSync } from 'node:zlib';
 import type { Context } from 'hono';
 import type { MemberVersions } from '../db/member-versions';
 import { NEVER_WRITTEN, WriteBoundMap } from '../db/write-bound-map';
+import { acceptsGzip, completeAnswer } from './answer-headers';
 import type { AppEnv } from './app-env';
 
 /** Answers kept at most, and their bytes (JSON text); the least recently read go first. */
@@ -10,13 +12,26 @@ interface AnswerLimits {
 }
 const MEMBER_ANSWERS_LIMITS: AnswerLimits = { maxEntries: 2_000, maxBytes: 8 * 1024 * 1024 };
 
-/** The answers' map: a JSON text weighs its length. */
-function answersMap<T>(writeCount: () => number, limits: AnswerLimits, textOf: (entry: T) => string) {
-  return new WriteBoundMap<T>(
-    writeCount,
-    { maxEntries: limits.maxEntries, maxWeight: limits.maxBytes },
-    (entry) => textOf(entry).length,
-  );
+/** Hono's `compress` leaves smaller answers as they are; a kept answer does the same. */
+const GZIP_MIN_BYTES = 1024;
+
+/** A list's JSON, and its gzip copy made once with it (the answer is given many times). */
+export interface JsonAnswer {
+  text: string;
+  gzip: Uint8Array<ArrayBuffer> | undefined;
+}
+
+function jsonAnswer(value: unknown): JsonAnswer {
+  const text = JSON.stringify(value);
+  return { text, gzip: text.length >= GZIP_MIN_BYTES ? gzipSync(text) : undefined };
+}
+
+/** The answers' map: an answer weighs its text and its copy. */
+function answersMap<T>(writeCount: () => number, limits: AnswerLimits, answerOf: (entry: T) => JsonAnswer) {
+  return new WriteBoundMap<T>(writeCount, { maxEntries: limits.maxEntries, maxWeight: limits.maxBytes }, (entry) => {
+    const { text, gzip } = answerOf(entry);
+    return text.length + (gzip?.length ?? 0);
+  });
 }
 
 /**
@@ -28,20 +43,20 @@ function answersMap<T>(writeCount: () => number, limits: AnswerLimits, textOf: (
  * Keys name the viewer; an answer that depends on the day names the day too.
  */
 export class MemberAnswers {
-  readonly #answers: WriteBoundMap<string>;
+  readonly #answers: WriteBoundMap<JsonAnswer>;
 
   constructor(writeCount: () => number, limits = MEMBER_ANSWERS_LIMITS) {
-    this.#answers = answersMap(writeCount, limits, (text) => text);
+    this.#answers = answersMap(writeCount, limits, (answer) => answer);
   }
 
-  /** The JSON text of the answer under `key`: kept, or built now (and kept if nothing was written meanwhile). */
-  async json(key: string, build: () => Promise<unknown>): Promise<string> {
+  /** The answer under `key`: kept, or built now (and kept if nothing was written meanwhile). */
+  async json(key: string, build: () => Promise<unknown>): Promise<JsonAnswer> {
     const kept = this.#answers.get(key);
     if (kept !== undefined) return kept;
     const mark = this.#answers.mark();
-    const text = JSON.stringify(await build());
-    this.#answers.set(key, mark, text);
-    return text;
+    const answer = jsonAnswer(await build());
+    this.#answers.set(key, mark, answer);
+    return answer;
   }
 
   get size(): { entries: number; bytes: number } {
@@ -60,20 +75,20 @@ export class MemberAnswers {
  * given again).
  */
 export class VersionedMemberAnswers {
-  readonly #answers: WriteBoundMap<{ version: string; text: string }>;
+  readonly #answers: WriteBoundMap<{ version: string; answer: JsonAnswer }>;
 
   constructor(limits = MEMBER_ANSWERS_LIMITS) {
-    this.#answers = answersMap(NEVER_WRITTEN, limits, ({ text }) => text);
+    this.#answers = answersMap(NEVER_WRITTEN, limits, ({ answer }) => answer);
   }
 
-  /** The JSON text under `key` kept under `version`, or built now and kept under it; no version: built, not kept. */
-  async json(key: string, version: string | undefined, build: () => Promise<unknown>): Promise<string> {
-    if (version === undefined) return JSON.stringify(await build());
+  /** The answer under `key` kept under `version`, or built now and kept under it; no version: built, not kept. */
+  async json(key: string, version: string | undefined, build: () => Promise<unknown>): Promise<JsonAnswer> {
+    if (version === undefined) return jsonAnswer(await build());
     const kept = this.#answers.get(key);
-    if (kept?.version === version) return kept.text;
-    const text = JSON.stringify(await build());
-    this.#answers.set(key, this.#answers.mark(), { version, text });
-    return text;
+    if (kept?.version === version) return kept.answer;
+    const answer = jsonAnswer(await build());
+    this.#answers.set(key, this.#answers.mark(), { version, answer });
+    return answer;
   }
 
   get size(): { entries: number; bytes: number } {
@@ -94,9 +109,14 @@ export async function memberListAnswer<T>(
   scope: Exclude<keyof MemberVersions, 'session'>,
 ): Promise<Response> {
   if (!answers) return c.json(await build());
-  const text =
+  const answer =
     answers instanceof VersionedMemberAnswers
       ? await answers.json(key, c.get('viewer')?.versions?.[scope], build)
       : await answers.json(key, build);
-  return c.body(text, 200, { 'content-type': 'application/json' });
+  const gzip = answer.gzip && acceptsGzip(c.req.header('accept-encoding')) ? answer.gzip : undefined;
+  return completeAnswer(c, gzip ?? answer.text, 200, {
+    'content-type': 'application/json',
+    vary: 'Accept-Encoding',
+    ...(gzip ? { 'content-encoding': 'gzip' } : {}),
+  });
 }

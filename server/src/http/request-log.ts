@@ -2,8 +2,9 @@ import { randomUUID } from 'node:crypto';
 import type { MiddlewareHandler } from 'hono';
 import { routePath } from 'hono/route';
 import { redactForLog, withRequestFields, type Logger } from '../logger';
+import type { AppEnv } from './app-env';
+import { REQUEST_ID_HEADER } from './answer-headers';
 
-export const REQUEST_ID_HEADER = 'x-request-id';
 /**
  * An id a proxy or the client sent is kept when it looks like one (a UUID, nginx's `$request_id`, a trace id), so
  * one request reads the same in their logs and ours; anything else (too long, spaces, `@`…) is replaced, as it would
@@ -20,18 +21,19 @@ function loggedPath(path: string): string {
 }
 
 /**
- * Gives each request an id (answered in `X-Request-Id`), makes every line logged while it is handled carry it with the
+ * Gives each request an id (answered in `X-Request-Id`, see `answer-headers.ts`), makes every line logged while it is handled carry it with the
  * method and path, and writes the access line once the answer is ready: status and duration, never the query
  * string, the body or a header. `pollPaths` (health checks) log at debug.
  */
-export function requestLog(logger: Logger, options: { pollPaths: ReadonlySet<string> }): MiddlewareHandler {
+export function requestLog(logger: Logger, options: { pollPaths: ReadonlySet<string> }): MiddlewareHandler<AppEnv> {
   return async (c, next) => {
     const started = performance.now();
     const incoming = c.req.header(REQUEST_ID_HEADER);
     const reqId = incoming !== undefined && WELL_FORMED_REQUEST_ID.test(incoming) ? incoming : randomUUID();
     const fields = { reqId, method: c.req.method, path: loggedPath(c.req.path) };
+    // Answered in `X-Request-Id` by the answers' headers (`answer-headers.ts`).
+    c.set('requestId', reqId);
     await withRequestFields(fields, next);
-    c.res.headers.set(REQUEST_ID_HEADER, reqId);
     logger.access?.({
       ...fields,
       // The route that answered: after `next`, Hono's route index is the last handler that ran.

@@ -1,8 +1,6 @@
 import { createHash } from 'node:crypto';
 import { readFileSync } from 'node:fs';
-import { join } from 'node:path';
-import type { MiddlewareHandler } from 'hono';
-import { secureHeaders } from 'hono/secure-headers';
+import { extname, join } from 'node:path';
 import { CSP_SOURCES_FILE, parseCspSources, type CspSources } from '../../../src/lib/shared/csp-sources';
 
 /**
@@ -46,7 +44,7 @@ interface AppPolicyInput {
   https: boolean;
 }
 
-/** The storefront's policy, as Hono's secureHeaders takes it. */
+/** The storefront's policy, directive by directive. */
 function appContentSecurityPolicy({ scriptHashes, sources, https }: AppPolicyInput) {
   const maps = sources.maps ? MAPS_SOURCES : undefined;
   const services = sources.serviceOrigins;
@@ -73,29 +71,15 @@ function appContentSecurityPolicy({ scriptHashes, sources, https }: AppPolicyInp
 }
 
 /** JSON and files of the API are never documents to run or to frame; a handler may set its own (uploads, payments). */
-const API_POLICY = { defaultSrc: ["'none'"], frameAncestors: ["'none'"] };
+const API_POLICY = "default-src 'none'; frame-ancestors 'none'";
 
 /**
  * Features the storefront does not use (checked in the code: no camera capture, microphone, location or Payment
  * Request API); fullscreen stays with this origin (the map's fullscreen control).
  */
-const PERMISSIONS_POLICY = {
-  camera: [],
-  microphone: [],
-  geolocation: [],
-  payment: [],
-  usb: [],
-  serial: [],
-  bluetooth: [],
-  hid: [],
-  midi: [],
-  magnetometer: [],
-  gyroscope: [],
-  accelerometer: [],
-  displayCapture: [],
-  browsingTopics: [],
-  fullscreen: ['self'],
-};
+const PERMISSIONS_POLICY =
+  'camera=(), microphone=(), geolocation=(), payment=(), usb=(), serial=(), bluetooth=(), hid=(), midi=(), ' +
+  'magnetometer=(), gyroscope=(), accelerometer=(), display-capture=(), browsing-topics=(), fullscreen=(self)';
 
 interface SecurityHeadersOptions {
   distDir: string;
@@ -103,37 +87,85 @@ interface SecurityHeadersOptions {
   publicUrl: string | undefined;
 }
 
+/** Header names and values, lower case, as Node writes them. */
+export type HeaderRecord = Readonly<Record<string, string>>;
+
+/** The headers each kind of answer carries; a handler that sets one of them itself keeps its own. */
+export interface SecurityHeaderSets {
+  /** The API's answers: JSON, uploads and the sandbox payment page (documents too, under their own policies). */
+  api: HeaderRecord;
+  /** The storefront's documents: its pages, the service worker's script and SVG drawings (which may run script). */
+  document: HeaderRecord;
+  /**
+   * The storefront's other files (scripts, styles, pictures, the manifest): a policy, framing or feature rules apply
+   * to documents only, and repeated on every file they were about 1 KB of each of a first visit's 40 answers.
+   */
+  file: HeaderRecord;
+}
+
+/** A policy in the header's syntax: each directive's sources after its kebab-case name. */
+function policyText(policy: Record<string, string[]>): string {
+  return Object.entries(policy)
+    .map(([name, sources]) => [name.replace(/[A-Z]/g, (letter) => `-${letter.toLowerCase()}`), ...sources].join(' '))
+    .join('; ');
+}
+
 /**
- * Security headers on every answer, through Hono's own secureHeaders. A handler that sets one of them itself (the
- * sandbox payment page's policy, an upload's `sandbox` policy) keeps its own. The inline script hashes and the
- * configured services are read once at start from the built PWA: a new build is served by a new start.
+ * The security headers of every answer, computed once at start: the inline script hashes and the configured
+ * services are read from the built PWA, and a new build is served by a new start.
  */
-export function securityHeaders({ distDir, publicUrl }: SecurityHeadersOptions): {
-  api: MiddlewareHandler;
-  app: MiddlewareHandler;
-} {
+export function securityHeaderSets({ distDir, publicUrl }: SecurityHeadersOptions): SecurityHeaderSets {
   const https = publicUrl?.startsWith('https:') ?? false;
   const html = readOptional(join(distDir, 'index.html')) ?? '';
   const sources = parseCspSources(readOptional(join(distDir, CSP_SOURCES_FILE)));
-  const common = {
-    referrerPolicy: 'strict-origin-when-cross-origin',
-    strictTransportSecurity: https ? 'max-age=31536000; includeSubDomains' : false,
-    xFrameOptions: 'DENY',
-    permissionsPolicy: PERMISSIONS_POLICY,
-    overwrite: false,
-  } as const;
-  return {
-    // An absolute VITE_GATEWAY_BASE_URL loads product photos from this server cross-origin: same-site, not same-origin.
-    api: secureHeaders({
-      ...common,
-      contentSecurityPolicy: API_POLICY,
-      crossOriginResourcePolicy: 'same-site',
-      // The signed prescription viewer frames an API answer from the storefront's origin; its own policy says so.
-      xFrameOptions: 'SAMEORIGIN',
-    }),
-    app: secureHeaders({
-      ...common,
-      contentSecurityPolicy: appContentSecurityPolicy({ scriptHashes: inlineScriptHashes(html), sources, https }),
-    }),
+  const everyAnswer = {
+    'x-content-type-options': 'nosniff',
+    ...(https ? { 'strict-transport-security': 'max-age=31536000; includeSubDomains' } : {}),
   };
+  const documentRules = {
+    'referrer-policy': 'strict-origin-when-cross-origin',
+    'permissions-policy': PERMISSIONS_POLICY,
+    'cross-origin-opener-policy': 'same-origin',
+    'origin-agent-cluster': '?1',
+    'x-dns-prefetch-control': 'off',
+    'x-download-options': 'noopen',
+    'x-permitted-cross-domain-policies': 'none',
+    'x-xss-protection': '0',
+  };
+  return {
+    api: {
+      ...everyAnswer,
+      ...documentRules,
+      'content-security-policy': API_POLICY,
+      // An absolute VITE_GATEWAY_BASE_URL loads product photos from this server cross-origin: same-site, not
+      // same-origin.
+      'cross-origin-resource-policy': 'same-site',
+      // The signed prescription viewer frames an API answer from the storefront's origin; its own policy says so.
+      'x-frame-options': 'SAMEORIGIN',
+    },
+    document: {
+      ...everyAnswer,
+      ...documentRules,
+      'content-security-policy': policyText(
+        appContentSecurityPolicy({ scriptHashes: inlineScriptHashes(html), sources, https }),
+      ),
+      'cross-origin-resource-policy': 'same-origin',
+      'x-frame-options': 'DENY',
+    },
+    file: { ...everyAnswer, 'cross-origin-resource-policy': 'same-origin' },
+  };
+}
+
+/** Content types a browser may open as a document that runs script or asks for features. */
+const DOCUMENT_TYPES = /^(text\/html|image\/svg\+xml|application\/(xhtml\+)?xml|text\/xml)\b/i;
+/** The service worker's script: its answer's policy is the worker's own. */
+const WORKER_SCRIPT = '/sw.js';
+
+/**
+ * Which of the storefront's sets an answer takes: a page's address (no extension: the app, or an error answered
+ * there), the worker's script and anything a browser may open as a document take the document set.
+ */
+export function storefrontHeaders(sets: SecurityHeaderSets, path: string, contentType: string | null): HeaderRecord {
+  const document = path === WORKER_SCRIPT || extname(path) === '' || DOCUMENT_TYPES.test(contentType ?? '');
+  return document ? sets.document : sets.file;
 }

@@ -2,6 +2,7 @@ import { createHash } from 'node:crypto';
 import { gzipSync } from 'node:zlib';
 import { sql, type Kysely } from 'kysely';
 import type { Database } from '../db/schema';
+import { acceptsGzip } from '../http/answer-headers';
 
 /**
  * How long the catalogue's version, once read, is trusted without asking the database again. It bounds how long a
@@ -75,7 +76,12 @@ export class CatalogueCache {
    * The JSON answer for `key`: from memory while the catalogue has not changed, else built by `build` (once, however
    * many requests ask for it meanwhile) and kept.
    */
-  async answer(request: RequestHeaders, key: string, build: () => Promise<unknown>): Promise<Response> {
+  async answer(
+    request: RequestHeaders,
+    key: string,
+    build: () => Promise<unknown>,
+    make: MakeResponse = plainResponse,
+  ): Promise<Response> {
     const version = await this.currentVersion();
     let answer = this.entries.get(key);
     if (answer?.version === version) {
@@ -85,7 +91,7 @@ export class CatalogueCache {
     } else {
       answer = await this.build(key, version, build);
     }
-    return respond(request, answer);
+    return respond(request, answer, make);
   }
 
   private async build(key: string, version: string, build: () => Promise<unknown>): Promise<CachedAnswer> {
@@ -164,7 +170,16 @@ interface RequestHeaders {
   header(name: string): string | undefined;
 }
 
-function respond(request: RequestHeaders, answer: CachedAnswer): Response {
+/** Makes the answer's `Response`; the routes make it with the request's own headers (`completeAnswer`). */
+export type MakeResponse = (
+  body: Uint8Array<ArrayBuffer> | null,
+  status: number,
+  headers: Record<string, string>,
+) => Response;
+
+const plainResponse: MakeResponse = (body, status, headers) => new Response(body, { status, headers });
+
+function respond(request: RequestHeaders, answer: CachedAnswer, make: MakeResponse): Response {
   const headers: Record<string, string> = {
     etag: answer.etag,
     // The answer depends on the session (audience, discounts), the country header and the encoding: a browser keeps
@@ -174,12 +189,12 @@ function respond(request: RequestHeaders, answer: CachedAnswer): Response {
   };
   const asked = request.header('if-none-match');
   if (asked && asked.split(',').some((tag) => tag.trim().replace(/^W\//, '') === answer.etag)) {
-    return new Response(null, { status: 304, headers });
+    return make(null, 304, headers);
   }
   headers['content-type'] = 'application/json';
-  if (/\bgzip\b/i.test(request.header('accept-encoding') ?? '')) {
+  if (acceptsGzip(request.header('accept-encoding'))) {
     headers['content-encoding'] = 'gzip';
-    return new Response(answer.gzip, { status: 200, headers });
+    return make(answer.gzip, 200, headers);
   }
-  return new Response(answer.json, { status: 200, headers });
+  return make(answer.json, 200, headers);
 }

@@ -13,6 +13,7 @@ import {
   serialSearchSchema,
 } from '../../../src/lib/shared/catalogue-schemas';
 import type { Database } from '../db/schema';
+import { completeAnswer } from '../http/answer-headers';
 import { optionalViewer, pathParam, type Api } from '../http/auth';
 import type { AppContext } from '../http/app-env';
 import { requestCountryId } from '../http/country';
@@ -46,12 +47,24 @@ function cacheKey(c: AppContext, scope: CatalogueScope): string {
   return `${scope.countryId}|${scope.audience}|${scope.discountLevelId ?? '-'}|${c.req.path}?${query.toString()}`;
 }
 
+/** The cache's answer for this request, made with the request's own headers in place (`completeAnswer`). */
+function keptAnswer(
+  c: AppContext,
+  cache: CatalogueCache,
+  scope: CatalogueScope,
+  build: () => Promise<unknown>,
+): Promise<Response> {
+  return cache.answer(c.req, cacheKey(c, scope), build, (body, status, headers) =>
+    completeAnswer(c, body, status, headers),
+  );
+}
+
 export function registerProductRoutes(api: Api, db: Kysely<Database>, cache: CatalogueCache): void {
   api.get('/products', { access: 'public', query: productListQuerySchema }, async (c) => {
     const query = c.req.valid('query');
     const { limit, offset } = query;
     const scope = requestScope(c, query.country_id);
-    return cache.answer(c.req, cacheKey(c, scope), async () => {
+    return keptAnswer(c, cache, scope, async () => {
       const page = await listProducts(db, scope, {
         limit,
         offset,
@@ -69,7 +82,7 @@ export function registerProductRoutes(api: Api, db: Kysely<Database>, cache: Cat
   // Fixed paths before `/products/:id`, which would take them for slugs.
   api.get('/products/categories', { access: 'public', query: catalogueQuerySchema }, async (c) => {
     const scope = requestScope(c, c.req.valid('query').country_id);
-    return cache.answer(c.req, cacheKey(c, scope), async (): Promise<DataResponse<CategoryCountDto[]>> => ({
+    return keptAnswer(c, cache, scope, async (): Promise<DataResponse<CategoryCountDto[]>> => ({
       data: await categoryCounts(db, scope),
     }));
   });
@@ -77,7 +90,7 @@ export function registerProductRoutes(api: Api, db: Kysely<Database>, cache: Cat
   api.get('/products/pharmaceutical-forms', { access: 'public', query: pharmaceuticalFormsQuerySchema }, async (c) => {
     const { category_id: categoryId, country_id: countryId } = c.req.valid('query');
     const scope = requestScope(c, countryId);
-    return cache.answer(c.req, cacheKey(c, scope), async (): Promise<DataResponse<PharmaceuticalFormCountDto[]>> => ({
+    return keptAnswer(c, cache, scope, async (): Promise<DataResponse<PharmaceuticalFormCountDto[]>> => ({
       data: await pharmaceuticalFormCounts(db, scope, categoryId),
     }));
   });
@@ -99,7 +112,7 @@ export function registerProductRoutes(api: Api, db: Kysely<Database>, cache: Cat
   api.get('/products/:id', { access: 'public', query: catalogueQuerySchema }, async (c) => {
     const scope = requestScope(c, c.req.valid('query').country_id);
     // Products of categories the viewer may not see answer like missing ones (a 404 is not kept).
-    return cache.answer(c.req, cacheKey(c, scope), async (): Promise<ProductDto> => {
+    return keptAnswer(c, cache, scope, async (): Promise<ProductDto> => {
       const product = await findProduct(db, pathParam(c, 'id'), scope);
       if (!product) throw notFound(PRODUCT_NOT_FOUND_MESSAGE);
       return product;
