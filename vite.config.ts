@@ -129,6 +129,8 @@ function shellChunk(): Plugin {
   };
 }
 
+const START_UP_DYNAMIC_MODULE = '/src/lib/db-schema.ts';
+
 /**
  * The HTML preloads the app (what the entry imports dynamically, and what that imports) so it downloads from the
  * start, at low priority: the first paint needs only the HTML and the stylesheet, and they come first.
@@ -156,7 +158,12 @@ function preloadApp(): Plugin {
           const chunk = bundle[fileName];
           return chunk?.type === 'chunk' ? chunk.dynamicImports : [];
         });
-        const files = closure(dynamic);
+        // Start-up opens the device's database before anything renders (src/app/start.tsx): its chunk is on every
+        // start's path, imported dynamically only to keep it out of the app chunk.
+        const startUp = Object.values(bundle).flatMap((chunk) =>
+          chunk.type === 'chunk' && chunk.facadeModuleId?.endsWith(START_UP_DYNAMIC_MODULE) ? [chunk.fileName] : [],
+        );
+        const files = closure([...dynamic, ...startUp]);
         return [...files]
           .filter((fileName) => !loaded.has(fileName))
           .map((fileName) => ({

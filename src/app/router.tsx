@@ -2,6 +2,7 @@ import type { ComponentType } from 'react';
 import { createBrowserRouter, Navigate, type RouteObject } from 'react-router';
 import { homeCountry } from '../lib/countries';
 import { loadScreenMessages, type ScreenCatalogue } from '../lib/i18n';
+import { preloadProductActions } from './layout/product-actions';
 import { CountryRoot } from './routes/country-root';
 import { NotFoundPage } from './routes/not-found-page';
 import { RouteError } from './routes/error-screens';
@@ -37,6 +38,16 @@ function withMessages(
   return async () => (await Promise.all([lazy(), loadScreenMessages(catalogue)]))[0];
 }
 
+/** A screen that lists products: the cards' cart and favourite controls download beside its chunk. */
+function listingProducts(
+  lazy: () => Promise<{ Component: ComponentType }>,
+): () => Promise<{ Component: ComponentType }> {
+  return () => {
+    preloadProductActions();
+    return lazy();
+  };
+}
+
 // One loader per module: each `import()` call carries its chunk's preload list, and the app shell pays for every
 // copy of it.
 const checkoutRoute = () => import('./routes/checkout-route');
@@ -65,18 +76,20 @@ export const routes: RouteObject[] = [
         children: [
           {
             index: true,
-            lazy: withMessages(
-              'home',
-              page(() => import('./routes/home-page'), 'HomePage'),
+            lazy: listingProducts(
+              withMessages(
+                'home',
+                page(() => import('./routes/home-page'), 'HomePage'),
+              ),
             ),
           },
           {
             path: 'herramientas',
-            lazy: page(() => import('../features/catalog/components/catalog-page'), 'CatalogPage'),
+            lazy: listingProducts(page(() => import('../features/catalog/components/catalog-page'), 'CatalogPage')),
           },
           {
             path: 'herramientas/:slug',
-            lazy: page(() => import('../features/catalog/components/product-page'), 'ProductPage'),
+            lazy: listingProducts(page(() => import('../features/catalog/components/product-page'), 'ProductPage')),
           },
           { path: 'bolsa', lazy: withMessages('members', page(checkoutRoute, 'CheckoutRoute', checkoutReady)) },
           {
@@ -150,7 +163,10 @@ export const routes: RouteObject[] = [
                     path: 'datos-personales',
                     lazy: page(() => import('./routes/personal-data-route'), 'PersonalDataRoute'),
                   },
-                  { path: 'mis-favoritos', lazy: page(() => import('./routes/favorites-route'), 'FavoritesRoute') },
+                  {
+                    path: 'mis-favoritos',
+                    lazy: listingProducts(page(() => import('./routes/favorites-route'), 'FavoritesRoute')),
+                  },
                   { path: 'mis-pedidos', lazy: page(ordersRoute, 'OrdersRoute') },
                   { path: 'mis-pedidos/:orderId', lazy: page(ordersRoute, 'OrderDetailRoute') },
                   { path: 'mis-puntos', lazy: page(() => import('./routes/points-route'), 'PointsRoute') },

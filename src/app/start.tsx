@@ -3,7 +3,7 @@ import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { RouterProvider } from 'react-router';
 import { getDatabase, readValue } from '../lib/db';
-import { activateLocale } from '../lib/i18n';
+import { activateLocale, expectLocale } from '../lib/i18n';
 import { catalogueLocaleOf, LANGUAGE_STORAGE_KEY, parseLanguageChoice } from '../lib/language';
 import { resolveCountry } from '../lib/shared/countries';
 import { nextTask } from '../lib/startup';
@@ -20,16 +20,17 @@ if (!rootElement) throw new Error('Falta el elemento #root en index.html');
 // matching, the chunk's preloads) is a task of its own: after this module's evaluation, not inside it.
 void getDatabase();
 const [firstSegment] = window.location.pathname.split('/').filter(Boolean);
-// The language chosen on this device (issue #19) is read before the first catalogue is fetched: an English visitor
-// does not download the Spanish one first. Unreadable or stuck storage means the country's Spanish (the layout switches
-// once the restored choice arrives).
+const country = resolveCountry(firstSegment);
+// A first visit has no stored language: the country's Spanish catalogues download while the database opens, not
+// after. A returning device reads its choice (issue #19) before activating; an English one then loads its own (a
+// returning device has every catalogue in the worker's precache, so the Spanish head start costs it no download).
+// Unreadable or stuck storage means the country's Spanish (the layout switches once the restored choice arrives).
+expectLocale(catalogueLocaleOf(country, 'es'));
 const storedChoice = Promise.race([
   readValue(LANGUAGE_STORAGE_KEY).then(parseLanguageChoice, () => undefined),
   new Promise<undefined>((resolve) => setTimeout(resolve, RESTORE_TIMEOUT_MS)),
 ]);
-const localeActivated = storedChoice.then((choice) =>
-  activateLocale(catalogueLocaleOf(resolveCountry(firstSegment), choice ?? 'es')),
-);
+const localeActivated = storedChoice.then((choice) => activateLocale(catalogueLocaleOf(country, choice ?? 'es')));
 await nextTask();
 const router = createRouter();
 await localeActivated;

@@ -84,6 +84,19 @@ async function load(locale: CatalogueLocale, screens?: ScreenCatalogue): Promise
   loaded.add(key);
 }
 
+/**
+ * The locale start-up expects before the device's stored choice is read: a first visit has none, so its catalogues
+ * download beside the database's opening instead of after it. A different stored choice loads its own as before.
+ */
+let expectedLocale: CatalogueLocale | undefined;
+
+/** Starts downloading the visitor catalogue of the locale start-up expects (and, later, its screens' catalogues). */
+export function expectLocale(locale: CatalogueLocale): void {
+  expectedLocale = locale;
+  // Only a head start: `load` imports the same module again and reports its failure.
+  loaders[locale]().catch(() => undefined);
+}
+
 /** Loads a catalogue once and activates it; the Peru variant and the English skeleton fall back to Spanish. */
 export async function activateLocale(locale: CatalogueLocale): Promise<void> {
   requestedLocale = locale;
@@ -99,6 +112,7 @@ export async function activateLocale(locale: CatalogueLocale): Promise<void> {
 export async function loadScreenMessages(screens: ScreenCatalogue): Promise<void> {
   screensWanted.add(screens);
   const active = (i18n.locale || undefined) as CatalogueLocale | undefined;
+  if (!requestedLocale && expectedLocale) screenLoaders[screens][expectedLocale]().catch(() => undefined);
   await load(requestedLocale ?? active ?? (await firstLocale), screens);
 }
 

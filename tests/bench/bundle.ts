@@ -4,20 +4,44 @@ import { constants, gzipSync } from 'node:zlib';
 import type { Manifest } from 'vite';
 import { currentSharedBuild, DIST_DIR, ensureSharedBuild, type SharedBuild } from '../shared-build';
 
-/** Fetched on every first visit: the Spanish catalogue (`/co` and `/pe` default to it) and Dexie's schema. */
-export const FIRST_VISIT_DYNAMIC_SOURCES = ['src/locales/es/messages.po', 'src/lib/db-schema.ts'] as const;
+/**
+ * Fetched on every first visit: the Spanish catalogue (`/co` and `/pe` default to it), Dexie's schema, and what the
+ * layout loads as it first renders (the footer, the chat button, the service worker's helper). The browser checks
+ * this list: `tests/e2e/first-visit-downloads.spec.ts` fails when a first visit downloads a script it leaves out.
+ */
+export const FIRST_VISIT_DYNAMIC_SOURCES = [
+  'src/locales/es/messages.po',
+  'src/lib/db-schema.ts',
+  'src/app/layout/footer-content.tsx',
+  'src/features/content/components/chat-contact-button.tsx',
+  'node_modules/workbox-window/build/workbox-window.prod.es5.mjs',
+] as const;
+
+/** The cards' controls, which the router loads beside a screen that lists products (`listingProducts`). */
+const PRODUCT_ACTIONS_SOURCES = [
+  'src/features/cart/components/add-to-cart.tsx',
+  'src/features/favorites/components/favorite-button.tsx',
+];
 
 /**
- * The entry routes measured: each first visit's JavaScript is the initial JS plus its route chunk, the above and the
- * catalogue of its own messages the route loads beside its chunk (`src/app/router.tsx`), if any.
+ * The entry routes measured: each first visit's JavaScript is the initial JS plus its route chunk, the above, the
+ * catalogue of its own messages the route loads beside its chunk (`src/app/router.tsx`), if any, and the other
+ * modules the router loads with it.
  */
 export const ENTRY_ROUTES = [
-  { path: '/co', label: 'home', src: 'src/app/routes/home-page.tsx', messages: ['src/locales/es/home.po'] },
+  {
+    path: '/co',
+    label: 'home',
+    src: 'src/app/routes/home-page.tsx',
+    messages: ['src/locales/es/home.po'],
+    loadedWith: PRODUCT_ACTIONS_SOURCES,
+  },
   {
     path: '/co/herramientas',
     label: 'catalogue',
     src: 'src/features/catalog/components/catalog-page.tsx',
     messages: [],
+    loadedWith: PRODUCT_ACTIONS_SOURCES,
   },
 ] as const;
 
@@ -152,6 +176,7 @@ export async function measureFirstVisit(manifest: Manifest, outDir: string): Pro
         manifestKeyForSource(manifest, route.src),
         ...firstVisitKeys,
         ...route.messages.map((src) => manifestKeyForSource(manifest, src)),
+        ...route.loadedWith.map((src) => manifestKeyForSource(manifest, src)),
       ]);
       return { route, js: await measureJs(manifest, outDir, keys) };
     }),

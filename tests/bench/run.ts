@@ -161,10 +161,11 @@ async function routeSizes({ manifest, outDir }: BuildOutcome) {
     '  Sizes in KiB (1 KiB = 1024 bytes); gzip = node:zlib gzipSync level 9 on each emitted file, summed.\n' +
       '  initial JS = the chunks index.html loads or modulepreloads + their static imports, recursively (what the\n' +
       '               page downloads before the app renders anything); the same entry serves every route.\n' +
-      '  route JS   = initial JS + the lazy route chunk and its static imports + the es messages chunk\n' +
-      `               (${FIRST_VISIT_DYNAMIC_SOURCES[0]}) + the lazily imported Dexie chunk (${FIRST_VISIT_DYNAMIC_SOURCES[1]})\n` +
-      "               + the route's own messages (the home's catalogue), i.e. all the JS a first visit to that URL\n" +
-      '               downloads.\n',
+      '  route JS   = initial JS + the lazy route chunk and its static imports + what every first visit imports\n' +
+      `               lazily (${FIRST_VISIT_DYNAMIC_SOURCES.join(', ')})\n` +
+      "               + the route's own messages (the home's catalogue) + the modules the router loads with it (the\n" +
+      "               cards' controls), i.e. all the JS a first visit to that URL downloads (checked in a browser by\n" +
+      '               tests/e2e/first-visit-downloads.spec.ts).\n',
   );
   console.info(
     table(

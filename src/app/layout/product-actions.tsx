@@ -3,12 +3,20 @@ import { ProductActionsContext, type RenderProductActions } from '../../lib/prod
 
 // Product controls appear only on screens that list products, which are lazy routes themselves: keep them out of
 // the initial bundle too.
-const AddToCart = lazy(async () => ({
-  default: (await import('../../features/cart/components/add-to-cart')).AddToCart,
-}));
-const FavoriteButton = lazy(async () => ({
-  default: (await import('../../features/favorites/components/favorite-button')).FavoriteButton,
-}));
+const loadAddToCart = () => import('../../features/cart/components/add-to-cart');
+const loadFavoriteButton = () => import('../../features/favorites/components/favorite-button');
+const AddToCart = lazy(async () => ({ default: (await loadAddToCart()).AddToCart }));
+const FavoriteButton = lazy(async () => ({ default: (await loadFavoriteButton()).FavoriteButton }));
+
+/**
+ * Starts downloading the controls beside a listing screen's own chunk: otherwise they are asked for only once the
+ * products have arrived and the cards render, and the cards wait for them. A failure here is reported by the cards'
+ * own import.
+ */
+export function preloadProductActions(): void {
+  loadAddToCart().catch(() => undefined);
+  loadFavoriteButton().catch(() => undefined);
+}
 
 const renderProductActions: RenderProductActions = (product, placement) => (
   <div className={`product-actions product-actions--${placement}`}>

@@ -1,0 +1,33 @@
+import type { RouteObject } from 'react-router';
+import { describe, expect, it, vi } from 'vitest';
+import { routes } from './router';
+
+const imported = vi.hoisted(() => [] as string[]);
+vi.mock('../features/cart/components/add-to-cart', async (importOriginal) => {
+  imported.push('add-to-cart');
+  return importOriginal();
+});
+vi.mock('../features/favorites/components/favorite-button', async (importOriginal) => {
+  imported.push('favorite-button');
+  return importOriginal();
+});
+
+function routeAt(path: string, from: RouteObject[] = routes): RouteObject | undefined {
+  for (const route of from) {
+    if (route.path === path) return route;
+    const found = routeAt(path, route.children ?? []);
+    if (found) return found;
+  }
+  return undefined;
+}
+
+describe('screens that list products (issue #18)', () => {
+  it('start downloading the cards’ cart and favourite controls beside their own chunk', async () => {
+    const catalogue = routeAt('herramientas')?.lazy;
+    expect(typeof catalogue).toBe('function');
+    // Only the route's own chunk is loaded here: nothing renders a card, so the controls come from the route.
+    const loading = (catalogue as () => Promise<unknown>)();
+    await vi.waitFor(() => expect(imported).toEqual(expect.arrayContaining(['add-to-cart', 'favorite-button'])));
+    await loading;
+  });
+});

@@ -1,0 +1,30 @@
+// The accounting of tests/bench/bundle.ts against what a browser really downloads on a first visit (issue #18: "keep
+// the honest accounting, everything a first visit downloads counts"): a script the page asks for that the accounting
+// leaves out would make the budget and the bench's figure lie. Which files, not how fast: no timing here.
+import { currentBuildWithManifest, ENTRY_ROUTES, measureFirstVisit } from '../bench/bundle';
+import { expect, test } from './support/fixtures';
+
+// A device that has never been here: the guided tour and the install offer are part of a first visit.
+test.use({ tourSeen: false, installOfferSeen: false });
+
+for (const route of ENTRY_ROUTES) {
+  test(`every script a first visit to ${route.path} downloads is counted by the bench and the budget`, async ({
+    page,
+  }) => {
+    const build = await currentBuildWithManifest();
+    expect(build, 'dist/ is not the build of these sources: run `npx tsx tests/shared-build.ts` first').toBeDefined();
+    if (!build) return;
+    const firstVisit = await measureFirstVisit(build.manifest, build.outDir);
+    const counted = firstVisit.routes.find((measured) => measured.route.path === route.path)?.js.chunks ?? [];
+    const downloaded = new Set<string>();
+    page.on('request', (request) => {
+      const { pathname } = new URL(request.url());
+      if (pathname.endsWith('.js') && pathname !== '/sw.js') downloaded.add(pathname.slice(1));
+    });
+    await page.goto(route.path);
+    await page.waitForLoadState('networkidle');
+    const countedFiles = new Set(counted.map((chunk) => chunk.file));
+    expect([...downloaded].filter((file) => !countedFiles.has(file)).sort()).toEqual([]);
+    expect(downloaded.size).toBeGreaterThan(0);
+  });
+}
