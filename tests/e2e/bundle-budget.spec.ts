@@ -17,10 +17,11 @@ import {
 // Lowered by issue #18's front-end work (188/190): the home's and the other public screens' messages in catalogues of
 // their own (the home's counts in its first visit) and Dexie's ES module build (docs/decisions.md, "What a first visit
 // downloads"); raised by 0.3 for the error screens that keep the layout and the app-level boundary (issue #20).
-// Raised to 190.6 / 189.3 when the accounting became complete (session 20): what the layout and the cards load as they
-// first render (footer, chat button, the service worker's helper, the cart and favourite controls) was downloaded by
-// every first visit but not counted; first-visit-downloads.spec.ts now checks the list in a browser.
-const FIRST_VISIT_BUDGET_KIB: Record<EntryRoute['label'], number> = { home: 190.6, catalogue: 189.3 };
+// Raised to 198.4 / 189.3 when the accounting became complete (session 20): what the layout and the cards load as they
+// first render (footer, chat button, the service worker's helper, the cart and favourite controls) and the home's
+// guided tour were downloaded by a new device's first visit but not counted; first-visit-downloads.spec.ts now checks
+// the list in a browser.
+const FIRST_VISIT_BUDGET_KIB: Record<EntryRoute['label'], number> = { home: 198.4, catalogue: 189.3 };
 const SHELL_BUDGET_KIB = 70;
 
 const KIB = 1024;
