@@ -56,6 +56,17 @@ function directives(policy: string | null): Map<string, string[]> {
   return parsed;
 }
 
+/** The API's data (JSON, its errors, pictures): what binds a subresource, not a page's rules. */
+function expectDataHeaders(response: Response) {
+  expect(response.headers.get('x-content-type-options')).toBe('nosniff');
+  expect(response.headers.get('content-security-policy')).toBe("default-src 'none'; frame-ancestors 'none'");
+  expect(response.headers.get('cross-origin-resource-policy')).toBe('same-site');
+  expect(response.headers.get('x-request-id')).toBeTruthy();
+  for (const pageRule of ['permissions-policy', 'referrer-policy', 'cross-origin-opener-policy']) {
+    expect(response.headers.get(pageRule)).toBeNull();
+  }
+}
+
 function expectCommonHeaders(response: Response) {
   expect(response.headers.get('x-content-type-options')).toBe('nosniff');
   expect(response.headers.get('permissions-policy')).toContain('camera=()');
@@ -116,18 +127,18 @@ describe('the storefront’s answers', () => {
 });
 
 describe('the API’s answers', () => {
-  it('JSON, its errors and unknown routes carry nosniff and a policy that runs and frames nothing', async () => {
+  it('JSON, its errors, unknown routes and pictures carry nosniff, their resource policy and a policy that runs and frames nothing', async () => {
     const answers = [
       await spa.request('/api/health'),
       await spa.request('/api/no-such-route'),
       await spa.request('/api/auth/email-login', jsonRequest('POST', '{not json')),
+      await spa.request('/api/media/products/magnesio-bisglicinato-400-mg.svg?w=640&q=75', {
+        headers: { accept: 'image/webp' },
+      }),
     ];
-    expect(answers.map((response) => response.status)).toEqual([200, 404, 400]);
-    for (const response of answers) {
-      expectCommonHeaders(response);
-      expect(response.headers.get('content-security-policy')).toBe("default-src 'none'; frame-ancestors 'none'");
-      expect(response.headers.get('referrer-policy')).toBe('strict-origin-when-cross-origin');
-    }
+    expect(answers.map((response) => response.status)).toEqual([200, 404, 400, 200]);
+    expect(answers[3]?.headers.get('content-type')).toBe('image/webp');
+    for (const response of answers) expectDataHeaders(response);
   });
 
   it('a kept catalogue answer is made with every header in place, its own cache rule winning', async () => {
@@ -139,19 +150,18 @@ describe('the API’s answers', () => {
     for (const response of [first, repeat]) {
       // No middleware touched it afterwards: Node writes the record it was made with.
       expect(isCompleteAnswer(response)).toBe(true);
-      expectCommonHeaders(response);
-      expect(response.headers.get('content-security-policy')).toBe("default-src 'none'; frame-ancestors 'none'");
-      expect(response.headers.get('cross-origin-resource-policy')).toBe('same-site');
+      expectDataHeaders(response);
       expect(response.headers.get('cache-control')).toBe('private, no-cache');
     }
     expect(first.headers.get('x-request-id')).toBe('catalogo-1');
     expect(repeat.headers.get('x-request-id')).toBeTruthy();
   });
 
-  it('an upload keeps its own sandboxed policy and still gets the other headers', async () => {
+  it('an upload a browser may open as a page keeps its own sandboxed policy and gets the page rules', async () => {
     const response = await spa.request('/api/media/products/magnesio-bisglicinato-400-mg.svg');
     expect(response.status).toBe(200);
     expectCommonHeaders(response);
+    expect(response.headers.get('x-frame-options')).toBe('SAMEORIGIN');
     expect(response.headers.get('content-security-policy')).toContain('sandbox');
   });
 
@@ -178,18 +188,21 @@ describe('the API’s answers', () => {
       headers: { authorization: `Bearer ${token}`, 'x-country': 'co' },
     });
     expect(response.status).toBe(200);
-    expectCommonHeaders(response);
+    expectDataHeaders(response);
   });
 });
 
 describe('addresses over 16 KB', () => {
   const longQuery = `?q=${'a'.repeat(MAX_URL_BYTES)}`;
 
-  it.each(['/api/products', '/co'])('%s answers a Spanish JSON 431, with the security headers', async (path) => {
+  it.each([
+    ['/api/products', expectDataHeaders],
+    ['/co', expectCommonHeaders],
+  ])('%s answers a Spanish JSON 431, with the security headers', async (path, expectHeaders) => {
     const response = await spa.request(`${path}${longQuery}`);
     expect(response.status).toBe(431);
     expect(await response.json()).toEqual({ message: URL_TOO_LONG_MESSAGE });
-    expectCommonHeaders(response);
+    expectHeaders(response);
   });
 
   it('an address just under the limit is answered normally', async () => {

@@ -6,6 +6,7 @@ import type { OrderSummaryDto, PagedDto } from '../../src/lib/shared/orders';
 import type { MemberVersions } from '../src/db/member-versions';
 import { apiAnswerHeaders, isCompleteAnswer } from '../src/http/answer-headers';
 import type { AppEnv } from '../src/http/app-env';
+import { securityHeaderSets } from '../src/http/security-headers';
 import { MemberAnswers, memberListAnswer, VersionedMemberAnswers } from '../src/http/member-answers';
 import { SessionCache, VersionedSessionCache, type ActiveSession } from '../src/sessions/repo';
 import { authHeaders, createTestContext, sessionFor, userByEmail, type TestContext } from './helpers';
@@ -94,7 +95,7 @@ describe('MemberAnswers', () => {
 
 describe('a member list answered from its kept copy', () => {
   const app = new Hono<AppEnv>();
-  app.use(apiAnswerHeaders({ 'x-content-type-options': 'nosniff' }));
+  app.use(apiAnswerHeaders(securityHeaderSets({ distDir: '/no-build', publicUrl: undefined })));
   const rows = Array.from({ length: 60 }, (_, index) => ({ index, name: `Paciente ${index}` }));
   app.get('/list', (c) => memberListAnswer(c, new MemberAnswers(() => 0), 'k', async () => ({ rows }), 'data'));
 

@@ -1,6 +1,6 @@
 import type { Context, MiddlewareHandler } from 'hono';
 import type { AppEnv } from './app-env';
-import { storefrontHeaders, type HeaderRecord, type SecurityHeaderSets } from './security-headers';
+import { apiHeaders, storefrontHeaders, type HeaderRecord, type SecurityHeaderSets } from './security-headers';
 
 export const REQUEST_ID_HEADER = 'x-request-id';
 
@@ -44,16 +44,19 @@ function addMissing(headers: Headers, wanted: HeaderRecord): void {
 }
 
 /**
- * Every API answer's headers: the API's security set, the request's id and `no-store` (answers depend on the session
- * and the country: no shared cache) unless the handler says otherwise. Handlers that build their answer with
- * `completeAnswer` get them at construction; the others get the missing ones afterwards.
+ * Every API answer's headers: the API's security set for its kind of answer, the request's id and `no-store`
+ * (answers depend on the session and the country: no shared cache) unless the handler says otherwise. Handlers that
+ * build their answer with `completeAnswer` (JSON) get the data set at construction; the others get the missing
+ * headers afterwards, by their content type.
  */
-export function apiAnswerHeaders(set: HeaderRecord): MiddlewareHandler<AppEnv> {
+export function apiAnswerHeaders(sets: SecurityHeaderSets): MiddlewareHandler<AppEnv> {
   return async (c, next) => {
-    const headers = { ...set, ...requestIdOf(c), 'cache-control': 'no-store' };
-    c.set('answerHeaders', headers);
+    const perRequest = { ...requestIdOf(c), 'cache-control': 'no-store' };
+    c.set('answerHeaders', { ...sets.apiData, ...perRequest });
     await next();
-    if (!isCompleteAnswer(c.res)) addMissing(c.res.headers, headers);
+    if (isCompleteAnswer(c.res)) return;
+    const headers = c.res.headers;
+    addMissing(headers, { ...apiHeaders(sets, headers.get('content-type')), ...perRequest });
   };
 }
 

@@ -244,7 +244,7 @@ export function createApp(options: AppOptions) {
   // Next, so every answer (errors and refusals too) carries them.
   const headerSets = securityHeaderSets({ distDir, publicUrl: options.publicUrl });
   const storefrontHeaders = storefrontAnswerHeaders(headerSets);
-  app.use(`${API_PREFIX}/*`, apiAnswerHeaders(headerSets.api));
+  app.use(`${API_PREFIX}/*`, apiAnswerHeaders(headerSets));
   app.use('*', async (c, next) => (c.req.path.startsWith(`${API_PREFIX}/`) ? next() : storefrontHeaders(c, next)));
   app.use('*', limitUrlLength());
   // While draining, every answer asks its client to close the connection: a kept-alive connection would otherwise

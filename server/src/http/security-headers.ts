@@ -92,14 +92,13 @@ export type HeaderRecord = Readonly<Record<string, string>>;
 
 /** The headers each kind of answer carries; a handler that sets one of them itself keeps its own. */
 export interface SecurityHeaderSets {
-  /** The API's answers: JSON, uploads and the sandbox payment page (documents too, under their own policies). */
-  api: HeaderRecord;
+  /** The API's documents: the sandbox payment page and uploads a browser may open (under their own policies too). */
+  apiDocument: HeaderRecord;
+  /** The API's data: JSON, its errors, pictures. */
+  apiData: HeaderRecord;
   /** The storefront's documents: its pages, the service worker's script and SVG drawings (which may run script). */
   document: HeaderRecord;
-  /**
-   * The storefront's other files (scripts, styles, pictures, the manifest): a policy, framing or feature rules apply
-   * to documents only, and repeated on every file they were about 1 KB of each of a first visit's 40 answers.
-   */
+  /** The storefront's other files: scripts, styles, pictures, the manifest. */
   file: HeaderRecord;
 }
 
@@ -132,17 +131,20 @@ export function securityHeaderSets({ distDir, publicUrl }: SecurityHeadersOption
     'x-permitted-cross-domain-policies': 'none',
     'x-xss-protection': '0',
   };
+  // An absolute VITE_GATEWAY_BASE_URL loads product photos from this server cross-origin: same-site, not same-origin.
+  const apiData = {
+    ...everyAnswer,
+    'content-security-policy': API_POLICY,
+    'cross-origin-resource-policy': 'same-site',
+  };
   return {
-    api: {
-      ...everyAnswer,
+    apiDocument: {
+      ...apiData,
       ...documentRules,
-      'content-security-policy': API_POLICY,
-      // An absolute VITE_GATEWAY_BASE_URL loads product photos from this server cross-origin: same-site, not
-      // same-origin.
-      'cross-origin-resource-policy': 'same-site',
       // The signed prescription viewer frames an API answer from the storefront's origin; its own policy says so.
       'x-frame-options': 'SAMEORIGIN',
     },
+    apiData,
     document: {
       ...everyAnswer,
       ...documentRules,
@@ -156,16 +158,23 @@ export function securityHeaderSets({ distDir, publicUrl }: SecurityHeadersOption
   };
 }
 
-/** Content types a browser may open as a document that runs script or asks for features. */
-const DOCUMENT_TYPES = /^(text\/html|image\/svg\+xml|application\/(xhtml\+)?xml|text\/xml)\b/i;
+/** Content types a browser may open as a document that runs script, asks for features or may be framed. */
+const DOCUMENT_TYPES = /^(text\/html|image\/svg\+xml|application\/(xhtml\+)?xml|text\/xml|application\/pdf)\b/i;
 /** The service worker's script: its answer's policy is the worker's own. */
 const WORKER_SCRIPT = '/sw.js';
 
 /**
  * Which of the storefront's sets an answer takes: a page's address (no extension: the app, or an error answered
- * there), the worker's script and anything a browser may open as a document take the document set.
+ * there), the worker's script and anything a browser may open as a document take the document set. A policy,
+ * framing, feature and referrer rules bind documents only; on each of a first visit's files they were about 850
+ * bytes of headers.
  */
 export function storefrontHeaders(sets: SecurityHeaderSets, path: string, contentType: string | null): HeaderRecord {
   const document = path === WORKER_SCRIPT || extname(path) === '' || DOCUMENT_TYPES.test(contentType ?? '');
   return document ? sets.document : sets.file;
+}
+
+/** Which of the API's sets an answer takes: documents (HTML, SVG, XML, PDF) the whole set, data the short one. */
+export function apiHeaders(sets: SecurityHeaderSets, contentType: string | null): HeaderRecord {
+  return DOCUMENT_TYPES.test(contentType ?? '') ? sets.apiDocument : sets.apiData;
 }
