@@ -12,11 +12,8 @@ export type Viewer = ActiveSession;
 export interface AppEnv {
   /**
    * `idempotency`: the Idempotency-Key claimed for this request, when it sent one to an idempotent route; a route
-   * stores it on the row it writes.
-   */
-  /**
-   * `requestId`: this request's id (`request-log.ts`); `answerHeaders`: the headers every API answer carries
-   * (`answer-headers.ts`).
+   * stores it on the row it writes. `requestId`: this request's id (`request-log.ts`); `answerHeaders`: the headers
+   * every API answer carries (`answer-headers.ts`).
    */
   Variables: {
     viewer: Viewer | null;

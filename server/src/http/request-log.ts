@@ -21,9 +21,9 @@ function loggedPath(path: string): string {
 }
 
 /**
- * Gives each request an id (answered in `X-Request-Id`, see `answer-headers.ts`), makes every line logged while it is handled carry it with the
- * method and path, and writes the access line once the answer is ready: status and duration, never the query
- * string, the body or a header. `pollPaths` (health checks) log at debug.
+ * Gives each request an id (answered in `X-Request-Id` by `answer-headers.ts`), makes every line logged while it is
+ * handled carry it with the method and path, and writes the access line once the answer is ready: status and
+ * duration, never the query string, the body or a header. `pollPaths` (health checks) log at debug.
  */
 export function requestLog(logger: Logger, options: { pollPaths: ReadonlySet<string> }): MiddlewareHandler<AppEnv> {
   return async (c, next) => {
@@ -31,7 +31,6 @@ export function requestLog(logger: Logger, options: { pollPaths: ReadonlySet<str
     const incoming = c.req.header(REQUEST_ID_HEADER);
     const reqId = incoming !== undefined && WELL_FORMED_REQUEST_ID.test(incoming) ? incoming : randomUUID();
     const fields = { reqId, method: c.req.method, path: loggedPath(c.req.path) };
-    // Answered in `X-Request-Id` by the answers' headers (`answer-headers.ts`).
     c.set('requestId', reqId);
     await withRequestFields(fields, next);
     logger.access?.({
