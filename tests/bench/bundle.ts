@@ -44,6 +44,14 @@ export const ENTRY_ROUTES = [
     messages: [],
     loadedWith: PRODUCT_ACTIONS_SOURCES,
   },
+  // Where a re-purchase reminder and the header's bag lead; its checkout steps come with it.
+  {
+    path: '/co/bolsa',
+    label: 'bag',
+    src: 'src/app/routes/checkout-route.tsx',
+    messages: ['src/locales/es/members.po'],
+    loadedWith: [],
+  },
 ] as const;
 
 export type EntryRoute = (typeof ENTRY_ROUTES)[number];

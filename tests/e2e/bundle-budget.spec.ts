@@ -17,11 +17,12 @@ import {
 // Lowered by issue #18's front-end work (188/190): the home's and the other public screens' messages in catalogues of
 // their own (the home's counts in its first visit) and Dexie's ES module build (docs/decisions.md, "What a first visit
 // downloads"); raised by 0.3 for the error screens that keep the layout and the app-level boundary (issue #20).
-// Raised to 198.4 / 189.3 when the accounting became complete (session 20): what the layout and the cards load as they
+// The bag measured from session 20 (259.1 KiB: its four checkout steps, the members' messages, zod and the phone
+// numbering plans come with it). Raised to 198.4 / 189.3 when the accounting became complete (session 20): what the layout and the cards load as they
 // first render (footer, chat button, the service worker's helper, the cart and favourite controls) and the home's
 // guided tour were downloaded by a new device's first visit but not counted; first-visit-downloads.spec.ts now checks
 // the list in a browser.
-const FIRST_VISIT_BUDGET_KIB: Record<EntryRoute['label'], number> = { home: 198.4, catalogue: 189.3 };
+const FIRST_VISIT_BUDGET_KIB: Record<EntryRoute['label'], number> = { home: 198.4, catalogue: 189.3, bag: 259.4 };
 const SHELL_BUDGET_KIB = 70;
 
 const KIB = 1024;
@@ -52,6 +53,7 @@ test('the pages a first visit lands on show only messages of the catalogue it do
   expect(await messagesMissingOnFirstVisit(build.manifest, build.outDir)).toEqual([
     { page: 'src/app/routes/home-page.tsx', ids: [] },
     { page: 'src/features/catalog/components/catalog-page.tsx', ids: [] },
+    { page: 'src/app/routes/checkout-route.tsx', ids: [] },
     { page: 'src/features/catalog/components/product-page.tsx', ids: [] },
   ]);
 });
