@@ -40,6 +40,7 @@ const MEMBER_ROOTS = [
 const SCREEN_ROOTS = [
   ...MEMBER_ROOTS,
   /\/src\/app\/routes\/(checkout|favorites|medical-request)-route\.tsx$/,
+  /\/src\/features\/checkout\/components\/checkout-steps\.tsx$/,
   /\/src\/features\/auth\/components\/(login|register|forgot-password|reset-password)-page\.tsx$/,
 ];
 

@@ -44,7 +44,8 @@ export const ENTRY_ROUTES = [
     messages: [],
     loadedWith: PRODUCT_ACTIONS_SOURCES,
   },
-  // Where a re-purchase reminder and the header's bag lead; its checkout steps come with it.
+  // Where a re-purchase reminder and the header's bag lead. A first visit finds the bag empty: the later checkout steps
+  // load once it holds something (`checkout-page.tsx`), so they are not counted here.
   {
     path: '/co/bolsa',
     label: 'bag',

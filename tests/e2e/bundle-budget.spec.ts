@@ -18,11 +18,11 @@ import {
 // their own (the home's counts in its first visit) and Dexie's ES module build (docs/decisions.md, "What a first visit
 // downloads"); raised by 0.3 for the error screens that keep the layout and the app-level boundary (issue #20).
 // The bag measured from session 20 (259.1 KiB: its four checkout steps, the members' messages, zod and the phone
-// numbering plans come with it). Raised to 198.4 / 189.3 when the accounting became complete (session 20): what the layout and the cards load as they
+// numbering plans came with it); 217.4 in session 21, the later steps loaded once the bag holds something. Raised to 198.4 / 189.3 when the accounting became complete (session 20): what the layout and the cards load as they
 // first render (footer, chat button, the service worker's helper, the cart and favourite controls) and the home's
 // guided tour were downloaded by a new device's first visit but not counted; first-visit-downloads.spec.ts now checks
 // the list in a browser.
-const FIRST_VISIT_BUDGET_KIB: Record<EntryRoute['label'], number> = { home: 198.4, catalogue: 189.3, bag: 259.4 };
+const FIRST_VISIT_BUDGET_KIB: Record<EntryRoute['label'], number> = { home: 198.4, catalogue: 189.3, bag: 217.7 };
 const SHELL_BUDGET_KIB = 70;
 
 const KIB = 1024;

@@ -1,4 +1,4 @@
-import { ADHERENCE_FILTER_PARAM, ADHERENCE_FILTER_RUNNING_OUT, summaryState } from '../../../src/lib/shared/adherence';
+import { summaryState } from '../../../src/lib/shared/adherence';
 import { COUNTRIES } from '../../../src/lib/shared/countries';
 import {
   ALREADY_YOUR_PATIENT_MESSAGE,
@@ -11,6 +11,8 @@ import {
   type PatientColumnsInput,
 } from '../../../src/lib/shared/patient-schemas';
 import {
+  ADHERENCE_FILTER_PARAM,
+  ADHERENCE_FILTER_RUNNING_OUT,
   type CreatePatientResponseDto,
   type PatientDto,
   type PatientListDto,

@@ -122,6 +122,19 @@ describe('checkout', () => {
     expect(appStore.get(checkoutFormAtom).pendingSourceId).toBe(sent?.request.sourceId);
   });
 
+  it('sends a checkout restored at the summary back to the data its buyer has not given yet', async () => {
+    await patient();
+    await withCart(item({ id: 1 }));
+    // As a logout leaves it: the step kept, the typed data purged.
+    appStore.set(checkoutAtom, (previous) => ({ ...previous, step: 4 }));
+    await flushPersistedState();
+    await renderApp('/co/bolsa');
+    expect(await screen.findByRole('group', { name: 'Datos personales' })).toBeTruthy();
+    const steps = screen.getByRole('list', { name: 'Pasos de la compra' });
+    expect(within(steps).getByText('Datos').closest('li')?.getAttribute('aria-current')).toBe('step');
+    expect(screen.queryByRole('button', { name: /^Pagar/ })).toBeNull();
+  });
+
   it('lets an approved professional take points as money off, within the balance', async () => {
     const doctor = await loggedInAs('co');
     pointsFixtures.balances.set(doctor.id, 500);

@@ -5,13 +5,10 @@ import { idempotencyHeader } from '../../lib/idempotency';
 import { outboxHeaders } from '../../lib/outbox';
 import type { CountryCode } from '../../lib/shared/countries';
 import { isQueuedAnswer, type QueuedAnswerDto } from '../../lib/shared/outbox';
+import type { AdherenceReminderResultDto, PatientAdherenceDto } from '../../lib/shared/adherence';
 import {
   ADHERENCE_FILTER_PARAM,
   ADHERENCE_FILTER_RUNNING_OUT,
-  type AdherenceReminderResultDto,
-  type PatientAdherenceDto,
-} from '../../lib/shared/adherence';
-import {
   PATIENTS_MAX_PAGE_SIZE,
   PATIENTS_PAGE_SIZE,
   type CreatePatientResponseDto,

@@ -10,9 +10,6 @@ import { z } from './zod';
 const ADHERENCE_SOON_DAYS = 14;
 /** A professional's reminder of one product to one patient goes at most once in this many days. */
 export const ADHERENCE_REMINDER_INTERVAL_DAYS = 7;
-/** `GET /patients?adherencia=se-acaba`: only patients whose supply runs out within ADHERENCE_SOON_DAYS. */
-export const ADHERENCE_FILTER_PARAM = 'adherencia';
-export const ADHERENCE_FILTER_RUNNING_OUT = 'se-acaba';
 
 const day = z.string().regex(/^\d{4}-\d{2}-\d{2}$/);
 

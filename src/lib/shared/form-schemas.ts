@@ -7,7 +7,7 @@ import type { FormFieldDto } from './accounts';
 import { isMissing, optionalText } from './field-schemas';
 import { validateForm, type FormValues } from './form-validation';
 import { normalizeEmail } from './identifiers';
-import { phoneDigits } from './phone';
+import { phoneDigits } from './phone-digits';
 import { MEDICAL_REQUEST_FORM_FIELDS, MEDICAL_REQUEST_TOPIC_MESSAGE, MEDICAL_REQUEST_TOPICS } from './prescriptions';
 import { z } from './zod';
 

@@ -3,14 +3,15 @@
 // the same ones, so both refuse the same values with the same (Spanish) words. Apart from `prescriptions.ts`, so the
 // screens that only read patients do not carry zod.
 import { DOCUMENT_TYPES, GENDERS } from './accounts';
-import { ADHERENCE_FILTER_PARAM, ADHERENCE_FILTER_RUNNING_OUT } from './adherence';
 import { isCalendarDate } from './calendar-date';
 import { COUNTRIES } from './countries';
 import { givenText, maxLengthMessage, pagingQuery, queryOneOf, queryText, textValue } from './field-schemas';
 import { EMAIL_MAX_LENGTH, EMAIL_PATTERN } from './email';
 import { normalizeDocument, normalizeEmail } from './identifiers';
-import { phoneDigits } from './phone';
+import { phoneDigits } from './phone-digits';
 import {
+  ADHERENCE_FILTER_PARAM,
+  ADHERENCE_FILTER_RUNNING_OUT,
   COUNTRY_CHOICE_MESSAGE,
   DIAL_CODE_CHOICE_MESSAGE,
   EMAIL_FORMAT_MESSAGE,

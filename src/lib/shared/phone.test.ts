@@ -1,6 +1,7 @@
 import packageMetadata from 'libphonenumber-js/metadata.min.json';
 import { describe, expect, it } from 'vitest';
-import { isValidPhone, phoneDigits } from './phone';
+import { isValidPhone } from './phone';
+import { phoneDigits } from './phone-digits';
 import metadata from './phone-metadata.json';
 
 describe('isValidPhone', () => {

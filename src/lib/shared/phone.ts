@@ -1,5 +1,6 @@
 import { isValidPhoneNumber, type CountryCode as PhoneRegion, type MetadataJson } from 'libphonenumber-js/core';
 import metadata from './phone-metadata.json';
+import { phoneDigits } from './phone-digits';
 
 /**
  * libphonenumber's numbering plans (its `min` set) of the store's three countries only: with every country's the
@@ -11,11 +12,6 @@ const PHONE_METADATA = metadata as unknown as MetadataJson;
 
 /** The regions the dialling prefixes of the store's countries stand for. */
 const REGION_BY_DIAL_CODE: Readonly<Record<string, PhoneRegion>> = { '+57': 'CO', '+52': 'MX', '+51': 'PE' };
-
-/** Digits only: people type spaces, dashes, dots and parentheses. */
-export function phoneDigits(value: string): string {
-  return value.replace(/\D/g, '');
-}
 
 /**
  * Whether `number` is a valid phone number of the country of `dialCode` (a landline or a mobile, by the numbering

@@ -89,6 +89,13 @@ const phoneRule: FormRuleDto = {
 /** Patients per page of `GET /patients`. */
 export const PATIENTS_PAGE_SIZE = 20;
 export const PATIENTS_MAX_PAGE_SIZE = 100;
+/**
+ * `GET /patients?adherencia=se-acaba`: only patients whose supply runs out soon (`adherence.ts`). Here, not beside the
+ * adherence schemas: the patients' API module needs only the words, and importing that module would bring zod to every
+ * screen that refreshes the patients' list (the bag among them).
+ */
+export const ADHERENCE_FILTER_PARAM = 'adherencia';
+export const ADHERENCE_FILTER_RUNNING_OUT = 'se-acaba';
 
 /**
  * `POST /patients` and `PATCH /patients/{id}` body (product §3 patient data; the form's "location" is `country_id`).

@@ -1,15 +1,12 @@
 import { http, HttpResponse } from 'msw';
 import { toolProductFields } from '../../features/prescriptions/draft-rules';
-import {
-  ADHERENCE_FILTER_PARAM,
-  ADHERENCE_FILTER_RUNNING_OUT,
-  summaryState,
-  type AdherenceSummaryDto,
-} from '../../lib/shared/adherence';
+import { summaryState, type AdherenceSummaryDto } from '../../lib/shared/adherence';
 import type { ProductDto } from '../../lib/shared/api-types';
 import { COUNTRY_NAMES_BY_ID } from '../../lib/shared/countries';
 import { momentValue } from '../../lib/shared/prescription-labels';
 import {
+  ADHERENCE_FILTER_PARAM,
+  ADHERENCE_FILTER_RUNNING_OUT,
   DEFAULT_PRESCRIPTION_SETTINGS,
   type CreatePatientResponseDto,
   type CreatePrescriptionRequestDto,

@@ -1,6 +1,6 @@
 import { Trans, useLingui } from '@lingui/react/macro';
 import { useAtom } from 'jotai';
-import { useCallback, useEffect, type ReactNode } from 'react';
+import { useCallback, useEffect, useState, type ReactNode } from 'react';
 import { Link } from 'react-router';
 import { ApiError, errorMessage } from '../../../lib/http';
 import { useIdempotencyKey } from '../../../lib/idempotency';
@@ -11,7 +11,7 @@ import { isQueuedAnswer } from '../../../lib/shared/outbox';
 import { isRecord } from '../../../lib/shared/records';
 import { COUNTRIES, type CountryCode } from '../../../lib/shared/countries';
 import { HORMONE_PRESCRIPTION_DOCUMENT_TYPE, type QuoteDto, type QuoteRequestDto } from '../../../lib/shared/orders';
-import { phoneDigits } from '../../../lib/shared/phone';
+import { phoneDigits } from '../../../lib/shared/phone-digits';
 import { useOnline } from '../../../lib/use-online';
 import { useSession } from '../../../lib/session/use-session';
 import { useViewerKey } from '../../../lib/session/use-viewer-key';
@@ -22,10 +22,7 @@ import { useCreateOrder } from '../api';
 import { checkoutAtom, CHECKOUT_STEPS, type CheckoutStep } from '../atoms';
 import { checkoutFormAtom } from '../form-atom';
 import { EMPTY_CUSTOMER, type CheckoutForm, type PrescriptionUploadResult } from '../checkout-form';
-import { checkDataStep } from '../checkout-validation';
-import { DataStep } from './data-step';
-import { PaymentStep } from './payment-step';
-import { SummaryStep } from './summary-step';
+import { LoadingStatus } from '../../../components/ui/loading-status';
 import { TitledSection } from '../../../components/ui/titled-section';
 
 interface CheckoutPageProps {
@@ -58,10 +55,6 @@ function customerFromProfile(user: SessionUser, country: CountryCode): CheckoutF
 const isBlankCustomer = (customer: CheckoutForm['customer']) =>
   Object.entries(customer).every(([key, value]) => value === EMPTY_CUSTOMER[key as keyof typeof EMPTY_CUSTOMER]);
 
-/**
- * A step is only shown when the ones before it are complete: a checkout restored after logging out (the form is
- * purged) or edited in another tab goes back to the first step that lacks something.
- */
 /** The newest signed prescription of an upload's answer (the credentials status lists every document). */
 function latestPrescriptionDocument(status: CredentialsStatusDto): number | null {
   const entry = status.history
@@ -74,16 +67,44 @@ function isCredentialsStatus(value: unknown): value is CredentialsStatusDto {
   return isRecord(value) && Array.isArray(value.history);
 }
 
-function reachableStep(
-  step: CheckoutStep,
-  form: CheckoutForm,
-  needsPrescription: boolean,
-  country: CountryCode,
-): CheckoutStep {
-  if (step <= 2) return step;
-  if (Object.keys(checkDataStep(form, COUNTRIES[country])).length > 0) return 2;
-  if (step === 4 && (!form.paymentMethod || (needsPrescription && !form.prescription))) return 3;
-  return step;
+const importSteps = () => import('./checkout-steps');
+type CheckoutSteps = Awaited<ReturnType<typeof importSteps>>;
+
+let loadedSteps: CheckoutSteps | undefined;
+let loadingSteps: Promise<CheckoutSteps> | undefined;
+
+function loadCheckoutSteps(): Promise<CheckoutSteps> {
+  loadingSteps ??= importSteps().then(
+    (steps) => (loadedSteps = steps),
+    (error: unknown) => {
+      // A later attempt (a reload, the connection back) tries again.
+      loadingSteps = undefined;
+      throw error;
+    },
+  );
+  return loadingSteps;
+}
+
+/**
+ * The data, payment and summary steps, loaded once the bag holds something (the next click may be 'Continuar'):
+ * undefined until they are here. Code that cannot be loaded fails the route, whose screen offers to reload.
+ */
+function useCheckoutSteps(wanted: boolean): CheckoutSteps | undefined {
+  const [steps, setSteps] = useState(loadedSteps);
+  const [failure, setFailure] = useState<{ error: unknown }>();
+  useEffect(() => {
+    if (!wanted || steps) return;
+    let current = true;
+    loadCheckoutSteps().then(
+      (loaded) => current && setSteps(loaded),
+      (error: unknown) => current && setFailure({ error }),
+    );
+    return () => {
+      current = false;
+    };
+  }, [wanted, steps]);
+  if (failure) throw failure.error;
+  return steps;
 }
 
 /** `/{c}/bolsa`: the four checkout steps (product §2, §4): bag, data, payment and summary. */
@@ -101,7 +122,10 @@ export function CheckoutPage({ country, cart, renderBag }: CheckoutPageProps) {
   const user = session?.user ?? null;
   const pointsAccess = usePointsAccess();
   const empty = cart.cartItems.length === 0;
-  const step = reachableStep(empty ? 1 : checkout.step, form, cart.isHormonesAdded, country);
+  const steps = useCheckoutSteps(!empty);
+  const requestedStep = empty ? 1 : checkout.step;
+  // Until the later steps' checks are here, the stored step stands; they may send it back (see `reachableStep`).
+  const step = steps ? steps.reachableStep(requestedStep, form, cart.isHormonesAdded, country) : requestedStep;
   const online = useOnline();
   // Data, payment and summary all need the server (addresses, quotes, the order): offline they wait, kept.
   const waitingForConnection = !online && step > 1;
@@ -294,8 +318,14 @@ export function CheckoutPage({ country, cart, renderBag }: CheckoutPageProps) {
         </div>
       )}
 
-      {step === 2 && user && !waitingForConnection && (
-        <DataStep
+      {step > 1 && user && !waitingForConnection && !steps && (
+        <LoadingStatus>
+          <Trans>Cargando…</Trans>
+        </LoadingStatus>
+      )}
+      {step === 2 && user && !waitingForConnection && steps && (
+        <steps.CheckoutStepView
+          step={2}
           country={country}
           viewer={viewer}
           form={form}
@@ -304,8 +334,9 @@ export function CheckoutPage({ country, cart, renderBag }: CheckoutPageProps) {
           onNext={() => goTo(3)}
         />
       )}
-      {step === 3 && user && !waitingForConnection && (
-        <PaymentStep
+      {step === 3 && user && !waitingForConnection && steps && (
+        <steps.CheckoutStepView
+          step={3}
           form={form}
           onChange={setForm}
           needsPrescription={cart.isHormonesAdded}
@@ -314,8 +345,9 @@ export function CheckoutPage({ country, cart, renderBag }: CheckoutPageProps) {
           onNext={() => goTo(4)}
         />
       )}
-      {step === 4 && user && !waitingForConnection && (
-        <SummaryStep
+      {step === 4 && user && !waitingForConnection && steps && (
+        <steps.CheckoutStepView
+          step={4}
           country={country}
           viewer={viewer}
           form={form}

@@ -7,9 +7,14 @@ import { LoadingStatus } from '../../../components/ui/loading-status';
 import { RetryAlert } from '../../../components/ui/retry-alert';
 import { LinkPager } from '../../../components/ui/link-pager';
 import { errorMessage } from '../../../lib/http';
-import { ADHERENCE_FILTER_PARAM, ADHERENCE_FILTER_RUNNING_OUT, summaryState } from '../../../lib/shared/adherence';
+import { summaryState } from '../../../lib/shared/adherence';
 import { COUNTRY_NAMES_BY_ID, type CountryCode } from '../../../lib/shared/countries';
-import type { CreatePatientResponseDto, PatientDto } from '../../../lib/shared/prescriptions';
+import {
+  ADHERENCE_FILTER_PARAM,
+  ADHERENCE_FILTER_RUNNING_OUT,
+  type CreatePatientResponseDto,
+  type PatientDto,
+} from '../../../lib/shared/prescriptions';
 import { useCountry } from '../../../lib/use-country';
 import { usePageHref } from '../../../lib/use-page-href';
 import { useSession } from '../../../lib/session/use-session';
