@@ -1,10 +1,12 @@
 import type { Page } from '@playwright/test';
 import { PatientsPage, SEEDED_PATIENT_CO } from './pages/patients-page';
 import { savedKey } from './pages/shell';
-import { expect, test } from './support/fixtures';
+import { expect, test, WITH_SERVICE_WORKER } from './support/fixtures';
 import { sessionToken } from './support/outbox';
 import { createPatient, patientRecord } from './support/api';
 import { MAGNESIUM } from './support/demo-catalogue';
+
+test.use(WITH_SERVICE_WORKER);
 
 // Issue #19, adherence for professionals: the seed gives the Colombian demo patient one bottle of the doctor's
 // magnesium bought 20 days after a prescription dated back 40 days (30 days of supply: 10 left), and no DHEA.

@@ -4,11 +4,13 @@ import { PatientsPage, SEEDED_PATIENT_CO } from './pages/patients-page';
 import { PendingUploadsPage } from './pages/pending-uploads-page';
 import { PrescriptionBuilderPage } from './pages/prescription-builder-page';
 import { ResourcesPage } from './pages/resources-page';
-import { deviceTest as test, expect } from './support/fixtures';
+import { deviceTest as test, expect, WITH_SERVICE_WORKER } from './support/fixtures';
 import { sessionToken } from './support/outbox';
 import { createPatient, dailyTool, patientRecord, productIdByName } from './support/api';
 import { savedKey } from './pages/shell';
 import { MAGNESIUM } from './support/demo-catalogue';
+
+test.use(WITH_SERVICE_WORKER);
 
 // Issue #17, a clinic day without connection: the browser (or the installed app) is closed after a day online and
 // opened again with no network at all. Unlike a reload, nothing the pages held in memory survives: only the device.

@@ -3,7 +3,7 @@ import { DEMO_CONTACT_SETTINGS } from '../../server/src/db/seed/contact-data';
 import { TEST_BUILD_ENV } from '../shared-build';
 import { CONTENT_COUNTRIES, CONTENT_PATHS } from './pages/content-pages';
 import { axeViolations, WCAG_22_AA } from './support/axe';
-import { expect, test } from './support/fixtures';
+import { expect, test, WITH_SERVICE_WORKER } from './support/fixtures';
 
 /** WCAG 2.2 A/AA plus axe's best practices, on the whole page. */
 const WITH_BEST_PRACTICES = { tags: [...WCAG_22_AA, 'best-practice'] };
@@ -142,6 +142,8 @@ test.describe('guided tour', () => {
 });
 
 test.describe('articles offline', () => {
+  test.use(WITH_SERVICE_WORKER);
+
   test('after one visit, every article opens offline with its picture', async ({ article, context }) => {
     await article.open('co', '/articulos');
     await expect(article.page.locator('.article-card')).toHaveCount(3);

@@ -3,7 +3,9 @@
 // leaves out would make the budget and the bench's figure lie. Which files, not how fast: no timing here.
 import { currentBuildWithManifest, ENTRY_ROUTES, measureFirstVisit } from '../bench/bundle';
 import { ContentPage } from './pages/content-pages';
-import { expect, test } from './support/fixtures';
+import { expect, test, WITH_SERVICE_WORKER } from './support/fixtures';
+
+test.use(WITH_SERVICE_WORKER);
 
 // A device that has never been here: the guided tour and the install offer are part of a first visit.
 test.use({ tourSeen: false, installOfferSeen: false });

@@ -1,6 +1,8 @@
 import type { APIRequestContext } from '@playwright/test';
 import { InstallOffer } from './pages/install-offer';
-import { expect, test } from './support/fixtures';
+import { expect, test, WITH_SERVICE_WORKER } from './support/fixtures';
+
+test.use(WITH_SERVICE_WORKER);
 
 interface ManifestImage {
   src: string;

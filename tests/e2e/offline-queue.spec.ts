@@ -4,10 +4,12 @@ import { AccountPage } from './pages/account-page';
 import { PendingUploadsPage } from './pages/pending-uploads-page';
 import type { PatientFormInput } from '../../src/testing/patient-form';
 import { PrescriptionBuilderPage } from './pages/prescription-builder-page';
-import { expect, proxiedTest as test } from './support/fixtures';
+import { expect, proxiedTest as test, WITH_SERVICE_WORKER } from './support/fixtures';
 import { outboxItems, sessionToken } from './support/outbox';
 import { OUTBOX_META_HEADER } from '../../src/lib/shared/outbox';
 import { MAGNESIUM } from './support/demo-catalogue';
+
+test.use(WITH_SERVICE_WORKER);
 
 const unique = () => `${Date.now().toString().slice(-7)}${Math.floor(Math.random() * 90 + 10)}`;
 /** Delivery waits on the service worker's backoff after an injected failure (10 s after the first replay's). */

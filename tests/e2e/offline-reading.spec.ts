@@ -3,7 +3,9 @@ import { PrescriptionBuilderPage } from './pages/prescription-builder-page';
 import { MyPrescriptionsPage } from './pages/prescription-patient-page';
 import { ProductPage } from './pages/product-page';
 import { savedKey } from './pages/shell';
-import { expect, test } from './support/fixtures';
+import { expect, test, WITH_SERVICE_WORKER } from './support/fixtures';
+
+test.use(WITH_SERVICE_WORKER);
 
 // Issue #8, reading without connection: each test is one thing a user does offline, on a device that loaded the app
 // online once (twice, in fact: the first load of a fresh device is not under the service worker's control).

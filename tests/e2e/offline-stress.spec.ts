@@ -4,8 +4,10 @@ import type { CreatePatientResponseDto, PatientDto, PrescriptionListItemDto } fr
 import type { Fault } from './support/fault-proxy';
 import { PendingUploadsPage } from './pages/pending-uploads-page';
 import { dailyTool } from './support/api';
-import { expect, proxiedTest as test } from './support/fixtures';
+import { expect, proxiedTest as test, WITH_SERVICE_WORKER } from './support/fixtures';
 import { outboxItems, readAll, sessionToken, stopServiceWorkers } from './support/outbox';
+
+test.use(WITH_SERVICE_WORKER);
 
 const PATIENTS = 100;
 const PRESCRIPTIONS = 100;

@@ -1,4 +1,6 @@
-import { expect, test } from './support/fixtures';
+import { expect, test, WITH_SERVICE_WORKER } from './support/fixtures';
+
+test.use(WITH_SERVICE_WORKER);
 
 test.describe('offline', () => {
   test('a visited catalogue page reloads offline with its products', async ({ catalog, context }) => {

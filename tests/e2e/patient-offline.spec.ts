@@ -5,10 +5,12 @@ import { CheckoutPage } from './pages/checkout-page';
 import { LoginPage } from './pages/login-page';
 import { downloadedPdfText } from './pages/prescription-pdf';
 import { apiLogin, apiLogout, dailyTool, productIdByName } from './support/api';
-import { deviceTest as test, expect } from './support/fixtures';
+import { deviceTest as test, expect, WITH_SERVICE_WORKER } from './support/fixtures';
 import { sessionToken } from './support/outbox';
 import { savedKey } from './pages/shell';
 import { MAGNESIUM } from './support/demo-catalogue';
+
+test.use(WITH_SERVICE_WORKER);
 
 // Issue #17, the patient's side of a day without connection: the browser is closed after a visit online and opened
 // again with no network and no server. Only what the device kept survives: prescriptions, their PDF (made on the

@@ -7,7 +7,7 @@ import { PointsPage } from './pages/points-page';
 import { PrescriptionBuilderPage } from './pages/prescription-builder-page';
 import { ResourcesPage } from './pages/resources-page';
 import { RegisterPage } from './pages/register-page';
-import { expect, test } from './support/fixtures';
+import { expect, test, WITH_SERVICE_WORKER } from './support/fixtures';
 import { MAGNESIUM } from './support/demo-catalogue';
 
 /**
@@ -231,52 +231,57 @@ test.describe('phone layout: every route at 360 and 390 px', () => {
     await audit.fitsPhones('paciente-autorizacion-actualizada', { overlay: consent });
   });
 
-  test('approved doctor: professional tools, lists, details and the builder’s four steps', async ({ page }) => {
-    const audit = new PhoneAudit(page);
-    const builder = new PrescriptionBuilderPage(page);
-    await login(page, 'medico.co@demo.test');
-    await auditAccountRoutes(audit, 'medico', [
-      'mi-cuenta/datos-personales',
-      'mi-cuenta/herramientas-funcionales',
-      'mi-cuenta/mis-pacientes',
-      'mi-cuenta/mis-pedidos',
-      'mi-cuenta/mis-puntos',
-      'mi-cuenta/mis-favoritos',
-      'mi-cuenta/envios-pendientes',
-    ]);
-    await audit.follow('/co/mi-cuenta/mis-pacientes', { ready: page.locator('.table tbody a') });
-    await auditFirstDetail(audit, 'medico-paciente', '.table tbody a');
+  // Its last part is the library under the service worker's control.
+  test.describe(() => {
+    test.use(WITH_SERVICE_WORKER);
 
-    await audit.follow('/co/mi-cuenta/prescripcion');
-    await expect(builder.stepTitle).toHaveText('Paciente');
-    await audit.fitsPhones('medico-prescripcion-1-paciente');
-    const builderArea = page.locator('.builder');
-    await builder.choosePatient('Mariana Gómez Ortiz');
-    await builder.next.click();
-    await expect(builder.stepTitle).toHaveText('Herramientas');
-    await audit.fitsPhones('medico-prescripcion-2-herramientas');
-    await builder.addTool(MAGNESIUM);
-    expect(await audit.smallTargets(builderArea)).toEqual([]);
-    await builder.next.click();
-    await expect(builder.stepTitle).toHaveText('Indicaciones');
-    await builder.fillIndications({ moment: 'Antes de dormir', quantity: '2', units: '2' });
-    await audit.fitsPhones('medico-prescripcion-3-indicaciones');
-    expect(await audit.smallTargets(builderArea)).toEqual([]);
-    await builder.next.click();
-    await expect(builder.stepTitle).toHaveText('Resumen');
-    await audit.fitsPhones('medico-prescripcion-4-resumen');
-    expect(await audit.smallTargets(builderArea)).toEqual([]);
-    expect(await audit.smallTargets(audit.header)).toEqual([]);
+    test('approved doctor: professional tools, lists, details and the builder’s four steps', async ({ page }) => {
+      const audit = new PhoneAudit(page);
+      const builder = new PrescriptionBuilderPage(page);
+      await login(page, 'medico.co@demo.test');
+      await auditAccountRoutes(audit, 'medico', [
+        'mi-cuenta/datos-personales',
+        'mi-cuenta/herramientas-funcionales',
+        'mi-cuenta/mis-pacientes',
+        'mi-cuenta/mis-pedidos',
+        'mi-cuenta/mis-puntos',
+        'mi-cuenta/mis-favoritos',
+        'mi-cuenta/envios-pendientes',
+      ]);
+      await audit.follow('/co/mi-cuenta/mis-pacientes', { ready: page.locator('.table tbody a') });
+      await auditFirstDetail(audit, 'medico-paciente', '.table tbody a');
 
-    // The library under the service worker's control: a file saved on the device is marked, the others offer it.
-    const resources = new ResourcesPage(page);
-    await audit.follow('/co/mi-cuenta/herramientas-funcionales');
-    await resources.waitForServiceWorker();
-    await expect(resources.documents.first()).toBeVisible();
-    await resources.saveOnDevice(await resources.titleAt(0));
-    await resources.documents.first().scrollIntoViewIfNeeded();
-    await audit.fitsPhones('medico-recursos-guardado-en-dispositivo');
-    expect(await audit.smallTargets(page.getByRole('region', { name: 'Recursos médicos' }))).toEqual([]);
+      await audit.follow('/co/mi-cuenta/prescripcion');
+      await expect(builder.stepTitle).toHaveText('Paciente');
+      await audit.fitsPhones('medico-prescripcion-1-paciente');
+      const builderArea = page.locator('.builder');
+      await builder.choosePatient('Mariana Gómez Ortiz');
+      await builder.next.click();
+      await expect(builder.stepTitle).toHaveText('Herramientas');
+      await audit.fitsPhones('medico-prescripcion-2-herramientas');
+      await builder.addTool(MAGNESIUM);
+      expect(await audit.smallTargets(builderArea)).toEqual([]);
+      await builder.next.click();
+      await expect(builder.stepTitle).toHaveText('Indicaciones');
+      await builder.fillIndications({ moment: 'Antes de dormir', quantity: '2', units: '2' });
+      await audit.fitsPhones('medico-prescripcion-3-indicaciones');
+      expect(await audit.smallTargets(builderArea)).toEqual([]);
+      await builder.next.click();
+      await expect(builder.stepTitle).toHaveText('Resumen');
+      await audit.fitsPhones('medico-prescripcion-4-resumen');
+      expect(await audit.smallTargets(builderArea)).toEqual([]);
+      expect(await audit.smallTargets(audit.header)).toEqual([]);
+
+      // The library under the service worker's control: a file saved on the device is marked, the others offer it.
+      const resources = new ResourcesPage(page);
+      await audit.follow('/co/mi-cuenta/herramientas-funcionales');
+      await resources.waitForServiceWorker();
+      await expect(resources.documents.first()).toBeVisible();
+      await resources.saveOnDevice(await resources.titleAt(0));
+      await resources.documents.first().scrollIntoViewIfNeeded();
+      await audit.fitsPhones('medico-recursos-guardado-en-dispositivo');
+      expect(await audit.smallTargets(page.getByRole('region', { name: 'Recursos médicos' }))).toEqual([]);
+    });
   });
 
   test('health professional: their sections', async ({ page }) => {

@@ -7,7 +7,9 @@ import { RemindersPage, ServiceWorkerPush } from './pages/reminders-page';
 import { apiLogin, apiLogout, dailyTool } from './support/api';
 import { sessionToken } from './support/outbox';
 import { CHROMIUM_LAUNCH_OPTIONS } from '../chromium';
-import { expect, test } from './support/fixtures';
+import { expect, test, WITH_SERVICE_WORKER } from './support/fixtures';
+
+test.use(WITH_SERVICE_WORKER);
 
 const PATIENT = 'paciente.co@demo.test';
 const MAGNESIO = 'Magnesio Bisglicinato 400 mg';

@@ -4,7 +4,9 @@ import { DeviceStorage } from './pages/device-storage';
 import { PasswordResetPage } from './pages/password-reset-page';
 import { PatientsPage } from './pages/patients-page';
 import { apiLogin, apiLogout } from './support/api';
-import { expect, test } from './support/fixtures';
+import { expect, test, WITH_SERVICE_WORKER } from './support/fixtures';
+
+test.use(WITH_SERVICE_WORKER);
 
 // Issue #15: sessions in HttpOnly cookies, the forgotten-password link, and a logout that leaves no patient data.
 

@@ -16,6 +16,12 @@ import { startWorkerServer } from './server';
 import { TOUR_SEEN_KEY } from '../../../src/features/tour/tour-storage';
 import { INSTALL_DISMISSED_KEY } from '../../../src/features/install/install-storage';
 
+/**
+ * For the tests whose subject is the service worker, or that need it in control (offline, the outbox, push, logout's
+ * clean-up): `test.use(WITH_SERVICE_WORKER)`. The other tests run without it (playwright.config.ts).
+ */
+export const WITH_SERVICE_WORKER = { serviceWorkers: 'allow' } as const;
+
 interface Pages {
   home: HomePage;
   catalog: CatalogPage;
