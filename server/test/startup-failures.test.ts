@@ -71,6 +71,11 @@ function postgresWithoutDatabases(): Server {
 
 let dataDir: string;
 const servers: Server[] = [];
+/**
+ * The data folder of the starts that get as far as the database: the first migrates and seeds it (the port is taken
+ * only after that), the later ones find it ready, as a restarted store does. Each costs a start, not a seed.
+ */
+const SERVED_DATA = 'servida';
 
 beforeAll(async () => {
   dataDir = await mkdtemp(join(tmpdir(), 'dispensario-start-'));
@@ -159,7 +164,7 @@ describe('a failed start prints one Spanish line and exits with 1', () => {
     'the port is taken; with LOG_LEVEL=debug the cause follows the line',
     async () => {
       const port = await listeningToTheEnd(createServer());
-      const env = { DATA_DIR: join(dataDir, 'puerto'), PORT: String(port) };
+      const env = { DATA_DIR: join(dataDir, SERVED_DATA), PORT: String(port) };
       expectOneLine(await startServer(env), new RegExp(`^El puerto ${port} ya está en uso: .*PORT`));
 
       const debug = await startServer({ ...env, LOG_LEVEL: 'debug' });
@@ -184,7 +189,7 @@ describe('a running server on SIGTERM', () => {
           PORT: '0',
           LOG_LEVEL: 'info',
           REMINDERS_INTERVAL_MS: '600000',
-          DATA_DIR: join(dataDir, 'senal'),
+          DATA_DIR: join(dataDir, SERVED_DATA),
         },
         stdio: ['ignore', 'pipe', 'pipe'],
       });

@@ -1,35 +1,18 @@
-import { Dialog } from 'radix-ui';
-import type { ReactNode } from 'react';
+import { lazy, Suspense } from 'react';
+import type { BusyDialogProps } from './busy-dialog-frame';
 
-interface BusyDialogProps {
-  /** While a save or a redemption is in flight, Escape and the overlay leave it open: its answer must be seen. */
-  busy: boolean;
-  onClose: () => void;
-  /** The frame's classes (`dialog points-dialog`). */
-  className: string;
-  title: ReactNode;
-  /** Read out with the title; without one the dialog says it has none. */
-  description?: ReactNode;
-  children: ReactNode;
-}
+const BusyDialogFrame = lazy(async () => ({ default: (await import('./busy-dialog-frame')).BusyDialogFrame }));
 
-/** A modal Radix dialog that is open while it is rendered, and that stays open while its work runs. */
-export function BusyDialog({ busy, onClose, className, title, description, children }: BusyDialogProps) {
+/**
+ * A modal dialog that is open while it is rendered, and that stays open while its work runs (`BusyDialogFrame`).
+ * Radix's dialog, with its focus trap and scroll lock (13.5 KiB gzip), loads when one first opens: the members'
+ * screens share the modules that render one, and would otherwise all download it on their first visit (the
+ * prescription builder among them). The service worker precaches it, so it opens offline too.
+ */
+export function BusyDialog(props: BusyDialogProps) {
   return (
-    <Dialog.Root
-      open
-      onOpenChange={(open) => {
-        if (!open && !busy) onClose();
-      }}
-    >
-      <Dialog.Portal>
-        <Dialog.Overlay className="dialog__overlay" />
-        <Dialog.Content className={className} {...(description === undefined && { 'aria-describedby': undefined })}>
-          <Dialog.Title>{title}</Dialog.Title>
-          {description !== undefined && <Dialog.Description>{description}</Dialog.Description>}
-          {children}
-        </Dialog.Content>
-      </Dialog.Portal>
-    </Dialog.Root>
+    <Suspense fallback={null}>
+      <BusyDialogFrame {...props} />
+    </Suspense>
   );
 }
