@@ -33,9 +33,9 @@ const MEMBER_ROOTS = [
 
 /**
  * Screens that are not a visitor's landing page and have no first-visit budget: the sign-in screens, the bag's
- * checkout and the favourites, on top of the members' screens. What only these share becomes one chunk (see
- * `shellChunk`). The public pages, the medical request and the controls the public pages load on demand (the bag,
- * add to bag, the favourite heart) are not here, so a visitor's pages never download it.
+ * checkout and its later steps, the favourites and the medical request's form, on top of the members' screens. What
+ * only these share becomes one chunk (see `shellChunk`). The public pages and the controls they load on demand (the
+ * side bag, add to bag, the favourite heart) are not here, so a visitor's pages never download it.
  */
 const SCREEN_ROOTS = [
   ...MEMBER_ROOTS,
