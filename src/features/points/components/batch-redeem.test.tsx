@@ -62,6 +62,20 @@ describe('mis puntos: several point products in one redemption', () => {
     expect(plain(within(batch).getByTestId('batch-total').textContent)).toBe('0 puntos');
   });
 
+  it('cancels the confirmation: the dialog closes, nothing is spent and the choice stays', async () => {
+    pointsFixtures.balances.set(DOCTOR_ID, 5_000);
+    useTwoProducts();
+    const batch = await openBatch('5.000 puntos');
+    await userEvent.click(within(batch).getByRole('button', { name: 'Agregar una unidad de Termo del Dispensario' }));
+    await userEvent.click(within(batch).getByRole('button', { name: 'Canjear selección' }));
+
+    const dialog = await screen.findByRole('dialog');
+    await userEvent.click(within(dialog).getByRole('button', { name: 'Cancelar' }));
+    await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
+    expect(pointsFixtures.spends).toEqual([]);
+    expect(plain(within(batch).getByTestId('batch-total').textContent)).toBe('500 puntos');
+  });
+
   it('refuses a total over the balance in Spanish before asking the server', async () => {
     pointsFixtures.balances.set(DOCTOR_ID, 2_000);
     useTwoProducts();

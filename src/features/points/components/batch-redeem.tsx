@@ -187,7 +187,13 @@ export function BatchRedeem({ country, userId, products, balance, onRedeemed }: 
               </li>
             ))}
           </ul>
-          <RedeemActions failure={failure} redeeming={redeeming} canConfirm={ready} onConfirm={() => void confirm()} />
+          <RedeemActions
+            failure={failure}
+            redeeming={redeeming}
+            canConfirm={ready}
+            onConfirm={() => void confirm()}
+            onCancel={() => setConfirming(false)}
+          />
         </BusyDialog>
       )}
     </TitledSection>

@@ -1,28 +1,33 @@
 import { Trans, useLingui } from '@lingui/react/macro';
-import { Dialog } from 'radix-ui';
 import type { PointsFailure } from '../points-messages';
 import { PointsAlert } from './points-alert';
 
-/** The foot of a redemption's confirmation: the refusal if any, 'Cancelar' and 'Confirmar canje'. */
+/**
+ * The foot of a redemption's confirmation: the refusal if any, 'Cancelar' and 'Confirmar canje'. A plain button
+ * cancels (the dialog's `onClose`), not Radix's `Dialog.Close`: the points screens then load no dialog code until a
+ * confirmation opens (`BusyDialog`).
+ */
 export function RedeemActions({
   failure,
   redeeming,
   canConfirm,
   onConfirm,
+  onCancel,
 }: {
   failure: PointsFailure | null;
   redeeming: boolean;
   canConfirm: boolean;
   onConfirm: () => void;
+  onCancel: () => void;
 }) {
   const { t } = useLingui();
   return (
     <>
       {failure && <PointsAlert failure={failure} />}
       <div className="dialog__actions">
-        <Dialog.Close className="button button--ghost" disabled={redeeming}>
+        <button type="button" className="button button--ghost" disabled={redeeming} onClick={onCancel}>
           <Trans>Cancelar</Trans>
-        </Dialog.Close>
+        </button>
         <button
           type="button"
           className="button button--primary"

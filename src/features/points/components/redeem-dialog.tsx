@@ -91,6 +91,7 @@ export function RedeemDialog({ item, country, balance, redeeming, onConfirm, onC
         redeeming={redeeming}
         canConfirm={validQuantity && enough}
         onConfirm={() => void confirm()}
+        onCancel={onClose}
       />
     </BusyDialog>
   );
