@@ -28,8 +28,8 @@ export default defineConfig({
     screenshot: 'only-on-failure',
     // The service worker is the subject of its own tests (offline, the outbox, updates, push, logout's clean-up, one
     // checkout), which turn it on with `WITH_SERVICE_WORKER` (support/fixtures.ts). Elsewhere it stays off: each new
-    // context would precache the whole app (116 files, 2 MB) while the test runs, a quarter of the suite's processor
-    // time for pages those tests never open offline (checkout, admin, accounts and points: 120 → 92 s, session 21).
+    // context would precache the whole app (116 files, 2 MB) while the test runs, for pages those tests never open
+    // offline (checkout, admin, accounts and points side by side: 120 → 92 s; the whole suite about a tenth, session 21).
     serviceWorkers: 'block',
     launchOptions: TEST_CHROMIUM_LAUNCH_OPTIONS,
   },
