@@ -108,6 +108,13 @@ export async function currentBuildWithManifest(): Promise<BuildOutcome | undefin
   return { ...shared, outDir: DIST_DIR, manifest };
 }
 
+/** The same, for the tests that read the build the end-to-end tests ran against: without it they fail, saying why. */
+export async function requireCurrentBuild(): Promise<BuildOutcome> {
+  const build = await currentBuildWithManifest();
+  if (!build) throw new Error('dist/ is not the build of these sources: run `npx tsx tests/shared-build.ts` first');
+  return build;
+}
+
 export function manifestKeyForSource(manifest: Manifest, src: string): string {
   const key = Object.keys(manifest).find((candidate) => manifest[candidate]?.src === src);
   if (!key) throw new Error(`No chunk for ${src} in the Vite manifest`);

@@ -166,8 +166,8 @@ async function routeSizes({ manifest, outDir }: BuildOutcome) {
       '  route JS   = initial JS + the lazy route chunk and its static imports + what every first visit imports\n' +
       `               lazily (${FIRST_VISIT_DYNAMIC_SOURCES.join(', ')})\n` +
       "               + the route's own messages (the home's catalogue) + the modules the router loads with it (the\n" +
-      "               cards' controls, the home's tour), i.e. all the JS a first visit to that URL downloads (checked in a browser by\n" +
-      '               tests/e2e/first-visit-downloads.spec.ts).\n',
+      "               cards' controls, the home's tour), i.e. all the JS a first visit to that URL downloads\n" +
+      '               (checked in a browser by tests/e2e/first-visit-downloads.spec.ts).\n',
   );
   console.info(
     table(

@@ -1,7 +1,7 @@
 // The accounting of tests/bench/bundle.ts against what a browser really downloads on a first visit (issue #18: "keep
 // the honest accounting, everything a first visit downloads counts"): a script the page asks for that the accounting
 // leaves out would make the budget and the bench's figure lie. Which files, not how fast: no timing here.
-import { currentBuildWithManifest, ENTRY_ROUTES, measureFirstVisit } from '../bench/bundle';
+import { ENTRY_ROUTES, measureFirstVisit, requireCurrentBuild } from '../bench/bundle';
 import { ContentPage } from './pages/content-pages';
 import { expect, test, WITH_SERVICE_WORKER } from './support/fixtures';
 
@@ -14,9 +14,7 @@ for (const route of ENTRY_ROUTES) {
   test(`every script a first visit to ${route.path} downloads is counted by the bench and the budget`, async ({
     page,
   }) => {
-    const build = await currentBuildWithManifest();
-    expect(build, 'dist/ is not the build of these sources: run `npx tsx tests/shared-build.ts` first').toBeDefined();
-    if (!build) return;
+    const build = await requireCurrentBuild();
     const firstVisit = await measureFirstVisit(build.manifest, build.outDir);
     const counted = firstVisit.routes.find((measured) => measured.route.path === route.path)?.js.chunks ?? [];
     const downloaded = new Set<string>();
