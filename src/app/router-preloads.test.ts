@@ -1,6 +1,6 @@
 import type { RouteObject } from 'react-router';
 import { describe, expect, it, vi } from 'vitest';
-import { routes } from './router';
+import { routes, type ScreenHandle } from './router';
 
 const imported = vi.hoisted(() => [] as string[]);
 vi.mock('../features/cart/components/add-to-cart', async (importOriginal) => {
@@ -23,10 +23,10 @@ function routeAt(path: string, from: RouteObject[] = routes): RouteObject | unde
 
 describe('screens that list products (issue #18)', () => {
   it('start downloading the cards’ cart and favourite controls beside their own chunk', async () => {
-    const catalogue = routeAt('herramientas')?.lazy;
-    expect(typeof catalogue).toBe('function');
+    const catalogue = routeAt('herramientas')?.handle as ScreenHandle | undefined;
+    expect(typeof catalogue?.preload).toBe('function');
     // Only the route's own chunk is loaded here: nothing renders a card, so the controls come from the route.
-    const loading = (catalogue as () => Promise<unknown>)();
+    const loading = catalogue?.preload();
     await vi.waitFor(() => expect(imported).toEqual(expect.arrayContaining(['add-to-cart', 'favorite-button'])));
     await loading;
   });

@@ -1,29 +1,38 @@
-import type { ComponentType } from 'react';
-import { createBrowserRouter, Navigate, type RouteObject } from 'react-router';
+import { startTransition, Suspense, use, useLayoutEffect, useState, type ComponentType, type ReactNode } from 'react';
+import {
+  matchRoutes,
+  Navigate,
+  Outlet,
+  Router,
+  useRoutes,
+  type Location,
+  type RouteObject,
+  type UNSAFE_createBrowserHistory,
+} from 'react-router';
 import { homeCountry } from '../lib/countries';
 import { loadScreenMessages, type ScreenCatalogue } from '../lib/i18n';
+import { FullPageLoader } from './layout/full-page-loader';
 import { preloadProductActions } from './layout/product-actions';
 import { CountryRoot } from './routes/country-root';
 import { NotFoundPage } from './routes/not-found-page';
-import { RouteError } from './routes/error-screens';
+import { RouteErrorBoundary } from './routes/error-screens';
 
 function RootRedirect() {
   return <Navigate to={`/${homeCountry()}`} replace />;
 }
 
+type ScreenModule = { default: ComponentType };
+type ScreenLoad = () => Promise<ScreenModule>;
+
 /**
  * The lazy part of a route: it renders the export `name` of the module `load` brings; `ready` waits for what the module needs
  * before it renders (its persisted state, restored from IndexedDB).
  */
-function page<M>(
-  load: () => Promise<M>,
-  name: keyof M,
-  ready?: (module: M) => Promise<void>,
-): () => Promise<{ Component: ComponentType }> {
+function page<M>(load: () => Promise<M>, name: keyof M, ready?: (module: M) => Promise<void>): ScreenLoad {
   return async () => {
     const module = await load();
     await ready?.(module);
-    return { Component: module[name] as ComponentType };
+    return { default: module[name] as ComponentType };
   };
 }
 
@@ -31,21 +40,64 @@ function page<M>(
  * A screen whose messages are in a catalogue of their own (`src/lib/i18n.ts`): the home, the other public screens
  * (`pages`) or those behind a session (`members`). The module and the catalogue download side by side.
  */
-function withMessages(
-  catalogue: ScreenCatalogue,
-  lazy: () => Promise<{ Component: ComponentType }>,
-): () => Promise<{ Component: ComponentType }> {
-  return async () => (await Promise.all([lazy(), loadScreenMessages(catalogue)]))[0];
+function withMessages(catalogue: ScreenCatalogue, load: ScreenLoad): ScreenLoad {
+  return async () => (await Promise.all([load(), loadScreenMessages(catalogue)]))[0];
 }
 
 /** A screen that lists products: the cards' cart and favourite controls download beside its chunk. */
-function listingProducts(
-  lazy: () => Promise<{ Component: ComponentType }>,
-): () => Promise<{ Component: ComponentType }> {
+function listingProducts(load: ScreenLoad): ScreenLoad {
   return () => {
     preloadProductActions();
-    return lazy();
+    return load();
   };
+}
+
+/** What a lazy route carries in its `handle`: the load of its code, started once and shared by every caller. */
+export interface ScreenHandle {
+  preload: () => Promise<ScreenModule>;
+}
+
+/**
+ * A route whose code loads when it is first matched. Unlike `React.lazy`, a screen whose code is already here renders
+ * in the same pass (no fallback for a frame, no reveal throttled by React): start-up and the router below preload
+ * every matched screen before it renders.
+ */
+function screen(load: ScreenLoad): Pick<RouteObject, 'element' | 'handle'> {
+  let loading: Promise<ScreenModule> | undefined;
+  const preload = () => {
+    if (!loading) {
+      const started = load();
+      started.then(
+        // The fields React sets on a promise it has seen: `use` reads a settled load at once, without suspending.
+        (module) => Object.assign(started, { status: 'fulfilled', value: module }),
+        // The screen's error boundary gets the failure through `use`.
+        () => undefined,
+      );
+      loading = started;
+    }
+    return loading;
+  };
+  function Screen() {
+    const { default: Component } = use(preload());
+    return <Component />;
+  }
+  const handle: ScreenHandle = { preload };
+  return { element: <Screen />, handle };
+}
+
+/**
+ * Where the screens of a layout go: a screen that fails shows the error screen in its place while the layout around
+ * it (header, menu, bag; the account's or admin's menu) keeps working, and a screen whose code is still on its way
+ * on a first render shows the loader (a navigation keeps the previous screen on screen meanwhile).
+ */
+function ScreenOutlet() {
+  return (
+    <RouteErrorBoundary>
+      <Suspense fallback={<FullPageLoader />}>
+        <Outlet />
+      </Suspense>
+    </RouteErrorBoundary>
+  );
 }
 
 // One loader per module: each `import()` call carries its chunk's preload list, and the app shell pays for every
@@ -61,146 +113,173 @@ const checkoutReady = (module: Awaited<ReturnType<typeof checkoutRoute>>) => mod
 const draftsReady = (module: Awaited<ReturnType<typeof prescriptionRoute>>) => module.draftsRestored();
 
 export const routes: RouteObject[] = [
-  { path: '/', element: <RootRedirect />, errorElement: <RouteError /> },
+  { path: '/', element: <RootRedirect /> },
   {
     // Product §2: the country route parameter is named `locale`.
     path: '/:locale',
-    element: <CountryRoot />,
     // What fails in the layout itself: the error screen takes the whole page.
-    errorElement: <RouteError />,
+    element: (
+      <RouteErrorBoundary>
+        <CountryRoot />
+      </RouteErrorBoundary>
+    ),
     children: [
       {
-        // What fails inside a screen: its error screen stands where the screen was, and the header, the menu and the
-        // bag around it keep working (as inside the account area and admin, below).
-        errorElement: <RouteError />,
+        element: <ScreenOutlet />,
         children: [
           {
             index: true,
-            lazy: listingProducts(
-              withMessages(
-                'home',
-                page(() => import('./routes/home-page'), 'HomePage'),
+            ...screen(
+              listingProducts(
+                withMessages(
+                  'home',
+                  page(() => import('./routes/home-page'), 'HomePage'),
+                ),
               ),
             ),
           },
           {
             path: 'herramientas',
-            lazy: listingProducts(page(() => import('../features/catalog/components/catalog-page'), 'CatalogPage')),
+            ...screen(
+              listingProducts(page(() => import('../features/catalog/components/catalog-page'), 'CatalogPage')),
+            ),
           },
           {
             path: 'herramientas/:slug',
-            lazy: listingProducts(page(() => import('../features/catalog/components/product-page'), 'ProductPage')),
+            ...screen(
+              listingProducts(page(() => import('../features/catalog/components/product-page'), 'ProductPage')),
+            ),
           },
-          { path: 'bolsa', lazy: withMessages('members', page(checkoutRoute, 'CheckoutRoute', checkoutReady)) },
+          { path: 'bolsa', ...screen(withMessages('members', page(checkoutRoute, 'CheckoutRoute', checkoutReady))) },
           {
             path: 'bolsa/resultado/:sourceId',
-            lazy: withMessages('members', page(checkoutRoute, 'CheckoutResultRoute', checkoutReady)),
+            ...screen(withMessages('members', page(checkoutRoute, 'CheckoutResultRoute', checkoutReady))),
           },
           {
             path: 'nosotros',
-            lazy: withMessages(
-              'pages',
-              page(() => import('./routes/about-route'), 'AboutRoute'),
+            ...screen(
+              withMessages(
+                'pages',
+                page(() => import('./routes/about-route'), 'AboutRoute'),
+              ),
             ),
           },
-          { path: 'articulos', lazy: withMessages('pages', page(articlesRoute, 'ArticlesRoute')) },
-          { path: 'articulos/:slug', lazy: withMessages('pages', page(articlesRoute, 'ArticleRoute')) },
+          { path: 'articulos', ...screen(withMessages('pages', page(articlesRoute, 'ArticlesRoute'))) },
+          { path: 'articulos/:slug', ...screen(withMessages('pages', page(articlesRoute, 'ArticleRoute'))) },
           { path: 'terminos-y-condiciones', element: <Navigate to="home" replace /> },
           {
             path: 'terminos-y-condiciones/home',
-            lazy: withMessages(
-              'pages',
-              page(() => import('./routes/terms-route'), 'TermsRoute'),
+            ...screen(
+              withMessages(
+                'pages',
+                page(() => import('./routes/terms-route'), 'TermsRoute'),
+              ),
             ),
           },
           {
             path: 'solicitar-atencion',
-            lazy: withMessages(
-              'pages',
-              page(() => import('./routes/medical-request-route'), 'MedicalRequestRoute'),
+            ...screen(
+              withMessages(
+                'pages',
+                page(() => import('./routes/medical-request-route'), 'MedicalRequestRoute'),
+              ),
             ),
           },
           {
             path: 'iniciar-sesion',
-            lazy: withMessages(
-              'pages',
-              page(() => import('../features/auth/components/login-page'), 'LoginPage'),
+            ...screen(
+              withMessages(
+                'pages',
+                page(() => import('../features/auth/components/login-page'), 'LoginPage'),
+              ),
             ),
           },
           {
             path: 'registro',
-            lazy: withMessages(
-              'pages',
-              page(() => import('../features/auth/components/register-page'), 'RegisterPage'),
+            ...screen(
+              withMessages(
+                'pages',
+                page(() => import('../features/auth/components/register-page'), 'RegisterPage'),
+              ),
             ),
           },
           {
             path: 'olvide-contrasena',
-            lazy: withMessages(
-              'pages',
-              page(() => import('../features/auth/components/forgot-password-page'), 'ForgotPasswordPage'),
+            ...screen(
+              withMessages(
+                'pages',
+                page(() => import('../features/auth/components/forgot-password-page'), 'ForgotPasswordPage'),
+              ),
             ),
           },
           {
             path: 'restablecer-contrasena',
-            lazy: withMessages(
-              'pages',
-              page(() => import('../features/auth/components/reset-password-page'), 'ResetPasswordPage'),
+            ...screen(
+              withMessages(
+                'pages',
+                page(() => import('../features/auth/components/reset-password-page'), 'ResetPasswordPage'),
+              ),
             ),
           },
           {
             path: 'mi-cuenta',
-            lazy: withMessages(
-              'members',
-              page(() => import('../features/account/components/account-layout'), 'AccountLayout'),
+            ...screen(
+              withMessages(
+                'members',
+                page(() => import('../features/account/components/account-layout'), 'AccountLayout'),
+              ),
             ),
             children: [
               {
-                errorElement: <RouteError />,
+                element: <ScreenOutlet />,
                 children: [
                   { index: true, element: <Navigate to="datos-personales" replace /> },
                   {
                     path: 'datos-personales',
-                    lazy: page(() => import('./routes/personal-data-route'), 'PersonalDataRoute'),
+                    ...screen(page(() => import('./routes/personal-data-route'), 'PersonalDataRoute')),
                   },
                   {
                     path: 'mis-favoritos',
-                    lazy: listingProducts(page(() => import('./routes/favorites-route'), 'FavoritesRoute')),
+                    ...screen(listingProducts(page(() => import('./routes/favorites-route'), 'FavoritesRoute'))),
                   },
-                  { path: 'mis-pedidos', lazy: page(ordersRoute, 'OrdersRoute') },
-                  { path: 'mis-pedidos/:orderId', lazy: page(ordersRoute, 'OrderDetailRoute') },
-                  { path: 'mis-puntos', lazy: page(() => import('./routes/points-route'), 'PointsRoute') },
-                  { path: 'recordatorios', lazy: page(() => import('./routes/reminders-route'), 'RemindersRoute') },
+                  { path: 'mis-pedidos', ...screen(page(ordersRoute, 'OrdersRoute')) },
+                  { path: 'mis-pedidos/:orderId', ...screen(page(ordersRoute, 'OrderDetailRoute')) },
+                  { path: 'mis-puntos', ...screen(page(() => import('./routes/points-route'), 'PointsRoute')) },
+                  {
+                    path: 'recordatorios',
+                    ...screen(page(() => import('./routes/reminders-route'), 'RemindersRoute')),
+                  },
                   // Professional tools (product §2): patients, prescriptions, recommendations, medical resources.
-                  { path: 'mis-pacientes', lazy: page(patientsRoute, 'PatientsRoute') },
-                  { path: 'mis-pacientes/:patientId', lazy: page(patientsRoute, 'PatientDetailRoute') },
+                  { path: 'mis-pacientes', ...screen(page(patientsRoute, 'PatientsRoute')) },
+                  { path: 'mis-pacientes/:patientId', ...screen(page(patientsRoute, 'PatientDetailRoute')) },
                   {
                     path: 'mis-pacientes/:patientId/estrategias/:prescriptionId',
-                    lazy: page(patientsRoute, 'StrategyDetailRoute'),
+                    ...screen(page(patientsRoute, 'StrategyDetailRoute')),
                   },
-                  { path: 'prescripcion', lazy: page(prescriptionRoute, 'PrescriptionRoute', draftsReady) },
-                  { path: 'recomendaciones', lazy: page(prescriptionRoute, 'RecommendationRoute', draftsReady) },
-                  { path: 'mis-prescripciones', lazy: page(myPrescriptionsRoute, 'MyPrescriptionsRoute') },
+                  { path: 'prescripcion', ...screen(page(prescriptionRoute, 'PrescriptionRoute', draftsReady)) },
+                  { path: 'recomendaciones', ...screen(page(prescriptionRoute, 'RecommendationRoute', draftsReady)) },
+                  { path: 'mis-prescripciones', ...screen(page(myPrescriptionsRoute, 'MyPrescriptionsRoute')) },
                   {
                     path: 'mis-prescripciones/:prescriptionId',
-                    lazy: page(myPrescriptionsRoute, 'MyPrescriptionDetailRoute'),
+                    ...screen(page(myPrescriptionsRoute, 'MyPrescriptionDetailRoute')),
                   },
                   {
                     path: 'herramientas-funcionales',
-                    lazy: page(() => import('./routes/resources-route'), 'ResourcesRoute'),
+                    ...screen(page(() => import('./routes/resources-route'), 'ResourcesRoute')),
                   },
                   {
                     path: 'envios-pendientes',
-                    lazy: page(
-                      () => import('../features/pending-uploads/components/pending-uploads-page'),
-                      'PendingUploadsPage',
+                    ...screen(
+                      page(
+                        () => import('../features/pending-uploads/components/pending-uploads-page'),
+                        'PendingUploadsPage',
+                      ),
                     ),
                   },
                   {
                     path: ':section',
-                    lazy: page(
-                      () => import('../features/account/components/account-section'),
-                      'AccountSectionNotFound',
+                    ...screen(
+                      page(() => import('../features/account/components/account-section'), 'AccountSectionNotFound'),
                     ),
                   },
                 ],
@@ -209,18 +288,20 @@ export const routes: RouteObject[] = [
           },
           {
             path: 'admin',
-            lazy: withMessages(
-              'members',
-              page(() => import('../features/admin/components/admin-layout'), 'AdminLayout'),
+            ...screen(
+              withMessages(
+                'members',
+                page(() => import('../features/admin/components/admin-layout'), 'AdminLayout'),
+              ),
             ),
             children: [
               {
-                errorElement: <RouteError />,
+                element: <ScreenOutlet />,
                 children: [
                   { index: true, element: <Navigate to="gestion-afiliados" replace /> },
                   {
                     path: ':section',
-                    lazy: page(() => import('../features/admin/components/admin-section'), 'AdminSectionRoute'),
+                    ...screen(page(() => import('../features/admin/components/admin-section'), 'AdminSectionRoute')),
                   },
                 ],
               },
@@ -233,6 +314,50 @@ export const routes: RouteObject[] = [
   },
 ];
 
-export function createRouter() {
-  return createBrowserRouter(routes);
+/**
+ * Starts loading the code of every screen `location` matches, all at once: a screen inside the account's or admin's
+ * layout does not wait for the layout's code to ask for its own.
+ */
+export function preloadScreens(location: Partial<Location> | string): Promise<unknown> {
+  const matches = matchRoutes(routes, location) ?? [];
+  return Promise.all(
+    matches.flatMap(({ route }) => {
+      const handle = route.handle as ScreenHandle | undefined;
+      return handle ? [handle.preload()] : [];
+    }),
+  );
+}
+
+/** A browser's history (or a test's in memory), as React Router's own routers take it. */
+export type AppHistory = ReturnType<typeof UNSAFE_createBrowserHistory>;
+
+/**
+ * The router of the app: the address shown is the history's, but a new place is rendered only once the code of its
+ * screens has loaded, so a link keeps the page it was clicked on until the next can be shown whole (no loader in
+ * between), as the data router did. Rendered as a transition: a long page renders in slices that let the browser
+ * answer input. A place the history has already left when its code arrives is not rendered.
+ */
+export function AppRouter({ history, children }: { history: AppHistory; children: ReactNode }) {
+  const [place, setPlace] = useState({ action: history.action, location: history.location });
+  useLayoutEffect(
+    () =>
+      history.listen(({ action, location }) => {
+        // A failed load shows on the screen that needed it (its error boundary), so the place is rendered either way.
+        const shown = () => {
+          if (history.location.key === location.key) startTransition(() => setPlace({ action, location }));
+        };
+        preloadScreens(location).then(shown, shown);
+      }),
+    [history],
+  );
+  return (
+    <Router location={place.location} navigationType={place.action} navigator={history}>
+      {children}
+    </Router>
+  );
+}
+
+/** The app's screens, inside `AppRouter`. */
+export function AppRoutes() {
+  return useRoutes(routes);
 }

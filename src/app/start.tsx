@@ -1,23 +1,21 @@
 // The app itself, started by main.tsx once the placeholder of index.html is on screen.
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
-import { RouterProvider } from 'react-router';
+import { UNSAFE_createBrowserHistory as createBrowserHistory } from 'react-router';
 import { getDatabase, readValue } from '../lib/db';
 import { activateLocale, expectLocale } from '../lib/i18n';
 import { catalogueLocaleOf, LANGUAGE_STORAGE_KEY, parseLanguageChoice } from '../lib/language';
 import { resolveCountry } from '../lib/shared/countries';
-import { nextTask } from '../lib/startup';
 import { RESTORE_TIMEOUT_MS } from '../lib/store';
 import { Providers } from './providers';
-import { createRouter } from './router';
+import { AppRouter, AppRoutes, preloadScreens } from './router';
 
 const rootElement = document.getElementById('root');
 if (!rootElement) throw new Error('Falta el elemento #root en index.html');
 
 // What the first render waits for is fetched side by side, not one after the other: the restoration gate opens
 // IndexedDB first, the country's catalogue lets the first render speak its language (no flash of untranslated ids),
-// and the router starts loading the current route's chunk when it is created. Creating the router (history, route
-// matching, the chunk's preloads) is a task of its own: after this module's evaluation, not inside it.
+// and the current address's screens start loading (their chunks and what they wait for) before anything renders.
 void getDatabase();
 const [firstSegment] = window.location.pathname.split('/').filter(Boolean);
 const country = resolveCountry(firstSegment);
@@ -31,14 +29,15 @@ const storedChoice = Promise.race([
   new Promise<undefined>((resolve) => setTimeout(resolve, RESTORE_TIMEOUT_MS)),
 ]);
 const localeActivated = storedChoice.then((choice) => activateLocale(catalogueLocaleOf(country, choice ?? 'es')));
-await nextTask();
-const router = createRouter();
+preloadScreens(window.location).catch(() => undefined);
 await localeActivated;
 
 createRoot(rootElement).render(
   <StrictMode>
     <Providers>
-      <RouterProvider router={router} />
+      <AppRouter history={createBrowserHistory({ v5Compat: true })}>
+        <AppRoutes />
+      </AppRouter>
     </Providers>
   </StrictMode>,
 );

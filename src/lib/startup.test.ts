@@ -1,5 +1,5 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { afterFirstPaint, FIRST_PAINT_WAIT_MS, nextTask } from './startup';
+import { afterFirstPaint, FIRST_PAINT_WAIT_MS } from './startup';
 
 /** A browser's paint reports, played by hand: `paint()` delivers the first contentful paint to every observer. */
 class FakePaintObserver {
@@ -90,19 +90,5 @@ describe('afterFirstPaint', () => {
     expect(await settled(afterFirstPaint())).toBe(true);
     vi.stubGlobal('PerformanceObserver', undefined);
     expect(await settled(afterFirstPaint())).toBe(true);
-  });
-});
-
-describe('nextTask', () => {
-  afterEach(() => {
-    vi.useRealTimers();
-  });
-
-  it('resolves in a later task, not in the current one', async () => {
-    vi.useFakeTimers();
-    const next = nextTask();
-    expect(await settled(next)).toBe(false);
-    vi.runOnlyPendingTimers();
-    expect(await settled(next)).toBe(true);
   });
 });

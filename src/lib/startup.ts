@@ -36,11 +36,3 @@ export function afterFirstPaint(): Promise<void> {
     observer.observe({ type: 'paint', buffered: true });
   });
 }
-
-/**
- * Resolves in a task of its own: start-up work split by it runs as several short tasks, between which the browser
- * paints and answers input, rather than as one long one.
- */
-export function nextTask(): Promise<void> {
-  return new Promise((resolve) => setTimeout(resolve, 0));
-}

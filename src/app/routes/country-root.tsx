@@ -1,13 +1,14 @@
 import { useAtomValue } from 'jotai';
 import { useEffect, useState } from 'react';
 import { usePointsFollowCountry } from '../../features/cart/use-points-follow-country';
-import { Navigate, Outlet, ScrollRestoration, useLocation, useParams } from 'react-router';
+import { Navigate, Outlet, useLocation, useParams } from 'react-router';
 import { canonicalCountryPath, setActiveCountry } from '../../lib/countries';
 import { activateLocale, i18n } from '../../lib/i18n';
 import { catalogueLocaleOf, languageChoiceAtom } from '../../lib/language';
 import { resolveCountry } from '../../lib/shared/countries';
 import { AppLayout } from '../layout/app-layout';
 import { FullPageLoader } from '../layout/full-page-loader';
+import { useScrollRestoration } from '../layout/use-scroll-restoration';
 
 /** Everything under `/:locale`: validates the country, loads its catalogue, then renders the layout. */
 export function CountryRoot() {
@@ -20,6 +21,9 @@ export function CountryRoot() {
   const [loadedLanguage, setLoadedLanguage] = useState<string | null>(i18n.locale || null);
   const redirect = canonicalCountryPath(location.pathname);
   usePointsFollowCountry(country);
+  // A new page opens at its top; Back and Forward return to where that page was left (the catalogue keeps the pages
+  // it had loaded in the query cache, so the same products are there to return to).
+  useScrollRestoration();
 
   useEffect(() => {
     if (redirect) return;
@@ -38,11 +42,6 @@ export function CountryRoot() {
   return (
     <AppLayout country={country}>
       <Outlet />
-      {/*
-        A new page opens at its top; Back and Forward return to where that page was left (the catalogue keeps the
-        pages it had loaded in the query cache, so the same products are there to return to).
-      */}
-      <ScrollRestoration />
     </AppLayout>
   );
 }

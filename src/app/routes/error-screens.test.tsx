@@ -39,6 +39,14 @@ describe('error screens', () => {
     });
   });
 
+  it('leaves the error screen behind when the person goes elsewhere', async () => {
+    const { router } = await renderApp('/co/nosotros');
+    await screen.findByRole('alert');
+    await router.navigate('/co/herramientas');
+    expect(await screen.findByRole('heading', { name: 'Herramientas funcionales', level: 1 })).toBeTruthy();
+    expect(screen.queryByRole('heading', { name: 'Algo salió mal' })).toBeNull();
+  });
+
   it('keeps the account’s menu around an account screen that failed', async () => {
     await loggedInAsPatient();
     await renderApp('/co/mi-cuenta/mis-favoritos');

@@ -1,6 +1,6 @@
 import { Trans } from '@lingui/react/macro';
-import { Component, useEffect, type ErrorInfo, type ReactNode } from 'react';
-import { isRouteErrorResponse, useLocation, useParams, useRouteError } from 'react-router';
+import { Component, type ErrorInfo, type ReactNode } from 'react';
+import { useLocation, useParams } from 'react-router';
 
 /**
  * Reports a failure to the server's log, by the route's pattern when the router knows it. The reporter is loaded only
@@ -31,23 +31,47 @@ function ErrorScreen() {
   );
 }
 
+interface ScreenBoundaryProps {
+  children: ReactNode;
+  pathname: string;
+  params: Readonly<Record<string, string | undefined>>;
+}
+
+/** The error screen stays until the person goes elsewhere: another address renders what is there afresh. */
+class ScreenErrorBoundary extends Component<ScreenBoundaryProps, { failed: boolean; pathname: string }> {
+  override state = { failed: false, pathname: this.props.pathname };
+
+  static getDerivedStateFromError() {
+    return { failed: true };
+  }
+
+  static getDerivedStateFromProps(props: ScreenBoundaryProps, state: { pathname: string }) {
+    return props.pathname === state.pathname ? null : { failed: false, pathname: props.pathname };
+  }
+
+  override componentDidCatch(error: unknown, _info: ErrorInfo) {
+    report(error, { pathname: this.props.pathname, params: this.props.params });
+  }
+
+  override render() {
+    return this.state.failed ? <ErrorScreen /> : this.props.children;
+  }
+}
+
 /**
- * Shown when a screen fails to render or its code cannot be loaded (for instance, offline before caching). The router
- * places it inside the layout for a failing screen and in place of the layout when the layout itself fails; the
- * failure is reported to the server's log by the route's pattern (`/:locale/mi-cuenta/mis-pacientes/:patientId`),
- * never its address.
+ * Shown when a screen fails to render or its code cannot be loaded (for instance, offline before caching). The routes
+ * place it around each screen, inside the layout, and around the layout itself, so a failing layout takes the whole
+ * page; the failure is reported to the server's log by the route's pattern
+ * (`/:locale/mi-cuenta/mis-pacientes/:patientId`), never its address.
  */
-export function RouteError() {
-  const error = useRouteError();
+export function RouteErrorBoundary({ children }: { children: ReactNode }) {
   const { pathname } = useLocation();
   const params = useParams();
-  useEffect(() => {
-    if (isRouteErrorResponse(error) && error.status === 404) return;
-    report(error, { pathname, params });
-    // One report per failure, not per render of the error screen.
-    // eslint-disable-next-line react-hooks/exhaustive-deps
-  }, [error]);
-  return <ErrorScreen />;
+  return (
+    <ScreenErrorBoundary pathname={pathname} params={params}>
+      {children}
+    </ScreenErrorBoundary>
+  );
 }
 
 /**

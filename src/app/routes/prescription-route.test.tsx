@@ -287,6 +287,18 @@ describe('prescription builder (doctor)', () => {
   });
 });
 
+describe('the template picker', () => {
+  it('is hidden, not removed, while the professional has no template, so an answer empty for a moment cannot close it', async () => {
+    await loggedInAs('co');
+    await renderApp('/co/mi-cuenta/prescripcion');
+    await screen.findByRole('heading', { name: 'Nueva prescripción' });
+    const picker = screen.getByText('Empezar desde una plantilla').closest('details');
+    picker?.setAttribute('open', '');
+    await waitFor(() => expect(picker?.hidden).toBe(true));
+    expect(picker?.open).toBe(true);
+  });
+});
+
 describe('recommendation builder (health professional)', () => {
   it('hides hormones and professional-use products and says why', async () => {
     server.use(

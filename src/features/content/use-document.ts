@@ -1,4 +1,4 @@
-import { use, useEffect } from 'react';
+import { use } from 'react';
 
 const documents = new Map<string, Promise<string>>();
 
@@ -11,15 +11,4 @@ export function useDocument(key: string, load: () => Promise<string>): string {
     pending.catch(() => documents.delete(key));
   }
   return use(pending);
-}
-
-/** The tab's title names the page, so history, bookmarks and screen readers tell pages apart. */
-export function useDocumentTitle(title: string) {
-  useEffect(() => {
-    const previous = document.title;
-    document.title = title;
-    return () => {
-      document.title = previous;
-    };
-  }, [title]);
 }

@@ -1,4 +1,4 @@
-import { act, screen, within } from '@testing-library/react';
+import { act, screen, waitFor, within } from '@testing-library/react';
 import { http, HttpResponse } from 'msw';
 import { describe, expect, it, vi } from 'vitest';
 import { TEST_API } from '../../../testing/api-url';
@@ -23,7 +23,7 @@ describe('product page without connection', () => {
     expect(await screen.findByRole('article', { name: 'Producto 5' })).toBeTruthy();
     detailUnreachable();
 
-    await act(() => router.navigate('/co/herramientas/magnesio-bisglicinato-5'));
+    await router.navigate('/co/herramientas/magnesio-bisglicinato-5');
 
     expect(await screen.findByRole('heading', { name: 'Producto 5', level: 1 })).toBeTruthy();
     expect(screen.getByTestId('product-stock').textContent).toBe('10 disponibles');
@@ -44,8 +44,19 @@ describe('product page without connection', () => {
   });
 
   it('says a product is not found when the server answers so, even with a copy on the device', async () => {
+    // The whole catalogue's copy, read once the browser is idle, must be on the device before the clock below moves
+    // on: arriving after, it would count as brand new and the server would not be asked.
+    let copied = false;
+    const onResponse = ({ request }: { request: Request }) => {
+      if (new URL(request.url).searchParams.get('all') === 'true') copied = true;
+    };
+    server.events.on('response:mocked', onResponse);
     const { router } = await renderApp('/co/herramientas');
     expect(await screen.findByRole('article', { name: 'Producto 5' })).toBeTruthy();
+    await waitFor(() => expect(copied).toBe(true));
+    server.events.removeListener('response:mocked', onResponse);
+    // Its answer is read and kept in the tasks that follow the response.
+    await act(() => new Promise((resolve) => setTimeout(resolve, 0)));
     server.use(
       http.get(`${TEST_API}/products/:idOrSlug`, () =>
         HttpResponse.json({ message: 'Producto no encontrado.' }, { status: 404 }),
@@ -55,7 +66,7 @@ describe('product page without connection', () => {
     vi.useFakeTimers({ toFake: ['Date'] });
     vi.setSystemTime(Date.now() + 10 * 60_000);
     try {
-      await act(() => router.navigate('/co/herramientas/magnesio-bisglicinato-5'));
+      await router.navigate('/co/herramientas/magnesio-bisglicinato-5');
       expect(await screen.findByRole('heading', { name: 'Producto no encontrado' })).toBeTruthy();
     } finally {
       vi.useRealTimers();

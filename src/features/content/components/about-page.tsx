@@ -1,16 +1,13 @@
-import { Trans, useLingui } from '@lingui/react/macro';
+import { Trans } from '@lingui/react/macro';
 import type { ReactNode } from 'react';
 import { Link } from 'react-router';
 import { useCountry } from '../../../lib/use-country';
-import { useDocumentTitle } from '../use-document';
 import { PageHero } from './page-hero';
 import { WhereWeAre } from './where-we-are';
 
 /** Product §2: about us (`/{c}/nosotros`). */
 export function AboutPage() {
-  const { t } = useLingui();
   const country = useCountry();
-  useDocumentTitle(t`Nosotros · Dispensario Funcional`);
   // How we work, one card each: with the professionals, the patients and the medicines.
   const ways: [title: ReactNode, text: ReactNode][] = [
     [

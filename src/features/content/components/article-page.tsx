@@ -6,7 +6,7 @@ import type { CountryCode } from '../../../lib/shared/countries';
 import { useCountry } from '../../../lib/use-country';
 import { ARTICLES, findArticle, loadArticleBody, type ArticleMeta } from '../articles';
 import { parseMarkdown } from '../markdown';
-import { useDocument, useDocumentTitle } from '../use-document';
+import { useDocument } from '../use-document';
 import { formatArticleDate } from './article-card';
 import { RichText } from './rich-text';
 
@@ -42,7 +42,6 @@ export function ArticlePage() {
   const { t, i18n } = useLingui();
   const country = useCountry();
   const article = findArticle(useParams().slug);
-  useDocumentTitle(article ? `${i18n._(article.title)} · ${t`Blog`}` : t`Artículo no encontrado`);
   if (!article) return <MissingArticle country={country} />;
   const minutes = article.readingMinutes;
   const others = ARTICLES.filter((other) => other.slug !== article.slug);

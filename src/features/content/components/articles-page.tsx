@@ -1,15 +1,12 @@
-import { Trans, useLingui } from '@lingui/react/macro';
+import { Trans } from '@lingui/react/macro';
 import { useCountry } from '../../../lib/use-country';
 import { ARTICLES_NEWEST_FIRST } from '../articles';
-import { useDocumentTitle } from '../use-document';
 import { ArticleCard } from './article-card';
 import { PageHero } from './page-hero';
 
 /** Product §2: the blog (`/{c}/articulos`), three articles, newest first. */
 export function ArticlesPage() {
-  const { t } = useLingui();
   const country = useCountry();
-  useDocumentTitle(t`Blog · Dispensario Funcional`);
   return (
     <>
       <PageHero

@@ -4,7 +4,7 @@ import { COUNTRIES, type CountryCode } from '../../../lib/shared/countries';
 import { useCountry } from '../../../lib/use-country';
 import { loadLegalDocument } from '../legal';
 import { parseMarkdown } from '../markdown';
-import { useDocument, useDocumentTitle } from '../use-document';
+import { useDocument } from '../use-document';
 import { RichText } from './rich-text';
 
 /** The legal text exists in Spanish only, the language of each country's law: marked so, whatever the interface speaks. */
@@ -33,10 +33,9 @@ function LegalText({ country }: { country: CountryCode }) {
 
 /** Product §2: terms (`/{c}/terminos-y-condiciones/home`), with the country's health-data privacy policy and consent. */
 export function TermsPage() {
-  const { t, i18n } = useLingui();
+  const { i18n } = useLingui();
   const country = useCountry();
   const countryName = COUNTRIES[country].name;
-  useDocumentTitle(t`Términos y condiciones · Dispensario Funcional`);
   return (
     <article className="page prose-page" aria-labelledby="terms-title">
       <header className="page__header">

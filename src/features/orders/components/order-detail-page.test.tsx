@@ -3,7 +3,7 @@ import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
 import { ROLE_IDS } from '../../../lib/shared/accounts';
 import { buildHormoneOrder, buildOrder, buildOrderItem, orderFixtures } from '../../../testing/handlers/orders';
-import { renderApp } from '../../../testing/render';
+import { arrivesAt, renderApp } from '../../../testing/render';
 import { loggedInAs } from '../../../testing/session';
 
 const plain = (text: string | null | undefined) => text?.replace(/\s/g, ' ').trim();
@@ -146,7 +146,7 @@ describe('order detail', () => {
     const { router } = await renderApp('/co/mi-cuenta/mis-pedidos/999');
     expect(await screen.findByRole('heading', { name: 'Pedido no encontrado' })).toBeTruthy();
     await userEvent.click(screen.getByRole('link', { name: 'Volver a mis pedidos' }));
-    expect(router.state.location.pathname).toBe('/co/mi-cuenta/mis-pedidos');
+    await arrivesAt(router, '/co/mi-cuenta/mis-pedidos');
     expect(await screen.findByText('Aún no tienes pedidos')).toBeTruthy();
   });
 

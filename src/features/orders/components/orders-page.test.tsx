@@ -74,8 +74,16 @@ describe('mis pedidos', () => {
     await waitFor(() =>
       expect(screen.getByRole('navigation', { name: 'Páginas de pedidos' }).textContent).toContain('Página 2 de 2'),
     );
-    const rows = within(screen.getByRole('table')).getAllByRole('row').slice(1);
-    expect(rows.map((row) => cellTexts(row)[0])).toEqual(['CO-000090', 'CO-000089']);
+    // The previous page's rows stay, marked busy, until the next page arrives.
+    await waitFor(() =>
+      expect(
+        within(screen.getByRole('table'))
+          .getAllByRole('row')
+          .slice(1)
+          .map((row) => cellTexts(row)[0]),
+      ).toEqual(['CO-000090', 'CO-000089']),
+    );
+    expect(screen.getByRole('table').getAttribute('aria-busy')).not.toBe('true');
     expect(
       within(screen.getByRole('navigation', { name: 'Páginas de pedidos' }))
         .getByText('Siguiente')

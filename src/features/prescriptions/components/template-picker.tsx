@@ -71,9 +71,11 @@ export function TemplatePicker({ country, viewer, selectedId, onApply }: Templat
     }
   }
 
-  if (list.isSuccess && (templates ?? []).length === 0 && pendingTemplates.length === 0) return null;
+  // With no template it is hidden rather than removed: an answer that is empty for a moment (the device's older copy,
+  // then the server's) must not close a picker the professional had just opened.
+  const empty = list.isSuccess && (templates ?? []).length === 0 && pendingTemplates.length === 0;
   return (
-    <details className="card template-picker">
+    <details className="card template-picker" hidden={empty}>
       <summary>
         <Trans>Empezar desde una plantilla</Trans>
       </summary>
