@@ -70,8 +70,11 @@ function screen(load: ScreenLoad): Pick<RouteObject, 'element' | 'handle'> {
       started.then(
         // The fields React sets on a promise it has seen: `use` reads a settled load at once, without suspending.
         (module) => Object.assign(started, { status: 'fulfilled', value: module }),
-        // The screen's error boundary gets the failure through `use`.
-        () => undefined,
+        // The screen's error boundary gets the failure through `use`; the next visit to the screen tries again (the
+        // connection may be back).
+        () => {
+          loading = undefined;
+        },
       );
       loading = started;
     }

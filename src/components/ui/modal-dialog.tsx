@@ -1,39 +1,38 @@
 import { Trans } from '@lingui/react/macro';
-import { Dialog } from 'radix-ui';
-import type { ReactNode } from 'react';
+import { createContext, lazy, Suspense, use, type ReactNode } from 'react';
+import type { ModalDialogProps } from './modal-dialog-frame';
 
-interface ModalDialogProps {
-  open: boolean;
-  onOpenChange: (open: boolean) => void;
-  title: ReactNode;
-  description: ReactNode;
-  /** The body and its actions (`DialogActions`). */
-  children: ReactNode;
-}
+const ModalDialogFrame = lazy(async () => ({ default: (await import('./modal-dialog-frame')).ModalDialogFrame }));
 
-/** A modal Radix dialog in the store's frame: overlay, title and description read out when it opens. */
-export function ModalDialog({ open, onOpenChange, title, description, children }: ModalDialogProps) {
+/** Closes the dialog around it: what Radix's own close button would do, without its code. */
+const CloseDialog = createContext<() => void>(() => undefined);
+
+/**
+ * A modal dialog in the store's frame (`ModalDialogFrame`). Radix's dialog, with its focus trap and scroll lock, loads
+ * when one first opens, as `BusyDialog`'s: the screens that can ask a question (personal data, the logout with
+ * writes still on the device) do not download it with their page. The service worker precaches it, so it opens
+ * offline too.
+ */
+export function ModalDialog(props: ModalDialogProps) {
+  const { open, onOpenChange } = props;
+  if (!open) return null;
   return (
-    <Dialog.Root open={open} onOpenChange={onOpenChange}>
-      <Dialog.Portal>
-        <Dialog.Overlay className="dialog__overlay" />
-        <Dialog.Content className="dialog">
-          <Dialog.Title>{title}</Dialog.Title>
-          <Dialog.Description>{description}</Dialog.Description>
-          {children}
-        </Dialog.Content>
-      </Dialog.Portal>
-    </Dialog.Root>
+    <CloseDialog value={() => onOpenChange(false)}>
+      <Suspense fallback={null}>
+        <ModalDialogFrame {...props} />
+      </Suspense>
+    </CloseDialog>
   );
 }
 
 /** The dialog's buttons: 'Cancelar' closes it, the caller's answers follow. */
 export function DialogActions({ children }: { children: ReactNode }) {
+  const close = use(CloseDialog);
   return (
     <div className="dialog__actions">
-      <Dialog.Close className="button button--ghost" type="button">
+      <button className="button button--ghost" type="button" onClick={close}>
         <Trans>Cancelar</Trans>
-      </Dialog.Close>
+      </button>
       {children}
     </div>
   );
