@@ -11,6 +11,13 @@ vi.mock('../features/favorites/components/favorite-button', async (importOrigina
   imported.push('favorite-button');
   return importOriginal();
 });
+// The about page's code cannot be loaded the first time (offline before the service worker kept it).
+const aboutLoads = vi.hoisted(() => ({ count: 0 }));
+vi.mock('./routes/about-route', async (importOriginal) => {
+  aboutLoads.count += 1;
+  if (aboutLoads.count === 1) throw new TypeError('Failed to fetch dynamically imported module');
+  return importOriginal();
+});
 
 function routeAt(path: string, from: RouteObject[] = routes): RouteObject | undefined {
   for (const route of from) {
@@ -29,5 +36,14 @@ describe('screens that list products (issue #18)', () => {
     const loading = catalogue?.preload();
     await vi.waitFor(() => expect(imported).toEqual(expect.arrayContaining(['add-to-cart', 'favorite-button'])));
     await loading;
+  });
+});
+
+describe('a screen whose code could not be loaded', () => {
+  it('is loaded again on its next visit, not kept as failed for the page’s life', async () => {
+    const about = routeAt('nosotros')?.handle as ScreenHandle | undefined;
+    await expect(about?.preload()).rejects.toThrow();
+    await expect(about?.preload()).resolves.toHaveProperty('default');
+    expect(aboutLoads.count).toBe(2);
   });
 });
