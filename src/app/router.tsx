@@ -57,6 +57,15 @@ export interface ScreenHandle {
   preload: () => Promise<ScreenModule>;
 }
 
+/** Marks `promise` with the fields React sets on a promise it has seen, so `use` reads it at once once it settled. */
+function readableAtOnce<T>(promise: Promise<T>): Promise<T> {
+  promise.then(
+    (value) => Object.assign(promise, { status: 'fulfilled', value }),
+    () => undefined,
+  );
+  return promise;
+}
+
 /**
  * A route whose code loads when it is first matched. Unlike `React.lazy`, a screen whose code is already here renders
  * in the same pass (no fallback for a frame, no reveal throttled by React): start-up and the router below preload
@@ -66,16 +75,12 @@ function screen(load: ScreenLoad): Pick<RouteObject, 'element' | 'handle'> {
   let loading: Promise<ScreenModule> | undefined;
   const preload = () => {
     if (!loading) {
-      const started = load();
-      started.then(
-        // The fields React sets on a promise it has seen: `use` reads a settled load at once, without suspending.
-        (module) => Object.assign(started, { status: 'fulfilled', value: module }),
-        // The screen's error boundary gets the failure through `use`; the next visit to the screen tries again (the
-        // connection may be back).
-        () => {
-          loading = undefined;
-        },
-      );
+      const started = readableAtOnce(load());
+      // The screen's error boundary gets the failure through `use`; the next visit to the screen tries again (the
+      // connection may be back).
+      started.catch(() => {
+        loading = undefined;
+      });
       loading = started;
     }
     return loading;
@@ -334,6 +339,18 @@ export function preloadScreens(location: Partial<Location> | string): Promise<un
 /** A browser's history (or a test's in memory), as React Router's own routers take it. */
 export type AppHistory = ReturnType<typeof UNSAFE_createBrowserHistory>;
 
+/** Per history (one per app), the load of its first place's screens; a failed one shows on its screen. */
+const firstScreens = new WeakMap<AppHistory, Promise<unknown>>();
+
+function firstScreensOf(history: AppHistory): Promise<unknown> {
+  let loading = firstScreens.get(history);
+  if (!loading) {
+    loading = readableAtOnce(preloadScreens(history.location).catch(() => undefined));
+    firstScreens.set(history, loading);
+  }
+  return loading;
+}
+
 /**
  * The router of the app: the address shown is the history's, but a new place is rendered only once the code of its
  * screens has loaded, so a link keeps the page it was clicked on until the next can be shown whole (no loader in
@@ -341,6 +358,11 @@ export type AppHistory = ReturnType<typeof UNSAFE_createBrowserHistory>;
  * answer input. A place the history has already left when its code arrives is not rendered.
  */
 export function AppRouter({ history, children }: { history: AppHistory; children: ReactNode }) {
+  // The first render waits for the first place's screens, as the data router did: rendered at once, the layout and a
+  // loader would be committed first and the page a pass later, more work at the start of every page (the builder's
+  // Lighthouse total blocking time grew by half). Inside the restoration gate, whose transition keeps its
+  // placeholder on screen meanwhile.
+  use(firstScreensOf(history));
   const [place, setPlace] = useState({ action: history.action, location: history.location });
   useLayoutEffect(
     () =>
