@@ -24,25 +24,20 @@ function LocationProbe({ onRendered }: { onRendered: (location: Location) => voi
 }
 
 /**
- * The places the app renders, and a wait for one of them. It looks again at each render of a new place and each
- * change of the history, not on a timer, so a test's fake timers cannot stall it; it never gives up (the test's own
- * time limit does).
+ * The places the app renders, and a wait for one of them. It looks again at each render of a new place, not on a
+ * timer, so a test's fake timers cannot stall it; it never gives up (the test's own time limit does).
  */
 function placeWatch() {
   const waiters = new Set<() => void>();
   let rendered: Location | undefined;
-  const changed = () => {
-    for (const check of [...waiters]) check();
-  };
   return {
     get rendered() {
       return rendered;
     },
     onRendered: (location: Location) => {
       rendered = location;
-      changed();
+      for (const check of [...waiters]) check();
     },
-    changed,
     until: (reached: () => boolean) =>
       new Promise<void>((resolve) => {
         const check = () => {
@@ -59,8 +54,8 @@ function placeWatch() {
 /** Renders the whole app at `path` with its real providers; msw answers the API. */
 export async function renderApp(path: string) {
   const history = createMemoryHistory({ initialEntries: [path], v5Compat: true });
+  // The history has one listener, the app's router; a navigation ends in a render of its place, which the probe reports.
   const places = placeWatch();
-  history.listen(places.changed);
   // The app has settled when what it rendered is where the history is (no navigation under way: a redirect of its
   // first render included) and the code of every screen there has loaded.
   // The code is awaited inside `act`, which also flushes what React still had to do (effects, a deferred render), so
