@@ -1,26 +1,32 @@
 import { Trans } from '@lingui/react/macro';
-import { createContext, lazy, Suspense, use, type ReactNode } from 'react';
-import type { ModalDialogProps } from './modal-dialog-frame';
+import { createContext, use, type ReactNode } from 'react';
+import { BusyDialog } from './busy-dialog';
 
-const ModalDialogFrame = lazy(async () => ({ default: (await import('./modal-dialog-frame')).ModalDialogFrame }));
+interface ModalDialogProps {
+  open: boolean;
+  onOpenChange: (open: boolean) => void;
+  title: ReactNode;
+  description: ReactNode;
+  /** The body and its actions (`DialogActions`). */
+  children: ReactNode;
+}
 
 /** Closes the dialog around it: what Radix's own close button would do, without its code. */
 const CloseDialog = createContext<() => void>(() => undefined);
 
 /**
- * A modal dialog in the store's frame (`ModalDialogFrame`). Radix's dialog, with its focus trap and scroll lock, loads
- * when one first opens, as `BusyDialog`'s: the screens that can ask a question (personal data, the logout with
- * writes still on the device) do not download it with their page. The service worker precaches it, so it opens
- * offline too.
+ * A modal dialog in the store's frame, open while `open` holds: `BusyDialog`'s frame, never busy, so Radix's dialog
+ * loads when one first opens and the screens that can ask a question (personal data, the logout with writes still on
+ * the device) do not download it with their page.
  */
-export function ModalDialog(props: ModalDialogProps) {
-  const { open, onOpenChange } = props;
+export function ModalDialog({ open, onOpenChange, title, description, children }: ModalDialogProps) {
   if (!open) return null;
+  const close = () => onOpenChange(false);
   return (
-    <CloseDialog value={() => onOpenChange(false)}>
-      <Suspense fallback={null}>
-        <ModalDialogFrame {...props} />
-      </Suspense>
+    <CloseDialog value={close}>
+      <BusyDialog busy={false} onClose={close} className="dialog" title={title} description={description}>
+        {children}
+      </BusyDialog>
     </CloseDialog>
   );
 }
