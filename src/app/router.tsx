@@ -95,8 +95,8 @@ function screen(load: ScreenLoad): Pick<RouteObject, 'element' | 'handle'> {
 
 /**
  * Where the screens of a layout go: a screen that fails shows the error screen in its place while the layout around
- * it (header, menu, bag; the account's or admin's menu) keeps working, and a screen whose code is still on its way
- * on a first render shows the loader (a navigation keeps the previous screen on screen meanwhile).
+ * it (header, menu, bag; the account's or admin's menu) keeps working. `AppRouter` renders a place once its screens'
+ * code is here, so the loader shows only while a screen whose earlier load failed is loaded again.
  */
 function ScreenOutlet() {
   return (
