@@ -34,8 +34,7 @@ export const ENTRY_ROUTES = [
     label: 'home',
     src: 'src/app/routes/home-page.tsx',
     messages: ['src/locales/es/home.po'],
-    // The guided tour starts by itself on a device's first visit, once the home is shown.
-    loadedWith: [...PRODUCT_ACTIONS_SOURCES, 'src/features/tour/run-tour.ts'],
+    loadedWith: PRODUCT_ACTIONS_SOURCES,
   },
   {
     path: '/co/herramientas',

@@ -27,8 +27,8 @@ import {
 // the list in a browser. The bag measured from session 20 (259.1 KiB: its four checkout steps, the members' messages,
 // zod and the phone numbering plans came with it); 217.4 in session 21, the later steps loaded once the bag holds
 // something. Session 22: the declarative router (no data router in the shell) took every page down by 17.7 KiB and
-// the shell from 69.6 to 52.0.
-const FIRST_VISIT_BUDGET_KIB: Record<EntryRoute['label'], number> = { home: 180.7, catalogue: 171.6, bag: 200.0 };
+// the shell from 69.6 to 52.0. Session 23: the home offers the guided tour instead of starting it (180.4 → 172.7).
+const FIRST_VISIT_BUDGET_KIB: Record<EntryRoute['label'], number> = { home: 173.0, catalogue: 171.6, bag: 200.0 };
 const SHELL_BUDGET_KIB = 52.3;
 
 const KIB = 1024;

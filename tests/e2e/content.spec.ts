@@ -1,4 +1,3 @@
-import { FIRST_VISIT_DELAY_MS, FIRST_VISIT_IDLE_TIMEOUT_MS } from '../../src/features/tour/tour-config';
 import { DEMO_CONTACT_SETTINGS } from '../../server/src/db/seed/contact-data';
 import { TEST_BUILD_ENV } from '../shared-build';
 import { CONTENT_COUNTRIES, CONTENT_PATHS } from './pages/content-pages';
@@ -101,26 +100,50 @@ test.describe('content pages', () => {
 test.describe('guided tour', () => {
   test.use({ tourSeen: false });
 
-  test('starts on the first visit, can be skipped and does not come back', async ({ content }) => {
+  test('is offered on a first visit, starts when taken, can be skipped and is not offered again', async ({
+    content,
+  }) => {
     await content.open('co');
+    await expect(content.tourInvite).toBeVisible();
+    // Offered, not imposed: nothing covers the page until the visitor asks.
+    await expect(content.tourDialog).toHaveCount(0);
+    await content.tourInvite.getByRole('button', { name: 'Ver recorrido guiado' }).click();
     await expect(content.tourDialog).toBeVisible();
     await expect(content.tourDialog).toContainText('Te damos la bienvenida');
     await expect(content.tourDialog).toContainText('Paso 1 de');
+    await expect(content.tourInvite).toHaveCount(0);
     await content.tourDialog.getByRole('button', { name: 'Saltar recorrido' }).click();
     await expect(content.tourDialog).toHaveCount(0);
 
-    // The page's clock is moved past the first-visit delay and the idle wait instead of sleeping through them: had the
-    // tour been going to start, it would have asked for its code by then.
-    await content.page.clock.install();
     await content.page.reload();
-    await expect(content.page.getByRole('heading', { level: 1 })).toBeVisible();
-    await content.page.clock.runFor(FIRST_VISIT_DELAY_MS + FIRST_VISIT_IDLE_TIMEOUT_MS);
-    await content.page.waitForLoadState('networkidle');
+    await expect(content.heading).toBeVisible();
+    await expect(content.tourInvite).toHaveCount(0);
     await expect(content.tourDialog).toHaveCount(0);
+  });
+
+  test('"Ahora no" declines it for good on a phone, and the footer still replays it', async ({ content }) => {
+    await content.page.setViewportSize({ width: 390, height: 844 });
+    await content.open('co');
+    await expect(content.tourInvite).toBeVisible();
+    const { scrollWidth, clientWidth } = await content.page.evaluate(() => ({
+      scrollWidth: document.documentElement.scrollWidth,
+      clientWidth: document.documentElement.clientWidth,
+    }));
+    expect(scrollWidth).toBeLessThanOrEqual(clientWidth);
+    expect(await axeViolations(content.page, WITH_BEST_PRACTICES)).toEqual([]);
+    await content.tourInvite.getByRole('button', { name: 'Ahora no' }).click();
+    await expect(content.tourInvite).toHaveCount(0);
+    await content.page.reload();
+    await expect(content.heading).toBeVisible();
+    await expect(content.tourInvite).toHaveCount(0);
+
+    await content.footer.getByRole('button', { name: 'Ver recorrido guiado' }).click();
+    await expect(content.tourDialog).toContainText('Te damos la bienvenida');
   });
 
   test('is driven by the keyboard, closes with Escape, and is replayed from the footer', async ({ content }) => {
     await content.open('co');
+    await content.tourInvite.getByRole('button', { name: 'Ver recorrido guiado' }).click();
     await expect(content.tourDialog).toBeVisible();
     // Focus is inside the card; the arrow keys move between steps.
     await expect(content.tourDialog.locator(':focus')).toHaveCount(1);

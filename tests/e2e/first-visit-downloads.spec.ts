@@ -7,7 +7,7 @@ import { expect, test, WITH_SERVICE_WORKER } from './support/fixtures';
 
 test.use(WITH_SERVICE_WORKER);
 
-// A device that has never been here: the guided tour and the install offer are part of a first visit.
+// A device that has never been here: the guided tour's offer and the install offer are part of a first visit.
 test.use({ tourSeen: false, installOfferSeen: false });
 
 for (const route of ENTRY_ROUTES) {
@@ -23,8 +23,8 @@ for (const route of ENTRY_ROUTES) {
       if (pathname.endsWith('.js') && pathname !== '/sw.js') downloaded.add(pathname.slice(1));
     });
     await page.goto(route.path);
-    // The home's guided tour comes a moment after the page: its script is part of the visit.
-    if (route.label === 'home') await expect(new ContentPage(page).tourDialog).toBeVisible();
+    // The home offers the guided tour; its script downloads only when the visitor takes it.
+    if (route.label === 'home') await expect(new ContentPage(page).tourInvite).toBeVisible();
     await page.waitForLoadState('networkidle');
     const countedFiles = new Set(counted.map((chunk) => chunk.file));
     expect([...downloaded].filter((file) => !countedFiles.has(file)).sort()).toEqual([]);

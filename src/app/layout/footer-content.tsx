@@ -1,7 +1,7 @@
 import { Trans, useLingui } from '@lingui/react/macro';
 import { useSetAtom } from 'jotai';
 import { Link, useNavigate } from 'react-router';
-import { tourRequestAtom } from '../../features/tour/atoms';
+import { tourRequestedAtom } from '../../features/tour/atoms';
 import { useContactChannels } from '../../lib/contact';
 import { chatUrl } from '../../lib/shared/contact';
 import { COUNTRIES, type CountryCode } from '../../lib/shared/countries';
@@ -21,7 +21,7 @@ const SOCIAL_LINKS = [
 export function FooterContent({ country }: { country: CountryCode }) {
   const { t } = useLingui();
   const navigate = useNavigate();
-  const requestTour = useSetAtom(tourRequestAtom);
+  const requestTour = useSetAtom(tourRequestedAtom);
   const year = new Date().getFullYear();
   const newTab = t`(se abre en una pestaña nueva)`;
   const countryName = COUNTRIES[country].name;
@@ -34,7 +34,7 @@ export function FooterContent({ country }: { country: CountryCode }) {
       t`¡Hola! Les escribo desde el Dispensario Funcional de ${countryName} y quisiera hablar con un asesor.`,
     );
   const replayTour = () => {
-    requestTour((count) => count + 1);
+    requestTour(true);
     void navigate(`/${country}`);
   };
   return (

@@ -7,6 +7,7 @@ import { LatestArticles } from '../../features/content/components/latest-article
 import { RegisterByRole } from '../../features/content/components/register-by-role';
 import { Testimonials } from '../../features/content/components/testimonials';
 import { WhereWeAre } from '../../features/content/components/where-we-are';
+import { TourInvite } from '../../features/tour/components/tour-invite';
 import { TourLauncher } from '../../features/tour/components/tour-launcher';
 import { useCountry } from '../../lib/use-country';
 
@@ -20,6 +21,7 @@ export function HomePage() {
     <>
       <TourLauncher />
       <HomeHero />
+      <TourInvite />
       <div className="page home">
         <HomeIntro />
         <HomeServices country={country} />

@@ -1,4 +1,7 @@
 import { atom } from 'jotai';
 
-/** Incremented by "Ver recorrido guiado": each new value asks the launcher to run the tour once more. */
-export const tourRequestAtom = atom(0);
+/**
+ * Set by the home's invitation and the footer's "Ver recorrido guiado"; the home's launcher clears it as the tour
+ * starts, so a request runs the tour once, not again each time the home is opened.
+ */
+export const tourRequestedAtom = atom(false);

@@ -9,8 +9,3 @@ export const TOUR_DEFAULTS = {
   /** Card transition 0.6 s. */
   duration: 600,
 } as const;
-
-/** Waited after a first visit's home has rendered, so the tour never competes with the page's own loading. */
-export const FIRST_VISIT_DELAY_MS = 1500;
-/** After that delay, the longest the launcher waits for the browser to be idle before starting anyway. */
-export const FIRST_VISIT_IDLE_TIMEOUT_MS = 2000;

@@ -58,6 +58,8 @@ function rawIdPattern(): RegExp {
 export class ContentPage extends Shell {
   readonly heading = this.page.locator('h1');
   readonly tourDialog = this.page.getByRole('dialog').filter({ has: this.page.locator('.driver-popover-title') });
+  /** The home's offer of the guided tour, on a device that has not seen it. */
+  readonly tourInvite = this.page.getByRole('region', { name: /Primera vez aquí/ });
   readonly chatButton = this.page.locator('a.chat-button');
 
   async open(country: ContentCountry, path = '') {

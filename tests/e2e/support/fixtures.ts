@@ -38,8 +38,8 @@ interface Pages {
 
 interface Options {
   /**
-   * The guided tour opens over the home page on a device's first visit. Every test starts as a device that has
-   * seen it, so the tour never covers what a test clicks; the tour's own tests set this to false.
+   * The home offers the guided tour to a device that has not seen it. Every test starts as a device that has seen
+   * it, so the offer never moves what a test clicks; the tour's own tests set this to false.
    */
   tourSeen: boolean;
   /** The device answered "Ahora no" to the install offer. */
@@ -79,8 +79,8 @@ export const test = base.extend<Pages & Options, WorkerFixtures>({
   tourSeen: [true, { option: true }],
   installOfferSeen: [true, { option: true }],
   context: async ({ context, tourSeen, installOfferSeen }, use) => {
-    // The tour and the install offer open over pages on a first visit: every test starts as a device that has
-    // answered both, so neither covers what a test clicks; their own tests turn these off.
+    // The tour's and the install offers show on a first visit: every test starts as a device that has answered
+    // both, so neither moves or covers what a test clicks; their own tests turn these off.
     if (tourSeen) await rememberOnDevice(context, TOUR_SEEN_KEY, 'e2e');
     if (installOfferSeen) await rememberOnDevice(context, INSTALL_DISMISSED_KEY, String(Date.now()));
     await recordCspViolations(context);

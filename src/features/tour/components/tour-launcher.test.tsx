@@ -3,9 +3,7 @@ import { act, render } from '@testing-library/react';
 import { createStore, Provider } from 'jotai';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { i18n } from '../../../lib/i18n';
-import { tourRequestAtom } from '../atoms';
-import { FIRST_VISIT_DELAY_MS } from '../tour-config';
-import { markTourSeen } from '../tour-storage';
+import { tourRequestedAtom } from '../atoms';
 import { TourLauncher } from './tour-launcher';
 
 const { runTour, stopTour } = vi.hoisted(() => {
@@ -14,8 +12,7 @@ const { runTour, stopTour } = vi.hoisted(() => {
 });
 vi.mock('../run-tour', () => ({ runTour }));
 
-function renderLauncher() {
-  const store = createStore();
+function renderLauncher(store = createStore()) {
   const view = render(
     <Provider store={store}>
       <I18nProvider i18n={i18n}>
@@ -26,7 +23,7 @@ function renderLauncher() {
   return { ...view, store };
 }
 
-/** Lets the timer fire and the mocked dynamic import resolve. */
+/** Lets the timers fire and the mocked dynamic import resolve. */
 async function settle(ms: number) {
   await act(async () => {
     await vi.advanceTimersByTimeAsync(ms);
@@ -41,28 +38,29 @@ describe('TourLauncher', () => {
   });
   afterEach(() => vi.useRealTimers());
 
-  it('starts the tour once, after the first-visit delay, on a device that has not seen it', async () => {
+  it('does not start by itself, not even on a device that has never seen the tour', async () => {
     renderLauncher();
-    await settle(FIRST_VISIT_DELAY_MS - 100);
-    expect(runTour).not.toHaveBeenCalled();
-    await settle(200);
-    expect(runTour).toHaveBeenCalledTimes(1);
-  });
-
-  it('does not come back on a device that has seen it', async () => {
-    markTourSeen();
-    renderLauncher();
-    await settle(FIRST_VISIT_DELAY_MS * 2);
+    await settle(10_000);
     expect(runTour).not.toHaveBeenCalled();
   });
 
-  it('runs again at once when replay is asked for, and ends when home is left', async () => {
-    markTourSeen();
+  it('runs at once when asked, and ends when home is left', async () => {
     const { store, unmount } = renderLauncher();
-    act(() => store.set(tourRequestAtom, (count) => count + 1));
+    act(() => store.set(tourRequestedAtom, true));
     await settle(0);
     expect(runTour).toHaveBeenCalledTimes(1);
+    expect(store.get(tourRequestedAtom)).toBe(false);
     unmount();
     expect(stopTour).toHaveBeenCalledTimes(1);
+  });
+
+  it('runs a request once: home opened again afterwards does not replay it', async () => {
+    const store = createStore();
+    store.set(tourRequestedAtom, true);
+    renderLauncher(store).unmount();
+    await settle(0);
+    renderLauncher(store);
+    await settle(0);
+    expect(runTour).toHaveBeenCalledTimes(1);
   });
 });

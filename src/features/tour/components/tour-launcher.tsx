@@ -1,46 +1,32 @@
 import { useLingui } from '@lingui/react';
-import { useAtomValue } from 'jotai';
+import { useAtom } from 'jotai';
 import { useEffect, useRef } from 'react';
-import { tourRequestAtom } from '../atoms';
-import { FIRST_VISIT_DELAY_MS, FIRST_VISIT_IDLE_TIMEOUT_MS } from '../tour-config';
-import { hasSeenTour } from '../tour-storage';
+import { tourRequestedAtom } from '../atoms';
 
 /**
- * Rendered by the home page, whose screens the tour presents: it starts by itself on a device's first visit and
- * again whenever "Ver recorrido guiado" asks. driver.js is downloaded only then; leaving home ends the tour.
+ * Rendered by the home page, whose screens the tour presents: it runs the tour when the invitation or the footer asks
+ * for it. driver.js is downloaded only then; leaving home ends the tour.
  */
 export function TourLauncher() {
   const { i18n } = useLingui();
-  const request = useAtomValue(tourRequestAtom);
-  const handledRequest = useRef(0);
+  const [requested, setRequested] = useAtom(tourRequestedAtom);
+  const stopTour = useRef<(() => void) | undefined>(undefined);
+
+  useEffect(() => () => stopTour.current?.(), []);
 
   useEffect(() => {
-    const asked = request > handledRequest.current;
-    if (!asked && hasSeenTour()) return;
+    if (!requested) return;
     let cancelled = false;
-    let stop: (() => void) | undefined;
-    const start = () => {
-      void import('../run-tour').then(({ runTour }) => {
-        if (cancelled) return;
-        handledRequest.current = request;
-        stop = runTour(i18n);
-      });
-    };
-    // On a first visit the tour waits for a quiet moment too: on a slow phone the page may still be rendering
-    // its products after the delay, and the tour must not compete with it.
-    const timer = setTimeout(
-      () =>
-        asked || typeof requestIdleCallback === 'undefined'
-          ? start()
-          : requestIdleCallback(start, { timeout: FIRST_VISIT_IDLE_TIMEOUT_MS }),
-      asked ? 0 : FIRST_VISIT_DELAY_MS,
-    );
+    void import('../run-tour').then(({ runTour }) => {
+      if (cancelled) return;
+      setRequested(false);
+      stopTour.current?.();
+      stopTour.current = runTour(i18n);
+    });
     return () => {
       cancelled = true;
-      clearTimeout(timer);
-      stop?.();
     };
-  }, [request, i18n]);
+  }, [requested, setRequested, i18n]);
 
   return null;
 }
