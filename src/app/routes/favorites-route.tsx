@@ -4,5 +4,5 @@ import { useCountry } from '../../lib/use-country';
 
 export function FavoritesRoute() {
   const country = useCountry();
-  return <FavoritesPage renderProducts={(products) => <ProductGrid products={products} country={country} />} />;
+  return <FavoritesPage renderProducts={(products) => <ProductGrid products={products} country={country} atTop />} />;
 }

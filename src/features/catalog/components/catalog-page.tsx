@@ -67,7 +67,7 @@ export function CatalogPage() {
   // The query's answer renders synchronously (useSyncExternalStore), so a whole page of cards was one long task on a
   // phone: the grid renders from a deferred copy of the list, in a render that yields to the browser.
   const gridProducts = useDeferredValue(products);
-  const grid = useMemo(() => <ProductGrid products={gridProducts} country={country} />, [gridProducts, country]);
+  const grid = useMemo(() => <ProductGrid products={gridProducts} country={country} atTop />, [gridProducts, country]);
   const shown = products.length;
   const total = local ? local.length : (query.data?.pages[0]?.total ?? 0);
   const hasMore = local ? localVisible < local.length : query.hasNextPage;

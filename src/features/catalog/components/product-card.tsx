@@ -12,9 +12,14 @@ interface ProductCardProps {
   country: CountryCode;
   /** Controls placed by the app: favourite heart, add to cart. */
   actions?: ReactNode;
+  /**
+   * How its picture loads: 'lazy' below the fold; 'eager' in the first screen; 'high' for the cards whose picture is
+   * the page's largest paint (a lazy picture in view waits for layout and loads last).
+   */
+  imageLoading?: 'high' | 'eager' | 'lazy';
 }
 
-export function ProductCard({ product, country, actions }: ProductCardProps) {
+export function ProductCard({ product, country, actions, imageLoading = 'lazy' }: ProductCardProps) {
   const presentation = presentationText(product);
   const available = hasStock(product);
   const image = responsiveImage(product.image, '(min-width: 700px) 240px, 50vw');
@@ -22,7 +27,15 @@ export function ProductCard({ product, country, actions }: ProductCardProps) {
     <article className="product-card" aria-label={product.name}>
       <div className="product-card__media">
         {image ? (
-          <img {...image} alt="" width={320} height={320} loading="lazy" decoding="async" />
+          <img
+            {...image}
+            alt=""
+            width={320}
+            height={320}
+            loading={imageLoading === 'lazy' ? 'lazy' : 'eager'}
+            fetchPriority={imageLoading === 'high' ? 'high' : 'auto'}
+            decoding="async"
+          />
         ) : (
           <div className="product-card__placeholder" aria-hidden="true" />
         )}
