@@ -32,6 +32,25 @@ const MEMBER_FILES = [
   'src/lib/shared/credential-labels.ts',
 ];
 /**
+ * The bag and its checkout (`/bolsa`, where a re-purchase reminder and the header's bag lead): their own catalogue,
+ * so a first visit to the bag does not download every member screen's messages (issue #18). The member modules the
+ * bag renders messages of (points, credentials, the payment vocabulary, the re-purchase notices) are in it too;
+ * `bundle-budget.spec.ts` checks that the bag's screens show no message outside it.
+ */
+const CHECKOUT_FILES = [
+  'src/features/checkout/checkout-validation.ts',
+  'src/features/checkout/components',
+  'src/features/cart/components/bag-contents.tsx',
+  'src/features/points/api.ts',
+  'src/features/points/use-points-access.ts',
+  'src/features/credentials/api.ts',
+  // A re-purchase reminder's and 'Comprar de nuevo''s way into the bag, and what they say there.
+  'src/features/reminders/components/repurchase-notice.tsx',
+  'src/features/orders/components/buy-again-notice.tsx',
+  'src/features/prescriptions/purchase.ts',
+  'src/lib/shared/payment-labels.ts',
+];
+/**
  * The public screens a first visit to the home, the catalogue or a product does not show: about, terms, the blog,
  * the medical request and the sign-in and registration screens. `src/app/router.tsx` loads their catalogue beside
  * their modules (issue #18).
@@ -73,10 +92,10 @@ export default defineConfig({
   fallbackLocales: { pe: 'es', en: 'es', default: 'es' },
   // File references without line numbers: a moved line does not rewrite three catalogues.
   format: formatter({ lineNumbers: false }),
-  // Four catalogues: what every page shows (the layout and what it opens, the catalogue and a product), what only the
-  // home shows, the other public screens, and the screens behind a session (the account area, the professional tools,
-  // admin). `src/lib/i18n.ts` loads the last three with their screens; a first visit downloads only its own (issue
-  // #18). A message used in several is in each of them.
+  // Five catalogues: what every page shows (the layout and what it opens, the catalogue and a product), what only the
+  // home shows, the other public screens, the bag and its checkout, and the screens behind a session (the account
+  // area, the professional tools, admin). `src/lib/i18n.ts` loads the last four with their screens; a first visit
+  // downloads only its own (issue #18). A message used in several is in each of them.
   catalogs: [
     {
       path: '<rootDir>/src/locales/{locale}/messages',
@@ -99,6 +118,11 @@ export default defineConfig({
     {
       path: '<rootDir>/src/locales/{locale}/pages',
       include: PAGE_FILES,
+      exclude: ['**/*.test.ts', '**/*.test.tsx'],
+    },
+    {
+      path: '<rootDir>/src/locales/{locale}/checkout',
+      include: CHECKOUT_FILES,
       exclude: ['**/*.test.ts', '**/*.test.tsx'],
     },
     {

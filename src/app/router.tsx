@@ -158,10 +158,10 @@ export const routes: RouteObject[] = [
               listingProducts(page(() => import('../features/catalog/components/product-page'), 'ProductPage')),
             ),
           },
-          { path: 'bolsa', ...screen(withMessages('members', page(checkoutRoute, 'CheckoutRoute', checkoutReady))) },
+          { path: 'bolsa', ...screen(withMessages('checkout', page(checkoutRoute, 'CheckoutRoute', checkoutReady))) },
           {
             path: 'bolsa/resultado/:sourceId',
-            ...screen(withMessages('members', page(checkoutRoute, 'CheckoutResultRoute', checkoutReady))),
+            ...screen(withMessages('checkout', page(checkoutRoute, 'CheckoutResultRoute', checkoutReady))),
           },
           {
             path: 'nosotros',

@@ -28,10 +28,10 @@ export function formatLocale(country: CountryCode): string {
 
 /**
  * The home (its sections and guided tour), the other public screens (about, terms, the blog, the medical request,
- * sign-in and registration) and the screens behind a session (account area, professional tools, admin) each have a
- * catalogue of their own (`lingui.config.ts`): a first visit downloads only its page's.
+ * sign-in and registration), the bag and its checkout, and the screens behind a session (account area, professional
+ * tools, admin) each have a catalogue of their own (`lingui.config.ts`): a first visit downloads only its page's.
  */
-export type ScreenCatalogue = 'home' | 'pages' | 'members';
+export type ScreenCatalogue = 'home' | 'pages' | 'checkout' | 'members';
 
 const screenLoaders: Record<ScreenCatalogue, CatalogueLoaders> = {
   home: {
@@ -43,6 +43,11 @@ const screenLoaders: Record<ScreenCatalogue, CatalogueLoaders> = {
     es: () => import('../locales/es/pages.po'),
     pe: () => import('../locales/pe/pages.po'),
     en: () => import('../locales/en/pages.po'),
+  },
+  checkout: {
+    es: () => import('../locales/es/checkout.po'),
+    pe: () => import('../locales/pe/checkout.po'),
+    en: () => import('../locales/en/checkout.po'),
   },
   members: {
     es: () => import('../locales/es/members.po'),

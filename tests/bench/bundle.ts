@@ -49,7 +49,7 @@ export const ENTRY_ROUTES = [
     path: '/co/bolsa',
     label: 'bag',
     src: 'src/app/routes/checkout-route.tsx',
-    messages: ['src/locales/es/members.po'],
+    messages: ['src/locales/es/checkout.po'],
     loadedWith: [],
   },
 ] as const;
@@ -60,10 +60,17 @@ export type EntryRoute = (typeof ENTRY_ROUTES)[number];
 const FIRST_VISIT_PAGES: readonly { src: string; messages: readonly string[] }[] = [
   ...ENTRY_ROUTES,
   { src: 'src/features/catalog/components/product-page.tsx', messages: [] },
+  // The bag's later steps (data, payment, summary), loaded once it holds something, with the bag's catalogue only.
+  { src: 'src/features/checkout/components/checkout-steps.tsx', messages: ['src/locales/es/checkout.po'] },
 ];
 
 /** The Spanish catalogues of the screens that load one beside their module (`lingui.config.ts`, `src/lib/i18n.ts`). */
-const SCREEN_CATALOGUE_SOURCES = ['src/locales/es/home.po', 'src/locales/es/pages.po', 'src/locales/es/members.po'];
+const SCREEN_CATALOGUE_SOURCES = [
+  'src/locales/es/home.po',
+  'src/locales/es/pages.po',
+  'src/locales/es/checkout.po',
+  'src/locales/es/members.po',
+];
 
 /** The app shell's chunk (the `shell` group of vite.config.ts). */
 const SHELL_CHUNK_NAME = 'shell';

@@ -27,8 +27,9 @@ import {
 // the list in a browser. The bag measured from session 20 (259.1 KiB: its four checkout steps, the members' messages,
 // zod and the phone numbering plans came with it); 217.4 in session 21, the later steps loaded once the bag holds
 // something. Session 22: the declarative router (no data router in the shell) took every page down by 17.7 KiB and
-// the shell from 69.6 to 52.0. Session 23: the home offers the guided tour instead of starting it (180.4 → 172.7).
-const FIRST_VISIT_BUDGET_KIB: Record<EntryRoute['label'], number> = { home: 173.0, catalogue: 171.6, bag: 200.0 };
+// the shell from 69.6 to 52.0. Session 23: the home offers the guided tour instead of starting it (180.4 → 172.7);
+// the bag has a catalogue of its own instead of every member screen's (199.7 → 183.9; its loader adds 0.2 to each page).
+const FIRST_VISIT_BUDGET_KIB: Record<EntryRoute['label'], number> = { home: 173.2, catalogue: 171.8, bag: 184.2 };
 const SHELL_BUDGET_KIB = 52.3;
 
 const KIB = 1024;
@@ -77,12 +78,13 @@ test('the prescription builder and personal data import no more JavaScript than 
 
 test('the pages a first visit lands on show only messages of the catalogue it downloads', async () => {
   const build = await requireCurrentBuild();
-  // A file that lingui.config.ts gives to the other public screens' or the members' catalogue, imported by the home,
-  // the catalogue or a product page, would show its messages' ids there.
+  // A file that lingui.config.ts gives to another screen's catalogue, imported by the home, the catalogue, a product
+  // page or the bag (its first step and its later ones), would show its messages' ids there.
   expect(await messagesMissingOnFirstVisit(build.manifest, build.outDir)).toEqual([
     { page: 'src/app/routes/home-page.tsx', ids: [] },
     { page: 'src/features/catalog/components/catalog-page.tsx', ids: [] },
     { page: 'src/app/routes/checkout-route.tsx', ids: [] },
     { page: 'src/features/catalog/components/product-page.tsx', ids: [] },
+    { page: 'src/features/checkout/components/checkout-steps.tsx', ids: [] },
   ]);
 });
