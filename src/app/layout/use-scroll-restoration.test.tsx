@@ -81,3 +81,47 @@ describe('scroll restoration', () => {
     expect(JSON.parse(sessionStorage.getItem('scroll-positions') ?? '[]')).toContainEqual([expect.any(String), 800]);
   });
 });
+
+describe('a document loaded in the tab', () => {
+  /** The hook as a new document has it: its module evaluated again, reading what the last one saved. */
+  async function loadDocument(path: string, navigation: 'navigate' | 'reload') {
+    vi.spyOn(performance, 'getEntriesByType').mockReturnValue([
+      { type: navigation } as unknown as PerformanceNavigationTiming,
+    ]);
+    vi.resetModules();
+    const { useScrollRestoration: useRestoration } = await import('./use-scroll-restoration');
+    function Opened() {
+      useRestoration();
+      return <p>{useLocation().pathname}</p>;
+    }
+    const view = render(
+      <MemoryRouter initialEntries={[path]}>
+        <Opened />
+      </MemoryRouter>,
+    );
+    expect(await screen.findByText(path)).toBeTruthy();
+    return view;
+  }
+
+  /** Where the person leaves the page before the tab loads another document. */
+  function leaveAt(top: number, view: ReturnType<typeof render>) {
+    scrollPageTo(top);
+    fireEvent(window, new Event('pagehide'));
+    view.unmount();
+  }
+
+  it('opens a newly opened address at its top, wherever the previous document was left', async () => {
+    leaveAt(1500, await loadDocument('/co/herramientas', 'navigate'));
+    await loadDocument('/co/iniciar-sesion', 'navigate');
+    expect(scrolled).toBe(0);
+  });
+
+  it('opens the same address at its top when it is opened again, and where it was left when it is reloaded', async () => {
+    leaveAt(700, await loadDocument('/co/articulos', 'navigate'));
+    const openedAgain = await loadDocument('/co/articulos', 'navigate');
+    expect(scrolled).toBe(0);
+    leaveAt(900, openedAgain);
+    await loadDocument('/co/articulos', 'reload');
+    expect(scrolled).toBe(900);
+  });
+});

@@ -1,4 +1,4 @@
-import { useEffect, useLayoutEffect } from 'react';
+import { useEffect, useLayoutEffect, useState } from 'react';
 import { useLocation, useNavigationType } from 'react-router';
 
 /** Where each entry of this tab's history was left, kept for the tab's life (a reload returns to the same place). */
@@ -21,6 +21,25 @@ function readPositions(): Map<string, number> {
 }
 
 const positions = readPositions();
+
+/**
+ * The key of an entry's place. A document's first entry has no history state, so React Router names it 'default' in
+ * every document loaded in the tab: told apart by its address, or an address opened in the tab would scroll to where
+ * another document's first page was left.
+ */
+function placeKey(key: string, pathname: string, search: string): string {
+  return key === 'default' ? `default:${pathname}${search}` : key;
+}
+
+/** Whether this document came from a reload or Back/Forward (its entry's place applies), not a newly opened address. */
+function documentReturned(): boolean {
+  const [entry] = performance.getEntriesByType?.('navigation') ?? [];
+  const type = (entry as PerformanceNavigationTiming | undefined)?.type;
+  return type === 'reload' || type === 'back_forward';
+}
+
+/** Set once the document's first page has been placed: later pages are the app's own navigations. */
+let documentPlaced = false;
 
 function remember(key: string, top: number) {
   positions.delete(key);
@@ -66,8 +85,12 @@ function scrollBackTo(top: number): () => void {
  * left. The browser's own restoration is off: it would scroll before the page's content is rendered.
  */
 export function useScrollRestoration() {
-  const { key, hash } = useLocation();
+  const location = useLocation();
+  const { hash } = location;
+  const key = placeKey(location.key, location.pathname, location.search);
   const navigationType = useNavigationType();
+  // The location the document opened on (React renders it twice in development: the same object both times).
+  const [documentLocation] = useState(() => (documentPlaced ? undefined : location));
 
   useEffect(() => {
     window.history.scrollRestoration = 'manual';
@@ -85,11 +108,14 @@ export function useScrollRestoration() {
   }, [key]);
 
   useLayoutEffect(() => {
+    documentPlaced = true;
+    // The initial render is a 'POP' too: it returns only for a reload or Back/Forward into this document.
+    const returning = navigationType === 'POP' && (location !== documentLocation || documentReturned());
     const left = positions.get(key);
-    if (navigationType === 'POP' && left !== undefined) return scrollBackTo(left);
+    if (returning && left !== undefined) return scrollBackTo(left);
     const anchor = hash ? document.getElementById(decodeURIComponent(hash.slice(1))) : null;
     if (anchor) anchor.scrollIntoView();
     else window.scrollTo(0, 0);
     return undefined;
-  }, [key, hash, navigationType]);
+  }, [key, hash, navigationType, location, documentLocation]);
 }
