@@ -31,11 +31,12 @@ try {
     const profiles = await prepareColdProfiles(listening.origin);
     served.push({ build, origin: listening.origin, profiles, close: () => listening.server.close() });
   }
-  for (const { label, profile, path, ready } of COLD_PAGES) {
+  for (const coldPage of COLD_PAGES) {
+    const { label, profile, path } = coldPage;
     const times = new Map<string, number[]>();
     for (let run = 0; run < runs; run += 1) {
       for (const { build, origin, profiles } of run % 2 === 0 ? served : [...served].reverse()) {
-        const { ms, marks } = await coldStart(profiles[profile], `${origin}${path}`, ready);
+        const { ms, marks } = await coldStart(profiles[profile], `${origin}${path}`, coldPage);
         times.set(build, [...(times.get(build) ?? []), ms]);
         if (marks.length > 0) console.info(`  ${label} ${build} ${ms.toFixed(0)} ms: ${marks.join(', ')}`);
       }
