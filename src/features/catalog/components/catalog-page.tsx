@@ -11,6 +11,7 @@ import { PRODUCTS_PAGE_SIZE } from '../../../lib/shared/catalogue';
 import { useIdleAfterFirstPaint } from '../../../lib/use-idle-after-first-paint';
 import { useOnline } from '../../../lib/use-online';
 import { useCountry } from '../../../lib/use-country';
+import { useFetchWhileRendering } from '../../../lib/use-fetch-while-rendering';
 import { useViewerKey } from '../../../lib/session/use-viewer-key';
 import { productQueries } from '../api';
 import { filterMenuAtom } from '../atoms';
@@ -36,9 +37,16 @@ export function CatalogPage() {
   const { sort, ...filters } = filtersFromParams(params);
   const setFilterMenu = useSetAtom(filterMenuAtom);
   const [searchText, setSearchText] = useState(filters.search ?? '');
-  const categories = useQuery(productQueries.categories(country, viewer));
+  const listOptions = productQueries.list(country, viewer, filters);
+  const categoriesOptions = productQueries.categories(country, viewer);
+  // The first row's pictures, the page's largest paint, wait for the list's answer: it is asked for as the page first
+  // renders (on Lighthouse's slow 4G the request started 0.4 s after the page's code had arrived, once the whole page
+  // was committed and painted), and the categories with it (the filters' rows).
+  useFetchWhileRendering(listOptions.queryKey, (client) => client.prefetchInfiniteQuery(listOptions));
+  useFetchWhileRendering(categoriesOptions.queryKey, (client) => client.prefetchQuery(categoriesOptions));
+  const categories = useQuery(categoriesOptions);
   const forms = useQuery(productQueries.forms(country, viewer, filters.categoryId));
-  const query = useInfiniteQuery(productQueries.list(country, viewer, filters));
+  const query = useInfiniteQuery(listOptions);
   const online = useOnline();
   // Offline, or the server out of reach: the device answers from its copy of the catalogue.
   const unreachable = query.isError && query.error instanceof ApiError && query.error.kind === 'network';
