@@ -2,7 +2,7 @@
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { UNSAFE_createBrowserHistory as createBrowserHistory } from 'react-router';
-import { getDatabase, readValue } from '../lib/db';
+import { openStoredDatabase, readValue } from '../lib/db';
 import { activateLocale, expectLocale } from '../lib/i18n';
 import { catalogueLocaleOf, LANGUAGE_STORAGE_KEY, parseLanguageChoice } from '../lib/language';
 import { resolveCountry } from '../lib/shared/countries';
@@ -14,9 +14,10 @@ const rootElement = document.getElementById('root');
 if (!rootElement) throw new Error('Falta el elemento #root en index.html');
 
 // What the first render waits for is fetched side by side, not one after the other: the restoration gate opens
-// IndexedDB first, the country's catalogue lets the first render speak its language (no flash of untranslated ids),
-// and the current address's screens start loading (their chunks and what they wait for) before anything renders.
-void getDatabase();
+// IndexedDB first (a device that holds it; a first visit has nothing to restore), the country's catalogue lets the
+// first render speak its language (no flash of untranslated ids), and the current address's screens start loading
+// (their chunks and what they wait for) before anything renders.
+void openStoredDatabase();
 const [firstSegment] = window.location.pathname.split('/').filter(Boolean);
 const country = resolveCountry(firstSegment);
 // A first visit has no stored language: the country's Spanish catalogues download while the database opens, not

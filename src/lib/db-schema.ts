@@ -11,7 +11,7 @@ export interface KeyValueRow {
 export class StorefrontDatabase extends Dexie {
   kv!: EntityTable<KeyValueRow, 'key'>;
 
-  constructor(name = 'dispensario') {
+  constructor(name: string) {
     super(name);
     this.version(1).stores({ kv: 'key' });
   }

@@ -1,17 +1,46 @@
+import { ANSWERS_DATABASE_NAME, ANSWERS_STORE, DATABASE_NAME } from './db-name';
 import type { StorefrontDatabase } from './db-schema';
 
 let opening: Promise<StorefrontDatabase> | undefined;
 
 /**
- * The storefront's Dexie database, loaded on first use: Dexie is a fifth of the JavaScript a first visit needs,
- * and fetching it in parallel with the first render keeps it out of the initial bundle.
+ * The storefront's Dexie database, loaded on first use: Dexie is a sixth of the JavaScript a first visit would
+ * otherwise download, so it is not part of the app's start.
  */
 export function getDatabase(): Promise<StorefrontDatabase> {
-  opening ??= import('./db-schema').then(({ StorefrontDatabase }) => new StorefrontDatabase());
+  opening ??= import('./db-schema').then(({ StorefrontDatabase }) => new StorefrontDatabase(DATABASE_NAME));
   return opening;
 }
 
+let listing: Promise<boolean> | undefined;
+
+/**
+ * Whether the device holds the database. A device that has never stored anything (a first visit that only browses)
+ * has nothing to read or delete, so Dexie is not downloaded for that: it comes with the first value written. Where the
+ * browser cannot list its databases, it is assumed to be there.
+ */
+async function databaseIsStored(): Promise<boolean> {
+  if (opening || typeof indexedDB.databases !== 'function') return true;
+  // The start's reads ask together: one listing answers them all.
+  listing ??= indexedDB
+    .databases()
+    .then(
+      (databases) => databases.some((database) => database.name === DATABASE_NAME),
+      () => true,
+    )
+    .finally(() => {
+      listing = undefined;
+    });
+  return listing;
+}
+
+/** Opens the database at once when the device holds it, so a returning visit reads its state without waiting. */
+export async function openStoredDatabase(): Promise<void> {
+  if (await databaseIsStored()) await getDatabase();
+}
+
 export async function readValue(key: string): Promise<unknown> {
+  if (!(await databaseIsStored())) return undefined;
   return (await (await getDatabase()).kv.get(key))?.value;
 }
 
@@ -20,10 +49,73 @@ export async function writeValue(key: string, value: unknown): Promise<void> {
 }
 
 export async function deleteValue(key: string): Promise<void> {
+  if (!(await databaseIsStored())) return;
   await (await getDatabase()).kv.delete(key);
 }
 
 /** Removes every row whose key starts with `prefix`. */
 export async function deleteValuesStartingWith(prefix: string): Promise<void> {
+  if (!(await databaseIsStored())) return;
   await (await getDatabase()).kv.where('key').startsWith(prefix).delete();
+}
+
+/**
+ * The device's copy of the server's answers (the query cache) lives in a database of its own, written through
+ * IndexedDB directly: it is written on every visit, the first included, and through Dexie that write alone would
+ * download Dexie on a first visit that stores nothing else. The values are the persister's JSON text.
+ */
+let answers: Promise<IDBDatabase> | undefined;
+
+function openAnswers(): Promise<IDBDatabase> {
+  answers ??= new Promise<IDBDatabase>((resolve, reject) => {
+    const request = indexedDB.open(ANSWERS_DATABASE_NAME, 1);
+    request.onupgradeneeded = () => request.result.createObjectStore(ANSWERS_STORE);
+    request.onsuccess = () => {
+      const database = request.result;
+      // Another tab deleting or upgrading it: let go, and open again on the next use.
+      database.onversionchange = () => {
+        database.close();
+        answers = undefined;
+      };
+      resolve(database);
+    };
+    request.onerror = () => reject(request.error ?? new Error('IndexedDB'));
+  }).catch((error: unknown) => {
+    answers = undefined;
+    throw error;
+  });
+  return answers;
+}
+
+/** One request in its own transaction; resolves with its result once the transaction is committed. */
+async function answersRequest<T>(
+  mode: IDBTransactionMode,
+  operate: (store: IDBObjectStore) => IDBRequest<T>,
+): Promise<T> {
+  const database = await openAnswers();
+  return new Promise<T>((resolve, reject) => {
+    const transaction = database.transaction(ANSWERS_STORE, mode);
+    const request = operate(transaction.objectStore(ANSWERS_STORE));
+    transaction.oncomplete = () => resolve(request.result);
+    transaction.onabort = () => reject(transaction.error ?? request.error ?? new Error('IndexedDB'));
+  });
+}
+
+export async function readAnswer(key: string): Promise<string | undefined> {
+  const value = await answersRequest('readonly', (store) => store.get(key) as IDBRequest<unknown>);
+  return typeof value === 'string' ? value : undefined;
+}
+
+export async function writeAnswer(key: string, value: string): Promise<void> {
+  await answersRequest('readwrite', (store) => store.put(value, key));
+}
+
+export async function deleteAnswer(key: string): Promise<void> {
+  await answersRequest('readwrite', (store) => store.delete(key));
+}
+
+/** Removes every answer whose key starts with `prefix`. */
+export async function deleteAnswersStartingWith(prefix: string): Promise<void> {
+  // Every key that starts with the prefix sorts between it and the prefix followed by the highest code unit.
+  await answersRequest('readwrite', (store) => store.delete(IDBKeyRange.bound(prefix, `${prefix}\uffff`)));
 }

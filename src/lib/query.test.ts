@@ -1,7 +1,7 @@
 import { dehydrate, hashKey } from '@tanstack/react-query';
 import type { PersistedClient } from '@tanstack/react-query-persist-client';
 import { describe, expect, it, vi } from 'vitest';
-import { readValue } from './db';
+import { readAnswer, readValue, writeValue } from './db';
 import {
   APART_QUERY_PREFIX,
   capPersistedClient,
@@ -10,6 +10,7 @@ import {
   KEEP_ON_DEVICE_META,
   persistedApart,
   queryPersister,
+  QUERY_CACHE_STORAGE_KEY,
 } from './query';
 
 type DehydratedQuery = PersistedClient['clientState']['queries'][number];
@@ -78,7 +79,7 @@ describe('persistedApart', () => {
     });
     const first = createQueryClient();
     await first.fetchQuery(options());
-    await vi.waitFor(async () => expect(await readValue(row)).toEqual(expect.stringContaining('"products":5000')));
+    await vi.waitFor(async () => expect(await readAnswer(row)).toEqual(expect.stringContaining('"products":5000')));
     const shared = capPersistedClient({ timestamp: 1, buster: 'v1', clientState: dehydrate(first) });
     expect(shared.clientState.queries.map((query) => query.queryHash)).not.toContain(hashKey(key));
 
@@ -95,9 +96,9 @@ describe('persistedApart', () => {
       queryFn: () => Promise.resolve('catálogo'),
       ...persistedApart<string, typeof key>(),
     });
-    await vi.waitFor(async () => expect(await readValue(row)).toBeDefined());
+    await vi.waitFor(async () => expect(await readAnswer(row)).toBeDefined());
     await forgetPersistedQueryCache();
-    expect(await readValue(row)).toBeUndefined();
+    expect(await readAnswer(row)).toBeUndefined();
   });
 });
 
@@ -114,5 +115,26 @@ describe('forgetPersistedQueryCache', () => {
 
     await queryPersister.persistClient(client([answer('after', 3)]));
     expect(names((await queryPersister.restoreClient())!)).toEqual(['after']);
+  });
+});
+
+describe('a copy saved before session 25, among the persisted atoms', () => {
+  it('is read once, moved to the answers and removed from the atoms’ database', async () => {
+    const saved = JSON.stringify(client([answer('antes', 1)]));
+    await writeValue(QUERY_CACHE_STORAGE_KEY, saved);
+
+    expect(names((await queryPersister.restoreClient())!)).toEqual(['antes']);
+    expect(await readAnswer(QUERY_CACHE_STORAGE_KEY)).toBe(saved);
+    expect(await readValue(QUERY_CACHE_STORAGE_KEY)).toBeUndefined();
+    // The next start reads the moved copy.
+    expect(names((await queryPersister.restoreClient())!)).toEqual(['antes']);
+  });
+
+  it('goes with the logout even when it was never read', async () => {
+    await writeValue(QUERY_CACHE_STORAGE_KEY, JSON.stringify(client([answer('paciente', 1)])));
+    await writeValue(`${APART_QUERY_PREFIX}-["patients"]`, 'registro');
+    await forgetPersistedQueryCache();
+    expect(await readValue(QUERY_CACHE_STORAGE_KEY)).toBeUndefined();
+    expect(await readValue(`${APART_QUERY_PREFIX}-["patients"]`)).toBeUndefined();
   });
 });

@@ -5,7 +5,15 @@ import {
   type PersistedClient,
   type Persister,
 } from '@tanstack/react-query-persist-client';
-import { deleteValue, deleteValuesStartingWith, readValue, writeValue } from './db';
+import {
+  deleteAnswer,
+  deleteAnswersStartingWith,
+  deleteValue,
+  deleteValuesStartingWith,
+  readAnswer,
+  readValue,
+  writeAnswer,
+} from './db';
 import { env } from './env';
 
 const MINUTE_MS = 60_000;
@@ -60,7 +68,7 @@ export function capPersistedClient(client: PersistedClient, max = PERSISTED_QUER
  * The query cache persists to IndexedDB, not localStorage: a 5,000-product catalogue is several megabytes,
  * beyond localStorage's quota, and IndexedDB does not block the main thread while writing.
  */
-/** The IndexedDB key (Dexie `kv`) of the persisted query cache. */
+/** The key of the persisted query cache among the device's answers (`readAnswer`). */
 export const QUERY_CACHE_STORAGE_KEY = 'query-cache';
 
 /**
@@ -73,15 +81,30 @@ let writingGeneration = 0;
 const GENERATION = Symbol('generation');
 type TaggedClient = PersistedClient & { [GENERATION]?: number };
 
+/**
+ * Until session 25 the answers were rows of the atoms' database (Dexie `kv`, same keys). A device updated since
+ * finds its copy there once: it is moved, so the first offline start after the update still has it, and the old row
+ * is removed (the logout removes both places).
+ */
+async function readSavedAnswer(key: string): Promise<string | null> {
+  const saved = await readAnswer(key);
+  if (saved !== undefined) return saved;
+  const legacy = await readValue(key);
+  if (typeof legacy !== 'string') return null;
+  await writeAnswer(key, legacy);
+  await deleteValue(key);
+  return legacy;
+}
+
 const indexedDbPersister = createAsyncStoragePersister({
   key: QUERY_CACHE_STORAGE_KEY,
   storage: {
-    getItem: async (key) => ((await readValue(key)) as string | undefined) ?? null,
+    getItem: readSavedAnswer,
     setItem: async (key, value) => {
       if (writingGeneration !== generation) return;
-      await writeValue(key, value);
+      await writeAnswer(key, value);
     },
-    removeItem: (key) => deleteValue(key),
+    removeItem: (key) => deleteAnswer(key),
   },
   serialize: (client: TaggedClient) => {
     if (client[GENERATION] !== generation) throw new Error('A write asked for before the copy was forgotten');
@@ -92,19 +115,19 @@ const indexedDbPersister = createAsyncStoragePersister({
 
 export const QUERY_CACHE_BUSTER = env.appVersion;
 
-/** The IndexedDB keys (Dexie `kv`) of the answers kept apart: this prefix, a dash and the query's hash. */
+/** The keys of the answers kept apart (`readAnswer`): this prefix, a dash and the query's hash. */
 export const APART_QUERY_PREFIX = 'query-apart';
 
 const apartPersister = experimental_createQueryPersister<string>({
   storage: {
-    getItem: async (key) => ((await readValue(key)) as string | undefined) ?? null,
+    getItem: readSavedAnswer,
     setItem: async (key, value) => {
       const asked = generation;
-      await writeValue(key, value);
+      await writeAnswer(key, value);
       // Forgotten while it was being written (a logout): it must not stay on the device.
-      if (asked !== generation) await deleteValue(key);
+      if (asked !== generation) await deleteAnswer(key);
     },
-    removeItem: (key) => deleteValue(key),
+    removeItem: (key) => deleteAnswer(key),
   },
   buster: QUERY_CACHE_BUSTER,
   maxAge: QUERY_CACHE_MAX_AGE_MS,
@@ -134,5 +157,10 @@ export const queryPersister: Persister = {
  */
 export async function forgetPersistedQueryCache(): Promise<void> {
   generation += 1;
-  await Promise.all([deleteValue(QUERY_CACHE_STORAGE_KEY), deleteValuesStartingWith(`${APART_QUERY_PREFIX}-`)]);
+  await Promise.all([
+    deleteAnswer(QUERY_CACHE_STORAGE_KEY),
+    deleteAnswersStartingWith(`${APART_QUERY_PREFIX}-`),
+    deleteValue(QUERY_CACHE_STORAGE_KEY),
+    deleteValuesStartingWith(`${APART_QUERY_PREFIX}-`),
+  ]);
 }

@@ -5,13 +5,13 @@ import type { Manifest } from 'vite';
 import { currentSharedBuild, DIST_DIR, ensureSharedBuild, type SharedBuild } from '../shared-build';
 
 /**
- * Fetched on every first visit: the Spanish catalogue (`/co` and `/pe` default to it), Dexie's schema, and what the
- * layout loads as it first renders (the footer, the chat button, the service worker's helper). The browser checks
- * this list: `tests/e2e/first-visit-downloads.spec.ts` fails when a first visit downloads a script it leaves out.
+ * Fetched on every first visit: the Spanish catalogue (`/co` and `/pe` default to it) and what the layout loads as it
+ * first renders (the footer, the chat button, the service worker's helper). Not Dexie: a device that holds no
+ * database downloads it with its first stored value (`src/lib/db.ts`). The browser checks this list:
+ * `tests/e2e/first-visit-downloads.spec.ts` fails when a first visit downloads a script it leaves out.
  */
 export const FIRST_VISIT_DYNAMIC_SOURCES = [
   'src/locales/es/messages.po',
-  'src/lib/db-schema.ts',
   'src/app/layout/footer-content.tsx',
   'src/features/content/components/chat-contact-button.tsx',
   'node_modules/workbox-window/build/workbox-window.prod.es5.mjs',

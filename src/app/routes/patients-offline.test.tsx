@@ -4,7 +4,7 @@ import userEvent from '@testing-library/user-event';
 import { http, HttpResponse } from 'msw';
 import { describe, expect, it } from 'vitest';
 import { patientQueries, type PatientRegister } from '../../features/patients/api';
-import { writeValue } from '../../lib/db';
+import { writeAnswer } from '../../lib/db';
 import { QUERY_CACHE_BUSTER, QUERY_CACHE_STORAGE_KEY } from '../../lib/query';
 import { TEST_API } from '../../testing/api-url';
 import { buildPatient } from '../../testing/handlers/prescriptions';
@@ -31,7 +31,7 @@ async function registerSavedTwoDaysAgo(viewer: string) {
   const client = new QueryClient();
   client.setQueryData(patientQueries.register('co', viewer).queryKey, register, { updatedAt: Date.now() - 2 * DAY_MS });
   const saved = { timestamp: Date.now() - 2 * DAY_MS, buster: QUERY_CACHE_BUSTER, clientState: dehydrate(client) };
-  await writeValue(QUERY_CACHE_STORAGE_KEY, JSON.stringify(saved));
+  await writeAnswer(QUERY_CACHE_STORAGE_KEY, JSON.stringify(saved));
 }
 
 function serverUnreachable() {

@@ -1,7 +1,7 @@
 import { screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, expect, it } from 'vitest';
-import { getDatabase, readValue, writeValue } from '../../lib/db';
+import { getDatabase, readAnswer, writeAnswer, writeValue } from '../../lib/db';
 import { QUERY_CACHE_STORAGE_KEY } from '../../lib/query';
 import { OUTBOX_MESSAGES } from '../../lib/shared/outbox';
 import { buildOutboxItem, installFakeServiceWorker } from '../../testing/fake-service-worker';
@@ -27,7 +27,10 @@ it('logout leaves no patient data in IndexedDB and makes the outbox forget what 
   await writeValue('prescription-drafts', {
     'uid-doctor:co': { patient: { id: 7, name: PATIENT, email: 'ana@correo.test', documentNumber: '123456' } },
   });
-  await writeValue('query-cache', JSON.stringify({ clientState: { queries: [{ state: { data: PATIENT } }] } }));
+  await writeAnswer(
+    QUERY_CACHE_STORAGE_KEY,
+    JSON.stringify({ clientState: { queries: [{ state: { data: PATIENT } }] } }),
+  );
   const { router } = await renderApp('/co/mi-cuenta/datos-personales');
   await userEvent.click(await screen.findByRole('button', { name: 'Cerrar sesión' }));
   // The pending write is the doctor's own: the logout asks first (use-guarded-logout.test.tsx).
@@ -37,6 +40,7 @@ it('logout leaves no patient data in IndexedDB and makes the outbox forget what 
     const rows = await (await getDatabase()).kv.toArray();
     expect(JSON.stringify(rows)).not.toContain(PATIENT);
     expect(JSON.stringify(rows)).not.toContain('ana@correo.test');
+    expect((await readAnswer(QUERY_CACHE_STORAGE_KEY)) ?? '').not.toContain(PATIENT);
   });
   expect(worker.asked.map((message) => message.type)).toContain(OUTBOX_MESSAGES.forgetDelivered);
   // The undelivered write stays for its author's next login.
@@ -53,9 +57,9 @@ it('logout forgets the patient register kept on the device for offline use, also
   await loggedInAs('co');
   const { router } = await renderApp('/co/mi-cuenta/mis-pacientes');
   expect(await screen.findByRole('link', { name: 'Registro Guardado' })).toBeTruthy();
-  const saved = async () => JSON.stringify(await readValue(QUERY_CACHE_STORAGE_KEY)) ?? '';
+  const saved = async () => (await readAnswer(QUERY_CACHE_STORAGE_KEY)) ?? '';
   // The persister writes a throttled while after the change: on two busy cores that took over 3 s once.
-  await waitFor(async () => expect(await saved()).toContain('\\"register\\"'), { timeout: SAVED_TIMEOUT_MS });
+  await waitFor(async () => expect(await saved()).toContain('"register"'), { timeout: SAVED_TIMEOUT_MS });
 
   await userEvent.click(screen.getByRole('button', { name: 'Cerrar sesión' }));
   await arrivesAt(router, '/co');
@@ -64,4 +68,6 @@ it('logout forgets the patient register kept on the device for offline use, also
   const rows = JSON.stringify(await (await getDatabase()).kv.toArray());
   expect(rows).not.toContain('Registro');
   expect(rows).not.toContain('registro.guardado@correo.test');
+  expect(await saved()).not.toContain('Registro');
+  expect(await saved()).not.toContain('registro.guardado@correo.test');
 });

@@ -1,4 +1,5 @@
 import { expect, type Locator, type Page } from '@playwright/test';
+import { ANSWERS_DATABASE_NAME, ANSWERS_STORE, DATABASE_NAME } from '../../../src/lib/db-name';
 
 /** What every page shares: header, country selector, footer. */
 /**
@@ -127,34 +128,41 @@ export class Shell {
    * shown rather than a write still on its way (a reload aborts a write not yet committed).
    */
   async waitForSavedOnDevice(text: string, key = 'query-cache') {
+    // The query cache is the answers' copy (text in a database of its own); an atom is a row `{ key, value }` of the
+    // atoms' database (src/lib/db.ts).
+    const where =
+      key === 'query-cache'
+        ? { database: ANSWERS_DATABASE_NAME, store: ANSWERS_STORE }
+        : { database: DATABASE_NAME, store: 'kv' };
     await expect
       .poll(
         () =>
           this.page.evaluate(
-            (stored) =>
+            ({ key: stored, database: name, store }) =>
               new Promise<string>((resolve) => {
-                const opening = indexedDB.open('dispensario');
+                const opening = indexedDB.open(name);
                 // Not created yet: leave it to the app rather than creating an empty database here.
                 opening.onupgradeneeded = () => opening.transaction?.abort();
                 opening.onerror = () => resolve('');
                 opening.onsuccess = () => {
                   const database = opening.result;
-                  if (!database.objectStoreNames.contains('kv')) {
+                  if (!database.objectStoreNames.contains(store)) {
                     database.close();
                     resolve('');
                     return;
                   }
-                  const read = database.transaction('kv').objectStore('kv').get(stored);
+                  const read = database.transaction(store).objectStore(store).get(stored);
                   read.onerror = () => resolve('');
                   read.onsuccess = () => {
-                    const row = read.result as { value?: unknown } | undefined;
-                    const value = row?.value;
+                    const result = read.result as unknown;
+                    const value =
+                      typeof result === 'object' && result !== null && 'value' in result ? result.value : result;
                     resolve(typeof value === 'string' ? value : value === undefined ? '' : JSON.stringify(value));
                     database.close();
                   };
                 };
               }),
-            key,
+            { key, ...where },
           ),
         { message: `lo guardado en el dispositivo (${key}) contiene «${text}»` },
       )

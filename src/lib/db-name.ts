@@ -1,0 +1,9 @@
+/**
+ * The name of the storefront's Dexie database (the persisted atoms). The build names it too (vite.config.ts): a page
+ * preloads Dexie only on a device that holds the database.
+ */
+export const DATABASE_NAME = 'dispensario';
+
+/** The database of the device's copy of the server's answers (`readAnswer` in db.ts), and its one object store. */
+export const ANSWERS_DATABASE_NAME = 'dispensario-respuestas';
+export const ANSWERS_STORE = 'answers';
