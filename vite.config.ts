@@ -4,7 +4,7 @@ import react from '@vitejs/plugin-react';
 import { fileURLToPath } from 'node:url';
 import { defineConfig, type Plugin } from 'vite';
 import { VitePWA } from 'vite-plugin-pwa';
-import { DATABASE_NAME } from './src/lib/db-name';
+import { DATABASE_MARKER_KEY, DATABASE_NAME } from './src/lib/db-name';
 import { CSP_SOURCES_FILE, cspSourcesOf } from './src/lib/shared/csp-sources';
 
 const API_DEV_TARGET = process.env.API_DEV_TARGET ?? 'http://localhost:8080';
@@ -134,23 +134,30 @@ function shellChunk(): Plugin {
 const START_UP_DYNAMIC_MODULE = '/src/lib/db-schema.ts';
 
 /**
- * Adds a low-priority module preload of `files` once the device is known to hold the storefront's database: Dexie is
- * on a returning visit's start-up path (restoring the persisted state) and on no first visit's (`src/lib/db.ts`).
- * Where the browser cannot list its databases there is no preload; the app then loads Dexie as it starts.
+ * Adds a low-priority module preload of `files` when the device holds the storefront's database (its marker, or the
+ * browser's list of databases): Dexie is on a returning visit's start-up path (restoring the persisted state) and on no
+ * first visit's (`src/lib/db.ts`). Where neither answers there is no preload; the app then loads Dexie as it starts.
  */
 function preloadWhenDatabaseIsStored(files: string[]): string {
   const hrefs = JSON.stringify(files.map((fileName) => `/${fileName}`));
-  return `if (indexedDB.databases) indexedDB.databases().then(function (databases) {
-        if (!databases.some(function (database) { return database.name === ${JSON.stringify(DATABASE_NAME)}; })) return;
-        ${hrefs}.forEach(function (href) {
-          var link = document.createElement('link');
-          link.rel = 'modulepreload';
-          link.crossOrigin = '';
-          link.fetchPriority = 'low';
-          link.href = href;
-          document.head.appendChild(link);
-        });
-      }, function () {});`;
+  return `(function () {
+        function preload() {
+          ${hrefs}.forEach(function (href) {
+            var link = document.createElement('link');
+            link.rel = 'modulepreload';
+            link.crossOrigin = '';
+            link.fetchPriority = 'low';
+            link.href = href;
+            document.head.appendChild(link);
+          });
+        }
+        try {
+          if (localStorage.getItem(${JSON.stringify(DATABASE_MARKER_KEY)}) !== null) return preload();
+        } catch (error) {}
+        if (indexedDB.databases) indexedDB.databases().then(function (databases) {
+          if (databases.some(function (database) { return database.name === ${JSON.stringify(DATABASE_NAME)}; })) preload();
+        }, function () {});
+      })();`;
 }
 
 /**

@@ -1,6 +1,5 @@
-import { IDBFactory } from 'fake-indexeddb';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { DATABASE_NAME } from './db-name';
+import { ANSWERS_DATABASE_NAME, DATABASE_MARKER_KEY, DATABASE_NAME } from './db-name';
 
 /** The storage module as a new page load has it (no database opened yet), on the device `indexedDB` stands for. */
 async function freshPage() {
@@ -10,13 +9,26 @@ async function freshPage() {
 
 const storedDatabases = async () => (await indexedDB.databases()).map((database) => database.name);
 
-beforeEach(() => {
-  // A device that has never been here.
-  vi.stubGlobal('indexedDB', new IDBFactory());
+function deleteDatabase(name: string): Promise<void> {
+  return new Promise((resolve, reject) => {
+    const deleting = indexedDB.deleteDatabase(name);
+    deleting.onsuccess = () => resolve();
+    deleting.onerror = () => reject(deleting.error ?? new Error(name));
+  });
+}
+
+beforeEach(async () => {
+  // A device that has never been here. (Dexie is loaded once per file, so the device is emptied rather than
+  // replaced: the earlier pages' connections close when their databases are deleted.)
+  await deleteDatabase(DATABASE_NAME);
+  await deleteDatabase(ANSWERS_DATABASE_NAME);
+  localStorage.removeItem(DATABASE_MARKER_KEY);
 });
 
 afterEach(() => {
-  vi.unstubAllGlobals();
+  vi.restoreAllMocks();
+  // The browser that cannot list its databases (own property over the factory's method).
+  Reflect.deleteProperty(indexedDB, 'databases');
 });
 
 describe('the atoms’ database on a first visit', () => {
@@ -27,6 +39,7 @@ describe('the atoms’ database on a first visit', () => {
     await db.deleteValue('checkout');
     await db.deleteValuesStartingWith('session:');
     expect(await storedDatabases()).not.toContain(DATABASE_NAME);
+    expect(localStorage.getItem(DATABASE_MARKER_KEY)).toBeNull();
   });
 
   it('is created by the first value written, which the next page load reads back', async () => {
@@ -41,10 +54,34 @@ describe('the atoms’ database on a first visit', () => {
     expect(await next.readValue('carts')).toBeUndefined();
   });
 
+  it('is marked by the first value written: the next page load opens it without listing the databases', async () => {
+    const first = await freshPage();
+    expect(localStorage.getItem(DATABASE_MARKER_KEY)).toBeNull();
+    await first.writeValue('sessions', { co: 'uid-1' });
+    expect(localStorage.getItem(DATABASE_MARKER_KEY)).not.toBeNull();
+
+    const listed = vi.spyOn(indexedDB, 'databases');
+    const next = await freshPage();
+    await next.openStoredDatabase();
+    expect(await next.readValue('sessions')).toEqual({ co: 'uid-1' });
+    expect(listed).not.toHaveBeenCalled();
+  });
+
+  it('is found by the listing on a device without the marker (an earlier version, a cleared local storage)', async () => {
+    const first = await freshPage();
+    await first.writeValue('carts', { pe: [] });
+    localStorage.removeItem(DATABASE_MARKER_KEY);
+
+    const next = await freshPage();
+    expect(await next.readValue('carts')).toEqual({ pe: [] });
+    expect(localStorage.getItem(DATABASE_MARKER_KEY)).not.toBeNull();
+  });
+
   it('is opened as on any device where the browser cannot list its databases', async () => {
     const first = await freshPage();
     await first.writeValue('language', 'en');
-    vi.stubGlobal('indexedDB', Object.assign(indexedDB, { databases: undefined }));
+    localStorage.removeItem(DATABASE_MARKER_KEY);
+    Object.defineProperty(indexedDB, 'databases', { value: undefined, configurable: true });
     const next = await freshPage();
     expect(await next.readValue('language')).toBe('en');
   });

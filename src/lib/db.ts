@@ -1,4 +1,4 @@
-import { ANSWERS_DATABASE_NAME, ANSWERS_STORE, DATABASE_NAME } from './db-name';
+import { ANSWERS_DATABASE_NAME, ANSWERS_STORE, DATABASE_MARKER_KEY, DATABASE_NAME } from './db-name';
 import type { StorefrontDatabase } from './db-schema';
 
 let opening: Promise<StorefrontDatabase> | undefined;
@@ -12,20 +12,42 @@ export function getDatabase(): Promise<StorefrontDatabase> {
   return opening;
 }
 
+function markedAsStored(): boolean {
+  try {
+    return localStorage.getItem(DATABASE_MARKER_KEY) !== null;
+  } catch {
+    return false;
+  }
+}
+
+function markAsStored(): void {
+  try {
+    localStorage.setItem(DATABASE_MARKER_KEY, '1');
+  } catch {
+    // Storage refused: the next start lists the databases instead.
+  }
+}
+
 let listing: Promise<boolean> | undefined;
 
 /**
  * Whether the device holds the database. A device that has never stored anything (a first visit that only browses)
- * has nothing to read or delete, so Dexie is not downloaded for that: it comes with the first value written. Where the
- * browser cannot list its databases, it is assumed to be there.
+ * has nothing to read or delete, so Dexie is not downloaded for that: it comes with the first value written. The
+ * marker answers at once; without it (a first visit, a device updated from a version that did not set it, a cleared
+ * local storage) the browser's list of databases answers. Where the browser cannot list them, it is assumed to be
+ * there.
  */
 async function databaseIsStored(): Promise<boolean> {
-  if (opening || typeof indexedDB.databases !== 'function') return true;
+  if (opening || markedAsStored() || typeof indexedDB.databases !== 'function') return true;
   // The start's reads ask together: one listing answers them all.
   listing ??= indexedDB
     .databases()
     .then(
-      (databases) => databases.some((database) => database.name === DATABASE_NAME),
+      (databases) => {
+        const stored = databases.some((database) => database.name === DATABASE_NAME);
+        if (stored) markAsStored();
+        return stored;
+      },
       () => true,
     )
     .finally(() => {
@@ -36,6 +58,11 @@ async function databaseIsStored(): Promise<boolean> {
 
 /** Opens the database at once when the device holds it, so a returning visit reads its state without waiting. */
 export async function openStoredDatabase(): Promise<void> {
+  // A marked device starts loading Dexie in this very task, as every start did before the marker.
+  if (opening || markedAsStored()) {
+    await getDatabase();
+    return;
+  }
   if (await databaseIsStored()) await getDatabase();
 }
 
@@ -44,8 +71,14 @@ export async function readValue(key: string): Promise<unknown> {
   return (await (await getDatabase()).kv.get(key))?.value;
 }
 
+let marked = false;
+
 export async function writeValue(key: string, value: unknown): Promise<void> {
   await (await getDatabase()).kv.put({ key, value, updatedAt: Date.now() });
+  if (!marked) {
+    markAsStored();
+    marked = true;
+  }
 }
 
 export async function deleteValue(key: string): Promise<void> {

@@ -30,9 +30,10 @@ import {
 // the shell from 69.6 to 52.0. Session 23: the home offers the guided tour instead of starting it (180.4 → 172.7);
 // the bag has a catalogue of its own instead of every member screen's (199.7 → 183.9; its loader adds 0.2 to each page).
 // Session 25: Dexie (28.6) only on a device that holds its database, the answers' copy written without it; the
-// shell +0.4 for that copy's own IndexedDB code (home 173.1 → 144.9, catalogue 171.7 → 143.5, bag 184.0 → 155.8).
+// shell +0.5 for that copy's own IndexedDB code and the database's marker (home 173.1 → 145.0, catalogue 171.7 →
+// 143.6, bag 184.0 → 155.9).
 const FIRST_VISIT_BUDGET_KIB: Record<EntryRoute['label'], number> = { home: 145.0, catalogue: 143.6, bag: 155.9 };
-const SHELL_BUDGET_KIB = 52.7;
+const SHELL_BUDGET_KIB = 52.8;
 
 const KIB = 1024;
 const kib = (bytes: number) => Math.round((bytes / KIB) * 10) / 10;
@@ -61,12 +62,12 @@ test('a first visit downloads no more JavaScript than its budget, per entry rout
  * 189.1 in session 22, when its own questions (revoke the consent, delete the account) began to load that dialog on
  * opening too (203.0 before).
  */
-// +0.2 / +0.3 in session 25: the shell's IndexedDB code for the answers' copy (Dexie was never counted here: it comes
-// with the stored state, dynamically).
+// +0.3 / +0.4 in session 25: the shell's IndexedDB code for the answers' copy and the database's marker (Dexie was
+// never counted here: it comes with the stored state, dynamically).
 const MEMBER_ROUTE_BUDGETS_KIB = {
-  'src/app/routes/prescription-route.tsx': 189.9,
+  'src/app/routes/prescription-route.tsx': 190.0,
   // 189.4 until session 23's mend of the scroll restoration (+0.1 KiB in the shell).
-  'src/app/routes/personal-data-route.tsx': 189.9,
+  'src/app/routes/personal-data-route.tsx': 190.0,
 };
 
 test('the prescription builder and personal data import no more JavaScript than their budgets', async () => {
