@@ -154,7 +154,7 @@ function preloadWhenDatabaseIsStored(files: string[]): string {
         try {
           if (localStorage.getItem(${JSON.stringify(DATABASE_MARKER_KEY)}) !== null) return preload();
         } catch (error) {}
-        if (indexedDB.databases) indexedDB.databases().then(function (databases) {
+        if (window.indexedDB && indexedDB.databases) indexedDB.databases().then(function (databases) {
           if (databases.some(function (database) { return database.name === ${JSON.stringify(DATABASE_NAME)}; })) preload();
         }, function () {});
       })();`;

@@ -38,7 +38,10 @@ let listing: Promise<boolean> | undefined;
  * there.
  */
 async function databaseIsStored(): Promise<boolean> {
-  if (opening || markedAsStored() || typeof indexedDB.databases !== 'function') return true;
+  // Without IndexedDB (or its listing) Dexie is opened as before, and reports what it cannot do.
+  if (opening || markedAsStored() || typeof indexedDB === 'undefined' || typeof indexedDB.databases !== 'function') {
+    return true;
+  }
   // The start's reads ask together: one listing answers them all.
   listing ??= indexedDB
     .databases()
