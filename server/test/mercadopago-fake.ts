@@ -174,11 +174,14 @@ export class MercadoPagoFake {
       authorization: (request.headers.authorization as string | undefined) ?? null,
       body,
     });
+    // A request's failure is decided when it arrives: a slow answer that the store stopped waiting for wakes up
+    // seconds later, in a later test, and took that test's injected failure (session 25's CI run: a refund meant to
+    // fail twice went through).
+    const failure = this.failNext.shift();
     if (this.delayCount > 0) {
       this.delayCount -= 1;
       await new Promise((resolve) => setTimeout(resolve, this.delayMs));
     }
-    const failure = this.failNext.shift();
     if (failure) return { status: failure, body: { message: 'internal_error', status: failure } };
     // A write repeated with its key answers what the first one did.
     const remembered = key ? `${request.method} ${url.pathname} ${key}` : null;
