@@ -20,6 +20,8 @@ test('the storefront loads under its policy, and a script it did not ship is blo
   const context = await browser.newContext({ baseURL });
   await recordCspViolations(context);
   const home = new HomePage(await context.newPage());
+  const logged: string[] = [];
+  home.page.on('console', (message) => logged.push(message.text()));
   const answer = home.page.waitForResponse((response) => response.url().endsWith('/co'));
   await home.open();
   const headers = (await answer).headers();
@@ -27,6 +29,8 @@ test('the storefront loads under its policy, and a script it did not ship is blo
   expect(headers['x-content-type-options']).toBe('nosniff');
   await expect(home.featuredHeading).toBeVisible();
   expect(violationsOf(context)).toBe('');
+  // Every feature the Permissions-Policy names is one the browser knows: an unknown one is a warning on every page.
+  expect(logged.filter((text) => text.includes('Permissions-Policy'))).toEqual([]);
 
   await home.page.evaluate(() => {
     const script = document.createElement('script');

@@ -75,10 +75,11 @@ const API_POLICY = "default-src 'none'; frame-ancestors 'none'";
 
 /**
  * Features the storefront does not use (checked in the code: no camera capture, microphone, location or Payment
- * Request API); fullscreen stays with this origin (the map's fullscreen control).
+ * Request API); fullscreen stays with this origin (the map's fullscreen control). Only features Chromium knows: it
+ * warns on every page about one it does not (`bluetooth` did; Web Bluetooth asks the user through its chooser).
  */
 const PERMISSIONS_POLICY =
-  'camera=(), microphone=(), geolocation=(), payment=(), usb=(), serial=(), bluetooth=(), hid=(), midi=(), ' +
+  'camera=(), microphone=(), geolocation=(), payment=(), usb=(), serial=(), hid=(), midi=(), ' +
   'magnetometer=(), gyroscope=(), accelerometer=(), display-capture=(), browsing-topics=(), fullscreen=(self)';
 
 interface SecurityHeadersOptions {
