@@ -31,16 +31,15 @@ function markAsStored(): void {
 let listing: Promise<boolean> | undefined;
 
 /**
- * Whether the device holds the database. A device that has never stored anything (a first visit that only browses)
+ * The database, when the device holds it. A device that has never stored anything (a first visit that only browses)
  * has nothing to read or delete, so Dexie is not downloaded for that: it comes with the first value written. The
- * marker answers at once; without it (a first visit, a device updated from a version that did not set it, a cleared
- * local storage) the browser's list of databases answers. Where the browser cannot list them, it is assumed to be
- * there.
+ * marker answers at once, and a marked device starts loading Dexie in the caller's task; without it (a first visit, a
+ * device updated from a version that did not set it, a cleared local storage) the browser's list of databases
+ * answers. Without IndexedDB or its listing Dexie is opened as before, and reports what it cannot do.
  */
-async function databaseIsStored(): Promise<boolean> {
-  // Without IndexedDB (or its listing) Dexie is opened as before, and reports what it cannot do.
+function storedDatabase(): Promise<StorefrontDatabase | undefined> {
   if (opening || markedAsStored() || typeof indexedDB === 'undefined' || typeof indexedDB.databases !== 'function') {
-    return true;
+    return getDatabase();
   }
   // The start's reads ask together: one listing answers them all.
   listing ??= indexedDB
@@ -56,22 +55,16 @@ async function databaseIsStored(): Promise<boolean> {
     .finally(() => {
       listing = undefined;
     });
-  return listing;
+  return listing.then((stored) => (stored ? getDatabase() : undefined));
 }
 
 /** Opens the database at once when the device holds it, so a returning visit reads its state without waiting. */
 export async function openStoredDatabase(): Promise<void> {
-  // A marked device starts loading Dexie in this very task, as every start did before the marker.
-  if (opening || markedAsStored()) {
-    await getDatabase();
-    return;
-  }
-  if (await databaseIsStored()) await getDatabase();
+  await storedDatabase();
 }
 
 export async function readValue(key: string): Promise<unknown> {
-  if (!(await databaseIsStored())) return undefined;
-  return (await (await getDatabase()).kv.get(key))?.value;
+  return (await (await storedDatabase())?.kv.get(key))?.value;
 }
 
 let marked = false;
@@ -85,14 +78,12 @@ export async function writeValue(key: string, value: unknown): Promise<void> {
 }
 
 export async function deleteValue(key: string): Promise<void> {
-  if (!(await databaseIsStored())) return;
-  await (await getDatabase()).kv.delete(key);
+  await (await storedDatabase())?.kv.delete(key);
 }
 
 /** Removes every row whose key starts with `prefix`. */
 export async function deleteValuesStartingWith(prefix: string): Promise<void> {
-  if (!(await databaseIsStored())) return;
-  await (await getDatabase()).kv.where('key').startsWith(prefix).delete();
+  await (await storedDatabase())?.kv.where('key').startsWith(prefix).delete();
 }
 
 /**
