@@ -111,13 +111,14 @@ function ScreenOutlet() {
 // One loader per module: each `import()` call carries its chunk's preload list, and the app shell pays for every
 // copy of it.
 const checkoutRoute = () => import('./routes/checkout-route');
+const checkoutResultRoute = () => import('./routes/checkout-result-route');
 const articlesRoute = () => import('./routes/articles-route');
 const ordersRoute = () => import('./routes/orders-route');
 const patientsRoute = () => import('./routes/patients-route');
 const prescriptionRoute = () => import('./routes/prescription-route');
 const myPrescriptionsRoute = () => import('./routes/my-prescriptions-route');
 
-const checkoutReady = (module: Awaited<ReturnType<typeof checkoutRoute>>) => module.checkoutFormRestored();
+const checkoutReady = (module: { checkoutFormRestored: () => Promise<void> }) => module.checkoutFormRestored();
 const draftsReady = (module: Awaited<ReturnType<typeof prescriptionRoute>>) => module.draftsRestored();
 
 export const routes: RouteObject[] = [
@@ -161,7 +162,7 @@ export const routes: RouteObject[] = [
           { path: 'bolsa', ...screen(withMessages('checkout', page(checkoutRoute, 'CheckoutRoute', checkoutReady))) },
           {
             path: 'bolsa/resultado/:sourceId',
-            ...screen(withMessages('checkout', page(checkoutRoute, 'CheckoutResultRoute', checkoutReady))),
+            ...screen(withMessages('checkout', page(checkoutResultRoute, 'CheckoutResultRoute', checkoutReady))),
           },
           {
             path: 'nosotros',

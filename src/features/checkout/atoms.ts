@@ -23,7 +23,7 @@ interface InfoCoupon {
 }
 
 /** Product §3, checkout state. */
-interface CheckoutState {
+export interface CheckoutState {
   step: CheckoutStep;
   discounts: CheckoutDiscounts;
   infoCoupon: InfoCoupon | null;

@@ -1,4 +1,4 @@
-import { persistedAtom } from '../../lib/store';
+import { persistedAtom, persistedAtomReady } from '../../lib/store';
 import {
   CHECKOUT_FORM_STORAGE_KEY,
   INITIAL_CHECKOUT_FORM,
@@ -15,3 +15,6 @@ export const checkoutFormAtom = persistedAtom<CheckoutForm>(
   INITIAL_CHECKOUT_FORM,
   parseCheckoutForm,
 );
+
+/** The checkout's routes render once what the buyer typed is back from IndexedDB (the router waits for this). */
+export const checkoutFormRestored = () => persistedAtomReady(checkoutFormAtom);

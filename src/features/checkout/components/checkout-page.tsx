@@ -1,27 +1,16 @@
 import { Trans, useLingui } from '@lingui/react/macro';
 import { useAtom } from 'jotai';
-import { useCallback, useEffect, useState, type ReactNode } from 'react';
+import { useEffect, useState, type ReactNode } from 'react';
 import { Link } from 'react-router';
-import { ApiError, errorMessage } from '../../../lib/http';
-import { useIdempotencyKey } from '../../../lib/idempotency';
-import { leaveTo } from '../../../lib/navigation';
-import { useOutboxItem } from '../../../lib/outbox';
-import type { CredentialsStatusDto } from '../../../lib/shared/accounts';
-import { isQueuedAnswer } from '../../../lib/shared/outbox';
-import { isRecord } from '../../../lib/shared/records';
 import { COUNTRIES, type CountryCode } from '../../../lib/shared/countries';
-import { HORMONE_PRESCRIPTION_DOCUMENT_TYPE, type QuoteDto, type QuoteRequestDto } from '../../../lib/shared/orders';
-import { phoneDigits } from '../../../lib/shared/phone-digits';
 import { useOnline } from '../../../lib/use-online';
 import { useSession } from '../../../lib/session/use-session';
 import { useViewerKey } from '../../../lib/session/use-viewer-key';
-import { isPointsItem, type CartState } from '../../cart/cart-rules';
-import { uploadCredentials } from '../../credentials/api';
-import { usePointsAccess } from '../../points/use-points-access';
-import { useCreateOrder } from '../api';
+import type { CartState } from '../../cart/cart-rules';
 import { checkoutAtom, CHECKOUT_STEPS, type CheckoutStep } from '../atoms';
 import { checkoutFormAtom } from '../form-atom';
-import { EMPTY_CUSTOMER, type CheckoutForm, type PrescriptionUploadResult } from '../checkout-form';
+import { EMPTY_CUSTOMER, type CheckoutForm } from '../checkout-form';
+import type { SessionUser } from './checkout-steps';
 import { LoadingStatus } from '../../../components/ui/loading-status';
 import { TitledSection } from '../../../components/ui/titled-section';
 
@@ -31,8 +20,6 @@ interface CheckoutPageProps {
   /** Step 1, the bag, belongs to the cart. */
   renderBag: () => ReactNode;
 }
-
-type SessionUser = NonNullable<ReturnType<typeof useSession>>['user'];
 
 /** The buyer's own data as the first guess for the checkout's personal data. */
 function customerFromProfile(user: SessionUser, country: CountryCode): CheckoutForm['customer'] {
@@ -54,18 +41,6 @@ function customerFromProfile(user: SessionUser, country: CountryCode): CheckoutF
 
 const isBlankCustomer = (customer: CheckoutForm['customer']) =>
   Object.entries(customer).every(([key, value]) => value === EMPTY_CUSTOMER[key as keyof typeof EMPTY_CUSTOMER]);
-
-/** The newest signed prescription of an upload's answer (the credentials status lists every document). */
-function latestPrescriptionDocument(status: CredentialsStatusDto): number | null {
-  const entry = status.history
-    .filter((candidate) => candidate.documentType === HORMONE_PRESCRIPTION_DOCUMENT_TYPE)
-    .sort((a, b) => b.createdAt.localeCompare(a.createdAt) || b.id - a.id)[0];
-  return entry?.id ?? null;
-}
-
-function isCredentialsStatus(value: unknown): value is CredentialsStatusDto {
-  return isRecord(value) && Array.isArray(value.history);
-}
 
 const importSteps = () => import('./checkout-steps');
 type CheckoutSteps = Awaited<ReturnType<typeof importSteps>>;
@@ -114,13 +89,7 @@ export function CheckoutPage({ country, cart, renderBag }: CheckoutPageProps) {
   const viewer = useViewerKey();
   const [checkout, setCheckout] = useAtom(checkoutAtom);
   const [form, setForm] = useAtom(checkoutFormAtom);
-  const placing = useCreateOrder(country);
-  // After a success the page leaves for the payment: the button stays inert until it has.
-  const paying = placing.isPending || placing.isSuccess;
-  const payError = placing.error ? errorMessage(placing.error) : null;
-  const prescriptionUpload = useIdempotencyKey();
   const user = session?.user ?? null;
-  const pointsAccess = usePointsAccess();
   const empty = cart.cartItems.length === 0;
   const steps = useCheckoutSteps(!empty);
   const requestedStep = empty ? 1 : checkout.step;
@@ -138,107 +107,10 @@ export function CheckoutPage({ country, cart, renderBag }: CheckoutPageProps) {
   }, [user, form.customer, setForm, country]);
 
   function goTo(next: CheckoutStep) {
-    placing.reset();
     // A payment attempt belongs to the summary it was made from: leaving it starts a new attempt.
     setForm((previous) => (previous.pendingSourceId ? { ...previous, pendingSourceId: null } : previous));
     setCheckout((previous) => ({ ...previous, step: next }));
     window.scrollTo({ top: 0 });
-  }
-
-  const request: QuoteRequestDto = {
-    countryId: COUNTRIES[country].countryId,
-    items: cart.cartItems
-      .filter((item) => !isPointsItem(item))
-      .map((item) => ({ productId: item.id, quantity: item.quantity })),
-    pointItems: cart.cartItems.filter(isPointsItem).map((item) => ({ productId: item.id, quantity: item.quantity })),
-    promoCode: form.promoCode || null,
-    discountPoints: checkout.discountPoints,
-  };
-
-  const rememberQuote = useCallback(
-    (quote: QuoteDto) =>
-      setCheckout((previous) => ({
-        ...previous,
-        discounts: { role: quote.doctorDiscount, points: quote.pointsDiscount, code: quote.promoDiscount },
-        infoCoupon: quote.coupon
-          ? { code: quote.coupon.code, discountType: quote.coupon.discountType, id: quote.coupon.id }
-          : null,
-        productPoints: quote.productPoints,
-      })),
-    [setCheckout],
-  );
-
-  async function uploadPrescription(
-    file: File,
-    onProgress: (fraction: number) => void,
-  ): Promise<PrescriptionUploadResult> {
-    if (!user) throw new Error(t`Inicia sesión para adjuntar la fórmula.`);
-    const fields = {
-      userId: user.id,
-      documentType: HORMONE_PRESCRIPTION_DOCUMENT_TYPE,
-      contactNumber: phoneDigits(form.customer.phoneNumber) || (user.personalInfo.phone_number ?? ''),
-      countryCode: form.customer.countryCode || COUNTRIES[country].dialCode,
-    };
-    // A retry of the same file (a lost answer on a poor connection) stores the prescription once.
-    const idempotencyKey = prescriptionUpload.current({ ...fields, file: [file.name, file.size, file.lastModified] });
-    const answer = await uploadCredentials(
-      country,
-      {
-        ...fields,
-        files: [file],
-        idempotencyKey,
-        outbox: { kind: 'signed-prescription', author: user.uid, label: file.name },
-      },
-      onProgress,
-    );
-    prescriptionUpload.renew();
-    if (isQueuedAnswer(answer)) return { key: answer.id, fileName: file.name };
-    const documentId = latestPrescriptionDocument(answer);
-    if (documentId === null) throw new Error(t`No se pudo registrar la fórmula. Intenta de nuevo.`);
-    return { documentId, fileName: file.name };
-  }
-
-  // The signed prescription kept offline reaches the server (now, or before this page opened): payment may go on.
-  const pendingUpload = useOutboxItem(form.pendingPrescription?.key);
-  useEffect(() => {
-    if (pendingUpload?.state !== 'delivered' || !isCredentialsStatus(pendingUpload.response)) return;
-    const documentId = latestPrescriptionDocument(pendingUpload.response);
-    if (documentId === null) return;
-    setForm((previous) =>
-      previous.pendingPrescription?.key === pendingUpload.id
-        ? {
-            ...previous,
-            prescription: { documentId, fileName: previous.pendingPrescription.fileName },
-            pendingPrescription: null,
-          }
-        : previous,
-    );
-  }, [pendingUpload, setForm]);
-
-  async function pay() {
-    if (!form.paymentMethod) return;
-    const sourceId = form.pendingSourceId ?? crypto.randomUUID();
-    setForm((previous) => ({ ...previous, pendingSourceId: sourceId }));
-    // A failure is shown from `placing.error`.
-    const response = await placing
-      .mutateAsync({
-        ...request,
-        sourceId,
-        customer: { ...form.customer, countryCode: form.customer.countryCode || COUNTRIES[country].dialCode },
-        bill: form.bill,
-        address: form.address,
-        saveAddress: form.saveAddress && form.addressId === null,
-        paymentMethod: form.paymentMethod,
-        prescriptionDocumentId: form.prescription?.documentId ?? null,
-      })
-      .catch((error: unknown) => {
-        // The server refused this order (no stock, bad data): the next attempt is a new one. After a network
-        // failure or a timeout the order may exist, so the key stays for the retry.
-        const refused = error instanceof ApiError && error.kind === 'http' && (error.status ?? 500) < 500;
-        if (refused) setForm((previous) => ({ ...previous, pendingSourceId: null }));
-        return null;
-      });
-    if (response) leaveTo(response.payment.redirectUrl);
   }
 
   return (
@@ -323,44 +195,18 @@ export function CheckoutPage({ country, cart, renderBag }: CheckoutPageProps) {
           <Trans>Cargando…</Trans>
         </LoadingStatus>
       )}
-      {step === 2 && user && !waitingForConnection && steps && (
-        <steps.CheckoutStepView
-          step={2}
+      {step > 1 && user && !waitingForConnection && steps && (
+        <steps.CheckoutFlow
+          step={step}
           country={country}
           viewer={viewer}
+          user={user}
+          cart={cart}
           form={form}
-          onChange={setForm}
-          onBack={() => goTo(1)}
-          onNext={() => goTo(3)}
-        />
-      )}
-      {step === 3 && user && !waitingForConnection && steps && (
-        <steps.CheckoutStepView
-          step={3}
-          form={form}
-          onChange={setForm}
-          needsPrescription={cart.isHormonesAdded}
-          uploadPrescription={uploadPrescription}
-          onBack={() => goTo(2)}
-          onNext={() => goTo(4)}
-        />
-      )}
-      {step === 4 && user && !waitingForConnection && steps && (
-        <steps.CheckoutStepView
-          step={4}
-          country={country}
-          viewer={viewer}
-          form={form}
-          request={request}
-          onChange={setForm}
-          onQuote={rememberQuote}
-          onEdit={goTo}
-          onBack={() => goTo(3)}
-          onPay={() => void pay()}
-          paying={paying}
-          payError={payError}
-          pointsOwner={pointsAccess.status === 'allowed' ? pointsAccess.userId : null}
-          onDiscountPoints={(discountPoints) => setCheckout((previous) => ({ ...previous, discountPoints }))}
+          onFormChange={setForm}
+          checkout={checkout}
+          onCheckoutChange={setCheckout}
+          goTo={goTo}
         />
       )}
     </TitledSection>

@@ -1,7 +1,7 @@
 import { useQuery } from '@tanstack/react-query';
 import { useSetAtom } from 'jotai';
 import { useEffect, useRef, useState, type ReactNode } from 'react';
-import { useLocation, useSearchParams } from 'react-router';
+import { Navigate, useLocation, useSearchParams } from 'react-router';
 import { useSession } from '../../lib/session/use-session';
 import { useViewerKey } from '../../lib/session/use-viewer-key';
 import { checkoutStepAtom } from '../../features/checkout/atoms';
@@ -21,7 +21,7 @@ type Done = Extract<RepurchaseOutcome, { state: 'done' }>;
  * parameter leaves the address (a reload adds nothing twice) and the bag says what was added and what was not.
  * Without a session: the login, and back here after it.
  */
-export function useRepurchaseLink(country: CountryCode): { loginTo: string | null; notice: ReactNode } {
+function useRepurchaseLink(country: CountryCode): { loginTo: string | null; notice: ReactNode } {
   const [params, setParams] = useSearchParams();
   const location = useLocation();
   const session = useSession(country);
@@ -82,4 +82,14 @@ export function useRepurchaseLink(country: CountryCode): { loginTo: string | nul
     else outcome = { state: 'loading' };
   }
   return { loginTo: null, notice: outcome ? <RepurchaseNotice outcome={outcome} /> : null };
+}
+
+/**
+ * The bag's part of a re-purchase link: its notice, or the way to the login. Loaded only for an address that carries
+ * the parameter, so a bag opened any other way does not download the prescriptions' code.
+ */
+export function RepurchaseLink({ country }: { country: CountryCode }) {
+  const repurchase = useRepurchaseLink(country);
+  if (repurchase.loginTo) return <Navigate to={repurchase.loginTo} replace />;
+  return repurchase.notice;
 }
