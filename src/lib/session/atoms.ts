@@ -4,7 +4,7 @@ import { COUNTRY_CODES, type CountryCode } from '../shared/countries';
 import { persistedAtom } from '../store';
 
 /** Product §3, the single-sign-on client's session user. */
-interface SessionUser {
+export interface SessionUser {
   id: number;
   uid: string;
   email: string;

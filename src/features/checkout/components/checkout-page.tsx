@@ -4,13 +4,13 @@ import { useEffect, useState, type ReactNode } from 'react';
 import { Link } from 'react-router';
 import { COUNTRIES, type CountryCode } from '../../../lib/shared/countries';
 import { useOnline } from '../../../lib/use-online';
+import type { SessionUser } from '../../../lib/session/atoms';
 import { useSession } from '../../../lib/session/use-session';
 import { useViewerKey } from '../../../lib/session/use-viewer-key';
 import type { CartState } from '../../cart/cart-rules';
 import { checkoutAtom, CHECKOUT_STEPS, type CheckoutStep } from '../atoms';
 import { checkoutFormAtom } from '../form-atom';
 import { EMPTY_CUSTOMER, type CheckoutForm } from '../checkout-form';
-import type { SessionUser } from './checkout-steps';
 import { LoadingStatus } from '../../../components/ui/loading-status';
 import { TitledSection } from '../../../components/ui/titled-section';
 

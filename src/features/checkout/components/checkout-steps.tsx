@@ -15,7 +15,7 @@ import { isRecord } from '../../../lib/shared/records';
 import { COUNTRIES, type CountryCode } from '../../../lib/shared/countries';
 import { HORMONE_PRESCRIPTION_DOCUMENT_TYPE, type QuoteDto, type QuoteRequestDto } from '../../../lib/shared/orders';
 import { phoneDigits } from '../../../lib/shared/phone-digits';
-import type { useSession } from '../../../lib/session/use-session';
+import type { SessionUser } from '../../../lib/session/atoms';
 import { isPointsItem, type CartState } from '../../cart/cart-rules';
 import { uploadCredentials } from '../../credentials/api';
 import { usePointsAccess } from '../../points/use-points-access';
@@ -59,8 +59,6 @@ export function CheckoutStepView(props: CheckoutStepViewProps) {
       return <SummaryStep {...props} />;
   }
 }
-
-export type SessionUser = NonNullable<ReturnType<typeof useSession>>['user'];
 
 /** The newest signed prescription of an upload's answer (the credentials status lists every document). */
 function latestPrescriptionDocument(status: CredentialsStatusDto): number | null {
