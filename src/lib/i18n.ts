@@ -1,5 +1,6 @@
 import { i18n, type Messages } from '@lingui/core';
 import { COUNTRIES, type CountryCode } from './shared/countries';
+import { formatQuantity } from './shared/formats';
 
 export type CatalogueLocale = 'es' | 'pe' | 'en';
 
@@ -24,6 +25,21 @@ export const INTL_LOCALES: Record<CatalogueLocale, string> = { es: 'es', pe: 'es
  */
 export function formatLocale(country: CountryCode): string {
   return i18n.locale === 'en' ? INTL_LOCALES.en : COUNTRIES[country].intlLocale;
+}
+
+/**
+ * A count's plural form in the store's languages (Spanish and English: 'one' for exactly 1), for a message written
+ * with Lingui's `select` and the count from `formatCount`. Lingui's `plural` writes its `#` with an Intl number
+ * format, and the first one a page makes loads ICU's data (see `WRITTEN_LOCALES` in `shared/formats.ts`): every page
+ * shows the header's bag count.
+ */
+export function countForm(count: number): 'one' | 'other' {
+  return count === 1 ? 'one' : 'other';
+}
+
+/** A count as the screen's locale writes it for the country ('1.250' in Colombia, '1,250' in English). */
+export function formatCount(count: number, country: CountryCode): string {
+  return formatQuantity(count, formatLocale(country), 0);
 }
 
 /**

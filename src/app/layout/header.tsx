@@ -1,9 +1,10 @@
-import { plural } from '@lingui/core/macro';
+import { select } from '@lingui/core/macro';
 import { Trans, useLingui } from '@lingui/react/macro';
 import { useAtom, useAtomValue, useSetAtom } from 'jotai';
 import { lazy, Suspense, type ComponentProps } from 'react';
 import { Link, NavLink as RouterNavLink } from 'react-router';
 import { cartCountForCountryAtom, sideCartOpenAtom, sideCartTakesFocusAtom } from '../../features/cart/atoms';
+import { countForm, formatCount } from '../../lib/i18n';
 import { outboxPagePath } from '../../lib/outbox';
 import type { CountryCode } from '../../lib/shared/countries';
 import { CountrySelector } from './country-selector';
@@ -73,13 +74,18 @@ function NavLinks({ country, role, approvalStatus, onNavigate }: HeaderProps & {
 
 function CartButton({ country }: { country: CountryCode }) {
   const count = useAtomValue(cartCountForCountryAtom(country));
+  const form = countForm(count);
+  const products = formatCount(count, country);
   const [open, setOpen] = useAtom(sideCartOpenAtom);
   const setTakesFocus = useSetAtom(sideCartTakesFocusAtom);
   return (
     <button
       type="button"
       className="icon-button cart-button"
-      aria-label={plural(count, { one: 'Bolsa de compras, # producto', other: 'Bolsa de compras, # productos' })}
+      aria-label={select(form, {
+        one: `Bolsa de compras, ${products} producto`,
+        other: `Bolsa de compras, ${products} productos`,
+      })}
       aria-expanded={open}
       // The drawer is only in the page once it has been opened: point at it only then.
       aria-controls={open ? 'side-cart' : undefined}

@@ -116,6 +116,18 @@ describe('a document loaded in the tab', () => {
     expect(scrolled).toBe(0);
   });
 
+  it('reads the tab’s storage only to return or to save, and keeps what earlier documents left', async () => {
+    leaveAt(1500, await loadDocument('/co/herramientas', 'navigate'));
+    const read = vi.spyOn(Storage.prototype, 'getItem');
+    const opened = await loadDocument('/co/articulos', 'navigate');
+    scrollPageTo(300);
+    expect(read).not.toHaveBeenCalled();
+    leaveAt(300, opened);
+    expect(read).toHaveBeenCalledWith('scroll-positions');
+    const stored = JSON.parse(sessionStorage.getItem('scroll-positions') ?? '[]') as [string, number][];
+    expect(stored.map(([, top]) => top)).toEqual([1500, 300]);
+  });
+
   it('opens the same address at its top when it is opened again, and where it was left when it is reloaded', async () => {
     leaveAt(700, await loadDocument('/co/articulos', 'navigate'));
     const openedAgain = await loadDocument('/co/articulos', 'navigate');

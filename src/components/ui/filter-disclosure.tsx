@@ -1,6 +1,7 @@
-import { plural } from '@lingui/core/macro';
+import { select } from '@lingui/core/macro';
 import { Trans } from '@lingui/react/macro';
 import { useId, useState, type ReactNode } from 'react';
+import { countForm } from '../../lib/i18n';
 
 interface FilterDisclosureProps {
   /** Filters set to something else than 'all': the folded button says how many, so a narrowed list is no surprise. */
@@ -15,6 +16,7 @@ interface FilterDisclosureProps {
 export function FilterDisclosure({ activeCount, children }: FilterDisclosureProps) {
   const [open, setOpen] = useState(false);
   const panelId = useId();
+  const activeForm = countForm(activeCount);
   return (
     <div className={open ? 'filter-disclosure filter-disclosure--open' : 'filter-disclosure'}>
       <button
@@ -35,7 +37,10 @@ export function FilterDisclosure({ activeCount, children }: FilterDisclosureProp
             </span>
             <span className="visually-hidden">
               {' '}
-              {plural(activeCount, { one: '(# filtro activo)', other: '(# filtros activos)' })}
+              {select(activeForm, {
+                one: `(${activeCount} filtro activo)`,
+                other: `(${activeCount} filtros activos)`,
+              })}
             </span>
           </>
         )}

@@ -1,4 +1,4 @@
-import { plural } from '@lingui/core/macro';
+import { select } from '@lingui/core/macro';
 import { Trans, useLingui } from '@lingui/react/macro';
 import { useInfiniteQuery, useQuery } from '@tanstack/react-query';
 import { useSetAtom } from 'jotai';
@@ -10,6 +10,7 @@ import { ApiError, errorMessage } from '../../../lib/http';
 import { PRODUCTS_PAGE_SIZE } from '../../../lib/shared/catalogue';
 import { useIdleAfterFirstPaint } from '../../../lib/use-idle-after-first-paint';
 import { useOnline } from '../../../lib/use-online';
+import { countForm, formatCount } from '../../../lib/i18n';
 import { useCountry } from '../../../lib/use-country';
 import { useFetchWhileRendering } from '../../../lib/use-fetch-while-rendering';
 import { useViewerKey } from '../../../lib/session/use-viewer-key';
@@ -78,6 +79,9 @@ export function CatalogPage() {
   const grid = useMemo(() => <ProductGrid products={gridProducts} country={country} atTop />, [gridProducts, country]);
   const shown = products.length;
   const total = local ? local.length : (query.data?.pages[0]?.total ?? 0);
+  const totalForm = countForm(total);
+  const shownCount = formatCount(shown, country);
+  const totalCount = formatCount(total, country);
   const hasMore = local ? localVisible < local.length : query.hasNextPage;
   const allCount = categories.data?.data.reduce((sum, category) => sum + category.count, 0);
 
@@ -236,9 +240,9 @@ export function CatalogPage() {
           {gridProducts.length > 0 && products.length > 0 && (
             <>
               <p className="muted" aria-live="polite">
-                {plural(total, {
-                  one: `Mostrando ${shown} de # producto`,
-                  other: `Mostrando ${shown} de # productos`,
+                {select(totalForm, {
+                  one: `Mostrando ${shownCount} de ${totalCount} producto`,
+                  other: `Mostrando ${shownCount} de ${totalCount} productos`,
                 })}
               </p>
               {grid}

@@ -1,24 +1,12 @@
 import { useLingui } from '@lingui/react/macro';
 import { Link } from 'react-router';
-import { formatLocale } from '../../../lib/i18n';
+import { formatCountryDate } from '../../../lib/dates';
 import type { CountryCode } from '../../../lib/shared/countries';
 import type { ArticleMeta } from '../articles';
 
-const UTC = 'UTC';
-
-/** One formatter per locale: building one costs more than formatting many dates with it. */
-const dateFormatters = new Map<string, Intl.DateTimeFormat>();
-
-/** A calendar date (YYYY-MM-DD) in the country's words; read and shown in UTC so no time zone moves the day. */
+/** A calendar date (YYYY-MM-DD) in the country's words ('5 de noviembre de 2026'), the same day wherever it is read. */
 export function formatArticleDate(isoDate: string, country: CountryCode): string {
-  const [year = 1970, month = 1, day = 1] = isoDate.split('-').map(Number);
-  const locale = formatLocale(country);
-  let formatter = dateFormatters.get(locale);
-  if (!formatter) {
-    formatter = new Intl.DateTimeFormat(locale, { dateStyle: 'long', timeZone: UTC });
-    dateFormatters.set(locale, formatter);
-  }
-  return formatter.format(Date.UTC(year, month - 1, day));
+  return formatCountryDate(isoDate, country) ?? isoDate;
 }
 
 /** A teaser: picture, topic, title (the link), summary, date and reading time. */
