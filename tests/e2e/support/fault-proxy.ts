@@ -10,6 +10,9 @@ import type { AddressInfo } from 'node:net';
  */
 export type Fault = 'fail-before' | 'fail-after' | 'drop-after' | 'hang-after';
 
+/** How long the proxy keeps an idle client connection open (ms): longer than any pause of a test. */
+const IDLE_CONNECTION_MS = 120_000;
+
 interface Rule {
   method: string;
   path: string;
@@ -47,8 +50,18 @@ export class FaultProxy {
   }
 
   async start(): Promise<void> {
-    this.server = createServer((incoming, outgoing) => void this.handle(incoming, outgoing));
+    this.server = this.create();
     await new Promise<void>((resolve) => this.server?.listen(0, '127.0.0.1', resolve));
+  }
+
+  /**
+   * Idle connections stay open longer than a test's pauses: closed after Node's default 5 s, a connection the test's
+   * request client was reusing at that moment would fail with a reset the test did not ask for.
+   */
+  private create(): Server {
+    const server = createServer((incoming, outgoing) => void this.handle(incoming, outgoing));
+    server.keepAliveTimeout = IDLE_CONNECTION_MS;
+    return server;
   }
 
   async stop(): Promise<void> {
@@ -73,7 +86,7 @@ export class FaultProxy {
   async up(): Promise<void> {
     if (this.downPort === undefined) return;
     const port = this.downPort;
-    this.server = createServer((incoming, outgoing) => void this.handle(incoming, outgoing));
+    this.server = this.create();
     await new Promise<void>((resolve) => this.server?.listen(port, '127.0.0.1', resolve));
     this.downPort = undefined;
   }
@@ -108,24 +121,30 @@ export class FaultProxy {
       return;
     }
     const target = new URL(incoming.url ?? '/', this.target);
-    const upstream = forward(target, { method, headers: { ...incoming.headers, host: target.host } }, (answer) => {
-      const body: Buffer[] = [];
-      answer.on('data', (chunk: Buffer) => body.push(chunk));
-      answer.on('end', () => {
-        if (fault === 'fail-after') {
-          outgoing.writeHead(500, { 'content-type': 'application/json' });
-          outgoing.end(JSON.stringify({ message: 'Falla inyectada después del servidor.' }));
-        } else if (fault === 'drop-after') {
-          outgoing.socket?.destroy();
-        } else if (fault === 'hang-after') {
-          this.hanging.add(outgoing);
-          outgoing.on('close', () => this.hanging.delete(outgoing));
-        } else {
-          outgoing.writeHead(answer.statusCode ?? 502, answer.headers);
-          outgoing.end(Buffer.concat(body));
-        }
-      });
-    });
+    // A connection of its own per request: reusing one the server is closing as idle (its keep-alive timeout, 5 s)
+    // reset a forwarded request that the test had not asked to fail (a clean-clone run's patient-offline test).
+    const upstream = forward(
+      target,
+      { method, headers: { ...incoming.headers, host: target.host }, agent: false },
+      (answer) => {
+        const body: Buffer[] = [];
+        answer.on('data', (chunk: Buffer) => body.push(chunk));
+        answer.on('end', () => {
+          if (fault === 'fail-after') {
+            outgoing.writeHead(500, { 'content-type': 'application/json' });
+            outgoing.end(JSON.stringify({ message: 'Falla inyectada después del servidor.' }));
+          } else if (fault === 'drop-after') {
+            outgoing.socket?.destroy();
+          } else if (fault === 'hang-after') {
+            this.hanging.add(outgoing);
+            outgoing.on('close', () => this.hanging.delete(outgoing));
+          } else {
+            outgoing.writeHead(answer.statusCode ?? 502, answer.headers);
+            outgoing.end(Buffer.concat(body));
+          }
+        });
+      },
+    );
     upstream.on('error', () => outgoing.socket?.destroy());
     upstream.end(Buffer.concat(chunks));
   }
