@@ -1,7 +1,8 @@
 import { I18nProvider } from '@lingui/react';
 import { PersistQueryClientProvider } from '@tanstack/react-query-persist-client';
 import { Provider as JotaiProvider } from 'jotai';
-import { startTransition, useEffect, useState, type ReactNode } from 'react';
+import { useIsRestoring } from '@tanstack/react-query';
+import { useDeferredValue, useEffect, useState, type ReactNode } from 'react';
 import { expireSession, validateAllSessions, validateCountrySession } from '../lib/session/session';
 import { setUnauthorizedHandler } from '../lib/http';
 import { i18n } from '../lib/i18n';
@@ -13,9 +14,14 @@ import { AppErrorBoundary } from './routes/error-screens';
 /**
  * Product §4: nothing that reads persisted state renders before it is restored (or 5000 ms pass). Sessions whose
  * token survived but whose stored copy did not are recovered first, so a returning user is not shown as anonymous.
+ * The query cache's copy (restored by `PersistQueryClientProvider` meanwhile) is waited for too: the page's render is
+ * a transition, which an urgent update abandons and starts again, and the copy's arrival was one, so every component
+ * of the first page rendered twice.
  */
 function RestorationGate({ children }: { children: ReactNode }) {
-  const [ready, setReady] = useState(false);
+  const [stateRestored, setStateRestored] = useState(false);
+  const [timedOut, setTimedOut] = useState(false);
+  const queriesRestoring = useIsRestoring();
   useEffect(() => {
     setUnauthorizedHandler((country, client) => {
       if (!country) return;
@@ -25,17 +31,12 @@ function RestorationGate({ children }: { children: ReactNode }) {
       else void validateCountrySession(country);
     });
     let cancelled = false;
-    // The whole page renders at once when the gate opens: as a transition React renders it in slices and lets the
-    // browser answer input between them, instead of one long task on a slow phone.
-    const opened = () => {
-      if (!cancelled) startTransition(() => setReady(true));
-    };
     void restorePersistedState(appStore).then(async () => {
-      opened();
+      if (!cancelled) setStateRestored(true);
       // Product §4: then validate every country that has a session.
       await validateAllSessions(appStore);
     });
-    const fallback = setTimeout(opened, RESTORE_TIMEOUT_MS);
+    const fallback = setTimeout(() => setTimedOut(true), RESTORE_TIMEOUT_MS);
     // Coming back to the tab re-reads the sessions: an approval granted meanwhile enables the gated links.
     const revalidate = () => {
       if (document.visibilityState === 'visible') void validateAllSessions();
@@ -47,7 +48,10 @@ function RestorationGate({ children }: { children: ReactNode }) {
       document.removeEventListener('visibilitychange', revalidate);
     };
   }, []);
-  return ready ? children : <RestorationPlaceholder />;
+  // The whole page renders at once when the gate opens: deferred, React renders it in slices and lets the browser
+  // answer input between them, instead of one long task on a slow phone.
+  const open = useDeferredValue(timedOut || (stateRestored && !queriesRestoring));
+  return open ? children : <RestorationPlaceholder />;
 }
 
 export function Providers({ children }: { children: ReactNode }) {

@@ -35,8 +35,9 @@ import {
 // code or the sign-in forms' shared chunk (155.9 → 144.1); the payment's result screen has a loader of its own in the
 // router (catalogue +0.1). Session 27: prices, counts and calendar days written without Intl (its first formatter
 // loads ICU's data, 20–85 ms of the first render's task): +0.5 on each page, and the shell +1.0 as the header's bag
-// count now formats with the money module, which moved from the home's shared chunk to the shell.
-const FIRST_VISIT_BUDGET_KIB: Record<EntryRoute['label'], number> = { home: 145.5, catalogue: 144.3, bag: 144.6 };
+// count now formats with the money module, which moved from the home's shared chunk to the shell; +0.1 for the
+// restoration gate that waits for the query cache's copy too (the first page renders once).
+const FIRST_VISIT_BUDGET_KIB: Record<EntryRoute['label'], number> = { home: 145.6, catalogue: 144.3, bag: 144.7 };
 const SHELL_BUDGET_KIB = 53.8;
 
 const KIB = 1024;

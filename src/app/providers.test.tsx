@@ -1,0 +1,77 @@
+import { dehydrate, QueryClient, useQuery } from '@tanstack/react-query';
+import type { PersistedClient } from '@tanstack/react-query-persist-client';
+import { act, render, screen } from '@testing-library/react';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { QUERY_CACHE_BUSTER, queryPersister } from '../lib/query';
+import { RESTORE_TIMEOUT_MS } from '../lib/store';
+import { Providers } from './providers';
+
+/** A copy of the query cache as the device keeps it, with one answer. */
+function savedCopy(greeting: string): PersistedClient {
+  const client = new QueryClient();
+  client.setQueryData(['greeting'], greeting);
+  return { timestamp: Date.now(), buster: QUERY_CACHE_BUSTER, clientState: dehydrate(client) };
+}
+
+/** A page that reads the saved answer and records what each of its renders saw. */
+function pageRecording(renders: (string | undefined)[]) {
+  return function Page() {
+    const { data } = useQuery({
+      queryKey: ['greeting'],
+      queryFn: () => new Promise<string>(() => undefined),
+      staleTime: Number.POSITIVE_INFINITY,
+    });
+    renders.push(data);
+    return <p>{data ?? 'sin respuesta'}</p>;
+  };
+}
+
+/** Lets IndexedDB's and React's pending work run: the stored state's restoration ends in it. */
+async function settle() {
+  await act(() => new Promise((resolve) => setTimeout(resolve, 100)));
+}
+
+afterEach(() => {
+  vi.useRealTimers();
+  vi.restoreAllMocks();
+});
+
+describe('the restoration gate (product §4)', () => {
+  it('renders the page once, after both the stored state and the query cache’s copy are back', async () => {
+    let restored: (client: PersistedClient) => void = () => undefined;
+    vi.spyOn(queryPersister, 'restoreClient').mockReturnValue(
+      new Promise((resolve) => {
+        restored = resolve;
+      }),
+    );
+    const renders: (string | undefined)[] = [];
+    const Page = pageRecording(renders);
+    render(
+      <Providers>
+        <Page />
+      </Providers>,
+    );
+    await settle();
+    // The stored state is back, the copy is not: still the placeholder, the page not rendered even once.
+    expect(screen.getByTestId('restoration-placeholder')).toBeTruthy();
+    expect(renders).toEqual([]);
+    await act(async () => restored(savedCopy('hola')));
+    expect(await screen.findByText('hola')).toBeTruthy();
+    expect(renders).toEqual(['hola']);
+  });
+
+  it('opens after 5000 ms even when the query cache’s copy never comes back', async () => {
+    vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout'] });
+    vi.spyOn(queryPersister, 'restoreClient').mockReturnValue(new Promise(() => undefined));
+    const Page = pageRecording([]);
+    render(
+      <Providers>
+        <Page />
+      </Providers>,
+    );
+    await act(() => vi.advanceTimersByTimeAsync(RESTORE_TIMEOUT_MS - 1));
+    expect(screen.getByTestId('restoration-placeholder')).toBeTruthy();
+    await act(() => vi.advanceTimersByTimeAsync(1));
+    expect(screen.getByText('sin respuesta')).toBeTruthy();
+  });
+});
