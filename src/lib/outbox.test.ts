@@ -53,6 +53,26 @@ describe('outbox client', () => {
     unsubscribe();
   });
 
+  it('keeps the same list, and renders no reader again, when the worker sends an unchanged copy', async () => {
+    const kept = buildOutboxItem();
+    worker = installFakeServiceWorker([kept]);
+    let renders = 0;
+    const { result } = renderHook(() => {
+      renders += 1;
+      return useOutboxItems();
+    });
+    stop = startOutbox();
+    await settle();
+    const listed = result.current;
+    const rendersAfterList = renders;
+    act(() => worker?.update([{ ...kept }]));
+    expect(result.current).toBe(listed);
+    expect(renders).toBe(rendersAfterList);
+    act(() => worker?.update([{ ...kept, attempts: kept.attempts + 1 }]));
+    expect(result.current[0]?.attempts).toBe(kept.attempts + 1);
+    expect(renders).toBe(rendersAfterList + 1);
+  });
+
   it('asks for a replay when the connection comes back, giving no token (the cookie authenticates)', async () => {
     worker = installFakeServiceWorker([buildOutboxItem()]);
     stop = startOutbox();

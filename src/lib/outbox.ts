@@ -64,6 +64,13 @@ function scheduleDue(): void {
 }
 
 function receive(next: OutboxItem[]): void {
+  // The worker answers each refresh with a new copy of its list. An unchanged one keeps the array the screens hold:
+  // a new one renders every reader again (the layout, the prescription builder), for nothing, in the first seconds of
+  // a page.
+  if (JSON.stringify(next) === JSON.stringify(items)) {
+    scheduleDue();
+    return;
+  }
   const before = new Map(items.map((item) => [item.id, item.state]));
   items = next;
   scheduleDue();

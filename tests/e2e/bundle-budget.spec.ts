@@ -70,11 +70,12 @@ test('a first visit downloads no more JavaScript than its budget, per entry rout
 // +0.3 / +0.4 in session 25: the shell's IndexedDB code for the answers' copy and the database's marker (Dexie was
 // never counted here: it comes with the stored state, dynamically). +0.5 in session 26: what the bag shares with the
 // other screens (a heading, a loading line, the checkout form's record) is a chunk of its own beside theirs. +0.3 /
-// +0.2 in session 27: prices, counts and calendar days written without Intl.
+// +0.2 in session 27: prices, counts and calendar days written without Intl (personal data +0.1 more for the outbox's
+// unchanged-list check).
 const MEMBER_ROUTE_BUDGETS_KIB = {
   'src/app/routes/prescription-route.tsx': 190.8,
   // 189.4 until session 23's mend of the scroll restoration (+0.1 KiB in the shell).
-  'src/app/routes/personal-data-route.tsx': 190.7,
+  'src/app/routes/personal-data-route.tsx': 190.8,
 };
 
 test('the prescription builder and personal data import no more JavaScript than their budgets', async () => {
