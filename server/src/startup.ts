@@ -4,7 +4,12 @@ import type { Server } from 'node:http';
 import { join } from 'node:path';
 import { serve, type ServerType } from '@hono/node-server';
 import type { ApiErrorBody } from '../../src/lib/shared/api-types';
-import { HEADERS_TOO_LARGE_MESSAGE, MAX_HEADER_BYTES } from './http/request-limits';
+import {
+  HEADERS_TIMEOUT_MS,
+  HEADERS_TOO_LARGE_MESSAGE,
+  KEEP_ALIVE_TIMEOUT_MS,
+  MAX_HEADER_BYTES,
+} from './http/request-limits';
 
 /** A start-up failure whose message is already the one line to print (cause and what to do). */
 export class StartupError extends Error {
@@ -98,7 +103,8 @@ export function startupFailureLine(
 }
 
 /**
- * Starts listening with a header limit above the app's own URL limit (see MAX_HEADER_BYTES), and answers what Node
+ * Starts listening with a header limit above the app's own URL limit (see MAX_HEADER_BYTES) and idle connections kept
+ * longer than any client reuses them (KEEP_ALIVE_TIMEOUT_MS), and answers what Node
  * refuses before the app sees it (headers still larger, a malformed request) with the same JSON error shape.
  * Resolves once listening; rejects when the port cannot be taken.
  */
@@ -111,6 +117,8 @@ export function listen(
       { fetch, port: options.port, hostname: options.hostname, serverOptions: { maxHeaderSize: MAX_HEADER_BYTES } },
       (info) => resolve({ server, port: info.port }),
     );
+    (server as Server).keepAliveTimeout = KEEP_ALIVE_TIMEOUT_MS;
+    (server as Server).headersTimeout = HEADERS_TIMEOUT_MS;
     server.once('error', reject);
     (server as Server).on('clientError', (error, socket) => {
       if (!socket.writable) return;

@@ -7,7 +7,12 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { CSP_SOURCES_FILE } from '../../src/lib/shared/csp-sources';
 import type { App } from '../src/http/app';
 import { isCompleteAnswer } from '../src/http/answer-headers';
-import { HEADERS_TOO_LARGE_MESSAGE, MAX_URL_BYTES, URL_TOO_LONG_MESSAGE } from '../src/http/request-limits';
+import {
+  HEADERS_TOO_LARGE_MESSAGE,
+  KEEP_ALIVE_TIMEOUT_MS,
+  MAX_URL_BYTES,
+  URL_TOO_LONG_MESSAGE,
+} from '../src/http/request-limits';
 import { listen } from '../src/startup';
 import { jsonRequest, loginAs } from './helpers';
 import { createdOrder, orderBody, ordersWorldForFile } from './orders-fixtures';
@@ -223,16 +228,25 @@ describe('addresses over 16 KB', () => {
     afterAll(() => close());
 
     function get(path: string, headers: Record<string, string> = {}) {
-      return new Promise<{ status: number; type: string | undefined; body: string }>((resolve, reject) => {
-        const req = httpRequest({ host: '127.0.0.1', port, path, headers }, (res) => {
-          let body = '';
-          res.setEncoding('utf8');
-          res.on('data', (chunk: string) => (body += chunk));
-          res.on('end', () => resolve({ status: res.statusCode ?? 0, type: res.headers['content-type'], body }));
-        });
-        req.on('error', reject);
-        req.end();
-      });
+      return new Promise<{ status: number; type: string | undefined; keepAlive: unknown; body: string }>(
+        (resolve, reject) => {
+          const req = httpRequest({ host: '127.0.0.1', port, path, headers }, (res) => {
+            let body = '';
+            res.setEncoding('utf8');
+            res.on('data', (chunk: string) => (body += chunk));
+            res.on('end', () =>
+              resolve({
+                status: res.statusCode ?? 0,
+                type: res.headers['content-type'],
+                keepAlive: res.headers['keep-alive'],
+                body,
+              }),
+            );
+          });
+          req.on('error', reject);
+          req.end();
+        },
+      );
     }
 
     it('a 20 KB address reaches the app (Node’s own limit is higher) and gets its JSON 431', async () => {
@@ -246,6 +260,13 @@ describe('addresses over 16 KB', () => {
       expect(answer.status).toBe(431);
       expect(answer.type).toMatch(/^application\/json/);
       expect(JSON.parse(answer.body)).toEqual({ message: HEADERS_TOO_LARGE_MESSAGE });
+    });
+
+    it('keeps an idle connection longer than a load balancer or a browser reuses it (not Node’s 5 s)', async () => {
+      const answer = await get('/api/health', { connection: 'keep-alive' });
+      expect(answer.status).toBe(200);
+      expect(answer.keepAlive).toBe(`timeout=${KEEP_ALIVE_TIMEOUT_MS / 1000}`);
+      expect(KEEP_ALIVE_TIMEOUT_MS).toBeGreaterThan(60_000);
     });
   });
 });

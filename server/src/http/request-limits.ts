@@ -9,6 +9,16 @@ export const MAX_URL_BYTES = 16 * 1024;
  */
 export const MAX_HEADER_BYTES = 64 * 1024;
 
+/**
+ * How long an idle kept-alive connection stays open. Node's default (5 s) is shorter than the reuse window of the
+ * clients in front of it (a load balancer keeps idle upstream connections 60 s; browsers and test clients reuse theirs
+ * after pauses of several seconds), so Node would close a connection just as a client sends on it, and that request
+ * fails with a reset. The server must be the side that waits longest.
+ */
+export const KEEP_ALIVE_TIMEOUT_MS = 65_000;
+/** Above KEEP_ALIVE_TIMEOUT_MS, so a kept-alive connection's next request is never cut by the headers' deadline. */
+export const HEADERS_TIMEOUT_MS = KEEP_ALIVE_TIMEOUT_MS + 1_000;
+
 export const URL_TOO_LONG_MESSAGE = 'La dirección solicitada es demasiado larga.';
 export const HEADERS_TOO_LARGE_MESSAGE = 'Los encabezados de la solicitud son demasiado grandes.';
 
