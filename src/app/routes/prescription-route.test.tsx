@@ -215,6 +215,24 @@ describe('prescription builder (doctor)', () => {
     expect(prescriptionFixtures.prescriptions).toHaveLength(1);
   });
 
+  it('opens a new draft at once and stores it with its first change, replacing a draft of the other kind', async () => {
+    const key = draftKey(DOCTOR_UID, 'co');
+    const recommendation = { ...createDraft('recommendation'), notes: 'De cuando era profesional de la salud' };
+    appStore.set(prescriptionDraftsAtom, { [key]: recommendation });
+    await loggedInAs('co');
+    await renderApp('/co/mi-cuenta/prescripcion');
+    expect(await screen.findByRole('heading', { name: 'Nueva prescripción' })).toBeTruthy();
+    // Shown, not yet written: opening the screen changes nothing on the device.
+    expect(draftOf()).toBe(recommendation);
+
+    await userEvent.click(await screen.findByRole('button', { name: /Mariana Gómez Ortiz/ }));
+    const stored = draftOf();
+    expect(stored?.prescriptionType).toBe('prescription');
+    expect(stored?.patient?.name).toBe('Mariana Gómez Ortiz');
+    expect(stored?.notes).toBe('');
+    expect(stored?.idempotencyKey).not.toBe(recommendation.idempotencyKey);
+  });
+
   it('keeps the draft in IndexedDB, per professional and country, and finds it again after a remount', async () => {
     await loggedInAs('co');
     await renderApp('/co/mi-cuenta/prescripcion');

@@ -9,8 +9,8 @@ import {
 
 /**
  * Every prescription draft on this device, keyed by `draftKey(uid, country)`. Persisted in IndexedDB so a draft
- * survives a reload, a closed browser and an offline period; it is not purged at logout because it belongs to the
- * professional, not to the session (the next login of the same professional finds it).
+ * survives a reload, a closed browser and an offline period; logout resets it (a draft names its patient, and the
+ * device may be shared: `use-logout.ts`).
  */
 export const prescriptionDraftsAtom = persistedAtom<PrescriptionDrafts>(
   PRESCRIPTION_DRAFTS_STORAGE_KEY,

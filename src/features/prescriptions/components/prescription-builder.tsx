@@ -1,7 +1,7 @@
 import { Trans, useLingui } from '@lingui/react/macro';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useAtom } from 'jotai';
-import { useCallback, useEffect, useState, type ReactNode } from 'react';
+import { useCallback, useEffect, useMemo, useState, type ReactNode } from 'react';
 import { Link, useSearchParams } from 'react-router';
 import { ApiError, errorMessage } from '../../../lib/http';
 import type { CountryCode } from '../../../lib/shared/countries';
@@ -111,23 +111,22 @@ export function PrescriptionBuilder({ type, renderPatientPicker }: PrescriptionB
   const country = useCountry();
   const viewer = useViewerKey();
   const uid = useSession()?.user.uid ?? 'anonymous';
-  const [draft, setDraft] = useAtom(draftAtomFor(draftKey(uid, country)));
+  const [stored, setDraft] = useAtom(draftAtomFor(draftKey(uid, country)));
+  // The first visit, or a role that changed (a doctor's draft is never sent as a recommendation): a new draft is shown
+  // at once and stored with its first change, so the screen renders once instead of after an effect's write.
+  const fresh = useMemo(() => createDraft(type), [type]);
+  const draft = stored?.prescriptionType === type ? stored : fresh;
   const update = useCallback(
     (change: (current: PrescriptionDraft) => PrescriptionDraft) =>
-      setDraft((current) => (current ? change(current) : current)),
-    [setDraft],
+      setDraft((current) => change(current?.prescriptionType === type ? current : fresh)),
+    [setDraft, type, fresh],
   );
-
-  useEffect(() => {
-    // The first visit, or a role that changed (a doctor's draft is never sent as a recommendation).
-    if (draft === null || draft.prescriptionType !== type) setDraft(createDraft(type));
-  }, [draft, type, setDraft]);
 
   // What the service worker delivers while this screen is open, or delivered before it opened: the patient created
   // offline gets its id, the prescription sent offline becomes "created".
   const rememberPrescription = useRememberPrescription(country, viewer);
-  const pendingPatient = useOutboxItem(draft?.patient?.pendingKey);
-  const queued = useOutboxItem(draft?.prescriptionQueued?.key);
+  const pendingPatient = useOutboxItem(draft.patient?.pendingKey);
+  const queued = useOutboxItem(draft.prescriptionQueued?.key);
   useEffect(() => {
     if (pendingPatient?.state !== 'delivered' || !isCreatedPatient(pendingPatient.response)) return;
     const { id } = pendingPatient.response.patient;
@@ -140,13 +139,6 @@ export function PrescriptionBuilder({ type, renderPatientPicker }: PrescriptionB
     update((current) => (current.prescriptionQueued?.key === queued.id ? markCreated(current, result) : current));
   }, [queued, update, rememberPrescription]);
 
-  if (draft === null || draft.prescriptionType !== type) {
-    return (
-      <p className="muted" role="status">
-        <Trans>Cargando borrador…</Trans>
-      </p>
-    );
-  }
   if (draft.prescriptionQueued) {
     const { key } = draft.prescriptionQueued;
     return (
@@ -169,7 +161,7 @@ export function PrescriptionBuilder({ type, renderPatientPicker }: PrescriptionB
         viewer={viewer}
         draft={draft}
         created={draft.prescriptionCreated}
-        onDownloaded={(fileName) => setDraft((current) => current && { ...current, prescriptionFile: fileName })}
+        onDownloaded={(fileName) => update((current) => ({ ...current, prescriptionFile: fileName }))}
         onStartNew={() => setDraft(createDraft(type))}
       />
     );
