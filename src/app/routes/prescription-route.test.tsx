@@ -218,12 +218,12 @@ describe('prescription builder (doctor)', () => {
   it('opens a new draft at once and stores it with its first change, replacing a draft of the other kind', async () => {
     const key = draftKey(DOCTOR_UID, 'co');
     const recommendation = { ...createDraft('recommendation'), notes: 'De cuando era profesional de la salud' };
-    appStore.set(prescriptionDraftsAtom, { [key]: recommendation });
+    await writeValue(PRESCRIPTION_DRAFTS_STORAGE_KEY, { [key]: recommendation });
     await loggedInAs('co');
     await renderApp('/co/mi-cuenta/prescripcion');
     expect(await screen.findByRole('heading', { name: 'Nueva prescripción' })).toBeTruthy();
     // Shown, not yet written: opening the screen changes nothing on the device.
-    expect(draftOf()).toBe(recommendation);
+    expect(draftOf()).toEqual(recommendation);
 
     await userEvent.click(await screen.findByRole('button', { name: /Mariana Gómez Ortiz/ }));
     const stored = draftOf();

@@ -2,6 +2,7 @@ import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { useMemo } from 'react';
 import type { CountryCode } from '../../lib/shared/countries';
 import type { PatientListDto } from '../../lib/shared/prescriptions';
+import { useIdleAfterFirstPaint } from '../../lib/use-idle-after-first-paint';
 import { useOnline } from '../../lib/use-online';
 import { patientQueries } from './api';
 import { storeToday } from './adherence-format';
@@ -26,6 +27,8 @@ interface PatientListView {
  * A page of the professional's patients: the server's answer while it is reachable, the register kept on the device
  * when it is not (the search then runs on the device), whichever of the two was read last when both are at hand.
  * Until the server answers, the device's register shows at once: a cold start offline never waits for the network.
+ * The register is asked for again only once the page is painted and idle: it is the offline copy, and the page's own
+ * list answers first (issue #18: one request fewer beside the first render).
  */
 export function usePatientList(
   country: CountryCode,
@@ -39,7 +42,8 @@ export function usePatientList(
     ...patientQueries.list(country, viewer, search, page, runningOut),
     placeholderData: keepPreviousData,
   });
-  const register = useQuery(patientQueries.register(country, viewer));
+  const idle = useIdleAfterFirstPaint();
+  const register = useQuery({ ...patientQueries.register(country, viewer), enabled: idle });
   const local = useMemo(
     () =>
       register.data

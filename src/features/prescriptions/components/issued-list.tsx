@@ -1,10 +1,12 @@
 import { Trans, useLingui } from '@lingui/react/macro';
-import { useQuery } from '@tanstack/react-query';
+import { useQuery, type UseQueryResult } from '@tanstack/react-query';
+import { useState } from 'react';
+import { useIdleAfterFirstPaint } from '../../../lib/use-idle-after-first-paint';
 import { DataTable } from '../../../components/ui/data-table';
 import { FailureAlert } from '../../../components/ui/failure-alert';
 import { errorMessage } from '../../../lib/http';
 import type { CountryCode } from '../../../lib/shared/countries';
-import type { PrescriptionType } from '../../../lib/shared/prescriptions';
+import type { PrescriptionListDto, PrescriptionType } from '../../../lib/shared/prescriptions';
 import { prescriptionQueries } from '../api';
 import { StrategyDateLink } from '../../../components/ui/strategy-date-link';
 import { PrescriptionStatusBadge } from '../../../components/ui/prescription-status-badge';
@@ -16,16 +18,37 @@ interface IssuedListProps {
   type: PrescriptionType;
 }
 
-/** The professional's latest prescriptions or recommendations, each opening its detail under its patient. */
+/**
+ * The professional's latest prescriptions or recommendations, each opening its detail under its patient. Closed below
+ * the builder, it asks the server once the page is painted and idle, or when opened, not beside the first render, and
+ * renders its rows only once opened: the builder's first render does not build a hidden table (whose dates made the
+ * page's first date formatter, which loads ICU's data).
+ */
 export function IssuedList({ country, viewer, type }: IssuedListProps) {
-  const { t, i18n } = useLingui();
-  const list = useQuery(prescriptionQueries.own(country, viewer, 1));
-  const rows = list.data?.data ?? [];
+  const idle = useIdleAfterFirstPaint();
+  const [opened, setOpened] = useState(false);
+  const list = useQuery({ ...prescriptionQueries.own(country, viewer, 1), enabled: idle || opened });
   return (
-    <details className="card issued">
+    <details
+      className="card issued"
+      onToggle={(event) => {
+        if (event.currentTarget.open) setOpened(true);
+      }}
+    >
       <summary>
         {type === 'prescription' ? <Trans>Prescripciones emitidas</Trans> : <Trans>Recomendaciones emitidas</Trans>}
       </summary>
+      {opened && <IssuedRows country={country} list={list} />}
+    </details>
+  );
+}
+
+/** The opened list: its rows, or why there are none. */
+function IssuedRows({ country, list }: { country: CountryCode; list: UseQueryResult<PrescriptionListDto> }) {
+  const { t, i18n } = useLingui();
+  const rows = list.data?.data ?? [];
+  return (
+    <>
       <FailureAlert message={list.isError ? errorMessage(list.error) : null} />
       {list.isSuccess && rows.length === 0 && (
         <p className="empty-state">
@@ -51,6 +74,6 @@ export function IssuedList({ country, viewer, type }: IssuedListProps) {
           />
         </div>
       )}
-    </details>
+    </>
   );
 }
