@@ -16,6 +16,7 @@ const BAG_ROUTE = 'src/app/routes/checkout-route.tsx';
 
 /** React's own packages (the renderer is 64 KiB of the app's start-up JavaScript): a chunk of their own. */
 const REACT_MODULE = /[\\/]node_modules[\\/](react|react-dom|scheduler)[\\/]/;
+const PROFESSIONAL_APIS = /\/src\/features\/(patients|prescriptions)\/api\.ts$/;
 
 /**
  * What only a signed-in person opens: the account's routes, the admin's screens, and what those load on demand. The
@@ -55,6 +56,7 @@ let homeModules = new Set<string>();
 let memberModules = new Set<string>();
 let screenModules = new Set<string>();
 let bagModules = new Set<string>();
+let formSchemaModules = new Set<string>();
 
 /**
  * Shapes the app's chunks. `index`: the HTML entry, what runs before the first paint (install offer, paint wait).
@@ -122,6 +124,7 @@ function shellChunk(): Plugin {
       // Only modules that import nothing beyond the app and each other: one that brought its own imports (a form's
       // schemas, a phone-number library) would make every screen that loads the chunk download those too.
       screenModules = new Set([...sharedOnlyBy(SCREEN_ROOTS)].filter((id) => !memberModules.has(id)));
+      const droppedFromScreens = new Set<string>();
       for (let dropped = true; dropped;) {
         dropped = false;
         for (const id of screenModules) {
@@ -130,9 +133,18 @@ function shellChunk(): Plugin {
             continue;
           }
           screenModules.delete(id);
+          droppedFromScreens.add(id);
           dropped = true;
         }
       }
+      // The form schemas among them (a field's rules, passwords, personal data): each imports zod, which a screen
+      // that uses one loads anyway, and they are used together by the same forms, so one chunk rather than one per
+      // combination (the builder loaded four files of about 1 KiB). A module importing a library itself stays apart.
+      formSchemaModules = new Set(
+        [...droppedFromScreens].filter(
+          (id) => !(this.getModuleInfo(id)?.importedIds ?? []).some((imported) => imported.includes('/node_modules/')),
+        ),
+      );
       // What the bag itself needs of them (its heading, the checkout form's record) in a chunk of its own: with the
       // rest, a first visit to the bag downloaded the sign-in forms' code (2.4 KiB gzip for the 0.3 it uses).
       const bag = closure([...this.getModuleIds()].filter((id) => id.endsWith(BAG_ROUTE)));
@@ -368,6 +380,18 @@ export default defineConfig({
               includeDependenciesRecursively: false,
             },
             { name: 'bag-shared', test: (id: string) => bagModules.has(id), includeDependenciesRecursively: false },
+            {
+              name: 'form-schemas',
+              test: (id: string) => formSchemaModules.has(id),
+              includeDependenciesRecursively: false,
+            },
+            {
+              // The professional's two APIs: the patients' screens, the builder and the outbox's delivery (from the
+              // shell, on demand) always load both (the prescriptions' imports the patients'), as two files.
+              name: 'professional-api',
+              test: (id: string) => PROFESSIONAL_APIS.test(id),
+              includeDependenciesRecursively: false,
+            },
           ],
         },
       },
