@@ -19,6 +19,39 @@ describe('storefront shell', () => {
     expect(document.documentElement.lang).toBe('es');
   });
 
+  it('keeps the featured products’ loading line until their grid is on screen, then removes it', async () => {
+    let answer: () => void = () => undefined;
+    const held = new Promise<void>((resolve) => (answer = resolve));
+    server.use(
+      http.get(`${TEST_API}/products`, async ({ request }) => {
+        if (new URL(request.url).searchParams.get('featured') !== 'true') return undefined;
+        await held;
+        return undefined;
+      }),
+    );
+    await renderApp('/co');
+    const section = (await screen.findByRole('heading', { name: 'Productos destacados' })).closest('section');
+    expect(within(section!).getByRole('status').textContent).toBe('Cargando productos…');
+    answer();
+    expect(await within(section!).findAllByRole('article')).toHaveLength(4);
+    expect(within(section!).queryByRole('status')).toBeNull();
+  });
+
+  it('says in Spanish why the featured products are missing, with no loading line left', async () => {
+    server.use(
+      http.get(`${TEST_API}/products`, ({ request }) =>
+        new URL(request.url).searchParams.get('featured') === 'true'
+          ? HttpResponse.json({ message: 'No disponible' }, { status: 404 })
+          : undefined,
+      ),
+    );
+    await renderApp('/co');
+    const section = (await screen.findByRole('heading', { name: 'Productos destacados' })).closest('section');
+    expect((await within(section!).findByRole('alert')).textContent).toContain('Error al cargar productos destacados');
+    expect(within(section!).queryByRole('status')).toBeNull();
+    expect(within(section!).queryAllByRole('article')).toHaveLength(0);
+  });
+
   it('falls back to co and keeps the rest of the path', async () => {
     const { router } = await renderApp('/xx/herramientas');
     await arrivesAt(router, '/co/herramientas');
