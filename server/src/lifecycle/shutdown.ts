@@ -8,6 +8,8 @@ import type { BackgroundWork } from './background';
 
 /** How long a shutdown waits for requests under way and background work unless SHUTDOWN_TIMEOUT_MS says otherwise. */
 export const DEFAULT_SHUTDOWN_TIMEOUT_MS = 25_000;
+/** How often a shutdown closes the connections that became idle since it began (ms). */
+const IDLE_SWEEP_MS = 100;
 
 interface ShutdownParts {
   server: Server;
@@ -31,6 +33,9 @@ export async function shutDown(parts: ShutdownParts): Promise<boolean> {
   app.drain();
   const requestsDone = new Promise<void>((resolve) => server.close(() => resolve()));
   server.closeIdleConnections();
+  // An answer still being sent leaves its connection idle when it ends, and kept alive (KEEP_ALIVE_TIMEOUT_MS, 65 s)
+  // that connection would hold the server open past the deadline: idle connections are closed again until done.
+  const closingIdle = setInterval(() => server.closeIdleConnections(), IDLE_SWEEP_MS);
   const work = Promise.all([requestsDone, parts.background?.stop()]).then(() => true);
   let timer: ReturnType<typeof setTimeout> | undefined;
   const deadline = new Promise<false>((resolve) => {
@@ -38,6 +43,7 @@ export async function shutDown(parts: ShutdownParts): Promise<boolean> {
   });
   const finished = await Promise.race([work, deadline]);
   clearTimeout(timer);
+  clearInterval(closingIdle);
   if (!finished) {
     logger.error(
       `El cierre no terminó en ${parts.timeoutMs} ms: se cortan las solicitudes en curso (SHUTDOWN_TIMEOUT_MS).`,
