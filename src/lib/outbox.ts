@@ -43,6 +43,8 @@ type Listener = () => void;
 type DeliveryListener = (item: OutboxItem) => void;
 
 let items: OutboxItem[] = [];
+/** `items` as JSON, made when the list changes: each message of the worker is compared with it. */
+let itemsJson = JSON.stringify(items);
 const listeners = new Set<Listener>();
 const deliveryListeners = new Set<DeliveryListener>();
 /** The replay asked for when the next backoff ends, while the outbox is started. */
@@ -67,12 +69,14 @@ function receive(next: OutboxItem[]): void {
   // The worker answers each refresh with a new copy of its list. An unchanged one keeps the array the screens hold:
   // a new one renders every reader again (the layout, the prescription builder), for nothing, in the first seconds of
   // a page.
-  if (JSON.stringify(next) === JSON.stringify(items)) {
+  const nextJson = JSON.stringify(next);
+  if (nextJson === itemsJson) {
     scheduleDue();
     return;
   }
   const before = new Map(items.map((item) => [item.id, item.state]));
   items = next;
+  itemsJson = nextJson;
   scheduleDue();
   for (const listener of listeners) listener();
   for (const item of next) {

@@ -121,8 +121,9 @@ export class FaultProxy {
       return;
     }
     const target = new URL(incoming.url ?? '/', this.target);
-    // A connection of its own per request: reusing one the server is closing as idle (its keep-alive timeout, 5 s)
-    // reset a forwarded request that the test had not asked to fail (a clean-clone run's patient-offline test).
+    // A connection of its own per request: reusing one the server was closing as idle (Node's 5 s keep-alive, before
+    // the server kept its connections 65 s) reset a forwarded request that the test had not asked to fail (a
+    // clean-clone run's patient-offline test). A fresh connection is never in that race, whatever the server's timeout.
     const upstream = forward(
       target,
       { method, headers: { ...incoming.headers, host: target.host }, agent: false },
