@@ -25,6 +25,20 @@ describe('persisted atoms (product §4 persistence)', () => {
     expect(await readValue('test:counter')).toBe(9);
   });
 
+  it('does not write a restored value back: only changes are saved', async () => {
+    const counter = persistedAtom('test:unchanged', 0, parseNumber);
+    const store = createStore();
+    // What the device read is 5; the database holds nothing, so any write of the restored value would show.
+    await restorePersistedState(store, { read: async (key) => (key === 'test:unchanged' ? 5 : readValue(key)) });
+    expect(store.get(counter)).toBe(5);
+    await flushPersistedState();
+    expect(await readValue('test:unchanged')).toBeUndefined();
+
+    store.set(counter, 6);
+    await flushPersistedState();
+    expect(await readValue('test:unchanged')).toBe(6);
+  });
+
   it('ignores a stored value of the wrong shape', async () => {
     const label = persistedAtom('test:label', 'inicial', (stored) => (typeof stored === 'string' ? stored : undefined));
     await writeValue('test:label', { corrupt: true });

@@ -95,6 +95,9 @@ async function restoreEntry(
   try {
     const stored = await read(entry.key);
     const parsed = stored === undefined ? undefined : entry.parse(stored);
+    // The stored value put back is no change to save: listening on, its own set counted as the user's, and every
+    // start wrote each restored value back to disk (an IndexedDB transaction per atom, while the first page renders).
+    unsubscribeEarly();
     if (!touched && parsed !== undefined) store.set(entry.atom, parsed);
   } catch {
     // Unreadable storage: the app works with initial values and tries to write again.
