@@ -1,9 +1,14 @@
 import { dehydrate, QueryClient, useQuery } from '@tanstack/react-query';
 import type { PersistedClient } from '@tanstack/react-query-persist-client';
 import { act, render, screen } from '@testing-library/react';
+import { http, HttpResponse } from 'msw';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { QUERY_CACHE_BUSTER, queryPersister } from '../lib/query';
-import { RESTORE_TIMEOUT_MS } from '../lib/store';
+import { sessionsAtom } from '../lib/session/atoms';
+import { appStore, RESTORE_TIMEOUT_MS } from '../lib/store';
+import { TEST_API } from '../testing/api-url';
+import { server } from '../testing/msw-server';
+import { loggedInAs } from '../testing/session';
 import { Providers } from './providers';
 
 /** A copy of the query cache as the device keeps it, with one answer. */
@@ -73,5 +78,34 @@ describe('the restoration gate (product §4)', () => {
     expect(screen.getByTestId('restoration-placeholder')).toBeTruthy();
     await act(() => vi.advanceTimersByTimeAsync(1));
     expect(screen.getByText('sin respuesta')).toBeTruthy();
+  });
+
+  it('reads the sessions again when the connection returns (an offline start did not ask)', async () => {
+    const profile = await loggedInAs('co');
+    let asked = 0;
+    server.use(
+      http.get(`${TEST_API}/auth/sso/validate`, () => {
+        asked += 1;
+        return HttpResponse.json({
+          user: { ...profile, display_name: 'Nombre leído de nuevo' },
+          expiresAt: new Date(Date.now() + 60_000).toISOString(),
+        });
+      }),
+    );
+    const onLine = vi.spyOn(navigator, 'onLine', 'get').mockReturnValue(false);
+    render(
+      <Providers>
+        <p>página</p>
+      </Providers>,
+    );
+    expect(await screen.findByText('página')).toBeTruthy();
+    await settle();
+    expect(asked).toBe(0);
+    onLine.mockReturnValue(true);
+    act(() => {
+      window.dispatchEvent(new Event('online'));
+    });
+    await vi.waitFor(() => expect(appStore.get(sessionsAtom).co?.user.displayName).toBe('Nombre leído de nuevo'));
+    expect(asked).toBe(1);
   });
 });

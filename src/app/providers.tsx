@@ -37,15 +37,18 @@ function RestorationGate({ children }: { children: ReactNode }) {
       await validateAllSessions(appStore);
     });
     const fallback = setTimeout(() => setTimedOut(true), RESTORE_TIMEOUT_MS);
-    // Coming back to the tab re-reads the sessions: an approval granted meanwhile enables the gated links.
+    // Coming back to the tab re-reads the sessions: an approval granted meanwhile enables the gated links. So does
+    // the connection's return: an offline start did not ask (`validateCountrySession`).
     const revalidate = () => {
       if (document.visibilityState === 'visible') void validateAllSessions();
     };
     document.addEventListener('visibilitychange', revalidate);
+    window.addEventListener('online', revalidate);
     return () => {
       cancelled = true;
       clearTimeout(fallback);
       document.removeEventListener('visibilitychange', revalidate);
+      window.removeEventListener('online', revalidate);
     };
   }, []);
   // The whole page renders at once when the gate opens: deferred, React renders it in slices and lets the browser

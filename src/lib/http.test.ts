@@ -166,6 +166,27 @@ describe('retry policy (product §9)', () => {
     expect(error?.message).toMatch(/No se pudo conectar con el servidor/);
   });
 
+  it('does not retry a network failure while the device says it is offline', async () => {
+    let calls = 0;
+    server.use(
+      http.get(`${TEST_API}/thing`, () => {
+        calls += 1;
+        return HttpResponse.error();
+      }),
+    );
+    const onLine = vi.spyOn(navigator, 'onLine', 'get').mockReturnValue(false);
+    try {
+      const { client, delays } = recordingClient();
+      const { error } = await settle(client.request('/thing'));
+      expect(calls).toBe(1);
+      expect(delays).toEqual([]);
+      expect(error?.kind).toBe('network');
+      expect(error?.message).toMatch(/No se pudo conectar con el servidor/);
+    } finally {
+      onLine.mockRestore();
+    }
+  });
+
   it('does not retry a timeout and reports it separately', async () => {
     let calls = 0;
     server.use(

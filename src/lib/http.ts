@@ -117,8 +117,10 @@ export function retryDelay(method: string, attempt: number, failure: FetchError 
   const backoff = RETRY_BASE_DELAY_MS * 2 ** attempt;
   if (!(failure instanceof FetchError)) return undefined;
   const status = failure.response?.status;
-  // No response at all: a network failure, retried like a transient server error.
-  if (status === undefined) return backoff;
+  // No response at all: a network failure, retried like a transient server error, unless the device says it has no
+  // network (then the retries fail the same way, on the clinic's offline start beside the first render's work, and
+  // every screen asks again when the connection returns).
+  if (status === undefined) return navigator.onLine === false ? undefined : backoff;
   if (!RETRY_STATUS_CODES.has(status)) return undefined;
   if (RETRY_AFTER_STATUS_CODES.has(status)) {
     return parseRetryAfter(failure.response?.headers.get('retry-after') ?? null) ?? backoff;

@@ -123,4 +123,30 @@ describe('per-country sessions (product §4)', () => {
     await validateAllSessions(store);
     expect(store.get(sessionsAtom).co?.isAuthenticated).toBe(true);
   });
+
+  it('does not ask the server while the device says it is offline', async () => {
+    const store = createStore();
+    await login('co', { method: 'email', email: 'medico.co@demo.test', password: TEST_PASSWORD }, store);
+    let asked = 0;
+    server.use(
+      http.get(`${TEST_API}/auth/sso/validate`, () => {
+        asked += 1;
+        return HttpResponse.json({
+          user: { ...store.get(sessionsAtom).co?.user.personalInfo, display_name: 'Nombre leído de nuevo' },
+          expiresAt: new Date(Date.now() + 60_000).toISOString(),
+        });
+      }),
+    );
+    const onLine = vi.spyOn(navigator, 'onLine', 'get').mockReturnValue(false);
+    try {
+      await validateAllSessions(store);
+    } finally {
+      onLine.mockRestore();
+    }
+    expect(asked).toBe(0);
+    expect(store.get(sessionsAtom).co?.isAuthenticated).toBe(true);
+    await validateAllSessions(store);
+    expect(asked).toBe(1);
+    expect(store.get(sessionsAtom).co?.user.displayName).toBe('Nombre leído de nuevo');
+  });
 });

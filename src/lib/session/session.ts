@@ -137,9 +137,13 @@ export async function logout(country: CountryCode, store: Store = appStore): Pro
   }
 }
 
-/** Re-reads one country's session from the server. Offline keeps the stored session; 401 expires it. */
+/**
+ * Re-reads one country's session from the server. Offline keeps the stored session; 401 expires it. A device that
+ * says it has no network is not asked at all: the request could only fail, on the offline start beside the first
+ * render's work; the sessions are read again when the connection returns (see `Providers`).
+ */
 export async function validateCountrySession(country: CountryCode, store: Store = appStore): Promise<void> {
-  if (!hasSession(country, store) || isLoggingOut()) return;
+  if (!hasSession(country, store) || isLoggingOut() || navigator.onLine === false) return;
   try {
     const answer = await authClient.request<ValidateResponseDto>('/auth/sso/validate', { country });
     // A logout while the answer travelled wins: writing it back would put the user in the header again after the
