@@ -38,9 +38,11 @@ import {
 // count now formats with the money module, which moved from the home's shared chunk to the shell; +0.1 for the
 // restoration gate that waits for the query cache's copy too (the first page renders once). Session 28: +0.1 for the
 // catalogue, whose idle-time hook the members' patient list now shares (rolldown moved it into the small chunk the
-// catalogue already shared with the members' screens).
-const FIRST_VISIT_BUDGET_KIB: Record<EntryRoute['label'], number> = { home: 145.6, catalogue: 144.4, bag: 144.7 };
-const SHELL_BUDGET_KIB = 53.8;
+// catalogue already shared with the members' screens). Session 29: +0.1 on the home, the bag and the shell: the footer,
+// the floating chat and the service worker's registration wait for the painted, idle page, so that hook is now the
+// shell's; an offline start asks nothing of the sessions and the connection's return reads them.
+const FIRST_VISIT_BUDGET_KIB: Record<EntryRoute['label'], number> = { home: 145.7, catalogue: 144.4, bag: 144.8 };
+const SHELL_BUDGET_KIB = 53.9;
 
 const KIB = 1024;
 const kib = (bytes: number) => Math.round((bytes / KIB) * 10) / 10;

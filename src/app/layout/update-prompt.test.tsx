@@ -6,14 +6,17 @@ import { i18n } from '../../lib/i18n';
 import type { UpdateAvailable } from '../../lib/pwa';
 import { isBusyPage, UpdatePrompt } from './update-prompt';
 
-const registration = vi.hoisted(() => ({ announce: (_update: UpdateAvailable) => undefined as void }));
+const registration = vi.hoisted(() => ({ announce: (_update: UpdateAvailable) => undefined as void, count: 0 }));
+const idle = vi.hoisted(() => ({ now: true }));
 
 vi.mock('../../lib/pwa', () => ({
   registerServiceWorker: (onUpdate: (update: UpdateAvailable) => void) => {
+    registration.count += 1;
     registration.announce = onUpdate;
     return Promise.resolve();
   },
 }));
+vi.mock('../../lib/use-idle-after-first-paint', () => ({ useIdleAfterFirstPaint: () => idle.now }));
 
 function renderPrompt(busy = false) {
   return render(
@@ -26,6 +29,21 @@ function renderPrompt(busy = false) {
 describe('update prompt', () => {
   beforeEach(() => {
     registration.announce = () => undefined;
+    registration.count = 0;
+    idle.now = true;
+  });
+
+  it('registers the service worker once the page is painted and idle, not beside its first render', () => {
+    idle.now = false;
+    const { rerender } = renderPrompt();
+    expect(registration.count).toBe(0);
+    idle.now = true;
+    rerender(
+      <I18nProvider i18n={i18n}>
+        <UpdatePrompt />
+      </I18nProvider>,
+    );
+    expect(registration.count).toBe(1);
   });
 
   it('stays silent until a new version waits, then applies it only when asked', async () => {

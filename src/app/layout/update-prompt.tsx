@@ -1,6 +1,7 @@
 import { Trans } from '@lingui/react/macro';
 import { useEffect, useState } from 'react';
 import { registerServiceWorker, type UpdateAvailable } from '../../lib/pwa';
+import { useIdleAfterFirstPaint } from '../../lib/use-idle-after-first-paint';
 
 /** Where an update waits unannounced: paying in the bag, or writing a prescription or recommendation. */
 const BUSY_PAGES = /^\/[a-z]{2}\/(bolsa|mi-cuenta\/(prescripcion|recomendaciones))(\/|$)/;
@@ -16,9 +17,12 @@ export function isBusyPage(pathname: string): boolean {
  */
 export function UpdatePrompt({ busy = false }: { busy?: boolean }) {
   const [update, setUpdate] = useState<UpdateAvailable | null>(null);
+  // Registered once the page is painted and idle: a first visit's worker downloads the whole precache, which then
+  // does not compete with the screen's own files.
+  const idle = useIdleAfterFirstPaint();
   useEffect(() => {
-    void registerServiceWorker(setUpdate);
-  }, []);
+    if (idle) void registerServiceWorker(setUpdate);
+  }, [idle]);
   if (!update || busy) return null;
   return (
     <div className="toast" role="status">
