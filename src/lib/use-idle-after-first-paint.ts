@@ -1,4 +1,4 @@
-import { useEffect, useState } from 'react';
+import { startTransition, useEffect, useState } from 'react';
 
 /**
  * The longest a component waits for its first frame: a hidden tab paints nothing, and what waits for the paint must
@@ -19,8 +19,10 @@ export function useIdleAfterFirstPaint(): boolean {
     let cancelled = false;
     let cancelIdle = () => undefined as void;
     let timer: ReturnType<typeof setTimeout> | undefined;
+    // A transition: what waited renders in slices between which the browser answers input, not as one long task
+    // (the footer and the floating chat render together then).
     const done = () => {
-      if (!cancelled) setReady(true);
+      if (!cancelled) startTransition(() => setReady(true));
     };
     const whenIdle = () => {
       clearTimeout(fallback);
