@@ -14,6 +14,7 @@ import {
 } from '../../../lib/shared/prescriptions';
 import { discardOutboxItem, outboxAvailable, useOutboxItem } from '../../../lib/outbox';
 import { isQueuedAnswer } from '../../../lib/shared/outbox';
+import { useIdleAfterFirstPaint } from '../../../lib/use-idle-after-first-paint';
 import { useOnline } from '../../../lib/use-online';
 import { useCountry } from '../../../lib/use-country';
 import { useSession } from '../../../lib/session/use-session';
@@ -218,8 +219,12 @@ function DraftEditor({
   const short = shortTools(draft.functionalTools);
   const isPrescription = draft.prescriptionType === 'prescription';
   const stepLabels = [t`Paciente`, t`Herramientas`, t`Indicaciones`, t`Resumen`];
-  // Offline with nothing kept yet, the standard settings stand in: the builder never waits for them.
-  const settings = useQuery(prescriptionSettingsQueries.current(country)).data ?? DEFAULT_PRESCRIPTION_SETTINGS;
+  // Offline with nothing kept yet, the standard settings stand in: the builder never waits for them. The patient's
+  // step does not use them: they are asked for once the page is painted and idle (a kept copy answers at once).
+  const idle = useIdleAfterFirstPaint();
+  const settings =
+    useQuery({ ...prescriptionSettingsQueries.current(country), enabled: idle || step > 1 }).data ??
+    DEFAULT_PRESCRIPTION_SETTINGS;
 
   // `?paciente=12` (from the patient's page) chooses that patient once.
   const askedPatient = Number(params.get('paciente'));

@@ -6,6 +6,7 @@ import { DataAge } from '../../../components/ui/data-age';
 import { errorMessage } from '../../../lib/http';
 import type { CountryCode } from '../../../lib/shared/countries';
 import type { TemplateDto } from '../../../lib/shared/prescriptions';
+import { useIdleAfterFirstPaint } from '../../../lib/use-idle-after-first-paint';
 import { useOnline } from '../../../lib/use-online';
 import { useSession } from '../../../lib/session/use-session';
 import { templateQueries, TEMPLATES_ON_DEVICE_MAX } from '../api';
@@ -24,14 +25,18 @@ interface TemplatePickerProps {
 
 /**
  * Starts the draft from one of the professional's templates (resolved against today's catalogue when online, from
- * the copy on the device without connection). Templates saved offline are listed as pending, not yet usable.
+ * the copy on the device without connection). Templates saved offline are listed as pending, not yet usable. Closed
+ * above the builder's first step, it asks for the list once the page is painted and idle, or when opened, not beside
+ * the first render, and renders its choices only once opened (each names its date).
  */
 export function TemplatePicker({ country, viewer, selectedId, onApply }: TemplatePickerProps) {
   const { t } = useLingui();
   const queryClient = useQueryClient();
   const online = useOnline();
   const author = useSession(country)?.user.uid;
-  const list = useQuery(templateQueries.list(country, viewer));
+  const idle = useIdleAfterFirstPaint();
+  const [opened, setOpened] = useState(false);
+  const list = useQuery({ ...templateQueries.list(country, viewer), enabled: idle || opened });
   const pendingTemplates = usePendingTemplates(country, author);
   const [chosen, setChosen] = useState<string>(selectedId ? String(selectedId) : '');
   const [pending, setPending] = useState(false);
@@ -75,72 +80,80 @@ export function TemplatePicker({ country, viewer, selectedId, onApply }: Templat
   // then the server's) must not close a picker the professional had just opened.
   const empty = list.isSuccess && (templates ?? []).length === 0 && pendingTemplates.length === 0;
   return (
-    <details className="card template-picker" hidden={empty}>
+    <details
+      className="card template-picker"
+      hidden={empty}
+      onToggle={(event) => {
+        if (event.currentTarget.open) setOpened(true);
+      }}
+    >
       <summary>
         <Trans>Empezar desde una plantilla</Trans>
       </summary>
-      <div className="stack">
-        {list.isError && !templates && (
-          <p className="alert" role="alert">
-            {errorMessage(list.error)}
+      {opened && (
+        <div className="stack">
+          {list.isError && !templates && (
+            <p className="alert" role="alert">
+              {errorMessage(list.error)}
+            </p>
+          )}
+          {templates && (!online || list.isError) && <DataAge updatedAt={list.dataUpdatedAt} />}
+          <div className="field">
+            <label className="field__label" htmlFor="template-choice">
+              <Trans>Plantilla</Trans>
+            </label>
+            <select
+              id="template-choice"
+              className="input"
+              value={chosen}
+              onChange={(event) => setChosen(event.target.value)}
+            >
+              <option value="">{t`Selecciona`}</option>
+              {(templates ?? []).map(({ id, name, toolCount, createdAt }) => {
+                const created = formatDate(createdAt, country);
+                return (
+                  <option key={id} value={id}>
+                    {plural(toolCount, {
+                      one: `${name} · # herramienta · ${created}`,
+                      other: `${name} · # herramientas · ${created}`,
+                    })}
+                  </option>
+                );
+              })}
+            </select>
+          </div>
+          {pendingTemplates.length > 0 && (
+            <ul className="plain-list stack" aria-label={t`Plantillas por enviar`}>
+              {pendingTemplates.map((template) => (
+                <li key={template.key} className="template-picker__pending">
+                  <span>{template.name}</span>{' '}
+                  <span className={template.state === 'rejected' ? 'badge badge--warning' : 'badge badge--muted'}>
+                    {template.state === 'rejected' ? t`No se pudo guardar` : t`Pendiente de envío`}
+                  </span>
+                </li>
+              ))}
+            </ul>
+          )}
+          <p className="muted">
+            <Trans>Las herramientas de la plantilla reemplazan las que hayas elegido; el paciente se mantiene.</Trans>
           </p>
-        )}
-        {templates && (!online || list.isError) && <DataAge updatedAt={list.dataUpdatedAt} />}
-        <div className="field">
-          <label className="field__label" htmlFor="template-choice">
-            <Trans>Plantilla</Trans>
-          </label>
-          <select
-            id="template-choice"
-            className="input"
-            value={chosen}
-            onChange={(event) => setChosen(event.target.value)}
-          >
-            <option value="">{t`Selecciona`}</option>
-            {(templates ?? []).map(({ id, name, toolCount, createdAt }) => {
-              const created = formatDate(createdAt, country);
-              return (
-                <option key={id} value={id}>
-                  {plural(toolCount, {
-                    one: `${name} · # herramienta · ${created}`,
-                    other: `${name} · # herramientas · ${created}`,
-                  })}
-                </option>
-              );
-            })}
-          </select>
+          {failure && (
+            <p className="alert" role="alert">
+              {failure}
+            </p>
+          )}
+          <div>
+            <button
+              type="button"
+              className="button button--secondary"
+              disabled={!chosen || pending}
+              onClick={() => void apply()}
+            >
+              {pending ? t`Cargando plantilla…` : t`Usar plantilla`}
+            </button>
+          </div>
         </div>
-        {pendingTemplates.length > 0 && (
-          <ul className="plain-list stack" aria-label={t`Plantillas por enviar`}>
-            {pendingTemplates.map((template) => (
-              <li key={template.key} className="template-picker__pending">
-                <span>{template.name}</span>{' '}
-                <span className={template.state === 'rejected' ? 'badge badge--warning' : 'badge badge--muted'}>
-                  {template.state === 'rejected' ? t`No se pudo guardar` : t`Pendiente de envío`}
-                </span>
-              </li>
-            ))}
-          </ul>
-        )}
-        <p className="muted">
-          <Trans>Las herramientas de la plantilla reemplazan las que hayas elegido; el paciente se mantiene.</Trans>
-        </p>
-        {failure && (
-          <p className="alert" role="alert">
-            {failure}
-          </p>
-        )}
-        <div>
-          <button
-            type="button"
-            className="button button--secondary"
-            disabled={!chosen || pending}
-            onClick={() => void apply()}
-          >
-            {pending ? t`Cargando plantilla…` : t`Usar plantilla`}
-          </button>
-        </div>
-      </div>
+      )}
     </details>
   );
 }
