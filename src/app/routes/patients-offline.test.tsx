@@ -16,6 +16,11 @@ import { loggedInAs } from '../../testing/session';
 const DAY_MS = 24 * 60 * 60 * 1000;
 /** The HTTP layer retries a failed read twice (300 ms, then 600 ms) before the screen learns it failed. */
 const REFRESH_FAILED = { timeout: 4000 };
+/**
+ * The register kept on the device is read once the page is painted and idle, after the screen's first render and the
+ * layout's own idle work: on a loaded test machine that passed the default second.
+ */
+const REGISTER_READ = { timeout: 4000 };
 
 const register: PatientRegister = {
   patients: [
@@ -53,7 +58,7 @@ async function openOfflineWithSavedRegister(path: string) {
 describe('patients without connection', () => {
   it('lists and searches the register kept on the device, with its age', async () => {
     await openOfflineWithSavedRegister('/co/mi-cuenta/mis-pacientes');
-    const table = await screen.findByRole('table', { name: 'Tus pacientes' });
+    const table = await screen.findByRole('table', { name: 'Tus pacientes' }, REGISTER_READ);
     expect(textsByRole(table, 'link')).toEqual(['Álvaro Núñez', 'Julián Torres', 'Mariana Gómez Ortiz']);
     // Once the server could not be asked (after the HTTP layer's retries).
     expect(await screen.findByText('Actualizado hace 2 días', {}, REFRESH_FAILED)).toBeTruthy();
@@ -73,7 +78,7 @@ describe('patients without connection', () => {
 
   it('lets the builder choose any patient of the register', async () => {
     await openOfflineWithSavedRegister('/co/mi-cuenta/prescripcion');
-    const list = await screen.findByRole('list', { name: 'Tus pacientes' });
+    const list = await screen.findByRole('list', { name: 'Tus pacientes' }, REGISTER_READ);
     expect(within(list).getAllByRole('button')).toHaveLength(3);
     expect(
       await screen.findByText(/eliges entre los pacientes guardados en este dispositivo/, {}, REFRESH_FAILED),

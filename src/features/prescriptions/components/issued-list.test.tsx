@@ -9,23 +9,13 @@ import { createQueryClient } from '../../../lib/query';
 import { ROLE_IDS } from '../../../lib/shared/accounts';
 import type { PrescriptionListDto } from '../../../lib/shared/prescriptions';
 import { buildPrescriptionDetail, prescriptionFixtures, toListItem } from '../../../testing/handlers/prescriptions';
-import { server } from '../../../testing/msw-server';
+import { countRequests } from '../../../testing/request-count';
 import { loggedInAs } from '../../../testing/session';
 import { prescriptionQueries } from '../api';
 import { IssuedList } from './issued-list';
 
 const idle = vi.hoisted(() => ({ now: false }));
 vi.mock('../../../lib/use-idle-after-first-paint', () => ({ useIdleAfterFirstPaint: () => idle.now }));
-
-/** How many times the professional's own list was asked for. */
-function countListRequests(): { count: () => number; stop: () => void } {
-  let count = 0;
-  const listener = ({ request }: { request: Request }) => {
-    if (new URL(request.url).pathname.endsWith('/prescriptions') && request.method === 'GET') count += 1;
-  };
-  server.events.on('request:start', listener);
-  return { count: () => count, stop: () => server.events.removeListener('request:start', listener) };
-}
 
 function renderList(client = createQueryClient()) {
   return render(
@@ -47,7 +37,7 @@ describe('the issued list below the builder', () => {
   it('asks the server only when opened while the screen is not yet idle', async () => {
     await loggedInAs('co', { role: { id: ROLE_IDS.doctor, name: 'doctor' }, uid: 'uid-doctor' });
     prescriptionFixtures.prescriptions = [buildPrescriptionDetail({ id: 41 })];
-    const requests = countListRequests();
+    const requests = countRequests('/prescriptions');
     renderList();
     expect(screen.getByText('Prescripciones emitidas')).toBeTruthy();
     await new Promise((resolve) => setTimeout(resolve, 50));
@@ -62,7 +52,7 @@ describe('the issued list below the builder', () => {
   it('asks the server once the screen is painted and idle, still closed', async () => {
     await loggedInAs('co', { role: { id: ROLE_IDS.doctor, name: 'doctor' }, uid: 'uid-doctor' });
     idle.now = true;
-    const requests = countListRequests();
+    const requests = countRequests('/prescriptions');
     renderList();
     await waitFor(() => expect(requests.count()).toBe(1));
     requests.stop();

@@ -1,22 +1,12 @@
 import { screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { server } from '../../../testing/msw-server';
 import { renderApp } from '../../../testing/render';
+import { countRequests } from '../../../testing/request-count';
 import { loggedInAs } from '../../../testing/session';
 
 const idle = vi.hoisted(() => ({ now: false }));
 vi.mock('../../../lib/use-idle-after-first-paint', () => ({ useIdleAfterFirstPaint: () => idle.now }));
-
-/** How many times the admin's prescription settings were asked for. */
-function countSettingsRequests(): { count: () => number; stop: () => void } {
-  let count = 0;
-  const listener = ({ request }: { request: Request }) => {
-    if (new URL(request.url).pathname.endsWith('/prescription-settings') && request.method === 'GET') count += 1;
-  };
-  server.events.on('request:start', listener);
-  return { count: () => count, stop: () => server.events.removeListener('request:start', listener) };
-}
 
 afterEach(() => {
   idle.now = false;
@@ -25,7 +15,7 @@ afterEach(() => {
 describe('the builder’s prescription settings', () => {
   it('are not asked for beside the patient’s step, and are once the tools’ step needs them', async () => {
     await loggedInAs('co');
-    const requests = countSettingsRequests();
+    const requests = countRequests('/prescription-settings');
     await renderApp('/co/mi-cuenta/prescripcion');
     await userEvent.click(await screen.findByRole('button', { name: /Mariana Gómez Ortiz/ }));
     expect(requests.count()).toBe(0);
@@ -37,7 +27,7 @@ describe('the builder’s prescription settings', () => {
   it('are asked for once the page is painted and idle, still on the patient’s step', async () => {
     idle.now = true;
     await loggedInAs('co');
-    const requests = countSettingsRequests();
+    const requests = countRequests('/prescription-settings');
     await renderApp('/co/mi-cuenta/prescripcion');
     expect(await screen.findByRole('heading', { name: 'Paciente', level: 2 })).toBeTruthy();
     await waitFor(() => expect(requests.count()).toBe(1));

@@ -2,28 +2,18 @@ import { I18nProvider } from '@lingui/react';
 import { QueryClientProvider } from '@tanstack/react-query';
 import { render, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
+import { http, HttpResponse } from 'msw';
 import { MemoryRouter } from 'react-router';
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { beforeEach, describe, expect, it } from 'vitest';
 import { i18n } from '../../../lib/i18n';
 import { createQueryClient } from '../../../lib/query';
 import { ROLE_IDS } from '../../../lib/shared/accounts';
+import { TEST_API } from '../../../testing/api-url';
 import { prescriptionFixtures } from '../../../testing/handlers/prescriptions';
 import { server } from '../../../testing/msw-server';
+import { countRequests } from '../../../testing/request-count';
 import { loggedInAs } from '../../../testing/session';
 import { TemplatePicker } from './template-picker';
-
-const idle = vi.hoisted(() => ({ now: false }));
-vi.mock('../../../lib/use-idle-after-first-paint', () => ({ useIdleAfterFirstPaint: () => idle.now }));
-
-/** How many times the professional's templates were listed. */
-function countListRequests(): { count: () => number; stop: () => void } {
-  let count = 0;
-  const listener = ({ request }: { request: Request }) => {
-    if (new URL(request.url).pathname.endsWith('/prescription-templates') && request.method === 'GET') count += 1;
-  };
-  server.events.on('request:start', listener);
-  return { count: () => count, stop: () => server.events.removeListener('request:start', listener) };
-}
 
 function renderPicker() {
   return render(
@@ -53,30 +43,38 @@ beforeEach(async () => {
   ];
 });
 
-afterEach(() => {
-  idle.now = false;
-});
-
 describe('the template picker above the builder', () => {
-  it('lists the templates only when opened while the screen is not yet idle, and renders its choices then', async () => {
-    const requests = countListRequests();
+  it('renders its choices only once opened', async () => {
+    const requests = countRequests('/prescription-templates');
     renderPicker();
-    await new Promise((resolve) => setTimeout(resolve, 50));
-    expect(requests.count()).toBe(0);
+    await waitFor(() => expect(requests.count()).toBe(1));
     expect(screen.queryByLabelText('Plantilla')).toBeNull();
 
     await userEvent.click(screen.getByText('Empezar desde una plantilla'));
     await waitFor(() => expect(screen.getByRole('option', { name: /Sueño reparador/ })).toBeTruthy());
-    expect(requests.count()).toBe(1);
     requests.stop();
   });
 
-  it('lists them once the screen is painted and idle, still closed and without its choices', async () => {
-    idle.now = true;
-    const requests = countListRequests();
-    renderPicker();
-    await waitFor(() => expect(requests.count()).toBe(1));
-    expect(screen.queryByLabelText('Plantilla')).toBeNull();
-    requests.stop();
+  it('stays hidden until the list says there are templates: no picker shown and then taken away', async () => {
+    let answer: () => void = () => undefined;
+    const answered = new Promise<void>((resolve) => (answer = resolve));
+    server.use(
+      http.get(`${TEST_API}/prescription-templates`, async () => {
+        await answered;
+        return HttpResponse.json({ data: [] });
+      }),
+    );
+    const { container } = renderPicker();
+    const picker = () => container.querySelector('details.template-picker');
+    await new Promise((resolve) => setTimeout(resolve, 50));
+    expect(picker()?.hasAttribute('hidden')).toBe(true);
+    answer();
+    await new Promise((resolve) => setTimeout(resolve, 50));
+    expect(picker()?.hasAttribute('hidden')).toBe(true);
+  });
+
+  it('shows once the list holds a template', async () => {
+    const { container } = renderPicker();
+    await waitFor(() => expect(container.querySelector('details.template-picker')?.hasAttribute('hidden')).toBe(false));
   });
 });
