@@ -15,6 +15,7 @@ import {
   buildDeletedAccountPatient,
   buildPatient,
   buildPrescriptionDetail,
+  buildTemplate,
   buildTemplateTool,
   buildToolInput,
   prescriptionFixtures,
@@ -269,13 +270,7 @@ describe('prescription builder (doctor)', () => {
 
   it('starts from a template: the rest loads and a product no longer sold is named in Spanish', async () => {
     prescriptionFixtures.templates = [
-      {
-        id: 12,
-        name: 'Sueño reparador',
-        type: 'prescription',
-        toolCount: 2,
-        createdAt: '2026-11-01T00:00:00.000Z',
-        notes: '',
+      buildTemplate({
         problems: ['«Melatonina 3 mg» ya no se vende.'],
         tools: [
           buildTemplateTool(
@@ -291,7 +286,7 @@ describe('prescription builder (doctor)', () => {
             'Melatonina 3 mg',
           ),
         ],
-      },
+      }),
     ];
     await loggedInAs('co');
     await renderApp('/co/mi-cuenta/prescripcion');

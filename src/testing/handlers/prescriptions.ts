@@ -128,6 +128,21 @@ export function buildToolInput(
   };
 }
 
+/** The doctor's template 'Sueño reparador' (id 12), with no tool unless given. */
+export function buildTemplate(overrides: Partial<TemplateDto> = {}): TemplateDto {
+  return {
+    id: 12,
+    name: 'Sueño reparador',
+    type: 'prescription',
+    toolCount: 2,
+    createdAt: '2026-11-01T00:00:00.000Z',
+    notes: '',
+    problems: [],
+    tools: [],
+    ...overrides,
+  };
+}
+
 /** A template's tool as the server sends it; without `product` it is no longer sold, and its problem says so. */
 export function buildTemplateTool(
   input: PrescriptionToolInputDto,

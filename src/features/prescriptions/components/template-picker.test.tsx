@@ -9,7 +9,7 @@ import { i18n } from '../../../lib/i18n';
 import { createQueryClient } from '../../../lib/query';
 import { ROLE_IDS } from '../../../lib/shared/accounts';
 import { TEST_API } from '../../../testing/api-url';
-import { prescriptionFixtures } from '../../../testing/handlers/prescriptions';
+import { buildTemplate, prescriptionFixtures } from '../../../testing/handlers/prescriptions';
 import { server } from '../../../testing/msw-server';
 import { countRequests } from '../../../testing/request-count';
 import { loggedInAs } from '../../../testing/session';
@@ -29,18 +29,7 @@ function renderPicker() {
 
 beforeEach(async () => {
   await loggedInAs('co', { role: { id: ROLE_IDS.doctor, name: 'doctor' }, uid: 'uid-doctor' });
-  prescriptionFixtures.templates = [
-    {
-      id: 12,
-      name: 'Sueño reparador',
-      type: 'prescription',
-      toolCount: 2,
-      createdAt: '2026-11-01T00:00:00.000Z',
-      notes: '',
-      problems: [],
-      tools: [],
-    },
-  ];
+  prescriptionFixtures.templates = [buildTemplate()];
 });
 
 describe('the template picker above the builder', () => {
