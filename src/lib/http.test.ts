@@ -64,6 +64,18 @@ function recordingClient(config: HttpClientConfig = gatewayConfig) {
   return { client, delays };
 }
 
+/** `GET /thing` fails at the network level every time; counts the attempts. */
+function failEveryTime(): () => number {
+  let calls = 0;
+  server.use(
+    http.get(`${TEST_API}/thing`, () => {
+      calls += 1;
+      return HttpResponse.error();
+    }),
+  );
+  return () => calls;
+}
+
 afterEach(() => {
   setUnauthorizedHandler(() => undefined);
   document.cookie.split(';').forEach((cookie) => {
@@ -153,32 +165,20 @@ describe('retry policy (product §9)', () => {
   });
 
   it('retries a network failure of a GET and then reports it in Spanish', async () => {
-    let calls = 0;
-    server.use(
-      http.get(`${TEST_API}/thing`, () => {
-        calls += 1;
-        return HttpResponse.error();
-      }),
-    );
+    const calls = failEveryTime();
     const { error } = await settle(recordingClient().client.request('/thing'));
-    expect(calls).toBe(3);
+    expect(calls()).toBe(3);
     expect(error?.kind).toBe('network');
     expect(error?.message).toMatch(/No se pudo conectar con el servidor/);
   });
 
   it('does not retry a network failure while the device says it is offline', async () => {
-    let calls = 0;
-    server.use(
-      http.get(`${TEST_API}/thing`, () => {
-        calls += 1;
-        return HttpResponse.error();
-      }),
-    );
+    const calls = failEveryTime();
     const onLine = vi.spyOn(navigator, 'onLine', 'get').mockReturnValue(false);
     try {
       const { client, delays } = recordingClient();
       const { error } = await settle(client.request('/thing'));
-      expect(calls).toBe(1);
+      expect(calls()).toBe(1);
       expect(delays).toEqual([]);
       expect(error?.kind).toBe('network');
       expect(error?.message).toMatch(/No se pudo conectar con el servidor/);

@@ -92,20 +92,19 @@ async function restoreEntry(
   const unsubscribeEarly = store.sub(entry.atom, () => {
     touched = true;
   });
+  let parsed: unknown;
   try {
     const stored = await read(entry.key);
-    const parsed = stored === undefined ? undefined : entry.parse(stored);
-    // The stored value put back is no change to save: listening on, its own set counted as the user's, and every
-    // start wrote each restored value back to disk (an IndexedDB transaction per atom, while the first page renders).
-    unsubscribeEarly();
-    if (!touched && parsed !== undefined) store.set(entry.atom, parsed);
+    parsed = stored === undefined ? undefined : entry.parse(stored);
   } catch {
     // Unreadable storage: the app works with initial values and tries to write again.
-  } finally {
-    unsubscribeEarly();
-    if (touched) scheduleWrite(entry.key, store.get(entry.atom), store);
-    store.sub(entry.atom, () => scheduleWrite(entry.key, store.get(entry.atom), store));
   }
+  // Listening stops before the stored value is put back: that set is no change to save (counted as the user's, every
+  // start wrote each restored value back to disk, an IndexedDB transaction per atom while the first page rendered).
+  unsubscribeEarly();
+  if (touched) scheduleWrite(entry.key, store.get(entry.atom), store);
+  else if (parsed !== undefined) store.set(entry.atom, parsed);
+  store.sub(entry.atom, () => scheduleWrite(entry.key, store.get(entry.atom), store));
 }
 
 /**

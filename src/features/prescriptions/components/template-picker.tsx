@@ -77,8 +77,7 @@ export function TemplatePicker({ country, viewer, selectedId, onApply }: Templat
   // then the server's) must not close a picker the professional had just opened. Before the first answer it is hidden
   // too: shown and then hidden by an empty answer after the first paint, it moved the whole step up (Lighthouse's
   // builder, CLS 0.042, whenever the answer came after the paint).
-  const none = (templates ?? []).length === 0 && pendingTemplates.length === 0;
-  const hidden = none && (list.isSuccess || list.isPending);
+  const hidden = !list.isError && (templates ?? []).length === 0 && pendingTemplates.length === 0;
   return (
     <details
       className="card template-picker"
