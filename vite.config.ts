@@ -16,7 +16,13 @@ const BAG_ROUTE = 'src/app/routes/checkout-route.tsx';
 
 /** React's own packages (the renderer is 64 KiB of the app's start-up JavaScript): a chunk of their own. */
 const REACT_MODULE = /[\\/]node_modules[\\/](react|react-dom|scheduler)[\\/]/;
-const PROFESSIONAL_APIS = /\/src\/features\/(patients|prescriptions)\/api\.ts$/;
+/**
+ * Loaded on demand by the app (the outbox's delivery refreshes the professional's lists; signing out forgets the
+ * device's push subscription) but imported statically by the members' shared code, so every member screen loads them
+ * anyway: they go in the members' shared chunk rather than in files of their own (two requests fewer per member
+ * screen; the app's on-demand loads are a member's, whose device has that chunk).
+ */
+const MEMBER_SHARED_ROOTS = [/\/src\/features\/(patients|prescriptions)\/api\.ts$/, /\/src\/lib\/push\.ts$/];
 
 /**
  * What only a signed-in person opens: the account's routes, the admin's screens, and what those load on demand. The
@@ -131,6 +137,7 @@ function shellChunk(): Plugin {
             .map(([id]) => id),
         );
       memberModules = sharedOnlyBy(MEMBER_ROOTS);
+      for (const id of roots) if (MEMBER_SHARED_ROOTS.some((pattern) => pattern.test(id))) memberModules.add(id);
       // The same for what the sign-in screens and the checkout share with each other or with the members' screens:
       // rolldown made a chunk for each combination, 30 files of under 2 KB (a form field, an e-mail rule, a date).
       // Only modules that import nothing beyond the app and each other: one that brought its own imports (a form's
@@ -395,13 +402,6 @@ export default defineConfig({
             {
               name: 'form-schemas',
               test: (id: string) => formSchemaModules.has(id),
-              includeDependenciesRecursively: false,
-            },
-            {
-              // The professional's two APIs: the patients' screens, the builder and the outbox's delivery (from the
-              // shell, on demand) always load both (the prescriptions' imports the patients'), as two files.
-              name: 'professional-api',
-              test: (id: string) => PROFESSIONAL_APIS.test(id),
               includeDependenciesRecursively: false,
             },
           ],
