@@ -254,6 +254,42 @@ function preloadApp(): Plugin {
 }
 
 /**
+ * V8's explicit compile hint: a file whose first line is this comment has every function compiled while the file
+ * streams in, on a background thread, instead of each one on the main thread at its first call (Chrome 136+; other
+ * engines read a comment). A chunk here is loaded when its screen is shown and most of its functions run then: a
+ * doctor's offline start spent about 350 ms of its main thread (CPU 4×) compiling functions one by one, because no
+ * code cache is kept for modules served by the service worker.
+ */
+const EAGER_COMPILE_HINT = '//# allFunctionsCalledOnLoad\n';
+
+/**
+ * Puts the compile hint on the first line of every JavaScript chunk, after everything else has written the chunk
+ * (Vite adds its preload map at the top late), and moves the source map down that one line.
+ */
+function eagerCompileHint(): Plugin {
+  return {
+    name: 'eager-compile-hint',
+    apply: 'build',
+    enforce: 'post',
+    generateBundle: {
+      order: 'post',
+      handler(_options, bundle) {
+        for (const output of Object.values(bundle)) {
+          if (output.type !== 'chunk' || output.code.startsWith(EAGER_COMPILE_HINT)) continue;
+          output.code = EAGER_COMPILE_HINT + output.code;
+          if (output.map) output.map.mappings = `;${output.map.mappings}`;
+          const mapAsset = output.sourcemapFileName ? bundle[output.sourcemapFileName] : undefined;
+          if (mapAsset?.type === 'asset' && typeof mapAsset.source === 'string') {
+            const map = JSON.parse(mapAsset.source) as { mappings: string };
+            mapAsset.source = JSON.stringify({ ...map, mappings: `;${map.mappings}` });
+          }
+        }
+      },
+    },
+  };
+}
+
+/**
  * Writes which services the build calls (absolute VITE_AUTH_BASE_URL / VITE_GATEWAY_BASE_URL origins, a maps key or
  * not) next to index.html: the server's Content Security Policy allows those and nothing else.
  */
@@ -281,6 +317,7 @@ export default defineConfig({
     lingui(),
     shellChunk(),
     preloadApp(),
+    eagerCompileHint(),
     cspSources(),
     VitePWA({
       strategies: 'injectManifest',
