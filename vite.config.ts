@@ -4,7 +4,6 @@ import react from '@vitejs/plugin-react';
 import { fileURLToPath } from 'node:url';
 import { defineConfig, type Plugin } from 'vite';
 import { VitePWA } from 'vite-plugin-pwa';
-import { DATABASE_MARKER_KEY, DATABASE_NAME } from './src/lib/db-name';
 import { CSP_SOURCES_FILE, cspSourcesOf } from './src/lib/shared/csp-sources';
 
 const API_DEV_TARGET = process.env.API_DEV_TARGET ?? 'http://localhost:8080';
@@ -173,35 +172,6 @@ function shellChunk(): Plugin {
   };
 }
 
-const START_UP_DYNAMIC_MODULE = '/src/lib/db-schema.ts';
-
-/**
- * Adds a low-priority module preload of `files` when the device holds the storefront's database (its marker, or the
- * browser's list of databases): Dexie is on a returning visit's start-up path (restoring the persisted state) and on no
- * first visit's (`src/lib/db.ts`). Where neither answers there is no preload; the app then loads Dexie as it starts.
- */
-function preloadWhenDatabaseIsStored(files: string[]): string {
-  const hrefs = JSON.stringify(files.map((fileName) => `/${fileName}`));
-  return `(function () {
-        function preload() {
-          ${hrefs}.forEach(function (href) {
-            var link = document.createElement('link');
-            link.rel = 'modulepreload';
-            link.crossOrigin = '';
-            link.fetchPriority = 'low';
-            link.href = href;
-            document.head.appendChild(link);
-          });
-        }
-        try {
-          if (localStorage.getItem(${JSON.stringify(DATABASE_MARKER_KEY)}) !== null) return preload();
-        } catch (error) {}
-        if (window.indexedDB && indexedDB.databases) indexedDB.databases().then(function (databases) {
-          if (databases.some(function (database) { return database.name === ${JSON.stringify(DATABASE_NAME)}; })) preload();
-        }, function () {});
-      })();`;
-}
-
 /**
  * The HTML preloads the app (what the entry imports dynamically, and what that imports) so it downloads from the
  * start, at low priority: the first paint needs only the HTML and the stylesheet, and they come first.
@@ -230,24 +200,13 @@ function preloadApp(): Plugin {
           return chunk?.type === 'chunk' ? chunk.dynamicImports : [];
         });
         const app = closure(dynamic);
-        // Start-up opens the device's database before anything renders when the device holds one
-        // (src/app/start.tsx): its chunk is then on the start's path.
-        const startUp = Object.values(bundle).flatMap((chunk) =>
-          chunk.type === 'chunk' && chunk.facadeModuleId?.endsWith(START_UP_DYNAMIC_MODULE) ? [chunk.fileName] : [],
-        );
-        const database = [...closure(startUp)].filter((fileName) => !loaded.has(fileName) && !app.has(fileName));
-        return [
-          ...[...app]
-            .filter((fileName) => !loaded.has(fileName))
-            .map((fileName) => ({
-              tag: 'link',
-              attrs: { rel: 'modulepreload', crossorigin: true, fetchpriority: 'low', href: `/${fileName}` },
-              injectTo: 'head' as const,
-            })),
-          ...(database.length > 0
-            ? [{ tag: 'script', children: preloadWhenDatabaseIsStored(database), injectTo: 'head' as const }]
-            : []),
-        ];
+        return [...app]
+          .filter((fileName) => !loaded.has(fileName))
+          .map((fileName) => ({
+            tag: 'link',
+            attrs: { rel: 'modulepreload', crossorigin: true, fetchpriority: 'low', href: `/${fileName}` },
+            injectTo: 'head' as const,
+          }));
       },
     },
   };

@@ -1,12 +1,12 @@
-/**
- * The name of the storefront's Dexie database (the persisted atoms). The build names it too (vite.config.ts): a page
- * preloads Dexie only on a device that holds the database.
- */
+/** The name of the storefront's Dexie database (the persisted atoms). */
 export const DATABASE_NAME = 'dispensario';
 
+/** Its one object store (Dexie's table `kv`, `db-schema.ts`), which the start reads without Dexie (`db.ts`). */
+export const VALUES_STORE = 'kv';
+
 /**
- * A local-storage entry set once the device holds that database: read synchronously by the start and by index.html,
- * so a returning device opens it at once. Listing the databases instead took 150–250 ms of a doctor's reopened start.
+ * A local-storage entry set once the device holds that database: read synchronously by the start, so a returning
+ * device opens it at once. Listing the databases instead took 150–250 ms of a doctor's reopened start.
  */
 export const DATABASE_MARKER_KEY = 'dispensario-base-guardada';
 

@@ -1,4 +1,5 @@
 import Dexie, { type EntityTable } from 'dexie';
+import { VALUES_STORE } from './db-name';
 
 /** One row per persisted atom or cache blob, keyed by a stable name such as `cart` or `session:co`. */
 export interface KeyValueRow {
@@ -13,6 +14,6 @@ export class StorefrontDatabase extends Dexie {
 
   constructor(name: string) {
     super(name);
-    this.version(1).stores({ kv: 'key' });
+    this.version(1).stores({ [VALUES_STORE]: 'key' });
   }
 }

@@ -87,6 +87,56 @@ describe('the atoms’ database on a first visit', () => {
   });
 });
 
+describe('the atoms’ database on a returning start', () => {
+  it('is read without Dexie, which loads with the first value written', async () => {
+    const first = await freshPage();
+    await first.writeValue('carts', { co: [{ productId: 3, quantity: 1 }] });
+
+    vi.resetModules();
+    let dexieLoads = 0;
+    vi.doMock('./db-schema', async (importOriginal) => {
+      dexieLoads += 1;
+      return importOriginal();
+    });
+    const next = await import('./db');
+    await next.openStoredDatabase();
+    expect(await next.readValue('carts')).toEqual({ co: [{ productId: 3, quantity: 1 }] });
+    expect(await next.readValue('language')).toBeUndefined();
+    expect(dexieLoads).toBe(0);
+
+    await next.writeValue('language', 'en');
+    expect(dexieLoads).toBe(1);
+    // The reading connection sees what Dexie's wrote.
+    expect(await next.readValue('language')).toBe('en');
+    vi.doUnmock('./db-schema');
+  });
+
+  it('creates nothing where the browser cannot say whether the database is there', async () => {
+    Object.defineProperty(indexedDB, 'databases', { value: undefined, configurable: true });
+    const db = await freshPage();
+    await db.openStoredDatabase();
+    expect(await db.readValue('sessions')).toBeUndefined();
+    Reflect.deleteProperty(indexedDB, 'databases');
+    expect(await storedDatabases()).not.toContain(DATABASE_NAME);
+  });
+
+  it('lets go of the database when it is deleted, and reads again afterwards', async () => {
+    const first = await freshPage();
+    await first.writeValue('favorites', { co: [5] });
+    const next = await freshPage();
+    expect(await next.readValue('favorites')).toEqual({ co: [5] });
+
+    // A connection that did not close would block the deletion for good.
+    await new Promise<void>((resolve, reject) => {
+      const deleting = indexedDB.deleteDatabase(DATABASE_NAME);
+      deleting.onsuccess = () => resolve();
+      deleting.onblocked = () => reject(new Error('the reading connection blocked the deletion'));
+      deleting.onerror = () => reject(deleting.error ?? new Error(DATABASE_NAME));
+    });
+    expect(await next.readValue('favorites')).toBeUndefined();
+  });
+});
+
 describe('the answers’ copy', () => {
   it('keeps text under its key, and removes one key or every key of a prefix', async () => {
     const db = await freshPage();

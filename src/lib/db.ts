@@ -1,5 +1,5 @@
-import { ANSWERS_DATABASE_NAME, ANSWERS_STORE, DATABASE_MARKER_KEY, DATABASE_NAME } from './db-name';
-import type { StorefrontDatabase } from './db-schema';
+import { ANSWERS_DATABASE_NAME, ANSWERS_STORE, DATABASE_MARKER_KEY, DATABASE_NAME, VALUES_STORE } from './db-name';
+import type { KeyValueRow, StorefrontDatabase } from './db-schema';
 
 let opening: Promise<StorefrontDatabase> | undefined;
 
@@ -31,15 +31,14 @@ function markAsStored(): void {
 let listing: Promise<boolean> | undefined;
 
 /**
- * The database, when the device holds it. A device that has never stored anything (a first visit that only browses)
- * has nothing to read or delete, so Dexie is not downloaded for that: it comes with the first value written. The
- * marker answers at once, and a marked device starts loading Dexie in the caller's task; without it (a first visit, a
- * device updated from a version that did not set it, a cleared local storage) the browser's list of databases
- * answers. Without IndexedDB or its listing Dexie is opened as before, and reports what it cannot do.
+ * Whether the device holds the database. A device that has never stored anything (a first visit that only browses)
+ * has nothing to read or delete. The marker answers at once; without it (a first visit, a device updated from a
+ * version that did not set it, a cleared local storage) the browser's list of databases answers. Without IndexedDB's
+ * listing the database is taken as there: opening it then tells.
  */
-function storedDatabase(): Promise<StorefrontDatabase | undefined> {
+function holdsDatabase(): Promise<boolean> {
   if (opening || markedAsStored() || typeof indexedDB === 'undefined' || typeof indexedDB.databases !== 'function') {
-    return getDatabase();
+    return Promise.resolve(typeof indexedDB !== 'undefined');
   }
   // The start's reads ask together: one listing answers them all.
   listing ??= indexedDB
@@ -55,16 +54,69 @@ function storedDatabase(): Promise<StorefrontDatabase | undefined> {
     .finally(() => {
       listing = undefined;
     });
-  return listing.then((stored) => (stored ? getDatabase() : undefined));
+  return listing;
 }
 
-/** Opens the database at once when the device holds it, so a returning visit reads its state without waiting. */
+/** Dexie, when the device holds the database: what deletes. */
+async function storedDatabase(): Promise<StorefrontDatabase | undefined> {
+  return (await holdsDatabase()) ? getDatabase() : undefined;
+}
+
+let reading: Promise<IDBDatabase | undefined> | undefined;
+
+/**
+ * A connection for reading the stored values, without Dexie: a returning start reads its language, its sessions and
+ * its atoms before the first page renders, and Dexie's module and its open took about 50 ms of that start's main
+ * thread (CPU 4×); Dexie now loads with the first value written. Dexie still owns the database and its schema
+ * (`db-schema.ts`): this opens whatever version is there, asks for no other, and lets go when Dexie upgrades or
+ * deletes it. Undefined when there is nothing to read.
+ */
+function openForReading(): Promise<IDBDatabase | undefined> {
+  reading ??= new Promise<IDBDatabase | undefined>((resolve, reject) => {
+    const request = indexedDB.open(DATABASE_NAME);
+    // Asked without a version, a database that is not there would be created empty: a read creates nothing.
+    request.onupgradeneeded = () => request.transaction?.abort();
+    request.onsuccess = () => {
+      const database = request.result;
+      database.onversionchange = () => {
+        database.close();
+        reading = undefined;
+      };
+      if (database.objectStoreNames.contains(VALUES_STORE)) resolve(database);
+      else {
+        database.close();
+        reading = undefined;
+        resolve(undefined);
+      }
+    };
+    request.onerror = (event) => {
+      reading = undefined;
+      if (request.error?.name !== 'AbortError') {
+        reject(request.error ?? new Error('IndexedDB'));
+        return;
+      }
+      // The creation this read called off: nothing is stored.
+      event.preventDefault();
+      resolve(undefined);
+    };
+  });
+  return reading;
+}
+
+/** Opens the database for reading at once when the device holds it, so a returning visit reads without waiting. */
 export async function openStoredDatabase(): Promise<void> {
-  await storedDatabase();
+  if (await holdsDatabase()) await openForReading();
 }
 
 export async function readValue(key: string): Promise<unknown> {
-  return (await (await storedDatabase())?.kv.get(key))?.value;
+  if (!(await holdsDatabase())) return undefined;
+  const database = await openForReading();
+  if (!database) return undefined;
+  return new Promise((resolve, reject) => {
+    const request = database.transaction(VALUES_STORE, 'readonly').objectStore(VALUES_STORE).get(key);
+    request.onsuccess = () => resolve((request.result as KeyValueRow | undefined)?.value);
+    request.onerror = () => reject(request.error ?? new Error('IndexedDB'));
+  });
 }
 
 let marked = false;
