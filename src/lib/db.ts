@@ -62,6 +62,29 @@ async function storedDatabase(): Promise<StorefrontDatabase | undefined> {
   return (await holdsDatabase()) ? getDatabase() : undefined;
 }
 
+/** Another tab (or Dexie) deleting or upgrading the database: this connection lets go, and the next use opens again. */
+function letGoOnVersionChange(database: IDBDatabase, forget: () => void): void {
+  database.onversionchange = () => {
+    database.close();
+    forget();
+  };
+}
+
+/** One request in its own transaction; resolves with its result once the transaction is committed. */
+function storeRequest<T>(
+  database: IDBDatabase,
+  storeName: string,
+  mode: IDBTransactionMode,
+  operate: (store: IDBObjectStore) => IDBRequest<T>,
+): Promise<T> {
+  return new Promise<T>((resolve, reject) => {
+    const transaction = database.transaction(storeName, mode);
+    const request = operate(transaction.objectStore(storeName));
+    transaction.oncomplete = () => resolve(request.result);
+    transaction.onabort = () => reject(transaction.error ?? request.error ?? new Error('IndexedDB'));
+  });
+}
+
 let reading: Promise<IDBDatabase | undefined> | undefined;
 
 /**
@@ -78,10 +101,9 @@ function openForReading(): Promise<IDBDatabase | undefined> {
     request.onupgradeneeded = () => request.transaction?.abort();
     request.onsuccess = () => {
       const database = request.result;
-      database.onversionchange = () => {
-        database.close();
+      letGoOnVersionChange(database, () => {
         reading = undefined;
-      };
+      });
       if (database.objectStoreNames.contains(VALUES_STORE)) resolve(database);
       else {
         database.close();
@@ -112,11 +134,8 @@ export async function readValue(key: string): Promise<unknown> {
   if (!(await holdsDatabase())) return undefined;
   const database = await openForReading();
   if (!database) return undefined;
-  return new Promise((resolve, reject) => {
-    const request = database.transaction(VALUES_STORE, 'readonly').objectStore(VALUES_STORE).get(key);
-    request.onsuccess = () => resolve((request.result as KeyValueRow | undefined)?.value);
-    request.onerror = () => reject(request.error ?? new Error('IndexedDB'));
-  });
+  const row = await storeRequest(database, VALUES_STORE, 'readonly', (store) => store.get(key));
+  return (row as KeyValueRow | undefined)?.value;
 }
 
 let marked = false;
@@ -151,11 +170,9 @@ function openAnswers(): Promise<IDBDatabase> {
     request.onupgradeneeded = () => request.result.createObjectStore(ANSWERS_STORE);
     request.onsuccess = () => {
       const database = request.result;
-      // Another tab deleting or upgrading it: let go, and open again on the next use.
-      database.onversionchange = () => {
-        database.close();
+      letGoOnVersionChange(database, () => {
         answers = undefined;
-      };
+      });
       resolve(database);
     };
     request.onerror = () => reject(request.error ?? new Error('IndexedDB'));
@@ -166,18 +183,11 @@ function openAnswers(): Promise<IDBDatabase> {
   return answers;
 }
 
-/** One request in its own transaction; resolves with its result once the transaction is committed. */
 async function answersRequest<T>(
   mode: IDBTransactionMode,
   operate: (store: IDBObjectStore) => IDBRequest<T>,
 ): Promise<T> {
-  const database = await openAnswers();
-  return new Promise<T>((resolve, reject) => {
-    const transaction = database.transaction(ANSWERS_STORE, mode);
-    const request = operate(transaction.objectStore(ANSWERS_STORE));
-    transaction.oncomplete = () => resolve(request.result);
-    transaction.onabort = () => reject(transaction.error ?? request.error ?? new Error('IndexedDB'));
-  });
+  return storeRequest(await openAnswers(), ANSWERS_STORE, mode, operate);
 }
 
 export async function readAnswer(key: string): Promise<string | undefined> {
