@@ -15,6 +15,8 @@ const BAG_ROUTE = 'src/app/routes/checkout-route.tsx';
 
 /** React's own packages (the renderer is 64 KiB of the app's start-up JavaScript): a chunk of their own. */
 const REACT_MODULE = /[\\/]node_modules[\\/](react|react-dom|scheduler)[\\/]/;
+/** zod's package: what imports it waits for its 24 KiB gzip. */
+const ZOD_MODULE = /[\\/]node_modules[\\/]zod[\\/]/;
 /**
  * Loaded on demand by the app (the outbox's delivery refreshes the professional's lists; signing out forgets the
  * device's push subscription) but imported statically by the members' shared code, so every member screen loads them
@@ -36,6 +38,8 @@ const MEMBER_ROOTS = [
   /\/src\/features\/(account|admin|pending-uploads)\//,
   /\/src\/features\/(patients|prescriptions|credentials)\/api\.ts$/,
   /\/src\/features\/prescriptions\/pdf\.ts$/,
+  /\/src\/features\/prescriptions\/tool-checks\.ts$/,
+  /\/src\/features\/patients\/components\/(create|edit)-patient-form\.tsx$/,
   /\/src\/features\/reminders\/components\/push-language-sync\.tsx$/,
   /\/src\/lib\/push\.ts$/,
 ];
@@ -68,6 +72,7 @@ let shellModules = new Set<string>();
 let entryModules = new Set<string>();
 let homeModules = new Set<string>();
 let memberModules = new Set<string>();
+let memberFormModules = new Set<string>();
 let screenModules = new Set<string>();
 let bagModules = new Set<string>();
 let formSchemaModules = new Set<string>();
@@ -137,6 +142,13 @@ function shellChunk(): Plugin {
         );
       memberModules = sharedOnlyBy(MEMBER_ROOTS);
       for (const id of roots) if (MEMBER_SHARED_ROOTS.some((pattern) => pattern.test(id))) memberModules.add(id);
+      // Those that bring zod (24 KiB gzip: the forms' checks, the shared schemas) in a chunk of their own: in the
+      // members' chunk, every member screen downloaded zod before its first render, though the builder's first steps,
+      // the patient list and a patient's page check nothing until a form opens or step 3 (`lazy-tool-checks.ts`).
+      memberFormModules = new Set(
+        [...memberModules].filter((id) => [...closure([id])].some((imported) => ZOD_MODULE.test(imported))),
+      );
+      for (const id of memberFormModules) memberModules.delete(id);
       // The same for what the sign-in screens and the checkout share with each other or with the members' screens:
       // rolldown made a chunk for each combination, 30 files of under 2 KB (a form field, an e-mail rule, a date).
       // Only modules that import nothing beyond the app and each other: one that brought its own imports (a form's
@@ -387,6 +399,11 @@ export default defineConfig({
             {
               name: 'members-shared',
               test: (id: string) => memberModules.has(id),
+              includeDependenciesRecursively: false,
+            },
+            {
+              name: 'member-forms',
+              test: (id: string) => memberFormModules.has(id),
               includeDependenciesRecursively: false,
             },
             {

@@ -56,7 +56,7 @@ function setItems(next: OutboxItem[]) {
 
 async function createPatientOffline() {
   await userEvent.click(await screen.findByRole('button', { name: 'Crear paciente nuevo' }));
-  const form = screen.getByRole('form', { name: 'Crear paciente' });
+  const form = await screen.findByRole('form', { name: 'Crear paciente' });
   await typePatient(form);
   await userEvent.click(within(form).getByRole('button', { name: 'Crear paciente y enviar invitación' }));
 }
@@ -176,7 +176,7 @@ describe('writes kept on the device without connection', () => {
   it('saves a template offline: kept with its key, listed as pending in the picker, then as any other once delivered', async () => {
     const templates = await summaryForMarianaOffline('/prescription-templates');
     await userEvent.click(screen.getByRole('button', { name: 'Guardar como plantilla' }));
-    const form = screen.getByRole('form', { name: 'Guardar plantilla' });
+    const form = await screen.findByRole('form', { name: 'Guardar plantilla' });
     await userEvent.clear(within(form).getByLabelText(/^Nombre de la plantilla/));
     // Checked with the server's schema before anything is kept.
     await userEvent.click(within(form).getByRole('button', { name: 'Guardar plantilla' }));

@@ -105,7 +105,7 @@ describe('my patients', () => {
     await loggedInAs('co');
     await renderApp('/co/mi-cuenta/mis-pacientes');
     await userEvent.click(await screen.findByRole('button', { name: 'Crear paciente' }));
-    const form = screen.getByRole('form', { name: 'Crear paciente' });
+    const form = await screen.findByRole('form', { name: 'Crear paciente' });
     await typePatient(form);
     const send = within(form).getByRole('button', { name: 'Crear paciente y enviar invitación' });
     await userEvent.click(send);
@@ -130,7 +130,7 @@ describe('my patients', () => {
     await loggedInAs('co');
     await renderApp('/co/mi-cuenta/mis-pacientes');
     await userEvent.click(await screen.findByRole('button', { name: 'Crear paciente' }));
-    const form = screen.getByRole('form', { name: 'Crear paciente' });
+    const form = await screen.findByRole('form', { name: 'Crear paciente' });
     await typePatient(form);
     await userEvent.click(within(form).getByRole('button', { name: 'Crear paciente y enviar invitación' }));
 
@@ -168,7 +168,7 @@ describe('my patients', () => {
     await loggedInAs('co');
     await renderApp('/co/mi-cuenta/mis-pacientes');
     await userEvent.click(await screen.findByRole('button', { name: 'Crear paciente' }));
-    const form = screen.getByRole('form', { name: 'Crear paciente' });
+    const form = await screen.findByRole('form', { name: 'Crear paciente' });
     const requiredLabels = [...form.querySelectorAll('.field__required')].map((mark) =>
       mark.parentElement?.textContent?.replace(' *', ''),
     );
@@ -236,7 +236,7 @@ describe('patient info with strategies', () => {
     await renderApp('/co/mi-cuenta/mis-pacientes/501');
     expect(await screen.findByRole('heading', { name: 'Mariana Gómez Ortiz' })).toBeTruthy();
     await userEvent.click(screen.getByRole('button', { name: 'Editar' }));
-    const form = screen.getByRole('form', { name: 'Editar paciente' });
+    const form = await screen.findByRole('form', { name: 'Editar paciente' });
     await userEvent.clear(within(form).getByLabelText(/^Número de teléfono/));
     await userEvent.click(within(form).getByRole('button', { name: 'Guardar' }));
     expect(await within(form).findByText('Debes completar este campo')).toBeTruthy();
@@ -244,7 +244,7 @@ describe('patient info with strategies', () => {
     expect(screen.getByText('+57 3101000004')).toBeTruthy();
 
     await userEvent.click(screen.getByRole('button', { name: 'Editar' }));
-    const again = screen.getByRole('form', { name: 'Editar paciente' });
+    const again = await screen.findByRole('form', { name: 'Editar paciente' });
     await userEvent.clear(within(again).getByLabelText(/^Número de teléfono/));
     await fill(within(again).getByLabelText(/^Número de teléfono/), '3119998888');
     await userEvent.click(within(again).getByRole('button', { name: 'Guardar' }));
@@ -263,7 +263,7 @@ describe('patient info with strategies', () => {
     await loggedInAs('co');
     await renderApp('/co/mi-cuenta/mis-pacientes/501');
     await userEvent.click(await screen.findByRole('button', { name: 'Editar' }));
-    const form = screen.getByRole('form', { name: 'Editar paciente' });
+    const form = await screen.findByRole('form', { name: 'Editar paciente' });
     const documentNumber = within(form).getByLabelText(/^Número de documento/);
     const saved = (documentNumber as HTMLInputElement).value;
     await userEvent.clear(documentNumber);

@@ -1,42 +1,14 @@
 // The prescription draft's rules as pure functions (product §3 indications, §4 prescription creation): each takes a
 // draft and returns the next one, or the very same one when nothing changes.
 
-import { i18n, type MessageDescriptor } from '@lingui/core';
-import { msg, t } from '@lingui/core/macro';
 import type { ProductDto } from '../../lib/shared/api-types';
+import { t } from '@lingui/core/macro';
 import { DEFAULT_CONTAINER_TYPE, DEFAULT_UNIT_SYMBOL } from '../../lib/shared/catalogue';
-import { CONTROL_CHARACTERS_MESSAGE, maxLengthMessage, REQUIRED_FIELD_MESSAGE } from '../../lib/shared/field-schemas';
-import {
-  DAILY_CAPSULES_MAX_MESSAGE,
-  DECIMALS_MESSAGE,
-  DURATION_MAX_MESSAGE,
-  DURATION_UNIT_MESSAGE,
-  MOMENT_CHOICE_MESSAGE,
-  MOMENT_MAX_QUANTITY_MESSAGE,
-  NO_DURATION_MESSAGE,
-  NO_MOMENT_MESSAGE,
-  notesField,
-  NOTES_TYPE_MESSAGE,
-  POSITIVE_DAILY_CAPSULES_MESSAGE,
-  POSITIVE_DURATION_MESSAGE,
-  POSITIVE_QUANTITY_MESSAGE,
-  POSITIVE_UNITS_MESSAGE,
-  REPEATED_MOMENT_MESSAGE,
-  templateNameSchema,
-  toolSchema,
-  UNITS_MAX_MESSAGE,
-} from '../../lib/shared/prescription-schemas';
 import { momentValue } from '../../lib/shared/prescription-labels';
 import {
   DEFAULT_PRESCRIPTION_SETTINGS,
-  DURATION_MAX_DAYS,
   DURATION_UNIT_DAYS,
-  INDICATIONS_MAX_LENGTH,
-  MOMENT_MAX_QUANTITY,
   PRESCRIPTION_MAX_TOOLS,
-  PRESCRIPTION_NOTES_MAX_LENGTH,
-  TEMPLATE_NAME_MAX_LENGTH,
-  TOOL_MAX_DAILY_CAPSULES,
   TOOL_MAX_UNITS,
   TOOL_PLACEHOLDER_IMAGE_URL,
   type CreatePrescriptionRequestDto,
@@ -55,7 +27,6 @@ import {
   type DraftTool,
   type PrescriptionDraft,
 } from './draft';
-import { messagesByText } from '../../lib/messages-by-text';
 
 /** A new tool starts with a month of treatment and one container; the professional adjusts both in step 3. */
 const DEFAULT_DURATION: PrescriptionDurationDto = DEFAULT_PRESCRIPTION_SETTINGS.defaultDuration;
@@ -255,95 +226,12 @@ export function shortfallSignature(short: ShortTool[]): string {
   return short.map(({ tool, suggestion }) => `${tool.productId}:${tool.units}:${suggestion}`).join(',');
 }
 
-type ToolField = 'momentsDay' | 'duration' | 'dailyCapsules' | 'units' | 'prescriptionIndications';
-type ToolErrors = Partial<Record<ToolField, string>>;
-
-/**
- * The shared schema's Spanish messages through the catalogue, in the same words (the rules' test pins each one); one
- * without an entry is shown as the schema says it.
- */
-const SCHEMA_MESSAGES: Record<string, MessageDescriptor> = {
-  [NO_MOMENT_MESSAGE]: msg`Elige al menos un momento del día.`,
-  [MOMENT_CHOICE_MESSAGE]: msg`Elige un momento del día de la lista.`,
-  [REPEATED_MOMENT_MESSAGE]: msg`Cada momento del día puede indicarse una sola vez.`,
-  [POSITIVE_QUANTITY_MESSAGE]: msg`La cantidad debe ser mayor que 0.`,
-  [MOMENT_MAX_QUANTITY_MESSAGE]: msg`La cantidad máxima por toma es ${MOMENT_MAX_QUANTITY}.`,
-  [DECIMALS_MESSAGE]: msg`Usa como máximo dos decimales.`,
-  [NO_DURATION_MESSAGE]: msg`Indica la duración del tratamiento.`,
-  [DURATION_UNIT_MESSAGE]: msg`La duración se indica en días, semanas o meses.`,
-  [POSITIVE_DURATION_MESSAGE]: msg`La duración debe ser un número entero mayor que 0.`,
-  [DURATION_MAX_MESSAGE]: msg`La duración máxima es de ${DURATION_MAX_DAYS} días.`,
-  [POSITIVE_UNITS_MESSAGE]: msg`Las unidades deben ser un número entero mayor que 0.`,
-  [UNITS_MAX_MESSAGE]: msg`Puedes indicar como máximo ${TOOL_MAX_UNITS} unidades.`,
-  [POSITIVE_DAILY_CAPSULES_MESSAGE]: msg`Las cápsulas diarias deben ser mayores que 0.`,
-  [DAILY_CAPSULES_MAX_MESSAGE]: msg`Puedes indicar como máximo ${TOOL_MAX_DAILY_CAPSULES} cápsulas diarias.`,
-  [NOTES_TYPE_MESSAGE]: msg`Escribe las notas como texto.`,
-  [CONTROL_CHARACTERS_MESSAGE]: msg`Contiene caracteres no válidos.`,
-  [REQUIRED_FIELD_MESSAGE]: msg`Campo obligatorio`,
-  ...Object.fromEntries(
-    [INDICATIONS_MAX_LENGTH, PRESCRIPTION_NOTES_MAX_LENGTH, TEMPLATE_NAME_MAX_LENGTH].map((count) => [
-      maxLengthMessage(count),
-      msg`Máximo ${count} caracteres.`,
-    ]),
-  ),
-};
-
-/** A message of the shared schema as the builder shows it. */
-export const prescriptionSchemaMessage = messagesByText(SCHEMA_MESSAGES);
-
-/** Where the builder shows a problem of the schema's field (the duration's unit and quantity share one control). */
-const TOOL_FIELDS: Record<string, ToolField> = {
-  momentsDay: 'momentsDay',
-  prescriptionDuration: 'duration',
-  dailyCapsules: 'dailyCapsules',
-  units: 'units',
-  prescriptionIndications: 'prescriptionIndications',
-};
-
-/**
- * Product §3 indications, checked with the server's own schema: one message per control, the first problem found,
- * in the language of the screen.
- */
-export function toolErrors(tool: DraftTool): ToolErrors {
-  const errors: ToolErrors = {};
-  const parsed = toolSchema.safeParse({
-    productId: tool.productId,
-    momentsDay: tool.momentsDay.map(({ id, quantity }) => ({ id, quantity })),
-    prescriptionDuration: tool.prescriptionDuration,
-    prescriptionIndications: tool.prescriptionIndications,
-    dailyCapsules: tool.dailyCapsules,
-    units: tool.units,
-  });
-  for (const issue of parsed.error?.issues ?? []) {
-    const field = TOOL_FIELDS[String(issue.path[0])];
-    if (field) errors[field] ??= i18n._(prescriptionSchemaMessage(issue.message));
-  }
-  return errors;
-}
-
-export function toolIsComplete(tool: DraftTool): boolean {
-  return Object.keys(toolErrors(tool)).length === 0;
-}
-
-const prescriptionNotesSchema = notesField(PRESCRIPTION_NOTES_MAX_LENGTH);
-
-/** The observations of the prescription, checked as the server does. */
-export function notesError(notes: string): string | undefined {
-  const issue = prescriptionNotesSchema.safeParse(notes).error?.issues[0];
-  return issue && i18n._(prescriptionSchemaMessage(issue.message));
-}
-
-/** The name of a template to save, checked as `POST /prescription-templates` does. */
-export function templateNameError(name: string): string | undefined {
-  const issue = templateNameSchema.safeParse(name).error?.issues[0];
-  return issue && i18n._(prescriptionSchemaMessage(issue.message));
-}
-
 /**
  * The step the draft may show: each step needs the ones before it (a patient, at least one tool, complete
- * indications), so a draft restored from another tab or an old version never shows a summary it cannot send.
+ * indications), so a draft restored from another tab or an old version never shows a summary it cannot send. The
+ * indications are checked by the shared schema (`tool-checks.ts`), which the builder loads for steps 3 and 4.
  */
-export function reachableStep(draft: PrescriptionDraft): DraftStep {
+export function reachableStep(draft: PrescriptionDraft, toolIsComplete: (tool: DraftTool) => boolean): DraftStep {
   if (draft.patient === null) return 1;
   if (draft.functionalTools.length === 0) return Math.min(draft.step, 2) as DraftStep;
   if (draft.step === 4 && !draft.functionalTools.every(toolIsComplete)) return 3;

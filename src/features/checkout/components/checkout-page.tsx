@@ -1,8 +1,9 @@
 import { Trans, useLingui } from '@lingui/react/macro';
 import { useAtom } from 'jotai';
-import { useEffect, useState, type ReactNode } from 'react';
+import { useEffect, type ReactNode } from 'react';
 import { Link } from 'react-router';
 import { COUNTRIES, type CountryCode } from '../../../lib/shared/countries';
+import { lazyModule, useLazyModule } from '../../../lib/lazy-module';
 import { useOnline } from '../../../lib/use-online';
 import type { SessionUser } from '../../../lib/session/atoms';
 import { useSession } from '../../../lib/session/use-session';
@@ -42,45 +43,10 @@ function customerFromProfile(user: SessionUser, country: CountryCode): CheckoutF
 const isBlankCustomer = (customer: CheckoutForm['customer']) =>
   Object.entries(customer).every(([key, value]) => value === EMPTY_CUSTOMER[key as keyof typeof EMPTY_CUSTOMER]);
 
-const importSteps = () => import('./checkout-steps');
-type CheckoutSteps = Awaited<ReturnType<typeof importSteps>>;
-
-let loadedSteps: CheckoutSteps | undefined;
-let loadingSteps: Promise<CheckoutSteps> | undefined;
-
-function loadCheckoutSteps(): Promise<CheckoutSteps> {
-  loadingSteps ??= importSteps().then(
-    (steps) => (loadedSteps = steps),
-    (error: unknown) => {
-      // A later attempt (a reload, the connection back) tries again.
-      loadingSteps = undefined;
-      throw error;
-    },
-  );
-  return loadingSteps;
-}
-
 /**
- * The data, payment and summary steps, loaded once the bag holds something (the next click may be 'Continuar'):
- * undefined until they are here. Code that cannot be loaded fails the route, whose screen offers to reload.
+ * The data, payment and summary steps, loaded once the bag holds something (the next click may be 'Continuar').
  */
-function useCheckoutSteps(wanted: boolean): CheckoutSteps | undefined {
-  const [steps, setSteps] = useState(loadedSteps);
-  const [failure, setFailure] = useState<{ error: unknown }>();
-  useEffect(() => {
-    if (!wanted || steps) return;
-    let current = true;
-    loadCheckoutSteps().then(
-      (loaded) => current && setSteps(loaded),
-      (error: unknown) => current && setFailure({ error }),
-    );
-    return () => {
-      current = false;
-    };
-  }, [wanted, steps]);
-  if (failure) throw failure.error;
-  return steps;
-}
+const checkoutSteps = lazyModule(() => import('./checkout-steps'));
 
 /** `/{c}/bolsa`: the four checkout steps (product §2, §4): bag, data, payment and summary. */
 export function CheckoutPage({ country, cart, renderBag }: CheckoutPageProps) {
@@ -91,7 +57,7 @@ export function CheckoutPage({ country, cart, renderBag }: CheckoutPageProps) {
   const [form, setForm] = useAtom(checkoutFormAtom);
   const user = session?.user ?? null;
   const empty = cart.cartItems.length === 0;
-  const steps = useCheckoutSteps(!empty);
+  const steps = useLazyModule(checkoutSteps, !empty);
   const requestedStep = empty ? 1 : checkout.step;
   // Until the later steps' checks are here, the stored step stands; they may send it back (see `reachableStep`).
   const step = steps ? steps.reachableStep(requestedStep, form, cart.isHormonesAdded, country) : requestedStep;

@@ -1,8 +1,29 @@
 import { Trans } from '@lingui/react/macro';
+import { lazy, Suspense, useEffect } from 'react';
+import { LoadingStatus } from '../../../components/ui/loading-status';
+import { lazyModule } from '../../../lib/lazy-module';
 import type { CountryCode } from '../../../lib/shared/countries';
 import type { CreatePatientResponseDto } from '../../../lib/shared/prescriptions';
+import { useIdleAfterFirstPaint } from '../../../lib/use-idle-after-first-paint';
 import type { PendingPatient } from '../pending-patients';
-import { CreatePatientForm } from './create-patient-form';
+
+/**
+ * The creation form with its checks, the shared patient schema and zod (about 35 KiB gzip with the form's code): the
+ * patient list and the builder's first step render without it.
+ */
+const createPatientForm = lazyModule(() => import('./create-patient-form'));
+const CreatePatientForm = lazy(async () => ({ default: (await createPatientForm.load()).CreatePatientForm }));
+
+/**
+ * Downloads the creation form once the screen that offers it is painted and idle, so that 'Nuevo paciente' opens it
+ * at once. A failure here is reported by the card's own import.
+ */
+export function usePreloadedPatientForm(): void {
+  const idle = useIdleAfterFirstPaint();
+  useEffect(() => {
+    if (idle) createPatientForm.load().catch(() => undefined);
+  }, [idle]);
+}
 
 interface NewPatientCardProps {
   country: CountryCode;
@@ -21,18 +42,26 @@ export function NewPatientCard({ country, heading: Heading, onClose, onCreated, 
       <Heading>
         <Trans>Nuevo paciente</Trans>
       </Heading>
-      <CreatePatientForm
-        country={country}
-        onCancel={onClose}
-        onCreated={(answer) => {
-          onClose();
-          onCreated(answer);
-        }}
-        onQueued={(pending) => {
-          onClose();
-          onQueued(pending);
-        }}
-      />
+      <Suspense
+        fallback={
+          <LoadingStatus>
+            <Trans>Cargando…</Trans>
+          </LoadingStatus>
+        }
+      >
+        <CreatePatientForm
+          country={country}
+          onCancel={onClose}
+          onCreated={(answer) => {
+            onClose();
+            onCreated(answer);
+          }}
+          onQueued={(pending) => {
+            onClose();
+            onQueued(pending);
+          }}
+        />
+      </Suspense>
     </div>
   );
 }

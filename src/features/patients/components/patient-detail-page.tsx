@@ -1,25 +1,22 @@
 import { Trans, useLingui } from '@lingui/react/macro';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
-import { useRef, useState, type FormEvent } from 'react';
+import { lazy, Suspense, useEffect, useState } from 'react';
 import { Link, useParams } from 'react-router';
 import { DataAge } from '../../../components/ui/data-age';
 import { DataList, type DataRow } from '../../../components/ui/data-list';
 import { DetailStates, isUnseenRecord } from '../../../components/ui/detail-states';
-import { SaveCancel } from '../../../components/ui/save-cancel';
-import { focusFirstInvalid } from '../../../lib/focus-first-invalid';
-import { errorMessage } from '../../../lib/http';
+import { LoadingStatus } from '../../../components/ui/loading-status';
+import { lazyModule } from '../../../lib/lazy-module';
 import { DOCUMENT_TYPES, type Role } from '../../../lib/shared/accounts';
 import { COUNTRY_NAMES_BY_ID, type CountryCode } from '../../../lib/shared/countries';
 import type { PatientDto } from '../../../lib/shared/prescriptions';
 import { useCountry } from '../../../lib/use-country';
+import { useIdleAfterFirstPaint } from '../../../lib/use-idle-after-first-paint';
 import { useOnline } from '../../../lib/use-online';
 import { useSession } from '../../../lib/session/use-session';
 import { useViewerKey } from '../../../lib/session/use-viewer-key';
-import { patientQueries, useUpdatePatient } from '../api';
-import { patientChanges, patientFormFrom } from '../patient-form';
-import { usePatientForm } from '../use-patient-form';
+import { patientQueries } from '../api';
 import { PatientAdherence } from './patient-adherence';
-import { PatientFormFields } from './patient-form-fields';
 import { phoneOf } from './patients-page';
 import { PatientStrategies } from './patient-strategies';
 import { patientName } from '../../../lib/patient-name';
@@ -96,110 +93,94 @@ export function PatientDetailPage() {
   );
 }
 
+/**
+ * The edit form with its checks, the shared patient schema and zod: the patient's page renders without it and asks for
+ * it once the page is idle, so that 'Editar' opens it at once.
+ */
+const editPatientForm = lazyModule(() => import('./edit-patient-form'));
+const EditPatientForm = lazy(async () => ({ default: (await editPatientForm.load()).EditPatientForm }));
+
 /** Product §2: the patient's data with edit, cancel and save. */
 function PatientData({ country, viewer, patient }: { country: CountryCode; viewer: string; patient: PatientDto }) {
   const { t } = useLingui();
-  const saving = useUpdatePatient(country, viewer, patient.id);
   const [editing, setEditing] = useState(false);
-  const pending = saving.isPending;
-  const failure = saving.error ? errorMessage(saving.error) : null;
   const [saved, setSaved] = useState<string | null>(null);
-  const form = usePatientForm(() => patientFormFrom(patient));
-  const element = useRef<HTMLFormElement>(null);
   const genders = useGenderLabels();
+  const idle = useIdleAfterFirstPaint();
+  useEffect(() => {
+    if (idle) editPatientForm.load().catch(() => undefined);
+  }, [idle]);
 
-  async function save(event: FormEvent) {
-    event.preventDefault();
-    saving.reset();
-    if (!form.check()) {
-      focusFirstInvalid(element.current);
-      return;
-    }
-    const changes = patientChanges(patientFormFrom(patient), form.values);
-    if (Object.keys(changes).length === 0) {
-      setEditing(false);
-      return;
-    }
-    // A failure is shown from `saving.error`, its field problems at their fields; the form stays open with the changes.
-    const updated = await saving.mutateAsync(changes).catch((error: unknown) => {
-      if (form.refuse(error)) focusFirstInvalid(element.current);
-      return null;
-    });
-    if (updated === null) return;
-    setEditing(false);
-    setSaved(
-      changes.email !== undefined && updated.account_status === 'invited'
-        ? t`Guardamos los cambios y enviamos una nueva invitación a ${updated.email}.`
-        : t`Guardamos los cambios del paciente.`,
-    );
-  }
-
-  if (!editing) {
-    const documentType = DOCUMENT_TYPES.find((type) => type.id === patient.document_type_id)?.name;
-    const rows: DataRow[] = [
-      [t`Nombres`, patient.first_name],
-      [t`Apellidos`, patient.last_name],
-      [t`Fecha de nacimiento`, patient.birth_date],
-      [t`Género`, genders.textOf(patient.gender)],
-      [t`Correo electrónico`, patient.email],
-      [t`Ubicación`, patient.country_name || COUNTRY_NAMES_BY_ID[patient.country_id] || null],
-      [t`Documento`, [documentType, patient.document_number].filter(Boolean).join(' ') || null],
-      [t`Teléfono`, phoneOf(patient) || null],
-      [t`Cuenta`, patient.account_status === 'active' ? t`Registrado` : t`Invitación enviada`],
-      [
-        t`Autorización de datos de salud`,
-        patient.consent_status === 'confirmed'
-          ? t`Confirmada por el paciente`
-          : patient.consent_status === 'revoked'
-            ? t`Revocada por el paciente: no puedes emitirle nuevas prescripciones`
-            : t`Declarada por ti; el paciente la confirmará al registrarse`,
-      ],
-    ];
+  if (editing) {
     return (
-      <div className="card stack">
-        <h2>
-          <Trans>Datos del paciente</Trans>
-        </h2>
-        {saved && (
-          <p className="notice notice--success" role="status">
-            {saved}
-          </p>
-        )}
-        {!patient.complete && (
-          <p className="notice" role="status">
-            <Trans>La ficha de este paciente está incompleta.</Trans>
-          </p>
-        )}
-        <DataList rows={rows} />
-        <div>
-          <button
-            type="button"
-            className="button button--secondary"
-            onClick={() => {
-              form.reset(patientFormFrom(patient));
-              setSaved(null);
-              setEditing(true);
-            }}
-          >
-            <Trans>Editar</Trans>
-          </button>
-        </div>
-      </div>
+      <Suspense
+        fallback={
+          <LoadingStatus>
+            <Trans>Cargando…</Trans>
+          </LoadingStatus>
+        }
+      >
+        <EditPatientForm
+          country={country}
+          viewer={viewer}
+          patient={patient}
+          onCancel={() => setEditing(false)}
+          onSaved={(message) => {
+            setEditing(false);
+            setSaved(message);
+          }}
+        />
+      </Suspense>
     );
   }
+  const documentType = DOCUMENT_TYPES.find((type) => type.id === patient.document_type_id)?.name;
+  const rows: DataRow[] = [
+    [t`Nombres`, patient.first_name],
+    [t`Apellidos`, patient.last_name],
+    [t`Fecha de nacimiento`, patient.birth_date],
+    [t`Género`, genders.textOf(patient.gender)],
+    [t`Correo electrónico`, patient.email],
+    [t`Ubicación`, patient.country_name || COUNTRY_NAMES_BY_ID[patient.country_id] || null],
+    [t`Documento`, [documentType, patient.document_number].filter(Boolean).join(' ') || null],
+    [t`Teléfono`, phoneOf(patient) || null],
+    [t`Cuenta`, patient.account_status === 'active' ? t`Registrado` : t`Invitación enviada`],
+    [
+      t`Autorización de datos de salud`,
+      patient.consent_status === 'confirmed'
+        ? t`Confirmada por el paciente`
+        : patient.consent_status === 'revoked'
+          ? t`Revocada por el paciente: no puedes emitirle nuevas prescripciones`
+          : t`Declarada por ti; el paciente la confirmará al registrarse`,
+    ],
+  ];
   return (
-    <form
-      ref={element}
-      className="card stack"
-      onSubmit={(event) => void save(event)}
-      noValidate
-      aria-label={t`Editar paciente`}
-    >
+    <div className="card stack">
       <h2>
-        <Trans>Editar datos del paciente</Trans>
+        <Trans>Datos del paciente</Trans>
       </h2>
-      <PatientFormFields values={form.values} errors={form.errors} onChange={form.set} />
-      <SaveCancel failure={failure} pending={pending} onCancel={() => setEditing(false)} />
-    </form>
+      {saved && (
+        <p className="notice notice--success" role="status">
+          {saved}
+        </p>
+      )}
+      {!patient.complete && (
+        <p className="notice" role="status">
+          <Trans>La ficha de este paciente está incompleta.</Trans>
+        </p>
+      )}
+      <DataList rows={rows} />
+      <div>
+        <button
+          type="button"
+          className="button button--secondary"
+          onClick={() => {
+            setSaved(null);
+            setEditing(true);
+          }}
+        >
+          <Trans>Editar</Trans>
+        </button>
+      </div>
+    </div>
   );
 }

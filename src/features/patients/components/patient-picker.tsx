@@ -9,8 +9,8 @@ import type { CreatePatientResponseDto, PatientDto } from '../../../lib/shared/p
 import { useSession } from '../../../lib/session/use-session';
 import { usePendingPatients, type PendingPatient } from '../pending-patients';
 import { usePatientList } from '../use-patient-list';
-import { PatientCreatedNotice, PatientQueuedNotice } from './create-patient-form';
-import { NewPatientCard } from './new-patient-card';
+import { PatientCreatedNotice, PatientQueuedNotice } from './patient-notices';
+import { NewPatientCard, usePreloadedPatientForm } from './new-patient-card';
 import { PatientOption } from './patient-option';
 import { PendingPatientsList } from './pending-patients-list';
 
@@ -39,6 +39,7 @@ export function PatientPicker({
   const [search, setSearch] = useState('');
   const deferred = useDeferredValue(search.trim());
   const [creating, setCreating] = useState(false);
+  usePreloadedPatientForm();
   const [created, setCreated] = useState<CreatePatientResponseDto | null>(null);
   const list = usePatientList(country, viewer, deferred, 1);
   // A deleted account's record (anonymised, kept for the prescriptions already issued) is nobody to prescribe to: the

@@ -23,8 +23,8 @@ import { usePendingPatients, type PendingPatient } from '../pending-patients';
 import { usePatientList } from '../use-patient-list';
 import { storeToday } from '../adherence-format';
 import { AdherenceStatus } from './adherence-status';
-import { PatientCreatedNotice, PatientQueuedNotice } from './create-patient-form';
-import { NewPatientCard } from './new-patient-card';
+import { PatientCreatedNotice, PatientQueuedNotice } from './patient-notices';
+import { NewPatientCard, usePreloadedPatientForm } from './new-patient-card';
 import { PendingPatientsList } from './pending-patients-list';
 import { patientName } from '../../../lib/patient-name';
 
@@ -52,6 +52,7 @@ export function PatientsPage() {
   const runningOut = params.get(ADHERENCE_FILTER_PARAM) === ADHERENCE_FILTER_RUNNING_OUT;
   const today = storeToday(country);
   const [typed, setTyped] = useState(search);
+  usePreloadedPatientForm();
   // The filter's box follows the tap at once; the address (what the list reads) follows it.
   const [filterOn, setFilterOn] = useState(runningOut);
   const [addressFilter, setAddressFilter] = useState(runningOut);

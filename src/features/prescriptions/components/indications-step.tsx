@@ -13,14 +13,8 @@ import {
   type PrescriptionSettingsDto,
 } from '../../../lib/shared/prescriptions';
 import type { DraftTool } from '../draft';
-import {
-  dailyCapsulesOf,
-  setMomentQuantity,
-  suggestedUnits,
-  toggleMoment,
-  toolErrors,
-  toolIsComplete,
-} from '../draft-rules';
+import { dailyCapsulesOf, setMomentQuantity, suggestedUnits, toggleMoment } from '../draft-rules';
+import type { ToolChecks } from '../lazy-tool-checks';
 import { formatQuantity } from '../../../lib/prescription-format';
 import { durationText, unitsText } from '../indications-text';
 import { DURATION_UNIT_LABELS, MOMENT_GROUP_LABELS, MOMENT_LABELS } from '../../../lib/shared/prescription-labels';
@@ -28,6 +22,8 @@ import { ToolImage } from './tool-image';
 
 interface IndicationsStepProps {
   country: CountryCode;
+  /** The shared schema's checks, which the builder loads before showing this step. */
+  checks: ToolChecks;
   /** The admins' prescription settings: a moment's label and whether new indications may use it. */
   moments: PrescriptionSettingsDto['moments'];
   tools: DraftTool[];
@@ -48,7 +44,7 @@ function numberFrom(value: string): number {
 /** Step 3 (product §3 indications): time of day with quantities, duration, notes, daily capsules, product units. */
 export function IndicationsStep(props: IndicationsStepProps) {
   const { t } = useLingui();
-  const { tools, selectedTool, onSelect } = props;
+  const { checks, tools, selectedTool, onSelect } = props;
   const tool = tools.find((candidate) => candidate.productId === selectedTool) ?? tools[0];
   if (!tool) return null;
   return (
@@ -56,7 +52,7 @@ export function IndicationsStep(props: IndicationsStepProps) {
       <nav aria-label={t`Herramientas de la estrategia`} className="indications__tools">
         <ul className="plain-list">
           {tools.map((candidate) => {
-            const complete = toolIsComplete(candidate);
+            const complete = checks.toolIsComplete(candidate);
             return (
               <li key={candidate.productId}>
                 <button
@@ -85,6 +81,7 @@ export function IndicationsStep(props: IndicationsStepProps) {
 }
 
 function ToolIndications({
+  checks,
   country,
   moments,
   tool,
@@ -93,7 +90,7 @@ function ToolIndications({
   onRemove,
 }: IndicationsStepProps & { tool: DraftTool }) {
   const { t, i18n } = useLingui();
-  const errors = showErrors ? toolErrors(tool) : {};
+  const errors = showErrors ? checks.toolErrors(tool) : {};
   const update = (change: (current: DraftTool) => DraftTool) => onChange(tool.productId, change);
   const daily = dailyCapsulesOf({ ...tool, dailyCapsules: null });
   const suggestion = suggestedUnits(tool);

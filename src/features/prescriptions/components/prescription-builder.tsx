@@ -15,6 +15,8 @@ import {
 import { discardOutboxItem, outboxAvailable, useOutboxItem } from '../../../lib/outbox';
 import { isQueuedAnswer } from '../../../lib/shared/outbox';
 import { useIdleAfterFirstPaint } from '../../../lib/use-idle-after-first-paint';
+import { useLazyModule } from '../../../lib/lazy-module';
+import { LoadingStatus } from '../../../components/ui/loading-status';
 import { useOnline } from '../../../lib/use-online';
 import { useCountry } from '../../../lib/use-country';
 import { useSession } from '../../../lib/session/use-session';
@@ -22,6 +24,7 @@ import { useViewerKey } from '../../../lib/session/use-viewer-key';
 import { patientQueries } from '../../patients/api';
 import { prescriptionSettingsQueries, useCreatePrescription, useRememberPrescription } from '../api';
 import { draftAtomFor } from '../atoms';
+import { toolChecks } from '../lazy-tool-checks';
 import { createDraft, draftKey, type DraftPatient, type DraftStep, type PrescriptionDraft } from '../draft';
 import {
   applyTemplate,
@@ -32,14 +35,12 @@ import {
   dailyCapsulesOf,
   goToStep,
   markCreated,
-  notesError,
   reachableStep,
   removeTool,
   requestFromDraft,
   selectTool,
   toggleTool,
   toolInputs,
-  toolIsComplete,
   updateTool,
   withNewKey,
   shortfallSignature,
@@ -215,13 +216,18 @@ function DraftEditor({
   const failure = creation.error ? creationFailure(creation.error) : null;
   const [askingShortfall, setAskingShortfall] = useState(false);
   const [confirmedShortfall, setConfirmedShortfall] = useState<string | null>(null);
-  const step = reachableStep(draft);
+  // Offline with nothing kept yet, the standard settings stand in: the builder never waits for them. The patient's
+  // step does not use them: they are asked for once the page is painted and idle (a kept copy answers at once), as
+  // are the indications' checks, unless the draft is already past the tools.
+  const idle = useIdleAfterFirstPaint();
+  const checks = useLazyModule(toolChecks, idle || draft.step >= 3);
+  // Until the checks are here, the stored step stands; they may send it back to the indications.
+  const step = reachableStep(draft, checks ? checks.toolIsComplete : () => true);
+  const waitingForChecks = step >= 3 && !checks;
+  const notesProblem = checks?.notesError(draft.notes);
   const short = shortTools(draft.functionalTools);
   const isPrescription = draft.prescriptionType === 'prescription';
   const stepLabels = [t`Paciente`, t`Herramientas`, t`Indicaciones`, t`Resumen`];
-  // Offline with nothing kept yet, the standard settings stand in: the builder never waits for them. The patient's
-  // step does not use them: they are asked for once the page is painted and idle (a kept copy answers at once).
-  const idle = useIdleAfterFirstPaint();
   const settings =
     useQuery({ ...prescriptionSettingsQueries.current(country), enabled: idle || step > 1 }).data ??
     DEFAULT_PRESCRIPTION_SETTINGS;
@@ -273,7 +279,8 @@ function DraftEditor({
 
   function next() {
     if (step === 3) {
-      const incomplete = draft.functionalTools.find((tool) => !toolIsComplete(tool));
+      if (!checks) return;
+      const incomplete = draft.functionalTools.find((tool) => !checks.toolIsComplete(tool));
       if (incomplete) {
         setShowErrors(true);
         update((current) => selectTool(current, incomplete.productId));
@@ -308,7 +315,7 @@ function DraftEditor({
 
   async function create() {
     const patient = draft.patient;
-    if (patient === null || notesError(draft.notes) || patientRefused) return;
+    if (patient === null || !checks || notesProblem || patientRefused) return;
     // A failure is shown from `creation.error`; the draft stays as it is.
     const result = await creation
       .mutateAsync({
@@ -329,7 +336,9 @@ function DraftEditor({
   }
 
   const canGoOn =
-    (step === 1 && draft.patient !== null) || (step === 2 && draft.functionalTools.length > 0) || step === 3;
+    (step === 1 && draft.patient !== null) ||
+    (step === 2 && draft.functionalTools.length > 0) ||
+    (step === 3 && !waitingForChecks);
 
   return (
     <section className="stack builder" aria-labelledby="builder-title">
@@ -425,7 +434,12 @@ function DraftEditor({
           }
         />
       )}
-      {step === 3 && (
+      {waitingForChecks && (
+        <LoadingStatus>
+          <Trans>Cargando…</Trans>
+        </LoadingStatus>
+      )}
+      {step === 3 && checks && (
         <>
           {showErrors && (
             <p className="alert" role="alert">
@@ -434,6 +448,7 @@ function DraftEditor({
           )}
           <IndicationsStep
             country={country}
+            checks={checks}
             moments={settings.moments}
             tools={draft.functionalTools}
             selectedTool={draft.selectedTool}
@@ -444,7 +459,7 @@ function DraftEditor({
           />
         </>
       )}
-      {step === 4 && draft.patient && (
+      {step === 4 && checks && draft.patient && (
         <div className="stack">
           <dl className="data-list">
             <div>
@@ -469,12 +484,12 @@ function DraftEditor({
               className="input"
               rows={3}
               value={draft.notes}
-              aria-invalid={Boolean(notesError(draft.notes))}
+              aria-invalid={Boolean(notesProblem)}
               onChange={(event) => update((current) => ({ ...current, notes: event.target.value }))}
             />
-            {notesError(draft.notes) && (
+            {notesProblem && (
               <p className="field__error" role="alert">
-                {notesError(draft.notes)}
+                {notesProblem}
               </p>
             )}
           </div>
@@ -572,7 +587,7 @@ function DraftEditor({
           <button
             type="button"
             className="button button--primary"
-            disabled={pending || (!online && !canKeep) || patientRefused || Boolean(notesError(draft.notes))}
+            disabled={pending || !checks || (!online && !canKeep) || patientRefused || Boolean(notesProblem)}
             onClick={() => void create()}
           >
             {pending ? t`Creando…` : isPrescription ? t`Crear prescripción` : t`Crear recomendación`}

@@ -10,7 +10,8 @@ import { isQueuedAnswer } from '../../../lib/shared/outbox';
 import { TEMPLATE_NAME_MAX_LENGTH, type CreateTemplateRequestDto } from '../../../lib/shared/prescriptions';
 import { useSession } from '../../../lib/session/use-session';
 import { useCreateTemplate } from '../api';
-import { templateNameError } from '../draft-rules';
+import { toolChecks } from '../lazy-tool-checks';
+import { useLazyModule } from '../../../lib/lazy-module';
 
 interface SaveTemplateFormProps {
   country: CountryCode;
@@ -29,6 +30,8 @@ export function SaveTemplateForm({ country, source, suggestedName }: SaveTemplat
   const author = useSession(country)?.user.uid ?? '';
   const submission = useIdempotencyKey();
   const [open, setOpen] = useState(false);
+  // The name is checked with the shared schema, asked for when the form opens (the builder's summary has it already).
+  const checks = useLazyModule(toolChecks, open);
   const [name, setName] = useState(suggestedName);
   const [submitted, setSubmitted] = useState(false);
   const pending = creation.isPending;
@@ -39,7 +42,7 @@ export function SaveTemplateForm({ country, source, suggestedName }: SaveTemplat
     event.preventDefault();
     setSubmitted(true);
     creation.reset();
-    if (templateNameError(name)) return;
+    if (!checks || checks.templateNameError(name)) return;
     const body = { ...source, name: name.trim() };
     // A failure is shown from `creation.error`, in the form that stays open.
     const answer = await creation
@@ -94,7 +97,7 @@ export function SaveTemplateForm({ country, source, suggestedName }: SaveTemplat
         maxLength={TEMPLATE_NAME_MAX_LENGTH}
         value={name}
         onValueChange={setName}
-        error={submitted ? templateNameError(name) : undefined}
+        error={submitted ? checks?.templateNameError(name) : undefined}
       />
       {failure && (
         <p className="alert" role="alert">
@@ -105,7 +108,7 @@ export function SaveTemplateForm({ country, source, suggestedName }: SaveTemplat
         <button type="button" className="button button--ghost" onClick={() => setOpen(false)} disabled={pending}>
           <Trans>Cancelar</Trans>
         </button>
-        <button type="submit" className="button button--primary" disabled={pending}>
+        <button type="submit" className="button button--primary" disabled={pending || !checks}>
           {pending ? t`Guardando…` : t`Guardar plantilla`}
         </button>
       </div>
