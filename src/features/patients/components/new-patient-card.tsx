@@ -8,7 +8,7 @@ import { useIdleAfterFirstPaint } from '../../../lib/use-idle-after-first-paint'
 import type { PendingPatient } from '../pending-patients';
 
 /**
- * The creation form with its checks, the shared patient schema and zod (about 35 KiB gzip with the form's code): the
+ * The creation form with its checks, the shared patient schema and zod (about 30 KiB gzip with the form's code): the
  * patient list and the builder's first step render without it.
  */
 const createPatientForm = lazyModule(() => import('./create-patient-form'));
