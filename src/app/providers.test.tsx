@@ -3,7 +3,8 @@ import type { PersistedClient } from '@tanstack/react-query-persist-client';
 import { act, render, screen } from '@testing-library/react';
 import { http, HttpResponse } from 'msw';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { QUERY_CACHE_BUSTER, queryPersister } from '../lib/query';
+import { deleteAnswer, readAnswer } from '../lib/db';
+import { QUERY_CACHE_BUSTER, QUERY_CACHE_STORAGE_KEY, queryPersister } from '../lib/query';
 import { sessionsAtom } from '../lib/session/atoms';
 import { appStore, RESTORE_TIMEOUT_MS } from '../lib/store';
 import { TEST_API } from '../testing/api-url';
@@ -107,5 +108,51 @@ describe('the restoration gate (product §4)', () => {
     });
     await vi.waitFor(() => expect(appStore.get(sessionsAtom).co?.user.displayName).toBe('Nombre leído de nuevo'));
     expect(asked).toBe(1);
+  });
+
+  it('writes the query cache’s copy at once when the page is hidden or left, once the copy is restored', async () => {
+    // The throttled writes never land here: what the device gets comes from leaving the page.
+    vi.spyOn(queryPersister, 'persistClient').mockResolvedValue(undefined);
+    let restored: (client: PersistedClient | undefined) => void = () => undefined;
+    vi.spyOn(queryPersister, 'restoreClient').mockReturnValue(
+      new Promise((resolve) => {
+        restored = resolve;
+      }),
+    );
+    function Page() {
+      const { data } = useQuery({ queryKey: ['register'], queryFn: () => Promise.resolve('pacientes') });
+      return <p>{data ?? 'sin respuesta'}</p>;
+    }
+    render(
+      <Providers>
+        <Page />
+      </Providers>,
+    );
+    const savedAnswer = async () => {
+      const saved = await readAnswer(QUERY_CACHE_STORAGE_KEY);
+      return saved && (JSON.parse(saved) as PersistedClient).clientState.queries.map((query) => query.state.data);
+    };
+    await settle();
+    // Still restoring: leaving now would replace the device's copy with an empty cache.
+    act(() => {
+      window.dispatchEvent(new Event('pagehide'));
+    });
+    await settle();
+    expect(await savedAnswer()).toBeUndefined();
+
+    await act(async () => restored(undefined));
+    expect(await screen.findByText('pacientes')).toBeTruthy();
+    act(() => {
+      window.dispatchEvent(new Event('pagehide'));
+    });
+    await vi.waitFor(async () => expect(await savedAnswer()).toEqual(['pacientes']));
+
+    await deleteAnswer(QUERY_CACHE_STORAGE_KEY);
+    const visibility = vi.spyOn(document, 'visibilityState', 'get').mockReturnValue('hidden');
+    act(() => {
+      document.dispatchEvent(new Event('visibilitychange'));
+    });
+    await vi.waitFor(async () => expect(await savedAnswer()).toEqual(['pacientes']));
+    visibility.mockRestore();
   });
 });

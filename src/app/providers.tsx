@@ -1,15 +1,42 @@
 import { I18nProvider } from '@lingui/react';
 import { PersistQueryClientProvider } from '@tanstack/react-query-persist-client';
 import { Provider as JotaiProvider } from 'jotai';
-import { useIsRestoring } from '@tanstack/react-query';
+import { useIsRestoring, useQueryClient } from '@tanstack/react-query';
 import { useDeferredValue, useEffect, useState, type ReactNode } from 'react';
 import { expireSession, validateAllSessions, validateCountrySession } from '../lib/session/session';
 import { setUnauthorizedHandler } from '../lib/http';
 import { i18n } from '../lib/i18n';
-import { createQueryClient, QUERY_CACHE_BUSTER, QUERY_CACHE_MAX_AGE_MS, queryPersister } from '../lib/query';
+import {
+  createQueryClient,
+  QUERY_CACHE_BUSTER,
+  QUERY_CACHE_MAX_AGE_MS,
+  queryPersister,
+  saveQueryCacheNow,
+} from '../lib/query';
 import { appStore, restorePersistedState, RESTORE_TIMEOUT_MS } from '../lib/store';
 import { RestorationPlaceholder } from './layout/restoration-placeholder';
 import { AppErrorBoundary } from './routes/error-screens';
+
+/**
+ * Once the query cache's copy is restored, leaving the page (hidden, or unloaded) writes it at once instead of within
+ * the throttle's second (`saveQueryCacheNow`).
+ */
+function useCopySavedOnLeaving(restoring: boolean) {
+  const queryClient = useQueryClient();
+  useEffect(() => {
+    if (restoring) return;
+    const save = () => void saveQueryCacheNow(queryClient);
+    const saveWhenHidden = () => {
+      if (document.visibilityState === 'hidden') save();
+    };
+    document.addEventListener('visibilitychange', saveWhenHidden);
+    window.addEventListener('pagehide', save);
+    return () => {
+      document.removeEventListener('visibilitychange', saveWhenHidden);
+      window.removeEventListener('pagehide', save);
+    };
+  }, [queryClient, restoring]);
+}
 
 /**
  * Product §4: nothing that reads persisted state renders before it is restored (or 5000 ms pass). Sessions whose
@@ -22,6 +49,7 @@ function RestorationGate({ children }: { children: ReactNode }) {
   const [stateRestored, setStateRestored] = useState(false);
   const [timedOut, setTimedOut] = useState(false);
   const queriesRestoring = useIsRestoring();
+  useCopySavedOnLeaving(queriesRestoring);
   useEffect(() => {
     setUnauthorizedHandler((country, client) => {
       if (!country) return;

@@ -11,6 +11,7 @@ import {
   persistedApart,
   queryPersister,
   QUERY_CACHE_STORAGE_KEY,
+  saveQueryCacheNow,
 } from './query';
 
 type DehydratedQuery = PersistedClient['clientState']['queries'][number];
@@ -115,6 +116,23 @@ describe('forgetPersistedQueryCache', () => {
 
     await queryPersister.persistClient(client([answer('after', 3)]));
     expect(names((await queryPersister.restoreClient())!)).toEqual(['after']);
+  });
+});
+
+describe('saveQueryCacheNow (the page is being left)', () => {
+  it('writes the copy at once, while the throttled write of the same change still waits', async () => {
+    await queryPersister.persistClient(client([answer('before', 1)]));
+    const queryClient = createQueryClient();
+    queryClient.setQueryData(['register'], 'patients');
+    const throttled = queryPersister.persistClient({
+      timestamp: Date.now(),
+      buster: 'v1',
+      clientState: dehydrate(queryClient),
+    });
+    await saveQueryCacheNow(queryClient);
+    expect(names((await queryPersister.restoreClient())!)).toEqual(['register']);
+    await throttled;
+    expect(names((await queryPersister.restoreClient())!)).toEqual(['register']);
   });
 });
 

@@ -2,6 +2,7 @@ import { createAsyncStoragePersister } from '@tanstack/query-async-storage-persi
 import { QueryClient, type QueryKey, type QueryMeta, type QueryPersister } from '@tanstack/react-query';
 import {
   experimental_createQueryPersister,
+  persistQueryClientSave,
   type PersistedClient,
   type Persister,
 } from '@tanstack/react-query-persist-client';
@@ -96,22 +97,40 @@ async function readSavedAnswer(key: string): Promise<string | null> {
   return legacy;
 }
 
-const indexedDbPersister = createAsyncStoragePersister({
-  key: QUERY_CACHE_STORAGE_KEY,
-  storage: {
-    getItem: readSavedAnswer,
-    setItem: async (key, value) => {
-      if (writingGeneration !== generation) return;
-      await writeAnswer(key, value);
+/**
+ * A change is written at most once a second (each write is the whole copy); leaving the page writes at once
+ * (`saveQueryCacheNow`).
+ */
+const PERSIST_THROTTLE_MS = 1000;
+
+/** The shared copy's writer, throttled or not: the same row, the same generation check. */
+const copyPersister = (throttleTime: number) =>
+  createAsyncStoragePersister({
+    key: QUERY_CACHE_STORAGE_KEY,
+    throttleTime,
+    storage: {
+      getItem: readSavedAnswer,
+      setItem: async (key, value) => {
+        if (writingGeneration !== generation) return;
+        await writeAnswer(key, value);
+      },
+      removeItem: (key) => deleteAnswer(key),
     },
-    removeItem: (key) => deleteAnswer(key),
-  },
-  serialize: (client: TaggedClient) => {
-    if (client[GENERATION] !== generation) throw new Error('A write asked for before the copy was forgotten');
-    writingGeneration = generation;
-    return JSON.stringify(client);
-  },
+    serialize: (client: TaggedClient) => {
+      if (client[GENERATION] !== generation) throw new Error('A write asked for before the copy was forgotten');
+      writingGeneration = generation;
+      return JSON.stringify(client);
+    },
+  });
+
+/** The copy as it is saved: capped, and tagged with the generation it was asked in. */
+const taggedCopy = (client: PersistedClient): TaggedClient => ({
+  ...capPersistedClient(client),
+  [GENERATION]: generation,
 });
+
+const indexedDbPersister = copyPersister(PERSIST_THROTTLE_MS);
+const immediatePersister = copyPersister(0);
 
 export const QUERY_CACHE_BUSTER = env.appVersion;
 
@@ -145,11 +164,24 @@ export function persistedApart<T, K extends QueryKey>(): { persister: QueryPersi
 }
 
 export const queryPersister: Persister = {
-  persistClient: (client) =>
-    indexedDbPersister.persistClient({ ...capPersistedClient(client), [GENERATION]: generation } as TaggedClient),
+  persistClient: (client) => indexedDbPersister.persistClient(taggedCopy(client)),
   restoreClient: () => indexedDbPersister.restoreClient(),
   removeClient: () => indexedDbPersister.removeClient(),
 };
+
+/**
+ * Writes the copy now, without waiting for the throttle: the page is being left (a phone switching apps, the tab
+ * closing), and an answer that arrived within the last second (the patient register fetched once the screen was idle)
+ * would otherwise not be on the device at the next start, offline. Called only once the copy has been restored: an
+ * earlier write would replace it with an empty cache.
+ */
+export function saveQueryCacheNow(queryClient: QueryClient): Promise<void> {
+  return persistQueryClientSave({
+    queryClient,
+    persister: { ...queryPersister, persistClient: (client) => immediatePersister.persistClient(taggedCopy(client)) },
+    buster: QUERY_CACHE_BUSTER,
+  });
+}
 
 /**
  * Removes the device's copy of the query cache now, and drops every write asked for before (logout; tests). Writes
