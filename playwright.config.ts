@@ -38,7 +38,9 @@ export default defineConfig({
     {
       name: 'phone',
       use: { viewport: { width: 390, height: 844 }, isMobile: true, hasTouch: true },
-      testMatch: '**/*.phone.spec.ts',
+      // The clinic day offline on the phone too: professionals draft prescriptions on one in clinics without
+      // connection (issue #17).
+      testMatch: ['**/*.phone.spec.ts', '**/clinic-offline.spec.ts'],
     },
   ],
 });

@@ -123,8 +123,8 @@ export const proxiedTest = test.extend<{ faults: FaultProxy }>({
  * again), talking through the proxy, which is brought back up before the device is disposed.
  */
 export const deviceTest = proxiedTest.extend<{ device: PersistentBrowser }>({
-  device: async ({ faults }, use) => {
-    const device = await PersistentBrowser.create(faults.url);
+  device: async ({ faults, viewport, isMobile, hasTouch }, use) => {
+    const device = await PersistentBrowser.create(faults.url, { viewport, isMobile, hasTouch });
     await use(device);
     await faults.up();
     await device.dispose();

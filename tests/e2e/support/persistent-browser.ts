@@ -1,4 +1,4 @@
-import { chromium, type BrowserContext, type Page } from '@playwright/test';
+import { chromium, type BrowserContext, type BrowserContextOptions, type Page } from '@playwright/test';
 import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -6,6 +6,8 @@ import { TOUR_SEEN_KEY } from '../../../src/features/tour/tour-storage';
 import { INSTALL_DISMISSED_KEY } from '../../../src/features/install/install-storage';
 import { TEST_CHROMIUM_LAUNCH_OPTIONS } from '../../chromium';
 import { logoutAll } from './api';
+
+export type PersistentScreen = Pick<BrowserContextOptions, 'viewport' | 'isMobile' | 'hasTouch'>;
 
 /**
  * A browser with a profile on disk, closed and opened again as a person closes and reopens the browser (or the
@@ -17,10 +19,12 @@ export class PersistentBrowser {
   private constructor(
     private readonly profileDir: string,
     private readonly baseURL: string,
+    private readonly screen: PersistentScreen,
   ) {}
 
-  static async create(baseURL: string): Promise<PersistentBrowser> {
-    return new PersistentBrowser(await mkdtemp(join(tmpdir(), 'dispensario-profile-')), baseURL);
+  /** A profile opened with the test project's screen: a desktop's window, or a phone's (390 px, touch). */
+  static async create(baseURL: string, screen: PersistentScreen): Promise<PersistentBrowser> {
+    return new PersistentBrowser(await mkdtemp(join(tmpdir(), 'dispensario-profile-')), baseURL, screen);
   }
 
   /** Opens the browser on the profile, offline from the very first request when asked. */
@@ -30,7 +34,7 @@ export class PersistentBrowser {
       headless: true,
       baseURL: this.baseURL,
       locale: 'es-CO',
-      viewport: { width: 1280, height: 800 },
+      ...this.screen,
       serviceWorkers: 'allow',
       offline,
     });
