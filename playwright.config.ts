@@ -38,9 +38,9 @@ export default defineConfig({
     {
       name: 'phone',
       use: { viewport: { width: 390, height: 844 }, isMobile: true, hasTouch: true },
-      // The clinic day offline on the phone too: professionals draft prescriptions on one in clinics without
-      // connection (issue #17).
-      testMatch: ['**/*.phone.spec.ts', '**/clinic-offline.spec.ts'],
+      // The days offline on the phone too (issue #17): professionals draft prescriptions on one in clinics without
+      // connection, and patients use the app installed on their phone's home screen.
+      testMatch: ['**/*.phone.spec.ts', '**/clinic-offline.spec.ts', '**/patient-offline.spec.ts'],
     },
   ],
 });
