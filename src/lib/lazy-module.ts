@@ -1,4 +1,5 @@
 import { useEffect, useState } from 'react';
+import { useIdleAfterFirstPaint } from './use-idle-after-first-paint';
 
 /** Code a screen loads when it first needs it (a later step's checks, say), downloaded once per page. */
 export interface LazyModule<T> {
@@ -30,13 +31,16 @@ export function lazyModule<T>(importModule: () => Promise<T>): LazyModule<T> {
  * route, whose screen offers to reload.
  */
 export function useLazyModule<T>(module: LazyModule<T>, wanted: boolean): T | undefined {
-  const [value, setValue] = useState(module.loaded);
+  const [arrived, setArrived] = useState(module.loaded);
   const [failure, setFailure] = useState<{ error: unknown }>();
+  // Downloaded meanwhile by another screen or ahead of time (`usePreloadWhenIdle`): here at once, with no render
+  // waiting for an effect.
+  const value = arrived ?? module.loaded();
   useEffect(() => {
     if (!wanted || value) return;
     let current = true;
     module.load().then(
-      (loaded) => current && setValue(() => loaded),
+      (here) => current && setArrived(() => here),
       (error: unknown) => current && setFailure({ error }),
     );
     return () => {
@@ -45,4 +49,16 @@ export function useLazyModule<T>(module: LazyModule<T>, wanted: boolean): T | un
   }, [module, wanted, value]);
   if (failure) throw failure.error;
   return value;
+}
+
+/**
+ * Downloads the module once the page is painted and idle, so that the control needing it (a form's 'Nuevo paciente',
+ * the builder's next step) answers at once. A failure here shows nothing: it is reported if and when the module is
+ * needed, which tries again.
+ */
+export function usePreloadWhenIdle(module: LazyModule<unknown>): void {
+  const idle = useIdleAfterFirstPaint();
+  useEffect(() => {
+    if (idle) module.load().catch(() => undefined);
+  }, [idle, module]);
 }

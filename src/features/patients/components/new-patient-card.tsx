@@ -1,10 +1,9 @@
 import { Trans } from '@lingui/react/macro';
-import { lazy, Suspense, useEffect } from 'react';
+import { lazy, Suspense } from 'react';
 import { LoadingStatus } from '../../../components/ui/loading-status';
-import { lazyModule } from '../../../lib/lazy-module';
+import { lazyModule, usePreloadWhenIdle } from '../../../lib/lazy-module';
 import type { CountryCode } from '../../../lib/shared/countries';
 import type { CreatePatientResponseDto } from '../../../lib/shared/prescriptions';
-import { useIdleAfterFirstPaint } from '../../../lib/use-idle-after-first-paint';
 import type { PendingPatient } from '../pending-patients';
 
 /**
@@ -14,15 +13,9 @@ import type { PendingPatient } from '../pending-patients';
 const createPatientForm = lazyModule(() => import('./create-patient-form'));
 const CreatePatientForm = lazy(async () => ({ default: (await createPatientForm.load()).CreatePatientForm }));
 
-/**
- * Downloads the creation form once the screen that offers it is painted and idle, so that 'Nuevo paciente' opens it
- * at once. A failure here is reported by the card's own import.
- */
+/** Downloads the creation form once the screen that offers it is painted and idle (see `usePreloadWhenIdle`). */
 export function usePreloadedPatientForm(): void {
-  const idle = useIdleAfterFirstPaint();
-  useEffect(() => {
-    if (idle) createPatientForm.load().catch(() => undefined);
-  }, [idle]);
+  usePreloadWhenIdle(createPatientForm);
 }
 
 interface NewPatientCardProps {

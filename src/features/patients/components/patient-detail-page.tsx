@@ -1,17 +1,16 @@
 import { Trans, useLingui } from '@lingui/react/macro';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
-import { lazy, Suspense, useEffect, useState } from 'react';
+import { lazy, Suspense, useState } from 'react';
 import { Link, useParams } from 'react-router';
 import { DataAge } from '../../../components/ui/data-age';
 import { DataList, type DataRow } from '../../../components/ui/data-list';
 import { DetailStates, isUnseenRecord } from '../../../components/ui/detail-states';
 import { LoadingStatus } from '../../../components/ui/loading-status';
-import { lazyModule } from '../../../lib/lazy-module';
+import { lazyModule, usePreloadWhenIdle } from '../../../lib/lazy-module';
 import { DOCUMENT_TYPES, type Role } from '../../../lib/shared/accounts';
 import { COUNTRY_NAMES_BY_ID, type CountryCode } from '../../../lib/shared/countries';
 import type { PatientDto } from '../../../lib/shared/prescriptions';
 import { useCountry } from '../../../lib/use-country';
-import { useIdleAfterFirstPaint } from '../../../lib/use-idle-after-first-paint';
 import { useOnline } from '../../../lib/use-online';
 import { useSession } from '../../../lib/session/use-session';
 import { useViewerKey } from '../../../lib/session/use-viewer-key';
@@ -94,8 +93,8 @@ export function PatientDetailPage() {
 }
 
 /**
- * The edit form with its checks, the shared patient schema and zod: the patient's page renders without it and asks for
- * it once the page is idle, so that 'Editar' opens it at once.
+ * The edit form with its checks, the shared patient schema and zod: the patient's page renders without it and
+ * downloads it once the page is idle, so that 'Editar' opens it at once.
  */
 const editPatientForm = lazyModule(() => import('./edit-patient-form'));
 const EditPatientForm = lazy(async () => ({ default: (await editPatientForm.load()).EditPatientForm }));
@@ -106,10 +105,7 @@ function PatientData({ country, viewer, patient }: { country: CountryCode; viewe
   const [editing, setEditing] = useState(false);
   const [saved, setSaved] = useState<string | null>(null);
   const genders = useGenderLabels();
-  const idle = useIdleAfterFirstPaint();
-  useEffect(() => {
-    if (idle) editPatientForm.load().catch(() => undefined);
-  }, [idle]);
+  usePreloadWhenIdle(editPatientForm);
 
   if (editing) {
     return (

@@ -15,7 +15,7 @@ import {
 import { discardOutboxItem, outboxAvailable, useOutboxItem } from '../../../lib/outbox';
 import { isQueuedAnswer } from '../../../lib/shared/outbox';
 import { useIdleAfterFirstPaint } from '../../../lib/use-idle-after-first-paint';
-import { useLazyModule } from '../../../lib/lazy-module';
+import { useLazyModule, usePreloadWhenIdle } from '../../../lib/lazy-module';
 import { LoadingStatus } from '../../../components/ui/loading-status';
 import { useOnline } from '../../../lib/use-online';
 import { useCountry } from '../../../lib/use-country';
@@ -217,10 +217,11 @@ function DraftEditor({
   const [askingShortfall, setAskingShortfall] = useState(false);
   const [confirmedShortfall, setConfirmedShortfall] = useState<string | null>(null);
   // Offline with nothing kept yet, the standard settings stand in: the builder never waits for them. The patient's
-  // step does not use them: they are asked for once the page is painted and idle (a kept copy answers at once), as
-  // are the indications' checks, unless the draft is already past the tools.
+  // step does not use them: they are asked for once the page is painted and idle (a kept copy answers at once). The
+  // indications' checks download then too, and are waited for once the draft is past the tools.
   const idle = useIdleAfterFirstPaint();
-  const checks = useLazyModule(toolChecks, idle || draft.step >= 3);
+  usePreloadWhenIdle(toolChecks);
+  const checks = useLazyModule(toolChecks, draft.step >= 3);
   // Until the checks are here, the stored step stands; they may send it back to the indications.
   const step = reachableStep(draft, checks ? checks.toolIsComplete : () => true);
   const waitingForChecks = step >= 3 && !checks;
