@@ -51,9 +51,10 @@ import {
 // Session 32: the bag +0.1 for the helper that loads a screen's later code once (`src/lib/lazy-module.ts`), which its
 // checkout steps now share with the members' forms. Then +0.1 on each page and the shell: leaving the page writes the
 // query cache's copy at once (`saveQueryCacheNow` in src/lib/query.ts, wired in src/app/providers.tsx). Then +0.1 on
-// the home and the bag: a download ahead of time that fails shows nothing (`usePreloadWhenIdle` in lazy-module.ts).
+// the home and the bag: a download ahead of time that fails shows nothing (`usePreloadWhenIdle` in lazy-module.ts);
+// the shell 54.8, its loading line saying 'Cargando…' when given nothing else to say (three screens wrote it out).
 const FIRST_VISIT_BUDGET_KIB: Record<EntryRoute['label'], number> = { home: 146.4, catalogue: 144.4, bag: 146.0 };
-const SHELL_BUDGET_KIB = 54.7;
+const SHELL_BUDGET_KIB = 54.8;
 
 const KIB = 1024;
 const kib = (bytes: number) => Math.round((bytes / KIB) * 10) / 10;

@@ -35,13 +35,7 @@ export function NewPatientCard({ country, heading: Heading, onClose, onCreated, 
       <Heading>
         <Trans>Nuevo paciente</Trans>
       </Heading>
-      <Suspense
-        fallback={
-          <LoadingStatus>
-            <Trans>Cargando…</Trans>
-          </LoadingStatus>
-        }
-      >
+      <Suspense fallback={<LoadingStatus />}>
         <CreatePatientForm
           country={country}
           onCancel={onClose}

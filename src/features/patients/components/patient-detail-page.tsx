@@ -109,13 +109,7 @@ function PatientData({ country, viewer, patient }: { country: CountryCode; viewe
 
   if (editing) {
     return (
-      <Suspense
-        fallback={
-          <LoadingStatus>
-            <Trans>Cargando…</Trans>
-          </LoadingStatus>
-        }
-      >
+      <Suspense fallback={<LoadingStatus />}>
         <EditPatientForm
           country={country}
           viewer={viewer}

@@ -435,11 +435,7 @@ function DraftEditor({
           }
         />
       )}
-      {waitingForChecks && (
-        <LoadingStatus>
-          <Trans>Cargando…</Trans>
-        </LoadingStatus>
-      )}
+      {waitingForChecks && <LoadingStatus />}
       {step === 3 && checks && (
         <>
           {showErrors && (
