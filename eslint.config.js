@@ -36,6 +36,17 @@ const layerZones = [
       })),
   ),
   {
+    // The admin's messages are a catalogue of their own (lingui.config.ts), which only the admin's layout loads: a
+    // module of src/features/admin shown on another screen would show message ids there.
+    target: [
+      ...features.filter((feature) => feature !== 'admin').map((feature) => `./src/features/${feature}`),
+      './src/app/*/**',
+      './src/app/!(router).tsx',
+    ],
+    from: './src/features/admin',
+    message: 'Solo el router carga src/features/admin: sus mensajes están en el catálogo del admin.',
+  },
+  {
     target: './sw',
     from: './src',
     except: ['./lib/shared'],

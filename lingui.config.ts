@@ -1,10 +1,9 @@
 import { defineConfig } from '@lingui/cli';
 import { formatter } from '@lingui/format-po';
 
-/** The features shown only behind a session (see `catalogs`). */
+/** The features shown only behind a session (see `catalogs`); the admin's screens have a catalogue of their own. */
 const MEMBER_FEATURES = [
   'account',
-  'admin',
   'credentials',
   'orders',
   'patients',
@@ -14,6 +13,12 @@ const MEMBER_FEATURES = [
   'reminders',
   'resources',
 ].map((feature) => `src/features/${feature}`);
+/**
+ * The admin's screens: only an admin opens them, and their messages were a third of the members' catalogue, which
+ * every member screen downloads (the prescription builder, 'Mis pacientes'). The admin's layout loads this catalogue
+ * beside the members' one, whose messages (points, credentials, orders) its screens show too.
+ */
+const ADMIN_FILES = ['src/features/admin'];
 /**
  * Files of public features whose messages only a member screen shows: the bag's route (checkout, its schema messages
  * of issue #20, the bag's contents) and the account's favourites and data-rights screens load the members' catalogue,
@@ -92,9 +97,9 @@ export default defineConfig({
   fallbackLocales: { pe: 'es', en: 'es', default: 'es' },
   // File references without line numbers: a moved line does not rewrite three catalogues.
   format: formatter({ lineNumbers: false }),
-  // Five catalogues: what every page shows (the layout and what it opens, the catalogue and a product), what only the
-  // home shows, the other public screens, the bag and its checkout, and the screens behind a session (the account
-  // area, the professional tools, admin). `src/lib/i18n.ts` loads the last four with their screens; a first visit
+  // Six catalogues: what every page shows (the layout and what it opens, the catalogue and a product), what only the
+  // home shows, the other public screens, the bag and its checkout, the screens behind a session (the account area,
+  // the professional tools) and the admin's. `src/lib/i18n.ts` loads the last five with their screens; a first visit
   // downloads only its own (issue #18). A message used in several is in each of them.
   catalogs: [
     {
@@ -106,6 +111,7 @@ export default defineConfig({
         'src/testing/**',
         ...MEMBER_FEATURES,
         ...MEMBER_FILES,
+        ...ADMIN_FILES,
         ...PAGE_FILES,
         ...HOME_FILES,
       ],
@@ -128,6 +134,11 @@ export default defineConfig({
     {
       path: '<rootDir>/src/locales/{locale}/members',
       include: [...MEMBER_FEATURES, ...MEMBER_FILES],
+      exclude: ['**/*.test.ts', '**/*.test.tsx'],
+    },
+    {
+      path: '<rootDir>/src/locales/{locale}/admin',
+      include: ADMIN_FILES,
       exclude: ['**/*.test.ts', '**/*.test.tsx'],
     },
   ],

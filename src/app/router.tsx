@@ -38,7 +38,8 @@ function page<M>(load: () => Promise<M>, name: keyof M, ready?: (module: M) => P
 
 /**
  * A screen whose messages are in a catalogue of their own (`src/lib/i18n.ts`): the home, the other public screens
- * (`pages`) or those behind a session (`members`). The module and the catalogue download side by side.
+ * (`pages`), those behind a session (`members`) or the admin's (`admin`, with the members'). The module and the
+ * catalogue download side by side.
  */
 function withMessages(catalogue: ScreenCatalogue, load: ScreenLoad): ScreenLoad {
   return async () => (await Promise.all([load(), loadScreenMessages(catalogue)]))[0];
@@ -300,7 +301,10 @@ export const routes: RouteObject[] = [
             ...screen(
               withMessages(
                 'members',
-                page(() => import('../features/admin/components/admin-layout'), 'AdminLayout'),
+                withMessages(
+                  'admin',
+                  page(() => import('../features/admin/components/admin-layout'), 'AdminLayout'),
+                ),
               ),
             ),
             children: [

@@ -44,10 +44,11 @@ export function formatCount(count: number, country: CountryCode): string {
 
 /**
  * The home (its sections and guided tour), the other public screens (about, terms, the blog, the medical request,
- * sign-in and registration), the bag and its checkout, and the screens behind a session (account area, professional
- * tools, admin) each have a catalogue of their own (`lingui.config.ts`): a first visit downloads only its page's.
+ * sign-in and registration), the bag and its checkout, the screens behind a session (account area, professional
+ * tools) and the admin's each have a catalogue of their own (`lingui.config.ts`): a first visit downloads only its
+ * page's, and a member's screen not the admin's.
  */
-export type ScreenCatalogue = 'home' | 'pages' | 'checkout' | 'members';
+export type ScreenCatalogue = 'home' | 'pages' | 'checkout' | 'members' | 'admin';
 
 const screenLoaders: Record<ScreenCatalogue, CatalogueLoaders> = {
   home: {
@@ -69,6 +70,11 @@ const screenLoaders: Record<ScreenCatalogue, CatalogueLoaders> = {
     es: () => import('../locales/es/members.po'),
     pe: () => import('../locales/pe/members.po'),
     en: () => import('../locales/en/members.po'),
+  },
+  admin: {
+    es: () => import('../locales/es/admin.po'),
+    pe: () => import('../locales/pe/admin.po'),
+    en: () => import('../locales/en/admin.po'),
   },
 };
 

@@ -5,6 +5,7 @@ import { afterAll, afterEach, beforeAll } from 'vitest';
 import { i18n } from '../lib/i18n';
 import { forgetPersistedQueryCache } from '../lib/query';
 import { appStore, resetPersistedState } from '../lib/store';
+import { messages as adminMessages } from '../locales/es/admin.po';
 import { messages as memberMessages } from '../locales/es/members.po';
 import { messages as homeMessages } from '../locales/es/home.po';
 import { messages } from '../locales/es/messages.po';
@@ -64,7 +65,7 @@ if (reactInternals && 'recentlyCreatedOwnerStacks' in reactInternals) {
 // jsdom does not scroll; the checkout scrolls to the top of each step.
 window.scrollTo = () => undefined;
 
-i18n.load('es', { ...messages, ...homeMessages, ...pageMessages, ...memberMessages });
+i18n.load('es', { ...messages, ...homeMessages, ...pageMessages, ...memberMessages, ...adminMessages });
 i18n.activate('es');
 
 // Any request without a handler fails the test: no test talks to a real network by accident.

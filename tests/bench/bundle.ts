@@ -70,6 +70,7 @@ const SCREEN_CATALOGUE_SOURCES = [
   'src/locales/es/pages.po',
   'src/locales/es/checkout.po',
   'src/locales/es/members.po',
+  'src/locales/es/admin.po',
 ];
 
 /** The app shell's chunk (the `shell` group of vite.config.ts). */

@@ -53,7 +53,9 @@ import {
 // query cache's copy at once (`saveQueryCacheNow` in src/lib/query.ts, wired in src/app/providers.tsx). Then +0.1 on
 // the home and the bag: a download ahead of time that fails shows nothing (`usePreloadWhenIdle` in lazy-module.ts);
 // the shell 54.8, its loading line saying 'Cargando…' when given nothing else to say (three screens wrote it out).
-const FIRST_VISIT_BUDGET_KIB: Record<EntryRoute['label'], number> = { home: 146.4, catalogue: 144.4, bag: 146.0 };
+// Then the bag 146.1: the admin's messages in a catalogue of their own, whose three loaders are the shell's (every
+// member screen downloads 14.8 KiB of messages instead of 19.5; not counted here, as no first visit downloads them).
+const FIRST_VISIT_BUDGET_KIB: Record<EntryRoute['label'], number> = { home: 146.4, catalogue: 144.4, bag: 146.1 };
 const SHELL_BUDGET_KIB = 54.8;
 
 const KIB = 1024;
