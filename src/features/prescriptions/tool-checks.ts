@@ -1,6 +1,5 @@
 // The indications' checks (product §3): the server's own schema, in the language of the screen. A module of its own,
-// with zod, so that the builder's first steps (the patient, the tools) load without it: the builder asks for it once
-// step 3 may be next (`lazy-tool-checks.ts`).
+// with zod, so that the builder's first steps (the patient, the tools) load without it (`lazy-tool-checks.ts`).
 
 import { i18n, type MessageDescriptor } from '@lingui/core';
 import { msg } from '@lingui/core/macro';
